@@ -1,0 +1,58 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import globals from 'globals';
+
+/** Modules that the pure core in shared/ must never import. */
+const impureModules = [
+  'node:*', 'fs', 'path', 'os', 'http', 'https', 'net', 'crypto', 'child_process', 'events', 'stream', 'url', 'util', 'worker_threads',
+  'ws', 'react', 'react-dom', 'react-dom/*', 'react-router', 'zustand', 'sonner',
+  'drizzle-orm', 'drizzle-orm/*', '@electric-sql/pglite', 'postgres', 'pg', 'ioredis',
+  '@trpc/*', '@supabase/*', 'yjs', 'y-protocols', 'y-protocols/*',
+];
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'hub/drizzle/**', 'client/public/**', 'tests/.artifacts/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['shared/tsconfig.json', 'hub/tsconfig.json', 'client/tsconfig.json', 'tests/tsconfig.json'] })],
+    },
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['client/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['shared/src/**/*.ts'],
+    ignores: ['shared/src/**/*.test.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: impureModules, message: 'shared/ is the pure core: no Node, DOM, React, network or database modules.' }],
+      }],
+      'no-restricted-globals': ['error',
+        { name: 'window', message: 'shared/ is pure: no DOM.' },
+        { name: 'document', message: 'shared/ is pure: no DOM.' },
+        { name: 'localStorage', message: 'shared/ is pure: no DOM.' },
+        { name: 'process', message: 'shared/ is pure: no Node.' },
+        { name: 'setTimeout', message: 'shared/ is pure: time comes in as an argument.' },
+        { name: 'setInterval', message: 'shared/ is pure: time comes in as an argument.' },
+        { name: 'fetch', message: 'shared/ is pure: no network.' },
+      ],
+      'no-restricted-properties': ['error',
+        { object: 'Date', property: 'now', message: 'shared/ is pure: time comes in as an argument.' },
+        { object: 'Math', property: 'random', message: 'shared/ is pure: randomness comes in as an argument.' },
+      ],
+    },
+  },
+);

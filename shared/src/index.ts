@@ -1,0 +1,5 @@
+/**
+ * The pure core of 辩时: domain model, formats, reducer, clock maths and wire schemas.
+ * Imports no Node, DOM, network or database module; time and ids come in as arguments.
+ */
+export * from './protocol/index';
