@@ -19,7 +19,7 @@ export default tseslint.config(
   {
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['shared/tsconfig.json', 'hub/tsconfig.json', 'client/tsconfig.json', 'tests/tsconfig.json'] })],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ noWarnOnMultipleProjects: true, project: ['shared/tsconfig.json', 'hub/tsconfig.json', 'client/tsconfig.json', 'tests/tsconfig.json'] })],
     },
     languageOptions: { globals: { ...globals.node } },
     rules: {

@@ -1,0 +1,77 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { openDatabase, type Database, type DatabaseTarget } from './db/database';
+import { systemClock, type Clock } from './lib/clock';
+import type { Config } from './lib/config';
+import { createLogger, type Logger } from './lib/logger';
+import { appVersion, paths } from './lib/paths';
+import type { HubServices } from './services';
+import { appRouter } from './trpc/app.router';
+import { createRequestListener } from './transport/http';
+import { attachWebSocket } from './transport/ws';
+
+/** What the composition root and the tests can override. */
+export interface HubOptions {
+  config: Config;
+  clock?: Clock;
+  logger?: Logger;
+  /** Defaults to DATABASE_URL when set, else PGlite under DATA_DIR. */
+  database?: DatabaseTarget;
+}
+
+/** A running hub. */
+export interface Hub {
+  readonly server: Server;
+  readonly services: HubServices;
+  /** Base URL once listening, e.g. http://127.0.0.1:41234 */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** Chooses the database from the configuration. */
+export function databaseTargetFrom(config: Config): DatabaseTarget {
+  if (config.DATABASE_URL) return { kind: 'postgres', url: config.DATABASE_URL };
+  if (config.DATA_DIR === 'memory://') return { kind: 'pglite-memory' };
+  return { kind: 'pglite', dataDir: config.DATA_DIR };
+}
+
+/** Opens the database, wires services, routers and transports, and starts listening. */
+export async function startHub(options: HubOptions): Promise<Hub> {
+  const { config } = options;
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? createLogger(config.LOG_LEVEL);
+  const database: Database = await openDatabase(options.database ?? databaseTargetFrom(config));
+  const services: HubServices = { config, database, clock, logger, startedAt: clock.now(), version: appVersion };
+
+  const server = createServer(createRequestListener(services, appRouter, config.CLIENT_DIST ?? paths.clientDist));
+  server.keepAliveTimeout = 65_000;
+  const ws = attachWebSocket(server, services, appRouter);
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+  logger.info('hub listening', { url, database: database.kind, version: appVersion });
+
+  let closing: Promise<void> | undefined;
+  return {
+    server,
+    services,
+    url,
+    close() {
+      closing ??= (async () => {
+        await ws.close();
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await database.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import { PROTOCOL_VERSION } from '@bianshi/shared';
+import { publicProcedure, router } from '../trpc/init';
+
+/** Server facts, cheap enough to call on every page: proves both transports work. */
+export const systemRouter = router({
+  /** Name, version, protocol version and database kind of this hub. */
+  info: publicProcedure.query(({ ctx }) => ({
+    name: '辩时 Bianshi',
+    version: ctx.services.version,
+    protocolVersion: PROTOCOL_VERSION,
+    database: ctx.services.database.kind,
+  })),
+  /** The hub's clock, for a first rough offset before proper sync. */
+  time: publicProcedure.query(({ ctx }) => ({ serverNow: ctx.services.clock.now() })),
+});

@@ -1,0 +1,63 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { createHTTPHandler } from '@trpc/server/adapters/standalone';
+import type { HubServices } from '../services';
+import { createContextFactory } from '../trpc/context';
+import type { AppRouter } from '../trpc/app.router';
+import { createStaticHandler } from './static';
+
+/** Headers every response carries. CSP is added for HTML by the static handler's caller. */
+const BASE_HEADERS: Record<string, string> = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'SAMEORIGIN',
+};
+
+/** The HTTP side of the hub: health, tRPC over HTTP, then the static client. */
+export function createRequestListener(services: HubServices, router: AppRouter, clientDist: string): RequestListener {
+  const createContext = createContextFactory(services);
+  const trpcHandler = createHTTPHandler({
+    router,
+    basePath: '/api/trpc/',
+    createContext: (opts) => createContext(opts, 'http'),
+    onError: ({ error, path }) => {
+      if (error.code === 'INTERNAL_SERVER_ERROR') services.logger.error('trpc error', { path, error: error.message });
+    },
+  });
+  const serveStatic = createStaticHandler(clientDist);
+
+  return (req, res) => {
+    for (const [name, value] of Object.entries(BASE_HEADERS)) res.setHeader(name, value);
+    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    if (pathname === '/api/health') {
+      void sendHealth(services, res);
+      return;
+    }
+    if (pathname === '/api/trpc' || pathname.startsWith('/api/trpc/')) {
+      trpcHandler(req, res);
+      return;
+    }
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      sendJson(res, 404, { error: { code: 'NOT_FOUND', message: `未知接口：${pathname}` } });
+      return;
+    }
+    serveStatic(req, res);
+  };
+}
+
+async function sendHealth(services: HubServices, res: ServerResponse): Promise<void> {
+  const reachable = await services.database.ping();
+  sendJson(res, reachable ? 200 : 503, {
+    status: reachable ? 'ok' : 'degraded',
+    version: services.version,
+    database: { kind: services.database.kind, reachable },
+    uptimeS: Math.round((services.clock.now() - services.startedAt) / 1000),
+  });
+}
+
+/** Writes a JSON response with no caching. */
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
+
+export type { IncomingMessage };

@@ -1,0 +1,101 @@
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.mp3': 'audio/mpeg',
+  '.ogg': 'audio/ogg',
+  '.wav': 'audio/wav',
+  '.txt': 'text/plain; charset=utf-8',
+  '.wasm': 'application/wasm',
+};
+
+/**
+ * Serves the built client from `root`: hashed assets cached forever, everything else
+ * revalidated, and `index.html` for any other GET so client-side routes work on reload.
+ */
+export function createStaticHandler(root: string) {
+  const indexPath = join(root, 'index.html');
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD' }).end();
+      return;
+    }
+    if (!existsSync(indexPath)) {
+      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('客户端尚未构建：请运行 npm run build（或 npm start）。');
+      return;
+    }
+    const pathname = decodeSafe(new URL(req.url ?? '/', 'http://hub').pathname);
+    const file = pathname === null ? null : resolveInside(root, pathname);
+    if (file && isFile(file)) {
+      sendFile(req, res, file, cacheControlFor(pathname ?? '/'));
+      return;
+    }
+    // A missing file with an extension is a real 404 (a stale asset), not a client route.
+    if (pathname === null || (extname(pathname) && !pathname.endsWith('.html'))) {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+      res.end('Not found');
+      return;
+    }
+    sendFile(req, res, indexPath, 'no-cache');
+  };
+}
+
+function cacheControlFor(pathname: string): string {
+  if (pathname.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
+  if (pathname.startsWith('/builds/')) return 'no-store';
+  return 'no-cache';
+}
+
+function sendFile(req: IncomingMessage, res: ServerResponse, file: string, cacheControl: string): void {
+  const type = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+  res.writeHead(200, {
+    'content-type': type,
+    'content-length': statSync(file).size,
+    'cache-control': cacheControl,
+    'x-content-type-options': 'nosniff',
+  });
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  createReadStream(file).pipe(res);
+}
+
+function decodeSafe(pathname: string): string | null {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+}
+
+/** Joins a URL path onto the root, refusing anything that escapes it. */
+function resolveInside(root: string, pathname: string): string | null {
+  if (pathname.includes('\0')) return null;
+  const full = normalize(join(root, pathname));
+  return full === root || full.startsWith(root.endsWith(sep) ? root : root + sep) ? full : null;
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * Starts real hubs for tests: in-process on a random port (fast), against PGlite in memory
+ * or a fresh Postgres database, serving the built client.
+ */
+import { startHub as startHubProcess, type Hub } from '../../hub/src/app';
+import type { DatabaseTarget } from '../../hub/src/db/database';
+import type { Clock } from '../../hub/src/lib/clock';
+import { loadConfig } from '../../hub/src/lib/config';
+import { createScratchPostgres, type ScratchDatabase } from './postgres';
+
+export interface TestHubOptions {
+  /** `pglite` (in memory, default) or `postgres` (a fresh database on the local server). */
+  database?: 'pglite' | 'postgres' | DatabaseTarget;
+  env?: Record<string, string>;
+  clock?: Clock;
+}
+
+export interface TestHub extends Hub {
+  /** ws://… URL of the tRPC WebSocket endpoint. */
+  readonly wsUrl: string;
+}
+
+/** Starts a hub and returns it with a `close()` that also drops its scratch database. */
+export async function startHub(options: TestHubOptions = {}): Promise<TestHub> {
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...options.env });
+  let scratch: ScratchDatabase | undefined;
+  let database: DatabaseTarget;
+  if (options.database === 'postgres') {
+    scratch = await createScratchPostgres();
+    database = { kind: 'postgres', url: scratch.url };
+  } else if (options.database === undefined || options.database === 'pglite') {
+    database = { kind: 'pglite-memory' };
+  } else {
+    database = options.database;
+  }
+  const hub = await startHubProcess({ config, database, ...(options.clock ? { clock: options.clock } : {}) });
+  return {
+    ...hub,
+    wsUrl: hub.url.replace(/^http/, 'ws') + '/api/trpc',
+    async close() {
+      await hub.close();
+      await scratch?.drop();
+    },
+  };
+}
+
+/** Database kinds the database tests run on: PGlite always, Postgres when reachable. */
+export const DATABASE_KINDS = ['pglite', 'postgres'] as const;

@@ -1,0 +1,22 @@
+/** Real tRPC clients for tests: HTTP (batched) and WebSocket, typed by the hub's router. */
+import { createTRPCClient, createWSClient, httpBatchLink, wsLink, type TRPCClient } from '@trpc/client';
+import superjson from 'superjson';
+import WebSocket from 'ws';
+import type { AppRouter } from '../../hub/src/trpc/app.router';
+
+export type HubClient = TRPCClient<AppRouter>;
+
+/** A client whose every call goes over batched HTTP. */
+export function httpClient(baseUrl: string, headers: Record<string, string> = {}): HubClient {
+  return createTRPCClient<AppRouter>({
+    links: [httpBatchLink({ url: `${baseUrl}/api/trpc`, transformer: superjson, headers })],
+  });
+}
+
+/** A client whose every call goes over one WebSocket; close it with `close()`. */
+export function wsClient(wsUrl: string, options: { protocol?: string } = {}) {
+  const url = options.protocol === undefined ? wsUrl : `${wsUrl}?protocol=${options.protocol}`;
+  const socket = createWSClient({ url, WebSocket: WebSocket as unknown as typeof globalThis.WebSocket });
+  const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: socket, transformer: superjson })] });
+  return { client, socket, close: () => socket.close() };
+}
