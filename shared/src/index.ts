@@ -3,3 +3,6 @@
  * Imports no Node, DOM, network or database module; time and ids come in as arguments.
  */
 export * from './protocol/index';
+export * from './formats/index';
+export * from './timer/index';
+export * from './record/index';

@@ -1,0 +1,2 @@
+/** Match records derived from the command log. */
+export * from './match-record';

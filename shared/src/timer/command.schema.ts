@@ -1,0 +1,58 @@
+/**
+ * Commands: JSON-serializable intents, never state. Validated with zod at every boundary
+ * (tRPC, HTTP API, offline replay) and handled by one exhaustive switch in the reducer.
+ */
+import { z } from 'zod';
+import { MAX_DURATION_MS, formatIdSchema, sideIdSchema, soundSchema } from '../formats/format.schema';
+import { TIMER_ERROR_MESSAGES } from './messages';
+
+const durationMs = z.number().int().min(0).max(MAX_DURATION_MS);
+/** Which clock of the current stage: by index, by side, or (neither) the active one. */
+const clockTarget = { clock: z.number().int().min(0).max(7).optional(), side: sideIdSchema.optional() };
+
+/** The overlay actions. `flash` needs no state: screens flash once per new `at`. */
+export const overlayCommandSchema = z.discriminatedUnion('action', [
+  z.strictObject({ type: z.literal('overlay'), action: z.literal('message'), text: z.string().min(1).max(500) }),
+  z.strictObject({ type: z.literal('overlay'), action: z.literal('blackout'), on: z.boolean().default(true) }),
+  z.strictObject({ type: z.literal('overlay'), action: z.literal('flash'), colour: z.string().regex(/^[a-z]{1,20}$|^#[0-9a-fA-F]{6}$/).default('white') }),
+  z.strictObject({ type: z.literal('overlay'), action: z.literal('clear') }),
+]);
+
+/** Every command, discriminated by `type`. */
+export const commandSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('start') }),
+  z.strictObject({ type: z.literal('pause') }),
+  z.strictObject({ type: z.literal('toggle') }),
+  /** Dual/prep stages: make the other side's clock active (and running, if one was running). */
+  z.strictObject({ type: z.literal('switchSide') }),
+  z.strictObject({ type: z.literal('next') }),
+  z.strictObject({ type: z.literal('prev') }),
+  z.strictObject({ type: z.literal('goto'), stageIndex: z.number().int().min(0).max(1000) }),
+  z.strictObject({ type: z.literal('resetStage') }),
+  /** Gives the clock `deltaMs` more time (negative takes time away): used time changes by −deltaMs. */
+  z.strictObject({ type: z.literal('adjust'), deltaMs: z.number().int().min(-MAX_DURATION_MS).max(MAX_DURATION_MS), ...clockTarget }),
+  /** Sets a clock's budget, or with `poolId` (and `side`) a pool's total for that side. */
+  z.strictObject({ type: z.literal('setBudget'), budgetMs: durationMs, ...clockTarget, poolId: formatIdSchema.optional() }),
+  z.strictObject({ type: z.literal('ringBell'), count: z.number().int().min(1).max(10).default(1), sound: soundSchema.default('bell') }),
+  z.strictObject({ type: z.literal('timeoutStart'), side: sideIdSchema }),
+  z.strictObject({ type: z.literal('timeoutEnd') }),
+  overlayCommandSchema,
+  z.strictObject({ type: z.literal('finish') }),
+  /** Issued by the hub's scheduler at/after `nextDeadline`: processes everything due. */
+  z.strictObject({ type: z.literal('expire') }),
+]);
+
+/** A validated command. */
+export type Command = z.output<typeof commandSchema>;
+/** A command as sent (defaults not yet applied). */
+export type CommandInput = z.input<typeof commandSchema>;
+/** The `type` tags of all commands. */
+export type CommandType = Command['type'];
+/** One command by tag. */
+export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>;
+
+/** Validates unknown input (a socket message, an HTTP body) as a command. */
+export function parseCommand(input: unknown): { ok: true; command: Command } | { ok: false; error: { code: 'invalid-command'; message: string } } {
+  const parsed = commandSchema.safeParse(input);
+  return parsed.success ? { ok: true, command: parsed.data } : { ok: false, error: { code: 'invalid-command', message: TIMER_ERROR_MESSAGES['invalid-command'] } };
+}

@@ -1,0 +1,9 @@
+/** The match timer: state, commands, the reducer, deadlines and derived readings. */
+export * from './match-state';
+export * from './command.schema';
+export * from './match-event';
+export * from './match.reducer';
+export * from './due-items';
+export * from './clock-view';
+export { advanceDraft } from './advance';
+export { TIMER_ERROR_MESSAGES, type CommandErrorCode } from './messages';

@@ -1,0 +1,26 @@
+/** User-facing messages (zh-CN) for refused commands, by error code. English can follow with the same keys. */
+export const TIMER_ERROR_MESSAGES = {
+  'nothing-due': '当前没有到期的事件',
+  finished: '比赛已结束',
+  'no-clock': '本阶段没有计时器',
+  'already-running': '计时器已在运行',
+  'not-running': '计时器没有在运行',
+  'clock-exhausted': '该方时间已用完',
+  'not-dual': '本阶段只有一个计时器，无法切换发言方',
+  'no-next-stage': '已经是最后一个阶段',
+  'no-prev-stage': '已经是第一个阶段',
+  'stage-out-of-range': '阶段编号超出范围',
+  'same-stage': '已经在该阶段',
+  'no-such-clock': '本阶段没有指定的计时器',
+  'adjust-out-of-range': '调整后已用时间不能小于 0，且不能超过可用时间',
+  'budget-below-used': '新的时长不能少于已用时间',
+  'pooled-clock': '该计时器从时间池扣除，请调整时间池总量',
+  'no-such-pool': '赛制中没有这个时间池',
+  'no-timeouts': '该方没有可用的暂停次数',
+  'timeout-active': '暂停进行中',
+  'no-timeout': '当前没有进行中的暂停',
+  'invalid-command': '指令格式不正确',
+} as const;
+
+/** Every error code a command may be refused with. */
+export type CommandErrorCode = keyof typeof TIMER_ERROR_MESSAGES;
