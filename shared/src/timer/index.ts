@@ -7,3 +7,4 @@ export * from './due-items';
 export * from './clock-view';
 export { advanceDraft } from './advance';
 export { TIMER_ERROR_MESSAGES, type CommandErrorCode } from './messages';
+export * from './drive';
