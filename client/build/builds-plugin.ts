@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import type { Plugin } from 'vite';
+
+/** What `builds/latest.json` holds: the id of the newest build and when it was made. */
+export interface BuildManifest {
+  id: string;
+  timestamp: number;
+}
+
+/**
+ * Stamps every production build with an id.
+ *
+ * - `__BUILD_ID__` and `__BUILD_TIMESTAMP__` are defined for the app, so a running page knows
+ *   which build it is.
+ * - `builds/latest.json` (`{id, timestamp}`) and `builds/meta/<id>.json` are emitted into the
+ *   output, so a running page can poll for a newer build and offer a reload.
+ *
+ * In dev the id is `dev` and nothing is emitted: polling sees a 404 and stays silent.
+ */
+export function buildsPlugin(options: { version: string }): Plugin {
+  let manifest: BuildManifest = { id: 'dev', timestamp: 0 };
+  return {
+    name: 'bianshi:builds',
+    config(_config, env) {
+      if (env.command === 'build') manifest = { id: randomUUID(), timestamp: Date.now() };
+      return {
+        define: {
+          __BUILD_ID__: JSON.stringify(manifest.id),
+          __BUILD_TIMESTAMP__: JSON.stringify(manifest.timestamp),
+          __APP_VERSION__: JSON.stringify(options.version),
+        },
+      };
+    },
+    generateBundle() {
+      if (manifest.id === 'dev') return;
+      this.emitFile({ type: 'asset', fileName: 'builds/latest.json', source: JSON.stringify(manifest) });
+      this.emitFile({
+        type: 'asset',
+        fileName: `builds/meta/${manifest.id}.json`,
+        source: JSON.stringify({ ...manifest, version: options.version, matcher: { static: {}, wildcard: {}, dynamic: {} } }),
+      });
+    },
+  };
+}

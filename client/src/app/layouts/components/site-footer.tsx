@@ -1,0 +1,45 @@
+import { Link } from 'react-router';
+import { ServerStatus } from '../../../features/server-status';
+import { format, messages } from '../../../i18n';
+import { LogoMark } from '../../../components/ui/logo';
+
+const t = messages.site.footer;
+
+const COLUMNS = [
+  { title: t.product, links: [{ to: '/create', label: t.create }, { to: '/lobby', label: t.lobby }, { to: '/pricing', label: t.pricing }] },
+  { title: t.resources, links: [{ to: '/docs', label: t.docs }, { to: '/changelog', label: t.changelog }] },
+  { title: t.company, links: [{ to: '/about', label: t.about }] },
+];
+
+/** Footer: link columns, copyright and the hub's status (exercises `system.info`). */
+export function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <div className="site-footer__brand">
+          <span className="site-footer__logo">
+            <LogoMark size={24} />
+            <strong>{messages.site.brand}</strong>
+          </span>
+          <p>{messages.site.tagline}</p>
+        </div>
+        {COLUMNS.map((col) => (
+          <nav key={col.title} className="site-footer__col" aria-label={col.title}>
+            <h2>{col.title}</h2>
+            <ul>
+              {col.links.map((l) => (
+                <li key={l.to}>
+                  <Link to={l.to}>{l.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <div className="container site-footer__bottom">
+        <span>{format(t.rights, { year: new Date().getFullYear() })}</span>
+        <ServerStatus />
+      </div>
+    </footer>
+  );
+}

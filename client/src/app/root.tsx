@@ -1,0 +1,42 @@
+import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
+import { BrowserCompatDialog } from '../features/browser-compat';
+import { useColorModeSync } from '../features/color-mode';
+import { usePageViews } from '../features/analytics';
+import { useUpdateNotice } from '../features/update-notice';
+import { messages } from '../i18n';
+import { LoadingBar } from '../components/ui/loading-bar';
+import { Toaster } from '../components/ui/toaster';
+import { deepestHandle } from './route-handle';
+import { useDocumentHead } from './use-document-head';
+
+/** Site-wide chrome around every layout: head, colour mode, loading bar, toasts, dialogs. */
+export function Root() {
+  const matches = useMatches();
+  const navigation = useNavigation();
+  const mode = useColorModeSync(deepestHandle(matches, 'colorMode'));
+  useDocumentHead(deepestHandle(matches, 'title'));
+  useUpdateNotice();
+  usePageViews();
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        {messages.site.skipToContent}
+      </a>
+      <LoadingBar loading={navigation.state !== 'idle'} />
+      <Outlet />
+      <Toaster theme={mode} />
+      <BrowserCompatDialog />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+/** Shown while the first route module loads. */
+export function Splash() {
+  return (
+    <div className="splash" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" />
+      <span className="sr-only">{messages.site.loading}</span>
+    </div>
+  );
+}

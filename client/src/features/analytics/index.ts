@@ -1,0 +1,2 @@
+export { usePageViews } from './hooks/use-page-views';
+export { track } from './tracker';

@@ -1,0 +1,2 @@
+export { BrowserCompatDialog } from './components/browser-compat-dialog';
+export { detectBrowserIssue } from './detect';

@@ -1,0 +1,1 @@
+export { ServerStatus } from './components/server-status';

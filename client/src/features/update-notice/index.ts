@@ -1,0 +1,1 @@
+export { useUpdateNotice } from './hooks/use-update-notice';

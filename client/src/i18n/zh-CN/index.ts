@@ -1,0 +1,10 @@
+import { compat } from './compat';
+import { errors } from './errors';
+import { landing } from './landing';
+import { layouts } from './layouts';
+import { routes } from './routes';
+import { site } from './site';
+import { update } from './update';
+
+/** Every user-facing string of the zh-CN interface, one module per area. */
+export const zhCN = { site, errors, landing, layouts, routes, compat, update } as const;

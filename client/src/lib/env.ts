@@ -1,0 +1,12 @@
+/** Build-time configuration of the client, read once. */
+export const env = {
+  siteUrl: (import.meta.env.VITE_SITE_URL || 'http://localhost:3000').replace(/\/+$/, ''),
+  analyticsUrl: import.meta.env.VITE_ANALYTICS_URL || '',
+  analyticsWebsiteId: import.meta.env.VITE_ANALYTICS_WEBSITE_ID || '',
+  buildId: __BUILD_ID__,
+  buildTimestamp: __BUILD_TIMESTAMP__,
+  version: __APP_VERSION__,
+  /** External customer-service contact (docs contents panel, opened in a new tab). */
+  supportUrl: import.meta.env.VITE_SUPPORT_URL || '/ai/contact',
+  isDev: import.meta.env.DEV,
+} as const;

@@ -1,0 +1,49 @@
+/**
+ * Web Storage that never throws: private modes, disabled storage and quota errors all read as
+ * "nothing stored" instead of crashing the page.
+ */
+function safe(kind: 'localStorage' | 'sessionStorage'): Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window[kind];
+  } catch {
+    return undefined;
+  }
+}
+
+function make(kind: 'localStorage' | 'sessionStorage') {
+  return {
+    get(key: string): string | null {
+      try {
+        return safe(kind)?.getItem(key) ?? null;
+      } catch {
+        return null;
+      }
+    },
+    set(key: string, value: string): void {
+      try {
+        safe(kind)?.setItem(key, value);
+      } catch {
+        /* storage full or disabled: the preference just is not kept */
+      }
+    },
+    remove(key: string): void {
+      try {
+        safe(kind)?.removeItem(key);
+      } catch {
+        /* ignore */
+      }
+    },
+  };
+}
+
+export const local = make('localStorage');
+export const session = make('sessionStorage');
+
+/** Every key the client stores, in one place. */
+export const STORAGE_KEYS = {
+  colorMode: 'bianshi:color-mode',
+  analyticsDisabled: 'bianshi:analytics-disabled',
+  chunkReload: 'bianshi:chunk-reload',
+  compatDismissed: 'bianshi:compat-dismissed',
+  debug: 'bianshi:debug',
+} as const;

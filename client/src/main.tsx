@@ -1,0 +1,19 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { reloadAfterChunkError } from './lib/chunk-reload-guard';
+import './styles/index.css';
+
+// A stale chunk after a deploy: reload once per path (10 s guard); otherwise let the route's
+// error boundary show the error screen.
+window.addEventListener('vite:preloadError', (event) => {
+  if (reloadAfterChunkError()) event.preventDefault();
+});
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root missing from index.html');
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
