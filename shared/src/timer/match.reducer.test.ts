@@ -25,7 +25,7 @@ function run(steps: readonly Step[], state: MatchState = createMatch(TEST_FORMAT
 
 /** Applies one command that must be refused with `code`, and checks the state is untouched. */
 function refuse(state: MatchState, input: CommandInput, at: number, code: string) {
-  const before = structuredClone(state);
+  const before: unknown = JSON.parse(JSON.stringify(state));
   const result = apply(state, commandSchema.parse(input), at);
   expect(result.ok).toBe(false);
   if (!result.ok) {
