@@ -4,6 +4,11 @@ import { openDatabase, type Database, type DatabaseTarget } from './db/database'
 import { systemClock, type Clock } from './lib/clock';
 import type { Config } from './lib/config';
 import { createLogger, type Logger } from './lib/logger';
+import { RateLimiter } from './lib/rate-limit';
+import { TimerRepository } from './db/timer.repository';
+import { RoomRegistry } from './rooms/registry';
+import type { TimerFunctions } from './rooms/scheduler';
+import { TimerService } from './timers/timer.service';
 import { appVersion, paths } from './lib/paths';
 import type { HubServices } from './services';
 import { appRouter } from './trpc/app.router';
@@ -17,6 +22,8 @@ export interface HubOptions {
   logger?: Logger;
   /** Defaults to DATABASE_URL when set, else PGlite under DATA_DIR. */
   database?: DatabaseTarget;
+  /** Timer functions for the scheduler (tests). */
+  timers?: TimerFunctions;
 }
 
 /** A running hub. */
@@ -41,7 +48,25 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
   const database: Database = await openDatabase(options.database ?? databaseTargetFrom(config));
-  const services: HubServices = { config, database, clock, logger, startedAt: clock.now(), version: appVersion };
+  const repository = new TimerRepository(database.db);
+  const rooms = new RoomRegistry({ repository, clock, logger, ...(options.timers ? { timers: options.timers } : {}) });
+  const timers = new TimerService(repository, rooms, clock);
+  const services: HubServices = {
+    config,
+    database,
+    clock,
+    logger,
+    startedAt: clock.now(),
+    version: appVersion,
+    repository,
+    rooms,
+    timers,
+    limits: {
+      commands: new RateLimiter(clock, 20, 60),
+      creates: new RateLimiter(clock, 1, 20),
+    },
+  };
+  await rooms.start();
 
   const server = createServer(createRequestListener(services, appRouter, config.CLIENT_DIST ?? paths.clientDist));
   server.keepAliveTimeout = 65_000;
@@ -66,6 +91,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     url,
     close() {
       closing ??= (async () => {
+        rooms.stop();
         await ws.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,7 +1,19 @@
 import type { Database } from './db/database';
+import type { TimerRepository } from './db/timer.repository';
 import type { Clock } from './lib/clock';
 import type { Config } from './lib/config';
 import type { Logger } from './lib/logger';
+import type { RateLimiter } from './lib/rate-limit';
+import type { RoomRegistry } from './rooms/registry';
+import type { TimerService } from './timers/timer.service';
+
+/** Rate limits per client address. */
+export interface HubLimits {
+  /** Commands to rooms (tRPC and HTTP API). */
+  commands: RateLimiter;
+  /** Creating timers. */
+  creates: RateLimiter;
+}
 
 /**
  * Everything a request handler may use, built once by the composition root and handed to
@@ -15,4 +27,8 @@ export interface HubServices {
   /** Server epoch ms at which this process started serving. */
   readonly startedAt: number;
   readonly version: string;
+  readonly repository: TimerRepository;
+  readonly rooms: RoomRegistry;
+  readonly timers: TimerService;
+  readonly limits: HubLimits;
 }

@@ -1,6 +1,6 @@
 /** Real tRPC clients for tests: HTTP (batched) and WebSocket, typed by the hub's router. */
 import { createTRPCClient, createWSClient, httpBatchLink, wsLink, type TRPCClient } from '@trpc/client';
-import superjson from 'superjson';
+import { createTransformer } from '@bianshi/shared';
 import WebSocket from 'ws';
 import type { AppRouter } from '../../hub/src/trpc/app.router';
 
@@ -9,14 +9,19 @@ export type HubClient = TRPCClient<AppRouter>;
 /** A client whose every call goes over batched HTTP. */
 export function httpClient(baseUrl: string, headers: Record<string, string> = {}): HubClient {
   return createTRPCClient<AppRouter>({
-    links: [httpBatchLink({ url: `${baseUrl}/api/trpc`, transformer: superjson, headers })],
+    links: [httpBatchLink({ url: `${baseUrl}/api/trpc`, transformer: createTransformer(), headers })],
   });
 }
 
 /** A client whose every call goes over one WebSocket; close it with `close()`. */
-export function wsClient(wsUrl: string, options: { protocol?: string } = {}) {
+export function wsClient(wsUrl: string, options: { protocol?: string; controlKey?: string } = {}) {
   const url = options.protocol === undefined ? wsUrl : `${wsUrl}?protocol=${options.protocol}`;
-  const socket = createWSClient({ url, WebSocket: WebSocket as unknown as typeof globalThis.WebSocket });
-  const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: socket, transformer: superjson })] });
+  const socket = createWSClient({
+    url,
+    WebSocket: WebSocket as unknown as typeof globalThis.WebSocket,
+    retryDelayMs: () => 200,
+    ...(options.controlKey ? { connectionParams: { controlKey: options.controlKey } } : {}),
+  });
+  const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: socket, transformer: createTransformer() })] });
   return { client, socket, close: () => socket.close() };
 }

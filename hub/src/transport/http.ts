@@ -3,6 +3,7 @@ import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import type { HubServices } from '../services';
 import { createContextFactory } from '../trpc/context';
 import type { AppRouter } from '../trpc/app.router';
+import { createApiV1Handler } from './api-v1';
 import { createStaticHandler } from './static';
 
 /** Headers every response carries. CSP is added for HTML by the static handler's caller. */
@@ -24,6 +25,7 @@ export function createRequestListener(services: HubServices, router: AppRouter, 
     },
   });
   const serveStatic = createStaticHandler(clientDist);
+  const apiV1 = createApiV1Handler(services);
 
   return (req, res) => {
     for (const [name, value] of Object.entries(BASE_HEADERS)) res.setHeader(name, value);
@@ -34,6 +36,10 @@ export function createRequestListener(services: HubServices, router: AppRouter, 
     }
     if (pathname === '/api/trpc' || pathname.startsWith('/api/trpc/')) {
       trpcHandler(req, res);
+      return;
+    }
+    if (pathname === '/api/v1' || pathname.startsWith('/api/v1/')) {
+      void apiV1(req, res, pathname);
       return;
     }
     if (pathname === '/api' || pathname.startsWith('/api/')) {

@@ -9,6 +9,9 @@ import { createContextFactory } from '../trpc/context';
 
 /** Largest inbound WebSocket frame the hub accepts; larger ones close the socket (1009). */
 export const WS_MAX_PAYLOAD_BYTES = 64 * 1024;
+/** Sustained inbound messages per second one socket may send, and the burst above that. */
+export const WS_MESSAGES_PER_SECOND = 30;
+export const WS_MESSAGE_BURST = 120;
 
 /**
  * tRPC over WebSocket on `/api/trpc` of the same HTTP server, with the spec's keep-alive
@@ -22,6 +25,22 @@ export function attachWebSocket(server: Server, services: HubServices, router: A
     router,
     createContext: (opts) => createContext(opts, 'ws'),
     keepAlive: { enabled: true, pingMs: REALTIME.heartbeatMs, pongWaitMs: REALTIME.heartbeatTimeoutMs },
+  });
+
+  // Flood guard per connection, ahead of tRPC's own message handler.
+  wss.on('connection', (socket) => {
+    let tokens = WS_MESSAGE_BURST;
+    let at = Date.now();
+    socket.on('message', () => {
+      const now = Date.now();
+      tokens = Math.min(WS_MESSAGE_BURST, tokens + ((now - at) / 1000) * WS_MESSAGES_PER_SECOND);
+      at = now;
+      tokens -= 1;
+      if (tokens < 0 && socket.readyState === socket.OPEN) {
+        services.logger.warn('socket flood closed', { messages: WS_MESSAGE_BURST });
+        socket.close(CLOSE.rateLimited.code, CLOSE.rateLimited.reason);
+      }
+    });
   });
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {

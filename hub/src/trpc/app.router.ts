@@ -1,9 +1,13 @@
+import { clockRouter } from '../routers/clock.router';
 import { systemRouter } from '../routers/system.router';
+import { timerRouter } from '../routers/timer.router';
 import { router } from './init';
 
 /** Every domain router, merged. The client imports only `type AppRouter` from here. */
 export const appRouter = router({
   system: systemRouter,
+  clock: clockRouter,
+  timer: timerRouter,
 });
 
 export type AppRouter = typeof appRouter;

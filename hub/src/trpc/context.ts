@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { WebSocket } from 'ws';
 import type { HubServices } from '../services';
 
 /** Per-request (HTTP) or per-connection (WebSocket) context of every procedure. */
@@ -8,16 +9,49 @@ export interface Context {
   readonly ip: string;
   readonly transport: 'http' | 'ws';
   readonly req: IncomingMessage;
+  /** The socket, for WebSocket connections (subscriptions watch its backpressure). */
+  readonly socket: WebSocket | null;
+  /** Response headers to set, for HTTP requests (cookies); null on WebSocket. */
+  readonly setHeader: ((name: string, value: string | string[]) => void) | null;
+  /** Control keys this caller presents for a timer: bearer token, control cookie, connection params. */
+  presentedKeys(timerId: string): string[];
+}
+
+/** The cookie that carries a timer's control key after a control link was opened. */
+export function controlCookieName(timerId: string): string {
+  return `bs_ctl_${timerId}`;
+}
+
+interface ContextSource {
+  req: IncomingMessage;
+  res?: unknown;
+  info?: { connectionParams?: Record<string, string | undefined> | null };
 }
 
 /** Builds the context factory for one hub. */
 export function createContextFactory(services: HubServices) {
-  return ({ req }: { req: IncomingMessage }, transport: Context['transport']): Context => ({
-    services,
-    ip: clientIp(req, services.config.TRUST_PROXY),
-    transport,
-    req,
-  });
+  return ({ req, res, info }: ContextSource, transport: Context['transport']): Context => {
+    const cookies = parseCookies(req.headers.cookie);
+    const bearer = bearerToken(req.headers.authorization);
+    const paramKey = info?.connectionParams?.controlKey;
+    const httpResponse = transport === 'http' ? (res as { setHeader?: (name: string, value: string | string[]) => void } | undefined) : undefined;
+    return {
+      services,
+      ip: clientIp(req, services.config.TRUST_PROXY),
+      transport,
+      req,
+      socket: transport === 'ws' ? (res as WebSocket) : null,
+      setHeader: httpResponse?.setHeader ? (name, value) => httpResponse.setHeader?.(name, value) : null,
+      presentedKeys(timerId) {
+        const keys: string[] = [];
+        if (bearer) keys.push(bearer);
+        const cookie = cookies.get(controlCookieName(timerId));
+        if (cookie) keys.push(cookie);
+        if (typeof paramKey === 'string' && paramKey) keys.push(paramKey);
+        return keys;
+      },
+    };
+  };
 }
 
 /** The address a request came from. */
@@ -28,4 +62,27 @@ export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
     if (first) return first;
   }
   return req.socket.remoteAddress ?? 'unknown';
+}
+
+/** `Authorization: Bearer <token>` → token. */
+export function bearerToken(header: string | undefined): string | null {
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1] ?? null;
+}
+
+/** Parses a Cookie header into a map (first value wins). */
+export function parseCookies(header: string | undefined): Map<string, string> {
+  const cookies = new Map<string, string>();
+  for (const part of header?.split(';') ?? []) {
+    const separator = part.indexOf('=');
+    if (separator < 0) continue;
+    const name = part.slice(0, separator).trim();
+    if (!name || cookies.has(name)) continue;
+    try {
+      cookies.set(name, decodeURIComponent(part.slice(separator + 1).trim()));
+    } catch {
+      // A malformed cookie is ignored, never fatal.
+    }
+  }
+  return cookies;
 }

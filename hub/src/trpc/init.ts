@@ -1,25 +1,62 @@
-import { initTRPC } from '@trpc/server';
-import superjson from 'superjson';
+import { createTransformer } from '@bianshi/shared';
+import { TRPCError, initTRPC } from '@trpc/server';
+import { HubError, type HubErrorCode } from '../lib/errors';
+import type { RateLimiter } from '../lib/rate-limit';
 import type { Context } from './context';
+
+const TRPC_CODES: Record<HubErrorCode, TRPCError['code']> = {
+  BAD_REQUEST: 'BAD_REQUEST',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+};
 
 /** The one tRPC instance of the hub. */
 const t = initTRPC.context<Context>().create({
-  transformer: superjson,
+  transformer: createTransformer(),
   errorFormatter({ shape, error }) {
-    // Never leak stacks to clients; the message is already user-facing or generic.
-    return { ...shape, data: { ...shape.data, stack: undefined, cause: undefined, reason: reasonOf(error.cause) } };
+    const cause = error.cause instanceof HubError ? error.cause : null;
+    // Never leak stacks to clients; messages are user-facing (zh-CN) or generic.
+    return {
+      ...shape,
+      message: error.code === 'INTERNAL_SERVER_ERROR' ? '服务器内部错误' : shape.message,
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        path: shape.data.path,
+        reason: cause?.reason ?? null,
+        details: cause?.details ?? null,
+      },
+    };
   },
 });
 
-function reasonOf(cause: unknown): string | undefined {
-  return cause && typeof cause === 'object' && 'reason' in cause && typeof cause.reason === 'string'
-    ? cause.reason
-    : undefined;
+/** The tRPC error for an expected failure, keeping its message and reason. */
+export function toTRPCError(error: HubError): TRPCError {
+  return new TRPCError({ code: TRPC_CODES[error.code], message: error.message, cause: error });
 }
 
+/** Turns expected failures (HubError) into tRPC errors with the same message and reason. */
+const mapHubErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof HubError) throw toTRPCError(result.error.cause);
+  return result;
+});
+
 export const router = t.router;
-export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
-/** A procedure anyone may call. */
-export const publicProcedure = t.procedure;
 export const middleware = t.middleware;
+/** A procedure anyone may call. */
+export const publicProcedure = t.procedure.use(mapHubErrors);
+
+/** Middleware that spends one token of `limiter` per call, keyed by client address. */
+export function rateLimit(limiter: (ctx: Context) => RateLimiter, message = '操作过于频繁，请稍后再试') {
+  return t.middleware(({ ctx, next }) => {
+    if (!limiter(ctx).take(ctx.ip)) throw new HubError('TOO_MANY_REQUESTS', message, 'rate-limited');
+    return next();
+  });
+}

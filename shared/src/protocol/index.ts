@@ -1,26 +1,4 @@
-/** Wire constants shared by hub and clients. */
-
-/** Bumped whenever the hub ↔ client protocol changes incompatibly. Checked at connect. */
-export const PROTOCOL_VERSION = 1;
-
-/** Realtime numbers from the product spec (same as the hosted realtime fallback). */
-export const REALTIME = {
-  heartbeatMs: 25_000,
-  heartbeatTimeoutMs: 10_000,
-  reconnectDelaysMs: [1_000, 2_000, 5_000, 10_000],
-  pushBufferSize: 100,
-} as const;
-
-/** Delay before the n-th reconnect attempt (0-based): 1 s, 2 s, 5 s, 10 s, then every 10 s. */
-export function reconnectDelayMs(attemptIndex: number): number {
-  const delays = REALTIME.reconnectDelaysMs;
-  return delays[Math.min(Math.max(attemptIndex, 0), delays.length - 1)] ?? 10_000;
-}
-
-/** WebSocket close codes and reasons the hub uses. Clients map them to messages. */
-export const CLOSE = {
-  protocolMismatch: { code: 4000, reason: 'protocol-mismatch' },
-  tooSlow: { code: 4001, reason: 'too-slow' },
-  rateLimited: { code: 4002, reason: 'rate-limited' },
-  kicked: { code: 4003, reason: 'kicked' },
-} as const;
+/** Wire constants, messages and the shared transformer of hub and clients. */
+export * from './constants';
+export * from './messages';
+export * from './transformer';

@@ -1,0 +1,239 @@
+import {
+  PreSerialized,
+  apply,
+  nextDeadline,
+  trackedId,
+  type Command,
+  type MatchEvent,
+  type MatchState,
+  type TimerPublic,
+  type WatchMessage,
+} from '@bianshi/shared';
+import type { MatchRecord, TimerRepository } from '../db/timer.repository';
+import type { Clock } from '../lib/clock';
+import type { Logger } from '../lib/logger';
+import { countByRole, rosterOf } from './presence';
+import type { Session } from './session';
+
+/** How many recent changes a room keeps so a reconnecting screen gets exactly what it missed. */
+export const RESUME_WINDOW = 256;
+
+/** What a command may carry besides itself. */
+export interface CommandOptions {
+  expectedVersion?: number;
+  /** Recorded in the log: 'scheduler', 'api', 'console'… */
+  actor: string;
+}
+
+/** A command's outcome, as every input (tRPC, HTTP API, scheduler) sees it. */
+export type CommandOutcome =
+  | { ok: true; version: number; state: MatchState; events: MatchEvent[] }
+  | { ok: false; code: 'conflict'; message: string; version: number }
+  | { ok: false; code: 'rejected'; reason: string; message: string; version: number }
+  | { ok: false; code: 'unavailable'; message: string; version: number };
+
+/** What a room needs from the rest of the hub. Rooms never see sockets or the network. */
+export interface RoomDependencies {
+  repository: TimerRepository;
+  clock: Clock;
+  logger: Logger;
+  /** Tells the scheduler this room's next deadline (null: nothing pending). */
+  onDeadline(matchId: string, deadline: number | null): void;
+  /** Tells the hub a change was committed (scale-out fan-out hooks in here later). */
+  onCommitted?(matchId: string, version: number): void;
+}
+
+/**
+ * The authoritative room of one match: it alone mutates the state, commits every accepted
+ * command before anyone hears of it, and fans each change out serialized once.
+ */
+export class MatchRoom {
+  readonly matchId: string;
+  readonly timerId: string;
+  private state: MatchState;
+  private timer: TimerPublic;
+  private readonly sessions = new Set<Session>();
+  /** Recent change frames by version, oldest first. */
+  private readonly recent: { version: number; frame: PreSerialized }[] = [];
+  private snapshotCache: { version: number; frame: PreSerialized } | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+  /** Server ms when the last session left, for idle unloading. */
+  idleSince: number;
+
+  constructor(
+    match: MatchRecord,
+    timer: TimerPublic,
+    private readonly deps: RoomDependencies,
+  ) {
+    this.matchId = match.id;
+    this.timerId = match.timerId;
+    this.state = match.state;
+    this.timer = timer;
+    this.idleSince = deps.clock.now();
+    deps.onDeadline(this.matchId, nextDeadline(this.state));
+  }
+
+  /** The current authoritative state. */
+  get current(): MatchState {
+    return this.state;
+  }
+
+  get timerInfo(): TimerPublic {
+    return this.timer;
+  }
+
+  get sessionCount(): number {
+    return this.sessions.size;
+  }
+
+  get allSessions(): Iterable<Session> {
+    return this.sessions;
+  }
+
+  /**
+   * Adds a session. It first gets what it missed since `lastVersion` when the room still
+   * holds all of it, otherwise a full snapshot.
+   */
+  attach(session: Session, lastVersion?: number): void {
+    this.sessions.add(session);
+    session.host = this;
+    const missed = lastVersion === undefined ? null : this.changesAfter(lastVersion);
+    if (missed === null) {
+      this.sendSnapshot(session);
+    } else {
+      for (const change of missed) session.push({ kind: 'tracked', id: trackedId(this.matchId, change.version), frame: change.frame });
+    }
+  }
+
+  /** Removes a session; presence shows it gone at the next tick. */
+  detach(session: Session): void {
+    if (session.host === this) session.host = null;
+    if (this.sessions.delete(session) && this.sessions.size === 0) this.idleSince = this.deps.clock.now();
+  }
+
+  /** Sends the latest snapshot to a session (after it lagged, or on attach). */
+  sendSnapshot(session: Session): void {
+    const snapshot = this.snapshotFrame();
+    session.push({ kind: 'tracked', id: trackedId(this.matchId, snapshot.version), frame: snapshot.frame });
+  }
+
+  /** The current snapshot, serialized once per version. */
+  snapshotFrame(): { version: number; frame: PreSerialized } {
+    if (this.snapshotCache?.version !== this.state.version) {
+      const message: WatchMessage = {
+        type: 'snapshot',
+        matchId: this.matchId,
+        version: this.state.version,
+        state: this.state,
+        timer: this.timer,
+        serverNow: this.deps.clock.now(),
+      };
+      this.snapshotCache = { version: this.state.version, frame: PreSerialized.of(message) };
+    }
+    return this.snapshotCache;
+  }
+
+  /** Updates what watchers know of the timer (name, settings) and tells them. */
+  updateTimer(timer: TimerPublic): void {
+    this.timer = timer;
+    this.snapshotCache = null;
+    this.broadcast({ kind: 'plain', frame: PreSerialized.of({ type: 'timer', timer } satisfies WatchMessage) });
+  }
+
+  /** Applies a command through the room's queue, so racing callers end in one order. */
+  command(command: Command, options: CommandOptions): Promise<CommandOutcome> {
+    const run = this.queue.then(() => this.process(command, options));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** One tick: server time and presence for everyone, the roster for controllers. */
+  tick(now: number): void {
+    if (this.sessions.size === 0) return;
+    const presence = countByRole(this.sessions);
+    const tick = PreSerialized.of({ type: 'tick', serverNow: now, presence } satisfies WatchMessage);
+    let controllerTick: PreSerialized | null = null;
+    for (const session of this.sessions) {
+      if (session.info.role === 'controller') {
+        controllerTick ??= PreSerialized.of({ type: 'tick', serverNow: now, presence, roster: rosterOf(this.sessions) } satisfies WatchMessage);
+        session.push({ kind: 'plain', frame: controllerTick });
+      } else {
+        session.push({ kind: 'plain', frame: tick });
+      }
+    }
+  }
+
+  /** Replaces the state with a newer one committed elsewhere (another hub), and fans it out. */
+  adoptNewer(state: MatchState, events: MatchEvent[]): void {
+    if (state.version <= this.state.version) return;
+    this.publish(state, events);
+  }
+
+  private async process(command: Command, options: CommandOptions): Promise<CommandOutcome> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const before = this.state;
+      if (options.expectedVersion !== undefined && options.expectedVersion !== before.version) {
+        return { ok: false, code: 'conflict', message: '计时状态已被他人更新，请刷新后重试', version: before.version };
+      }
+      const now = this.deps.clock.now();
+      const result = apply(before, command, now);
+      if (!result.ok) {
+        return { ok: false, code: 'rejected', reason: result.error.code, message: result.error.message, version: before.version };
+      }
+      const deadline = nextDeadline(result.state);
+      let committed;
+      try {
+        committed = await this.deps.repository.commit(
+          this.matchId,
+          before.version,
+          result.state,
+          { version: result.state.version, command, events: result.events, at: now, actor: options.actor },
+          deadline,
+        );
+      } catch (error) {
+        this.deps.logger.error('commit failed', { matchId: this.matchId, error: String(error) });
+        // Try again shortly if this was the scheduler's work; callers see the failure.
+        this.deps.onDeadline(this.matchId, nextDeadline(before) === null ? null : now + 1_000);
+        return { ok: false, code: 'unavailable', message: '数据库暂时不可用，请稍后重试', version: before.version };
+      }
+      if (committed.ok) {
+        this.publish(result.state, result.events);
+        return { ok: true, version: result.state.version, state: result.state, events: result.events };
+      }
+      if (committed.reason === 'missing') {
+        return { ok: false, code: 'unavailable', message: '比赛已不存在', version: before.version };
+      }
+      // Another hub moved the match on: catch up from the database, then try again.
+      const fresh = await this.deps.repository.findMatch(this.matchId);
+      if (fresh) this.publish(fresh.state, []);
+    }
+    return { ok: false, code: 'conflict', message: '计时状态已被他人更新，请刷新后重试', version: this.state.version };
+  }
+
+  /** Makes `state` current and sends the change to every session, serialized once. */
+  private publish(state: MatchState, events: MatchEvent[]): void {
+    this.state = state;
+    this.deps.onDeadline(this.matchId, nextDeadline(state));
+    const { format: _format, ...delta } = state;
+    // A match's format snapshot never changes, so changes leave it out; snapshots carry it.
+    const message: WatchMessage = { type: 'change', matchId: this.matchId, version: state.version, state: delta, events, serverNow: this.deps.clock.now() };
+    const frame = PreSerialized.of(message);
+    this.recent.push({ version: state.version, frame });
+    if (this.recent.length > RESUME_WINDOW) this.recent.shift();
+    this.broadcast({ kind: 'tracked', id: trackedId(this.matchId, state.version), frame });
+    this.deps.onCommitted?.(this.matchId, state.version);
+  }
+
+  private broadcast(item: Parameters<Session['push']>[0]): void {
+    for (const session of this.sessions) session.push(item);
+  }
+
+  /** Frames after `version` when the room holds every one of them, else null. */
+  private changesAfter(version: number): { version: number; frame: PreSerialized }[] | null {
+    if (version === this.state.version) return [];
+    if (version > this.state.version) return null;
+    const first = this.recent[0];
+    if (!first || first.version > version + 1) return null;
+    return this.recent.filter((change) => change.version > version);
+  }
+}

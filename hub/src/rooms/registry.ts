@@ -1,0 +1,139 @@
+import { nextDeadline, type TimerPublic } from '@bianshi/shared';
+import type { TimerRecord, TimerRepository } from '../db/timer.repository';
+import type { Clock } from '../lib/clock';
+import type { Logger } from '../lib/logger';
+import { MatchRoom, type RoomDependencies } from './match-room';
+import { Scheduler, realTimers, type TimerFunctions } from './scheduler';
+
+/** Rooms without sessions and without pending deadlines unload after this long. */
+export const ROOM_IDLE_UNLOAD_MS = 60_000;
+/** Presence and server time go out this often to every room with sessions. */
+export const TICK_INTERVAL_MS = 1_000;
+
+export interface RegistryDependencies {
+  repository: TimerRepository;
+  clock: Clock;
+  logger: Logger;
+  timers?: TimerFunctions;
+}
+
+/** What watchers may know of a timer. */
+export function timerPublic(timer: TimerRecord): TimerPublic {
+  return { id: timer.id, shortid: timer.shortid, name: timer.name, description: timer.description, settings: timer.settings };
+}
+
+/**
+ * Loads rooms lazily, keeps the ones with running clocks loaded so the scheduler can expire
+ * them, unloads idle ones, and drives one hub-wide tick and one hub-wide scheduler.
+ */
+export class RoomRegistry {
+  private readonly rooms = new Map<string, MatchRoom>();
+  private readonly loading = new Map<string, Promise<MatchRoom | null>>();
+  private readonly scheduler: Scheduler;
+  private readonly timers: TimerFunctions;
+  private readonly intervals: NodeJS.Timeout[] = [];
+  private readonly roomDeps: RoomDependencies;
+
+  constructor(private readonly deps: RegistryDependencies) {
+    this.timers = deps.timers ?? realTimers;
+    this.scheduler = new Scheduler(deps.clock, (matchId) => void this.expire(matchId), this.timers);
+    this.roomDeps = {
+      repository: deps.repository,
+      clock: deps.clock,
+      logger: deps.logger,
+      onDeadline: (matchId, deadline) => this.scheduler.set(matchId, deadline),
+    };
+  }
+
+  /** Loads every match with pending deadlines (restart recovery) and starts the hub-wide loops. */
+  async start(): Promise<void> {
+    const scheduled = await this.deps.repository.findScheduledMatches();
+    await Promise.all(scheduled.map((match) => this.room(match.id)));
+    const tick = setInterval(() => this.tick(), TICK_INTERVAL_MS);
+    const sweep = setInterval(() => this.sweep(), ROOM_IDLE_UNLOAD_MS / 2);
+    tick.unref();
+    sweep.unref();
+    this.intervals.push(tick, sweep);
+    this.deps.logger.info('rooms recovered', { count: scheduled.length });
+  }
+
+  stop(): void {
+    this.scheduler.stop();
+    for (const interval of this.intervals) clearInterval(interval);
+  }
+
+  /** The loaded room of a match, if any, without touching the database. */
+  loaded(matchId: string): MatchRoom | undefined {
+    return this.rooms.get(matchId);
+  }
+
+  /** Number of loaded rooms. */
+  get size(): number {
+    return this.rooms.size;
+  }
+
+  /** The room of a match, loading it from the database on first use; null when it does not exist. */
+  room(matchId: string): Promise<MatchRoom | null> {
+    const existing = this.rooms.get(matchId);
+    if (existing) return Promise.resolve(existing);
+    let pending = this.loading.get(matchId);
+    if (!pending) {
+      pending = this.load(matchId).finally(() => this.loading.delete(matchId));
+      this.loading.set(matchId, pending);
+    }
+    return pending;
+  }
+
+  /** Moves the sessions that follow a timer from its other rooms into `room`. */
+  moveFollowers(timerId: string, room: MatchRoom): void {
+    for (const other of this.rooms.values()) {
+      if (other === room || other.timerId !== timerId) continue;
+      for (const session of [...other.allSessions]) {
+        if (!session.info.followsTimer) continue;
+        other.detach(session);
+        room.attach(session);
+      }
+    }
+  }
+
+  /** Tells every loaded room of a timer about new timer facts (name, settings). */
+  updateTimer(timer: TimerRecord): void {
+    const info = timerPublic(timer);
+    for (const room of this.rooms.values()) if (room.timerId === timer.id) room.updateTimer(info);
+  }
+
+  private async load(matchId: string): Promise<MatchRoom | null> {
+    const match = await this.deps.repository.findMatch(matchId);
+    if (!match) return null;
+    const timer = await this.deps.repository.findTimer(match.timerId);
+    if (!timer) return null;
+    const room = new MatchRoom(match, timerPublic(timer), this.roomDeps);
+    this.rooms.set(matchId, room);
+    return room;
+  }
+
+  private async expire(matchId: string): Promise<void> {
+    const room = await this.room(matchId);
+    if (!room) return;
+    const outcome = await room.command({ type: 'expire' }, { actor: 'scheduler' });
+    if (!outcome.ok && outcome.code === 'rejected' && outcome.reason !== 'nothing-due') {
+      this.deps.logger.warn('expire rejected', { matchId, reason: outcome.reason });
+    }
+  }
+
+  private tick(): void {
+    const now = this.deps.clock.now();
+    for (const room of this.rooms.values()) room.tick(now);
+  }
+
+  private sweep(): void {
+    const now = this.deps.clock.now();
+    for (const [matchId, room] of this.rooms) {
+      const idle = room.sessionCount === 0 && now - room.idleSince > ROOM_IDLE_UNLOAD_MS;
+      if (idle && nextDeadline(room.current) === null) {
+        this.rooms.delete(matchId);
+        this.scheduler.set(matchId, null);
+      }
+    }
+  }
+}

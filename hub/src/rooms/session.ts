@@ -1,0 +1,109 @@
+import { CLOSE, type DeviceKind, type PresenceRole, type PreSerialized } from '@bianshi/shared';
+
+/** The three things a room may do with a socket, whatever carries it. */
+export interface SessionTransport {
+  /** Bytes queued on the socket and not yet sent. */
+  bufferedAmount(): number;
+  close(code: number, reason: string): void;
+}
+
+/** Who is behind a session, as the roster shows it. */
+export interface SessionInfo {
+  id: string;
+  role: PresenceRole;
+  name: string;
+  device: DeviceKind;
+  connectedSince: number;
+  /** Follows the timer's current match when the timer moves to another match. */
+  followsTimer: boolean;
+}
+
+/** The room a session is attached to, as the session sees it. */
+export interface SessionHost {
+  readonly matchId: string;
+  detach(session: Session): void;
+  snapshotFrame(): { version: number; frame: PreSerialized };
+}
+
+/** An outgoing item: a tracked frame (resumable), a plain frame (ticks), or a resync request. */
+export type Outgoing =
+  | { kind: 'tracked'; id: string; frame: PreSerialized }
+  | { kind: 'plain'; frame: PreSerialized }
+  | { kind: 'resync' };
+
+/** Above this many queued bytes on the socket, a session stops getting changes and resyncs. */
+export const SLOW_SOCKET_BYTES = 256 * 1024;
+/** Above this many, the socket is hopeless and is closed with a reason. */
+export const HOPELESS_SOCKET_BYTES = 4 * 1024 * 1024;
+/** Items a session may hold before it is treated as slow, whatever the socket says. */
+export const MAX_QUEUED_ITEMS = 64;
+
+/**
+ * One subscriber of a room. The room pushes frames; the subscription drains them. A slow
+ * consumer never accumulates a backlog: its queue collapses into one `resync`, which the
+ * subscription turns into the latest snapshot when it is read.
+ */
+export class Session {
+  private queue: Outgoing[] = [];
+  private wake: (() => void) | null = null;
+  private ended = false;
+  /** The room currently feeding this session; rooms set it on attach. */
+  host: SessionHost | null = null;
+
+  constructor(
+    readonly info: SessionInfo,
+    private readonly transport: SessionTransport,
+  ) {}
+
+  /** Queues an item, applying backpressure. Returns false once the session is closed. */
+  push(item: Outgoing): boolean {
+    if (this.ended) return false;
+    const buffered = this.transport.bufferedAmount();
+    if (buffered > HOPELESS_SOCKET_BYTES) {
+      this.end();
+      this.transport.close(CLOSE.tooSlow.code, CLOSE.tooSlow.reason);
+      return false;
+    }
+    const lagging = buffered > SLOW_SOCKET_BYTES || this.queue.length >= MAX_QUEUED_ITEMS;
+    if (lagging || this.queue[0]?.kind === 'resync') {
+      // Only the latest state matters to a lagging screen; ticks are dropped meanwhile.
+      this.queue = [{ kind: 'resync' }];
+    } else {
+      this.queue.push(item);
+    }
+    this.wake?.();
+    return true;
+  }
+
+  /** Stops the session; a pending read returns. */
+  end(): void {
+    this.ended = true;
+    this.queue = [];
+    this.wake?.();
+  }
+
+  get closed(): boolean {
+    return this.ended;
+  }
+
+  /** Items as they come, until the session ends or the signal aborts. */
+  async *drain(signal: AbortSignal): AsyncGenerator<Outgoing> {
+    const onAbort = () => this.end();
+    signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      while (!this.ended) {
+        const item = this.queue.shift();
+        if (item) {
+          yield item;
+          continue;
+        }
+        await new Promise<void>((resolve) => {
+          this.wake = resolve;
+        });
+        this.wake = null;
+      }
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
+  }
+}

@@ -1,0 +1,190 @@
+import {
+  commandSchema,
+  deviceKindSchema,
+  parseTrackedId,
+  presenceRoleSchema,
+  trackedId,
+  type MatchState,
+} from '@bianshi/shared';
+import { tracked } from '@trpc/server';
+import { z } from 'zod';
+import { HubError } from '../lib/errors';
+import { newId } from '../lib/ids';
+import { Session, type SessionTransport } from '../rooms/session';
+import { controlCookieName, type Context } from '../trpc/context';
+import { publicProcedure, rateLimit, router, toTRPCError } from '../trpc/init';
+import type { CommandOutcome } from '../rooms/match-room';
+import { timerPublic } from '../rooms/registry';
+import { M } from '../timers/messages';
+
+const timerIdSchema = z.string().min(1).max(64);
+
+const createInput = z.strictObject({
+  name: z.string().max(80).optional(),
+  description: z.string().max(2_000).optional(),
+  formatId: z.string().min(1).max(64).optional(),
+  format: z.unknown().optional(),
+});
+
+const watchInput = z.strictObject({
+  timerId: timerIdSchema,
+  matchId: z.string().min(1).max(64).optional(),
+  role: presenceRoleSchema.default('display'),
+  name: z.string().trim().max(40).optional(),
+  device: deviceKindSchema.default('unknown'),
+  lastEventId: z.string().max(200).nullish(),
+});
+
+const commandInput = z.strictObject({
+  timerId: timerIdSchema,
+  matchId: z.string().min(1).max(64).optional(),
+  command: commandSchema,
+  expectedVersion: z.number().int().min(0).optional(),
+});
+
+/** Links a created timer is reachable at, relative to the site. */
+export function timerUrls(timer: { id: string; shortid: string }) {
+  return {
+    display: `/timer/${timer.id}`,
+    manage: `/timer/manage/${timer.shortid}`,
+    short: `/id/${timer.shortid}`,
+  };
+}
+
+/** Turns a rejected command outcome into the error every input reports. */
+export function outcomeError(outcome: Exclude<CommandOutcome, { ok: true }>): HubError {
+  switch (outcome.code) {
+    case 'conflict':
+      return new HubError('CONFLICT', outcome.message, 'version-conflict', { version: outcome.version });
+    case 'rejected':
+      return new HubError('BAD_REQUEST', outcome.message, outcome.reason, { version: outcome.version });
+    case 'unavailable':
+      return new HubError('SERVICE_UNAVAILABLE', outcome.message, 'unavailable', {
+        version: outcome.version,
+      });
+  }
+}
+
+function socketTransport(ctx: Context): SessionTransport {
+  const socket = ctx.socket;
+  if (!socket) throw new HubError('BAD_REQUEST', '实时订阅只能通过 WebSocket 连接', 'websocket-required');
+  return { bufferedAmount: () => socket.bufferedAmount, close: (code, reason) => socket.close(code, reason) };
+}
+
+/** Timers and their matches: create, watch, command. These names are an integration contract. */
+export const timerRouter = router({
+  create: publicProcedure
+    .use(rateLimit((ctx) => ctx.services.limits.creates))
+    .input(createInput)
+    .mutation(async ({ ctx, input }) => {
+      const created = await ctx.services.timers.create(input);
+      return {
+        id: created.timer.id,
+        shortid: created.timer.shortid,
+        matchId: created.matchId,
+        controlKey: created.controlKey,
+        urls: timerUrls(created.timer),
+      };
+    }),
+
+  /** Public facts of a timer and its current match, by id or short id. */
+  get: publicProcedure.input(z.strictObject({ id: timerIdSchema })).query(async ({ ctx, input }) => {
+    const timer = await ctx.services.timers.get(input.id);
+    const room = await ctx.services.timers.room(timer);
+    return {
+      timer: timerPublic(timer),
+      matchId: room.matchId,
+      state: room.current,
+      serverNow: ctx.services.clock.now(),
+      canControl: ctx.services.timers.canControl(timer, ctx.presentedKeys(timer.id)),
+    };
+  }),
+
+  /** Exchanges a control key from a control link for an httpOnly cookie on this browser. */
+  claimControl: publicProcedure
+    .input(z.strictObject({ timerId: timerIdSchema, key: z.string().min(16).max(200) }))
+    .mutation(async ({ ctx, input }) => {
+      const timer = await ctx.services.timers.get(input.timerId);
+      ctx.services.timers.requireControl(timer, [input.key]);
+      const secure = ctx.services.config.SITE_URL.startsWith('https:') ? '; Secure' : '';
+      ctx.setHeader?.(
+        'set-cookie',
+        `${controlCookieName(timer.id)}=${encodeURIComponent(input.key)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000${secure}`,
+      );
+      return { timerId: timer.id, shortid: timer.shortid };
+    }),
+
+  /**
+   * A screen watches a timer (its current match, following it to the next) or one match:
+   * a snapshot first, then every change, tracked for resume; ticks with presence every second.
+   */
+  watch: publicProcedure.input(watchInput).subscription(async function* ({ ctx, input, signal }) {
+    // Subscriptions run after the middleware returned, so expected failures are mapped here.
+    const { room, session } = await openSession(ctx, input).catch((error: unknown) => {
+      throw error instanceof HubError ? toTRPCError(error) : error;
+    });
+    const last = input.lastEventId ? parseTrackedId(input.lastEventId) : null;
+    room.attach(session, last?.matchId === room.matchId ? last.version : undefined);
+    try {
+      for await (const item of session.drain(signal ?? new AbortController().signal)) {
+        if (item.kind === 'tracked') {
+          yield tracked(item.id, item.frame);
+        } else if (item.kind === 'plain') {
+          yield item.frame;
+        } else if (session.host) {
+          const snapshot = session.host.snapshotFrame();
+          yield tracked(trackedId(session.host.matchId, snapshot.version), snapshot.frame);
+        }
+      }
+    } finally {
+      session.end();
+      session.host?.detach(session);
+    }
+  }),
+
+  /** Sends one command to a match; needs the control capability. */
+  command: publicProcedure
+    .use(rateLimit((ctx) => ctx.services.limits.commands))
+    .input(commandInput)
+    .mutation(async ({ ctx, input }): Promise<{ version: number; state: MatchState }> => {
+      const timer = await ctx.services.timers.get(input.timerId);
+      ctx.services.timers.requireControl(timer, ctx.presentedKeys(timer.id));
+      const outcome = await ctx.services.timers.command(timer, input.matchId, input.command, {
+        ...(input.expectedVersion === undefined ? {} : { expectedVersion: input.expectedVersion }),
+        actor: `trpc:${ctx.transport}`,
+      });
+      if (!outcome.ok) throw outcomeError(outcome);
+      return { version: outcome.version, state: outcome.state };
+    }),
+
+  /** Starts a new match from the timer's format; screens following the timer move to it. */
+  newMatch: publicProcedure
+    .input(z.strictObject({ timerId: timerIdSchema }))
+    .mutation(async ({ ctx, input }) => {
+      const timer = await ctx.services.timers.get(input.timerId);
+      ctx.services.timers.requireControl(timer, ctx.presentedKeys(timer.id));
+      const room = await ctx.services.timers.newMatch(timer);
+      return { matchId: room.matchId };
+    }),
+});
+
+/** Resolves the room a watch asks for and creates its session, checking the claimed role. */
+async function openSession(ctx: Context, input: z.infer<typeof watchInput>) {
+  const timer = await ctx.services.timers.get(input.timerId);
+  if (input.role === 'controller' && !ctx.services.timers.canControl(timer, ctx.presentedKeys(timer.id))) {
+    throw new HubError('FORBIDDEN', M.roleNeedsControl, 'control-required');
+  }
+  const room = await ctx.services.timers.room(timer, input.matchId);
+  const session = new Session(
+    {
+      id: newId(),
+      role: input.role,
+      name: input.name || '未命名屏幕',
+      device: input.device,
+      connectedSince: ctx.services.clock.now(),
+      followsTimer: input.matchId === undefined,
+    },
+    socketTransport(ctx),
+  );
+  return { room, session };
+}

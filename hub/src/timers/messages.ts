@@ -1,0 +1,12 @@
+/** zh-CN messages of the timer use cases, kept together so English can follow. */
+export const M = {
+  timerNotFound: '找不到这个计时器，请检查链接是否正确',
+  matchNotFound: '找不到这场比赛',
+  controlKeyMissing: '需要控制权限：请使用控制链接打开',
+  controlKeyWrong: '控制密钥无效或已失效',
+  rateLimited: '操作过于频繁，请稍后再试',
+  formatUnknown: (id: string) => `未知赛制：${id}`,
+  formatInvalid: (details: string) => `赛制无效：${details}`,
+  roleNeedsControl: '以控制台身份观看需要控制权限',
+  viewKeyRequired: '这个计时器是私有的，需要观看链接',
+} as const;

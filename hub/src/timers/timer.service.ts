@@ -1,0 +1,116 @@
+import { createMatch, getBuiltinFormat, validateFormat, type Command, type Format } from '@bianshi/shared';
+import type { MatchRecord, TimerRecord, TimerRepository } from '../db/timer.repository';
+import type { Clock } from '../lib/clock';
+import { HubError } from '../lib/errors';
+import { hashKey, keyMatches, newId, newSecretKey, newShortId } from '../lib/ids';
+import type { CommandOutcome, MatchRoom } from '../rooms/match-room';
+import type { RoomRegistry } from '../rooms/registry';
+import { M } from './messages';
+
+/** What creating a timer takes. Exactly one of `formatId` or `format`. */
+export interface CreateTimerInput {
+  name?: string;
+  description?: string;
+  formatId?: string;
+  format?: unknown;
+  ownerId?: string | null;
+}
+
+/** A created timer with the control key, shown this once. */
+export interface CreatedTimer {
+  timer: TimerRecord;
+  controlKey: string;
+  matchId: string;
+}
+
+/**
+ * The timer use cases, shared by every input (tRPC, the HTTP integrations API): one place
+ * that resolves timers, checks capabilities and sends commands to rooms.
+ */
+export class TimerService {
+  constructor(
+    private readonly repository: TimerRepository,
+    private readonly rooms: RoomRegistry,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Creates a timer with its first match, ready to start. */
+  async create(input: CreateTimerInput): Promise<CreatedTimer> {
+    const format = resolveFormat(input);
+    const controlKey = newSecretKey();
+    const timer: TimerRecord = {
+      id: newId(),
+      shortid: newShortId(),
+      name: input.name?.trim() || format.name,
+      description: input.description?.trim() ?? '',
+      format,
+      settings: {},
+      controlKeyHash: hashKey(controlKey),
+      viewKeyHash: null,
+      ownerId: input.ownerId ?? null,
+      currentMatchId: null,
+    };
+    const match: MatchRecord = { id: newId(), timerId: timer.id, state: createMatch(format, { now: this.clock.now() }), version: 0 };
+    await this.repository.createTimer(timer, match);
+    return { timer: { ...timer, currentMatchId: match.id }, controlKey, matchId: match.id };
+  }
+
+  /** A timer by id or short id; throws NOT_FOUND. */
+  async get(idOrShortId: string): Promise<TimerRecord> {
+    const timer = (await this.repository.findTimer(idOrShortId)) ?? (await this.repository.findTimerByShortId(idOrShortId));
+    if (!timer) throw new HubError('NOT_FOUND', M.timerNotFound, 'timer-not-found');
+    return timer;
+  }
+
+  /** True when one of the presented keys is the timer's control key. */
+  canControl(timer: TimerRecord, presentedKeys: readonly string[]): boolean {
+    return presentedKeys.some((key) => keyMatches(key, timer.controlKeyHash));
+  }
+
+  /** Throws UNAUTHORIZED (no key) or FORBIDDEN (wrong key) unless a key controls the timer. */
+  requireControl(timer: TimerRecord, presentedKeys: readonly string[]): void {
+    if (presentedKeys.length === 0) throw new HubError('UNAUTHORIZED', M.controlKeyMissing, 'control-key-missing');
+    if (!this.canControl(timer, presentedKeys)) throw new HubError('FORBIDDEN', M.controlKeyWrong, 'control-key-wrong');
+  }
+
+  /** The room of a timer's match (its current match by default); throws NOT_FOUND. */
+  async room(timer: TimerRecord, matchId?: string): Promise<MatchRoom> {
+    const id = matchId ?? timer.currentMatchId;
+    const room = id ? await this.rooms.room(id) : null;
+    if (!room || room.timerId !== timer.id) throw new HubError('NOT_FOUND', M.matchNotFound, 'match-not-found');
+    return room;
+  }
+
+  /** Sends a command to a match's room and returns its outcome. */
+  async command(timer: TimerRecord, matchId: string | undefined, command: Command, options: { expectedVersion?: number; actor: string }): Promise<CommandOutcome> {
+    const room = await this.room(timer, matchId);
+    return room.command(command, options);
+  }
+
+  /** Starts a fresh match from the timer's format and moves followers onto it. */
+  async newMatch(timer: TimerRecord): Promise<MatchRoom> {
+    const match: MatchRecord = { id: newId(), timerId: timer.id, state: createMatch(timer.format, { now: this.clock.now() }), version: 0 };
+    await this.repository.addMatch(match);
+    const room = await this.room({ ...timer, currentMatchId: match.id });
+    this.rooms.moveFollowers(timer.id, room);
+    return room;
+  }
+}
+
+function resolveFormat(input: CreateTimerInput): Format {
+  if (input.format !== undefined) {
+    const parsed = validateFormat(input.format);
+    if (!parsed.ok) {
+      throw new HubError('BAD_REQUEST', M.formatInvalid(parsed.errors.map((issue) => `${issue.path} ${issue.message}`).join('；')), 'format-invalid', {
+        issues: parsed.errors,
+      });
+    }
+    return parsed.format;
+  }
+  const format = getBuiltinFormat(input.formatId ?? DEFAULT_FORMAT_ID);
+  if (!format) throw new HubError('BAD_REQUEST', M.formatUnknown(input.formatId ?? ''), 'format-unknown');
+  return format;
+}
+
+/** The format a timer starts with when none is named. */
+export const DEFAULT_FORMAT_ID = 'cn-worldcup';
