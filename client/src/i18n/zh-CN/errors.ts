@@ -2,7 +2,7 @@
 export const errors = {
   screen: {
     title: '出错了',
-    lead: '页面遇到了一个意外问题。你可以返回首页重新开始，我们已经记录了这次错误。',
+    lead: '页面遇到了意外问题。请返回首页重新开始，或稍后再试。',
     statusCode: '状态码',
     statusMessage: '状态',
     message: '信息',

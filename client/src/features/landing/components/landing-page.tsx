@@ -35,9 +35,7 @@ export function LandingPage({ header, footer }: { header: ReactNode; footer: Rea
               </p>
               <h1 id="hero-title" className="hero__title">
                 <span className="hero__brand">辩时</span>
-                <span className="hero__sep" aria-hidden="true">
-                  ·
-                </span>
+                <span className="sr-only"> · </span>
                 <span className="hero__tagline">专业辩论比赛计时软件</span>
               </h1>
               <p className="hero__lead">{t.heroLead}</p>

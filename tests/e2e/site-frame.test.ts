@@ -1,0 +1,117 @@
+/**
+ * The site frame in a real Chromium against a real hub serving the built client:
+ * Chinese landing page, titles, canonical links, placeholders, colour mode, toasts.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHub, type TestHub } from '../support/hub';
+import { launchBrowser, openPage } from './support/browser';
+
+let hub: TestHub;
+let browser: Browser;
+
+beforeAll(async () => {
+  [hub, browser] = await Promise.all([startHub(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await hub?.close();
+});
+
+describe('site frame', () => {
+  it('renders the landing page in Chinese with the title format and a canonical link', async () => {
+    const { context, page, errors } = await openPage(browser);
+    await page.goto(`${hub.url}/?utm_source=x&code=AB12`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('zh-CN');
+    expect(await page.title()).toBe('辩时 | 专业辩论比赛计时软件');
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toContain('专业辩论比赛计时软件');
+    expect(await page.getByRole('link', { name: '开始计时' }).first().getAttribute('href')).toBe('/create');
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe('http://localhost:3000/?code=AB12');
+    // The footer asks the hub for system.info over tRPC (HTTP batch link).
+    await page.locator('.server-status[data-state="online"]').waitFor();
+    expect(await page.locator('.server-status').innerText()).toMatch(/^服务器 v\d+\.\d+\.\d+/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a Chinese placeholder, not a 404, for routes later issues fill', async () => {
+    const { context, page } = await openPage(browser);
+    for (const [path, title] of [
+      ['/topic', '辩题库'],
+      ['/timer/manage/abc123/skin', '皮肤'],
+      ['/admin/cdkey', 'CDKey 管理'],
+      ['/buy/cdkey', '兑换 CDKey'],
+    ] as const) {
+      await page.goto(hub.url + path);
+      await page.getByTestId('placeholder').waitFor();
+      expect(await page.title()).toBe(`${title} | 专业辩论比赛计时软件`);
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(title);
+    }
+    // Without a route title, the last path segment in title case.
+    await page.goto(`${hub.url}/docs/getting-started`);
+    await page.getByTestId('placeholder').waitFor();
+    expect(await page.title()).toBe('Getting Started | 专业辩论比赛计时软件');
+    await context.close();
+  });
+
+  it('joins a lobby by code, and a toast appears top-right', async () => {
+    const { context, page } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    await page.goto(hub.url);
+    await page.getByRole('button', { name: '加入' }).click();
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: '请输入房间码' });
+    await toast.waitFor();
+    const toaster = page.locator('[data-sonner-toaster]');
+    expect(await toaster.getAttribute('data-x-position')).toBe('right');
+    expect(await toaster.getAttribute('data-y-position')).toBe('top');
+    const box = await toast.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x + box!.width).toBeGreaterThan(1280 - 80);
+    expect(box!.y).toBeLessThan(120);
+
+    await page.getByTestId('join-code').fill('ab12cd');
+    await page.getByRole('button', { name: '加入' }).click();
+    await page.waitForURL(/\/lobby\?code=AB12CD$/);
+    await page.getByTestId('placeholder').waitFor();
+    await context.close();
+  });
+
+  it('keeps the colour mode across a reload and follows the OS under system', async () => {
+    const { context, page } = await openPage(browser, { colorScheme: 'light' });
+    await page.goto(`${hub.url}/topic`);
+    await page.getByTestId('placeholder').waitFor();
+    expect(await page.getAttribute('html', 'data-theme')).toBe('light');
+
+    await page.getByRole('button', { name: '深色' }).click();
+    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
+    await page.reload();
+    await page.getByTestId('placeholder').waitFor();
+    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
+    expect(await page.getByRole('button', { name: '深色' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.evaluate(() => localStorage.getItem('bianshi:color-mode'))).toBe('dark');
+
+    await page.getByRole('button', { name: '跟随系统' }).click();
+    expect(await page.getAttribute('html', 'data-theme')).toBe('light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    await context.close();
+  });
+
+  it('lets a route force its colour mode (projector display is dark)', async () => {
+    const { context, page } = await openPage(browser, { colorScheme: 'light' });
+    await page.goto(`${hub.url}/timer/abc123`);
+    await page.getByTestId('placeholder').waitFor();
+    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
+    await context.close();
+  });
+
+  it('publishes the build manifest the update notice polls', async () => {
+    const response = await fetch(`${hub.url}/builds/latest.json?t=${Date.now()}`);
+    expect(response.status).toBe(200);
+    const manifest = (await response.json()) as { id: string; timestamp: number };
+    expect(manifest.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(manifest.timestamp).toBeGreaterThan(0);
+    expect((await fetch(`${hub.url}/builds/meta/${manifest.id}.json`)).status).toBe(200);
+  });
+});

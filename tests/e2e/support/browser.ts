@@ -1,0 +1,38 @@
+/**
+ * The system Chromium driven by playwright-core, for browser tests and screenshots.
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Where the system Chromium lives (override with CHROMIUM_PATH). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Launches headless Chromium with flags that work in containers and CI. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+  });
+}
+
+export interface PageOptions {
+  viewport?: { width: number; height: number };
+  colorScheme?: 'light' | 'dark';
+  /** Sets `bianshi:debug` so dev/test-only routes (e.g. /__error-test) are reachable. */
+  debug?: boolean;
+}
+
+/** A fresh context (own storage) and page, with console errors collected. */
+export async function openPage(browser: Browser, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    colorScheme: options.colorScheme ?? 'light',
+    locale: 'zh-CN',
+  });
+  if (options.debug) {
+    await context.addInitScript(() => window.localStorage.setItem('bianshi:debug', '1'));
+  }
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
