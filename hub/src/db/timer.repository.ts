@@ -18,7 +18,7 @@ export interface TimerRecord {
 }
 
 /** A match row as the hub uses it. */
-export interface MatchRecord {
+export interface MatchRow {
   id: string;
   timerId: string;
   state: MatchState;
@@ -42,7 +42,7 @@ export class TimerRepository {
   constructor(private readonly db: Db) {}
 
   /** Inserts a timer together with its first match, atomically. */
-  async createTimer(timer: TimerRecord, firstMatch: MatchRecord): Promise<void> {
+  async createTimer(timer: TimerRecord, firstMatch: MatchRow): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.insert(timers).values({ ...timer, currentMatchId: null });
       await tx.insert(matches).values(matchRow(firstMatch));
@@ -60,13 +60,13 @@ export class TimerRepository {
     return row ? toTimer(row) : null;
   }
 
-  async findMatch(id: string): Promise<MatchRecord | null> {
+  async findMatch(id: string): Promise<MatchRow | null> {
     const [row] = await this.db.select().from(matches).where(eq(matches.id, id)).limit(1);
     return row ? { id: row.id, timerId: row.timerId, state: row.state as MatchState, version: row.version } : null;
   }
 
   /** Matches whose clocks may need the scheduler: everything not finished with a deadline. */
-  async findScheduledMatches(): Promise<MatchRecord[]> {
+  async findScheduledMatches(): Promise<MatchRow[]> {
     const rows = await this.db
       .select()
       .from(matches)
@@ -75,7 +75,7 @@ export class TimerRepository {
   }
 
   /** Starts a new match on a timer and makes it current. */
-  async addMatch(match: MatchRecord): Promise<void> {
+  async addMatch(match: MatchRow): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.insert(matches).values(matchRow(match));
       await tx.update(timers).set({ currentMatchId: match.id, updatedAt: new Date() }).where(eq(timers.id, match.timerId));
@@ -121,7 +121,7 @@ export class TimerRepository {
   }
 }
 
-function matchRow(match: MatchRecord) {
+function matchRow(match: MatchRow) {
   return { id: match.id, timerId: match.timerId, state: match.state, version: match.version, status: match.state.status, nextDeadline: null };
 }
 

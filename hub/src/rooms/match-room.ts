@@ -9,7 +9,7 @@ import {
   type TimerPublic,
   type WatchMessage,
 } from '@bianshi/shared';
-import type { MatchRecord, TimerRepository } from '../db/timer.repository';
+import type { MatchRow, TimerRepository } from '../db/timer.repository';
 import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
 import { countByRole, rosterOf } from './presence';
@@ -61,7 +61,7 @@ export class MatchRoom {
   idleSince: number;
 
   constructor(
-    match: MatchRecord,
+    match: MatchRow,
     timer: TimerPublic,
     private readonly deps: RoomDependencies,
   ) {

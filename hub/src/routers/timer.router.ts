@@ -100,6 +100,15 @@ export const timerRouter = router({
     };
   }),
 
+  /** The command log of a match (the timer's current one by default): what records derive from. */
+  log: publicProcedure
+    .input(z.strictObject({ id: timerIdSchema, matchId: z.string().min(1).max(64).optional() }))
+    .query(async ({ ctx, input }) => {
+      const timer = await ctx.services.timers.get(input.id);
+      const room = await ctx.services.timers.room(timer, input.matchId);
+      return { matchId: room.matchId, entries: await ctx.services.repository.log(room.matchId) };
+    }),
+
   /** Exchanges a control key from a control link for an httpOnly cookie on this browser. */
   claimControl: publicProcedure
     .input(z.strictObject({ timerId: timerIdSchema, key: z.string().min(16).max(200) }))

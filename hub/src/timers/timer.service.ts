@@ -1,5 +1,5 @@
 import { createMatch, getBuiltinFormat, validateFormat, type Command, type Format } from '@bianshi/shared';
-import type { MatchRecord, TimerRecord, TimerRepository } from '../db/timer.repository';
+import type { MatchRow, TimerRecord, TimerRepository } from '../db/timer.repository';
 import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
 import { hashKey, keyMatches, newId, newSecretKey, newShortId } from '../lib/ids';
@@ -50,7 +50,7 @@ export class TimerService {
       ownerId: input.ownerId ?? null,
       currentMatchId: null,
     };
-    const match: MatchRecord = { id: newId(), timerId: timer.id, state: createMatch(format, { now: this.clock.now() }), version: 0 };
+    const match: MatchRow = { id: newId(), timerId: timer.id, state: createMatch(format, { now: this.clock.now() }), version: 0 };
     await this.repository.createTimer(timer, match);
     return { timer: { ...timer, currentMatchId: match.id }, controlKey, matchId: match.id };
   }
@@ -89,7 +89,7 @@ export class TimerService {
 
   /** Starts a fresh match from the timer's format and moves followers onto it. */
   async newMatch(timer: TimerRecord): Promise<MatchRoom> {
-    const match: MatchRecord = { id: newId(), timerId: timer.id, state: createMatch(timer.format, { now: this.clock.now() }), version: 0 };
+    const match: MatchRow = { id: newId(), timerId: timer.id, state: createMatch(timer.format, { now: this.clock.now() }), version: 0 };
     await this.repository.addMatch(match);
     const room = await this.room({ ...timer, currentMatchId: match.id });
     this.rooms.moveFollowers(timer.id, room);
