@@ -106,6 +106,22 @@ describe('site frame', () => {
     await context.close();
   });
 
+  it('warns a 360 desktop browser once, with the confirm button', async () => {
+    const userAgent =
+      'Mozilla/5.0 (Windows NT 10.0; WOW64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/86.0.4240.198 Safari/537.36 QIHU 360SE';
+    const { context, page } = await openPage(browser, { userAgent });
+    await page.goto(hub.url);
+    const dialog = page.getByRole('dialog', { name: '兼容性提示' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('360 浏览器');
+    await dialog.getByRole('button', { name: '我知道了，会更换浏览器' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.reload();
+    await page.getByTestId('cta-start').waitFor();
+    expect(await page.getByRole('dialog', { name: '兼容性提示' }).count()).toBe(0);
+    await context.close();
+  });
+
   it('publishes the build manifest the update notice polls', async () => {
     const response = await fetch(`${hub.url}/builds/latest.json?t=${Date.now()}`);
     expect(response.status).toBe(200);

@@ -19,6 +19,7 @@ export interface PageOptions {
   colorScheme?: 'light' | 'dark';
   /** Sets `bianshi:debug` so dev/test-only routes (e.g. /__error-test) are reachable. */
   debug?: boolean;
+  userAgent?: string;
 }
 
 /** A fresh context (own storage) and page, with console errors collected. */
@@ -27,6 +28,7 @@ export async function openPage(browser: Browser, options: PageOptions = {}): Pro
     viewport: options.viewport ?? { width: 1280, height: 800 },
     colorScheme: options.colorScheme ?? 'light',
     locale: 'zh-CN',
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   });
   if (options.debug) {
     await context.addInitScript(() => window.localStorage.setItem('bianshi:debug', '1'));
