@@ -215,6 +215,19 @@ describe('Supabase Realtime stand-in with the real supabase-js client', () => {
     expect(await atB).toEqual([{ after: 'outage' }]);
   }, 30_000);
 
+  it('answers heartbeats on topic phoenix', async () => {
+    const statuses: string[] = [];
+    const a = createClient(standin.url, standin.anonKey, {
+      ...clientOptions(),
+      realtime: { ...clientOptions().realtime, heartbeatCallback: (status: string) => statuses.push(status) },
+    });
+    clients.push(a);
+    await subscribed(a.channel('match:heartbeat'));
+    await a.realtime.sendHeartbeat();
+    await until(() => statuses.includes('ok'));
+    expect(standin.messages().some((m) => m.topic === 'phoenix' && m.event === 'phx_reply')).toBe(true);
+  });
+
   it('refuses a socket with a wrong apikey and a join with an invalid token', async () => {
     const refused = await new Promise<number>((resolve) => {
       const ws = new WebSocket(`${standin.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=nope&vsn=2.0.0`);
@@ -329,6 +342,20 @@ describe.each(['HS256', 'ES256', 'RS256'] as const)('Supabase Auth stand-in (%s)
 
     const again = await fetch(second.link, { redirect: 'manual' });
     expect(new URLSearchParams(new URL(again.headers.get('location')!).hash.slice(1)).get('error_code')).toBe('otp_expired');
+  });
+
+  it('completes the PKCE magic-link flow with exchangeCodeForSession', async () => {
+    const supabase = createClient(standin.url, standin.anonKey, { ...clientOptions(), auth: { ...clientOptions().auth, flowType: 'pkce' } });
+    clients.push(supabase);
+    const email = `pkce-${signingAlgorithm.toLowerCase()}@example.com`;
+    await supabase.auth.signInWithOtp({ email, options: { emailRedirectTo: 'http://127.0.0.1:5173/auth/callback' } });
+    const link = standin.auth.lastEmailTo(email)!.link;
+    expect(new URL(link).searchParams.get('token')).toMatch(/^pkce_/);
+    const click = await fetch(link, { redirect: 'manual' });
+    const code = new URL(click.headers.get('location')!).searchParams.get('code')!;
+    const exchanged = await supabase.auth.exchangeCodeForSession(code);
+    expect(exchanged.error).toBeNull();
+    expect(await verifyLikeTheHub(exchanged.data.session!.access_token)).toMatchObject({ email });
   });
 
   it('joins Realtime channels with the signed-in user token', async () => {
