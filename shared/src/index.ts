@@ -6,3 +6,4 @@ export * from './protocol/index';
 export * from './formats/index';
 export * from './timer/index';
 export * from './record/index';
+export * from './clock/index';

@@ -1,0 +1,2 @@
+/** Clock sync: NTP offset maths and an estimator over the lowest-RTT samples. */
+export * from './clock-sync';
