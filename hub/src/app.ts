@@ -9,6 +9,9 @@ import { TimerRepository } from './db/timer.repository';
 import { RoomRegistry } from './rooms/registry';
 import type { TimerFunctions } from './rooms/scheduler';
 import { TimerService } from './timers/timer.service';
+import { localFanout, type Fanout } from './scale/fanout';
+import { redisFanout } from './scale/redis-fanout';
+import { newId } from './lib/ids';
 import { appVersion, paths } from './lib/paths';
 import type { HubServices } from './services';
 import { appRouter } from './trpc/app.router';
@@ -49,7 +52,9 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
   const database: Database = await openDatabase(options.database ?? databaseTargetFrom(config));
   const repository = new TimerRepository(database.db);
-  const rooms = new RoomRegistry({ repository, clock, logger, ...(options.timers ? { timers: options.timers } : {}) });
+  const hubId = newId();
+  const fanout: Fanout = config.REDIS_URL ? redisFanout(config.REDIS_URL, hubId, logger) : localFanout(hubId);
+  const rooms = new RoomRegistry({ repository, clock, logger, fanout, ...(options.timers ? { timers: options.timers } : {}) });
   const timers = new TimerService(repository, rooms, clock);
   const services: HubServices = {
     config,
@@ -65,6 +70,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       commands: new RateLimiter(clock, 20, 60),
       creates: new RateLimiter(clock, 1, 20),
     },
+    fanout,
   };
   await rooms.start();
 
@@ -95,6 +101,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
         await ws.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
+        await fanout.close();
         await database.close();
       })();
       return closing;

@@ -5,6 +5,7 @@ import type { Config } from './lib/config';
 import type { Logger } from './lib/logger';
 import type { RateLimiter } from './lib/rate-limit';
 import type { RoomRegistry } from './rooms/registry';
+import type { Fanout } from './scale/fanout';
 import type { TimerService } from './timers/timer.service';
 
 /** Rate limits per client address. */
@@ -31,4 +32,6 @@ export interface HubServices {
   readonly rooms: RoomRegistry;
   readonly timers: TimerService;
   readonly limits: HubLimits;
+  /** How this hub hears of the others (local no-op for a single hub). */
+  readonly fanout: Fanout;
 }

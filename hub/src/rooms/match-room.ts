@@ -6,6 +6,8 @@ import {
   type Command,
   type MatchEvent,
   type MatchState,
+  type PresenceCounts,
+  type RosterEntry,
   type TimerPublic,
   type WatchMessage,
 } from '@bianshi/shared';
@@ -39,8 +41,8 @@ export interface RoomDependencies {
   logger: Logger;
   /** Tells the scheduler this room's next deadline (null: nothing pending). */
   onDeadline(matchId: string, deadline: number | null): void;
-  /** Tells the hub a change was committed (scale-out fan-out hooks in here later). */
-  onCommitted?(matchId: string, version: number): void;
+  /** Tells other hubs a change was committed here. */
+  onCommitted(matchId: string, state: MatchState, events: MatchEvent[]): void;
 }
 
 /**
@@ -147,15 +149,19 @@ export class MatchRoom {
     return run;
   }
 
-  /** One tick: server time and presence for everyone, the roster for controllers. */
-  tick(now: number): void {
+  /** This hub's share of the room's presence. */
+  localPresence(): { counts: PresenceCounts; roster: RosterEntry[] } {
+    return { counts: countByRole(this.sessions), roster: rosterOf(this.sessions) };
+  }
+
+  /** One tick: server time and presence (all hubs) for everyone, the roster for controllers. */
+  tick(now: number, presence: PresenceCounts, roster: RosterEntry[]): void {
     if (this.sessions.size === 0) return;
-    const presence = countByRole(this.sessions);
     const tick = PreSerialized.of({ type: 'tick', serverNow: now, presence } satisfies WatchMessage);
     let controllerTick: PreSerialized | null = null;
     for (const session of this.sessions) {
       if (session.info.role === 'controller') {
-        controllerTick ??= PreSerialized.of({ type: 'tick', serverNow: now, presence, roster: rosterOf(this.sessions) } satisfies WatchMessage);
+        controllerTick ??= PreSerialized.of({ type: 'tick', serverNow: now, presence, roster } satisfies WatchMessage);
         session.push({ kind: 'plain', frame: controllerTick });
       } else {
         session.push({ kind: 'plain', frame: tick });
@@ -163,10 +169,31 @@ export class MatchRoom {
     }
   }
 
-  /** Replaces the state with a newer one committed elsewhere (another hub), and fans it out. */
-  adoptNewer(state: MatchState, events: MatchEvent[]): void {
-    if (state.version <= this.state.version) return;
-    this.publish(state, events);
+  /**
+   * Takes a change another hub committed. The next version is adopted as it comes; a gap
+   * (a notice was lost) is filled from the database with every event in between.
+   */
+  adoptRemote(state: MatchState, events: MatchEvent[]): void {
+    const run = this.queue.then(async () => {
+      if (state.version <= this.state.version) return;
+      if (state.version === this.state.version + 1) this.publish(state, events, false);
+      else await this.catchUp();
+    });
+    this.queue = run.catch((error: unknown) => this.deps.logger.warn('adopt failed', { matchId: this.matchId, error: String(error) }));
+  }
+
+  /** Re-reads the match from the database and publishes it, with the events in between, if newer. */
+  resync(): Promise<void> {
+    const run = this.queue.then(() => this.catchUp());
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async catchUp(): Promise<void> {
+    const fresh = await this.deps.repository.findMatch(this.matchId);
+    if (!fresh || fresh.state.version <= this.state.version) return;
+    const missed = await this.deps.repository.log(this.matchId, this.state.version);
+    this.publish(fresh.state, missed.flatMap((entry) => entry.events), false);
   }
 
   private async process(command: Command, options: CommandOptions): Promise<CommandOutcome> {
@@ -197,21 +224,20 @@ export class MatchRoom {
         return { ok: false, code: 'unavailable', message: '数据库暂时不可用，请稍后重试', version: before.version };
       }
       if (committed.ok) {
-        this.publish(result.state, result.events);
+        this.publish(result.state, result.events, true);
         return { ok: true, version: result.state.version, state: result.state, events: result.events };
       }
       if (committed.reason === 'missing') {
         return { ok: false, code: 'unavailable', message: '比赛已不存在', version: before.version };
       }
       // Another hub moved the match on: catch up from the database, then try again.
-      const fresh = await this.deps.repository.findMatch(this.matchId);
-      if (fresh) this.publish(fresh.state, []);
+      await this.catchUp();
     }
     return { ok: false, code: 'conflict', message: '计时状态已被他人更新，请刷新后重试', version: this.state.version };
   }
 
   /** Makes `state` current and sends the change to every session, serialized once. */
-  private publish(state: MatchState, events: MatchEvent[]): void {
+  private publish(state: MatchState, events: MatchEvent[], committedHere: boolean): void {
     this.state = state;
     this.deps.onDeadline(this.matchId, nextDeadline(state));
     const { format: _format, ...delta } = state;
@@ -221,7 +247,7 @@ export class MatchRoom {
     this.recent.push({ version: state.version, frame });
     if (this.recent.length > RESUME_WINDOW) this.recent.shift();
     this.broadcast({ kind: 'tracked', id: trackedId(this.matchId, state.version), frame });
-    this.deps.onCommitted?.(this.matchId, state.version);
+    if (committedHere) this.deps.onCommitted(this.matchId, state, events);
   }
 
   private broadcast(item: Parameters<Session['push']>[0]): void {

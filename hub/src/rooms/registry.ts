@@ -2,7 +2,9 @@ import { nextDeadline, type TimerPublic } from '@bianshi/shared';
 import type { TimerRecord, TimerRepository } from '../db/timer.repository';
 import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
+import type { Fanout } from '../scale/fanout';
 import { MatchRoom, type RoomDependencies } from './match-room';
+import { mergePresence } from './presence';
 import { Scheduler, realTimers, type TimerFunctions } from './scheduler';
 
 /** Rooms without sessions and without pending deadlines unload after this long. */
@@ -14,6 +16,7 @@ export interface RegistryDependencies {
   repository: TimerRepository;
   clock: Clock;
   logger: Logger;
+  fanout: Fanout;
   timers?: TimerFunctions;
 }
 
@@ -42,7 +45,13 @@ export class RoomRegistry {
       clock: deps.clock,
       logger: deps.logger,
       onDeadline: (matchId, deadline) => this.scheduler.set(matchId, deadline),
+      onCommitted: (matchId, state, events) =>
+        deps.fanout.publish({ matchId, version: state.version, state, events, hubId: deps.fanout.hubId }),
     };
+    deps.fanout.onNotice((notice) => this.rooms.get(notice.matchId)?.adoptRemote(notice.state, notice.events));
+    deps.fanout.onReconnect(() => {
+      for (const room of this.rooms.values()) void room.resync();
+    });
   }
 
   /** Loads every match with pending deadlines (restart recovery) and starts the hub-wide loops. */
@@ -109,6 +118,9 @@ export class RoomRegistry {
     if (!timer) return null;
     const room = new MatchRoom(match, timerPublic(timer), this.roomDeps);
     this.rooms.set(matchId, room);
+    this.deps.fanout.subscribe(matchId);
+    // A change committed elsewhere between our read and our subscription is caught here.
+    void room.resync();
     return room;
   }
 
@@ -123,7 +135,18 @@ export class RoomRegistry {
 
   private tick(): void {
     const now = this.deps.clock.now();
-    for (const room of this.rooms.values()) room.tick(now);
+    for (const room of this.rooms.values()) {
+      if (room.sessionCount === 0) continue;
+      const share = room.localPresence();
+      if (this.deps.fanout.kind === 'local') {
+        room.tick(now, share.counts, share.roster);
+        continue;
+      }
+      void this.deps.fanout.exchangePresence(room.matchId, share, now).then((shares) => {
+        const merged = mergePresence(shares);
+        room.tick(this.deps.clock.now(), merged.counts, merged.roster);
+      });
+    }
   }
 
   private sweep(): void {
@@ -133,6 +156,7 @@ export class RoomRegistry {
       if (idle && nextDeadline(room.current) === null) {
         this.rooms.delete(matchId);
         this.scheduler.set(matchId, null);
+        this.deps.fanout.unsubscribe(matchId);
       }
     }
   }

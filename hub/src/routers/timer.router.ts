@@ -13,11 +13,12 @@ import { newId } from '../lib/ids';
 import { Session, type SessionTransport } from '../rooms/session';
 import { controlCookieName, type Context } from '../trpc/context';
 import { publicProcedure, rateLimit, router, toTRPCError } from '../trpc/init';
+import { timerIdSchema, timerProcedure } from '../trpc/procedures';
+import { atLeast } from '../timers/roles';
 import type { CommandOutcome } from '../rooms/match-room';
 import { timerPublic } from '../rooms/registry';
 import { M } from '../timers/messages';
 
-const timerIdSchema = z.string().min(1).max(64);
 
 const createInput = z.strictObject({
   name: z.string().max(80).optional(),
@@ -35,7 +36,7 @@ const watchInput = z.strictObject({
   lastEventId: z.string().max(200).nullish(),
 });
 
-const commandInput = z.strictObject({
+const commandInput = z.object({
   timerId: timerIdSchema,
   matchId: z.string().min(1).max(64).optional(),
   command: commandSchema,
@@ -96,7 +97,8 @@ export const timerRouter = router({
       matchId: room.matchId,
       state: room.current,
       serverNow: ctx.services.clock.now(),
-      canControl: ctx.services.timers.canControl(timer, ctx.presentedKeys(timer.id)),
+      role: ctx.services.timers.roleOf(timer, ctx),
+      canControl: atLeast(ctx.services.timers.roleOf(timer, ctx), 'controller'),
     };
   }),
 
@@ -151,14 +153,12 @@ export const timerRouter = router({
     }
   }),
 
-  /** Sends one command to a match; needs the control capability. */
-  command: publicProcedure
+  /** Sends one command to a match; needs at least the controller role. */
+  command: timerProcedure('controller')
     .use(rateLimit((ctx) => ctx.services.limits.commands))
     .input(commandInput)
     .mutation(async ({ ctx, input }): Promise<{ version: number; state: MatchState }> => {
-      const timer = await ctx.services.timers.get(input.timerId);
-      ctx.services.timers.requireControl(timer, ctx.presentedKeys(timer.id));
-      const outcome = await ctx.services.timers.command(timer, input.matchId, input.command, {
+      const outcome = await ctx.services.timers.command(ctx.timer, input.matchId, input.command, {
         ...(input.expectedVersion === undefined ? {} : { expectedVersion: input.expectedVersion }),
         actor: `trpc:${ctx.transport}`,
       });
@@ -167,12 +167,10 @@ export const timerRouter = router({
     }),
 
   /** Starts a new match from the timer's format; screens following the timer move to it. */
-  newMatch: publicProcedure
-    .input(z.strictObject({ timerId: timerIdSchema }))
-    .mutation(async ({ ctx, input }) => {
-      const timer = await ctx.services.timers.get(input.timerId);
-      ctx.services.timers.requireControl(timer, ctx.presentedKeys(timer.id));
-      const room = await ctx.services.timers.newMatch(timer);
+  newMatch: timerProcedure('controller')
+    .input(z.object({ timerId: timerIdSchema }))
+    .mutation(async ({ ctx }) => {
+      const room = await ctx.services.timers.newMatch(ctx.timer);
       return { matchId: room.matchId };
     }),
 });
@@ -180,7 +178,7 @@ export const timerRouter = router({
 /** Resolves the room a watch asks for and creates its session, checking the claimed role. */
 async function openSession(ctx: Context, input: z.infer<typeof watchInput>) {
   const timer = await ctx.services.timers.get(input.timerId);
-  if (input.role === 'controller' && !ctx.services.timers.canControl(timer, ctx.presentedKeys(timer.id))) {
+  if (input.role === 'controller' && !atLeast(ctx.services.timers.roleOf(timer, ctx), 'controller')) {
     throw new HubError('FORBIDDEN', M.roleNeedsControl, 'control-required');
   }
   const room = await ctx.services.timers.room(timer, input.matchId);

@@ -7,6 +7,7 @@ export const M = {
   rateLimited: '操作过于频繁，请稍后再试',
   formatUnknown: (id: string) => `未知赛制：${id}`,
   formatInvalid: (details: string) => `赛制无效：${details}`,
+  roleTooLow: '你在这个计时器上没有这项权限',
   roleNeedsControl: '以控制台身份观看需要控制权限',
   viewKeyRequired: '这个计时器是私有的，需要观看链接',
 } as const;

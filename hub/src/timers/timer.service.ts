@@ -6,6 +6,7 @@ import { hashKey, keyMatches, newId, newSecretKey, newShortId } from '../lib/ids
 import type { CommandOutcome, MatchRoom } from '../rooms/match-room';
 import type { RoomRegistry } from '../rooms/registry';
 import { M } from './messages';
+import { strongest, type TimerRole } from './roles';
 
 /** What creating a timer takes. Exactly one of `formatId` or `format`. */
 export interface CreateTimerInput {
@@ -60,6 +61,17 @@ export class TimerService {
     const timer = (await this.repository.findTimer(idOrShortId)) ?? (await this.repository.findTimerByShortId(idOrShortId));
     if (!timer) throw new HubError('NOT_FOUND', M.timerNotFound, 'timer-not-found');
     return timer;
+  }
+
+  /**
+   * The caller's role on a timer. The control key makes its holder the owner of a timer no
+   * account owns, and a controller of an owned one; the owning account is the owner.
+   */
+  roleOf(timer: TimerRecord, caller: { presentedKeys(timerId: string): string[]; user: { id: string } | null }): TimerRole {
+    let role: TimerRole = 'viewer';
+    if (this.canControl(timer, caller.presentedKeys(timer.id))) role = timer.ownerId ? 'controller' : 'owner';
+    if (caller.user && caller.user.id === timer.ownerId) role = strongest(role, 'owner');
+    return role;
   }
 
   /** True when one of the presented keys is the timer's control key. */

@@ -52,10 +52,13 @@ export function createRequestListener(services: HubServices, router: AppRouter, 
 
 async function sendHealth(services: HubServices, res: ServerResponse): Promise<void> {
   const reachable = await services.database.ping();
+  const fanout = services.fanout.health();
   sendJson(res, reachable ? 200 : 503, {
-    status: reachable ? 'ok' : 'degraded',
+    status: reachable && fanout.reachable ? 'ok' : 'degraded',
     version: services.version,
     database: { kind: services.database.kind, reachable },
+    fanout,
+    rooms: services.rooms.size,
     uptimeS: Math.round((services.clock.now() - services.startedAt) / 1000),
   });
 }

@@ -15,6 +15,15 @@ export interface Context {
   readonly setHeader: ((name: string, value: string | string[]) => void) | null;
   /** Control keys this caller presents for a timer: bearer token, control cookie, connection params. */
   presentedKeys(timerId: string): string[];
+  /** The signed-in account, if any. */
+  readonly user: SessionUser | null;
+}
+
+/** A signed-in account as procedures see it. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  isAdmin: boolean;
 }
 
 /** The cookie that carries a timer's control key after a control link was opened. */
@@ -42,6 +51,7 @@ export function createContextFactory(services: HubServices) {
       req,
       socket: transport === 'ws' ? (res as WebSocket) : null,
       setHeader: httpResponse?.setHeader ? (name, value) => httpResponse.setHeader?.(name, value) : null,
+      user: null,
       presentedKeys(timerId) {
         const keys: string[] = [];
         if (bearer) keys.push(bearer);
