@@ -1,4 +1,4 @@
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * The one Postgres schema, used unchanged on PGlite (embedded default) and on Postgres.
@@ -36,7 +36,7 @@ export const timers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('timers_shortid_idx').on(table.shortid)],
+  (table) => [uniqueIndex('timers_shortid_idx').on(table.shortid), index('timers_owner_idx').on(table.ownerId)],
 );
 
 /** A match of a timer: its authoritative state and the version of the last accepted command. */
@@ -77,4 +77,76 @@ export const matchEvents = pgTable(
     actor: text('actor').notNull(),
   },
   (table) => [uniqueIndex('match_events_match_version_idx').on(table.matchId, table.version)],
+);
+
+/**
+ * An account. Local accounts carry a scrypt password hash; Supabase accounts carry the
+ * Supabase user id (`sub`) and no password. Emails are stored lower-cased.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    /** `scrypt$N$r$p$salt$hash` (base64url), or null for accounts that sign in through Supabase. */
+    passwordHash: text('password_hash'),
+    /** Supabase Auth user id when the account is linked to Supabase. */
+    supabaseId: text('supabase_id'),
+    displayName: text('display_name').notNull().default(''),
+    /** Admin granted by `npm run admin -- grant <email>` (ADMIN_EMAILS adds more at run time). */
+    isAdmin: boolean('is_admin').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('users_email_idx').on(table.email), uniqueIndex('users_supabase_idx').on(table.supabaseId)],
+);
+
+/** A signed-in browser. The cookie holds a random 256-bit token; only its sha256 is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+/** An account's role on a timer other than its owner's (controller, editor, judge, viewer). */
+export const timerMembers = pgTable(
+  'timer_members',
+  {
+    timerId: text('timer_id')
+      .notNull()
+      .references(() => timers.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.timerId, table.userId] }), index('timer_members_user_idx').on(table.userId)],
+);
+
+/** An invite link to a timer with a role and an expiry; only the token's sha256 is stored. */
+export const timerInvites = pgTable(
+  'timer_invites',
+  {
+    id: text('id').primaryKey(),
+    timerId: text('timer_id')
+      .notNull()
+      .references(() => timers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    role: text('role').notNull(),
+    label: text('label').notNull().default(''),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    uses: integer('uses').notNull().default(0),
+    createdBy: text('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('timer_invites_token_idx').on(table.tokenHash), index('timer_invites_timer_idx').on(table.timerId)],
 );

@@ -24,7 +24,44 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
+  // ---- accounts (hub/src/auth) ----
+  /** Supabase project URL; with SUPABASE_ANON_KEY it switches sign-in to Supabase Auth. */
+  SUPABASE_URL: z.url().optional(),
+  /** Supabase anon key: public by design, handed to the browser for supabase-js. */
+  SUPABASE_ANON_KEY: z.string().min(1).optional(),
+  /** Supabase JWT secret, for projects that still sign access tokens with HS256. */
+  SUPABASE_JWT_SECRET: z.string().min(16).optional(),
+  /** Comma-separated emails that are admins (besides `npm run admin -- grant <email>`). */
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean)),
+  /** Prefix of the auth cookies: `<prefix>-session`, `<prefix>-redirect-path`. */
+  AUTH_COOKIE_PREFIX: z.string().regex(/^[A-Za-z0-9_]{1,32}$/, 'letters, digits and _ only').default('bs'),
+  /** Keep the originally requested path in `<prefix>-redirect-path` while signing in. */
+  AUTH_REDIRECT_COOKIE: switchSchema('on'),
+  /** Comma-separated client paths that need a signed-in account (`/x/**` = /x and below). */
+  AUTH_PROTECTED_PATHS: pathListSchema('/home,/record,/workbench/**,/ccf/**,/admin/**,/buy/verify,/buy/invoice'),
+  /** Comma-separated client paths excluded from AUTH_PROTECTED_PATHS. */
+  AUTH_EXCLUDED_PATHS: pathListSchema(''),
+  /** Days a local session lasts. */
+  AUTH_SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 });
+
+function switchSchema(fallback: 'on' | 'off') {
+  return z
+    .enum(['on', 'off', 'true', 'false', '1', '0'])
+    .default(fallback)
+    .transform((value) => value === 'on' || value === 'true' || value === '1');
+}
+
+function pathListSchema(fallback: string) {
+  return z
+    .string()
+    .default(fallback)
+    .transform((value) => value.split(',').map((path) => path.trim()).filter(Boolean))
+    .refine((paths) => paths.every((path) => path.startsWith('/')), 'every path must start with /');
+}
 
 export type Config = z.infer<typeof envSchema>;
 
