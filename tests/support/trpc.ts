@@ -14,8 +14,9 @@ export function httpClient(baseUrl: string, headers: Record<string, string> = {}
 }
 
 /** A client whose every call goes over one WebSocket; close it with `close()`. */
-export function wsClient(wsUrl: string, options: { protocol?: string; controlKey?: string } = {}) {
-  const url = options.protocol === undefined ? wsUrl : `${wsUrl}?protocol=${options.protocol}`;
+export function wsClient(wsUrl: string | (() => string), options: { protocol?: string; controlKey?: string } = {}) {
+  const withProtocol = (base: string) => (options.protocol === undefined ? base : `${base}?protocol=${options.protocol}`);
+  const url = typeof wsUrl === 'string' ? withProtocol(wsUrl) : () => withProtocol(wsUrl());
   const socket = createWSClient({
     url,
     WebSocket: WebSocket as unknown as typeof globalThis.WebSocket,

@@ -23,7 +23,7 @@ export interface Watcher {
 }
 
 /** Opens a socket and subscribes to `timer.watch`. */
-export function watch(wsUrl: string, input: WatchInput, options: { controlKey?: string } = {}): Watcher {
+export function watch(wsUrl: string | (() => string), input: WatchInput, options: { controlKey?: string } = {}): Watcher {
   const connection = wsClient(wsUrl, options.controlKey ? { controlKey: options.controlKey } : {});
   const watcher: Watcher = {
     tracked: [],

@@ -34,8 +34,13 @@ export interface LoggedCommand {
   actor: string;
 }
 
-/** The outcome of trying to commit a command against an expected version. */
-export type CommitResult = { ok: true } | { ok: false; reason: 'conflict'; currentVersion: number } | { ok: false; reason: 'missing' };
+/** What a command decides under the row lock: maybe a write, and a value for the caller. */
+export interface LockedDecision<T> {
+  write: { next: MatchState; entry: LoggedCommand; nextDeadline: number | null } | null;
+  value: T;
+  /** When the row was ahead of the caller's copy: read the log entries after this version. */
+  catchUpFrom?: number;
+}
 
 /** Data access for timers, matches and the command log. Nothing here knows about sockets. */
 export class TimerRepository {
@@ -83,24 +88,36 @@ export class TimerRepository {
   }
 
   /**
-   * Commits one accepted command: locks the match row, checks that nobody moved it past
-   * `previousVersion`, writes the new state and appends the log entry, all in one transaction.
+   * Runs `decide` while holding the match row's lock, with the row as committed, and writes
+   * what it decides (new state + log entry) in the same transaction. Commands on one match are
+   * thereby serialized across every hub. When the row is ahead of the caller's copy, the
+   * decision names `catchUpFrom` and gets back the log entries it missed.
    */
-  async commit(matchId: string, previousVersion: number, next: MatchState, entry: LoggedCommand, nextDeadline: number | null): Promise<CommitResult> {
+  async commitLocked<T>(
+    matchId: string,
+    decide: (row: { state: MatchState; version: number }) => LockedDecision<T>,
+  ): Promise<{ found: false } | { found: true; value: T; missed: LoggedCommand[] }> {
     return this.db.transaction(async (tx) => {
-      const [current] = await tx
-        .select({ version: matches.version })
+      const [row] = await tx
+        .select({ state: matches.state, version: matches.version })
         .from(matches)
         .where(eq(matches.id, matchId))
         .for('update');
-      if (!current) return { ok: false, reason: 'missing' } as const;
-      if (current.version !== previousVersion) return { ok: false, reason: 'conflict', currentVersion: current.version } as const;
-      await tx
-        .update(matches)
-        .set({ state: next, version: next.version, status: next.status, nextDeadline, updatedAt: new Date() })
-        .where(and(eq(matches.id, matchId), eq(matches.version, previousVersion)));
-      await tx.insert(matchEvents).values({ matchId, ...entry });
-      return { ok: true } as const;
+      if (!row) return { found: false } as const;
+      let missed: LoggedCommand[] = [];
+      const decision = decide({ state: row.state as MatchState, version: row.version });
+      if (decision.catchUpFrom !== undefined && decision.catchUpFrom < row.version) {
+        missed = (await tx.select().from(matchEvents).where(and(eq(matchEvents.matchId, matchId), sql`${matchEvents.version} > ${decision.catchUpFrom}`)).orderBy(matchEvents.version)).map(toLogged);
+      }
+      if (decision.write) {
+        const { next, entry, nextDeadline } = decision.write;
+        await tx
+          .update(matches)
+          .set({ state: next, version: next.version, status: next.status, nextDeadline, updatedAt: new Date() })
+          .where(eq(matches.id, matchId));
+        await tx.insert(matchEvents).values({ matchId, ...entry });
+      }
+      return { found: true, value: decision.value, missed } as const;
     });
   }
 
@@ -111,13 +128,7 @@ export class TimerRepository {
       .from(matchEvents)
       .where(and(eq(matchEvents.matchId, matchId), sql`${matchEvents.version} > ${afterVersion}`))
       .orderBy(matchEvents.version);
-    return rows.map((row) => ({
-      version: row.version,
-      command: row.command as Command,
-      events: row.events as MatchEvent[],
-      at: row.at,
-      actor: row.actor,
-    }));
+    return rows.map(toLogged);
   }
 }
 
@@ -138,4 +149,8 @@ function toTimer(row: typeof timers.$inferSelect): TimerRecord {
     ownerId: row.ownerId,
     currentMatchId: row.currentMatchId,
   };
+}
+
+function toLogged(row: typeof matchEvents.$inferSelect): LoggedCommand {
+  return { version: row.version, command: row.command as Command, events: row.events as MatchEvent[], at: row.at, actor: row.actor };
 }

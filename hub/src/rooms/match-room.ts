@@ -11,9 +11,10 @@ import {
   type TimerPublic,
   type WatchMessage,
 } from '@bianshi/shared';
-import type { MatchRow, TimerRepository } from '../db/timer.repository';
+import type { LockedDecision, MatchRow, TimerRepository } from '../db/timer.repository';
 import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
+import { M } from '../timers/messages';
 import { countByRole, rosterOf } from './presence';
 import type { Session } from './session';
 
@@ -197,43 +198,52 @@ export class MatchRoom {
   }
 
   private async process(command: Command, options: CommandOptions): Promise<CommandOutcome> {
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const before = this.state;
-      if (options.expectedVersion !== undefined && options.expectedVersion !== before.version) {
-        return { ok: false, code: 'conflict', message: '计时状态已被他人更新，请刷新后重试', version: before.version };
-      }
-      const now = this.deps.clock.now();
-      const result = apply(before, command, now);
-      if (!result.ok) {
-        return { ok: false, code: 'rejected', reason: result.error.code, message: result.error.message, version: before.version };
-      }
-      const deadline = nextDeadline(result.state);
-      let committed;
-      try {
-        committed = await this.deps.repository.commit(
-          this.matchId,
-          before.version,
-          result.state,
-          { version: result.state.version, command, events: result.events, at: now, actor: options.actor },
-          deadline,
-        );
-      } catch (error) {
-        this.deps.logger.error('commit failed', { matchId: this.matchId, error: String(error) });
-        // Try again shortly if this was the scheduler's work; callers see the failure.
-        this.deps.onDeadline(this.matchId, nextDeadline(before) === null ? null : now + 1_000);
-        return { ok: false, code: 'unavailable', message: '数据库暂时不可用，请稍后重试', version: before.version };
-      }
-      if (committed.ok) {
-        this.publish(result.state, result.events, true);
-        return { ok: true, version: result.state.version, state: result.state, events: result.events };
-      }
-      if (committed.reason === 'missing') {
-        return { ok: false, code: 'unavailable', message: '比赛已不存在', version: before.version };
-      }
-      // Another hub moved the match on: catch up from the database, then try again.
-      await this.catchUp();
+    const now = this.deps.clock.now();
+    const known = this.state;
+    /** The committed state when it was ahead of ours (another hub moved the match on). */
+    let adopted: MatchState | null = null;
+    let locked;
+    try {
+      // Decided under the match row's lock: another hub cannot commit in between.
+      locked = await this.deps.repository.commitLocked(this.matchId, (row): LockedDecision<CommandOutcome> => {
+        const behind = row.version > known.version;
+        adopted = behind ? row.state : null;
+        const base = behind ? row.state : known;
+        const catchUp = behind ? { catchUpFrom: known.version } : {};
+        if (options.expectedVersion !== undefined && options.expectedVersion !== base.version) {
+          return { write: null, value: { ok: false, code: 'conflict', message: M.conflict, version: base.version }, ...catchUp };
+        }
+        const result = apply(base, command, now);
+        if (!result.ok) {
+          return {
+            write: null,
+            value: { ok: false, code: 'rejected', reason: result.error.code, message: result.error.message, version: base.version },
+            ...catchUp,
+          };
+        }
+        return {
+          write: {
+            next: result.state,
+            entry: { version: result.state.version, command, events: result.events, at: now, actor: options.actor },
+            nextDeadline: nextDeadline(result.state),
+          },
+          value: { ok: true, version: result.state.version, state: result.state, events: result.events },
+          ...catchUp,
+        };
+      });
+    } catch (error) {
+      this.deps.logger.error('commit failed', { matchId: this.matchId, error: String(error) });
+      // The scheduler's work is retried shortly; callers see the failure.
+      this.deps.onDeadline(this.matchId, nextDeadline(known) === null ? null : now + 1_000);
+      return { ok: false, code: 'unavailable', message: M.unavailable, version: known.version };
     }
-    return { ok: false, code: 'conflict', message: '计时状态已被他人更新，请刷新后重试', version: this.state.version };
+    if (!locked.found) return { ok: false, code: 'unavailable', message: M.matchGone, version: known.version };
+    if (adopted !== null && (adopted as MatchState).version > this.state.version) {
+      // Another hub moved the match on: show our watchers what they missed first.
+      this.publish(adopted, locked.missed.flatMap((entry) => entry.events), false);
+    }
+    if (locked.value.ok) this.publish(locked.value.state, locked.value.events, true);
+    return locked.value;
   }
 
   /** Makes `state` current and sends the change to every session, serialized once. */
