@@ -1,4 +1,5 @@
 import { compat } from './compat';
+import { display } from './display';
 import { errors } from './errors';
 import { landing } from './landing';
 import { layouts } from './layouts';
@@ -7,4 +8,4 @@ import { site } from './site';
 import { update } from './update';
 
 /** Every user-facing string of the zh-CN interface, one module per area. */
-export const zhCN = { site, errors, landing, layouts, routes, compat, update } as const;
+export const zhCN = { site, errors, landing, layouts, routes, compat, update, display } as const;

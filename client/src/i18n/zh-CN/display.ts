@@ -1,0 +1,52 @@
+/** The projector display and the timer clocks it shows. */
+export const display = {
+  title: '计时器',
+  sides: { aff: '正方', neg: '反方' },
+  neutral: '计时',
+  /** Parts of a clock's spoken label, e.g. 正方 剩余 3分29秒. */
+  clock: {
+    remaining: '剩余',
+    elapsed: '已用',
+    overtime: '超时',
+    hours: '小时',
+    minutes: '分',
+    seconds: '秒',
+    running: '计时中',
+    paused: '已暂停',
+    speaking: '发言中',
+  },
+  /** Speaker position, e.g. 一辩. */
+  speaker: ['一辩', '二辩', '三辩', '四辩', '五辩', '六辩', '七辩', '八辩'],
+  stageOf: '第 {n} / {total} 环节',
+  topic: '辩题',
+  status: { ready: '未开始', running: '进行中', paused: '已暂停', finished: '比赛结束' },
+  timeout: '{side}暂停',
+  noClock: '本环节不计时',
+  loading: '正在连接计时器…',
+  connection: { connecting: '连接中', online: '在线', reconnecting: '重连中', offline: '离线' },
+  connectionHint: {
+    connecting: '正在连接服务器',
+    online: '已与服务器同步',
+    reconnecting: '连接中断，正在重连；时钟按最后状态继续计时',
+    offline: '已离线；时钟按最后状态继续计时，恢复网络后自动同步',
+  },
+  outdated: { title: '计时器已更新', body: '服务器已升级到新版本，请刷新页面。', action: '刷新页面' },
+  controls: {
+    label: '显示控制',
+    ring: '本机响铃',
+    ringOn: '本机响铃：开',
+    ringOff: '本机响铃：关',
+    fullscreen: '全屏',
+    exitFullscreen: '退出全屏',
+  },
+  audioUnlock: { title: '点击启用声音', body: '浏览器需要点击一次才能播放铃声' },
+  bellFlash: '响铃',
+  blackout: '黑屏',
+  notFound: {
+    title: '找不到计时器',
+    body: '链接可能有误，或计时器已被删除。请向主办方确认链接。',
+    home: '返回首页',
+  },
+  loadFailed: { title: '无法打开计时器', retry: '重试' },
+  shortLink: { resolving: '正在打开计时器…' },
+} as const;

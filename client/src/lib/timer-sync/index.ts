@@ -1,0 +1,58 @@
+/**
+ * timer-sync — the realtime client library every timer screen uses (display, console, lobby).
+ *
+ * Feeding (one hook per screen):
+ *   const store = useTimerWatch({ timerId, matchId?, role: 'display' | 'judge' | 'audience' | 'controller', name? });
+ *
+ * Reading (selectors; components never subscribe themselves):
+ *   const state = useTimerStore(store, (s) => s.state);        // MatchState | null (format merged)
+ *   const status = useTimerStore(store, (s) => s.status);      // 'connecting' | 'online' | 'reconnecting' | 'offline'
+ *   const outdated = useTimerStore(store, (s) => s.protocolMismatch); // show 请刷新页面
+ *   const settings = useDisplaySettings(store);                // teams, topic, logo, skin, tenths…
+ *
+ * Drawing clocks (re-render only when the shown digits change):
+ *   const model = useClockModel(store, { tenths: settings.tenths });
+ *   const now = useFrameClock(model, store.getState().clock);  // or useFrameKey(() => model.keyOf(i, clock.now()))
+ *   const readings = model?.readAll(now);                      // [{ text: '03:29', phase, running, active, side, … }]
+ *
+ * Bells (each exactly once per screen): useBellCues(store, (cue) => ring(cue.count, cue.sound)).
+ * Commands: const { send } = useTimerCommands(timerId); const r = await send({ type: 'start' });
+ *   if (!r.ok) toast.error(r.error.message);                   // CONFLICT refreshes the state itself
+ * Previews / offline single-device mode: createLocalTimerStore({ matchId, state, timer }).
+ * Server time: store.getState().clock.now()  (= Date.now() + measured offset).
+ */
+export { ClockModel, DANGER_WINDOW_MS, firstBellElapsedMs, type ClockPhase, type ClockReading, type ClockModelOptions } from './clock-model';
+export { initialConnection, nextConnection, type ConnectionEvent, type ConnectionState, type ConnectionStatus } from './connection';
+export { onAnimationFrame, useFrameClock, useFrameKey, type FrameKeyed } from './frame-clock';
+export {
+  commandError,
+  refreshTimer,
+  unwrapWatchItem,
+  useBellCues,
+  useClockModel,
+  useDisplaySettings,
+  useTimerCommands,
+  useTimerStore,
+  useTimerWatch,
+  type CommandResult,
+  type TimerWatchInput,
+} from './hooks';
+export { runtimeFor, TimerSyncRuntime, type HubClient } from './runtime';
+export { PING_TIMEOUT_MS, RESYNC_INTERVAL_MS, ServerClock, SYNC_SAMPLES, type PingAnswer } from './server-clock';
+export { readDisplaySettings, type DisplaySettings, type TeamInfo } from './settings';
+export {
+  DEFAULT_SKIN_PRESET,
+  resolveSkin,
+  SKIN_COLOR_KEYS,
+  SKIN_PRESET_IDS,
+  SKIN_PRESET_LABELS,
+  SKIN_PRESETS,
+  skinCssVars,
+  type Skin,
+  type SkinColors,
+  type SkinPresetId,
+  type SkinSettings,
+} from './skin';
+export { clockAriaLabel, formatSeconds, formatShown, shownValue, spokenDuration, type ClockTextMode } from './time-format';
+export { createLocalTimerStore, createTimerStore, type TimerStore, type TimerStoreState } from './timer.store';
+export { acceptState, addBells, applyWatchMessage, BELL_LATE_MS, bellKey, emptyWatchData, type BellCue, type WatchData } from './watch-reducer';

@@ -1,0 +1,87 @@
+/**
+ * The server's clock as this page estimates it: `now() = Date.now() + offsetMs`, the offset
+ * measured with NTP's four timestamps over the realtime socket (`clock.ping`).
+ */
+import { ClockSyncEstimator, type OffsetReading } from '@bianshi/shared';
+
+/** What `clock.ping` answers. */
+export interface PingAnswer {
+  receivedAt: number;
+  sentAt: number;
+}
+
+/** Samples taken when the socket (re)opens; fewer on periodic and visibility re-syncs. */
+export const SYNC_SAMPLES = { connect: 6, refresh: 3 } as const;
+/** Re-sync period while a timer screen is open. */
+export const RESYNC_INTERVAL_MS = 60_000;
+/** A ping not answered within this long is dropped from the burst. */
+export const PING_TIMEOUT_MS = 5_000;
+
+/** Page-wide estimate of the server clock. One per realtime connection. */
+export class ServerClock {
+  private readonly estimator = new ClockSyncEstimator();
+  private syncing: Promise<void> | null = null;
+  /** Server − local ms; 0 until the first sample. */
+  offsetMs = 0;
+  /** Round trip of the estimate, ms; null until the first sample. */
+  rttMs: number | null = null;
+
+  constructor(private readonly localNow: () => number = () => Date.now()) {}
+
+  /** The server's current epoch ms (best estimate). Cheap: safe on every animation frame. */
+  readonly now = (): number => this.localNow() + this.offsetMs;
+
+  /** Whether at least one sample was taken. */
+  get synced(): boolean {
+    return this.rttMs !== null;
+  }
+
+  /** Adds one sample (t0/t3 local, t1/t2 from the server) and updates the offset. */
+  addSample(t0: number, answer: PingAnswer, t3: number): OffsetReading | null {
+    const estimate = this.estimator.add({ t0, t1: answer.receivedAt, t2: answer.sentAt, t3 });
+    if (estimate) {
+      this.offsetMs = estimate.offsetMs;
+      this.rttMs = estimate.rttMs;
+    }
+    return estimate;
+  }
+
+  /**
+   * Takes `samples` pings one after another (concurrent pings would queue behind each other and
+   * inflate round trips). Failures are skipped; a burst already running is joined, not doubled.
+   */
+  sync(ping: () => Promise<PingAnswer>, samples: number = SYNC_SAMPLES.refresh): Promise<void> {
+    if (this.syncing) return this.syncing;
+    this.syncing = (async () => {
+      for (let i = 0; i < samples; i++) {
+        const t0 = this.localNow();
+        try {
+          const answer = await withTimeout(ping(), PING_TIMEOUT_MS);
+          this.addSample(t0, answer, this.localNow());
+        } catch {
+          // A lost ping says nothing about the offset; the socket status reports the outage.
+          break;
+        }
+      }
+    })().finally(() => {
+      this.syncing = null;
+    });
+    return this.syncing;
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('ping timeout')), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
