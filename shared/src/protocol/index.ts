@@ -2,3 +2,4 @@
 export * from './constants';
 export * from './messages';
 export * from './transformer';
+export * from './lobby-messages';
