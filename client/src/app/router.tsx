@@ -20,6 +20,8 @@ const pages = messages.routes.pages;
 
 /** Route modules are loaded on demand; each becomes its own chunk. */
 const lazyPlaceholder = () => import('./routes/placeholder').then((m) => ({ Component: m.PlaceholderRoute }));
+const lazyDisplay = () => import('../features/display').then((m) => ({ Component: m.DisplayRoute }));
+const lazyShortLink = () => import('../features/display').then((m) => ({ Component: m.ShortLinkRoute }));
 
 /**
  * A route whose feature lands in a later issue: a Chinese placeholder with its title.
@@ -67,8 +69,8 @@ export const routes: RouteObject[] = [
           page('auth/login', 'login'),
           page('workbench/:project_id', 'workbenchProject'),
           // Projector displays are dark whatever the preference: they hang in dim halls.
-          page('timer/:id', 'timer', { colorMode: 'dark' }),
-          page('timer/:id/:matchid', 'timerMatch', { colorMode: 'dark' }),
+          { ...page('timer/:id', 'timer', { colorMode: 'dark' }), lazy: lazyDisplay },
+          { ...page('timer/:id/:matchid', 'timerMatch', { colorMode: 'dark' }), lazy: lazyDisplay },
           {
             path: '__error-test',
             lazy: () => import('./routes/error-test').then((m) => ({ Component: m.ErrorTestRoute })),
@@ -145,7 +147,7 @@ export const routes: RouteObject[] = [
           page('auth/callback', 'callback'),
           page('auth/redirect', 'authRedirect'),
           page('utils/redirect', 'utilsRedirect'),
-          page('id/:shortid', 'shortLink'),
+          { ...page('id/:shortid', 'shortLink'), lazy: lazyShortLink },
           page('workbench/invite/:invite_id', 'workbenchInvite'),
         ],
       },

@@ -1,0 +1,45 @@
+/** Pure helpers: what the display writes about the current stage, sides, teams and speakers. */
+import type { MatchState, SideId, Stage } from '@bianshi/shared';
+import { format, messages } from '../../i18n';
+import type { DisplaySettings } from '../../lib/timer-sync';
+
+const t = messages.display;
+
+/** The side's label from the format (正方/反方, or Government/Opposition). */
+export function sideLabel(state: MatchState, side: SideId | null): string | null {
+  if (side === null) return null;
+  return state.format.sides[side]?.label ?? t.sides[side];
+}
+
+/** The team name for a side: from the timer's teams, else null. */
+export function teamName(settings: DisplaySettings, side: SideId | null): string | null {
+  return side === null ? null : settings.teams[side].name;
+}
+
+/** The side that speaks in this stage (single: its side; dual/prep: the active clock's side). */
+export function speakingSide(state: MatchState, stage: Stage): SideId | null {
+  if (stage.kind === 'single') return stage.side;
+  if (stage.kind === 'none') return null;
+  const runtime = state.stages[state.stageIndex];
+  return runtime?.clocks[runtime.activeClock]?.side ?? null;
+}
+
+/** 一辩 张三 / 一辩 / null when the stage has no speaker position. */
+export function speakerLine(stage: Stage, settings: DisplaySettings): string | null {
+  if (stage.kind !== 'single' || stage.speaker === undefined) return null;
+  const position = t.speaker[stage.speaker - 1] ?? `${stage.speaker}`;
+  const name = stage.side === null ? '' : (settings.teams[stage.side].debaters[stage.speaker - 1] ?? '').trim();
+  return name ? `${position} ${name}` : position;
+}
+
+/** 第 4 / 18 环节. */
+export function stageCounter(state: MatchState): string {
+  return format(t.stageOf, { n: state.stageIndex + 1, total: state.format.stages.length });
+}
+
+/** How wide a clock text is, in em, for fitting the digits to their box (tabular digits). */
+export function textEms(text: string): number {
+  let ems = 0;
+  for (const char of text) ems += char === ':' || char === '.' ? 0.34 : 0.62;
+  return Math.max(ems, 1);
+}

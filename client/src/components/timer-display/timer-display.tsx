@@ -1,0 +1,236 @@
+import { currentStage, type MatchState } from '@bianshi/shared';
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { format, messages } from '../../i18n';
+import {
+  skinCssVars,
+  useBellCues,
+  useClockModel,
+  useDisplaySettings,
+  useFrameClock,
+  useFrameKey,
+  useTimerStore,
+  formatSeconds,
+  type ClockModel,
+  type ClockReading,
+  type DisplaySettings,
+  type Skin,
+  type TimerStore,
+} from '../../lib/timer-sync';
+import { ClockFace } from './clock-face';
+import { FlashLayer, OverlayLayers } from './display-overlays';
+import { sideLabel, speakerLine, speakingSide, stageCounter, teamName } from './stage-info';
+import './timer-display.css';
+
+const t = messages.display;
+
+/** Props of {@link TimerDisplay}. */
+export interface TimerDisplayProps {
+  /** The timer to show: from `useTimerWatch(...)` or `createLocalTimerStore(...)`. */
+  store: TimerStore;
+  /**
+   * `full`: the projector screen (fills its box: give it a size, e.g. 100dvh).
+   * `compact`: console preview / lobby grid tile — stage name and clocks only; 16:9 by default.
+   */
+  variant?: 'full' | 'compact';
+  /** Overrides the timer's skin (skin page live preview). */
+  skin?: Skin;
+  /** Flash on every bell (default true). */
+  flashOnBell?: boolean;
+  /** Drawn above the display, under overlays (the display screen's controls and badges). */
+  children?: ReactNode;
+  className?: string;
+}
+
+/** A flash by the controller is shown only when it is this fresh on arrival. */
+const FLASH_FRESH_MS = 3_000;
+
+/**
+ * The timer display: stage, speaking side and speaker, team names, topic, logo, skin, one big
+ * clock (or two for dual stages, the running one highlighted), colour phases, progress bar,
+ * tenths in the last 10 s, bell flashes and the controller's overlays. Clocks are
+ * `role="timer"` elements whose text is the shown time. `data-bell-count` counts bell flashes.
+ */
+export function TimerDisplay({ store, variant = 'full', skin: skinOverride, flashOnBell = true, children, className }: TimerDisplayProps) {
+  const state = useTimerStore(store, (s) => s.state);
+  const timerName = useTimerStore(store, (s) => s.timer?.name ?? '');
+  const clock = useTimerStore(store, (s) => s.clock);
+  const settings = useDisplaySettings(store);
+  const skin = skinOverride ?? settings.skin;
+  const model = useClockModel(store, { tenths: settings.tenths });
+  const [flash, setFlash] = useState({ seq: 0, colour: 'white', bells: 0 });
+
+  useBellCues(store, () => {
+    if (flashOnBell) setFlash((f) => ({ seq: f.seq + 1, colour: 'var(--td-flash-bell)', bells: f.bells + 1 }));
+  });
+
+  const flashAt = state?.overlay.flash?.at;
+  const flashColour = state?.overlay.flash?.colour;
+  const seenFlash = useRef(flashAt);
+  useEffect(() => {
+    if (flashAt === undefined || flashAt === seenFlash.current) return;
+    seenFlash.current = flashAt;
+    if (Math.abs(clock.now() - flashAt) <= FLASH_FRESH_MS) setFlash((f) => ({ ...f, seq: f.seq + 1, colour: flashColour ?? 'white' }));
+  }, [flashAt, flashColour, clock]);
+
+  const style = { ...skinCssVars(skin) } as CSSProperties;
+  const classes = ['td', `td--${variant}`, `td--${skin.scheme}`, className].filter(Boolean).join(' ');
+
+  return (
+    <div className={classes} style={style} data-skin={skin.preset} data-variant={variant} data-bell-count={flash.bells} data-testid="timer-display">
+      {state && model ? (
+        <DisplayBody state={state} model={model} settings={settings} variant={variant} clock={clock} timerName={timerName} />
+      ) : (
+        <div className="td-loading" role="status">
+          <span className="td-loading__spinner" aria-hidden="true" />
+          <span>{t.loading}</span>
+        </div>
+      )}
+      {children}
+      {state && <OverlayLayers overlay={state.overlay} />}
+      <FlashLayer seq={flash.seq} colour={flash.colour} />
+    </div>
+  );
+}
+
+function DisplayBody({
+  state,
+  model,
+  settings,
+  variant,
+  clock,
+  timerName,
+}: {
+  state: MatchState;
+  model: ClockModel;
+  settings: DisplaySettings;
+  variant: 'full' | 'compact';
+  clock: { now(): number };
+  timerName: string;
+}) {
+  const now = useFrameClock(model, clock);
+  const projected = model.current;
+  const stage = currentStage(projected);
+  const readings = model.readAll(now);
+  const compact = variant === 'compact';
+  const multi = readings.length > 1;
+  const side = speakingSide(projected, stage);
+  const runningIndex = readings.findIndex((r) => r.running);
+  const highlightIndex = runningIndex >= 0 ? runningIndex : readings.findIndex((r) => r.active);
+  const phase = (readings[highlightIndex] ?? readings[0])?.phase ?? 'normal';
+  const speaker = speakerLine(stage, settings);
+  const label = sideLabel(state, side);
+  const team = teamName(settings, side);
+
+  return (
+    <div className="td-body" data-phase={phase} data-stage-kind={stage.kind} data-status={projected.status}>
+      <header className="td-head">
+        {!compact && settings.logoUrl && <img className="td-head__logo" src={settings.logoUrl} alt="" />}
+        <div className="td-head__titles">
+          <h1 className="td-head__stage" data-testid="display-stage">
+            {stage.name}
+          </h1>
+          {!compact && (
+            <p className="td-head__meta">
+              <span>{stageCounter(projected)}</span>
+              {projected.status === 'finished' && <span className="td-head__status">{t.status.finished}</span>}
+            </p>
+          )}
+        </div>
+        {!compact && <TimeoutBanner state={projected} clock={clock} />}
+      </header>
+
+      {readings.length === 0 ? (
+        <NoClockStage state={state} settings={settings} compact={compact} stageText={stage.text} timerName={timerName} />
+      ) : (
+        <>
+          {!multi && (label || speaker) && (
+            <div className="td-speaker" data-testid="display-speaker">
+              {label && (
+                <span className="td-chip td-chip--large" data-side={side ?? 'neutral'}>
+                  {label}
+                </span>
+              )}
+              {!compact && team && <span className="td-speaker__team">{team}</span>}
+              {speaker && <span className="td-speaker__name">{speaker}</span>}
+            </div>
+          )}
+          <div className={`td-clocks ${multi ? 'td-clocks--multi' : 'td-clocks--single'}`}>
+            {readings.map((reading: ClockReading, i) => (
+              <ClockFace
+                key={reading.index}
+                reading={reading}
+                label={sideLabel(state, reading.side)}
+                team={compact ? null : teamName(settings, reading.side)}
+                showHeader={multi}
+                highlighted={multi && i === highlightIndex}
+              />
+            ))}
+          </div>
+          {!compact && projected.status === 'paused' && runningIndex < 0 && projected.timeout === null && (
+            <p className="td-paused">{t.status.paused}</p>
+          )}
+        </>
+      )}
+
+      {!compact && readings.length > 0 && (settings.topic || settings.teams.aff.name || settings.teams.neg.name) && (
+        <footer className="td-foot">
+          {settings.topic && (
+            <p className="td-foot__topic">
+              <span className="td-foot__topic-label">{t.topic}</span>
+              {settings.topic}
+            </p>
+          )}
+          <TeamsLine state={state} settings={settings} />
+        </footer>
+      )}
+    </div>
+  );
+}
+
+function TeamsLine({ state, settings }: { state: MatchState; settings: DisplaySettings }) {
+  const aff = settings.teams.aff.name;
+  const neg = settings.teams.neg.name;
+  if (!aff && !neg) return null;
+  return (
+    <p className="td-teams" data-testid="display-teams">
+      <span className="td-teams__side" data-side="aff">
+        <span className="td-chip" data-side="aff">{sideLabel(state, 'aff')}</span>
+        {aff}
+      </span>
+      <span className="td-teams__vs">VS</span>
+      <span className="td-teams__side" data-side="neg">
+        <span className="td-chip" data-side="neg">{sideLabel(state, 'neg')}</span>
+        {neg}
+      </span>
+    </p>
+  );
+}
+
+function NoClockStage({ state, settings, compact, stageText, timerName }: { state: MatchState; settings: DisplaySettings; compact: boolean; stageText: string | undefined; timerName: string }) {
+  if (compact) return <p className="td-none__note">{t.noClock}</p>;
+  return (
+    <div className="td-none">
+      {timerName && <p className="td-none__name">{timerName}</p>}
+      {settings.topic && (
+        <p className="td-none__topic">
+          <span className="td-foot__topic-label">{t.topic}</span>
+          {settings.topic}
+        </p>
+      )}
+      {stageText && <p className="td-none__text">{stageText}</p>}
+      <TeamsLine state={state} settings={settings} />
+    </div>
+  );
+}
+
+function TimeoutBanner({ state, clock }: { state: MatchState; clock: { now(): number } }) {
+  const timeout = state.timeout;
+  const seconds = useFrameKey(() => (timeout ? Math.ceil(Math.max(0, timeout.startedAt + timeout.durationMs - clock.now()) / 1000) : -1));
+  if (!timeout || seconds < 0) return null;
+  const label = format(t.timeout, { side: sideLabel(state, timeout.side) ?? '' });
+  return (
+    <p className="td-timeout" role="status">
+      {label} <span className="td-timeout__time">{formatSeconds(seconds)}</span>
+    </p>
+  );
+}

@@ -1,0 +1,43 @@
+import { messages } from '../../../i18n';
+import type { ConnectionStatus } from '../../../lib/timer-sync';
+import { ConnectionBadge } from './connection-badge';
+import { IconBell, IconBellOff, IconExpand, IconShrink } from './display-icons';
+
+const t = messages.display.controls;
+
+/** The display's corner: connection badge, 本机响铃 switch, fullscreen button. */
+export function DisplayControls({
+  status,
+  ring,
+  onRingChange,
+  fullscreen,
+}: {
+  status: ConnectionStatus;
+  ring: boolean;
+  onRingChange: (on: boolean) => void;
+  fullscreen: { supported: boolean; active: boolean; toggle: () => void };
+}) {
+  return (
+    <div className="ds-controls" role="toolbar" aria-label={t.label}>
+      <ConnectionBadge status={status} />
+      <button
+        type="button"
+        className="ds-button"
+        role="switch"
+        aria-checked={ring}
+        data-testid="ring-toggle"
+        title={ring ? t.ringOn : t.ringOff}
+        onClick={() => onRingChange(!ring)}
+      >
+        {ring ? <IconBell /> : <IconBellOff />}
+        <span>{t.ring}</span>
+      </button>
+      {fullscreen.supported && (
+        <button type="button" className="ds-button" onClick={fullscreen.toggle} aria-pressed={fullscreen.active}>
+          {fullscreen.active ? <IconShrink /> : <IconExpand />}
+          <span>{fullscreen.active ? t.exitFullscreen : t.fullscreen}</span>
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { Link } from 'react-router';
+import { messages } from '../../../i18n';
+import { IconBell } from './display-icons';
+
+const t = messages.display;
+
+/** Shown when the hub speaks a newer protocol than this page: 请刷新页面. */
+export function OutdatedBanner() {
+  return (
+    <div className="ds-outdated" role="alert" data-testid="outdated-banner">
+      <strong>{t.outdated.title}</strong>
+      <span>{t.outdated.body}</span>
+      <button type="button" className="ds-button ds-button--solid" onClick={() => window.location.reload()}>
+        {t.outdated.action}
+      </button>
+    </div>
+  );
+}
+
+/** One tap anywhere unlocks audio (browsers need a gesture before playing sound). */
+export function AudioUnlockOverlay({ onUnlock }: { onUnlock: () => void }) {
+  return (
+    <button type="button" className="ds-unlock" onClick={onUnlock} data-testid="audio-unlock">
+      <span className="ds-unlock__pill">
+        <IconBell />
+        <span>
+          <strong>{t.audioUnlock.title}</strong>
+          <small>{t.audioUnlock.body}</small>
+        </span>
+      </span>
+    </button>
+  );
+}
+
+/** A full-page message: timer not found, could not load. */
+export function DisplayMessagePage({ title, body, action }: { title: string; body: string; action?: { label: string; onClick: () => void } }) {
+  return (
+    <main className="ds-error" data-testid="display-error">
+      <div className="ds-error__card">
+        <h1 className="ds-error__title">{title}</h1>
+        <p className="ds-error__body">{body}</p>
+        <div className="ds-error__actions">
+          {action && (
+            <button type="button" className="btn btn--primary" onClick={action.onClick}>
+              {action.label}
+            </button>
+          )}
+          <Link to="/" className="btn btn--ghost">
+            {t.notFound.home}
+          </Link>
+        </div>
+      </div>
+    </main>
+  );
+}

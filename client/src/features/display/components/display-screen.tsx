@@ -1,0 +1,48 @@
+import type { PresenceRole } from '@bianshi/shared';
+import { TimerDisplay } from '../../../components/timer-display';
+import { messages } from '../../../i18n';
+import { useDisplaySettings, useTimerStore, type TimerStore } from '../../../lib/timer-sync';
+import { useBellRinger } from '../hooks/use-bell-ringer';
+import { useFullscreen, useIdle, useWakeLock } from '../hooks/use-screen-helpers';
+import { useRingPreference } from '../stores/ring-preference';
+import { DisplayControls } from './display-controls';
+import { AudioUnlockOverlay, DisplayMessagePage, OutdatedBanner } from './display-notices';
+import '../display.css';
+
+const t = messages.display;
+
+/**
+ * The projector screen around the timer display: bells (本机响铃, audio unlock), wake lock,
+ * fullscreen, idle cursor, connection badge and the 请刷新 banner.
+ */
+export function DisplayScreen({ store, role }: { store: TimerStore; role: PresenceRole }) {
+  const status = useTimerStore(store, (s) => s.status);
+  const outdated = useTimerStore(store, (s) => s.protocolMismatch);
+  const error = useTimerStore(store, (s) => s.error);
+  const hasState = useTimerStore(store, (s) => s.state !== null);
+  const settings = useDisplaySettings(store);
+  const [ring, setRing] = useRingPreference(role);
+  const ringer = useBellRinger(store, settings, ring);
+  const fullscreen = useFullscreen();
+  const idle = useIdle();
+  useWakeLock();
+
+  if (error && !hasState) {
+    const notFound = error.code === 'NOT_FOUND' || error.status === 404;
+    return notFound ? (
+      <DisplayMessagePage title={t.notFound.title} body={t.notFound.body} />
+    ) : (
+      <DisplayMessagePage title={t.loadFailed.title} body={error.message} action={{ label: t.loadFailed.retry, onClick: () => window.location.reload() }} />
+    );
+  }
+
+  return (
+    <div className={`ds ${idle ? 'ds--idle' : ''}`} data-ring={ring ? 'on' : 'off'} data-ring-count={ringer.rings} data-status={status}>
+      <TimerDisplay store={store} variant="full">
+        <DisplayControls status={status} ring={ring} onRingChange={setRing} fullscreen={fullscreen} />
+        {outdated && <OutdatedBanner />}
+        {ringer.locked && <AudioUnlockOverlay onUnlock={() => void ringer.unlock()} />}
+      </TimerDisplay>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { presenceRoleSchema, type DeviceKind, type PresenceRole } from '@bianshi/shared';
+import { useParams, useSearchParams } from 'react-router';
+import { useTimerWatch } from '../../../lib/timer-sync';
+import { DisplayScreen } from '../components/display-screen';
+
+/** Roles a display link may claim (`?role=`); controllers use the console. */
+function roleFrom(value: string | null): PresenceRole {
+  const parsed = presenceRoleSchema.safeParse(value);
+  return parsed.success && parsed.data !== 'controller' ? parsed.data : 'display';
+}
+
+function deviceKind(): DeviceKind {
+  if (typeof window === 'undefined') return 'unknown';
+  const coarse = window.matchMedia?.('(pointer: coarse)').matches ?? false;
+  const shortest = Math.min(window.screen?.width ?? 0, window.screen?.height ?? 0);
+  if (!coarse) return 'desktop';
+  return shortest < 600 ? 'phone' : 'tablet';
+}
+
+/** `/timer/:id` and `/timer/:id/:matchid`: the projector display of a timer (or one match). */
+export function DisplayRoute() {
+  const { id = '', matchid } = useParams();
+  const [search] = useSearchParams();
+  const role = roleFrom(search.get('role'));
+  const name = search.get('name')?.slice(0, 40) || undefined;
+  const store = useTimerWatch({ timerId: id, ...(matchid ? { matchId: matchid } : {}), role, ...(name ? { name } : {}), device: deviceKind() });
+  return <DisplayScreen store={store} role={role} />;
+}

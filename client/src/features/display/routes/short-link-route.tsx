@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { messages } from '../../../i18n';
+import { toAppError } from '../../../lib/errors';
+import { useTRPC } from '../../../lib/trpc';
+import { DisplayMessagePage } from '../components/display-notices';
+import '../display.css';
+
+const t = messages.display;
+
+/** `/id/:shortid`: resolves a short link to `/timer/<id>` (keeping the query, e.g. ?role=audience). */
+export function ShortLinkRoute() {
+  const { shortid = '' } = useParams();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const trpc = useTRPC();
+  const query = useQuery({ ...trpc.timer.get.queryOptions({ id: shortid }), retry: (count, error) => count < 2 && toAppError(error).status !== 404 });
+
+  const timerId = query.data?.timer.id;
+  useEffect(() => {
+    if (timerId) void navigate(`/timer/${encodeURIComponent(timerId)}${search}`, { replace: true });
+  }, [timerId, search, navigate]);
+
+  if (query.error) {
+    const error = toAppError(query.error);
+    return error.status === 404 || error.code === 'NOT_FOUND' ? (
+      <DisplayMessagePage title={t.notFound.title} body={t.notFound.body} />
+    ) : (
+      <DisplayMessagePage title={t.loadFailed.title} body={error.message} action={{ label: t.loadFailed.retry, onClick: () => void query.refetch() }} />
+    );
+  }
+  return (
+    <div className="ds-resolving" role="status" data-testid="short-link-resolving">
+      <span className="spinner" aria-hidden="true" />
+      <span>{t.shortLink.resolving}</span>
+    </div>
+  );
+}
