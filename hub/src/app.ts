@@ -9,6 +9,10 @@ import { TimerRepository } from './db/timer.repository';
 import { RoomRegistry } from './rooms/registry';
 import type { TimerFunctions } from './rooms/scheduler';
 import { TimerService } from './timers/timer.service';
+import { AuthService } from './auth/auth.service';
+import { MemberRepository } from './auth/member.repository';
+import { MemberService } from './auth/member.service';
+import { UserRepository } from './auth/user.repository';
 import { localFanout, type Fanout } from './scale/fanout';
 import { redisFanout } from './scale/redis-fanout';
 import { newId } from './lib/ids';
@@ -55,7 +59,9 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const hubId = newId();
   const fanout: Fanout = config.REDIS_URL ? redisFanout(config.REDIS_URL, hubId, logger) : localFanout(hubId);
   const rooms = new RoomRegistry({ repository, clock, logger, fanout, ...(options.timers ? { timers: options.timers } : {}) });
-  const timers = new TimerService(repository, rooms, clock);
+  const members = new MemberService(new MemberRepository(database.db), clock);
+  const auth = new AuthService(new UserRepository(database.db), config, clock);
+  const timers = new TimerService(repository, rooms, clock, (timerId, userId) => members.roleFor(timerId, userId));
   const services: HubServices = {
     config,
     database,
@@ -71,6 +77,8 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       creates: new RateLimiter(clock, 1, 20),
     },
     fanout,
+    auth,
+    members,
   };
   await rooms.start();
 

@@ -1,3 +1,5 @@
+import type { AuthService } from './auth/auth.service';
+import type { MemberService } from './auth/member.service';
 import type { Database } from './db/database';
 import type { TimerRepository } from './db/timer.repository';
 import type { Clock } from './lib/clock';
@@ -34,4 +36,8 @@ export interface HubServices {
   readonly limits: HubLimits;
   /** How this hub hears of the others (local no-op for a single hub). */
   readonly fanout: Fanout;
+  /** Accounts and sessions (local or Supabase). */
+  readonly auth: AuthService;
+  /** Timer memberships, invite links and ownership claims. */
+  readonly members: MemberService;
 }

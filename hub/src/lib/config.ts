@@ -44,6 +44,12 @@ const envSchema = z.object({
   AUTH_PROTECTED_PATHS: pathListSchema('/home,/record,/workbench/**,/ccf/**,/admin/**,/buy/verify,/buy/invoice'),
   /** Comma-separated client paths excluded from AUTH_PROTECTED_PATHS. */
   AUTH_EXCLUDED_PATHS: pathListSchema(''),
+  /** Extra origins the app may connect to (Content-Security-Policy connect-src), e.g. an analytics collector. */
+  CSP_CONNECT_SRC: z
+    .string()
+    .default('')
+    .transform((value) => value.split(/[\s,]+/).filter(Boolean))
+    .refine((sources) => sources.every((source) => /^https?:\/\/[^\s;'"]+$/.test(source)), 'space- or comma-separated http(s) origins'),
   /** Days a local session lasts. */
   AUTH_SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 });

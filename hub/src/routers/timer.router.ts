@@ -13,7 +13,7 @@ import { newId } from '../lib/ids';
 import { Session, type SessionTransport } from '../rooms/session';
 import { controlCookieName, type Context } from '../trpc/context';
 import { publicProcedure, rateLimit, router, toTRPCError } from '../trpc/init';
-import { timerIdSchema, timerProcedure } from '../trpc/procedures';
+import { authedMiddleware, timerIdSchema, timerProcedure } from '../trpc/procedures';
 import { atLeast } from '../timers/roles';
 import type { CommandOutcome } from '../rooms/match-room';
 import { timerPublic } from '../rooms/registry';
@@ -78,7 +78,8 @@ export const timerRouter = router({
     .use(rateLimit((ctx) => ctx.services.limits.creates))
     .input(createInput)
     .mutation(async ({ ctx, input }) => {
-      const created = await ctx.services.timers.create(input);
+      // Signed in: the account owns the timer; anonymous: the control key is the only capability.
+      const created = await ctx.services.timers.create({ ...input, ownerId: ctx.user?.id ?? null });
       return {
         id: created.timer.id,
         shortid: created.timer.shortid,
@@ -92,13 +93,16 @@ export const timerRouter = router({
   get: publicProcedure.input(z.strictObject({ id: timerIdSchema })).query(async ({ ctx, input }) => {
     const timer = await ctx.services.timers.get(input.id);
     const room = await ctx.services.timers.room(timer);
+    const role = await ctx.services.timers.roleOf(timer, ctx);
     return {
       timer: timerPublic(timer),
       matchId: room.matchId,
       state: room.current,
       serverNow: ctx.services.clock.now(),
-      role: ctx.services.timers.roleOf(timer, ctx),
-      canControl: atLeast(ctx.services.timers.roleOf(timer, ctx), 'controller'),
+      role,
+      canControl: atLeast(role, 'controller'),
+      /** Whether an account owns the timer (the console then asks anonymous visitors to sign in). */
+      owned: timer.ownerId !== null,
     };
   }),
 
@@ -166,6 +170,17 @@ export const timerRouter = router({
       return { version: outcome.version, state: outcome.state };
     }),
 
+  /**
+   * Makes the signed-in account the owner of a timer nobody owns yet. Needs the control key
+   * (cookie or bearer) — the anonymous creator's capability — which makes the caller its owner.
+   */
+  claim: timerProcedure('owner')
+    .use(authedMiddleware)
+    .mutation(async ({ ctx }) => {
+      await ctx.services.members.claim(ctx.timer, ctx.user.id);
+      return { timerId: ctx.timer.id, shortid: ctx.timer.shortid };
+    }),
+
   /** Starts a new match from the timer's format; screens following the timer move to it. */
   newMatch: timerProcedure('controller')
     .input(z.object({ timerId: timerIdSchema }))
@@ -178,7 +193,7 @@ export const timerRouter = router({
 /** Resolves the room a watch asks for and creates its session, checking the claimed role. */
 async function openSession(ctx: Context, input: z.infer<typeof watchInput>) {
   const timer = await ctx.services.timers.get(input.timerId);
-  if (input.role === 'controller' && !atLeast(ctx.services.timers.roleOf(timer, ctx), 'controller')) {
+  if (input.role === 'controller' && !atLeast(await ctx.services.timers.roleOf(timer, ctx), 'controller')) {
     throw new HubError('FORBIDDEN', M.roleNeedsControl, 'control-required');
   }
   const room = await ctx.services.timers.room(timer, input.matchId);

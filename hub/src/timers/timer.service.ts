@@ -17,6 +17,9 @@ export interface CreateTimerInput {
   ownerId?: string | null;
 }
 
+/** Looks up an account's membership role on a timer. */
+export type MembershipLookup = (timerId: string, userId: string) => Promise<TimerRole | null>;
+
 /** A created timer with the control key, shown this once. */
 export interface CreatedTimer {
   timer: TimerRecord;
@@ -33,6 +36,8 @@ export class TimerService {
     private readonly repository: TimerRepository,
     private readonly rooms: RoomRegistry,
     private readonly clock: Clock,
+    /** An account's membership role on a timer (accounts, hub/src/auth). */
+    private readonly memberships?: MembershipLookup,
   ) {}
 
   /** Creates a timer with its first match, ready to start. */
@@ -64,14 +69,16 @@ export class TimerService {
   }
 
   /**
-   * The caller's role on a timer. The control key makes its holder the owner of a timer no
-   * account owns, and a controller of an owned one; the owning account is the owner.
+   * The caller's role on a timer, the strongest of: the control key (owner of a timer no
+   * account owns, controller of an owned one), the owning account (owner), a membership.
    */
-  roleOf(timer: TimerRecord, caller: { presentedKeys(timerId: string): string[]; user: { id: string } | null }): TimerRole {
+  async roleOf(timer: TimerRecord, caller: { presentedKeys(timerId: string): string[]; user: { id: string } | null }): Promise<TimerRole> {
     let role: TimerRole = 'viewer';
     if (this.canControl(timer, caller.presentedKeys(timer.id))) role = timer.ownerId ? 'controller' : 'owner';
     if (caller.user && caller.user.id === timer.ownerId) role = strongest(role, 'owner');
-    return role;
+    // A membership (from an invite link or the owner) counts when it is stronger.
+    const member = caller.user && role !== 'owner' ? await this.memberships?.(timer.id, caller.user.id) : null;
+    return member ? strongest(role, member) : role;
   }
 
   /** True when one of the presented keys is the timer's control key. */

@@ -4,14 +4,8 @@ import type { HubServices } from '../services';
 import { createContextFactory } from '../trpc/context';
 import type { AppRouter } from '../trpc/app.router';
 import { createApiV1Handler } from './api-v1';
+import { API_CSP, appCspFor, BASE_SECURITY_HEADERS } from './security-headers';
 import { createStaticHandler } from './static';
-
-/** Headers every response carries. CSP is added for HTML by the static handler's caller. */
-const BASE_HEADERS: Record<string, string> = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'SAMEORIGIN',
-};
 
 /** The HTTP side of the hub: health, tRPC over HTTP, then the static client. */
 export function createRequestListener(services: HubServices, router: AppRouter, clientDist: string): RequestListener {
@@ -26,10 +20,13 @@ export function createRequestListener(services: HubServices, router: AppRouter, 
   });
   const serveStatic = createStaticHandler(clientDist);
   const apiV1 = createApiV1Handler(services);
+  const appCsp = appCspFor(clientDist, services.config);
 
   return (req, res) => {
-    for (const [name, value] of Object.entries(BASE_HEADERS)) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) res.setHeader(name, value);
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    // The app gets a policy it works under; API answers (and anything else) get a locked one.
+    res.setHeader('content-security-policy', pathname.startsWith('/api/') ? API_CSP : appCsp());
     if (pathname === '/api/health') {
       void sendHealth(services, res);
       return;

@@ -1,4 +1,6 @@
+import { authRouter } from '../routers/auth.router';
 import { clockRouter } from '../routers/clock.router';
+import { membersRouter } from '../routers/members.router';
 import { systemRouter } from '../routers/system.router';
 import { timerRouter } from '../routers/timer.router';
 import { router } from './init';
@@ -8,6 +10,8 @@ export const appRouter = router({
   system: systemRouter,
   clock: clockRouter,
   timer: timerRouter,
+  auth: authRouter,
+  members: membersRouter,
 });
 
 export type AppRouter = typeof appRouter;

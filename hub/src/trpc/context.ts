@@ -1,5 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
+import type { SessionUser } from '../auth/auth.service';
+import { requestOrigin, type RequestOrigin } from '../auth/request-origin';
 import type { HubServices } from '../services';
 
 /** Per-request (HTTP) or per-connection (WebSocket) context of every procedure. */
@@ -15,20 +17,31 @@ export interface Context {
   readonly setHeader: ((name: string, value: string | string[]) => void) | null;
   /** Control keys this caller presents for a timer: bearer token, control cookie, connection params. */
   presentedKeys(timerId: string): string[];
-  /** The signed-in account, if any. */
+  /**
+   * The signed-in account, if any: from the session cookie (HTTP, or the WebSocket upgrade
+   * request), or a Supabase access token (`Authorization: Bearer`, or `accessToken` in the
+   * WebSocket connection params) when Supabase Auth is on.
+   */
   readonly user: SessionUser | null;
+  /** The session cookie's token when it was honoured (sign-out ends that session). */
+  readonly sessionToken: string | null;
+  /** Where the request says it comes from (CSRF protection of cookie credentials). */
+  readonly origin: RequestOrigin;
+  /**
+   * True when the request carried auth cookies that were ignored because it could not prove
+   * it came from this site (a mutation without a same-origin `Origin`/`Sec-Fetch-Site`).
+   */
+  readonly cookiesRejected: boolean;
 }
 
-/** A signed-in account as procedures see it. */
-export interface SessionUser {
-  id: string;
-  email: string;
-  isAdmin: boolean;
-}
+export type { SessionUser };
+
+/** Prefix of the cookies that carry control keys. */
+const CONTROL_COOKIE_PREFIX = 'bs_ctl_';
 
 /** The cookie that carries a timer's control key after a control link was opened. */
 export function controlCookieName(timerId: string): string {
-  return `bs_ctl_${timerId}`;
+  return `${CONTROL_COOKIE_PREFIX}${timerId}`;
 }
 
 interface ContextSource {
@@ -39,29 +52,70 @@ interface ContextSource {
 
 /** Builds the context factory for one hub. */
 export function createContextFactory(services: HubServices) {
-  return ({ req, res, info }: ContextSource, transport: Context['transport']): Context => {
+  const { config } = services;
+  const allowedOrigins = [new URL(config.SITE_URL).origin];
+  return async ({ req, res, info }: ContextSource, transport: Context['transport']): Promise<Context> => {
     const cookies = parseCookies(req.headers.cookie);
     const bearer = bearerToken(req.headers.authorization);
-    const paramKey = info?.connectionParams?.controlKey;
+    const params = info?.connectionParams;
+    const paramKey = params?.controlKey;
+    const origin = requestOrigin(req, allowedOrigins, config.TRUST_PROXY);
+    const cookiesTrusted = trustsCookies(transport, req.method, origin);
+    const authCookies = [...cookies.keys()].some((name) => name === services.auth.cookies.session || name.startsWith(CONTROL_COOKIE_PREFIX));
     const httpResponse = transport === 'http' ? (res as { setHeader?: (name: string, value: string | string[]) => void } | undefined) : undefined;
+    const sessionToken = cookiesTrusted ? (cookies.get(services.auth.cookies.session) ?? null) : null;
+    const jwt = [bearer, params?.accessToken].find((token): token is string => typeof token === 'string' && looksLikeJwt(token));
+    const user = await resolveUser(services, sessionToken, jwt);
     return {
       services,
-      ip: clientIp(req, services.config.TRUST_PROXY),
+      ip: clientIp(req, config.TRUST_PROXY),
       transport,
       req,
       socket: transport === 'ws' ? (res as WebSocket) : null,
       setHeader: httpResponse?.setHeader ? (name, value) => httpResponse.setHeader?.(name, value) : null,
-      user: null,
+      user,
+      sessionToken: user && sessionToken ? sessionToken : null,
+      origin,
+      cookiesRejected: authCookies && !cookiesTrusted,
       presentedKeys(timerId) {
         const keys: string[] = [];
-        if (bearer) keys.push(bearer);
-        const cookie = cookies.get(controlCookieName(timerId));
+        if (bearer && !looksLikeJwt(bearer)) keys.push(bearer);
+        const cookie = cookiesTrusted ? cookies.get(controlCookieName(timerId)) : undefined;
         if (cookie) keys.push(cookie);
         if (typeof paramKey === 'string' && paramKey) keys.push(paramKey);
         return keys;
       },
     };
   };
+}
+
+/**
+ * CSRF rule for cookie credentials (session and control cookies): a state-changing HTTP request
+ * (tRPC mutations are POST) must prove it comes from this site; reads and WebSocket upgrades
+ * must not come from another site. Bearer keys and tokens are never sent by browsers on their
+ * own, so they need no such proof.
+ */
+export function trustsCookies(transport: Context['transport'], method: string | undefined, origin: RequestOrigin): boolean {
+  const safe = transport === 'ws' || method === 'GET' || method === 'HEAD';
+  return safe ? origin !== 'cross' : origin === 'same';
+}
+
+async function resolveUser(services: HubServices, sessionToken: string | null, jwt: string | undefined): Promise<SessionUser | null> {
+  try {
+    if (sessionToken) {
+      const user = await services.auth.userForSession(sessionToken);
+      if (user) return user;
+    }
+    return jwt ? await services.auth.userForSupabaseToken(jwt) : null;
+  } catch (error) {
+    services.logger.warn('could not resolve the signed-in user', { error: error instanceof Error ? error.message : String(error) });
+    return null;
+  }
+}
+
+/** Three base64url segments: a JWT, never a control key (keys have no dots). */
+function looksLikeJwt(token: string): boolean {
+  return /^[\w-]+\.[\w-]+\.[\w-]*$/.test(token);
 }
 
 /** The address a request came from. */

@@ -1,0 +1,29 @@
+/** Cookie names of accounts, all under AUTH_COOKIE_PREFIX (SPEC §2: prefix + suffix). */
+export function authCookieNames(prefix: string) {
+  return {
+    /** httpOnly session token. */
+    session: `${prefix}-session`,
+    /** The path a visitor asked for before being sent to sign in (set and read by the client). */
+    redirectPath: `${prefix}-redirect-path`,
+  } as const;
+}
+
+/** Attributes of a cookie the hub sets. */
+export interface CookieOptions {
+  maxAgeS: number;
+  secure: boolean;
+  httpOnly?: boolean;
+}
+
+/** `name=value; Path=/; HttpOnly; SameSite=Lax; Max-Age=…[; Secure]`. */
+export function serializeCookie(name: string, value: string, options: CookieOptions): string {
+  const parts = [`${name}=${encodeURIComponent(value)}`, 'Path=/', 'SameSite=Lax', `Max-Age=${Math.max(0, Math.floor(options.maxAgeS))}`];
+  if (options.httpOnly !== false) parts.push('HttpOnly');
+  if (options.secure) parts.push('Secure');
+  return parts.join('; ');
+}
+
+/** A Set-Cookie value that deletes `name`. */
+export function clearCookie(name: string, secure: boolean): string {
+  return serializeCookie(name, '', { maxAgeS: 0, secure });
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { AUTH_MESSAGES as M } from '../auth/messages';
+import { HubError } from '../lib/errors';
+import type { Context } from '../trpc/context';
+import { publicProcedure, rateLimit, router } from '../trpc/init';
+import { adminProcedure, authedProcedure, sameSiteProcedure } from '../trpc/procedures';
+
+/** Email as accounts accept it (stored lower-cased). */
+const emailSchema = z.email({ error: '请输入有效的邮箱地址' }).max(254, { error: '邮箱地址过长' });
+/** Passwords: at least 8 characters; the upper bound keeps scrypt's input sane. */
+const passwordSchema = z.string().min(8, { error: '密码至少需要 8 个字符' }).max(200, { error: '密码不能超过 200 个字符' });
+
+function userAgent(ctx: Context): string {
+  return String(ctx.req.headers['user-agent'] ?? '');
+}
+
+/** Sets the session cookie, which needs an HTTP response (cookies cannot be set over a socket). */
+function setSessionCookie(ctx: Context, value: string): void {
+  if (!ctx.setHeader) throw new HubError('BAD_REQUEST', '请通过 HTTP 请求登录', 'http-required');
+  ctx.setHeader('set-cookie', value);
+}
+
+/**
+ * Accounts and sessions. Local email + password by default; with Supabase Auth configured the
+ * browser signs in with supabase-js and trades the access token for a hub session here.
+ */
+export const authRouter = router({
+  /** How sign-in works here and which client paths need an account (public by design). */
+  config: publicProcedure.query(({ ctx }) => ctx.services.auth.publicConfig()),
+
+  /** The signed-in account, or null. */
+  me: publicProcedure.query(({ ctx }) => ctx.user),
+
+  /** Creates a local account and signs it in (session cookie). */
+  signUp: sameSiteProcedure
+    .use(rateLimit((ctx) => ctx.services.auth.limits.signUp, M.rateLimitedSignUp))
+    .input(z.strictObject({ email: emailSchema, password: passwordSchema, displayName: z.string().trim().max(40).optional() }))
+    .mutation(async ({ ctx, input }) => {
+      if (!ctx.setHeader) throw new HubError('BAD_REQUEST', '请通过 HTTP 请求注册', 'http-required');
+      const { user, token } = await ctx.services.auth.signUp(input, userAgent(ctx));
+      setSessionCookie(ctx, ctx.services.auth.sessionCookie(token));
+      return user;
+    }),
+
+  /** Signs in with email and password; every failure is the same 邮箱或密码错误. */
+  signIn: sameSiteProcedure
+    .input(z.strictObject({ email: z.string().trim().max(254), password: z.string().max(200) }))
+    .mutation(async ({ ctx, input }) => {
+      if (!ctx.setHeader) throw new HubError('BAD_REQUEST', '请通过 HTTP 请求登录', 'http-required');
+      const { user, token } = await ctx.services.auth.signIn(input, ctx.ip, userAgent(ctx));
+      setSessionCookie(ctx, ctx.services.auth.sessionCookie(token));
+      return user;
+    }),
+
+  /** Trades a verified Supabase access token for a hub session (Supabase mode). */
+  exchangeSupabase: sameSiteProcedure
+    .use(rateLimit((ctx) => ctx.services.auth.limits.signIn, M.rateLimitedSignIn))
+    .input(z.strictObject({ accessToken: z.string().min(20).max(8_000) }))
+    .mutation(async ({ ctx, input }) => {
+      if (ctx.services.auth.mode !== 'supabase') throw new HubError('BAD_REQUEST', M.supabaseDisabled, 'supabase-disabled');
+      const user = await ctx.services.auth.userForSupabaseToken(input.accessToken);
+      if (!user) throw new HubError('UNAUTHORIZED', M.supabaseTokenInvalid, 'token-invalid');
+      const { token } = await ctx.services.auth.startSession(user, userAgent(ctx));
+      setSessionCookie(ctx, ctx.services.auth.sessionCookie(token));
+      return user;
+    }),
+
+  /** Ends this browser's session (and clears the cookie whether or not there was one). */
+  signOut: sameSiteProcedure.mutation(async ({ ctx }) => {
+    if (ctx.sessionToken) await ctx.services.auth.signOut(ctx.sessionToken);
+    ctx.setHeader?.('set-cookie', ctx.services.auth.clearSessionCookie());
+    return { ok: true as const };
+  }),
+
+  /** Ends every session of the account, on every device. */
+  signOutEverywhere: authedProcedure.mutation(async ({ ctx }) => {
+    const ended = await ctx.services.auth.signOutEverywhere(ctx.user.id);
+    ctx.setHeader?.('set-cookie', ctx.services.auth.clearSessionCookie());
+    return { ended };
+  }),
+
+  /** The newest accounts (admins only). */
+  users: adminProcedure
+    .input(z.strictObject({ limit: z.number().int().min(1).max(500).default(100) }).optional())
+    .query(({ ctx, input }) => ctx.services.auth.listUsers(input?.limit ?? 100)),
+});

@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Config } from '../lib/config';
+
+/** Headers every response carries. */
+export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'SAMEORIGIN',
+  'cross-origin-opener-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+};
+
+/** CSP of JSON and other API answers: nothing may load, nothing may frame them. */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** The sha256 CSP sources of the inline `<script>` blocks of an HTML page. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const [, attributes = '', body = ''] = match;
+    if (/\bsrc\s*=/i.test(attributes) || body.length === 0) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/**
+ * The Content-Security-Policy of the app's HTML: scripts only from this origin plus the hashed
+ * inline colour-mode bootstrap, connections to this origin's HTTP and WebSocket (and Supabase
+ * when configured), no plugins, no foreign framing, no <base> hijack.
+ */
+export function appCsp(config: Pick<Config, 'SUPABASE_URL' | 'CSP_CONNECT_SRC'>, scriptHashes: readonly string[]): string {
+  const supabase = config.SUPABASE_URL ? [new URL(config.SUPABASE_URL).origin] : [];
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...scriptHashes],
+    // Inline style attributes and the toaster's injected <style>; styles cannot run code.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    // Timer logos may be uploads or https URLs an organizer pasted.
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'font-src': ["'self'", 'data:'],
+    'media-src': ["'self'", 'data:', 'blob:', ...supabase],
+    'connect-src': ["'self'", 'ws:', 'wss:', ...supabase, ...config.CSP_CONNECT_SRC],
+    'worker-src': ["'self'", 'blob:'],
+    'manifest-src': ["'self'"],
+    'frame-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'self'"],
+  };
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join('; ');
+}
+
+/** The app CSP for a built client, re-reading `index.html` when a rebuild changes it. */
+export function appCspFor(clientDist: string, config: Pick<Config, 'SUPABASE_URL' | 'CSP_CONNECT_SRC'>): () => string {
+  const indexPath = join(clientDist, 'index.html');
+  let cached: { mtimeMs: number; csp: string } | undefined;
+  return () => {
+    let mtimeMs = -1;
+    try {
+      mtimeMs = statSync(indexPath).mtimeMs;
+    } catch {
+      // Not built yet: the static handler answers 503; the policy needs no hashes.
+    }
+    if (cached?.mtimeMs !== mtimeMs) {
+      const html = mtimeMs < 0 ? '' : readFileSync(indexPath, 'utf8');
+      cached = { mtimeMs, csp: appCsp(config, inlineScriptHashes(html)) };
+    }
+    return cached.csp;
+  };
+}
