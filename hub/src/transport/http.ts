@@ -6,6 +6,7 @@ import type { AppRouter } from '../trpc/app.router';
 import { createApiV1Handler } from './api-v1';
 import { API_CSP, appCspFor, BASE_SECURITY_HEADERS } from './security-headers';
 import { createStaticHandler } from './static';
+import { createUploadHandler } from '../uploads/upload.handler';
 
 /** The HTTP side of the hub: health, tRPC over HTTP, then the static client. */
 export function createRequestListener(services: HubServices, router: AppRouter, clientDist: string): RequestListener {
@@ -21,6 +22,7 @@ export function createRequestListener(services: HubServices, router: AppRouter, 
   const serveStatic = createStaticHandler(clientDist);
   const apiV1 = createApiV1Handler(services);
   const appCsp = appCspFor(clientDist, services.config);
+  const uploads = createUploadHandler(services, (req, res) => createContext({ req, res }, 'http'));
 
   return (req, res) => {
     for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) res.setHeader(name, value);
@@ -37,6 +39,10 @@ export function createRequestListener(services: HubServices, router: AppRouter, 
     }
     if (pathname === '/api/v1' || pathname.startsWith('/api/v1/')) {
       void apiV1(req, res, pathname);
+      return;
+    }
+    if (pathname.startsWith('/api/uploads/') || pathname.startsWith('/uploads/')) {
+      void uploads(req, res, pathname);
       return;
     }
     if (pathname === '/api' || pathname.startsWith('/api/')) {

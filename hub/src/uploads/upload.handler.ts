@@ -1,0 +1,114 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HUB_ERROR_STATUS, HubError } from '../lib/errors';
+import type { HubServices } from '../services';
+import { atLeast } from '../timers/roles';
+import type { Context } from '../trpc/context';
+import { STORED_AS, UPLOAD_KINDS, sizeName, type FileType } from './limits';
+import { UM } from './messages';
+import { UploadError } from './upload-error';
+import { UploadStore } from './upload-store';
+import { checkDeclaredSize, isUploadKind, validateUpload } from './validate-upload';
+
+/** Headers every served upload carries: no sniffing, no scripts, even if a file slipped through. */
+export const SERVED_UPLOAD_HEADERS: Record<string, string> = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+  'cache-control': 'public, max-age=31536000, immutable',
+};
+
+/** Cost of one upload in command-rate tokens. */
+const UPLOAD_RATE_COST = 1;
+
+/**
+ * Uploads over plain HTTP (files are raw request bodies, not JSON):
+ * - `POST /api/uploads/<timerId>/<kind>` with the file as the body and its `content-type`;
+ *   needs the editor role (control cookie or bearer key). Answers `{url, contentType, bytes, durationMs?}`.
+ * - `GET /uploads/<timerId>/<file>` serves a stored file with a fixed content type.
+ */
+export function createUploadHandler(services: HubServices, contextOf: (req: IncomingMessage, res: ServerResponse) => Context | Promise<Context>) {
+  const store = new UploadStore(services.config.DATA_DIR);
+  return async (req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> => {
+    try {
+      if (pathname.startsWith('/uploads/')) return await serve(store, req, res, pathname);
+      const [timerId, kind, ...rest] = pathname.replace(/^\/api\/uploads\/?/, '').split('/');
+      if (!timerId || !kind || rest.length > 0) throw new UploadError(404, UM.badPath, 'bad-path');
+      if (req.method !== 'POST') throw new UploadError(405, UM.methodNotAllowed, 'method-not-allowed');
+      if (!isUploadKind(kind)) throw new UploadError(404, UM.unsupportedKind(kind), 'unknown-kind');
+      const ctx = await contextOf(req, res);
+      if (!services.limits.commands.take(ctx.ip, UPLOAD_RATE_COST)) throw new UploadError(429, UM.rateLimited, 'rate-limited');
+      const timer = await services.timers.get(decodeURIComponent(timerId));
+      const role = await services.timers.roleOf(timer, ctx);
+      if (!atLeast(role, 'editor')) {
+        const anonymous = ctx.presentedKeys(timer.id).length === 0 && ctx.user === null;
+        throw anonymous
+          ? new UploadError(401, UM.credentialsMissing, 'credentials-missing')
+          : new UploadError(403, UM.roleTooLow, 'role-too-low');
+      }
+      const length = req.headers['content-length'] === undefined ? null : Number(req.headers['content-length']);
+      checkDeclaredSize(kind, Number.isFinite(length) ? length : null);
+      const bytes = await readBody(req, UPLOAD_KINDS[kind].maxBytes);
+      const accepted = validateUpload(kind, req.headers['content-type'] ?? '', bytes);
+      const stored = await store.save(timer.id, accepted.ext, accepted.bytes);
+      services.logger.info('upload stored', { timerId: timer.id, kind, bytes: accepted.bytes.length, type: accepted.type });
+      send(res, 201, {
+        url: stored.url,
+        kind,
+        type: accepted.type,
+        contentType: accepted.contentType,
+        bytes: accepted.bytes.length,
+        ...(accepted.durationMs === undefined ? {} : { durationMs: accepted.durationMs }),
+      });
+    } catch (error) {
+      if (error instanceof UploadError || error instanceof HubError) {
+        const status = error instanceof UploadError ? error.status : HUB_ERROR_STATUS[error.code];
+        if (!req.readableEnded) {
+          // Do not read a refused body; close the connection instead of draining it.
+          res.setHeader('connection', 'close');
+          req.resume();
+        }
+        return send(res, status, { error: { code: status, reason: error.reason ?? null, message: error.message, details: error.details ?? null } });
+      }
+      services.logger.error('upload error', { pathname, error: String(error) });
+      send(res, 500, { error: { code: 500, reason: null, message: '服务器内部错误' } });
+    }
+  };
+}
+
+async function serve(store: UploadStore, req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') throw new UploadError(405, UM.methodNotAllowed, 'method-not-allowed');
+  const file = await store.read(pathname);
+  if (!file) throw new UploadError(404, UM.notFound, 'not-found');
+  const type = (Object.keys(STORED_AS) as FileType[]).find((candidate) => STORED_AS[candidate].ext === file.ext);
+  if (!type) throw new UploadError(404, UM.notFound, 'not-found');
+  res.writeHead(200, { ...SERVED_UPLOAD_HEADERS, 'content-type': STORED_AS[type].contentType, 'content-length': String(file.bytes.length) });
+  res.end(req.method === 'HEAD' ? undefined : file.bytes);
+}
+
+/** Reads a request body, refusing (413) as soon as it passes `maxBytes`. */
+function readBody(req: IncomingMessage, maxBytes: number): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    let refused = false;
+    req.on('data', (chunk: Buffer) => {
+      if (refused) return;
+      total += chunk.length;
+      if (total > maxBytes) {
+        refused = true;
+        reject(new UploadError(413, UM.tooLarge(sizeName(maxBytes)), 'too-large', { maxBytes }));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (!refused) resolve(new Uint8Array(Buffer.concat(chunks)));
+    });
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  if (res.headersSent) return;
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
