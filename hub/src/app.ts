@@ -9,6 +9,7 @@ import { TimerRepository } from './db/timer.repository';
 import { RoomRegistry } from './rooms/registry';
 import type { TimerFunctions } from './rooms/scheduler';
 import { TimerService } from './timers/timer.service';
+import { createLobbies } from './lobbies/lobby.module';
 import { AuthService } from './auth/auth.service';
 import { MemberRepository } from './auth/member.repository';
 import { MemberService } from './auth/member.service';
@@ -77,6 +78,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       creates: new RateLimiter(clock, 1, 20),
     },
     fanout,
+    lobbies: createLobbies({ db: database.db, timerRepository: repository, rooms, timers, clock, logger, fanout }),
     auth,
     members,
   };
@@ -106,6 +108,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     close() {
       closing ??= (async () => {
         rooms.stop();
+        services.lobbies.registry.stop();
         await ws.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,6 +1,7 @@
 import type { AuthService } from './auth/auth.service';
 import type { MemberService } from './auth/member.service';
 import type { Database } from './db/database';
+import type { LobbyService } from './lobbies/lobby.service';
 import type { TimerRepository } from './db/timer.repository';
 import type { Clock } from './lib/clock';
 import type { Config } from './lib/config';
@@ -36,6 +37,8 @@ export interface HubServices {
   readonly limits: HubLimits;
   /** How this hub hears of the others (local no-op for a single hub). */
   readonly fanout: Fanout;
+  /** Lobbies: codes, roles, and their rooms (which relay the matches they show). */
+  readonly lobbies: LobbyService;
   /** Accounts and sessions (local or Supabase). */
   readonly auth: AuthService;
   /** Timer memberships, invite links and ownership claims. */

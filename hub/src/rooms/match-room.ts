@@ -21,6 +21,18 @@ import type { Session } from './session';
 /** How many recent changes a room keeps so a reconnecting screen gets exactly what it missed. */
 export const RESUME_WINDOW = 256;
 
+/**
+ * An internal listener of a match room (a lobby room relaying this match to its screens). It
+ * hears the room's own serialized frames, once per change, after the room's sessions; it must
+ * not throw and must not call back into the room synchronously.
+ */
+export interface MatchObserver {
+  /** A change was published; `frame` is the room's `change` WatchMessage, serialized once. */
+  onMatchChange(room: MatchRoom, frame: PreSerialized, version: number): void;
+  /** Timer facts (name, settings) changed; `frame` is the room's `timer` WatchMessage. */
+  onMatchTimer(room: MatchRoom, frame: PreSerialized): void;
+}
+
 /** What a command may carry besides itself. */
 export interface CommandOptions {
   expectedVersion?: number;
@@ -56,6 +68,7 @@ export class MatchRoom {
   private state: MatchState;
   private timer: TimerPublic;
   private readonly sessions = new Set<Session>();
+  private readonly observers = new Set<MatchObserver>();
   /** Recent change frames by version, oldest first. */
   private readonly recent: { version: number; frame: PreSerialized }[] = [];
   private snapshotCache: { version: number; frame: PreSerialized } | null = null;
@@ -91,6 +104,22 @@ export class MatchRoom {
 
   get allSessions(): Iterable<Session> {
     return this.sessions;
+  }
+
+  /** True while an internal observer relays this room; the registry keeps it loaded. */
+  get observed(): boolean {
+    return this.observers.size > 0;
+  }
+
+  /**
+   * Adds an internal observer (see {@link MatchObserver}); returns the function that removes
+   * it. One observer per relaying room, however many screens that room has.
+   */
+  observe(observer: MatchObserver): () => void {
+    this.observers.add(observer);
+    return () => {
+      if (this.observers.delete(observer) && this.observers.size === 0 && this.sessions.size === 0) this.idleSince = this.deps.clock.now();
+    };
   }
 
   /**
@@ -140,7 +169,9 @@ export class MatchRoom {
   updateTimer(timer: TimerPublic): void {
     this.timer = timer;
     this.snapshotCache = null;
-    this.broadcast({ kind: 'plain', frame: PreSerialized.of({ type: 'timer', timer } satisfies WatchMessage) });
+    const frame = PreSerialized.of({ type: 'timer', timer } satisfies WatchMessage);
+    this.broadcast({ kind: 'plain', frame });
+    for (const observer of this.observers) observer.onMatchTimer(this, frame);
   }
 
   /** Applies a command through the room's queue, so racing callers end in one order. */
@@ -257,6 +288,7 @@ export class MatchRoom {
     this.recent.push({ version: state.version, frame });
     if (this.recent.length > RESUME_WINDOW) this.recent.shift();
     this.broadcast({ kind: 'tracked', id: trackedId(this.matchId, state.version), frame });
+    for (const observer of this.observers) observer.onMatchChange(this, frame, state.version);
     if (committedHere) this.deps.onCommitted(this.matchId, state, events);
   }
 

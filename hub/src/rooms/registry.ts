@@ -36,6 +36,8 @@ export class RoomRegistry {
   private readonly timers: TimerFunctions;
   private readonly intervals: NodeJS.Timeout[] = [];
   private readonly roomDeps: RoomDependencies;
+  private readonly tickListeners = new Set<(now: number) => void>();
+  private readonly currentMatchListeners = new Set<(timerId: string, room: MatchRoom) => void>();
 
   constructor(private readonly deps: RegistryDependencies) {
     this.timers = deps.timers ?? realTimers;
@@ -93,8 +95,27 @@ export class RoomRegistry {
     return pending;
   }
 
+  /**
+   * Runs `listener` on every hub-wide tick (after the match rooms ticked), so other kinds of
+   * rooms (lobbies) tick on the same loop. Returns the function that removes it.
+   */
+  onTick(listener: (now: number) => void): () => void {
+    this.tickListeners.add(listener);
+    return () => this.tickListeners.delete(listener);
+  }
+
+  /**
+   * Runs `listener` when a timer moves on to a new current match (its followers moved), so
+   * relays (lobby rooms) can follow it too. Returns the function that removes it.
+   */
+  onCurrentMatch(listener: (timerId: string, room: MatchRoom) => void): () => void {
+    this.currentMatchListeners.add(listener);
+    return () => this.currentMatchListeners.delete(listener);
+  }
+
   /** Moves the sessions that follow a timer from its other rooms into `room`. */
   moveFollowers(timerId: string, room: MatchRoom): void {
+    for (const listener of this.currentMatchListeners) listener(timerId, room);
     for (const other of this.rooms.values()) {
       if (other === room || other.timerId !== timerId) continue;
       for (const session of [...other.allSessions]) {
@@ -147,12 +168,14 @@ export class RoomRegistry {
         room.tick(this.deps.clock.now(), merged.counts, merged.roster);
       });
     }
+    for (const listener of this.tickListeners) listener(now);
   }
 
   private sweep(): void {
     const now = this.deps.clock.now();
     for (const [matchId, room] of this.rooms) {
-      const idle = room.sessionCount === 0 && now - room.idleSince > ROOM_IDLE_UNLOAD_MS;
+      // Observed rooms (relayed by a lobby) stay loaded, so the relay never misses a change.
+      const idle = room.sessionCount === 0 && !room.observed && now - room.idleSince > ROOM_IDLE_UNLOAD_MS;
       if (idle && nextDeadline(room.current) === null) {
         this.rooms.delete(matchId);
         this.scheduler.set(matchId, null);

@@ -1,5 +1,6 @@
 import { authRouter } from '../routers/auth.router';
 import { clockRouter } from '../routers/clock.router';
+import { lobbyRouter } from '../routers/lobby.router';
 import { membersRouter } from '../routers/members.router';
 import { manageRouter } from '../routers/manage.router';
 import { systemRouter } from '../routers/system.router';
@@ -11,6 +12,7 @@ export const appRouter = router({
   system: systemRouter,
   clock: clockRouter,
   timer: timerRouter,
+  lobby: lobbyRouter,
   auth: authRouter,
   members: membersRouter,
   manage: manageRouter,
