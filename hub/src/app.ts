@@ -16,6 +16,7 @@ import { MemberService } from './auth/member.service';
 import { UserRepository } from './auth/user.repository';
 import { localFanout, type Fanout } from './scale/fanout';
 import { redisFanout } from './scale/redis-fanout';
+import { noMirror, supabaseRealtimeMirror } from './supabase/realtime-mirror';
 import { newId } from './lib/ids';
 import { appVersion, paths } from './lib/paths';
 import type { HubServices } from './services';
@@ -59,7 +60,11 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const repository = new TimerRepository(database.db);
   const hubId = newId();
   const fanout: Fanout = config.REDIS_URL ? redisFanout(config.REDIS_URL, hubId, logger) : localFanout(hubId);
-  const rooms = new RoomRegistry({ repository, clock, logger, fanout, ...(options.timers ? { timers: options.timers } : {}) });
+  const mirror =
+    config.SUPABASE_URL && config.SUPABASE_SERVICE_ROLE_KEY
+      ? supabaseRealtimeMirror({ url: config.SUPABASE_URL, serviceKey: config.SUPABASE_SERVICE_ROLE_KEY, logger })
+      : noMirror;
+  const rooms = new RoomRegistry({ repository, clock, logger, fanout, mirror, ...(options.timers ? { timers: options.timers } : {}) });
   const members = new MemberService(new MemberRepository(database.db), clock);
   const auth = new AuthService(new UserRepository(database.db), config, clock);
   const timers = new TimerService(repository, rooms, clock, (timerId, userId) => members.roleFor(timerId, userId));
@@ -113,6 +118,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await fanout.close();
+        await mirror.close();
         await database.close();
       })();
       return closing;

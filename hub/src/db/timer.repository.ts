@@ -36,7 +36,8 @@ export interface LoggedCommand {
 
 /** What a command decides under the row lock: maybe a write, and a value for the caller. */
 export interface LockedDecision<T> {
-  write: { next: MatchState; entry: LoggedCommand; nextDeadline: number | null } | null;
+  /** The new state and the log entries that produced it (one per command, oldest first). */
+  write: { next: MatchState; entries: LoggedCommand[]; nextDeadline: number | null } | null;
   value: T;
   /** When the row was ahead of the caller's copy: read the log entries after this version. */
   catchUpFrom?: number;
@@ -110,12 +111,12 @@ export class TimerRepository {
         missed = (await tx.select().from(matchEvents).where(and(eq(matchEvents.matchId, matchId), sql`${matchEvents.version} > ${decision.catchUpFrom}`)).orderBy(matchEvents.version)).map(toLogged);
       }
       if (decision.write) {
-        const { next, entry, nextDeadline } = decision.write;
+        const { next, entries, nextDeadline } = decision.write;
         await tx
           .update(matches)
           .set({ state: next, version: next.version, status: next.status, nextDeadline, updatedAt: new Date() })
           .where(eq(matches.id, matchId));
-        await tx.insert(matchEvents).values({ matchId, ...entry });
+        if (entries.length > 0) await tx.insert(matchEvents).values(entries.map((entry) => ({ matchId, ...entry })));
       }
       return { found: true, value: decision.value, missed } as const;
     });

@@ -31,6 +31,8 @@ const envSchema = z.object({
   SUPABASE_ANON_KEY: z.string().min(1).optional(),
   /** Supabase JWT secret, for projects that still sign access tokens with HS256. */
   SUPABASE_JWT_SECRET: z.string().min(16).optional(),
+  /** Supabase service-role key: server-only, used to mirror match changes to Realtime broadcast. */
+  SUPABASE_SERVICE_ROLE_KEY: z.string().min(1).optional(),
   /** Comma-separated emails that are admins (besides `npm run admin -- grant <email>`). */
   ADMIN_EMAILS: z
     .string()

@@ -181,6 +181,17 @@ export class MatchRoom {
     return run;
   }
 
+  /**
+   * Replays commands a console ran offline from `baseVersion`, at the times they were given.
+   * All or nothing: accepted only when the match has not moved since `baseVersion` (or with
+   * `force`, on top of whatever it is now); any illegal command rejects the whole replay.
+   */
+  replay(baseVersion: number, commands: readonly { command: Command; at: number }[], options: { force: boolean; actor: string }): Promise<CommandOutcome> {
+    const run = this.queue.then(() => this.processReplay(baseVersion, commands, options));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
   /** This hub's share of the room's presence. */
   localPresence(): { counts: PresenceCounts; roster: RosterEntry[] } {
     return { counts: countByRole(this.sessions), roster: rosterOf(this.sessions) };
@@ -255,7 +266,7 @@ export class MatchRoom {
         return {
           write: {
             next: result.state,
-            entry: { version: result.state.version, command, events: result.events, at: now, actor: options.actor },
+            entries: [{ version: result.state.version, command, events: result.events, at: now, actor: options.actor }],
             nextDeadline: nextDeadline(result.state),
           },
           value: { ok: true, version: result.state.version, state: result.state, events: result.events },
@@ -274,6 +285,57 @@ export class MatchRoom {
       this.publish(adopted, locked.missed.flatMap((entry) => entry.events), false);
     }
     if (locked.value.ok) this.publish(locked.value.state, locked.value.events, true);
+    return locked.value;
+  }
+
+  private async processReplay(
+    baseVersion: number,
+    commands: readonly { command: Command; at: number }[],
+    options: { force: boolean; actor: string },
+  ): Promise<CommandOutcome> {
+    const now = this.deps.clock.now();
+    const known = this.state;
+    let adopted: MatchState | null = null;
+    const locked = await this.deps.repository.commitLocked(this.matchId, (row): LockedDecision<CommandOutcome> => {
+      const behind = row.version > known.version;
+      adopted = behind ? row.state : null;
+      const base = behind ? row.state : known;
+      const catchUp = behind ? { catchUpFrom: known.version } : {};
+      if (!options.force && base.version !== baseVersion) {
+        return { write: null, value: { ok: false, code: 'conflict', message: M.replayConflict, version: base.version }, ...catchUp };
+      }
+      let state = base;
+      const events: MatchEvent[] = [];
+      const entries = [];
+      for (const { command, at } of commands) {
+        // Offline times cannot be in the future, and never before what is already settled.
+        const when = Math.min(Math.max(at, state.processedUntil), now);
+        const result = apply(state, command, when);
+        if (!result.ok) {
+          return { write: null, value: { ok: false, code: 'rejected', reason: result.error.code, message: M.replayRejected(result.error.message), version: base.version }, ...catchUp };
+        }
+        state = result.state;
+        events.push(...result.events);
+        entries.push({ version: state.version, command, events: result.events, at: when, actor: options.actor });
+      }
+      // Whatever fell due between the last offline command and now is processed too.
+      const caught = apply(state, { type: 'expire' }, now);
+      if (caught.ok) {
+        state = caught.state;
+        events.push(...caught.events);
+        entries.push({ version: state.version, command: { type: 'expire' } as Command, events: caught.events, at: now, actor: options.actor });
+      }
+      return {
+        write: entries.length > 0 ? { next: state, entries, nextDeadline: nextDeadline(state) } : null,
+        value: { ok: true, version: state.version, state, events },
+        ...catchUp,
+      };
+    });
+    if (!locked.found) return { ok: false, code: 'unavailable', message: M.matchGone, version: known.version };
+    if (adopted !== null && (adopted as MatchState).version > this.state.version) {
+      this.publish(adopted, locked.missed.flatMap((entry) => entry.events), false);
+    }
+    if (locked.value.ok && locked.value.version > this.state.version) this.publish(locked.value.state, locked.value.events, true);
     return locked.value;
   }
 

@@ -3,6 +3,7 @@ import type { TimerRecord, TimerRepository } from '../db/timer.repository';
 import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
 import type { Fanout } from '../scale/fanout';
+import { noMirror, type ChangeMirror } from '../supabase/realtime-mirror';
 import { MatchRoom, type RoomDependencies } from './match-room';
 import { mergePresence } from './presence';
 import { Scheduler, realTimers, type TimerFunctions } from './scheduler';
@@ -17,6 +18,8 @@ export interface RegistryDependencies {
   clock: Clock;
   logger: Logger;
   fanout: Fanout;
+  /** Where committed changes are mirrored for clients cut off from every hub (Supabase Realtime). */
+  mirror?: ChangeMirror;
   timers?: TimerFunctions;
 }
 
@@ -47,8 +50,10 @@ export class RoomRegistry {
       clock: deps.clock,
       logger: deps.logger,
       onDeadline: (matchId, deadline) => this.scheduler.set(matchId, deadline),
-      onCommitted: (matchId, state, events) =>
-        deps.fanout.publish({ matchId, version: state.version, state, events, hubId: deps.fanout.hubId }),
+      onCommitted: (matchId, state, events) => {
+        deps.fanout.publish({ matchId, version: state.version, state, events, hubId: deps.fanout.hubId });
+        (deps.mirror ?? noMirror).mirror(matchId, state, events, deps.clock.now());
+      },
     };
     deps.fanout.onNotice((notice) => this.rooms.get(notice.matchId)?.adoptRemote(notice.state, notice.events));
     deps.fanout.onReconnect(() => {

@@ -9,6 +9,11 @@ export const systemRouter = router({
     version: ctx.services.version,
     protocolVersion: PROTOCOL_VERSION,
     database: ctx.services.database.kind,
+    /** Where screens follow matches when no hub answers (public values only), or null. */
+    fallback:
+      ctx.services.config.SUPABASE_URL && ctx.services.config.SUPABASE_ANON_KEY && ctx.services.config.SUPABASE_SERVICE_ROLE_KEY
+        ? { supabaseUrl: ctx.services.config.SUPABASE_URL, anonKey: ctx.services.config.SUPABASE_ANON_KEY }
+        : null,
   })),
   /** The hub's clock, for a first rough offset before proper sync. */
   time: publicProcedure.query(({ ctx }) => ({ serverNow: ctx.services.clock.now() })),

@@ -181,6 +181,29 @@ export const timerRouter = router({
       return { timerId: ctx.timer.id, shortid: ctx.timer.shortid };
     }),
 
+  /**
+   * Replays what a console did while cut off from every hub (offline fallback authority).
+   * Accepted when nothing else moved since `baseVersion`; otherwise CONFLICT with the hub's
+   * state, and the organizer chooses: drop the offline commands, or replay them with `force`.
+   */
+  replay: timerProcedure('controller')
+    .use(rateLimit((ctx) => ctx.services.limits.commands))
+    .input(
+      z.object({
+        timerId: timerIdSchema,
+        matchId: z.string().min(1).max(64),
+        baseVersion: z.number().int().min(0),
+        commands: z.array(z.object({ command: commandSchema, at: z.number().int().min(0) })).min(1).max(500),
+        force: z.boolean().default(false),
+      }),
+    )
+    .mutation(async ({ ctx, input }): Promise<{ version: number; state: MatchState }> => {
+      const room = await ctx.services.timers.room(ctx.timer, input.matchId);
+      const outcome = await room.replay(input.baseVersion, input.commands, { force: input.force, actor: `replay:${ctx.transport}` });
+      if (!outcome.ok) throw outcomeError(outcome);
+      return { version: outcome.version, state: outcome.state };
+    }),
+
   /** Starts a new match from the timer's format; screens following the timer move to it. */
   newMatch: timerProcedure('controller')
     .input(z.object({ timerId: timerIdSchema }))

@@ -7,6 +7,8 @@ export const M = {
   conflict: '计时状态已被他人更新，请刷新后重试',
   unavailable: '数据库暂时不可用，请稍后重试',
   matchGone: '比赛已不存在',
+  replayConflict: '离线期间服务器上的计时已有变化，请选择保留哪一方的状态',
+  replayRejected: (reason: string) => `离线操作无法同步：${reason}`,
   rateLimited: '操作过于频繁，请稍后再试',
   formatUnknown: (id: string) => `未知赛制：${id}`,
   formatInvalid: (details: string) => `赛制无效：${details}`,

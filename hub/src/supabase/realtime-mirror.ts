@@ -1,0 +1,93 @@
+import type { MatchEvent, MatchState } from '@bianshi/shared';
+import type { Logger } from '../lib/logger';
+
+/** The Realtime channel a match is mirrored to; clients follow it when the hub is unreachable. */
+export function matchChannel(matchId: string): string {
+  return `match:${matchId}`;
+}
+
+/** The broadcast event names on a match channel. */
+export const MIRROR_EVENTS = {
+  /** The hub committed a change: `{version, state, events, serverNow}` (full state, format included). */
+  change: 'change',
+  /** A console cut off from the hub runs the match locally: `{baseVersion, version, state, commands}`. */
+  fallback: 'fallback-state',
+} as const;
+
+/** Mirrors committed changes somewhere screens can follow without the hub. */
+export interface ChangeMirror {
+  mirror(matchId: string, state: MatchState, events: MatchEvent[], serverNow: number): void;
+  close(): Promise<void>;
+}
+
+/** No mirror (Supabase not configured). */
+export const noMirror: ChangeMirror = { mirror: () => {}, close: async () => {} };
+
+/** Sends at most this many messages per REST call; Realtime takes batches. */
+const MAX_BATCH = 50;
+/** Messages waiting beyond this are dropped oldest first (a newer state supersedes them). */
+const MAX_PENDING = 500;
+
+/**
+ * Mirrors every committed match change to Supabase Realtime broadcast through its REST
+ * endpoint (`POST /realtime/v1/api/broadcast`), batched, never blocking a command. When the
+ * endpoint fails, the newest state per match is kept and sent on the next flush.
+ */
+export function supabaseRealtimeMirror(options: { url: string; serviceKey: string; logger: Logger; fetch?: typeof fetch }): ChangeMirror {
+  const endpoint = `${options.url.replace(/\/$/, '')}/realtime/v1/api/broadcast`;
+  const send = options.fetch ?? fetch;
+  let pending: { topic: string; event: string; payload: unknown; private: boolean }[] = [];
+  let flushing: Promise<void> | null = null;
+  let scheduled = false;
+
+  const flush = async (): Promise<void> => {
+    scheduled = false;
+    while (pending.length > 0) {
+      const batch = pending.slice(0, MAX_BATCH);
+      try {
+        const response = await send(endpoint, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            apikey: options.serviceKey,
+            authorization: `Bearer ${options.serviceKey}`,
+          },
+          body: JSON.stringify({ messages: batch }),
+          signal: AbortSignal.timeout(5_000),
+        });
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        pending = pending.slice(batch.length);
+      } catch (error) {
+        options.logger.warn('realtime mirror failed; will retry with the newest state', { error: String(error) });
+        // Keep only the newest message per topic: a newer state supersedes older ones.
+        const newest = new Map(pending.map((message) => [message.topic, message]));
+        pending = [...newest.values()];
+        return;
+      }
+    }
+  };
+
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    queueMicrotask(() => {
+      flushing = (flushing ?? Promise.resolve()).then(flush);
+    });
+  };
+
+  return {
+    mirror(matchId, state, events, serverNow) {
+      pending.push({
+        topic: matchChannel(matchId),
+        event: MIRROR_EVENTS.change,
+        payload: { version: state.version, state, events, serverNow },
+        private: false,
+      });
+      if (pending.length > MAX_PENDING) pending = pending.slice(-MAX_PENDING);
+      schedule();
+    },
+    async close() {
+      await flushing;
+    },
+  };
+}

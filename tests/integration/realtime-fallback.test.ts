@@ -1,0 +1,136 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { TRPCClientError } from '@trpc/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clockViews, type MatchState } from '@bianshi/shared';
+import { NODE_REALTIME_TRANSPORT, startSupabaseStandin, type SupabaseStandin } from '../fixtures/supabase-standin';
+import { startHub, type TestHub } from '../support/hub';
+import { httpClient } from '../support/trpc';
+
+const format = {
+  schemaVersion: 1,
+  id: 'fallback-test',
+  name: '降级测试',
+  tags: { language: 'zh' },
+  stages: [
+    { kind: 'single', name: '正方一辩 立论', side: 'aff', durationMs: 180_000, overtime: 'stop' },
+    { kind: 'single', name: '反方一辩 立论', side: 'neg', durationMs: 180_000, overtime: 'stop' },
+  ],
+};
+
+/** A screen's Supabase client with the same realtime numbers as the hub's socket. */
+function supabaseClient(standin: SupabaseStandin): SupabaseClient {
+  return createClient(standin.url, standin.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: {
+      transport: NODE_REALTIME_TRANSPORT,
+      heartbeatIntervalMs: 25_000,
+      timeout: 10_000,
+      reconnectAfterMs: (tries: number) => [1_000, 2_000, 5_000, 10_000][tries - 1] ?? 10_000,
+    },
+  });
+}
+
+describe('Supabase realtime fallback (against the stand-in)', () => {
+  let standin: SupabaseStandin;
+  let hub: TestHub;
+  const clients: SupabaseClient[] = [];
+
+  beforeAll(async () => {
+    standin = await startSupabaseStandin();
+    hub = await startHub({
+      env: { SUPABASE_URL: standin.url, SUPABASE_ANON_KEY: standin.anonKey, SUPABASE_SERVICE_ROLE_KEY: standin.serviceRoleKey },
+    });
+  });
+  afterAll(async () => {
+    for (const client of clients) await client.removeAllChannels();
+    await hub?.close();
+    await standin?.close();
+  });
+
+  async function createTimer() {
+    const created = await httpClient(hub.url).timer.create.mutate({ format });
+    return { ...created, controller: httpClient(hub.url, { authorization: `Bearer ${created.controlKey}` }) };
+  }
+
+  it('tells clients where to fall back, with public values only', async () => {
+    const info = await httpClient(hub.url).system.info.query();
+    expect(info.fallback).toEqual({ supabaseUrl: standin.url, anonKey: standin.anonKey });
+    expect(JSON.stringify(info)).not.toContain(standin.serviceRoleKey);
+  });
+
+  it('mirrors every committed change to the match:<id> broadcast channel', async () => {
+    const { id, matchId, controller } = await createTimer();
+    const client = supabaseClient(standin);
+    clients.push(client);
+    const received: { version: number; state: MatchState; serverNow: number }[] = [];
+    await new Promise<void>((resolve, reject) => {
+      client
+        .channel(`match:${matchId}`)
+        .on('broadcast', { event: 'change' }, ({ payload }) => received.push(payload as (typeof received)[number]))
+        .subscribe((status) => (status === 'SUBSCRIBED' ? resolve() : status === 'CHANNEL_ERROR' ? reject(new Error(status)) : undefined));
+    });
+    await controller.timer.command.mutate({ timerId: id, command: { type: 'start' } });
+    await controller.timer.command.mutate({ timerId: id, command: { type: 'adjust', deltaMs: -3_000 } });
+    const deadline = Date.now() + 10_000;
+    while (received.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(received.map((message) => message.version)).toEqual([1, 2]);
+    // A screen following the channel alone can show the right time: the full state comes along.
+    const last = received[1]!;
+    expect(last.state.format.stages).toHaveLength(2);
+    const [clock] = clockViews(last.state, last.serverNow);
+    expect(clock!.running).toBe(true);
+    expect(clock!.usedMs).toBeGreaterThanOrEqual(3_000);
+  });
+
+  it('accepts an offline replay when nothing else moved, at the times it happened', async () => {
+    const { id, matchId, controller } = await createTimer();
+    const createdAt = (await controller.timer.get.query({ id })).state.createdAt;
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const t0 = createdAt + 100;
+    const result = await controller.timer.replay.mutate({
+      timerId: id,
+      matchId,
+      baseVersion: 0,
+      commands: [
+        { command: { type: 'start' }, at: t0 },
+        { command: { type: 'pause' }, at: t0 + 400 },
+      ],
+    });
+    expect(result.version).toBe(2);
+    expect(result.state.status).toBe('paused');
+    expect(result.state.stages[0]!.clocks[0]!.usedMs).toBe(400);
+    const log = await controller.timer.log.query({ id });
+    expect(log.entries.map((entry) => entry.actor)).toEqual(['replay:http', 'replay:http']);
+  });
+
+  it('asks which state wins when the hub moved on, and applies the offline commands on force', async () => {
+    const { id, matchId, controller } = await createTimer();
+    await controller.timer.command.mutate({ timerId: id, command: { type: 'next' } });
+    const offline = { timerId: id, matchId, baseVersion: 0, commands: [{ command: { type: 'adjust' as const, deltaMs: -2_000 }, at: Date.now() - 1_000 }] };
+    const error = await controller.timer.replay.mutate(offline).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TRPCClientError);
+    expect((error as TRPCClientError<never>).data).toMatchObject({ code: 'CONFLICT' });
+    expect((error as Error).message).toContain('选择');
+    const forced = await controller.timer.replay.mutate({ ...offline, force: true });
+    expect(forced.version).toBe(2);
+    expect(forced.state.stageIndex).toBe(1);
+    expect(forced.state.stages[1]!.clocks[0]!.usedMs).toBe(2_000);
+  });
+
+  it('rejects a replay with an illegal command as a whole', async () => {
+    const { id, matchId, controller } = await createTimer();
+    const error = await controller.timer.replay
+      .mutate({ timerId: id, matchId, baseVersion: 0, commands: [{ command: { type: 'start' }, at: Date.now() - 500 }, { command: { type: 'switchSide' }, at: Date.now() }] })
+      .catch((e: unknown) => e);
+    expect((error as TRPCClientError<never>).data).toMatchObject({ code: 'BAD_REQUEST' });
+    expect((await controller.timer.get.query({ id })).state.version).toBe(0);
+  });
+
+  it('refuses a replay without control', async () => {
+    const { id, matchId } = await createTimer();
+    const error = await httpClient(hub.url)
+      .timer.replay.mutate({ timerId: id, matchId, baseVersion: 0, commands: [{ command: { type: 'start' }, at: Date.now() }] })
+      .catch((e: unknown) => e);
+    expect((error as TRPCClientError<never>).data).toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+});
