@@ -1,0 +1,182 @@
+/**
+ * The projector display in a real Chromium against a real hub: it follows commands sent by a
+ * controller over HTTP (stage, side, time, aria-label), rings and flashes each bell exactly
+ * once per screen, flips the second together with another display, keeps counting offline,
+ * and resolves short links.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHub, type TestHub } from '../support/hub';
+import { launchBrowser, openPage } from './support/browser';
+import { createTestTimer, SAMPLE_SETTINGS, setTimerSettings } from './display-fixtures';
+
+let hub: TestHub;
+let browser: Browser;
+
+beforeAll(async () => {
+  [hub, browser] = await Promise.all([startHub(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await hub?.close();
+});
+
+const WAIT = { timeout: 20_000 };
+
+/** Opens a display with the 本机响铃 switch preset. */
+async function openDisplay(path: string, options: { ring?: boolean; viewport?: { width: number; height: number } } = {}) {
+  const opened = await openPage(browser, { viewport: options.viewport ?? { width: 1280, height: 720 } });
+  await opened.context.addInitScript((ring) => window.localStorage.setItem('bianshi:display:ring', ring ? '1' : '0'), options.ring ?? false);
+  await opened.page.goto(hub.url + path);
+  await opened.page.getByRole('timer').first().waitFor(WAIT);
+  return opened;
+}
+
+const clockText = (page: Page, index = 0) => page.getByRole('timer').nth(index).innerText();
+
+async function waitForText(page: Page, predicate: (text: string) => boolean, index = 0, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  let text = '';
+  while (Date.now() < deadline) {
+    text = await clockText(page, index).catch(() => '');
+    if (predicate(text)) return text;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`clock text never matched; last was "${text}"`);
+}
+
+describe('projector display', () => {
+  it('follows the controller: stage, side, time and aria-label', async () => {
+    const timer = await createTestTimer(hub);
+    await setTimerSettings(hub, timer.id, SAMPLE_SETTINGS);
+    const { context, page, errors } = await openDisplay(`/timer/${timer.id}`);
+    await expect.poll(() => page.getByTestId('display-stage').innerText(), WAIT).toBe('正方一辩 立论');
+    expect(await clockText(page)).toBe('03:30');
+    expect(await page.getByRole('timer').getAttribute('aria-label')).toBe('正方 剩余 3分30秒');
+    expect(await page.getByTestId('display-speaker').innerText()).toMatch(/正方\s*复旦大学\s*一辩 张明远/);
+    await expect.poll(() => page.getByTestId('connection-badge').innerText(), WAIT).toBe('在线');
+
+    await timer.send({ type: 'start' });
+    await waitForText(page, (text) => text === '03:29' || text === '03:28');
+    expect(await page.getByRole('timer').getAttribute('aria-label')).toMatch(/^正方 剩余 3分2[89]秒$/);
+
+    await timer.send({ type: 'next' });
+    await expect.poll(() => page.getByTestId('display-stage').innerText(), WAIT).toBe('自由辩论');
+    await expect.poll(() => page.getByRole('timer').count(), WAIT).toBe(2);
+    const labels = await page.getByRole('timer').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')));
+    expect(labels).toEqual(['正方 剩余 1分0秒', '反方 剩余 1分0秒']);
+    await timer.send({ type: 'start' });
+    await timer.send({ type: 'switchSide' });
+    await waitForText(page, (text) => text === '00:59' || text === '00:58', 1);
+    expect(await page.locator('.td-clock[data-highlighted="true"] [role="timer"]').getAttribute('aria-label')).toMatch(/^反方/);
+
+    // Overtime past zero in a stage that continues.
+    await timer.send({ type: 'next' });
+    await timer.send({ type: 'start' });
+    await timer.send({ type: 'adjust', deltaMs: -25_000 });
+    await waitForText(page, (text) => /^\+00:0\d$/.test(text));
+    expect(await page.getByRole('timer').getAttribute('aria-label')).toMatch(/^反方 超时 \d秒$/);
+
+    // Overlays from the controller.
+    await timer.send({ type: 'overlay', action: 'message', text: '请保持安静' });
+    await expect.poll(() => page.getByTestId('display-message').innerText(), WAIT).toBe('请保持安静');
+    await timer.send({ type: 'overlay', action: 'blackout', on: true });
+    await page.getByTestId('display-blackout').waitFor(WAIT);
+    await timer.send({ type: 'overlay', action: 'clear' });
+    await page.getByTestId('display-blackout').waitFor({ state: 'detached', ...WAIT });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('rings and flashes a bell exactly once on a ringing screen, and only flashes on a muted one', async () => {
+    const timer = await createTestTimer(hub, {
+      schemaVersion: 1,
+      id: 'bell-test',
+      name: '响铃测试',
+      tags: { language: 'zh' },
+      stages: [{ kind: 'single', name: '正方一辩 立论', side: 'aff', durationMs: 60_000, overtime: 'stop', bells: [{ from: 'start', offsetMs: 2_000, count: 2, sound: 'bell' }] }],
+    });
+    const ringing = await openDisplay(`/timer/${timer.id}`, { ring: true });
+    const muted = await openDisplay(`/timer/${timer.id}`, { ring: false });
+    // Audio needs one tap; the muted screen never asks.
+    await ringing.page.getByTestId('audio-unlock').click(WAIT);
+    await ringing.page.getByTestId('audio-unlock').waitFor({ state: 'detached', ...WAIT });
+    expect(await muted.page.getByTestId('audio-unlock').count()).toBe(0);
+
+    await timer.send({ type: 'start' });
+    const bells = (page: Page) => page.evaluate(() => (window as { __bianshiBells?: { rings: number; flashes: number } }).__bianshiBells ?? { rings: 0, flashes: 0 });
+    await expect.poll(() => bells(ringing.page), { timeout: 30_000 }).toEqual({ rings: 1, flashes: 1 });
+    await expect.poll(() => bells(muted.page), { timeout: 30_000 }).toEqual({ rings: 0, flashes: 1 });
+    // Nothing more arrives later (one bell, one ring, one flash).
+    await ringing.page.waitForTimeout(1_500);
+    expect(await bells(ringing.page)).toEqual({ rings: 1, flashes: 1 });
+    expect(await ringing.page.getByTestId('timer-display').getAttribute('data-bell-count')).toBe('1');
+    expect(await muted.page.getByTestId('timer-display').getAttribute('data-bell-count')).toBe('1');
+    expect(await ringing.page.locator('.ds').getAttribute('data-ring-count')).toBe('1');
+    await ringing.context.close();
+    await muted.context.close();
+  });
+
+  it('flips the second on two displays at about the same instant', async () => {
+    const timer = await createTestTimer(hub);
+    const screens = [await openDisplay(`/timer/${timer.id}`), await openDisplay(`/timer/${timer.id}`)];
+    // Each page records the wall-clock instant of every text change of its clock.
+    for (const { page } of screens) {
+      await page.evaluate(() => {
+        const node = document.querySelector('[role="timer"]')!;
+        const flips: Record<string, number> = {};
+        (window as unknown as { __flips: Record<string, number> }).__flips = flips;
+        new MutationObserver(() => {
+          flips[node.textContent ?? ''] = performance.timeOrigin + performance.now();
+        }).observe(node, { childList: true, characterData: true, subtree: true });
+      });
+    }
+    await timer.send({ type: 'start' });
+    const flipsOf = (page: Page) => page.evaluate(() => (window as unknown as { __flips: Record<string, number> }).__flips);
+    await expect.poll(async () => Object.keys(await flipsOf(screens[1]!.page)).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+    const [a, b] = [await flipsOf(screens[0]!.page), await flipsOf(screens[1]!.page)];
+    const common = Object.keys(a).filter((text) => text in b);
+    expect(common.length).toBeGreaterThanOrEqual(2);
+    for (const text of common) expect(Math.abs(a[text]! - b[text]!)).toBeLessThan(250);
+    for (const { context } of screens) await context.close();
+  });
+
+  it('keeps counting with the network cut, says so, and resumes when it returns', async () => {
+    const timer = await createTestTimer(hub);
+    const { context, page } = await openDisplay(`/timer/${timer.id}`);
+    await expect.poll(() => page.getByTestId('connection-badge').innerText(), WAIT).toBe('在线');
+    await timer.send({ type: 'start' });
+    await waitForText(page, (text) => text !== '03:30');
+
+    await context.setOffline(true);
+    await expect.poll(() => page.getByTestId('connection-badge').innerText(), WAIT).toMatch(/^(离线|重连中)$/);
+    const before = await clockText(page);
+    await waitForText(page, (text) => text !== before, 0, 5_000); // still counting from absolute time
+    // While offline the controller pauses; the display learns of it only after reconnecting.
+    await timer.send({ type: 'pause' });
+
+    await context.setOffline(false);
+    await expect.poll(() => page.getByTestId('connection-badge').innerText(), { timeout: 40_000 }).toBe('在线');
+    await expect.poll(() => page.locator('.td-clock').getAttribute('data-running'), { timeout: 30_000 }).toBe('false');
+    const paused = await clockText(page);
+    await page.waitForTimeout(1_500);
+    expect(await clockText(page)).toBe(paused);
+    await context.close();
+  });
+
+  it('resolves /id/<shortid> to the display, and explains an unknown one in Chinese', async () => {
+    const timer = await createTestTimer(hub);
+    const { context, page } = await openPage(browser);
+    await page.goto(`${hub.url}/id/${timer.shortid}`);
+    await page.waitForURL(`**/timer/${timer.id}`, WAIT);
+    await page.getByRole('timer').waitFor(WAIT);
+    await page.goto(`${hub.url}/id/nosuchtimer`);
+    await page.getByTestId('display-error').waitFor(WAIT);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('找不到计时器');
+    await page.goto(`${hub.url}/timer/nosuchtimer`);
+    await page.getByTestId('display-error').waitFor(WAIT);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('找不到计时器');
+    await context.close();
+  });
+});
