@@ -89,8 +89,8 @@ export const routes: RouteObject[] = [
           page('record/:match', 'recordMatch'),
           page('schools', 'schools'),
           page('workbench', 'workbench'),
-          page('lobby', 'lobby'),
-          page('lobby/:id', 'lobbyRoom'),
+          { ...page('lobby', 'lobby'), lazy: () => import('../features/lobby').then((m) => ({ Component: m.LobbyIndexPage })) },
+          { ...page('lobby/:id', 'lobbyRoom'), lazy: () => import('../features/lobby').then((m) => ({ Component: m.LobbyRoomPage })) },
           page('worldcup', 'worldcup'),
           {
             path: '*',

@@ -1,0 +1,86 @@
+import { PRESENCE_ROLES, type PresenceCounts } from '@bianshi/shared';
+import { useState, type ReactNode } from 'react';
+import { useStore } from 'zustand';
+import { Dialog } from '../../../components/ui/dialog';
+import { format, messages } from '../../../i18n';
+import type { LobbyStore } from '../stores/lobby.store';
+import { JoinQr } from './join-qr';
+
+const t = messages.lobby.room;
+
+/** Spaces a code for reading aloud and from afar: `K7M 2QX`. */
+export function spacedCode(code: string): string {
+  return code.length === 6 ? `${code.slice(0, 3)} ${code.slice(3)}` : code;
+}
+
+/** Counts by role, for everyone. */
+export function PresenceLine({ presence }: { presence: PresenceCounts | null }) {
+  if (!presence) return null;
+  const total = PRESENCE_ROLES.reduce((sum, role) => sum + presence[role], 0);
+  return (
+    <p className="lobby-presence" aria-label={messages.lobby.presence.counts} data-testid="lobby-presence">
+      <strong>{format(messages.lobby.presence.online, { n: total })}</strong>
+      {PRESENCE_ROLES.filter((role) => presence[role] > 0).map((role) => (
+        <span key={role} className="lobby-presence__role" data-role={role}>
+          {messages.lobby.roles[role]} {presence[role]}
+        </span>
+      ))}
+    </p>
+  );
+}
+
+/**
+ * The lobby's name, its code and join QR (large enough to scan from a projector in the dialog),
+ * and presence by role.
+ */
+export function LobbyHeader({ store, joinUrl, actions }: { store: LobbyStore; joinUrl: string; actions?: ReactNode }) {
+  const lobby = useStore(store, (s) => s.lobby);
+  const presence = useStore(store, (s) => s.presence);
+  const self = useStore(store, (s) => s.self);
+  const [qrOpen, setQrOpen] = useState(false);
+  if (!lobby) return null;
+  const isPrivate = lobby.visibility === 'private';
+  const host = typeof window === 'undefined' ? '' : window.location.host;
+  return (
+    <header className="lobby-head">
+      <div className="lobby-head__main">
+        <h1 className="lobby-head__title" data-testid="lobby-name">
+          {lobby.name}
+        </h1>
+        <PresenceLine presence={presence} />
+        {self && <p className="lobby-head__self">{format(t.screenName, { name: self.name })}</p>}
+      </div>
+      <div className="lobby-head__join">
+        <button type="button" className="lobby-head__qr" onClick={() => setQrOpen(true)} aria-label={t.qrTitle}>
+          <JoinQr value={joinUrl} label={t.scanToJoin} size={88} />
+        </button>
+        <div className="lobby-head__code">
+          <span className="lobby-head__code-label">{isPrivate ? t.scanToJoin : t.code}</span>
+          {!isPrivate && (
+            <span className="lobby-head__code-value" data-testid="lobby-code-value">
+              {spacedCode(lobby.code)}
+            </span>
+          )}
+          <span className="lobby-head__hint">{isPrivate ? t.privateNote : format(t.joinAt, { host })}</span>
+        </div>
+        {actions}
+      </div>
+      <Dialog
+        open={qrOpen}
+        title={t.qrTitle}
+        onClose={() => setQrOpen(false)}
+        footer={
+          <button type="button" className="btn btn--primary" onClick={() => setQrOpen(false)}>
+            {t.close}
+          </button>
+        }
+      >
+        <div className="lobby-qr-big">
+          <JoinQr value={joinUrl} label={t.scanToJoin} size="min(62vh, 70vw)" />
+          {!isPrivate && <p className="lobby-qr-big__code">{spacedCode(lobby.code)}</p>}
+          <p className="lobby-qr-big__link">{joinUrl.replace(/^https?:\/\//, '')}</p>
+        </div>
+      </Dialog>
+    </header>
+  );
+}

@@ -1,0 +1,143 @@
+import type { PresenceRole } from '@bianshi/shared';
+import { useMutation } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useStore } from 'zustand';
+import { messages } from '../../../i18n';
+import { useTRPC } from '../../../lib/trpc';
+import { lobbyErrorMessage } from '../api/lobby-errors';
+import { useLobbyInfo } from '../api/lobby-queries';
+import { useOrganizerActions } from '../api/use-organizer-actions';
+import { deviceKindOf, storedScreenName } from '../device';
+import { useLobbyWatch } from '../hooks/use-lobby-watch';
+import type { LobbyStore } from '../stores/lobby.store';
+import { LobbyHeader } from './lobby-header';
+import { FeaturedView, GridView } from './lobby-views';
+import { OrganizerConsole } from './organizer-console';
+import { NoticeBanner, ScreenOverlays } from './screen-overlays';
+import '../lobby.css';
+
+const t = messages.lobby.room;
+
+/**
+ * `/lobby/:id`: a screen in a lobby. Audience (no account), judge (`?judge=` link), organizer
+ * (organizer cookie or account; an organizer link `?key=` is exchanged for the cookie and
+ * dropped from the address). Private lobbies need the join link (`?t=`). `?as=display` makes an
+ * organizer's browser a plain projector screen.
+ */
+export function LobbyRoomPage() {
+  const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const trpc = useTRPC();
+  const token = params.get('t') ?? undefined;
+  const judgeKey = params.get('judge') ?? undefined;
+  const organizerKey = params.get('key');
+  const asDisplay = params.get('as') === 'display';
+
+  const claim = useMutation(trpc.lobby.claimOrganizer.mutationOptions());
+  const claimed = useRef(false);
+  useEffect(() => {
+    if (!organizerKey || claimed.current) return;
+    claimed.current = true;
+    claim.mutate(
+      { lobbyId: id, key: organizerKey },
+      {
+        onSettled: () => {
+          const next = new URLSearchParams(params);
+          next.delete('key');
+          void navigate({ pathname: location.pathname, search: next.toString() }, { replace: true });
+        },
+      },
+    );
+  }, [organizerKey, id, claim, params, navigate, location.pathname]);
+
+  const info = useLobbyInfo({ lobbyId: id, token, judgeKey }, !organizerKey);
+  const role: PresenceRole | null = !info.data ? null : info.data.role === 'organizer' && !asDisplay ? 'controller' : info.data.role === 'judge' ? 'judge' : asDisplay ? 'display' : 'audience';
+
+  if (info.isError) {
+    return (
+      <section className="lobby-fail" role="alert" data-testid="lobby-error">
+        <h1>{t.errorTitle}</h1>
+        <p>{lobbyErrorMessage(info.error)}</p>
+        <Link to="/lobby" className="btn btn--primary">
+          {t.backToLobbies}
+        </Link>
+      </section>
+    );
+  }
+  if (!info.data || !role) return <p className="lobby-loading">{t.loading}</p>;
+  return <LobbyScreenView key={`${id}:${role}`} lobbyId={id} role={role} token={token} judgeKey={judgeKey} links={info.data.links} />;
+}
+
+function LobbyScreenView(props: { lobbyId: string; role: PresenceRole; token: string | undefined; judgeKey: string | undefined; links: { join: string; judge: string } | null }) {
+  const { lobbyId, role, token, judgeKey, links } = props;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent;
+  const [name] = useState(() => storedScreenName(userAgent));
+  const store = useLobbyWatch({
+    lobbyId,
+    role,
+    name,
+    device: deviceKindOf(userAgent),
+    route: `${location.pathname}${location.search}`,
+    token,
+    judgeKey,
+    enabled: true,
+  });
+  const organizer = role === 'controller';
+  const actions = useOrganizerActions(lobbyId);
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  const absolute = useMemo(() => (links ? { join: origin + links.join, judge: origin + links.judge } : null), [links, origin]);
+  const joinUrl = absolute?.join ?? `${origin}/lobby/${lobbyId}${token ? `?t=${encodeURIComponent(token)}` : ''}`;
+  const onMove = useCallback((path: string) => void navigate(path), [navigate]);
+  const error = useStore(store, (s) => s.error);
+
+  return (
+    <div className="lobby-room" data-role={role}>
+      <LobbyHeader store={store} joinUrl={joinUrl} actions={<FullscreenButton />} />
+      <NoticeBanner store={store} />
+      {error && (
+        <p className="lobby-error" role="alert">
+          {error.message}
+        </p>
+      )}
+      <div className={organizer ? 'lobby-room__body lobby-room__body--console' : 'lobby-room__body'}>
+        <ModeView store={store} onFeature={organizer ? (timerId) => void actions.setFeatured(timerId) : undefined} />
+        {organizer && <OrganizerConsole store={store} actions={actions} links={absolute} />}
+      </div>
+      <ScreenOverlays store={store} onMove={onMove} />
+    </div>
+  );
+}
+
+function ModeView({ store, onFeature }: { store: LobbyStore; onFeature: ((timerId: string) => void) | undefined }) {
+  const mode = useStore(store, (s) => s.lobby?.mode ?? null);
+  if (mode === null) return <p className="lobby-loading">{t.loading}</p>;
+  return (
+    <div className="lobby-stage" data-mode={mode} data-testid="lobby-stage">
+      {mode === 'featured' ? <FeaturedView store={store} /> : <GridView store={store} onFeature={onFeature} />}
+    </div>
+  );
+}
+
+function FullscreenButton() {
+  const [full, setFull] = useState(false);
+  useEffect(() => {
+    const onChange = () => setFull(document.fullscreenElement !== null);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+  if (typeof document === 'undefined' || !document.fullscreenEnabled) return null;
+  return (
+    <button
+      type="button"
+      className="btn btn--sm btn--secondary lobby-head__fullscreen"
+      onClick={() => void (full ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => undefined)}
+    >
+      {full ? messages.display.controls.exitFullscreen : t.fullscreen}
+    </button>
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * Lobbies in a real Chromium against a real hub serving the built client: an audience phone
+ * joins by code; the organizer (from the organizer link) switches the featured match, sends a
+ * message to every screen and one to this screen alone; the audience phone shows each.
+ * (`E2E_CLIENT_DIST` points the hub at another client build, e.g. while others rebuild client/dist.)
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHub, type TestHub } from '../support/hub';
+import { httpClient } from '../support/trpc';
+import { launchBrowser, openPage } from './support/browser';
+
+let hub: TestHub;
+let browser: Browser;
+
+beforeAll(async () => {
+  const env = process.env.E2E_CLIENT_DIST ? { CLIENT_DIST: process.env.E2E_CLIENT_DIST } : {};
+  [hub, browser] = await Promise.all([startHub({ env }), launchBrowser()]);
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await hub?.close();
+});
+
+const FORMAT = {
+  schemaVersion: 1,
+  id: 'lobby-e2e',
+  name: '大厅浏览器测试',
+  tags: { language: 'zh' },
+  stages: [{ kind: 'single', name: '正方一辩 立论', side: 'aff', durationMs: 180_000, overtime: 'stop' }],
+};
+
+describe('lobby in the browser', () => {
+  it('joins by code, follows the featured match and shows the organizer’s messages', async () => {
+    const api = httpClient(hub.url);
+    const [first, second] = await Promise.all(['甲组 复赛', '乙组 复赛'].map((name) => api.timer.create.mutate({ name, format: FORMAT })));
+    const lobby = await api.lobby.create.mutate({ name: '复赛大厅', visibility: 'public', timers: [first!.id, second!.id] });
+
+    const audience = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    await audience.page.goto(`${hub.url}/lobby`);
+    await audience.page.getByTestId('lobby-code').fill(lobby.code.toLowerCase());
+    await audience.page.getByRole('button', { name: '加入' }).click();
+    await audience.page.waitForURL(`**/lobby/${lobby.id}`, { timeout: 20_000 });
+    const featured = audience.page.getByTestId('lobby-featured');
+    await featured.waitFor({ timeout: 20_000 });
+    expect(await featured.getAttribute('data-timer-id')).toBe(first!.id);
+    await audience.page.getByRole('timer').first().waitFor();
+    expect(await audience.page.getByRole('timer').first().innerText()).toMatch(/03:00/);
+
+    const organizer = await openPage(browser, { viewport: { width: 1440, height: 900 } });
+    await organizer.page.goto(`${hub.url}/lobby/${lobby.id}?key=${lobby.organizerKey}`);
+    await organizer.page.getByTestId('lobby-console').waitFor({ timeout: 20_000 });
+    expect(organizer.page.url()).not.toContain('key=');
+    // The audience phone appears in the roster within a tick or two.
+    await organizer.page.locator('[data-testid="lobby-roster-row"][data-role="audience"]').waitFor({ timeout: 15_000 });
+
+    await organizer.page.getByTestId('lobby-feature-option').filter({ hasText: '乙组 复赛' }).click();
+    await audience.page.locator(`[data-testid="lobby-featured"][data-timer-id="${second!.id}"]`).waitFor({ timeout: 15_000 });
+
+    await organizer.page.getByTestId('lobby-broadcast-input').fill('第二轮十分钟后开始');
+    await organizer.page.getByTestId('lobby-broadcast-send').click();
+    await audience.page.getByTestId('lobby-notice').filter({ hasText: '第二轮十分钟后开始' }).waitFor({ timeout: 15_000 });
+
+    const row = organizer.page.locator('[data-testid="lobby-roster-row"][data-role="audience"]');
+    await row.getByRole('button', { name: '发消息' }).click();
+    await organizer.page.locator('.lobby-table__editor input').fill('请靠近舞台');
+    await organizer.page.locator('.lobby-table__editor').getByRole('button', { name: '发送' }).click();
+    await audience.page.getByTestId('lobby-message').filter({ hasText: '请靠近舞台' }).waitFor({ timeout: 15_000 });
+
+    await organizer.page.getByTestId('lobby-mode-grid').click();
+    await audience.page.getByTestId('lobby-grid').waitFor({ timeout: 15_000 });
+    expect(await audience.page.getByTestId('lobby-tile').count()).toBe(2);
+
+    expect(audience.errors).toEqual([]);
+    expect(organizer.errors).toEqual([]);
+    await audience.context.close();
+    await organizer.context.close();
+  }, 120_000);
+
+  it('tells a wrong code apart in Chinese', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto(`${hub.url}/lobby?code=ZZZZZZ`);
+    await page.getByTestId('lobby-join-error').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('lobby-join-error').innerText()).toBe('房间码不存在，请核对后重试');
+    await context.close();
+  }, 60_000);
+});
