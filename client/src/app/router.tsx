@@ -102,7 +102,7 @@ export const routes: RouteObject[] = [
       },
       {
         Component: SimpleLayout,
-        children: [page('create', 'create'), page('ai/ccf', 'aiCcf'), page('ai/contact', 'aiContact')],
+        children: [{ ...page('create', 'create'), lazy: () => import('../features/create').then((m) => ({ Component: m.CreateRoute })) }, page('ai/ccf', 'aiCcf'), page('ai/contact', 'aiContact')],
       },
       {
         Component: PurchaseLayout,
@@ -115,10 +115,10 @@ export const routes: RouteObject[] = [
           {
             index: true,
             handle: { title: pages.manage.title, page: 'manage' } satisfies RouteHandle,
-            lazy: lazyPlaceholder,
+            lazy: () => import('../features/console').then((m) => ({ Component: m.ConsoleRoute })),
             ErrorBoundary: RouteErrorBoundary,
           },
-          ...MANAGE_PAGES.map(([path, id]) => page(path, id)),
+          ...MANAGE_PAGES.map(([path, id]) => ({ ...page(path, id), lazy: () => import('../features/manage').then((m) => ({ Component: m.MANAGE_ROUTES[path] })) })),
         ],
       },
       {

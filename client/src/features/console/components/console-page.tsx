@@ -1,0 +1,101 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { TimerDisplay } from '../../../components/timer-display';
+import { messages } from '../../../i18n';
+import { useTimerStore, useTimerWatch } from '../../../lib/timer-sync';
+import { useConsoleActions } from '../hooks/use-console-actions';
+import { useConsoleKeyboard } from '../hooks/use-console-keyboard';
+import { useConsoleUi } from '../stores/console-ui.store';
+import { OverlayPanel } from './overlay-panel';
+import { PresencePanel } from './presence-panel';
+import { SharePanel } from './share-panel';
+import { ShortcutHelp } from './shortcut-help';
+import { StageList } from './stage-list';
+import { TimeoutPanel } from './timeout-panel';
+import { TransportPanel } from './transport-panel';
+
+const t = messages.consolePage;
+
+function deviceKind(): 'desktop' | 'phone' | 'tablet' {
+  const coarse = window.matchMedia?.('(pointer: coarse)').matches ?? false;
+  if (!coarse) return 'desktop';
+  return Math.min(window.screen.width, window.screen.height) < 600 ? 'phone' : 'tablet';
+}
+
+/** The control console of one timer: live preview, big controls, stages, timeouts, overlays, presence. */
+export function ConsolePage({ timerId, showShare, onDismissShare }: { timerId: string; showShare: boolean; onDismissShare: () => void }) {
+  const [device] = useState(deviceKind);
+  const store = useTimerWatch({ timerId, role: 'controller', name: t.title, device });
+  const state = useTimerStore(store, (s) => s.state);
+  const timerName = useTimerStore(store, (s) => s.timer?.name ?? '');
+  const status = useTimerStore(store, (s) => s.status);
+  const error = useTimerStore(store, (s) => s.error);
+  const { actions, abilities, pending } = useConsoleActions(timerId, store);
+  const setHelpOpen = useConsoleUi((s) => s.setHelpOpen);
+  const previewRef = useRef<HTMLDivElement>(null);
+  const [fullscreen, setFullscreen] = useState(false);
+
+  const toggleFullscreen = useCallback(() => {
+    const element = previewRef.current;
+    if (!element) return;
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+    else void element.requestFullscreen?.().catch(() => undefined);
+  }, []);
+  useEffect(() => {
+    const onChange = () => setFullscreen(document.fullscreenElement === previewRef.current && previewRef.current !== null);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+
+  useConsoleKeyboard({ enabled: state !== null, actions, onFullscreen: toggleFullscreen, onHelp: () => setHelpOpen(true) });
+
+  const displayUrl = `${window.location.origin}/timer/${timerId}`;
+  return (
+    <div className="console" data-testid="console">
+      {showShare ? <SharePanel displayUrl={displayUrl} onDismiss={onDismissShare} /> : null}
+      <header className="console-head">
+        <h1 className="console-head__title">{timerName || t.title}</h1>
+        <span className="console-conn" data-status={status}>
+          {t.connection[status]}
+        </span>
+        <div className="console-head__actions">
+          <a className="btn btn--ghost btn--sm" href={displayUrl} target="_blank" rel="noopener">
+            {t.links.display}
+          </a>
+          <button type="button" className="btn btn--ghost btn--sm" onClick={() => setHelpOpen(true)} aria-keyshortcuts="?">
+            {t.help.open}
+          </button>
+        </div>
+      </header>
+      {error && !state ? (
+        <p className="console-error" role="alert">
+          {error.message}
+        </p>
+      ) : null}
+      {!state ? (
+        <div className="splash">
+          <div className="spinner" />
+          <span>{t.loading}</span>
+        </div>
+      ) : (
+        <div className="console-grid">
+          <div className="console-main">
+            <div className="console-preview" ref={previewRef} data-fullscreen={fullscreen}>
+              <TimerDisplay store={store} variant={fullscreen ? 'full' : 'compact'} />
+              <button type="button" className="console-preview__fs" onClick={toggleFullscreen} aria-keyshortcuts="F">
+                {fullscreen ? t.preview.exit : t.preview.fullscreen}
+              </button>
+            </div>
+            <TransportPanel state={state} actions={actions} abilities={abilities} pending={pending} />
+          </div>
+          <aside className="console-aside">
+            <StageList state={state} actions={actions} />
+            <TimeoutPanel state={state} actions={actions} />
+            <OverlayPanel state={state} actions={actions} />
+            <PresencePanel store={store} />
+          </aside>
+        </div>
+      )}
+      <ShortcutHelp />
+    </div>
+  );
+}

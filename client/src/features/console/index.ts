@@ -1,0 +1,2 @@
+/** The control console at `/timer/manage/:shortid` (claims control links, keyboard shortcuts, live preview). */
+export { ConsoleRoute } from './routes/console-route';

@@ -1,0 +1,44 @@
+import { useParams, useSearchParams } from 'react-router';
+import { messages } from '../../../i18n';
+import { commandError } from '../../../lib/timer-sync';
+import { useConsoleTimer } from '../api/get-console-timer';
+import { ConsolePage } from '../components/console-page';
+import { ControlGate } from '../components/control-gate';
+import { useControlClaim } from '../hooks/use-control-claim';
+import { useInstallSupport } from '../hooks/use-install-support';
+import '../console.css';
+
+const t = messages.consolePage;
+
+/** `/timer/manage/:shortid`: claims a control link, then shows the console (or explains why not). */
+export function ConsoleRoute() {
+  const { shortid = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const claim = useControlClaim(shortid);
+  const timer = useConsoleTimer(shortid, claim.status !== 'claiming');
+  useInstallSupport();
+
+  if (claim.status === 'claiming' || timer.isPending) {
+    return (
+      <div className="splash">
+        <div className="spinner" />
+        <span>{claim.status === 'claiming' ? t.claiming : t.loading}</span>
+      </div>
+    );
+  }
+  if (timer.isError) {
+    const error = commandError(timer.error);
+    return <ControlGate displayPath={null} reason={error.code === 'NOT_FOUND' ? t.gate.notFound : error.message} />;
+  }
+  const data = timer.data;
+  if (!data.canControl) {
+    const reason = claim.status === 'failed' ? (claim.error?.code === 'FORBIDDEN' ? t.gate.wrongKey : (claim.error?.message ?? null)) : null;
+    return <ControlGate displayPath={`/timer/${data.timer.id}`} reason={reason} />;
+  }
+  const dismissShare = () => {
+    const next = new URLSearchParams(search);
+    next.delete('created');
+    setSearch(next, { replace: true });
+  };
+  return <ConsolePage timerId={data.timer.id} showShare={search.get('created') === '1'} onDismissShare={dismissShare} />;
+}

@@ -1,0 +1,98 @@
+import { BUILTIN_FORMATS, type Format } from '@bianshi/shared';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { messages } from '../../../i18n';
+import { commandError } from '../../../lib/timer-sync';
+import { useCreateTimer } from '../api/create-timer';
+import { StagePreview } from '../components/stage-preview';
+import '../create.css';
+
+const t = messages.create;
+type Language = 'all' | 'zh' | 'en';
+
+function matches(value: Format, query: string, language: Language): boolean {
+  if (language !== 'all' && value.tags.language !== language) return false;
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  return [value.name, value.nameEn ?? '', value.tags.region, ...value.tags.keywords].some((text) => text.toLowerCase().includes(q));
+}
+
+/** `/create`: pick a format from the library, optionally name the timer, land on its console. */
+export function CreateRoute() {
+  const [query, setQuery] = useState('');
+  const [language, setLanguage] = useState<Language>('all');
+  const [selectedId, setSelectedId] = useState(BUILTIN_FORMATS[0]?.id ?? '');
+  const [name, setName] = useState('');
+  const create = useCreateTimer();
+  const navigate = useNavigate();
+  const visible = useMemo(() => BUILTIN_FORMATS.filter((value) => matches(value, query, language)), [query, language]);
+  const selected = BUILTIN_FORMATS.find((value) => value.id === selectedId) ?? BUILTIN_FORMATS[0];
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!selected) return;
+    create.mutate(
+      { formatId: selected.id, ...(name.trim() ? { name: name.trim() } : {}) },
+      {
+        // The control key travels in the fragment: never sent to a server, never logged.
+        onSuccess: (created) => void navigate(`/timer/manage/${created.shortid}?created=1#key=${encodeURIComponent(created.controlKey)}`),
+        onError: (error) => toast.error(`${t.failed}：${commandError(error).message}`),
+      },
+    );
+  };
+
+  return (
+    <div className="create-page">
+      <header className="create-page__head">
+        <h1>{t.title}</h1>
+        <p>{t.lead}</p>
+      </header>
+      <form className="create-layout" onSubmit={submit}>
+        <section className="create-library" aria-labelledby="create-library-title">
+          <h2 id="create-library-title" className="create-library__title">
+            {t.formats}
+          </h2>
+          <div className="create-filters">
+            <label className="create-field">
+              <span className="sr-only">{t.search}</span>
+              <input className="input" type="search" value={query} placeholder={t.searchPlaceholder} aria-label={t.search} onChange={(event) => setQuery(event.target.value)} />
+            </label>
+            <div className="create-lang" role="group" aria-label={t.formats}>
+              {(['all', 'zh', 'en'] as const).map((value) => (
+                <button key={value} type="button" className="create-chip" aria-pressed={language === value} onClick={() => setLanguage(value)}>
+                  {t.language[value]}
+                </button>
+              ))}
+            </div>
+          </div>
+          <div className="create-formats" role="radiogroup" aria-label={t.formats}>
+            {visible.length === 0 ? <p className="create-empty">{t.noMatch}</p> : null}
+            {visible.map((value) => (
+              <label key={value.id} className="create-format" data-selected={value.id === selected?.id}>
+                <input type="radio" name="format" value={value.id} checked={value.id === selected?.id} onChange={() => setSelectedId(value.id)} />
+                <span className="create-format__name">{value.name}</span>
+                <span className="create-format__meta">
+                  {[value.tags.region, value.nameEn].filter(Boolean).join(' · ') || '\u00a0'}
+                </span>
+              </label>
+            ))}
+          </div>
+        </section>
+        <div className="create-side">
+          {selected ? <StagePreview value={selected} /> : null}
+          <div className="create-submit">
+            <label className="create-field">
+              <span className="create-field__label">{t.name}</span>
+              <input className="input" value={name} maxLength={80} placeholder={t.namePlaceholder} onChange={(event) => setName(event.target.value)} />
+            </label>
+            <button type="submit" className="btn btn--primary btn--lg create-submit__button" disabled={create.isPending || !selected}>
+              {create.isPending ? t.creating : t.submit}
+            </button>
+            <p className="create-note">{t.note}</p>
+          </div>
+        </div>
+      </form>
+    </div>
+  );
+}

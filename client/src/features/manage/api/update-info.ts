@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { useTRPC } from '../../../lib/trpc';
+
+/** Name and description as the info page edits them. */
+export const infoFormSchema = z.object({ name: z.string().trim().min(1).max(80), description: z.string().trim().max(2_000) });
+
+/** Saves name and description (`manage.updateInfo`). */
+export function useUpdateInfo() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.manage.updateInfo.mutationOptions({
+      onSuccess: (result, input) => queryClient.setQueryData(trpc.manage.get.queryKey({ timerId: input.timerId }), (old) => (old ? { ...old, timer: result.timer } : old)),
+    }),
+  );
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { useTRPC } from '../../../lib/trpc';
+
+/** The settings sections a page saves (validated again, strictly, by the hub). */
+export const settingsSectionSchema = z.enum(['skin', 'teams', 'details', 'audio', 'display', 'logo']);
+/** A settings section. */
+export type SettingsSection = z.infer<typeof settingsSectionSchema>;
+
+/** Saves one settings section (`manage.updateSettings`) and refreshes the page data. */
+export function useUpdateSettings() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.manage.updateSettings.mutationOptions({
+      onSuccess: (result, input) => {
+        queryClient.setQueryData(trpc.manage.get.queryKey({ timerId: input.timerId }), (old) => (old ? { ...old, timer: result.timer } : old));
+      },
+    }),
+  );
+}

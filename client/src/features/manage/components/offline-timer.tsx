@@ -1,0 +1,74 @@
+import { currentStage, type Format, type TimerPublic } from '@bianshi/shared';
+import { useEffect } from 'react';
+import { TimerDisplay } from '../../../components/timer-display';
+import { messages } from '../../../i18n';
+import { useTimerStore } from '../../../lib/timer-sync';
+import { useOfflineMatch } from '../hooks/use-offline-match';
+
+const t = messages.manage.offline.local;
+const c = messages.consolePage.transport;
+
+/** The single-device offline timer: the display with big controls, all in this browser. */
+export function OfflineTimer({ timer, format, onExit }: { timer: TimerPublic; format: Format; onExit: () => void }) {
+  const { store, commit, restart } = useOfflineMatch(timer, format);
+  const state = useTimerStore(store, (s) => s.state);
+  const running = state?.status === 'running';
+  const stage = state ? currentStage(state) : null;
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (target && ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) return;
+      if (event.key === ' ') {
+        event.preventDefault();
+        commit({ type: store.getState().state?.status === 'running' ? 'pause' : 'start' });
+      } else if (event.key === 'ArrowRight') commit({ type: 'next' });
+      else if (event.key === 'ArrowLeft') commit({ type: 'prev' });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [commit, store]);
+
+  return (
+    <div className="offline-timer" data-testid="offline-timer">
+      <p className="manage-notice">{t.running}</p>
+      <div className="offline-timer__display">
+        <TimerDisplay store={store} variant="compact" />
+      </div>
+      <div className="offline-timer__controls">
+        <button type="button" className="btn btn--ghost btn--lg" onClick={() => commit({ type: 'prev' })}>
+          {c.prev}
+        </button>
+        <button type="button" className="btn btn--primary btn--lg offline-timer__main" disabled={stage?.kind === 'none'} onClick={() => commit({ type: running ? 'pause' : 'start' })}>
+          {running ? c.pause : c.start}
+        </button>
+        <button type="button" className="btn btn--ghost btn--lg" onClick={() => commit({ type: 'next' })}>
+          {c.next}
+        </button>
+      </div>
+      <div className="manage-row">
+        <button type="button" className="btn btn--ghost" onClick={() => commit({ type: 'switchSide' })}>
+          {c.switchSide}
+        </button>
+        <button type="button" className="btn btn--ghost" onClick={() => commit({ type: 'adjust', deltaMs: -10_000 })}>
+          {c.minus}
+        </button>
+        <button type="button" className="btn btn--ghost" onClick={() => commit({ type: 'adjust', deltaMs: 10_000 })}>
+          {c.plus}
+        </button>
+        <button type="button" className="btn btn--ghost" onClick={() => commit({ type: 'ringBell', count: 1 })}>
+          {c.bell}
+        </button>
+        <button type="button" className="btn btn--ghost" onClick={() => commit({ type: 'resetStage' })}>
+          {c.reset}
+        </button>
+        <button type="button" className="btn btn--ghost" onClick={() => window.confirm(t.resetConfirm) && restart()}>
+          {t.resetMatch}
+        </button>
+        <button type="button" className="btn btn--ghost" onClick={onExit}>
+          {t.stop}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import { BUILTIN_FORMATS, exportFormatJson, parseFormatJson, validateFormat, type Format, type FormatIssue } from '@bianshi/shared';
+import { useRef, useState, type ChangeEvent } from 'react';
+import { toast } from 'sonner';
+import { format as fill, messages } from '../../../i18n';
+import { Section } from '../components/fields';
+import { PoolsEditor } from './pools-editor';
+import { StageEditor } from './stage-editor';
+import { moved, stageOfKind } from './stage-defaults';
+
+const t = messages.manage.timing;
+
+function download(filename: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * The format editor: start from the library, add/remove/reorder stages, edit kinds,
+ * durations (m:ss), bells, pools and per-turn caps; import/export JSON with precise errors.
+ * `onSave(format, startNewMatch)` gets a validated format.
+ */
+export function FormatEditor({ initial, disabled, saving, onSave }: { initial: Format; disabled: boolean; saving: boolean; onSave: (format: Format, startNewMatch: boolean) => void }) {
+  const [draft, setDraft] = useState<Format>(initial);
+  const [dirty, setDirty] = useState(false);
+  const [issues, setIssues] = useState<FormatIssue[]>([]);
+  const [builtinId, setBuiltinId] = useState(BUILTIN_FORMATS[0]?.id ?? '');
+  const importRef = useRef<HTMLInputElement>(null);
+  const change = (next: Format) => {
+    setDraft(next);
+    setDirty(true);
+  };
+
+  const save = (startNewMatch: boolean) => {
+    const result = validateFormat(draft);
+    if (!result.ok) {
+      setIssues(result.errors);
+      toast.error(fill(t.invalid, { n: result.errors.length }));
+      return;
+    }
+    if (startNewMatch && !window.confirm(t.startConfirm)) return;
+    setIssues([]);
+    setDirty(false);
+    onSave(result.format, startNewMatch);
+  };
+  const loadBuiltin = () => {
+    const chosen = BUILTIN_FORMATS.find((value) => value.id === builtinId);
+    if (!chosen || (dirty && !window.confirm(fill(t.loadConfirm, { name: chosen.name })))) return;
+    setIssues([]);
+    change(structuredClone(chosen));
+  };
+  const importFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const parsed = parseFormatJson(await file.text());
+    if (!parsed.ok) {
+      setIssues(parsed.errors);
+      toast.error(t.importFailed);
+      return;
+    }
+    setIssues([]);
+    change(parsed.format);
+    toast.success(fill(t.imported, { name: parsed.format.name }));
+  };
+
+  return (
+    <div className="manage-stack fe">
+      <p className="manage-notice" role="note">
+        {t.notice}
+      </p>
+      <Section title={t.library}>
+        <div className="manage-row">
+          <select className="input fe-inline" aria-label={t.library} value={builtinId} disabled={disabled} onChange={(e) => setBuiltinId(e.target.value)}>
+            {BUILTIN_FORMATS.map((value) => (
+              <option key={value.id} value={value.id}>
+                {value.name}
+              </option>
+            ))}
+          </select>
+          <button type="button" className="btn btn--ghost" disabled={disabled} onClick={loadBuiltin}>
+            {t.loadBuiltin}
+          </button>
+          <button type="button" className="btn btn--ghost" onClick={() => download(`${draft.id}.json`, exportFormatJson(draft))} data-testid="format-export">
+            {t.export}
+          </button>
+          <label className="btn btn--ghost manage-file">
+            {t.import}
+            <input ref={importRef} type="file" accept="application/json,.json" disabled={disabled} onChange={(event) => void importFile(event)} data-testid="format-import" />
+          </label>
+        </div>
+      </Section>
+      {issues.length > 0 ? (
+        <div className="manage-issues" role="alert" data-testid="format-issues">
+          <strong>{t.importFailed}</strong>
+          <ul>
+            {issues.map((issue, index) => (
+              <li key={index}>
+                <code>{issue.path}</code> {issue.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <Section title={t.meta}>
+        <div className="fe-grid">
+          <label className="fe-field fe-field--wide">
+            <span className="manage-field__label">{t.formatName}</span>
+            <input className="input" value={draft.name} maxLength={80} disabled={disabled} onChange={(e) => change({ ...draft, name: e.target.value })} data-testid="format-name" />
+          </label>
+          <label className="fe-field">
+            <span className="manage-field__label">{t.formatId}</span>
+            <input className="input" value={draft.id} maxLength={64} disabled={disabled} onChange={(e) => change({ ...draft, id: e.target.value })} />
+          </label>
+          <label className="fe-field">
+            <span className="manage-field__label">{`${t.sideLabels} · ${t.sides.aff}`}</span>
+            <input className="input" value={draft.sides.aff.label} maxLength={20} disabled={disabled} onChange={(e) => change({ ...draft, sides: { ...draft.sides, aff: { ...draft.sides.aff, label: e.target.value } } })} />
+          </label>
+          <label className="fe-field">
+            <span className="manage-field__label">{`${t.sideLabels} · ${t.sides.neg}`}</span>
+            <input className="input" value={draft.sides.neg.label} maxLength={20} disabled={disabled} onChange={(e) => change({ ...draft, sides: { ...draft.sides, neg: { ...draft.sides.neg, label: e.target.value } } })} />
+          </label>
+        </div>
+      </Section>
+      <Section title={t.pools}>
+        <PoolsEditor value={draft} onChange={change} disabled={disabled} />
+      </Section>
+      <Section
+        title={`${t.stages}（${draft.stages.length}）`}
+        actions={
+          <button type="button" className="btn btn--ghost btn--sm" disabled={disabled || draft.stages.length >= 200} onClick={() => change({ ...draft, stages: [...draft.stages, stageOfKind('single', `环节 ${draft.stages.length + 1}`, draft)] })}>
+            {t.addStage}
+          </button>
+        }
+      >
+        <ol className="fe-stages">
+          {draft.stages.map((stage, index) => (
+            <StageEditor
+              key={index}
+              stage={stage}
+              index={index}
+              count={draft.stages.length}
+              formatValue={draft}
+              disabled={disabled}
+              onChange={(next) => change({ ...draft, stages: draft.stages.map((s, i) => (i === index ? next : s)) })}
+              onMove={(to) => change({ ...draft, stages: moved(draft.stages, index, to) })}
+              onRemove={() => change({ ...draft, stages: draft.stages.filter((_, i) => i !== index) })}
+            />
+          ))}
+        </ol>
+      </Section>
+      {!disabled ? (
+        <div className="manage-savebar manage-savebar--sticky">
+          {dirty ? <span className="manage-muted">{t.dirty}</span> : null}
+          <button type="button" className="btn btn--ghost" disabled={saving} onClick={() => save(true)}>
+            {t.saveAndStart}
+          </button>
+          <button type="button" className="btn btn--primary" disabled={saving} onClick={() => save(false)} data-testid="format-save">
+            {t.save}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { format, messages } from '../../../i18n';
+import { commandError } from '../../../lib/timer-sync';
+import { uploadFile, type UploadKind, type UploadResult } from '../api/upload-file';
+
+/** Uploads one file at a time and reports refusals in Chinese. */
+export function useUpload(timerId: string, kind: UploadKind) {
+  const [uploading, setUploading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const upload = async (file: File): Promise<UploadResult | null> => {
+    setUploading(true);
+    setError(null);
+    try {
+      return await uploadFile(timerId, kind, file);
+    } catch (failure) {
+      const message = commandError(failure).message;
+      setError(message);
+      toast.error(format(messages.manage.upload.failed, { message }));
+      return null;
+    } finally {
+      setUploading(false);
+    }
+  };
+  return { upload, uploading, error };
+}

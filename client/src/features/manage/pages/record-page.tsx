@@ -1,0 +1,119 @@
+import type { SideId } from '@bianshi/shared';
+import { recordToCsv } from '@bianshi/shared';
+import { useState } from 'react';
+import { format, messages } from '../../../i18n';
+import { useMatches } from '../api/list-matches';
+import { useMatchRecord } from '../api/get-match-record';
+import { Section } from '../components/fields';
+import { ManageFrame, type ManageContext } from '../components/manage-frame';
+import { dateTime, mmss } from '../time-text';
+
+const t = messages.manage;
+const tr = t.record;
+
+function download(filename: string, text: string, type: string) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function RecordView({ timer }: ManageContext) {
+  const matches = useMatches(timer.id);
+  const list = matches.data?.matches ?? [];
+  const [chosen, setChosen] = useState<string | null>(null);
+  const matchId = chosen ?? list.find((m) => m.status === 'finished')?.id ?? list[0]?.id ?? null;
+  const { record, format: recordFormat } = useMatchRecord(timer.id, matchId);
+  const sideLabel = (side: SideId | null) => (side === null ? tr.neutral : (recordFormat?.sides[side]?.label ?? messages.display.sides[side]));
+  const exportCsv = () => {
+    if (!record) return;
+    // A BOM so spreadsheet programs read the Chinese as UTF-8.
+    download(`比赛记录-${timer.shortid}-${matchId}.csv`, `\ufeff${recordToCsv(record, sideLabel)}`, 'text/csv;charset=utf-8');
+  };
+  return (
+    <div className="manage-split manage-split--list">
+      <Section title={tr.matches}>
+        {list.length === 0 ? <p className="manage-muted">{tr.empty}</p> : null}
+        <ul className="manage-list">
+          {list.map((match) => (
+            <li key={match.id}>
+              <button type="button" className="manage-pick" aria-pressed={match.id === matchId} onClick={() => setChosen(match.id)}>
+                <span className="manage-list__main">{match.title || match.formatName}</span>
+                <span className="manage-muted">
+                  {tr.status[match.status as keyof typeof tr.status] ?? match.status} · {format(tr.created, { time: dateTime(match.createdAt) })}
+                  {match.id === matches.data?.currentMatchId ? ` · ${tr.current}` : ''}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section
+        title={record?.formatName ?? tr.matches}
+        actions={
+          record ? (
+            <button type="button" className="btn btn--primary btn--sm" onClick={exportCsv} data-testid="csv">
+              {tr.csv}
+            </button>
+          ) : null
+        }
+      >
+        {record && record.startedAt === null ? <p className="manage-muted">{tr.notStarted}</p> : null}
+        {record ? (
+          <div className="manage-table-wrap">
+            <table className="manage-table" data-testid="record-table">
+              <thead>
+                <tr>
+                  <th scope="col">{tr.columns.stage}</th>
+                  <th scope="col">{tr.columns.side}</th>
+                  <th scope="col">{tr.columns.allotted}</th>
+                  <th scope="col">{tr.columns.used}</th>
+                  <th scope="col">{tr.columns.overtime}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {record.stages
+                  .filter((stage) => stage.clocks.length > 0)
+                  .flatMap((stage) =>
+                    stage.clocks.map((clock) => (
+                      <tr key={`${stage.stageIndex}-${clock.clock}`} data-overtime={clock.overtimeMs > 0}>
+                        <td>
+                          {stage.stageIndex + 1}. {stage.name}
+                        </td>
+                        <td>{sideLabel(clock.side)}</td>
+                        <td className="manage-num">{mmss(clock.allottedMs)}</td>
+                        <td className="manage-num">{mmss(clock.usedMs)}</td>
+                        <td className="manage-num">{clock.overtimeMs > 0 ? `+${mmss(clock.overtimeMs)}` : '—'}</td>
+                      </tr>
+                    )),
+                  )}
+              </tbody>
+              <tfoot>
+                {(['aff', 'neg'] as const).map((side) => (
+                  <tr key={side}>
+                    <th scope="row">{tr.totals}</th>
+                    <td>{sideLabel(side)}</td>
+                    <td />
+                    <td className="manage-num">{mmss(record.totals[side].usedMs)}</td>
+                    <td className="manage-num">{record.totals[side].overtimeMs > 0 ? `+${mmss(record.totals[side].overtimeMs)}` : '—'}</td>
+                  </tr>
+                ))}
+              </tfoot>
+            </table>
+          </div>
+        ) : null}
+      </Section>
+    </div>
+  );
+}
+
+/** `record`: this timer's matches; per stage and side allotted, used and overtime; CSV export. */
+export function RecordPage() {
+  return (
+    <ManageFrame page="record" wide>
+      {(context) => <RecordView key={context.timer.id} {...context} />}
+    </ManageFrame>
+  );
+}

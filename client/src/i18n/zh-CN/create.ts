@@ -1,0 +1,22 @@
+/** /create: a timer from a format of the library. */
+export const create = {
+  title: '创建计时器',
+  lead: '从赛制库选一个赛制，一步创建计时器，随后即可在控制台开始比赛，并把大屏链接分享给投影与评委。',
+  formats: '赛制库',
+  search: '搜索赛制',
+  searchPlaceholder: '名称、地区或关键词',
+  language: { all: '全部', zh: '中文赛制', en: '英文赛制' },
+  noMatch: '没有符合条件的赛制',
+  preview: '环节预览',
+  stageCount: '共 {n} 个环节',
+  columns: { index: '#', name: '环节', side: '持方', duration: '时长' },
+  kinds: { single: '单方计时', dual: '双方交替', prep: '准备时间', none: '不计时' },
+  sides: { aff: '正方', neg: '反方', both: '双方', none: '—' },
+  pool: '共享时间 {name}',
+  name: '计时器名称（可选）',
+  namePlaceholder: '例如：2025 校赛决赛',
+  submit: '创建计时器',
+  creating: '正在创建…',
+  note: '赛制时长仅供参考，请以当届官方规则为准；创建后可在“赛制与计时”中修改。',
+  failed: '创建失败',
+} as const;
