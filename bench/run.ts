@@ -119,10 +119,12 @@ async function main(): Promise<void> {
     finish(2);
   }, plan.watchdogMs);
   watchdog.unref();
-  process.once('SIGINT', () => {
-    killAllChildren();
-    process.exit(130);
-  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      killAllChildren();
+      process.exit(130);
+    });
+  }
 
   if (build) buildWorkspace('hub');
   if (only.has('fanout') || only.has('throughput')) {

@@ -26,7 +26,14 @@ export type FlipSkewFigures =
       /** Boundaries every page saw. */
       boundaries: number;
       spreadMs: Distribution;
+      /**
+       * How late each page flipped after the true second boundary (from the server's
+       * `runningSince`, same machine clock): the part of the error all pages share.
+       */
+      lagMs: Distribution;
       perBoundary: { text: string; spreadMs: number }[];
+      /** Animation frames per second each page got while recording (60 when nothing starves it). */
+      framesPerSecond?: Distribution;
     };
 
 /** A flip as a page recorded it. */
@@ -54,22 +61,34 @@ export function displayIsBuilt(dir = clientSrc): boolean {
   return false;
 }
 
-/** Installed in every page before its scripts run. */
-function recordFlips(): void {
-  const flips: Flip[] = [];
-  const last: string[] = [];
-  (window as unknown as { __benchFlips: Flip[] }).__benchFlips = flips;
-  new MutationObserver(() => {
+/**
+ * Installed in every page before its scripts run. Plain source text, not a function: a
+ * transpiled function may reference helpers (esbuild's `__name`) the page does not have.
+ * Records each change of a `role="timer"` element's text, and every animation frame (a page
+ * starved of frames cannot flip on time).
+ */
+const RECORDER_SCRIPT = `(() => {
+  const flips = [];
+  const frames = [];
+  const last = [];
+  window.__benchFlips = flips;
+  window.__benchFrames = frames;
+  function onFrame(at) {
+    frames.push(performance.timeOrigin + at);
+    requestAnimationFrame(onFrame);
+  }
+  requestAnimationFrame(onFrame);
+  new MutationObserver(function () {
     const at = performance.timeOrigin + performance.now();
-    document.querySelectorAll('[role="timer"]').forEach((element, index) => {
-      const text = element.textContent?.trim() ?? '';
+    document.querySelectorAll('[role="timer"]').forEach(function (element, index) {
+      const text = (element.textContent || '').trim();
       if (text !== last[index]) {
         last[index] = text;
-        flips.push({ element: index, text, at });
+        flips.push({ element: index, text: text, at: at });
       }
     });
   }).observe(document, { subtree: true, childList: true, characterData: true });
-}
+})();`;
 
 export async function runFlipSkew(options: FlipSkewOptions): Promise<FlipSkewFigures> {
   if (!displayIsBuilt()) {
@@ -85,13 +104,17 @@ export async function runFlipSkew(options: FlipSkewOptions): Promise<FlipSkewFig
   let browser: Browser | undefined;
   try {
     const timer = await createTimer(hub.url);
-    await sendCommand(hub.url, timer, { type: 'start' });
+    const started = await sendCommand(hub.url, timer, { type: 'start' });
+    const runningSince = started.state.stages[0]?.clocks[0]?.runningSince;
+    if (typeof runningSince !== 'number') throw new Error('the timer did not start');
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true, timeout: 30_000 });
-    const context = await browser.newContext({ viewport: { width: 800, height: 450 } });
-    await context.addInitScript(recordFlips);
     progress(`flip skew: opening ${options.pages} pages on /timer/${timer.id}`);
     const pages: Page[] = [];
     for (let i = 0; i < options.pages; i++) {
+      // A context (window) per page: tabs sharing a window would be background tabs, and
+      // background tabs get no animation frames — unlike projectors, each its own screen.
+      const context = await browser.newContext({ viewport: { width: 640, height: 360 } });
+      await context.addInitScript({ content: RECORDER_SCRIPT });
       const page = await context.newPage();
       await page.goto(`${hub.url}/timer/${timer.id}`, { waitUntil: 'load', timeout: 30_000 });
       pages.push(page);
@@ -102,16 +125,22 @@ export async function runFlipSkew(options: FlipSkewOptions): Promise<FlipSkewFig
     const from = Date.now();
     progress(`flip skew: recording ${options.boundaries} second boundaries`);
     await sleep((options.boundaries + 1) * 1_000);
+    const to = Date.now();
     const recorded = await Promise.all(pages.map((page) => page.evaluate(() => (window as unknown as { __benchFlips: Flip[] }).__benchFlips)));
-    return summarize(recorded, from, options.pages);
+    const frames = await Promise.all(pages.map((page) => page.evaluate(() => (window as unknown as { __benchFrames: number[] }).__benchFrames)));
+    const framesPerSecond = frames.map((instants) => (instants.filter((at) => at >= from && at <= to).length * 1000) / (to - from));
+    return { ...summarize(recorded, from, options.pages, runningSince), framesPerSecond: distribution(framesPerSecond) };
   } finally {
     await browser?.close().catch(() => undefined);
     await hub.stop();
   }
 }
 
-/** Groups flips by (element, text) and keeps the boundaries every page saw after `from`. */
-export function summarize(recorded: Flip[][], from: number, pages: number): FlipSkewFigures {
+/**
+ * Groups flips by (element, text) and keeps the boundaries every page saw after `from`.
+ * Boundaries fall on whole seconds after `runningSince`, which gives each flip's lag.
+ */
+export function summarize(recorded: Flip[][], from: number, pages: number, runningSince: number): Extract<FlipSkewFigures, { pages: number }> {
   const byBoundary = new Map<string, number[]>();
   for (const flips of recorded) {
     for (const flip of flips) {
@@ -123,11 +152,15 @@ export function summarize(recorded: Flip[][], from: number, pages: number): Flip
     }
   }
   const perBoundary: { text: string; spreadMs: number }[] = [];
+  const lags: number[] = [];
   for (const [key, instants] of byBoundary) {
     if (instants.length !== pages) continue;
     perBoundary.push({ text: key.slice(key.indexOf('|') + 1), spreadMs: round1(Math.max(...instants) - Math.min(...instants)) });
+    // Lag in (−500, 500]: a flip a hair early shows as a small negative lag.
+    for (const at of instants) lags.push(500 - (((500 - (at - runningSince)) % 1000) + 1000) % 1000);
   }
   const spreadMs = distribution(perBoundary.map((boundary) => boundary.spreadMs));
-  progress(`flip skew: ${perBoundary.length} boundaries, spread p50 ${spreadMs.p50} ms, p99 ${spreadMs.p99} ms`);
-  return { pages, boundaries: perBoundary.length, spreadMs, perBoundary };
+  const lagMs = distribution(lags);
+  progress(`flip skew: ${perBoundary.length} boundaries, spread p50 ${spreadMs.p50} ms, p99 ${spreadMs.p99} ms; lag behind the boundary p50 ${lagMs.p50} ms, p99 ${lagMs.p99} ms`);
+  return { pages, boundaries: perBoundary.length, spreadMs, lagMs, perBoundary };
 }

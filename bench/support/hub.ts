@@ -54,15 +54,21 @@ export async function createTimer(hubUrl: string, format: unknown = BENCH_FORMAT
   return { id: created.id, matchId: created.matchId, controlKey: created.controlKey };
 }
 
-/** Sends one command through `POST /api/v1/timers/:id/commands`; returns the new version. */
-export async function sendCommand(hubUrl: string, timer: BenchTimer, command: Record<string, unknown>): Promise<number> {
+/** What a command returns: the new version and the whole match state. */
+export interface CommandResult {
+  version: number;
+  state: { stages: { clocks: { runningSince: number | null }[] }[] };
+}
+
+/** Sends one command through `POST /api/v1/timers/:id/commands`. */
+export async function sendCommand(hubUrl: string, timer: BenchTimer, command: Record<string, unknown>): Promise<CommandResult> {
   const response = await fetch(`${hubUrl}/api/v1/timers/${timer.id}/commands`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${timer.controlKey}` },
     body: JSON.stringify(command),
   });
   if (response.status !== 200) throw new Error(`command ${JSON.stringify(command)}: HTTP ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { version: number }).version;
+  return (await response.json()) as CommandResult;
 }
 
 /** Loads the timer's room (as a watcher would) so its cost is not counted as per-subscriber memory. */
