@@ -45,6 +45,11 @@ export class MemberService {
     };
   }
 
+  /** Gives an account a role on a timer, adding the membership when missing. */
+  async putMember(timerId: string, userId: string, role: MemberRole): Promise<void> {
+    await this.repository.put(timerId, userId, role);
+  }
+
   async setRole(timerId: string, userId: string, role: MemberRole): Promise<void> {
     if (!(await this.repository.setRole(timerId, userId, role))) throw new HubError('NOT_FOUND', M.memberNotFound, 'member-not-found');
   }
