@@ -74,6 +74,8 @@ export const manage = {
     mapping: '铃声对应',
     mappingLead: '赛制中的每种铃声（如 bell）可以换成上传的文件；未指定的使用内置铃声。',
     builtIn: '内置铃声',
+    soundNames: { bell: '铃', ding: '叮', gong: '锣' },
+    customSound: '自定义',
     volume: '音量',
     playFailed: '无法播放：浏览器阻止了音频或文件无法解码',
   },

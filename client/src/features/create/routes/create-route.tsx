@@ -2,7 +2,7 @@ import { BUILTIN_FORMATS, type Format } from '@bianshi/shared';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { messages } from '../../../i18n';
+import { format, messages } from '../../../i18n';
 import { commandError } from '../../../lib/timer-sync';
 import { useCreateTimer } from '../api/create-timer';
 import { StagePreview } from '../components/stage-preview';
@@ -73,7 +73,7 @@ export function CreateRoute() {
                 <input type="radio" name="format" value={value.id} checked={value.id === selected?.id} onChange={() => setSelectedId(value.id)} />
                 <span className="create-format__name">{value.name}</span>
                 <span className="create-format__meta">
-                  {[value.tags.region, value.nameEn].filter(Boolean).join(' · ') || '\u00a0'}
+                  {[value.tags.region, format(t.stageCount, { n: value.stages.length })].filter(Boolean).join(' · ')}
                 </span>
               </label>
             ))}

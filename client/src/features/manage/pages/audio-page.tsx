@@ -115,7 +115,10 @@ function AudioEditor({ timer, canEdit }: ManageContext) {
         <div className="manage-mapping">
           {names.map((name) => (
             <div key={name} className="manage-mapping__row">
-              <code>{name}</code>
+              <span className="manage-mapping__name">
+                {ta.soundNames[name as keyof typeof ta.soundNames] ?? ta.customSound}
+                <code>{name}</code>
+              </span>
               <select className="input" aria-label={name} value={sounds[name] ?? ''} disabled={!canEdit} onChange={(e) => setSounds((all) => {
                 const next = { ...all };
                 if (e.target.value) next[name] = e.target.value;

@@ -76,11 +76,19 @@ function ScheduleView({ timer }: ManageContext) {
   const entry = () => ({ title: title.trim(), plannedAt: fromLocalInput(plannedAt) });
   const submitPlan = (event: FormEvent) => {
     event.preventDefault();
-    plan.mutate({ timerId: timer.id, entry: entry() }, { onSuccess: () => (saveToast.ok(ts.saved), setTitle(''), setPlannedAt('')), onError: saveToast.failed });
+    plan.mutate({ timerId: timer.id, entry: entry() }, { onSuccess: () => {
+          saveToast.ok(ts.saved);
+          setTitle('');
+          setPlannedAt('');
+        }, onError: saveToast.failed });
   };
   const startNow = () => {
     if (!window.confirm(ts.startConfirm)) return;
-    start.mutate({ timerId: timer.id, entry: entry() }, { onSuccess: () => (saveToast.ok(ts.started), setTitle(''), setPlannedAt('')), onError: saveToast.failed });
+    start.mutate({ timerId: timer.id, entry: entry() }, { onSuccess: () => {
+          saveToast.ok(ts.started);
+          setTitle('');
+          setPlannedAt('');
+        }, onError: saveToast.failed });
   };
   return (
     <div className="manage-stack">
