@@ -117,7 +117,7 @@ describe.each(targets)('restart recovery after SIGKILL on $name', (target) => {
     const bLog = await fetchLog(hub.url, bId);
     const bells = bLog.filter((event) => event.type === 'bell');
     expect(bells.map((bell) => (bell as { count: number }).count)).toEqual([1, 2]);
-  });
+  }, 240_000);
 });
 
 /** Every event of the timer's current match, from the committed log (tRPC over plain HTTP GET). */

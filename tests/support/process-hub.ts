@@ -34,7 +34,7 @@ export async function spawnHub(env: Record<string, string>, port?: number): Prom
   child.stdout?.on('data', (chunk) => (log += chunk));
   child.stderr?.on('data', (chunk) => (log += chunk));
   const url = `http://127.0.0.1:${listenPort}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`hub exited early (${child.exitCode}): ${log}`);
     try {

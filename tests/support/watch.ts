@@ -25,17 +25,31 @@ export interface Watcher {
 /** Opens a socket and subscribes to `timer.watch`. */
 export function watch(wsUrl: string | (() => string), input: WatchInput, options: { controlKey?: string } = {}): Watcher {
   const connection = wsClient(wsUrl, options.controlKey ? { controlKey: options.controlKey } : {});
+  /** Waiters re-check their predicate whenever something arrives (no polling). */
+  const waiters = new Set<() => void>();
+  const notify = () => {
+    for (const waiter of [...waiters]) waiter();
+  };
   const watcher: Watcher = {
     tracked: [],
     ticks: [],
     errors: [],
     lastEventId: () => watcher.tracked.at(-1)?.id,
-    async until(predicate, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (!predicate(watcher)) {
-        if (Date.now() > deadline) throw new Error(`watcher timed out; got ${watcher.tracked.length} tracked, ${watcher.ticks.length} ticks, errors ${JSON.stringify(watcher.errors)}`);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+    until(predicate, timeoutMs = 10_000) {
+      if (predicate(watcher)) return Promise.resolve();
+      return new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (!predicate(watcher)) return;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`watcher timed out; got ${watcher.tracked.length} tracked, ${watcher.ticks.length} ticks, errors ${JSON.stringify(watcher.errors)}`));
+        }, timeoutMs);
+        waiters.add(check);
+      });
     },
     close: () => {
       subscription.unsubscribe();
@@ -49,9 +63,11 @@ export function watch(wsUrl: string | (() => string), input: WatchInput, options
         const envelope = value as { id?: string; data?: WatchMessage; type?: string };
         if (envelope.type === 'tick') watcher.ticks.push(envelope as Extract<WatchMessage, { type: 'tick' }>);
         else if (envelope.id !== undefined && envelope.data) watcher.tracked.push({ id: envelope.id, message: envelope.data });
+        notify();
       },
       onError(error) {
         watcher.errors.push(error);
+        notify();
       },
     },
   );
