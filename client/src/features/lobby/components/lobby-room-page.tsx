@@ -1,6 +1,6 @@
 import type { PresenceRole } from '@bianshi/shared';
 import { useMutation } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useStore } from 'zustand';
 import { messages } from '../../../i18n';
@@ -14,6 +14,7 @@ import type { LobbyStore } from '../stores/lobby.store';
 import { LobbyHeader } from './lobby-header';
 import { FeaturedView, GridView } from './lobby-views';
 import { OrganizerConsole } from './organizer-console';
+import { ScreenRoster } from './screen-roster';
 import { NoticeBanner, ScreenOverlays } from './screen-overlays';
 import '../lobby.css';
 
@@ -94,10 +95,13 @@ function LobbyScreenView(props: { lobbyId: string; role: PresenceRole; token: st
   const joinUrl = absolute?.join ?? `${origin}/lobby/${lobbyId}${token ? `?t=${encodeURIComponent(token)}` : ''}`;
   const onMove = useCallback((path: string) => void navigate(path), [navigate]);
   const error = useStore(store, (s) => s.error);
+  const roster = useStore(store, (s) => s.roster);
+  const selfId = useStore(store, (s) => s.self?.id ?? null);
+  const room = useRef<HTMLDivElement>(null);
 
   return (
-    <div className="lobby-room" data-role={role}>
-      <LobbyHeader store={store} joinUrl={joinUrl} actions={<FullscreenButton />} />
+    <div className="lobby-room" data-role={role} ref={room}>
+      <LobbyHeader store={store} joinUrl={joinUrl} actions={<FullscreenButton target={room} />} />
       <NoticeBanner store={store} />
       {error && (
         <p className="lobby-error" role="alert">
@@ -108,6 +112,7 @@ function LobbyScreenView(props: { lobbyId: string; role: PresenceRole; token: st
         <ModeView store={store} onFeature={organizer ? (timerId) => void actions.setFeatured(timerId) : undefined} />
         {organizer && <OrganizerConsole store={store} actions={actions} links={absolute} />}
       </div>
+      {organizer && <ScreenRoster roster={roster} selfId={selfId} actions={actions} />}
       <ScreenOverlays store={store} onMove={onMove} />
     </div>
   );
@@ -123,7 +128,8 @@ function ModeView({ store, onFeature }: { store: LobbyStore; onFeature: ((timerI
   );
 }
 
-function FullscreenButton() {
+/** Puts the lobby screen (not the site around it) in full screen, for projectors. */
+function FullscreenButton({ target }: { target: RefObject<HTMLDivElement | null> }) {
   const [full, setFull] = useState(false);
   useEffect(() => {
     const onChange = () => setFull(document.fullscreenElement !== null);
@@ -135,7 +141,7 @@ function FullscreenButton() {
     <button
       type="button"
       className="btn btn--sm btn--secondary lobby-head__fullscreen"
-      onClick={() => void (full ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => undefined)}
+      onClick={() => void (full ? document.exitFullscreen() : (target.current ?? document.documentElement).requestFullscreen()).catch(() => undefined)}
     >
       {full ? messages.display.controls.exitFullscreen : t.fullscreen}
     </button>

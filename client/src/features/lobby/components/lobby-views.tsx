@@ -20,7 +20,7 @@ export function FeaturedView({ store }: { store: LobbyStore }) {
   if (!match) return <p className="lobby-empty">{t.noMatches}</p>;
   return (
     <div className="lobby-featured" data-testid="lobby-featured" data-timer-id={featured}>
-      <TimerDisplay key={featured} store={match} variant="full" />
+      <TimerDisplay key={featured} store={match} variant="full" className="lobby-featured__display" />
     </div>
   );
 }

@@ -6,7 +6,6 @@ import type { OrganizerActions } from '../api/use-organizer-actions';
 import type { LobbyStore } from '../stores/lobby.store';
 import { parseTimerRefs } from './create-lobby-form';
 import { featuredTimerOf } from './lobby-views';
-import { ScreenRoster } from './screen-roster';
 
 const t = messages.lobby.console;
 const dateFormat = new Intl.DateTimeFormat('zh-CN', { dateStyle: 'long' });
@@ -17,12 +16,10 @@ export interface OrganizerLinks {
   judge: string;
 }
 
-/** The organizer's console: what every screen shows, messages, links, timers, and the roster. */
+/** The organizer's console: what every screen shows, messages to all, links, and the timers shown. */
 export function OrganizerConsole({ store, actions, links }: { store: LobbyStore; actions: OrganizerActions; links: OrganizerLinks | null }) {
   const lobby = useStore(store, (s) => s.lobby);
   const matches = useStore(store, (s) => s.matches);
-  const roster = useStore(store, (s) => s.roster);
-  const selfId = useStore(store, (s) => s.self?.id ?? null);
   const [text, setText] = useState('');
   const [timers, setTimers] = useState<string | null>(null);
   if (!lobby) return null;
@@ -51,9 +48,9 @@ export function OrganizerConsole({ store, actions, links }: { store: LobbyStore;
     <aside className="lobby-console" aria-label={t.title} data-testid="lobby-console">
       <section className="lobby-panel">
         <h2 className="lobby-panel__title">{t.mode}</h2>
-        <div className="segmented" role="group" aria-label={t.mode}>
+        <div className="lobby-mode" role="group" aria-label={t.mode}>
           {(['featured', 'grid'] as const).map((mode) => (
-            <button key={mode} type="button" className="segmented__item" aria-pressed={lobby.mode === mode} onClick={() => void actions.setMode(mode)} data-testid={`lobby-mode-${mode}`}>
+            <button key={mode} type="button" className="lobby-mode__item" aria-pressed={lobby.mode === mode} onClick={() => void actions.setMode(mode)} data-testid={`lobby-mode-${mode}`}>
               {mode === 'featured' ? t.modeFeatured : t.modeGrid}
             </button>
           ))}
@@ -114,16 +111,22 @@ export function OrganizerConsole({ store, actions, links }: { store: LobbyStore;
 
       <section className="lobby-panel">
         <h2 className="lobby-panel__title">{t.timersTitle}</h2>
+        <ol className="lobby-timer-names">
+          {lobby.timerIds.map((timerId) => (
+            <li key={timerId}>
+              <span>{matches[timerId]?.getState().timer?.name ?? messages.lobby.room.matchGone}</span>
+              <code className="lobby-muted">{matches[timerId]?.getState().timer?.shortid ?? timerId}</code>
+            </li>
+          ))}
+        </ol>
         <form className="lobby-timers-form" onSubmit={(event) => void saveTimers(event)}>
-          <textarea className="input lobby-field__area" rows={3} value={timers ?? lobby.timerIds.join('\n')} onChange={(e) => setTimers(e.target.value)} aria-label={t.timersTitle} />
+          <textarea className="input lobby-field__area" rows={3} value={timers ?? lobby.timerIds.map((timerId) => matches[timerId]?.getState().timer?.shortid ?? timerId).join('\n')} onChange={(e) => setTimers(e.target.value)} aria-label={t.timersTitle} />
           <span className="lobby-field__hint">{messages.lobby.create.timersHint}</span>
           <button type="submit" className="btn btn--sm btn--secondary" disabled={timers === null}>
             {t.timersSave}
           </button>
         </form>
       </section>
-
-      <ScreenRoster roster={roster} selfId={selfId} actions={actions} />
     </aside>
   );
 }
