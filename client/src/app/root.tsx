@@ -3,6 +3,7 @@ import { BrowserCompatDialog } from '../features/browser-compat';
 import { useColorModeSync } from '../features/color-mode';
 import { usePageViews } from '../features/analytics';
 import { useUpdateNotice } from '../features/update-notice';
+import { useAuthGuard } from '../features/auth';
 import { messages } from '../i18n';
 import { LoadingBar } from '../components/ui/loading-bar';
 import { Toaster } from '../components/ui/toaster';
@@ -17,13 +18,14 @@ export function Root() {
   useDocumentHead(deepestHandle(matches, 'title'));
   useUpdateNotice();
   usePageViews();
+  const guard = useAuthGuard();
   return (
     <>
       <a href="#main" className="skip-link">
         {messages.site.skipToContent}
       </a>
       <LoadingBar loading={navigation.state !== 'idle'} />
-      <Outlet />
+      {guard === 'pass' ? <Outlet /> : <Splash />}
       <Toaster theme={mode} />
       <BrowserCompatDialog />
       <ScrollRestoration />

@@ -66,7 +66,7 @@ export const routes: RouteObject[] = [
             ErrorBoundary: RouteErrorBoundary,
           },
           page('ccf/:project_id', 'ccfProject'),
-          page('auth/login', 'login'),
+          { ...page('auth/login', 'login'), lazy: () => import('../features/auth/routes').then((m) => ({ Component: m.LoginPage })) },
           page('workbench/:project_id', 'workbenchProject'),
           // Projector displays are dark whatever the preference: they hang in dim halls.
           { ...page('timer/:id', 'timer', { colorMode: 'dark' }), lazy: lazyDisplay },
@@ -81,7 +81,7 @@ export const routes: RouteObject[] = [
       {
         Component: MainLayout,
         children: [
-          page('home', 'home'),
+          { ...page('home', 'home'), lazy: () => import('../features/home').then((m) => ({ Component: m.HomePage })) },
           page('ccf', 'ccf'),
           page('topic', 'topic'),
           page('topic/:topicGroupId', 'topicGroup'),
@@ -143,12 +143,19 @@ export const routes: RouteObject[] = [
       {
         Component: LogoBlankLayout,
         children: [
-          page('auth/logout', 'logout'),
-          page('auth/callback', 'callback'),
-          page('auth/redirect', 'authRedirect'),
+          { ...page('auth/logout', 'logout'), lazy: () => import('../features/auth/routes').then((m) => ({ Component: m.LogoutPage })) },
+          { ...page('auth/callback', 'callback'), lazy: () => import('../features/auth/routes').then((m) => ({ Component: m.CallbackPage })) },
+          { ...page('auth/redirect', 'authRedirect'), lazy: () => import('../features/auth/routes').then((m) => ({ Component: m.RedirectPage })) },
           page('utils/redirect', 'utilsRedirect'),
           { ...page('id/:shortid', 'shortLink'), lazy: lazyShortLink },
           page('workbench/invite/:invite_id', 'workbenchInvite'),
+          // Timer invite links (a role and an expiry); /workbench/invite/ is the workbench's own.
+          {
+            path: 'timer/invite/:token',
+            handle: { title: messages.auth.invite.title } satisfies RouteHandle,
+            lazy: () => import('../features/auth/routes').then((m) => ({ Component: m.InvitePage })),
+            ErrorBoundary: RouteErrorBoundary,
+          },
         ],
       },
     ],

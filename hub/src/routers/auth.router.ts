@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES as M } from '../auth/messages';
 import { HubError } from '../lib/errors';
-import type { Context } from '../trpc/context';
+import { clearCookie } from '../auth/cookies';
+import { controlCookieTimerId, parseCookies, type Context } from '../trpc/context';
 import { publicProcedure, rateLimit, router } from '../trpc/init';
 import { adminProcedure, authedProcedure, sameSiteProcedure } from '../trpc/procedures';
 
@@ -18,6 +19,20 @@ function userAgent(ctx: Context): string {
 function setSessionCookie(ctx: Context, value: string): void {
   if (!ctx.setHeader) throw new HubError('BAD_REQUEST', '请通过 HTTP 请求登录', 'http-required');
   ctx.setHeader('set-cookie', value);
+}
+
+/** Set-Cookie values clearing this browser's control cookies of timers the signed-in account owns. */
+async function ownControlCookies(ctx: Context): Promise<string[]> {
+  if (!ctx.user) return [];
+  const secure = ctx.services.config.SITE_URL.startsWith('https:');
+  const cleared: string[] = [];
+  for (const name of parseCookies(ctx.req.headers.cookie).keys()) {
+    const timerId = controlCookieTimerId(name);
+    if (!timerId) continue;
+    const timer = await ctx.services.timers.get(timerId).catch(() => null);
+    if (timer?.ownerId === ctx.user.id) cleared.push(clearCookie(name, secure));
+  }
+  return cleared;
 }
 
 /**
@@ -65,17 +80,21 @@ export const authRouter = router({
       return user;
     }),
 
-  /** Ends this browser's session (and clears the cookie whether or not there was one). */
+  /**
+   * Ends this browser's session and clears the cookie (whether or not there was one), together
+   * with the control cookies of the account's own timers: a signed-out shared laptop keeps no
+   * control over them.
+   */
   signOut: sameSiteProcedure.mutation(async ({ ctx }) => {
     if (ctx.sessionToken) await ctx.services.auth.signOut(ctx.sessionToken);
-    ctx.setHeader?.('set-cookie', ctx.services.auth.clearSessionCookie());
+    ctx.setHeader?.('set-cookie', [ctx.services.auth.clearSessionCookie(), ...(await ownControlCookies(ctx))]);
     return { ok: true as const };
   }),
 
   /** Ends every session of the account, on every device. */
   signOutEverywhere: authedProcedure.mutation(async ({ ctx }) => {
     const ended = await ctx.services.auth.signOutEverywhere(ctx.user.id);
-    ctx.setHeader?.('set-cookie', ctx.services.auth.clearSessionCookie());
+    ctx.setHeader?.('set-cookie', [ctx.services.auth.clearSessionCookie(), ...(await ownControlCookies(ctx))]);
     return { ended };
   }),
 

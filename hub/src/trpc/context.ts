@@ -44,6 +44,11 @@ export function controlCookieName(timerId: string): string {
   return `${CONTROL_COOKIE_PREFIX}${timerId}`;
 }
 
+/** The timer id of a control cookie name, or null for other cookies. */
+export function controlCookieTimerId(cookieName: string): string | null {
+  return cookieName.startsWith(CONTROL_COOKIE_PREFIX) ? cookieName.slice(CONTROL_COOKIE_PREFIX.length) || null : null;
+}
+
 interface ContextSource {
   req: IncomingMessage;
   res?: unknown;

@@ -1,3 +1,4 @@
+import { auth } from './auth';
 import { compat } from './compat';
 import { consolePage } from './console';
 import { create } from './create';
@@ -12,4 +13,4 @@ import { site } from './site';
 import { update } from './update';
 
 /** Every user-facing string of the zh-CN interface, one module per area. */
-export const zhCN = { site, errors, landing, layouts, routes, compat, update, display, consolePage, manage, create, lobby } as const;
+export const zhCN = { site, errors, landing, layouts, routes, compat, update, display, consolePage, manage, create, lobby, auth } as const;

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { AccountMenu } from '../../../features/auth';
 import { ColorModeToggle } from '../../../features/color-mode';
 import { messages } from '../../../i18n';
 import { IconClose, IconMenu } from '../../../components/ui/icons';
@@ -39,9 +40,7 @@ export function SiteHeader({ transparent = false }: { transparent?: boolean }) {
         </nav>
         <div className="site-header__actions">
           <ColorModeToggle />
-          <Link to="/auth/login" className="btn btn--ghost btn--sm site-header__login">
-            {t.login}
-          </Link>
+          <AccountMenu loginClassName="btn btn--ghost btn--sm site-header__login" />
           <Link to="/create" className="btn btn--primary btn--sm site-header__cta">
             {t.start}
           </Link>

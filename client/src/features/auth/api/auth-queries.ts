@@ -1,0 +1,67 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTRPC } from '../../../lib/trpc';
+
+/** How sign-in works on this hub and which paths are protected (changes only on redeploy). */
+export function useAuthConfig() {
+  const trpc = useTRPC();
+  return useQuery({ ...trpc.auth.config.queryOptions(), staleTime: Infinity, retry: 2 });
+}
+
+/** The signed-in account, or null. */
+export function useMe() {
+  const trpc = useTRPC();
+  return useQuery({ ...trpc.auth.me.queryOptions(), staleTime: 60_000 });
+}
+
+/** Forgets everything cached about the previous account (after sign-in or sign-out). */
+export function useResetAccountCache() {
+  const queryClient = useQueryClient();
+  const trpc = useTRPC();
+  return async () => {
+    queryClient.removeQueries({ queryKey: trpc.members.pathKey() });
+    queryClient.removeQueries({ queryKey: trpc.timer.get.pathKey() });
+    await queryClient.invalidateQueries({ queryKey: trpc.auth.me.pathKey() });
+  };
+}
+
+/** Local email + password sign-in. */
+export function useSignIn() {
+  const trpc = useTRPC();
+  return useMutation(trpc.auth.signIn.mutationOptions());
+}
+
+/** Local sign-up (signs in too). */
+export function useSignUp() {
+  const trpc = useTRPC();
+  return useMutation(trpc.auth.signUp.mutationOptions());
+}
+
+/** Trades a Supabase access token for a hub session. */
+export function useExchangeSupabase() {
+  const trpc = useTRPC();
+  return useMutation(trpc.auth.exchangeSupabase.mutationOptions());
+}
+
+/** Ends this browser's session. */
+export function useSignOut() {
+  const trpc = useTRPC();
+  return useMutation(trpc.auth.signOut.mutationOptions());
+}
+
+/** Ends every session of the account. */
+export function useSignOutEverywhere() {
+  const trpc = useTRPC();
+  return useMutation(trpc.auth.signOutEverywhere.mutationOptions());
+}
+
+/** What an invite link offers. */
+export function useInvitePreview(token: string) {
+  const trpc = useTRPC();
+  return useQuery({ ...trpc.members.previewInvite.queryOptions({ token }), retry: false });
+}
+
+/** Accepts an invite link. */
+export function useAcceptInvite() {
+  const trpc = useTRPC();
+  return useMutation(trpc.members.acceptInvite.mutationOptions());
+}

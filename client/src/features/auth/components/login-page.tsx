@@ -1,0 +1,207 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { format, messages } from '../../../i18n';
+import { LogoMark } from '../../../components/ui/logo';
+import { IconArrowLeft } from '../../../components/ui/icons';
+import { useAuthConfig, useExchangeSupabase, useMe, useResetAccountCache, useSignIn, useSignUp } from '../api/auth-queries';
+import { authErrorMessage } from '../auth-errors';
+import { supabaseClient } from '../supabase-client';
+import '../auth.css';
+
+const t = messages.auth.login;
+type Tab = 'signIn' | 'signUp';
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** /auth/login (blank layout): 登录 / 注册, and a magic link when Supabase Auth is on. */
+export function LoginPage() {
+  const config = useAuthConfig();
+  const me = useMe();
+  const navigate = useNavigate();
+  const reset = useResetAccountCache();
+  const signIn = useSignIn();
+  const signUp = useSignUp();
+  const exchange = useExchangeSupabase();
+  const [tab, setTab] = useState<Tab>('signIn');
+  const [magic, setMagic] = useState(false);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [displayName, setDisplayName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const supabase = config.data?.mode === 'supabase' && config.data.supabaseUrl && config.data.supabaseAnonKey ? { url: config.data.supabaseUrl, anonKey: config.data.supabaseAnonKey } : null;
+
+  const finish = async () => {
+    await reset();
+    void navigate('/auth/redirect', { replace: true });
+  };
+
+  const validate = (): string | null => {
+    if (!EMAIL.test(email.trim())) return t.errors.email;
+    if (!magic && password.length < 8 && tab === 'signUp') return t.errors.password;
+    if (!magic && password.length === 0) return t.errors.password;
+    return null;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = validate();
+    setError(invalid);
+    setNotice(null);
+    if (invalid) return;
+    setBusy(true);
+    try {
+      if (supabase) await submitSupabase(supabase);
+      else if (tab === 'signIn') {
+        await signIn.mutateAsync({ email: email.trim(), password });
+        await finish();
+      } else {
+        await signUp.mutateAsync({ email: email.trim(), password, ...(displayName.trim() ? { displayName: displayName.trim() } : {}) });
+        await finish();
+      }
+    } catch (caught) {
+      setError(authErrorMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submitSupabase = async ({ url, anonKey }: { url: string; anonKey: string }) => {
+    const client = await supabaseClient(url, anonKey);
+    const emailRedirectTo = `${window.location.origin}/auth/callback`;
+    if (magic) {
+      const { error: otpError } = await client.auth.signInWithOtp({ email: email.trim(), options: { emailRedirectTo } });
+      if (otpError) throw otpError;
+      setNotice(format(t.magicLinkSent, { email: email.trim() }));
+      return;
+    }
+    const result =
+      tab === 'signIn'
+        ? await client.auth.signInWithPassword({ email: email.trim(), password })
+        : await client.auth.signUp({ email: email.trim(), password, options: { emailRedirectTo } });
+    if (result.error) throw result.error;
+    if (!result.data.session) {
+      setNotice(t.errors.signUpConfirm);
+      return;
+    }
+    await exchange.mutateAsync({ accessToken: result.data.session.access_token });
+    await finish();
+  };
+
+  if (me.data) {
+    return (
+      <AuthShell>
+        <p className="auth-card__lead">{messages.auth.redirect.working}</p>
+        <AlreadySignedIn />
+      </AuthShell>
+    );
+  }
+
+  return (
+    <AuthShell>
+      <div className="auth-tabs" role="tablist" aria-label={t.title}>
+        {(['signIn', 'signUp'] as const).map((value) => (
+          <button
+            key={value}
+            type="button"
+            role="tab"
+            id={`auth-tab-${value}`}
+            aria-selected={tab === value}
+            aria-controls="auth-panel"
+            className="auth-tabs__tab"
+            onClick={() => {
+              setTab(value);
+              setError(null);
+              setNotice(null);
+              if (value === 'signUp') setMagic(false);
+            }}
+          >
+            {t.tabs[value]}
+          </button>
+        ))}
+      </div>
+      <form id="auth-panel" role="tabpanel" aria-labelledby={`auth-tab-${tab}`} className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
+        {supabase ? <p className="auth-form__note">{t.supabaseNote}</p> : null}
+        <label className="auth-field">
+          <span className="auth-field__label">{t.email}</span>
+          <input className="input" type="email" name="email" autoComplete="email" inputMode="email" placeholder={t.emailPlaceholder} value={email} aria-invalid={error === t.errors.email} onChange={(event) => setEmail(event.target.value)} required />
+        </label>
+        {magic ? null : (
+          <label className="auth-field">
+            <span className="auth-field__label">
+              {t.password}
+              {tab === 'signUp' ? <span className="auth-field__hint">{t.passwordHint}</span> : null}
+            </span>
+            <input
+              className="input"
+              type="password"
+              name="password"
+              autoComplete={tab === 'signIn' ? 'current-password' : 'new-password'}
+              value={password}
+              minLength={tab === 'signUp' ? 8 : undefined}
+              aria-invalid={error === t.errors.password}
+              onChange={(event) => setPassword(event.target.value)}
+              required
+            />
+          </label>
+        )}
+        {tab === 'signUp' && !supabase ? (
+          <label className="auth-field">
+            <span className="auth-field__label">{t.displayName}</span>
+            <input className="input" name="displayName" autoComplete="nickname" maxLength={40} value={displayName} onChange={(event) => setDisplayName(event.target.value)} />
+          </label>
+        ) : null}
+        {error ? (
+          <p className="auth-form__error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        {notice ? (
+          <p className="auth-form__notice" role="status">
+            {notice}
+          </p>
+        ) : null}
+        <button type="submit" className="btn btn--primary btn--lg auth-form__submit" disabled={busy}>
+          {busy ? t.working : magic ? t.magicLinkSend : tab === 'signIn' ? t.submitSignIn : t.submitSignUp}
+        </button>
+        {supabase && tab === 'signIn' ? (
+          <button type="button" className="btn btn--ghost auth-form__alt" onClick={() => setMagic((on) => !on)}>
+            {magic ? t.orPassword : t.magicLink}
+          </button>
+        ) : null}
+        {config.data?.redirectCookie ? <p className="auth-form__fine">{t.redirectNote}</p> : null}
+      </form>
+    </AuthShell>
+  );
+}
+
+/** Signed in already: continue to where the visitor wanted to go. */
+function AlreadySignedIn() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" className="btn btn--primary btn--lg auth-form__submit" onClick={() => void navigate('/auth/redirect', { replace: true })}>
+      {messages.auth.menu.home}
+    </button>
+  );
+}
+
+/** The centred card of the sign-in pages, with the brand and a way back. */
+function AuthShell({ children }: { children: ReactNode }) {
+  return (
+    <main id="main" className="auth-page">
+      <div className="auth-card">
+        <div className="auth-card__brand">
+          <LogoMark size={44} />
+          <h1 className="auth-card__title">{t.title}</h1>
+          <p className="auth-card__lead">{t.lead}</p>
+        </div>
+        {children}
+      </div>
+      <Link to="/" className="auth-page__back">
+        <IconArrowLeft />
+        {t.back}
+      </Link>
+      <p className="auth-page__terms">{t.terms}</p>
+    </main>
+  );
+}

@@ -1,0 +1,174 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { TRPCClientError } from '@trpc/client';
+import { dateTimeFormat, format, messages } from '../../../i18n';
+import { IconArrowRight, IconClock, IconKey, IconScreens, IconSparkle } from '../../../components/ui/icons';
+import { toAppError } from '../../../lib/errors';
+import { useAccount, useClaimTimer, useOverview } from '../api/home-queries';
+import { parseClaimInput } from '../claim-input';
+import '../home.css';
+
+const t = messages.auth.home;
+const roles = messages.auth.roles;
+
+function errorText(error: unknown): string {
+  return error instanceof TRPCClientError && /[\u4e00-\u9fa5]/.test(error.message) ? error.message : toAppError(error).message;
+}
+
+/** /home (main layout): my timers, recent matches, my lobbies, my plan, a button to create a timer. */
+export function HomePage() {
+  const account = useAccount();
+  const overview = useOverview(Boolean(account.data));
+  const user = account.data;
+  if (!user) return null;
+  const timers = overview.data?.timers ?? [];
+  const matches = overview.data?.recentMatches ?? [];
+
+  return (
+    <div className="home">
+      <header className="home__head">
+        <div>
+          <h1 className="home__title">{format(t.greeting, { name: user.displayName || user.email.split('@')[0] || user.email })}</h1>
+          <p className="home__lead">{t.lead}</p>
+        </div>
+        <Link to="/create" className="btn btn--primary btn--lg home__create">
+          <IconSparkle />
+          {t.create}
+        </Link>
+      </header>
+
+      <div className="home__grid">
+        <section className="home-card home-card--timers" aria-labelledby="home-timers">
+          <h2 id="home-timers" className="home-card__title">
+            <IconClock />
+            {t.timers}
+          </h2>
+          {overview.isPending ? (
+            <div className="home-card__loading" aria-busy="true" />
+          ) : timers.length === 0 ? (
+            <p className="home-card__empty">{t.timersEmpty}</p>
+          ) : (
+            <ul className="home-timers">
+              {timers.map((timer) => (
+                <li key={timer.id} className="home-timer">
+                  <div className="home-timer__main">
+                    <span className="home-timer__name">{timer.name}</span>
+                    <span className="home-timer__meta">
+                      <span className="home-role" data-role={timer.role}>
+                        {roles[timer.role]}
+                      </span>
+                      {format(t.updated, { time: dateTimeFormat.format(new Date(timer.updatedAt)) })}
+                    </span>
+                  </div>
+                  <div className="home-timer__actions">
+                    <Link to={`/timer/${timer.id}`} className="btn btn--ghost btn--sm">
+                      <IconScreens />
+                      {t.openDisplay}
+                    </Link>
+                    <Link to={`/timer/manage/${timer.shortid}`} className="btn btn--primary btn--sm">
+                      {t.openConsole}
+                      <IconArrowRight />
+                    </Link>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+          <ClaimForm />
+        </section>
+
+        <section className="home-card" aria-labelledby="home-matches">
+          <h2 id="home-matches" className="home-card__title">
+            {t.matches}
+          </h2>
+          {matches.length === 0 ? (
+            <p className="home-card__empty">{t.matchesEmpty}</p>
+          ) : (
+            <ul className="home-matches">
+              {matches.map((match) => (
+                <li key={match.id}>
+                  <Link to={`/timer/${match.timerId}/${match.id}`} className="home-match">
+                    <span className="home-match__name">{match.timerName}</span>
+                    <span className="home-match__status" data-status={match.status}>
+                      {t.matchStatus[match.status] ?? match.status}
+                    </span>
+                    <span className="home-match__time">{dateTimeFormat.format(new Date(match.updatedAt))}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section className="home-card" aria-labelledby="home-lobbies">
+          <h2 id="home-lobbies" className="home-card__title">
+            {t.lobbies}
+          </h2>
+          <p className="home-card__empty">{t.lobbiesEmpty}</p>
+          <Link to="/lobby" className="btn btn--ghost btn--sm home-card__action">
+            {t.lobbiesAction}
+            <IconArrowRight />
+          </Link>
+        </section>
+
+        <section className="home-card home-card--plan" aria-labelledby="home-plan">
+          <h2 id="home-plan" className="home-card__title">
+            {t.plan}
+          </h2>
+          <p className="home-plan">
+            <span className="badge badge--primary">{t.planTrial}</span>
+          </p>
+          <p className="home-card__empty">{t.planTrialLead}</p>
+          <Link to="/pricing" className="btn btn--ghost btn--sm home-card__action">
+            {t.planAction}
+            <IconArrowRight />
+          </Link>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** Claims a timer created anonymously on this device (control link or short id). */
+function ClaimForm() {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const claim = useClaimTimer();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parseClaimInput(value);
+    if (!parsed) {
+      setError(t.claimInvalid);
+      return;
+    }
+    setError(null);
+    claim.mutate(parsed, {
+      onSuccess: (timer) => {
+        setValue('');
+        toast.success(format(t.claimed, { name: timer.name }));
+      },
+      onError: (caught) => setError(errorText(caught)),
+    });
+  };
+  return (
+    <form className="home-claim" onSubmit={submit}>
+      <h3 className="home-claim__title">
+        <IconKey />
+        {t.claim}
+      </h3>
+      <p className="home-claim__lead">{t.claimLead}</p>
+      <div className="home-claim__row">
+        <input className="input" value={value} placeholder={t.claimPlaceholder} aria-label={t.claimPlaceholder} aria-invalid={error !== null} onChange={(event) => setValue(event.target.value)} />
+        <button type="submit" className="btn btn--secondary" disabled={claim.isPending}>
+          {t.claimSubmit}
+        </button>
+      </div>
+      {error ? (
+        <p className="home-claim__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,2 @@
+/** The signed-in home page (/home). */
+export { HomePage } from './components/home-page';
