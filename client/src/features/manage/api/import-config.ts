@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useTRPC } from '../../../lib/trpc';
+import { storeManagedTimer } from './managed-cache';
 
 /** A timer configuration file: format and settings, exported by the offline page. */
 export const timerConfigFileSchema = z.object({
@@ -19,7 +20,7 @@ export function useImportConfig() {
   const queryClient = useQueryClient();
   return useMutation(
     trpc.manage.importConfig.mutationOptions({
-      onSuccess: (result, input) => queryClient.setQueryData(trpc.manage.get.queryKey({ timerId: input.timerId }), (old) => (old ? { ...old, timer: result.timer } : old)),
+      onSuccess: (result) => storeManagedTimer(queryClient, trpc, result.timer),
     }),
   );
 }

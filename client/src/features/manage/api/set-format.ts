@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useTRPC } from '../../../lib/trpc';
+import { storeManagedTimer } from './managed-cache';
 
 /** What saving the format editor sends: the format (validated by the hub) and whether to start a match with it. */
 export const setFormatInputSchema = z.object({ format: z.unknown(), startNewMatch: z.boolean() });
@@ -12,7 +13,7 @@ export function useSetFormat() {
   return useMutation(
     trpc.manage.setFormat.mutationOptions({
       onSuccess: (result, input) => {
-        queryClient.setQueryData(trpc.manage.get.queryKey({ timerId: input.timerId }), (old) => (old ? { ...old, timer: result.timer } : old));
+        storeManagedTimer(queryClient, trpc, result.timer);
         void queryClient.invalidateQueries({ queryKey: trpc.manage.matches.queryKey({ timerId: input.timerId }) });
       },
     }),

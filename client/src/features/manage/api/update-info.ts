@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useTRPC } from '../../../lib/trpc';
+import { storeManagedTimer } from './managed-cache';
 
 /** Name and description as the info page edits them. */
 export const infoFormSchema = z.object({ name: z.string().trim().min(1).max(80), description: z.string().trim().max(2_000) });
@@ -11,7 +12,7 @@ export function useUpdateInfo() {
   const queryClient = useQueryClient();
   return useMutation(
     trpc.manage.updateInfo.mutationOptions({
-      onSuccess: (result, input) => queryClient.setQueryData(trpc.manage.get.queryKey({ timerId: input.timerId }), (old) => (old ? { ...old, timer: result.timer } : old)),
+      onSuccess: (result) => storeManagedTimer(queryClient, trpc, result.timer),
     }),
   );
 }

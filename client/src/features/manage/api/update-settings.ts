@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useTRPC } from '../../../lib/trpc';
+import { storeManagedTimer } from './managed-cache';
 
 /** The settings sections a page saves (validated again, strictly, by the hub). */
 export const settingsSectionSchema = z.enum(['skin', 'teams', 'details', 'audio', 'display', 'logo']);
@@ -13,9 +14,7 @@ export function useUpdateSettings() {
   const queryClient = useQueryClient();
   return useMutation(
     trpc.manage.updateSettings.mutationOptions({
-      onSuccess: (result, input) => {
-        queryClient.setQueryData(trpc.manage.get.queryKey({ timerId: input.timerId }), (old) => (old ? { ...old, timer: result.timer } : old));
-      },
+      onSuccess: (result) => storeManagedTimer(queryClient, trpc, result.timer),
     }),
   );
 }
