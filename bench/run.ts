@@ -60,7 +60,7 @@ export interface BenchReport {
   machine: ReturnType<typeof machineInfo>;
   /** CPU pressure (PSI, % of time something waited for a CPU) at the start and end: other work on the machine skews every figure. */
   cpuPressure: { start: ReturnType<typeof cpuPressure>; end: ReturnType<typeof cpuPressure> };
-  fanout?: { commands: number; intervalMs: number; levels: FanoutLevel[] } | { error: string };
+  fanout?: { commands: number; intervalMs: number; levels: FanoutLevel[]; error?: string };
   throughput?: ThroughputFigures | { error: string };
   flipSkew?: FlipSkewFigures | { error: string };
   targets: ReturnType<typeof evaluateTargets>;
@@ -136,11 +136,10 @@ async function main(): Promise<void> {
       const timer = await createTimer(hub.url);
       await touchTimer(hub.url, timer);
       if (only.has('fanout')) {
-        report.fanout = await errorOf('fan-out', async () => ({
-          commands: plan.fanout.commands,
-          intervalMs: plan.fanout.intervalMs,
-          levels: await runFanout(loadgen, hub, timer, plan.fanout),
-        }));
+        const fanout = { commands: plan.fanout.commands, intervalMs: plan.fanout.intervalMs, levels: [] as FanoutLevel[] };
+        report.fanout = fanout;
+        const failed = await errorOf('fan-out', () => runFanout(loadgen, hub, timer, plan.fanout, fanout.levels));
+        if ('error' in failed) report.fanout = { ...fanout, error: failed.error };
       }
       if (only.has('throughput')) report.throughput = await errorOf('throughput', () => runThroughput(loadgen, hub, timer, plan.throughput));
     } finally {

@@ -31,6 +31,7 @@ export function evaluateTargets(report: Pick<BenchReport, 'fanout' | 'throughput
   const results: TargetResult[] = [];
   const levels = report.fanout && 'levels' in report.fanout ? report.fanout.levels : [];
   const largest = levels.at(-1);
+  // The level counts the subscribers that did connect; fewer than the target level is no verdict.
   const partial = largest && largest.subscribers < LATENCY_TARGET_SUBSCRIBERS ? `measured at ${largest.subscribers} subscribers, not ${LATENCY_TARGET_SUBSCRIBERS}` : undefined;
   const p99 = largest?.latency.latencyMs.p99 ?? null;
   results.push({
