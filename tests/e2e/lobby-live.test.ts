@@ -14,7 +14,7 @@ let hub: TestHub;
 let browser: Browser;
 
 beforeAll(async () => {
-  const env = process.env.E2E_CLIENT_DIST ? { CLIENT_DIST: process.env.E2E_CLIENT_DIST } : {};
+  const env: Record<string, string> = process.env.E2E_CLIENT_DIST ? { CLIENT_DIST: process.env.E2E_CLIENT_DIST } : {};
   [hub, browser] = await Promise.all([startHub({ env }), launchBrowser()]);
 }, 60_000);
 

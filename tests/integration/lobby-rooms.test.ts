@@ -126,6 +126,8 @@ describe('lobby rooms through real sockets', () => {
     await organizer.lobby.rename.mutate({ lobbyId: lobby.id, screenId: targetId, name: '后排大屏' });
     await target.until((w) => w.plain.some((m) => m.type === 'screen' && m.screen.name === '后排大屏'));
     await boss.until((w) => rosterOf(w).some((entry) => entry.id === targetId && entry.name === '后排大屏'));
+    await organizer.lobby.identify.mutate({ lobbyId: lobby.id, screenId: targetId });
+    await target.until((w) => w.plain.some((m) => m.type === 'identify' && m.name === '后排大屏'));
     await organizer.lobby.message.mutate({ lobbyId: lobby.id, screenId: targetId, text: '请调高音量' });
     await target.until((w) => w.plain.some((m) => m.type === 'message' && m.text === '请调高音量'));
     await organizer.lobby.disconnect.mutate({ lobbyId: lobby.id, screenId: targetId });

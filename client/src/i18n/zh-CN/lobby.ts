@@ -85,6 +85,7 @@ export const lobby = {
     links: '链接',
     joinLink: '观众加入链接',
     judgeLink: '评委链接',
+    organizerLink: '主办方链接',
     copy: '复制',
     copied: '已复制',
     extend: '延长房间码 30 天',

@@ -91,7 +91,15 @@ function LobbyScreenView(props: { lobbyId: string; role: PresenceRole; token: st
   const organizer = role === 'controller';
   const actions = useOrganizerActions(lobbyId);
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
-  const absolute = useMemo(() => (links ? { join: origin + links.join, judge: origin + links.judge } : null), [links, origin]);
+  // Right after creating, the organizer link is shown once (the key is never stored in clear).
+  const createdKey = (location.state as { organizerKey?: unknown } | null)?.organizerKey;
+  const absolute = useMemo(
+    () =>
+      links
+        ? { join: origin + links.join, judge: origin + links.judge, ...(typeof createdKey === 'string' ? { organizer: `${origin}/lobby/${lobbyId}?key=${createdKey}` } : {}) }
+        : null,
+    [links, origin, createdKey, lobbyId],
+  );
   const joinUrl = absolute?.join ?? `${origin}/lobby/${lobbyId}${token ? `?t=${encodeURIComponent(token)}` : ''}`;
   const onMove = useCallback((path: string) => void navigate(path), [navigate]);
   const error = useStore(store, (s) => s.error);

@@ -14,6 +14,8 @@ const dateFormat = new Intl.DateTimeFormat('zh-CN', { dateStyle: 'long' });
 export interface OrganizerLinks {
   join: string;
   judge: string;
+  /** Only right after creating the lobby: the organizer link, shown this once. */
+  organizer?: string;
 }
 
 /** The organizer's console: what every screen shows, messages to all, links, and the timers shown. */
@@ -90,10 +92,12 @@ export function OrganizerConsole({ store, actions, links }: { store: LobbyStore;
       {links && (
         <section className="lobby-panel">
           <h2 className="lobby-panel__title">{t.links}</h2>
-          {([
+          {links.organizer && <p className="lobby-key-note">{messages.lobby.create.keyNote}</p>}
+          {[
             [t.joinLink, links.join],
             [t.judgeLink, links.judge],
-          ] as const).map(([label, value]) => (
+            ...(links.organizer ? [[t.organizerLink, links.organizer]] : []),
+          ].map(([label = '', value = '']) => (
             <div key={label} className="lobby-link-row">
               <span className="lobby-link-row__label">{label}</span>
               <code className="lobby-link-row__value">{value}</code>
