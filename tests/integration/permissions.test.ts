@@ -254,14 +254,14 @@ describe.each(DATABASE_KINDS)('every procedure × every caller (%s)', (database)
     const ws = createTRPCUntypedClient({ links: [wsLink({ client: socket, transformer: createTransformer() })] });
     return new Promise<unknown>((resolve, reject) => {
       const timeout = setTimeout(() => done(() => reject(new Error(`no answer from ${path}`))), 15_000);
-      let subscription: { unsubscribe(): void } | undefined;
+      const holder: { subscription?: { unsubscribe(): void } } = {};
       const done = (settle: () => void) => {
         clearTimeout(timeout);
-        subscription?.unsubscribe();
+        holder.subscription?.unsubscribe();
         socket.close();
         settle();
       };
-      subscription = ws.subscription(path, input, {
+      holder.subscription = ws.subscription(path, input, {
         onData: (data) => done(() => resolve(data)),
         onError: (error) => done(() => reject(error)),
       });
