@@ -230,6 +230,27 @@ describe('timer rooms through real sockets', () => {
     expect((await controller.timer.command.mutate({ timerId: id, command: { type: 'start' } })).version).toBe(1);
   });
 
+  it('puts each frame on the wire as plain superjson, assembled once per room', async () => {
+    const { id } = await createTimer();
+    const socket = new WebSocket(hub.wsUrl);
+    await new Promise((resolve) => socket.on('open', resolve));
+    const frames: Record<string, unknown>[] = [];
+    socket.on('message', (data) => frames.push(JSON.parse(data.toString()) as Record<string, unknown>));
+    socket.send(JSON.stringify({ id: 7, method: 'subscription', params: { path: 'timer.watch', input: { json: { timerId: id, role: 'audience' } } } }));
+    const deadline = Date.now() + 10_000;
+    while (!frames.some((f) => (f.result as { type?: string } | undefined)?.type === 'data') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    socket.close();
+    const data = frames.find((f) => (f.result as { type?: string } | undefined)?.type === 'data')!;
+    const result = data.result as { id: string; data: { json: { id: string; data: { type: string; version: number } }; meta?: unknown } };
+    expect(data.id).toBe(7);
+    expect(result.id).toMatch(/:0$/);
+    expect(result.data.meta).toBeUndefined();
+    expect(result.data.json.id).toBe(result.id);
+    expect(result.data.json.data).toMatchObject({ type: 'snapshot', version: 0 });
+  });
+
   it('closes a flooding socket with a reason', async () => {
     const socket = new WebSocket(hub.wsUrl);
     await new Promise((resolve) => socket.on('open', resolve));

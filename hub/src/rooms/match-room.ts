@@ -73,6 +73,8 @@ export class MatchRoom {
   private readonly recent: { version: number; frame: PreSerialized }[] = [];
   private snapshotCache: { version: number; frame: PreSerialized } | null = null;
   private queue: Promise<unknown> = Promise.resolve();
+  /** The timer needs a view key to watch: watchers are then always checked against the database. */
+  isPrivate = false;
   /** Server ms when the last session left, for idle unloading. */
   idleSince: number;
 

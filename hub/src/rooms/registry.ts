@@ -34,6 +34,8 @@ export function timerPublic(timer: TimerRecord): TimerPublic {
  */
 export class RoomRegistry {
   private readonly rooms = new Map<string, MatchRoom>();
+  /** Timer id → its current match id, for the timers whose current match is loaded here. */
+  private readonly currentByTimer = new Map<string, string>();
   private readonly loading = new Map<string, Promise<MatchRoom | null>>();
   private readonly scheduler: Scheduler;
   private readonly timers: TimerFunctions;
@@ -78,6 +80,15 @@ export class RoomRegistry {
     for (const interval of this.intervals) clearInterval(interval);
   }
 
+  /**
+   * The loaded room of a timer's current match, without touching the database, or undefined.
+   * Watching screens resolve through here first, so a crowd reconnecting costs no queries.
+   */
+  currentRoomOf(timerId: string): MatchRoom | undefined {
+    const matchId = this.currentByTimer.get(timerId);
+    return matchId === undefined ? undefined : this.rooms.get(matchId);
+  }
+
   /** The loaded room of a match, if any, without touching the database. */
   loaded(matchId: string): MatchRoom | undefined {
     return this.rooms.get(matchId);
@@ -120,6 +131,7 @@ export class RoomRegistry {
 
   /** Moves the sessions that follow a timer from its other rooms into `room`. */
   moveFollowers(timerId: string, room: MatchRoom): void {
+    this.currentByTimer.set(timerId, room.matchId);
     for (const listener of this.currentMatchListeners) listener(timerId, room);
     for (const other of this.rooms.values()) {
       if (other === room || other.timerId !== timerId) continue;
@@ -134,7 +146,11 @@ export class RoomRegistry {
   /** Tells every loaded room of a timer about new timer facts (name, settings). */
   updateTimer(timer: TimerRecord): void {
     const info = timerPublic(timer);
-    for (const room of this.rooms.values()) if (room.timerId === timer.id) room.updateTimer(info);
+    for (const room of this.rooms.values()) {
+      if (room.timerId !== timer.id) continue;
+      room.isPrivate = timer.viewKeyHash !== null;
+      room.updateTimer(info);
+    }
   }
 
   private async load(matchId: string): Promise<MatchRoom | null> {
@@ -143,7 +159,9 @@ export class RoomRegistry {
     const timer = await this.deps.repository.findTimer(match.timerId);
     if (!timer) return null;
     const room = new MatchRoom(match, timerPublic(timer), this.roomDeps);
+    room.isPrivate = timer.viewKeyHash !== null;
     this.rooms.set(matchId, room);
+    if (timer.currentMatchId === matchId) this.currentByTimer.set(timer.id, matchId);
     this.deps.fanout.subscribe(matchId);
     // A change committed elsewhere between our read and our subscription is caught here.
     void room.resync();
@@ -183,6 +201,7 @@ export class RoomRegistry {
       const idle = room.sessionCount === 0 && !room.observed && now - room.idleSince > ROOM_IDLE_UNLOAD_MS;
       if (idle && nextDeadline(room.current) === null) {
         this.rooms.delete(matchId);
+        if (this.currentByTimer.get(room.timerId) === matchId) this.currentByTimer.delete(room.timerId);
         this.scheduler.set(matchId, null);
         this.deps.fanout.unsubscribe(matchId);
       }

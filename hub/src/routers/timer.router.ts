@@ -213,13 +213,26 @@ export const timerRouter = router({
     }),
 });
 
-/** Resolves the room a watch asks for and creates its session, checking the claimed role. */
-async function openSession(ctx: Context, input: z.infer<typeof watchInput>) {
+/**
+ * The room a watch asks for. Screens that only watch a timer's current match are resolved from
+ * the loaded rooms without a query; controllers (and anything not loaded) go to the database,
+ * which also checks the claimed role. Private timers (view keys) always take the checked path.
+ */
+async function watchedRoom(ctx: Context, input: z.infer<typeof watchInput>) {
+  if (input.role !== 'controller' && input.matchId === undefined) {
+    const loaded = ctx.services.rooms.currentRoomOf(input.timerId);
+    if (loaded && !loaded.isPrivate) return loaded;
+  }
   const timer = await ctx.services.timers.get(input.timerId);
   if (input.role === 'controller' && !atLeast(await ctx.services.timers.roleOf(timer, ctx), 'controller')) {
     throw new HubError('FORBIDDEN', M.roleNeedsControl, 'control-required');
   }
-  const room = await ctx.services.timers.room(timer, input.matchId);
+  return ctx.services.timers.room(timer, input.matchId);
+}
+
+/** Resolves the room a watch asks for and creates its session, checking the claimed role. */
+async function openSession(ctx: Context, input: z.infer<typeof watchInput>) {
+  const room = await watchedRoom(ctx, input);
   const session = new Session(
     {
       id: newId(),

@@ -6,6 +6,7 @@ import { WebSocketServer } from 'ws';
 import type { HubServices } from '../services';
 import type { AppRouter } from '../trpc/app.router';
 import { createContextFactory } from '../trpc/context';
+import { wireEncoder } from '../trpc/transformer';
 
 /** Largest inbound WebSocket frame the hub accepts; larger ones close the socket (1009). */
 export const WS_MAX_PAYLOAD_BYTES = 64 * 1024;
@@ -25,6 +26,7 @@ export function attachWebSocket(server: Server, services: HubServices, router: A
     router,
     createContext: (opts) => createContext(opts, 'ws'),
     keepAlive: { enabled: true, pingMs: REALTIME.heartbeatMs, pongWaitMs: REALTIME.heartbeatTimeoutMs },
+    experimental_encoder: wireEncoder,
   });
 
   // Flood guard per connection, ahead of tRPC's own message handler.

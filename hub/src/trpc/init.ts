@@ -1,8 +1,8 @@
-import { createTransformer } from '@bianshi/shared';
 import { TRPCError, initTRPC } from '@trpc/server';
 import { HubError, type HubErrorCode } from '../lib/errors';
 import type { RateLimiter } from '../lib/rate-limit';
 import type { Context } from './context';
+import { createHubTransformer } from './transformer';
 
 const TRPC_CODES: Record<HubErrorCode, TRPCError['code']> = {
   BAD_REQUEST: 'BAD_REQUEST',
@@ -17,7 +17,7 @@ const TRPC_CODES: Record<HubErrorCode, TRPCError['code']> = {
 
 /** The one tRPC instance of the hub. */
 const t = initTRPC.context<Context>().create({
-  transformer: createTransformer(),
+  transformer: createHubTransformer(),
   errorFormatter({ shape, error }) {
     const cause = error.cause instanceof HubError ? error.cause : null;
     // Never leak stacks to clients; messages are user-facing (zh-CN) or generic.
