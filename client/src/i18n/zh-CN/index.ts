@@ -4,6 +4,7 @@ import { consolePage } from './console';
 import { create } from './create';
 import { display } from './display';
 import { errors } from './errors';
+import { fallback } from './fallback';
 import { landing } from './landing';
 import { layouts } from './layouts';
 import { lobby } from './lobby';
@@ -13,4 +14,4 @@ import { site } from './site';
 import { update } from './update';
 
 /** Every user-facing string of the zh-CN interface, one module per area. */
-export const zhCN = { site, errors, landing, layouts, routes, compat, update, display, consolePage, manage, create, lobby, auth } as const;
+export const zhCN = { site, errors, landing, layouts, routes, compat, update, display, consolePage, manage, create, lobby, auth, fallback } as const;

@@ -8,6 +8,8 @@ import { useStore } from 'zustand';
 import { AppError, toAppError } from '../errors';
 import { useTRPCClient } from '../trpc';
 import { ClockModel } from './clock-model';
+import { fallbackConsoleOf } from './fallback-console';
+import { useFallbackFollow } from './fallback-hooks';
 import { runtimeFor, type HubClient } from './runtime';
 import { readDisplaySettings, type DisplaySettings } from './settings';
 import { createTimerStore, type TimerStore, type TimerStoreState } from './timer.store';
@@ -24,6 +26,8 @@ export interface TimerWatchInput {
   device?: DeviceKind;
   /** false: do not subscribe (the store stays empty). Default true. */
   enabled?: boolean;
+  /** false: do not follow the Supabase fallback channel while the hub is unreachable. Default true. */
+  fallback?: boolean;
 }
 
 /** How often bells are predicted locally while disconnected. */
@@ -56,7 +60,7 @@ export async function refreshTimer(client: HubClient, timerId: string): Promise<
 export function useTimerWatch(input: TimerWatchInput): TimerStore {
   const client = useTRPCClient();
   const runtime = runtimeFor(client);
-  const { timerId, matchId, role, name, device, enabled = true } = input;
+  const { timerId, matchId, role, name, device, enabled = true, fallback = true } = input;
   const store = useMemo(
     () => createTimerStore(runtime.clock),
     // A new store per watched thing, so one timer's state never shows under another's id.
@@ -113,6 +117,9 @@ export function useTimerWatch(input: TimerWatchInput): TimerStore {
       release();
     };
   }, [client, runtime, store, timerId, matchId, role, name, device, enabled]);
+
+  // Past the reconnect schedule, follow the match on the Supabase channel (when configured).
+  useFallbackFollow(client, store, enabled && fallback);
 
   return store;
 }
@@ -184,6 +191,9 @@ export function useTimerCommands(timerId: string, options: { matchId?: string } 
   const { matchId } = options;
   const send = useCallback(
     async (command: CommandInput, sendOptions: { expectedVersion?: number } = {}): Promise<CommandResult> => {
+      // A console cut off from the hub runs the match itself (fallback-console.ts).
+      const authority = fallbackConsoleOf(timerId);
+      if (authority && authority.route() !== null) return authority.run(command);
       setPending((n) => n + 1);
       try {
         const result = await client.timer.command.mutate({

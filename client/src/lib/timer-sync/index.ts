@@ -20,9 +20,42 @@
  *   if (!r.ok) toast.error(r.error.message);                   // CONFLICT refreshes the state itself
  * Previews / offline single-device mode: createLocalTimerStore({ matchId, state, timer }).
  * Server time: store.getState().clock.now()  (= Date.now() + measured offset).
+ *
+ * Supabase realtime fallback (when the hub announces one in system.info): `useTimerWatch` follows
+ * the `match:<id>` channel by itself once the socket is `offline`; the badge reads
+ * `useTimerStore(store, (s) => s.fallback)` ({phase, source} | null). A console mounts
+ *   const authority = useFallbackAuthority(timerId, store);
+ * and keeps control while cut off (commands from useTimerCommands are applied locally, logged,
+ * broadcast, and replayed with timer.replay when the hub returns); read its phase with
+ * useFallbackAuthorityState(authority, (s) => s.phase) and resolve a conflict with authority.choose('server' | 'local').
  */
 export { ClockModel, DANGER_WINDOW_MS, firstBellElapsedMs, type ClockPhase, type ClockReading, type ClockModelOptions } from './clock-model';
 export { initialConnection, nextConnection, type ConnectionEvent, type ConnectionState, type ConnectionStatus } from './connection';
+export {
+  applyFallbackMessage,
+  FALLBACK_EVENTS,
+  FALLBACK_REALTIME_OPTIONS,
+  fallbackChannelName,
+  parseFallbackMessage,
+  yieldProvisional,
+  type FallbackConfig,
+  type FallbackMessage,
+  type FallbackView,
+} from './fallback';
+export {
+  applyOffline,
+  commandRoute,
+  fallbackStatePayload,
+  initialAuthority,
+  MAX_OFFLINE_COMMANDS,
+  nextAuthority,
+  type AuthorityOutcome,
+  type AuthorityPhase,
+  type AuthorityState,
+  type OfflineLog,
+} from './fallback-authority';
+export { FallbackConsole, fallbackConsoleOf } from './fallback-console';
+export { fallbackConfigOf, useFallbackAuthority, useFallbackAuthorityState, useFallbackFollow } from './fallback-hooks';
 export { onAnimationFrame, useFrameClock, useFrameKey, type FrameKeyed } from './frame-clock';
 export {
   commandError,

@@ -8,11 +8,12 @@ import { bellsBetween, type BellEvent, type MatchEvent, type MatchState, type Ti
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppError } from '../errors';
 import type { ConnectionState, ConnectionStatus } from './connection';
+import { applyFallbackMessage, yieldProvisional, type FallbackData, type FallbackMessage, type FallbackView } from './fallback';
 import { ServerClock } from './server-clock';
-import { acceptState, addBells, applyWatchMessage, emptyWatchData, type WatchData } from './watch-reducer';
+import { acceptState, addBells, applyWatchMessage, emptyWatchData } from './watch-reducer';
 
 /** State and actions of a timer store. */
-export interface TimerStoreState extends WatchData {
+export interface TimerStoreState extends FallbackData {
   /** Connection badge status (`online` for a local store). */
   status: ConnectionStatus;
   /** The hub speaks a newer protocol: show 请刷新页面. */
@@ -38,6 +39,17 @@ export interface TimerStoreState extends WatchData {
   predictBells(now: number): void;
   /** Cues the bell events among `events` (offline single-device mode: the local reducer's events). */
   cueBells(events: readonly MatchEvent[]): void;
+  /** Applies a message of the Supabase fallback channel (fallback.ts: stale versions dropped, bells once). */
+  receiveFallback(message: FallbackMessage): void;
+  /** What the badge says about the fallback channel (null: not in use). */
+  setFallback(view: FallbackView | null): void;
+  /**
+   * Shows a state this console decided without the hub (fallback authority), provisional over
+   * the hub version `baseVersion`.
+   */
+  acceptProvisional(matchId: string, state: MatchState, baseVersion: number): void;
+  /** Takes the hub's state whatever its version (after an offline log was replayed or dropped). */
+  replaceState(matchId: string, state: MatchState): void;
 }
 
 /** A timer store. */
@@ -47,15 +59,17 @@ export type TimerStore = StoreApi<TimerStoreState>;
 export function createTimerStore(clock: ServerClock = new ServerClock()): TimerStore {
   return createStore<TimerStoreState>((set, get) => ({
     ...emptyWatchData(),
+    provisionalBase: null,
+    fallback: null,
     status: 'connecting',
     protocolMismatch: false,
     error: null,
     clock,
     predictedUntil: null,
     receive(message) {
-      const current = get();
+      const current = yieldProvisional(get(), message);
       const next = applyWatchMessage(current, message, current.clock.now());
-      if (next !== current) set({ ...next, ...(message.type === 'snapshot' ? { error: null } : {}) });
+      if (next !== get()) set({ ...next, ...(message.type === 'snapshot' ? { error: null } : {}) });
     },
     acceptState(matchId, state, timer) {
       const current = get();
@@ -86,6 +100,22 @@ export function createTimerStore(clock: ServerClock = new ServerClock()): TimerS
       if (bells.length === 0 || current.matchId === null) return;
       const next = addBells(current, current.matchId, bells, current.clock.now(), 'local');
       if (next !== current) set(next);
+    },
+    receiveFallback(message) {
+      const current = get();
+      const next = applyFallbackMessage(current, message, current.clock.now());
+      if (next !== current) set(next);
+    },
+    setFallback(view) {
+      const current = get().fallback;
+      if (current === view || (current && view && current.phase === view.phase && current.source === view.source)) return;
+      set({ fallback: view });
+    },
+    acceptProvisional(matchId, state, baseVersion) {
+      set({ matchId, state, provisionalBase: baseVersion, needsRefresh: false });
+    },
+    replaceState(matchId, state) {
+      set({ matchId, state, provisionalBase: null, needsRefresh: false });
     },
   }));
 }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { FallbackConsoleBar } from '../../../components/fallback';
 import { TimerDisplay } from '../../../components/timer-display';
 import { messages } from '../../../i18n';
 import { useTimerStore, useTimerWatch } from '../../../lib/timer-sync';
@@ -57,6 +58,7 @@ export function ConsolePage({ timerId, showShare, onDismissShare }: { timerId: s
         <span className="console-conn" data-status={status}>
           {t.connection[status]}
         </span>
+        <FallbackConsoleBar timerId={timerId} store={store} />
         <div className="console-head__actions">
           <a className="btn btn--ghost btn--sm" href={displayUrl} target="_blank" rel="noopener">
             {t.links.display}

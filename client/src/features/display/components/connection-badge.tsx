@@ -1,14 +1,16 @@
-import type { ConnectionStatus } from '../../../lib/timer-sync';
+import type { ConnectionStatus, FallbackView } from '../../../lib/timer-sync';
+import { fallbackBadge } from '../../../components/fallback';
 import { messages } from '../../../i18n';
 
 const t = messages.display;
 
-/** 在线 / 连接中 / 重连中 / 离线, with a hint in its title. */
-export function ConnectionBadge({ status }: { status: ConnectionStatus }) {
+/** 在线 / 连接中 / 重连中 / 离线 (or 备用通道 while following the Supabase fallback), with a hint in its title. */
+export function ConnectionBadge({ status, fallback = null }: { status: ConnectionStatus; fallback?: FallbackView | null }) {
+  const backup = status === 'online' ? null : fallbackBadge(fallback);
   return (
-    <span className="ds-badge" data-status={status} data-testid="connection-badge" role="status" title={t.connectionHint[status]}>
+    <span className="ds-badge" data-status={status} data-fallback={backup?.kind} data-testid="connection-badge" role="status" title={backup?.hint ?? t.connectionHint[status]}>
       <span className="ds-badge__dot" aria-hidden="true" />
-      {t.connection[status]}
+      {backup?.text ?? t.connection[status]}
     </span>
   );
 }

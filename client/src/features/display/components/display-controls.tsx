@@ -1,5 +1,5 @@
 import { messages } from '../../../i18n';
-import type { ConnectionStatus } from '../../../lib/timer-sync';
+import type { ConnectionStatus, FallbackView } from '../../../lib/timer-sync';
 import { ConnectionBadge } from './connection-badge';
 import { IconBell, IconBellOff, IconExpand, IconShrink } from './display-icons';
 
@@ -8,18 +8,20 @@ const t = messages.display.controls;
 /** The display's corner: connection badge, 本机响铃 switch, fullscreen button. */
 export function DisplayControls({
   status,
+  fallback = null,
   ring,
   onRingChange,
   fullscreen,
 }: {
   status: ConnectionStatus;
+  fallback?: FallbackView | null;
   ring: boolean;
   onRingChange: (on: boolean) => void;
   fullscreen: { supported: boolean; active: boolean; toggle: () => void };
 }) {
   return (
     <div className="ds-controls" role="toolbar" aria-label={t.label}>
-      <ConnectionBadge status={status} />
+      <ConnectionBadge status={status} fallback={fallback} />
       <button
         type="button"
         className="ds-button"

@@ -17,6 +17,7 @@ const t = messages.display;
  */
 export function DisplayScreen({ store, role }: { store: TimerStore; role: PresenceRole }) {
   const status = useTimerStore(store, (s) => s.status);
+  const fallback = useTimerStore(store, (s) => s.fallback);
   const outdated = useTimerStore(store, (s) => s.protocolMismatch);
   const error = useTimerStore(store, (s) => s.error);
   const hasState = useTimerStore(store, (s) => s.state !== null);
@@ -39,7 +40,7 @@ export function DisplayScreen({ store, role }: { store: TimerStore; role: Presen
   return (
     <div className={`ds ${idle ? 'ds--idle' : ''}`} data-ring={ring ? 'on' : 'off'} data-ring-count={ringer.rings} data-status={status}>
       <TimerDisplay store={store} variant="full">
-        <DisplayControls status={status} ring={ring} onRingChange={setRing} fullscreen={fullscreen} />
+        <DisplayControls status={status} fallback={fallback} ring={ring} onRingChange={setRing} fullscreen={fullscreen} />
         {outdated && <OutdatedBanner />}
         {ringer.locked && <AudioUnlockOverlay onUnlock={() => void ringer.unlock()} />}
       </TimerDisplay>

@@ -1,0 +1,70 @@
+import { useEffect, useRef } from 'react';
+import { toast } from 'sonner';
+import { format, messages } from '../../i18n';
+import { useFallbackAuthority, useFallbackAuthorityState, type TimerStore } from '../../lib/timer-sync';
+import { Dialog } from '../ui/dialog';
+import './fallback.css';
+
+const t = messages.fallback;
+
+/**
+ * The console's fallback authority and its view: mounts the authority over the console's watch
+ * store (so its commands keep working when the hub is cut off and the Supabase fallback is
+ * configured), shows a badge while it runs the match without the hub (with the count of
+ * offline commands waiting), a toast when they were synced, and the Chinese dialog asking
+ * which state wins when the hub refused the replay. Renders nothing while the hub is in charge.
+ */
+export function FallbackConsoleBar({ timerId, store }: { timerId: string; store: TimerStore }) {
+  const authority = useFallbackAuthority(timerId, store);
+  const phase = useFallbackAuthorityState(authority, (s) => s.phase);
+  const count = useFallbackAuthorityState(authority, (s) => s.log?.commands.length ?? 0);
+  const conflict = useFallbackAuthorityState(authority, (s) => s.conflict);
+  const outcome = useFallbackAuthorityState(authority, (s) => s.outcome);
+  const toldSeq = useRef(outcome?.seq ?? 0);
+
+  useEffect(() => {
+    if (!outcome || outcome.seq <= toldSeq.current) return;
+    toldSeq.current = outcome.seq;
+    const text = outcome.kind === 'synced' ? t.synced : outcome.kind === 'forced' ? t.forced : t.keptServer;
+    if (outcome.kind === 'kept-server') toast.info(text);
+    else toast.success(text);
+  }, [outcome]);
+
+  return (
+    <>
+      {phase !== 'idle' ? (
+        <span className="fallback-badge" data-phase={phase} data-testid="fallback-authority" role="status" title={phase === 'authority' ? t.hint.authority : undefined}>
+          {t.badge[phase]}
+          {count > 0 ? <span className="fallback-badge__count">{format(t.pending, { count })}</span> : null}
+        </span>
+      ) : null}
+      <Dialog
+        open={phase === 'conflict'}
+        title={t.conflict.title}
+        tone="warning"
+        onClose={() => undefined}
+        footer={
+          <>
+            <button type="button" className="btn btn--secondary" data-testid="fallback-keep-server" title={t.conflict.keepServerHint} onClick={() => authority.choose('server')}>
+              {t.conflict.keepServer}
+            </button>
+            <button type="button" className="btn btn--primary" data-testid="fallback-keep-local" title={t.conflict.keepLocalHint} onClick={() => authority.choose('local')}>
+              {t.conflict.keepLocal}
+            </button>
+          </>
+        }
+      >
+        <p>{format(t.conflict.body, { count })}</p>
+        <ul className="fallback-choices">
+          <li>
+            <strong>{t.conflict.keepServer}</strong>：{t.conflict.keepServerHint}
+          </li>
+          <li>
+            <strong>{t.conflict.keepLocal}</strong>：{t.conflict.keepLocalHint}
+          </li>
+        </ul>
+        {conflict ? <p className="fallback-reason">{format(t.conflict.reason, { message: conflict })}</p> : null}
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * React glue of the Supabase realtime fallback: the follower every watched timer runs (inside
+ * `useTimerWatch`), and the console's fallback authority (`useFallbackAuthority`).
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { useStore } from 'zustand';
+import type { StoreApi } from 'zustand/vanilla';
+import { useTRPCClient } from '../trpc';
+import { fallbackChannelsFor, loadSupabase, type FallbackChannelHandle, type FallbackChannels } from './fallback-channel';
+import { FallbackConsole, registerFallbackConsole } from './fallback-console';
+import { parseFallbackMessage, type FallbackConfig } from './fallback';
+import type { AuthorityState } from './fallback-authority';
+import type { HubClient } from './runtime';
+import type { TimerStore } from './timer.store';
+
+const configs = new WeakMap<object, Promise<FallbackConfig | null>>();
+
+/**
+ * The fallback configuration the hub announces in `system.info` (null: not configured). Asked
+ * once per client while the hub answers; a failed ask is forgotten so the next one retries.
+ * When configured, supabase-js is loaded at once: later the hub serving its chunk may be gone.
+ */
+export function fallbackConfigOf(client: HubClient): Promise<FallbackConfig | null> {
+  let config = configs.get(client);
+  if (!config) {
+    config = client.system.info.query().then(
+      (info) => {
+        const fallback = (info as { fallback?: FallbackConfig | null }).fallback ?? null;
+        if (fallback) void loadSupabase().catch(() => undefined);
+        return fallback;
+      },
+      (error: unknown) => {
+        configs.delete(client);
+        throw error;
+      },
+    );
+    configs.set(client, config);
+  }
+  return config;
+}
+
+/** The fallback channels of the hub behind `client`, once known (null while unknown or not configured). */
+function useFallbackChannels(client: HubClient, store: TimerStore, enabled: boolean): FallbackChannels | null {
+  const [channels, setChannels] = useState<FallbackChannels | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    let cancelled = false;
+    let asking = false;
+    const ask = () => {
+      if (asking) return;
+      asking = true;
+      fallbackConfigOf(client).then(
+        (config) => {
+          if (!cancelled && config) setChannels(fallbackChannelsFor(config));
+          unsubscribe();
+        },
+        () => {
+          asking = false; // ask again when the hub answers
+        },
+      );
+    };
+    const unsubscribe = store.subscribe((now, before) => {
+      if (now.status === 'online' && before.status !== 'online') ask();
+    });
+    ask();
+    return () => {
+      cancelled = true;
+      unsubscribe();
+    };
+  }, [client, store, enabled]);
+  return channels;
+}
+
+/**
+ * Follows the Supabase fallback channel of the store's match while the hub socket is `offline`
+ * (past the reconnect schedule) and the hub announced a fallback; leaves it when the socket is
+ * back online (the tRPC resume delivers what was missed). Channel states are fed to the store
+ * (stale versions dropped, bells cued once) and the badge reads `store.fallback`.
+ */
+export function useFallbackFollow(client: HubClient, store: TimerStore, enabled = true): void {
+  const channels = useFallbackChannels(client, store, enabled);
+  useEffect(() => {
+    if (!enabled || !channels) return;
+    let handle: FallbackChannelHandle | null = null;
+    let followed: string | null = null;
+    const leave = () => {
+      handle?.release();
+      handle = null;
+      followed = null;
+      store.getState().setFallback(null);
+    };
+    const update = () => {
+      const { status, matchId } = store.getState();
+      const want = status === 'offline' && matchId !== null ? matchId : null;
+      if (want === followed) return;
+      leave();
+      if (want === null) return;
+      followed = want;
+      handle = channels.join(want, {
+        onMessage(event, payload) {
+          const message = parseFallbackMessage(want, event, payload);
+          if (message) store.getState().receiveFallback(message);
+        },
+        onStatus(status) {
+          const source = store.getState().fallback?.source ?? null;
+          store.getState().setFallback({ phase: status === 'joined' ? 'following' : 'joining', source });
+        },
+      });
+    };
+    update();
+    const unsubscribe = store.subscribe((now, before) => {
+      if (now.status !== before.status || now.matchId !== before.matchId) update();
+    });
+    return () => {
+      unsubscribe();
+      leave();
+    };
+  }, [channels, store, enabled]);
+}
+
+/**
+ * The console's fallback authority for `timerId`, fed by the console's own watch store. While it
+ * is in charge, `useTimerCommands(timerId)` applies commands locally instead of sending them.
+ * Read its phase, log and outcome with `useFallbackAuthorityState(authority, selector)`.
+ */
+export function useFallbackAuthority(timerId: string, store: TimerStore): FallbackConsole {
+  const client = useTRPCClient();
+  const authority = useMemo(() => new FallbackConsole(timerId, store, client), [timerId, store, client]);
+  const channels = useFallbackChannels(client, store, true);
+  useEffect(() => {
+    const unregister = registerFallbackConsole(timerId, authority);
+    const stop = authority.start();
+    return () => {
+      stop();
+      unregister();
+    };
+  }, [authority, timerId]);
+  useEffect(() => authority.setChannels(channels), [authority, channels]);
+  return authority;
+}
+
+/** Reads a slice of the authority's state. */
+export function useFallbackAuthorityState<T>(authority: FallbackConsole, selector: (state: AuthorityState) => T): T {
+  return useStore(authority.state as StoreApi<AuthorityState>, selector);
+}
