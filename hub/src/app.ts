@@ -16,6 +16,8 @@ import { MemberService } from './auth/member.service';
 import { UserRepository } from './auth/user.repository';
 import { localFanout, type Fanout } from './scale/fanout';
 import { redisFanout } from './scale/redis-fanout';
+import { redisLobbyBus } from './scale/redis-lobby-bus';
+import { RedisLink } from './scale/redis-link';
 import { noMirror, supabaseRealtimeMirror } from './supabase/realtime-mirror';
 import { newId } from './lib/ids';
 import { appVersion, paths } from './lib/paths';
@@ -59,7 +61,8 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const database: Database = await openDatabase(options.database ?? databaseTargetFrom(config));
   const repository = new TimerRepository(database.db);
   const hubId = newId();
-  const fanout: Fanout = config.REDIS_URL ? redisFanout(config.REDIS_URL, hubId, logger) : localFanout(hubId);
+  const redis = config.REDIS_URL ? new RedisLink(config.REDIS_URL, logger) : null;
+  const fanout: Fanout = redis ? redisFanout(redis, hubId) : localFanout(hubId);
   const mirror =
     config.SUPABASE_URL && config.SUPABASE_SERVICE_ROLE_KEY
       ? supabaseRealtimeMirror({ url: config.SUPABASE_URL, serviceKey: config.SUPABASE_SERVICE_ROLE_KEY, logger })
@@ -83,7 +86,16 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       creates: new RateLimiter(clock, 1, 20),
     },
     fanout,
-    lobbies: createLobbies({ db: database.db, timerRepository: repository, rooms, timers, clock, logger, fanout }),
+    lobbies: createLobbies({
+      db: database.db,
+      timerRepository: repository,
+      rooms,
+      timers,
+      clock,
+      logger,
+      fanout,
+      ...(redis ? { bus: redisLobbyBus(redis, hubId) } : {}),
+    }),
     auth,
     members,
   };
@@ -118,6 +130,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await fanout.close();
+        await redis?.close();
         await mirror.close();
         await database.close();
       })();

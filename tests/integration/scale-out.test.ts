@@ -5,6 +5,7 @@ import { spawnHub, type HubProcess } from '../support/process-hub';
 import { startRedis, type TestRedis } from '../support/redis';
 import { httpClient } from '../support/trpc';
 import { watch, type Watcher } from '../support/watch';
+import { rosterOf, watchLobby, type LobbyWatcher } from '../support/lobby';
 
 /** Several hub processes on one Postgres and one Redis, as behind a load balancer. */
 describe('several hubs on Postgres + Redis', () => {
@@ -14,6 +15,7 @@ describe('several hubs on Postgres + Redis', () => {
   const watchers: Watcher[] = [];
   const ws = (hub: HubProcess) => hub.url.replace('http', 'ws') + '/api/trpc';
   const track = (w: Watcher) => (watchers.push(w), w);
+  const lobbyWatchers: LobbyWatcher[] = [];
 
   beforeAll(async () => {
     [scratch, redis] = await Promise.all([createScratchPostgres(), startRedis()]);
@@ -25,6 +27,7 @@ describe('several hubs on Postgres + Redis', () => {
 
   afterAll(async () => {
     for (const w of watchers) w.close();
+    for (const w of lobbyWatchers) w.close();
     for (const hub of hubs) await hub.kill();
     await redis?.close();
     await scratch?.drop();
@@ -136,6 +139,30 @@ describe('several hubs on Postgres + Redis', () => {
     await onB.until((x) => versionOf(x) >= 1, 15_000);
     await controllerOn(hubs[0]!).timer.command.mutate({ timerId: id, command: { type: 'pause' } });
     await onB.until((x) => versionOf(x) === 2, 15_000);
+  });
+
+  it('runs a lobby across hubs: facts, one-screen actions and presence reach screens on other hubs', async () => {
+    const anonymous = httpClient(hubs[0]!.url);
+    const [first, second] = await Promise.all([createTimer(), createTimer()]);
+    const lobby = await anonymous.lobby.create.mutate({ name: '跨实例大厅', organizerName: '组委会', visibility: 'public', timers: [first.id, second.id] });
+    const organizer = httpClient(hubs[0]!.url, { authorization: `Bearer ${lobby.organizerKey}` });
+    const screen = watchLobby(ws(hubs[2]!), { lobbyId: lobby.id, role: 'audience', name: 'C 大屏' });
+    const boss = watchLobby(ws(hubs[0]!), { lobbyId: lobby.id, role: 'controller', name: '主办' }, { organizerKey: lobby.organizerKey });
+    lobbyWatchers.push(screen, boss);
+    await screen.until((w) => w.screenId() !== undefined && w.tracked.length >= 1);
+    // Presence counts the screen on hub C in the organizer's tick on hub A.
+    await boss.until((w) => (w.lastTick()?.presence.audience ?? 0) === 1 && (w.lastTick()?.presence.controller ?? 0) === 1, 10_000);
+    // Lobby facts committed on hub A reach the screen on hub C.
+    await organizer.lobby.setFeatured.mutate({ lobbyId: lobby.id, timerId: second.id });
+    await screen.until((w) => {
+      const last = w.tracked.at(-1)?.message;
+      return last?.type === 'lobby' && last.lobby.featuredTimerId === second.id;
+    });
+    // A message for that one screen, sent through hub A, reaches it on hub C.
+    await organizer.lobby.message.mutate({ lobbyId: lobby.id, screenId: screen.screenId()!, text: '请调高音量' });
+    await screen.until((w) => w.plain.some((m) => m.type === 'message' && JSON.stringify(m).includes('请调高音量')));
+    await organizer.lobby.rename.mutate({ lobbyId: lobby.id, screenId: screen.screenId()!, name: '后排大屏' });
+    await boss.until((w) => rosterOf(w).some((entry) => entry.name === '后排大屏'), 10_000);
   });
 
   it('moves viewers of a SIGKILLed hub to another hub with no lost command', async () => {

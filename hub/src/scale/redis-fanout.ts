@@ -1,6 +1,5 @@
-import { Redis } from 'ioredis';
-import type { Logger } from '../lib/logger';
 import type { ChangeNotice, Fanout, PresenceShare } from './fanout';
+import type { RedisLink } from './redis-link';
 
 /** A hub's presence share counts for this long after it last reported (ticks are every second). */
 export const PRESENCE_TTL_MS = 5_000;
@@ -13,38 +12,9 @@ const PRESENCE_PREFIX = 'bs:presence:';
  * When Redis goes away the hub keeps serving its own sockets; when it returns, ioredis
  * resubscribes and rooms catch up from the database.
  */
-export function redisFanout(url: string, hubId: string, logger: Logger): Fanout {
-  const options = { maxRetriesPerRequest: 1, enableOfflineQueue: false, retryStrategy: (times: number) => Math.min(times * 200, 2_000) };
-  const publisher = new Redis(url, options);
-  const subscriber = new Redis(url, { ...options, autoResubscribe: true, enableOfflineQueue: true });
+export function redisFanout(link: RedisLink, hubId: string): Fanout {
   const noticeHandlers: ((notice: ChangeNotice) => void)[] = [];
-  const reconnectHandlers: (() => void)[] = [];
-  const channels = new Set<string>();
-  let reachable = false;
-  let lostSinceReady = false;
-
-  const markReady = () => {
-    const wasLost = lostSinceReady;
-    reachable = publisher.status === 'ready' && subscriber.status === 'ready';
-    if (reachable && wasLost) {
-      lostSinceReady = false;
-      logger.info('redis back; rooms catch up');
-      for (const handler of reconnectHandlers) handler();
-    }
-  };
-  const markLost = () => {
-    if (reachable) logger.warn('redis unreachable; serving local sockets only');
-    reachable = false;
-    lostSinceReady = true;
-  };
-  for (const client of [publisher, subscriber]) {
-    client.on('ready', markReady);
-    client.on('close', markLost);
-    client.on('error', () => markLost());
-  }
-
-  subscriber.on('message', (channel: string, raw: string) => {
-    if (!channel.startsWith(CHANNEL_PREFIX)) return;
+  link.onMessage(CHANNEL_PREFIX, (_channel, raw) => {
     let notice: ChangeNotice;
     try {
       notice = JSON.parse(raw) as ChangeNotice;
@@ -58,31 +28,16 @@ export function redisFanout(url: string, hubId: string, logger: Logger): Fanout 
   return {
     kind: 'redis',
     hubId,
-    publish(notice) {
-      if (!reachable) return;
-      publisher.publish(CHANNEL_PREFIX + notice.matchId, JSON.stringify(notice)).catch((error: unknown) => {
-        logger.warn('redis publish failed', { error: String(error) });
-      });
-    },
-    subscribe(matchId) {
-      const channel = CHANNEL_PREFIX + matchId;
-      if (channels.has(channel)) return;
-      channels.add(channel);
-      // While offline the subscriber queues this; once subscribed, ioredis resubscribes by itself.
-      subscriber.subscribe(channel).catch(() => {});
-    },
-    unsubscribe(matchId) {
-      const channel = CHANNEL_PREFIX + matchId;
-      if (!channels.delete(channel)) return;
-      subscriber.unsubscribe(channel).catch(() => {});
-    },
+    publish: (notice) => link.publish(CHANNEL_PREFIX + notice.matchId, JSON.stringify(notice)),
+    subscribe: (matchId) => link.subscribe(CHANNEL_PREFIX + matchId),
+    unsubscribe: (matchId) => link.unsubscribe(CHANNEL_PREFIX + matchId),
     onNotice: (handler) => void noticeHandlers.push(handler),
-    onReconnect: (handler) => void reconnectHandlers.push(handler),
+    onReconnect: (handler) => link.onReconnect(handler),
     async exchangePresence(matchId, share, now) {
-      if (!reachable) return [share];
+      if (!link.reachable) return [share];
       const key = PRESENCE_PREFIX + matchId;
       try {
-        const [, , all] = (await publisher
+        const [, , all] = (await link.publisher
           .multi()
           .hset(key, hubId, JSON.stringify({ ...share, expiresAt: now + PRESENCE_TTL_MS }))
           .pexpire(key, PRESENCE_TTL_MS * 2)
@@ -95,17 +50,14 @@ export function redisFanout(url: string, hubId: string, logger: Logger): Fanout 
           if (parsed.expiresAt < now) stale.push(field);
           else shares.push({ counts: parsed.counts, roster: parsed.roster });
         }
-        if (stale.length > 0) publisher.hdel(key, ...stale).catch(() => {});
+        if (stale.length > 0) link.publisher.hdel(key, ...stale).catch(() => {});
         return shares;
       } catch {
         return [share];
       }
     },
-    health: () => ({ kind: 'redis', reachable }),
-    async close() {
-      await Promise.allSettled([publisher.quit(), subscriber.quit()]);
-      publisher.disconnect();
-      subscriber.disconnect();
-    },
+    health: () => ({ kind: 'redis', reachable: link.reachable }),
+    // The link is closed by its owner (the composition root), after every bus on it.
+    close: async () => {},
   };
 }
