@@ -14,12 +14,13 @@ import { killAllChildren } from './support/ipc';
 import { progress } from './support/log';
 import { machineInfo } from './support/machine';
 import { cpuPressure } from './support/pressure';
+import { runCrossHub, type CrossHubFigures, type CrossHubOptions } from './scenarios/cross-hub';
 import { runFanout, type FanoutLevel, type FanoutOptions } from './scenarios/fanout';
 import { runFlipSkew, type FlipSkewFigures, type FlipSkewOptions } from './scenarios/flip-skew';
 import { runThroughput, type ThroughputFigures, type ThroughputOptions } from './scenarios/throughput';
 import { evaluateTargets } from './targets';
 
-const SCENARIOS = ['fanout', 'throughput', 'flip'] as const;
+const SCENARIOS = ['fanout', 'throughput', 'flip', 'crosshub'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 interface Plan {
@@ -27,6 +28,7 @@ interface Plan {
   fanout: FanoutOptions;
   throughput: ThroughputOptions;
   flip: FlipSkewOptions;
+  crossHub: CrossHubOptions;
   /** The whole run stops itself after this long. */
   watchdogMs: number;
 }
@@ -37,14 +39,16 @@ const PLANS: Record<Plan['mode'], Plan> = {
     fanout: { levels: [1_000, 5_000, 10_000], commands: 20, intervalMs: 300 },
     throughput: { subscribers: 5_000, broadcasts: 30, rounds: 3 },
     flip: { pages: 20, boundaries: 12 },
-    watchdogMs: 10 * 60_000,
+    crossHub: { viewersPerHub: 200, commands: 40, intervalMs: 100 },
+    watchdogMs: 12 * 60_000,
   },
   quick: {
     mode: 'quick',
     fanout: { levels: [1_000, 2_000], commands: 10, intervalMs: 300 },
     throughput: { subscribers: 1_000, broadcasts: 30, rounds: 2 },
     flip: { pages: 20, boundaries: 6 },
-    watchdogMs: 4 * 60_000,
+    crossHub: { viewersPerHub: 50, commands: 20, intervalMs: 100 },
+    watchdogMs: 5 * 60_000,
   },
 };
 
@@ -63,6 +67,7 @@ export interface BenchReport {
   fanout?: { commands: number; intervalMs: number; levels: FanoutLevel[]; error?: string };
   throughput?: ThroughputFigures | { error: string };
   flipSkew?: FlipSkewFigures | { error: string };
+  crossHub?: CrossHubFigures | { error: string };
   targets: ReturnType<typeof evaluateTargets>;
   pass: boolean;
 }
@@ -147,6 +152,7 @@ async function main(): Promise<void> {
       await hub.stop();
     }
   }
+  if (only.has('crosshub')) report.crossHub = await errorOf('cross-hub', () => runCrossHub(plan.crossHub));
   if (only.has('flip')) report.flipSkew = await errorOf('flip skew', () => runFlipSkew({ ...plan.flip, build }));
   clearTimeout(watchdog);
   finish(0);

@@ -18,6 +18,7 @@ export const MEMORY_TARGET_BYTES = 16 * 1024;
 export const HUB_TO_BARE_WS_TARGET = 0.5;
 export const HUB_TO_SOCKET_IO_TARGET = 1.0;
 export const FLIP_SKEW_P99_TARGET_MS = 17;
+export const CROSS_HUB_EXTRA_P99_TARGET_MS = 20;
 
 function atMost(measured: number | null | undefined, limit: number): boolean | null {
   return measured === null || measured === undefined || Number.isNaN(measured) ? null : measured <= limit;
@@ -27,8 +28,16 @@ function atLeast(measured: number | null | undefined, floor: number): boolean | 
   return measured === null || measured === undefined || Number.isNaN(measured) ? null : measured >= floor;
 }
 
-export function evaluateTargets(report: Pick<BenchReport, 'fanout' | 'throughput' | 'flipSkew'>): TargetResult[] {
+export function evaluateTargets(report: Pick<BenchReport, 'fanout' | 'throughput' | 'flipSkew' | 'crossHub'>): TargetResult[] {
   const results: TargetResult[] = [];
+  const crossHub = report.crossHub && 'extraP99Ms' in report.crossHub ? report.crossHub.extraP99Ms : null;
+  results.push({
+    name: 'extra p99 latency for a viewer on another hub',
+    target: `≤ ${CROSS_HUB_EXTRA_P99_TARGET_MS} ms`,
+    measured: crossHub,
+    unit: 'ms',
+    pass: atMost(crossHub, CROSS_HUB_EXTRA_P99_TARGET_MS),
+  });
   const levels = report.fanout && 'levels' in report.fanout ? report.fanout.levels : [];
   const largest = levels.at(-1);
   // The level counts the subscribers that did connect; fewer than the target level is no verdict.
