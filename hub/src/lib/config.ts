@@ -73,6 +73,9 @@ function pathListSchema(fallback: string) {
 
 export type Config = z.infer<typeof envSchema>;
 
+/** Every environment variable the hub reads (documented in `.env.example` and the README). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as (keyof Config)[];
+
 /** A configuration problem, reported as one line that names the variable. */
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
