@@ -17,8 +17,8 @@ export function QrCode({ value, label, size = 160 }: { value: string; label: str
     };
   }, [value, size]);
   return (
-    <span className="qr-code" style={{ width: size, height: size }}>
-      {src ? <img src={src} alt={label} width={size} height={size} /> : null}
+    <span className="qr-code" style={{ display: 'inline-block', flex: 'none', width: size, height: size, borderRadius: 8, background: '#fff', overflow: 'hidden' }}>
+      {src ? <img src={src} alt={label} width={size} height={size} style={{ display: 'block' }} /> : null}
     </span>
   );
 }

@@ -10,6 +10,7 @@ import { SkinPage } from './pages/skin-page';
 import { TeamsPage } from './pages/teams-page';
 import { TimingPage } from './pages/timing-page';
 import './manage.css';
+import './pages/pages.css';
 
 /** Route component of each management page, by its path segment. */
 export const MANAGE_ROUTES: Record<'info' | 'logo' | 'skin' | 'audio' | 'teams' | 'record' | 'timing' | 'details' | 'offline' | 'schedule', ComponentType> = {

@@ -48,7 +48,7 @@ export const manage = {
     preview: '大屏预览',
   },
   skin: {
-    lead: '大屏的配色、字号与背景，右侧实时预览。',
+    lead: '大屏的配色、字号与背景，修改后可在实时预览中查看效果。',
     presets: '预设',
     colors: '自定义颜色',
     colorNames: { background: '背景', surface: '面板', text: '文字', muted: '次要文字', accent: '强调', aff: '正方', neg: '反方', warning: '提醒', danger: '警告', overtime: '超时' },

@@ -7,6 +7,7 @@ import { ControlGate } from '../components/control-gate';
 import { useControlClaim } from '../hooks/use-control-claim';
 import { useInstallSupport } from '../hooks/use-install-support';
 import '../console.css';
+import '../components/console-extras.css';
 
 const t = messages.consolePage;
 

@@ -4,6 +4,7 @@ import { TimerDisplay } from '../../../components/timer-display';
 import { messages } from '../../../i18n';
 import { useTimerStore } from '../../../lib/timer-sync';
 import { useOfflineMatch } from '../hooks/use-offline-match';
+import './offline-timer.css';
 
 const t = messages.manage.offline.local;
 const c = messages.consolePage.transport;

@@ -6,6 +6,7 @@ import { Section } from '../components/fields';
 import { PoolsEditor } from './pools-editor';
 import { StageEditor } from './stage-editor';
 import { moved, stageOfKind } from './stage-defaults';
+import './format-editor.css';
 
 const t = messages.manage.timing;
 
