@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { format, messages } from '../../../i18n';
 import { LogoMark } from '../../../components/ui/logo';
@@ -16,7 +16,6 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function LoginPage() {
   const config = useAuthConfig();
   const me = useMe();
-  const navigate = useNavigate();
   const reset = useResetAccountCache();
   const signIn = useSignIn();
   const signUp = useSignUp();
@@ -31,10 +30,8 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   const supabase = config.data?.mode === 'supabase' && config.data.supabaseUrl && config.data.supabaseAnonKey ? { url: config.data.supabaseUrl, anonKey: config.data.supabaseAnonKey } : null;
 
-  const finish = async () => {
-    await reset();
-    void navigate('/auth/redirect', { replace: true });
-  };
+  // Signed in: refreshing `auth.me` swaps this page for <AlreadySignedIn>, which moves on.
+  const finish = () => reset();
 
   const validate = (): string | null => {
     if (!EMAIL.test(email.trim())) return t.errors.email;
@@ -88,14 +85,7 @@ export function LoginPage() {
     await finish();
   };
 
-  if (me.data) {
-    return (
-      <AuthShell>
-        <p className="auth-card__lead">{messages.auth.redirect.working}</p>
-        <AlreadySignedIn />
-      </AuthShell>
-    );
-  }
+  if (me.data) return <AlreadySignedIn />;
 
   return (
     <AuthShell>
@@ -178,10 +168,15 @@ export function LoginPage() {
 /** Signed in already: continue to where the visitor wanted to go. */
 function AlreadySignedIn() {
   const navigate = useNavigate();
+  useEffect(() => {
+    void navigate('/auth/redirect', { replace: true });
+  }, [navigate]);
   return (
-    <button type="button" className="btn btn--primary btn--lg auth-form__submit" onClick={() => void navigate('/auth/redirect', { replace: true })}>
-      {messages.auth.menu.home}
-    </button>
+    <AuthShell>
+      <p className="auth-card__lead" role="status">
+        {messages.auth.redirect.working}
+      </p>
+    </AuthShell>
   );
 }
 
