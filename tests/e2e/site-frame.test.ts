@@ -40,8 +40,8 @@ describe('site frame', () => {
     const { context, page } = await openPage(browser);
     for (const [path, title] of [
       ['/topic', '辩题库'],
-      ['/timer/manage/abc123/skin', '皮肤'],
-      ['/admin/cdkey', 'CDKey 管理'],
+      ['/schools', '学校'],
+      ['/worldcup', '世界杯'],
       ['/buy/cdkey', '兑换 CDKey'],
     ] as const) {
       await page.goto(hub.url + path);
@@ -73,7 +73,7 @@ describe('site frame', () => {
     await page.getByTestId('join-code').fill('ab12cd');
     await page.getByRole('button', { name: '加入' }).click();
     await page.waitForURL(/\/lobby\?code=AB12CD$/);
-    await page.getByTestId('placeholder').waitFor();
+    await page.getByRole('heading', { level: 1 }).waitFor();
     await context.close();
   });
 
@@ -101,7 +101,7 @@ describe('site frame', () => {
   it('lets a route force its colour mode (projector display is dark)', async () => {
     const { context, page } = await openPage(browser, { colorScheme: 'light' });
     await page.goto(`${hub.url}/timer/abc123`);
-    await page.getByTestId('placeholder').waitFor();
+    await page.getByText('找不到计时器').first().waitFor();
     expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
     await context.close();
   });
