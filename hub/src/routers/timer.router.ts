@@ -15,9 +15,9 @@ import { controlCookieName, type Context } from '../trpc/context';
 import { publicProcedure, rateLimit, router, toTRPCError } from '../trpc/init';
 import { authedMiddleware, timerIdSchema, timerProcedure } from '../trpc/procedures';
 import { atLeast } from '../timers/roles';
-import type { CommandOutcome } from '../rooms/match-room';
 import { timerPublic } from '../rooms/registry';
 import { M } from '../timers/messages';
+import { outcomeError, timerUrls } from '../timers/outcome';
 
 
 const createInput = z.strictObject({
@@ -42,29 +42,6 @@ const commandInput = z.object({
   command: commandSchema,
   expectedVersion: z.number().int().min(0).optional(),
 });
-
-/** Links a created timer is reachable at, relative to the site. */
-export function timerUrls(timer: { id: string; shortid: string }) {
-  return {
-    display: `/timer/${timer.id}`,
-    manage: `/timer/manage/${timer.shortid}`,
-    short: `/id/${timer.shortid}`,
-  };
-}
-
-/** Turns a rejected command outcome into the error every input reports. */
-export function outcomeError(outcome: Exclude<CommandOutcome, { ok: true }>): HubError {
-  switch (outcome.code) {
-    case 'conflict':
-      return new HubError('CONFLICT', outcome.message, 'version-conflict', { version: outcome.version });
-    case 'rejected':
-      return new HubError('BAD_REQUEST', outcome.message, outcome.reason, { version: outcome.version });
-    case 'unavailable':
-      return new HubError('SERVICE_UNAVAILABLE', outcome.message, 'unavailable', {
-        version: outcome.version,
-      });
-  }
-}
 
 function socketTransport(ctx: Context): SessionTransport {
   const socket = ctx.socket;

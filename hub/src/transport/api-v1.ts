@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BUILTIN_FORMATS, commandSchema } from '@bianshi/shared';
 import { z } from 'zod';
 import { HUB_ERROR_STATUS, HubError } from '../lib/errors';
-import { outcomeError, timerUrls } from '../routers/timer.router';
+import { outcomeError, timerUrls } from '../timers/outcome';
 import type { HubServices } from '../services';
 import { bearerToken, clientIp } from '../trpc/context';
 
