@@ -38,6 +38,11 @@ describe('applyOffline', () => {
     expect(log.state.stages[0]!.clocks[0]!.usedMs).toBe(6_000);
   });
 
+  it('logs whole milliseconds (the replay takes integers; the server clock offset is fractional)', () => {
+    const result = applyOffline(null, start, { type: 'start' }, T0 + 1_000.6);
+    expect(result.ok && result.log.commands[0]!.at).toBe(T0 + 1_001);
+  });
+
   it('refuses what the reducer refuses, in Chinese, and keeps the log', () => {
     const log = offlineLog();
     const refused = applyOffline(log, start, { type: 'switchSide' }, T0 + 3_000);

@@ -44,10 +44,12 @@ export interface OfflineLog {
 export type OfflineApplyResult = { ok: true; log: OfflineLog; events: MatchEvent[] } | { ok: false; message: string };
 
 /**
- * Applies `command` at `at` on top of the log (or, with no log yet, on top of the last hub
+ * Applies `command` at `atMs` (rounded to whole ms) on top of the log (or, with no log yet, on top of the last hub
  * state `hubState`, which becomes the base). Refused commands leave the log as it was.
  */
-export function applyOffline(log: OfflineLog | null, start: { timerId: string; matchId: string; hubState: MatchState }, input: CommandInput, at: number): OfflineApplyResult {
+export function applyOffline(log: OfflineLog | null, start: { timerId: string; matchId: string; hubState: MatchState }, input: CommandInput, atMs: number): OfflineApplyResult {
+  // Whole milliseconds: the replay takes integer instants, and the hub must compute the same state.
+  const at = Math.round(atMs);
   const parsed = commandSchema.safeParse(input);
   if (!parsed.success) return { ok: false, message: t.invalidCommand };
   const base: OfflineLog = log ?? { timerId: start.timerId, matchId: start.matchId, baseVersion: start.hubState.version, commands: [], state: start.hubState };

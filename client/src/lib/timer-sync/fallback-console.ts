@@ -5,7 +5,7 @@
  */
 import type { CommandInput, MatchEvent, MatchState } from '@bianshi/shared';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { AppError } from '../errors';
+import { AppError, toAppError } from '../errors';
 import { session } from '../storage';
 import {
   applyOffline,
@@ -31,12 +31,17 @@ export const REPLAY_RETRY_MS = 2_000;
 /** What a console command routed through the authority returns (same shape as `useTimerCommands`). */
 export type LocalCommandResult = { ok: true; version: number; state: MatchState } | { ok: false; error: AppError };
 
+const CJK = /[\u3400-\u9fff]/;
+
 /** Whether a replay failure is about the log (shown to the organizer) rather than the network. */
 function refusal(error: unknown): string | null {
   const data = (error as { data?: { code?: unknown } } | null)?.data;
   const code = typeof data?.code === 'string' ? data.code : null;
   if (code === null || code === 'TOO_MANY_REQUESTS' || code === 'INTERNAL_SERVER_ERROR' || code === 'SERVICE_UNAVAILABLE') return null;
-  return error instanceof Error ? error.message : String(error);
+  // The hub's own words when they are Chinese (CONFLICT asks to choose); a Chinese status text otherwise.
+  const app = toAppError(error);
+  if (app.detail && CJK.test(app.detail)) return app.detail;
+  return error instanceof Error && CJK.test(error.message) ? error.message : app.message;
 }
 
 /** The fallback authority of one console (one timer). */

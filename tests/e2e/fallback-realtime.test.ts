@@ -1,0 +1,204 @@
+/**
+ * The Supabase realtime fallback in a real Chromium, against the Supabase stand-in and a hub in
+ * its own process (so it can be SIGKILLed and started again on the same port):
+ * - the hub dies mid-match; past the reconnect schedule the display follows `match:<id>` (备用通道)
+ *   and keeps counting; the organizer pauses and adds time from the console, which runs the
+ *   match itself and broadcasts it; the display follows (备用通道·主控离线操作);
+ * - the hub comes back; the console replays its offline commands and the hub accepts them
+ *   (离线操作已同步; the hub's log shows them as replayed);
+ * - a console cut off while the hub moved on gets the Chinese conflict dialog; 以本机为准 replays
+ *   with force, 保留服务器状态 drops the offline commands.
+ * No page may report a Content-Security-Policy violation (connect-src must allow Supabase).
+ */
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSupabaseStandin, type SupabaseStandin } from '../fixtures/supabase-standin';
+import { spawnHub, type HubProcess } from '../support/process-hub';
+import { httpClient } from '../support/trpc';
+import { launchBrowser, openPage } from './support/browser';
+
+const format = {
+  schemaVersion: 1,
+  id: 'fallback-e2e',
+  name: '备用通道测试',
+  tags: { language: 'zh' },
+  stages: [
+    { kind: 'single', name: '正方一辩 立论', side: 'aff', durationMs: 180_000, overtime: 'stop' },
+    { kind: 'single', name: '反方一辩 立论', side: 'neg', durationMs: 180_000, overtime: 'stop' },
+  ],
+};
+
+/** The hub socket gives up after 1 + 2 + 5 + 10 s of failed attempts (plus connect timeouts on a busy machine). */
+const FALLBACK_WAIT = { timeout: 90_000 };
+const WAIT = { timeout: 30_000 };
+
+let standin: SupabaseStandin;
+let browser: Browser;
+let hub: HubProcess;
+let dataDir: string;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  [standin, browser, dataDir] = await Promise.all([startSupabaseStandin(), launchBrowser(), mkdtemp(join(tmpdir(), 'bianshi-fallback-'))]);
+  // A private copy of the built client: a rebuild by someone else mid-test would rename the lazy
+  // chunks, and a page reloading while its hub is down stays blank.
+  const clientDist = join(dataDir, 'client-dist');
+  await cp(join(process.cwd(), 'client', 'dist'), clientDist, { recursive: true });
+  env = {
+    SUPABASE_URL: standin.url,
+    SUPABASE_ANON_KEY: standin.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: standin.serviceRoleKey,
+    DATA_DIR: join(dataDir, 'data'),
+    CLIENT_DIST: clientDist,
+  };
+  hub = await spawnHub(env);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await hub?.kill('SIGTERM');
+  await standin?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+async function createTimer() {
+  const created = await httpClient(hub.url).timer.create.mutate({ name: '备用通道演练', format });
+  return { ...created, controller: () => httpClient(hub.url, { authorization: `Bearer ${created.controlKey}` }) };
+}
+
+/** Opens the console through its control link and waits for the live preview. */
+async function openConsole(shortid: string, controlKey: string) {
+  const opened = watchCsp(await openPage(browser, { viewport: { width: 1440, height: 900 } }));
+  await opened.page.goto(`${hub.url}/timer/manage/${shortid}#key=${controlKey}`);
+  await opened.page.getByTestId('console-stage-name').waitFor(WAIT);
+  await expect.poll(() => opened.page.locator('.console-conn').getAttribute('data-status'), WAIT).toBe('online');
+  return opened;
+}
+
+/** Collects Content-Security-Policy violations (the Supabase URL must be allowed in connect-src) into `errors`. */
+function watchCsp<T extends { page: Page; errors: string[] }>(opened: T): T {
+  opened.page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) opened.errors.push(message.text());
+  });
+  return opened;
+}
+
+async function openDisplay(timerId: string) {
+  const opened = watchCsp(await openPage(browser, { viewport: { width: 1280, height: 720 } }));
+  await opened.context.addInitScript(() => window.localStorage.setItem('bianshi:display:ring', '0'));
+  await opened.page.goto(`${hub.url}/timer/${timerId}`);
+  await opened.page.getByRole('timer').first().waitFor(WAIT);
+  await expect.poll(() => badge(opened.page), WAIT).toBe('在线');
+  return opened;
+}
+
+const badge = (page: Page) => page.getByTestId('connection-badge').innerText().catch(() => '');
+const clockText = (page: Page) => page.getByRole('timer').first().innerText().catch(() => '');
+const running = (page: Page) => page.locator('.td-clock').first().getAttribute('data-running').catch(() => null);
+
+/** Presses a console shortcut with the focus on the page body. */
+async function press(page: Page, key: string) {
+  await page.locator('body').focus();
+  await page.keyboard.press(key);
+}
+
+describe('Supabase realtime fallback in the browser', () => {
+  it('keeps the display right through a hub crash, lets the organizer keep control, and replays on return', async () => {
+    const timer = await createTimer();
+    const ctl = await openConsole(timer.shortid, timer.controlKey);
+    const display = await openDisplay(timer.id);
+
+    await press(ctl.page, ' ');
+    await expect.poll(() => running(display.page), WAIT).toBe('true');
+
+    // The hub dies. Past the reconnect schedule both screens follow the Supabase channel.
+    await hub.kill('SIGKILL');
+    await expect.poll(() => badge(display.page), FALLBACK_WAIT).toBe('备用通道');
+    await expect.poll(() => ctl.page.getByTestId('fallback-authority').innerText().catch(() => ''), FALLBACK_WAIT).toContain('备用通道·本机主控');
+    await standin.realtime.waitForSubscribers(`match:${timer.matchId}`, 2, { timeoutMs: 30_000 });
+    // Still counting from absolute time.
+    const before = await clockText(display.page);
+    await expect.poll(() => clockText(display.page), { timeout: 5_000 }).not.toBe(before);
+
+    // The organizer pauses and adds ten seconds from the console; the display follows the channel.
+    await press(ctl.page, ' ');
+    await expect.poll(() => running(ctl.page), WAIT).toBe('false');
+    await press(ctl.page, '+');
+    await expect.poll(() => ctl.page.getByTestId('fallback-authority').innerText(), WAIT).toContain('2 条离线操作待同步');
+    const consoleShows = await clockText(ctl.page);
+    await expect.poll(() => running(display.page), WAIT).toBe('false');
+    await expect.poll(() => clockText(display.page), WAIT).toBe(consoleShows);
+    await expect.poll(() => badge(display.page), WAIT).toBe('备用通道·主控离线操作');
+    const consoleStates = standin.realtime.messages().filter((message) => message.event === 'broadcast' && JSON.stringify(message.payload).includes('fallback-state'));
+    expect(consoleStates.length).toBeGreaterThanOrEqual(2);
+
+    // The hub returns on the same port: the console replays, the hub accepts.
+    hub = await spawnHub(env, Number(new URL(hub.url).port));
+    await ctl.page.getByText('离线操作已同步').waitFor(FALLBACK_WAIT);
+    await ctl.page.getByTestId('fallback-authority').waitFor({ state: 'detached', ...WAIT });
+    const controller = timer.controller();
+    const fresh = await controller.timer.get.query({ id: timer.id });
+    expect(fresh.state.version).toBe(3);
+    expect(fresh.state.status).toBe('paused');
+    const log = await controller.timer.log.query({ id: timer.id });
+    expect(log.entries.map((entry) => entry.actor).slice(-2)).toEqual(['replay:http', 'replay:http']);
+
+    // Back online, the display shows the hub's (same) state and stays paused.
+    await expect.poll(() => badge(display.page), FALLBACK_WAIT).toBe('在线');
+    expect(await clockText(display.page)).toBe(consoleShows);
+    expect(await running(display.page)).toBe('false');
+    expect([...ctl.errors, ...display.errors]).toEqual([]);
+    await ctl.context.close();
+    await display.context.close();
+  }, 300_000);
+
+  it('asks the organizer which state wins when the hub moved on, and replays with force on 以本机为准', async () => {
+    const timer = await createTimer();
+    const ctl = await openConsole(timer.shortid, timer.controlKey);
+    await press(ctl.page, ' ');
+    await expect.poll(() => running(ctl.page), WAIT).toBe('true');
+
+    // This console loses the network (the browser says so at once: 离线) while the hub stays up.
+    await ctl.context.setOffline(true);
+    await expect.poll(() => ctl.page.getByTestId('fallback-authority').innerText().catch(() => ''), FALLBACK_WAIT).toContain('备用通道·本机主控');
+    await press(ctl.page, '-');
+    await expect.poll(() => ctl.page.getByTestId('fallback-authority').innerText(), WAIT).toContain('1 条离线操作待同步');
+    // Meanwhile someone else moves the match on at the hub.
+    await timer.controller().timer.command.mutate({ timerId: timer.id, command: { type: 'next' } });
+
+    await ctl.context.setOffline(false);
+    const dialog = ctl.page.getByRole('dialog', { name: '离线期间服务器状态已变化' });
+    await dialog.waitFor(FALLBACK_WAIT);
+    expect(await dialog.getByRole('button', { name: '保留服务器状态' }).count()).toBe(1);
+    // The hub's own reason: the match moved on, choose.
+    expect(await dialog.locator('.fallback-reason').innerText()).toMatch(/^服务器说明：.*选择/);
+    await dialog.getByRole('button', { name: '以本机为准' }).click();
+    await ctl.page.getByText('已以本机为准，离线操作已提交服务器').waitFor(WAIT);
+    const fresh = await timer.controller().timer.get.query({ id: timer.id });
+    expect(fresh.state.version).toBe(3);
+    expect(fresh.state.stageIndex).toBe(1);
+    // −10 s applied on top of the hub's state: the current (second) stage lost ten seconds.
+    expect(fresh.state.stages[1]!.clocks[0]!.usedMs).toBe(10_000);
+    await expect.poll(() => ctl.page.getByTestId('console-stage-name').innerText(), WAIT).toBe('反方一辩 立论');
+
+    // Once more, and this time the organizer keeps the server's state: the offline command is dropped.
+    await ctl.context.setOffline(true);
+    await expect.poll(() => ctl.page.getByTestId('fallback-authority').innerText().catch(() => ''), FALLBACK_WAIT).toContain('备用通道·本机主控');
+    await press(ctl.page, ' ');
+    await expect.poll(() => ctl.page.getByTestId('fallback-authority').innerText(), WAIT).toContain('1 条离线操作待同步');
+    await timer.controller().timer.command.mutate({ timerId: timer.id, command: { type: 'prev' } });
+    await ctl.context.setOffline(false);
+    await dialog.waitFor(FALLBACK_WAIT);
+    await dialog.getByRole('button', { name: '保留服务器状态' }).click();
+    await ctl.page.getByText('已保留服务器状态，离线操作已放弃').waitFor(WAIT);
+    await expect.poll(() => ctl.page.getByTestId('console-stage-name').innerText(), WAIT).toBe('正方一辩 立论');
+    const kept = await timer.controller().timer.get.query({ id: timer.id });
+    expect(kept.state.version).toBe(4);
+    expect(kept.state.status).not.toBe('running');
+    expect(ctl.errors).toEqual([]);
+    await ctl.context.close();
+  }, 180_000);
+});
