@@ -7,7 +7,7 @@
  * - the hub comes back; the console replays its offline commands and the hub accepts them
  *   (离线操作已同步; the hub's log shows them as replayed);
  * - a console cut off while the hub moved on gets the Chinese conflict dialog; 以本机为准 replays
- *   with force, 保留服务器状态 drops the offline commands.
+ *   with force, 保留服务器状态 drops the offline commands; the log survives a reload.
  * No page may report a Content-Security-Policy violation (connect-src must allow Supabase).
  */
 import { cp, mkdtemp, rm } from 'node:fs/promises';
@@ -175,6 +175,14 @@ describe('Supabase realtime fallback in the browser', () => {
     expect(await dialog.getByRole('button', { name: '保留服务器状态' }).count()).toBe(1);
     // The hub's own reason: the match moved on, choose.
     expect(await dialog.locator('.fallback-reason').innerText()).toMatch(/^服务器说明：.*选择/);
+    // The choice is required: Escape does not make it go away.
+    await ctl.page.keyboard.press('Escape');
+    await ctl.page.waitForTimeout(300);
+    await dialog.waitFor(WAIT);
+    // A reload keeps the offline log (sessionStorage): the replay is tried again and asks again.
+    await ctl.page.reload();
+    await dialog.waitFor(FALLBACK_WAIT);
+    expect(await dialog.innerText()).toContain('本机进行了 1 项操作');
     await dialog.getByRole('button', { name: '以本机为准' }).click();
     await ctl.page.getByText('已以本机为准，离线操作已提交服务器').waitFor(WAIT);
     const fresh = await timer.controller().timer.get.query({ id: timer.id });

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { format, messages } from '../../i18n';
 import { useFallbackAuthority, useFallbackAuthorityState, type TimerStore } from '../../lib/timer-sync';
@@ -21,6 +21,8 @@ export function FallbackConsoleBar({ timerId, store }: { timerId: string; store:
   const conflict = useFallbackAuthorityState(authority, (s) => s.conflict);
   const outcome = useFallbackAuthorityState(authority, (s) => s.outcome);
   const toldSeq = useRef(outcome?.seq ?? 0);
+  // Escape closes a native <dialog>; the choice is required, so a dismissed dialog comes back.
+  const [shown, setShown] = useState(0);
 
   useEffect(() => {
     if (!outcome || outcome.seq <= toldSeq.current) return;
@@ -39,10 +41,13 @@ export function FallbackConsoleBar({ timerId, store }: { timerId: string; store:
         </span>
       ) : null}
       <Dialog
+        key={shown}
         open={phase === 'conflict'}
         title={t.conflict.title}
         tone="warning"
-        onClose={() => undefined}
+        onClose={() => {
+          if (authority.state.getState().phase === 'conflict') setShown((n) => n + 1);
+        }}
         footer={
           <>
             <button type="button" className="btn btn--secondary" data-testid="fallback-keep-server" title={t.conflict.keepServerHint} onClick={() => authority.choose('server')}>
