@@ -6,6 +6,8 @@
  *   match itself and broadcasts it; the display follows (备用通道·主控离线操作);
  * - the hub comes back; the console replays its offline commands and the hub accepts them
  *   (离线操作已同步; the hub's log shows them as replayed);
+ * - a display cut off from a hub that is still alive follows the hub's own mirror (`change`) and
+ *   leaves the channel when the partition ends;
  * - a console cut off while the hub moved on gets the Chinese conflict dialog; 以本机为准 replays
  *   with force, 保留服务器状态 drops the offline commands; the log survives a reload.
  * No page may report a Content-Security-Policy violation (connect-src must allow Supabase).
@@ -13,7 +15,7 @@
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSupabaseStandin, type SupabaseStandin } from '../fixtures/supabase-standin';
 import { spawnHub, type HubProcess } from '../support/process-hub';
@@ -86,9 +88,10 @@ function watchCsp<T extends { page: Page; errors: string[] }>(opened: T): T {
   return opened;
 }
 
-async function openDisplay(timerId: string) {
+async function openDisplay(timerId: string, prepare?: (context: BrowserContext) => Promise<void>) {
   const opened = watchCsp(await openPage(browser, { viewport: { width: 1280, height: 720 } }));
   await opened.context.addInitScript(() => window.localStorage.setItem('bianshi:display:ring', '0'));
+  await prepare?.(opened.context);
   await opened.page.goto(`${hub.url}/timer/${timerId}`);
   await opened.page.getByRole('timer').first().waitFor(WAIT);
   await expect.poll(() => badge(opened.page), WAIT).toBe('在线');
@@ -154,6 +157,55 @@ describe('Supabase realtime fallback in the browser', () => {
     await ctl.context.close();
     await display.context.close();
   }, 300_000);
+
+  it('a display cut off from a live hub follows the hub’s mirror on the channel', async () => {
+    const timer = await createTimer();
+    // The page's hub socket goes through a route: connected to the hub, or (partitioned) a
+    // silent socket that never reaches it. Supabase's socket is not routed.
+    let partitioned = false;
+    const routes: WebSocketRoute[] = [];
+    const display = await openDisplay(timer.id, (context) =>
+      context.routeWebSocket(/\/api\/trpc/, (route) => {
+        if (!partitioned) route.connectToServer();
+        routes.push(route);
+      }),
+    );
+    await timer.controller().timer.command.mutate({ timerId: timer.id, command: { type: 'start' } });
+    await expect.poll(() => running(display.page), WAIT).toBe('true');
+
+    // Partition: the hub socket is cut and the browser reports the network gone; Supabase answers.
+    partitioned = true;
+    for (const route of routes.splice(0)) await route.close();
+    await display.page.evaluate(() => window.dispatchEvent(new Event('offline')));
+    await expect.poll(() => badge(display.page), FALLBACK_WAIT).toBe('备用通道');
+    await standin.realtime.waitForSubscribers(`match:${timer.matchId}`, 1, { timeoutMs: 30_000 });
+
+    // The organizer (reaching the hub) pauses and takes ten seconds; the mirror brings it over.
+    await timer.controller().timer.command.mutate({ timerId: timer.id, command: { type: 'pause' } });
+    await timer.controller().timer.command.mutate({ timerId: timer.id, command: { type: 'adjust', deltaMs: -10_000 } });
+    await expect.poll(() => running(display.page), WAIT).toBe('false');
+    const fresh = await timer.controller().timer.get.query({ id: timer.id });
+    const remainingS = Math.ceil((180_000 - fresh.state.stages[0]!.clocks[0]!.usedMs) / 1_000);
+    const shown = `${String(Math.floor(remainingS / 60)).padStart(2, '0')}:${String(remainingS % 60).padStart(2, '0')}`;
+    await expect.poll(() => clockText(display.page), WAIT).toBe(shown);
+    expect(await badge(display.page)).toBe('备用通道');
+    // It came over the channel: the stand-in delivered the hub's change of version 3 to a subscriber.
+    const delivered = standin.realtime
+      .messages()
+      .filter((message) => message.direction === 'out' && message.event === 'broadcast' && message.topic === `realtime:match:${timer.matchId}`)
+      .map((message) => message.payload as { event?: string; payload?: { version?: number } });
+    expect(delivered.some((message) => message.event === 'change' && message.payload?.version === 3)).toBe(true);
+
+    // The partition ends: back on the hub socket, the channel is left.
+    partitioned = false;
+    for (const route of routes.splice(0)) await route.close();
+    await display.page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect.poll(() => badge(display.page), FALLBACK_WAIT).toBe('在线');
+    await expect.poll(() => standin.realtime.channels().find((channel) => channel.subTopic === `match:${timer.matchId}`)?.subscribers.length ?? 0, WAIT).toBe(0);
+    expect(await clockText(display.page)).toBe(shown);
+    expect(display.errors).toEqual([]);
+    await display.context.close();
+  }, 180_000);
 
   it('asks the organizer which state wins when the hub moved on, and replays with force on 以本机为准', async () => {
     const timer = await createTimer();
