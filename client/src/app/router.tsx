@@ -43,6 +43,7 @@ const MANAGE_PAGES = [
   ['details', 'manageDetails'],
   ['offline', 'manageOffline'],
   ['schedule', 'manageSchedule'],
+  ['members', 'manageMembers'],
 ] as const satisfies readonly (readonly [string, RoutePageId])[];
 
 /**

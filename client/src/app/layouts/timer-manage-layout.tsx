@@ -16,6 +16,7 @@ const LINKS = [
   { to: 'logo', label: pages.manageLogo.title },
   { to: 'audio', label: pages.manageAudio.title },
   { to: 'schedule', label: pages.manageSchedule.title },
+  { to: 'members', label: pages.manageMembers.title },
   { to: 'record', label: pages.manageRecord.title },
   { to: 'offline', label: pages.manageOffline.title },
   { to: 'details', label: pages.manageDetails.title },

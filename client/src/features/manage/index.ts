@@ -1,2 +1,2 @@
-/** The ten management pages under `/timer/manage/:shortid/`. */
+/** The eleven management pages under `/timer/manage/:shortid/`. */
 export { MANAGE_ROUTES } from './routes';

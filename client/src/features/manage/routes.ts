@@ -3,6 +3,7 @@ import { AudioPage } from './pages/audio-page';
 import { DetailsPage } from './pages/details-page';
 import { InfoPage } from './pages/info-page';
 import { LogoPage } from './pages/logo-page';
+import { MembersPage } from './pages/members-page';
 import { OfflinePage } from './pages/offline-page';
 import { RecordPage } from './pages/record-page';
 import { SchedulePage } from './pages/schedule-page';
@@ -13,7 +14,7 @@ import './manage.css';
 import './pages/pages.css';
 
 /** Route component of each management page, by its path segment. */
-export const MANAGE_ROUTES: Record<'info' | 'logo' | 'skin' | 'audio' | 'teams' | 'record' | 'timing' | 'details' | 'offline' | 'schedule', ComponentType> = {
+export const MANAGE_ROUTES: Record<'info' | 'logo' | 'skin' | 'audio' | 'teams' | 'record' | 'timing' | 'details' | 'offline' | 'schedule' | 'members', ComponentType> = {
   info: InfoPage,
   logo: LogoPage,
   skin: SkinPage,
@@ -24,4 +25,5 @@ export const MANAGE_ROUTES: Record<'info' | 'logo' | 'skin' | 'audio' | 'teams' 
   details: DetailsPage,
   offline: OfflinePage,
   schedule: SchedulePage,
+  members: MembersPage,
 };

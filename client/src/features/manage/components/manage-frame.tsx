@@ -9,7 +9,7 @@ const t = messages.manage;
 const pages = messages.routes.pages;
 
 /** The page ids of the management pages (their i18n sections). */
-export type ManagePageId = 'info' | 'logo' | 'skin' | 'audio' | 'teams' | 'record' | 'timing' | 'details' | 'offline' | 'schedule';
+export type ManagePageId = 'info' | 'logo' | 'skin' | 'audio' | 'teams' | 'record' | 'timing' | 'details' | 'offline' | 'schedule' | 'members';
 
 const TITLES: Record<ManagePageId, string> = {
   info: pages.manageInfo.title,
@@ -22,6 +22,7 @@ const TITLES: Record<ManagePageId, string> = {
   details: pages.manageDetails.title,
   offline: pages.manageOffline.title,
   schedule: pages.manageSchedule.title,
+  members: pages.manageMembers.title,
 };
 
 /** What every management page gets from its frame. */
@@ -35,9 +36,10 @@ export interface ManageContext {
 
 /**
  * A management page: its title and lead, then the page once the timer is loaded; without
- * control over the timer, a Chinese explanation and the way to the console.
+ * control over the timer, a Chinese explanation and the way to the console. Pages with their
+ * own note on who may change them turn off the editors-only note with `editorNote={false}`.
  */
-export function ManageFrame({ page, children, wide = false }: { page: ManagePageId; children: (context: ManageContext) => ReactNode; wide?: boolean }) {
+export function ManageFrame({ page, children, wide = false, editorNote = true }: { page: ManagePageId; children: (context: ManageContext) => ReactNode; wide?: boolean; editorNote?: boolean }) {
   const { shortid = '' } = useParams();
   const query = useManagedTimer(shortid);
   let body: ReactNode;
@@ -72,7 +74,7 @@ export function ManageFrame({ page, children, wide = false }: { page: ManagePage
     const canEdit = role === 'editor' || role === 'owner';
     body = (
       <>
-        {!canEdit ? <p className="manage-note">{t.editorOnly}</p> : null}
+        {!canEdit && editorNote ? <p className="manage-note">{t.editorOnly}</p> : null}
         {children({ timer, role, canEdit, shortid })}
       </>
     );
