@@ -1,6 +1,6 @@
 import type { MatchState } from '@bianshi/shared';
-import { describe, expect, it } from 'vitest';
-import { FallbackConsole } from './fallback-console';
+import { describe, expect, it, vi } from 'vitest';
+import { FallbackConsole, REBROADCAST_MS } from './fallback-console';
 import type { HubClient } from './runtime';
 import { ServerClock } from './server-clock';
 import { freshMatch, run } from './test-fixtures';
@@ -31,7 +31,7 @@ function fakeHub(answers: ((input: ReplayInput) => MatchState)[], hubState: Matc
   return { client, calls };
 }
 
-function setup(answers: ((input: ReplayInput) => MatchState)[], hubState = freshMatch(T0)) {
+function setup(answers: ((input: ReplayInput) => MatchState)[], hubState = freshMatch(T0), sent: [string, unknown][] = []) {
   let now = T0 + 1_000;
   const store = createTimerStore(new ServerClock(() => now));
   store.getState().acceptState('m1', freshMatch(T0));
@@ -39,8 +39,8 @@ function setup(answers: ((input: ReplayInput) => MatchState)[], hubState = fresh
   const hub = fakeHub(answers, hubState);
   const authority = new FallbackConsole('t1', store, hub.client);
   const stop = authority.start();
-  // Channels are only needed for the broadcast; a stub that joins nothing is enough here.
-  authority.setChannels({ join: () => ({ send: () => undefined, release: () => undefined }) } as never);
+  // A channel stub recording what is broadcast.
+  authority.setChannels({ join: () => ({ send: (event: string, payload: unknown) => sent.push([event, payload]), release: () => undefined }) } as never);
   const tick = (ms: number) => (now += ms);
   return { store, authority, hub, stop, tick };
 }
@@ -102,5 +102,26 @@ describe('FallbackConsole', () => {
     expect(authority.state.getState()).toMatchObject({ phase: 'idle', log: null, outcome: { kind: 'kept-server' } });
     expect(store.getState().state).toEqual(moved);
     stop();
+  });
+
+  it('broadcasts every offline step as fallback-state, and the newest state again now and then', () => {
+    vi.useFakeTimers();
+    try {
+      const sent: [string, unknown][] = [];
+      const { store, authority, stop } = setup([], freshMatch(T0), sent);
+      store.getState().setConnection({ status: 'offline', protocolMismatch: false });
+      expect(sent).toEqual([]);
+      authority.run({ type: 'start' });
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toEqual(['fallback-state', expect.objectContaining({ baseVersion: 0, version: 1, commands: [{ command: { type: 'start' }, at: T0 + 1_000 }] })]);
+      vi.advanceTimersByTime(REBROADCAST_MS);
+      expect(sent).toHaveLength(2);
+      expect((sent[1]![1] as { version: number }).version).toBe(1);
+      stop();
+      vi.advanceTimersByTime(REBROADCAST_MS * 3);
+      expect(sent).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

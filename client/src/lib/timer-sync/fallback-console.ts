@@ -28,6 +28,12 @@ import type { TimerStore } from './timer.store';
 /** A failed replay that says nothing about the log (hub not reachable yet) is retried after this long. */
 export const REPLAY_RETRY_MS = 2_000;
 
+/**
+ * While in charge with a log, the newest state is broadcast again this often, so screens that
+ * fall back later (their own reconnect schedule ran out after ours) are brought up to date.
+ */
+export const REBROADCAST_MS = 5_000;
+
 /** What a console command routed through the authority returns (same shape as `useTimerCommands`). */
 export type LocalCommandResult = { ok: true; version: number; state: MatchState } | { ok: false; error: AppError };
 
@@ -52,6 +58,7 @@ export class FallbackConsole {
   private handle: FallbackChannelHandle | null = null;
   private handleMatch: string | null = null;
   private retry: ReturnType<typeof setTimeout> | null = null;
+  private rebroadcast: ReturnType<typeof setInterval> | null = null;
   private replaying = false;
   private stopped = false;
 
@@ -141,16 +148,23 @@ export class FallbackConsole {
     const want = phase === 'authority' && this.channels !== null && matchId !== null;
     if (want && this.handleMatch !== matchId) {
       this.leaveChannel();
-      this.handle = this.channels!.join(matchId, {});
+      const handle = this.channels!.join(matchId, {});
+      this.handle = handle;
       this.handleMatch = matchId;
-      // Screens that join later see the newest state on the next broadcast; send what we have now.
-      if (log) this.handle.send(FALLBACK_EVENTS.consoleState, fallbackStatePayload(log));
+      // Send what we have now, and again now and then for screens that fall back later.
+      if (log) handle.send(FALLBACK_EVENTS.consoleState, fallbackStatePayload(log));
+      this.rebroadcast = setInterval(() => {
+        const latest = this.state.getState().log;
+        if (latest) handle.send(FALLBACK_EVENTS.consoleState, fallbackStatePayload(latest));
+      }, REBROADCAST_MS);
     } else if (!want) {
       this.leaveChannel();
     }
   }
 
   private leaveChannel(): void {
+    if (this.rebroadcast) clearInterval(this.rebroadcast);
+    this.rebroadcast = null;
     this.handle?.release();
     this.handle = null;
     this.handleMatch = null;
