@@ -62,7 +62,7 @@ export const auth = {
     openDisplay: '打开大屏',
     invalid: '邀请链接无效、已撤销或已过期',
   },
-  roles: { owner: '所有者', editor: '编辑', controller: '控制员', judge: '评委', viewer: '观众' },
+  roles: { owner: '所有者', editor: '编辑', controller: '计时员', judge: '评委', viewer: '观众' },
   home: {
     greeting: '你好，{name}',
     lead: '在这里管理你的计时器、比赛与方案。',
