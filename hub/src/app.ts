@@ -94,6 +94,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       clock,
       logger,
       fanout,
+      mirror,
       ...(redis ? { bus: redisLobbyBus(redis, hubId) } : {}),
     }),
     auth,

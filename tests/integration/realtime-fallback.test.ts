@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clockViews, type MatchState } from '@bianshi/shared';
 import { NODE_REALTIME_TRANSPORT, startSupabaseStandin, type SupabaseStandin } from '../fixtures/supabase-standin';
 import { startHub, type TestHub } from '../support/hub';
+import { watchLobby } from '../support/lobby';
 import { httpClient } from '../support/trpc';
 
 const format = {
@@ -80,6 +81,31 @@ describe('Supabase realtime fallback (against the stand-in)', () => {
     const [clock] = clockViews(last.state, last.serverNow);
     expect(clock!.running).toBe(true);
     expect(clock!.usedMs).toBeGreaterThanOrEqual(3_000);
+  });
+
+  it('mirrors lobby presence by role to the lobby:<id> channel', async () => {
+    const { id } = await createTimer();
+    const anonymous = httpClient(hub.url);
+    const lobby = await anonymous.lobby.create.mutate({ name: '备用通道大厅', organizerName: '组委会', visibility: 'public', timers: [id] });
+    const client = supabaseClient(standin);
+    clients.push(client);
+    const received: { counts: { audience: number; display: number }; serverNow: number }[] = [];
+    await new Promise<void>((resolve, reject) => {
+      client
+        .channel(`lobby:${lobby.id}`)
+        .on('broadcast', { event: 'presence' }, ({ payload }) => received.push(payload as (typeof received)[number]))
+        .subscribe((status) => (status === 'SUBSCRIBED' ? resolve() : status === 'CHANNEL_ERROR' ? reject(new Error(status)) : undefined));
+    });
+    const screens = [watchLobby(hub.wsUrl, { lobbyId: lobby.id, role: 'audience' }), watchLobby(hub.wsUrl, { lobbyId: lobby.id, role: 'display' })];
+    try {
+      const deadline = Date.now() + 15_000;
+      while (!received.some((r) => r.counts.audience === 1 && r.counts.display === 1) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(received.at(-1)!.counts, JSON.stringify({ received, errors: screens.map((s) => s.errors.map(String)) })).toMatchObject({ audience: 1, display: 1 });
+    } finally {
+      for (const screen of screens) screen.close();
+    }
   });
 
   it('accepts an offline replay when nothing else moved, at the times it happened', async () => {

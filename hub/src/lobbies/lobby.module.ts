@@ -5,6 +5,7 @@ import type { Logger } from '../lib/logger';
 import type { RoomRegistry } from '../rooms/registry';
 import type { Fanout } from '../scale/fanout';
 import type { TimerService } from '../timers/timer.service';
+import type { ChangeMirror } from '../supabase/realtime-mirror';
 import { localLobbyBus, type LobbyBus } from './lobby-bus';
 import { LobbyRegistry } from './lobby.registry';
 import { LobbyRepository } from './lobby.repository';
@@ -21,6 +22,8 @@ export interface LobbyModuleDependencies {
   fanout: Fanout;
   /** Lobby notices between hubs; the single-hub bus by default. */
   bus?: LobbyBus;
+  /** Mirror of lobby presence (Supabase Realtime), when configured. */
+  mirror?: ChangeMirror;
 }
 
 /** Wires the lobby repository, registry (joined to the hub-wide tick) and service. */
@@ -34,6 +37,7 @@ export function createLobbies(deps: LobbyModuleDependencies): LobbyService {
     logger: deps.logger,
     fanout: deps.fanout,
     bus: deps.bus ?? localLobbyBus(),
+    ...(deps.mirror ? { mirror: deps.mirror } : {}),
   });
   registry.start();
   return new LobbyService(lobbies, registry, deps.timers, deps.clock);

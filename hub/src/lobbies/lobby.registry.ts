@@ -3,6 +3,7 @@ import type { TimerRepository } from '../db/timer.repository';
 import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
 import { mergePresence } from '../rooms/presence';
+import { lobbyChannel, noMirror, type ChangeMirror } from '../supabase/realtime-mirror';
 import { ROOM_IDLE_UNLOAD_MS, type RoomRegistry } from '../rooms/registry';
 import type { Fanout } from '../scale/fanout';
 import type { LobbyBus, LobbyBusNotice, ScreenAction } from './lobby-bus';
@@ -22,6 +23,8 @@ export interface LobbyRegistryDependencies {
   logger: Logger;
   fanout: Fanout;
   bus: LobbyBus;
+  /** Where lobby presence is mirrored for screens cut off from every hub (Supabase Realtime). */
+  mirror?: ChangeMirror;
 }
 
 /**
@@ -126,16 +129,20 @@ export class LobbyRegistry {
   }
 
   private tick(now: number): void {
+    const mirror = this.deps.mirror ?? noMirror;
     for (const room of this.rooms.values()) {
       if (room.screenCount === 0) continue;
       const share = room.localPresence();
       if (this.deps.fanout.kind === 'local') {
         room.tick(now, share.counts, share.roster);
+        mirror.presence(lobbyChannel(room.lobbyId), share.counts, now);
         continue;
       }
       void this.deps.fanout.exchangePresence(lobbyPresenceKey(room.lobbyId), share, now).then((shares) => {
         const merged = mergePresence(shares);
-        room.tick(this.deps.clock.now(), merged.counts, merged.roster as LobbyRosterEntry[]);
+        const at = this.deps.clock.now();
+        room.tick(at, merged.counts, merged.roster as LobbyRosterEntry[]);
+        mirror.presence(lobbyChannel(room.lobbyId), merged.counts, at);
       });
     }
   }

@@ -1,9 +1,14 @@
-import type { MatchEvent, MatchState } from '@bianshi/shared';
+import type { MatchEvent, MatchState, PresenceCounts } from '@bianshi/shared';
 import type { Logger } from '../lib/logger';
 
 /** The Realtime channel a match is mirrored to; clients follow it when the hub is unreachable. */
 export function matchChannel(matchId: string): string {
   return `match:${matchId}`;
+}
+
+/** The Realtime channel a lobby's presence is mirrored to. */
+export function lobbyChannel(lobbyId: string): string {
+  return `lobby:${lobbyId}`;
 }
 
 /** The broadcast event names on a match channel. */
@@ -12,16 +17,23 @@ export const MIRROR_EVENTS = {
   change: 'change',
   /** A console cut off from the hub runs the match locally: `{baseVersion, version, state, commands}`. */
   fallback: 'fallback-state',
+  /** Presence counts by role of a lobby (on `lobby:<id>`): `{counts, serverNow}`. */
+  presence: 'presence',
 } as const;
+
+/** Presence is mirrored when it changed, at most this often per channel. */
+export const PRESENCE_MIRROR_INTERVAL_MS = 2_000;
 
 /** Mirrors committed changes somewhere screens can follow without the hub. */
 export interface ChangeMirror {
   mirror(matchId: string, state: MatchState, events: MatchEvent[], serverNow: number): void;
+  /** Mirrors presence counts to a channel when they changed (throttled per channel). */
+  presence(channel: string, counts: PresenceCounts, serverNow: number): void;
   close(): Promise<void>;
 }
 
 /** No mirror (Supabase not configured). */
-export const noMirror: ChangeMirror = { mirror: () => {}, close: async () => {} };
+export const noMirror: ChangeMirror = { mirror: () => {}, presence: () => {}, close: async () => {} };
 
 /** Sends at most this many messages per REST call; Realtime takes batches. */
 const MAX_BATCH = 50;
@@ -67,6 +79,8 @@ export function supabaseRealtimeMirror(options: { url: string; serviceKey: strin
     }
   };
 
+  const lastPresence = new Map<string, { key: string; at: number }>();
+
   const schedule = () => {
     if (scheduled) return;
     scheduled = true;
@@ -83,6 +97,16 @@ export function supabaseRealtimeMirror(options: { url: string; serviceKey: strin
         payload: { version: state.version, state, events, serverNow },
         private: false,
       });
+      if (pending.length > MAX_PENDING) pending = pending.slice(-MAX_PENDING);
+      schedule();
+    },
+    presence(channel, counts, serverNow) {
+      const key = JSON.stringify(counts);
+      const last = lastPresence.get(channel);
+      if (last && (last.key === key || serverNow - last.at < PRESENCE_MIRROR_INTERVAL_MS)) return;
+      lastPresence.set(channel, { key, at: serverNow });
+      if (lastPresence.size > 10_000) lastPresence.delete(lastPresence.keys().next().value as string);
+      pending.push({ topic: channel, event: MIRROR_EVENTS.presence, payload: { counts, serverNow }, private: false });
       if (pending.length > MAX_PENDING) pending = pending.slice(-MAX_PENDING);
       schedule();
     },
