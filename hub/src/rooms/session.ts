@@ -1,4 +1,4 @@
-import { CLOSE, type DeviceKind, type PresenceRole, type PreSerialized } from '@bianshi/shared';
+import { CLOSE, trackedId, type DeviceKind, type PresenceRole, type PreSerialized } from '@bianshi/shared';
 
 /** The three things a room may do with a socket, whatever carries it. */
 export interface SessionTransport {
@@ -31,6 +31,11 @@ export type Outgoing =
   | { kind: 'plain'; frame: PreSerialized }
   | { kind: 'resync' };
 
+/** Writes frames straight to the socket, for sessions that know their subscription's wire id. */
+export interface DirectWriter {
+  write(item: Exclude<Outgoing, { kind: 'resync' }>): void;
+}
+
 /** Above this many queued bytes on the socket, a session stops getting changes and resyncs. */
 export const SLOW_SOCKET_BYTES = 256 * 1024;
 /** Above this many, the socket is hopeless and is closed with a reason. */
@@ -49,13 +54,25 @@ export class Session {
   private ended = false;
   /** The room currently feeding this session; rooms set it on attach. */
   host: SessionHost | null = null;
+  private direct: DirectWriter | null = null;
+  /** Direct delivery skipped frames while the socket lagged: send a snapshot when it drains. */
+  private needsResync = false;
 
   constructor(
     readonly info: SessionInfo,
     private readonly transport: SessionTransport,
   ) {}
 
-  /** Queues an item, applying backpressure. Returns false once the session is closed. */
+  /**
+   * Delivers items straight to the socket from now on, instead of through `drain`: no queue,
+   * no per-message async step. Backpressure stays: a lagging socket skips frames and gets the
+   * latest snapshot once it has drained.
+   */
+  deliverDirectly(writer: DirectWriter): void {
+    this.direct = writer;
+  }
+
+  /** Queues (or directly writes) an item, applying backpressure. Returns false once closed. */
   push(item: Outgoing): boolean {
     if (this.ended) return false;
     const buffered = this.transport.bufferedAmount();
@@ -63,6 +80,10 @@ export class Session {
       this.end();
       this.transport.close(CLOSE.tooSlow.code, CLOSE.tooSlow.reason);
       return false;
+    }
+    if (this.direct) {
+      this.pushDirect(this.direct, item, buffered);
+      return true;
     }
     const lagging = buffered > SLOW_SOCKET_BYTES || this.queue.length >= MAX_QUEUED_ITEMS;
     if (lagging || this.queue[0]?.kind === 'resync') {
@@ -75,11 +96,42 @@ export class Session {
     return true;
   }
 
+  private pushDirect(writer: DirectWriter, item: Outgoing, buffered: number): void {
+    if (buffered > SLOW_SOCKET_BYTES) {
+      this.needsResync = true;
+      return;
+    }
+    if (item.kind === 'resync' || this.needsResync) {
+      this.needsResync = false;
+      if (this.host) {
+        const snapshot = this.host.snapshotFrame();
+        writer.write({ kind: 'tracked', id: trackedId(this.host.matchId, snapshot.version), frame: snapshot.frame });
+      }
+      // The snapshot already holds any change being pushed; a tick still goes out.
+      if (item.kind !== 'plain') return;
+    }
+    writer.write(item);
+  }
+
+  private endedSignal: { promise: Promise<void>; resolve: () => void } | null = null;
+
   /** Stops the session; a pending read returns. */
   end(): void {
     this.ended = true;
     this.queue = [];
     this.wake?.();
+    this.endedSignal?.resolve();
+  }
+
+  /** Resolves once the session has ended (the hub closed it, or the subscription stopped). */
+  whenEnded(): Promise<void> {
+    if (this.ended) return Promise.resolve();
+    if (!this.endedSignal) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((done) => (resolve = done));
+      this.endedSignal = { promise, resolve };
+    }
+    return this.endedSignal.promise;
   }
 
   get closed(): boolean {

@@ -13,6 +13,7 @@ import { newId } from '../lib/ids';
 import { Session, type SessionTransport } from '../rooms/session';
 import { controlCookieName, type Context } from '../trpc/context';
 import { publicProcedure, rateLimit, router, toTRPCError } from '../trpc/init';
+import { directFrameWriter } from '../trpc/transformer';
 import { authedMiddleware, timerIdSchema, timerProcedure } from '../trpc/procedures';
 import { atLeast } from '../timers/roles';
 import { timerPublic } from '../rooms/registry';
@@ -111,14 +112,30 @@ export const timerRouter = router({
    * a snapshot first, then every change, tracked for resume; ticks with presence every second.
    */
   watch: publicProcedure.input(watchInput).subscription(async function* ({ ctx, input, signal }) {
+    // Taken before any await, so the socket's noted ids match procedures in the order they started.
+    const wire = ctx.socket ? ctx.services.watchSubscriptions.take(ctx.socket, input, ctx.services.clock.now()) : undefined;
     // Subscriptions run after the middleware returned, so expected failures are mapped here.
     const { room, session } = await openSession(ctx, input).catch((error: unknown) => {
       throw error instanceof HubError ? toTRPCError(error) : error;
     });
     const last = input.lastEventId ? parseTrackedId(input.lastEventId) : null;
+    const aborted = signal ?? new AbortController().signal;
+    if (wire && ctx.socket) {
+      // The fast path: frames go straight to the socket, pre-encoded once per room.
+      const socket = ctx.socket;
+      session.deliverDirectly(directFrameWriter((data) => socket.send(data, { binary: false }), wire));
+      room.attach(session, last?.matchId === room.matchId ? last.version : undefined);
+      try {
+        await Promise.race([session.whenEnded(), new Promise<void>((resolve) => (aborted.aborted ? resolve() : aborted.addEventListener('abort', () => resolve(), { once: true })))]);
+      } finally {
+        session.end();
+        session.host?.detach(session);
+      }
+      return;
+    }
     room.attach(session, last?.matchId === room.matchId ? last.version : undefined);
     try {
-      for await (const item of session.drain(signal ?? new AbortController().signal)) {
+      for await (const item of session.drain(aborted)) {
         if (item.kind === 'tracked') {
           yield tracked(item.id, item.frame);
         } else if (item.kind === 'plain') {

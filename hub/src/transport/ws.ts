@@ -33,7 +33,8 @@ export function attachWebSocket(server: Server, services: HubServices, router: A
   wss.on('connection', (socket) => {
     let tokens = WS_MESSAGE_BURST;
     let at = Date.now();
-    socket.on('message', () => {
+    socket.on('message', (data, isBinary) => {
+      if (!isBinary) services.watchSubscriptions.note(socket, data.toString(), services.clock.now());
       const now = Date.now();
       tokens = Math.min(WS_MESSAGE_BURST, tokens + ((now - at) / 1000) * WS_MESSAGES_PER_SECOND);
       at = now;

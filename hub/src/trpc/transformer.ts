@@ -28,6 +28,22 @@ function isTrackedFrame(value: unknown): value is { id: string; data: PreSeriali
   );
 }
 
+/** The wire body of a plain (untracked) frame, built once per frame. */
+export function plainWireBody(frame: PreSerialized): WireBody {
+  let body = plainBodies.get(frame);
+  if (!body) plainBodies.set(frame, (body = new WireBody(`{"json":${frame.json}}`)));
+  return body;
+}
+
+/** The wire body of a tracked frame, built once per frame and id. */
+export function trackedWireBody(id: string, frame: PreSerialized): WireBody {
+  const cached = trackedBodies.get(frame);
+  if (cached?.id === id) return cached.body;
+  const body = new WireBody(`{"json":{"id":${JSON.stringify(id)},"data":${frame.json}}}`);
+  trackedBodies.set(frame, { id, body });
+  return body;
+}
+
 /**
  * The hub's transformer: superjson everywhere, except that room frames (plain, or tracked
  * `{id, data}` envelopes around a `PreSerialized`) become `WireBody`s built once per frame.
@@ -39,18 +55,8 @@ export function createHubTransformer() {
     input: superjson,
     output: {
       serialize(value: unknown): unknown {
-        if (value instanceof PreSerialized) {
-          let body = plainBodies.get(value);
-          if (!body) plainBodies.set(value, (body = new WireBody(`{"json":${value.json}}`)));
-          return body;
-        }
-        if (isTrackedFrame(value)) {
-          const cached = trackedBodies.get(value.data);
-          if (cached?.id === value.id) return cached.body;
-          const body = new WireBody(`{"json":{"id":${JSON.stringify(value.id)},"data":${value.data.json}}}`);
-          trackedBodies.set(value.data, { id: value.id, body });
-          return body;
-        }
+        if (value instanceof PreSerialized) return plainWireBody(value);
+        if (isTrackedFrame(value)) return trackedWireBody(value.id, value.data);
         return superjson.serialize(value);
       },
       deserialize: (value: unknown) => superjson.deserialize(value as Parameters<typeof superjson.deserialize>[0]),
@@ -78,3 +84,37 @@ export const wireEncoder = {
     return JSON.parse(data);
   },
 };
+
+/** Encoded messages per frame and message head; most sockets share a head (same subscription id). */
+const encodedMessages = new WeakMap<PreSerialized, Map<string, Buffer>>();
+/** Distinct heads cached per frame (beyond this, messages are encoded per socket). */
+const MAX_HEADS_PER_FRAME = 32;
+
+/**
+ * A writer that puts a session's frames straight on its socket, in exactly the form the
+ * encoder gives them (so clients cannot tell the two paths apart). The UTF-8 bytes of a
+ * message are built once per frame and subscription id, and shared by every such socket.
+ */
+export function directFrameWriter(send: (data: Buffer) => void, subscription: { id: string | number; jsonrpc?: string }) {
+  const jsonrpc = subscription.jsonrpc === undefined ? '' : `,"jsonrpc":${JSON.stringify(subscription.jsonrpc)}`;
+  const head = `{"id":${JSON.stringify(subscription.id)}${jsonrpc},"result":{"type":"data"`;
+  const encode = (frame: PreSerialized, build: () => string): Buffer => {
+    let byHead = encodedMessages.get(frame);
+    if (!byHead) encodedMessages.set(frame, (byHead = new Map()));
+    let bytes = byHead.get(head);
+    if (!bytes) {
+      bytes = Buffer.from(build(), 'utf8');
+      if (byHead.size < MAX_HEADS_PER_FRAME) byHead.set(head, bytes);
+    }
+    return bytes;
+  };
+  return {
+    write(item: { kind: 'tracked'; id: string; frame: PreSerialized } | { kind: 'plain'; frame: PreSerialized }): void {
+      if (item.kind === 'tracked') {
+        send(encode(item.frame, () => `${head},"id":${JSON.stringify(item.id)},"data":${trackedWireBody(item.id, item.frame).json}}}`));
+      } else {
+        send(encode(item.frame, () => `${head},"data":${plainWireBody(item.frame).json}}}`));
+      }
+    },
+  };
+}
