@@ -51,6 +51,8 @@ export class BellPlayer {
     const context = this.ensureContext();
     if (!context) return;
     for (const name of Object.keys(this.sounds)) void this.load(name);
+    // The context may start suspended without any statechange: tell subscribers it is locked.
+    this.emit();
   }
 
   /** True while the browser will not play sound without a tap. */
