@@ -55,8 +55,9 @@ describe('accounts in the browser', () => {
     await page.goto(`${hub.url}/home?tab=timers#recent`);
     await page.waitForURL(`${hub.url}/auth/login`);
     expect(decodeURIComponent((await cookie(context, 'bs-redirect-path')) ?? '')).toBe('/home?tab=timers#recent');
-    expect(await page.title()).toBe('登录 | 专业辩论比赛计时软件');
     await page.getByRole('heading', { name: '登录辩时' }).waitFor();
+    // The title follows the lazily loaded route; poll rather than read it once.
+    await expect.poll(() => page.title()).toBe('登录 | 专业辩论比赛计时软件');
 
     // A wrong password is one generic Chinese error.
     await signIn(page, 'nobody@bianshi.test', 'wrong-password');

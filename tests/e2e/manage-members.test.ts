@@ -56,7 +56,7 @@ describe('members page', () => {
     await owner.page.waitForURL(`${hub.url}/timer/manage/${shortid}/members`);
     await owner.page.getByRole('heading', { level: 1, name: '成员与邀请' }).waitFor(WAIT);
     await owner.page.getByText('还没有成员。').waitFor(WAIT);
-    expect(await owner.page.title()).toContain('成员与邀请');
+    await expect.poll(() => owner.page.title()).toContain('成员与邀请');
 
     // A judge invite link, valid for one day, with a QR code.
     await owner.page.getByLabel('角色', { exact: true }).selectOption({ label: '评委' });

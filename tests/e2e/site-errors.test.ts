@@ -23,7 +23,7 @@ describe('error pages', () => {
     const { context, page } = await openPage(browser);
     await page.goto(`${hub.url}/no/such/page`);
     await page.getByTestId('not-found').waitFor();
-    expect(await page.title()).toContain('Page not found');
+    await expect.poll(() => page.title()).toContain('Page not found');
     expect(await page.getByTestId('not-found').innerText()).toContain('404');
     expect(await page.getByTestId('error-message').innerText()).toBe('Page Not Found: /no/such/page');
     expect(await page.getAttribute('html', 'lang')).toBe('zh-CN');
@@ -34,7 +34,7 @@ describe('error pages', () => {
     const { context, page } = await openPage(browser, { debug: true });
     await page.goto(`${hub.url}/__error-test`);
     await page.getByTestId('error-screen').waitFor();
-    expect(await page.title()).toBe('出错了 | 专业辩论比赛计时软件');
+    await expect.poll(() => page.title()).toBe('出错了 | 专业辩论比赛计时软件');
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('出错了');
     expect(await page.getByTestId('error-status').innerText()).toBe('500');
     expect(await page.getByTestId('error-status-message').innerText()).toBe('服务器内部错误');
@@ -44,7 +44,7 @@ describe('error pages', () => {
     await page.getByTestId('error-clear').click();
     await page.waitForURL(`${hub.url}/`);
     await page.getByTestId('cta-start').waitFor();
-    expect(await page.title()).toBe('辩时 | 专业辩论比赛计时软件');
+    await expect.poll(() => page.title()).toBe('辩时 | 专业辩论比赛计时软件');
     expect(await page.getByTestId('error-screen').count()).toBe(0);
     await context.close();
   });

@@ -25,7 +25,7 @@ describe('site frame', () => {
     await page.goto(`${hub.url}/?utm_source=x&code=AB12`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('zh-CN');
-    expect(await page.title()).toBe('辩时 | 专业辩论比赛计时软件');
+    await expect.poll(() => page.title()).toBe('辩时 | 专业辩论比赛计时软件');
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toContain('专业辩论比赛计时软件');
     expect(await page.getByRole('link', { name: '开始计时' }).first().getAttribute('href')).toBe('/create');
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe('http://localhost:3000/?code=AB12');
@@ -46,13 +46,13 @@ describe('site frame', () => {
     ] as const) {
       await page.goto(hub.url + path);
       await page.getByTestId('placeholder').waitFor();
-      expect(await page.title()).toBe(`${title} | 专业辩论比赛计时软件`);
+      await expect.poll(() => page.title()).toBe(`${title} | 专业辩论比赛计时软件`);
       expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(title);
     }
     // Without a route title, the last path segment in title case.
     await page.goto(`${hub.url}/docs/getting-started`);
     await page.getByTestId('placeholder').waitFor();
-    expect(await page.title()).toBe('Getting Started | 专业辩论比赛计时软件');
+    await expect.poll(() => page.title()).toBe('Getting Started | 专业辩论比赛计时软件');
     await context.close();
   });
 
