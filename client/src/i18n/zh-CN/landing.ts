@@ -10,7 +10,7 @@ export const landing = {
     title: '加入大厅',
     lead: '输入主办方提供的房间码，或扫描现场二维码。',
     label: '房间码',
-    placeholder: '例如 8K2Q7',
+    placeholder: '例如 8K2Q7M',
     submit: '加入',
     empty: '请输入房间码',
     invalid: '房间码应为 4–12 位字母或数字',
