@@ -70,9 +70,9 @@ describe('site frame', () => {
     expect(box!.x + box!.width).toBeGreaterThan(1280 - 80);
     expect(box!.y).toBeLessThan(120);
 
-    await page.getByTestId('join-code').fill('ab12cd');
+    await page.getByTestId('join-code').fill('ab23cd');
     await page.getByRole('button', { name: '加入' }).click();
-    await page.waitForURL(/\/lobby\?code=AB12CD$/);
+    await page.waitForURL(/\/lobby\?code=AB23CD$/);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await context.close();
   });

@@ -1,11 +1,10 @@
-/** A lobby code: 4–12 letters or digits, case-insensitive. */
-export const LOBBY_CODE_PATTERN = /^[A-Z0-9]{4,12}$/;
+import { isLobbyCode, normalizeLobbyCode } from '@bianshi/shared';
 
 export type JoinCodeResult = { ok: true; code: string } | { ok: false; reason: 'empty' | 'invalid' };
 
-/** Normalises what a person typed (spaces, dashes, lower case) and checks it. */
+/** Normalises what a person typed (spaces, dashes, lower case) and checks it against the lobby-code rule. */
 export function parseJoinCode(input: string): JoinCodeResult {
-  const code = input.replace(/[\s-]+/g, '').toUpperCase();
+  const code = normalizeLobbyCode(input);
   if (!code) return { ok: false, reason: 'empty' };
-  return LOBBY_CODE_PATTERN.test(code) ? { ok: true, code } : { ok: false, reason: 'invalid' };
+  return isLobbyCode(code) ? { ok: true, code } : { ok: false, reason: 'invalid' };
 }
