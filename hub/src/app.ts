@@ -25,7 +25,6 @@ import type { HubServices } from './services';
 import { appRouter } from './trpc/app.router';
 import { createRequestListener } from './transport/http';
 import { attachWebSocket } from './transport/ws';
-import { WatchSubscriptionIds } from './transport/watch-subscriptions';
 
 /** What the composition root and the tests can override. */
 export interface HubOptions {
@@ -100,7 +99,6 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     }),
     auth,
     members,
-    watchSubscriptions: new WatchSubscriptionIds(),
   };
   await rooms.start();
 

@@ -9,7 +9,6 @@ import type { Logger } from './lib/logger';
 import type { RateLimiter } from './lib/rate-limit';
 import type { RoomRegistry } from './rooms/registry';
 import type { Fanout } from './scale/fanout';
-import type { WatchSubscriptionIds } from './transport/watch-subscriptions';
 import type { TimerService } from './timers/timer.service';
 
 /** Rate limits per client address. */
@@ -38,8 +37,6 @@ export interface HubServices {
   readonly limits: HubLimits;
   /** How this hub hears of the others (local no-op for a single hub). */
   readonly fanout: Fanout;
-  /** JSON-RPC ids of `timer.watch` subscriptions per socket, for direct frame delivery. */
-  readonly watchSubscriptions: WatchSubscriptionIds;
   /** Lobbies: codes, roles, and their rooms (which relay the matches they show). */
   readonly lobbies: LobbyService;
   /** Accounts and sessions (local or Supabase). */

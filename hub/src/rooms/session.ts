@@ -72,6 +72,11 @@ export class Session {
     this.direct = writer;
   }
 
+  /** True when frames go straight to the socket (the WebSocket fast path serves this session). */
+  get deliversDirectly(): boolean {
+    return this.direct !== null;
+  }
+
   /** Queues (or directly writes) an item, applying backpressure. Returns false once closed. */
   push(item: Outgoing): boolean {
     if (this.ended) return false;

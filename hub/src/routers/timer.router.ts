@@ -1,40 +1,21 @@
-import {
-  commandSchema,
-  deviceKindSchema,
-  parseTrackedId,
-  presenceRoleSchema,
-  trackedId,
-  type MatchState,
-} from '@bianshi/shared';
+import { commandSchema, trackedId, type MatchState } from '@bianshi/shared';
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import { HubError } from '../lib/errors';
-import { newId } from '../lib/ids';
-import { Session, type SessionTransport } from '../rooms/session';
+import type { SessionTransport } from '../rooms/session';
 import { controlCookieName, type Context } from '../trpc/context';
 import { publicProcedure, rateLimit, router, toTRPCError } from '../trpc/init';
-import { directFrameWriter } from '../trpc/transformer';
 import { authedMiddleware, timerIdSchema, timerProcedure } from '../trpc/procedures';
-import { atLeast } from '../timers/roles';
 import { timerPublic } from '../rooms/registry';
-import { M } from '../timers/messages';
+import { atLeast } from '../timers/roles';
 import { outcomeError, timerUrls } from '../timers/outcome';
-
+import { openWatch, resumeVersion, watchInput } from '../timers/watch';
 
 const createInput = z.strictObject({
   name: z.string().max(80).optional(),
   description: z.string().max(2_000).optional(),
   formatId: z.string().min(1).max(64).optional(),
   format: z.unknown().optional(),
-});
-
-const watchInput = z.strictObject({
-  timerId: timerIdSchema,
-  matchId: z.string().min(1).max(64).optional(),
-  role: presenceRoleSchema.default('display'),
-  name: z.string().trim().max(40).optional(),
-  device: deviceKindSchema.default('unknown'),
-  lastEventId: z.string().max(200).nullish(),
 });
 
 const commandInput = z.object({
@@ -112,30 +93,15 @@ export const timerRouter = router({
    * a snapshot first, then every change, tracked for resume; ticks with presence every second.
    */
   watch: publicProcedure.input(watchInput).subscription(async function* ({ ctx, input, signal }) {
-    // Taken before any await, so the socket's noted ids match procedures in the order they started.
-    const wire = ctx.socket ? ctx.services.watchSubscriptions.take(ctx.socket, input, ctx.services.clock.now()) : undefined;
+    // Over WebSocket the fast path (transport/watch-fast-path.ts) usually serves this first;
+    // it is the same watch, with frames written straight to the socket.
     // Subscriptions run after the middleware returned, so expected failures are mapped here.
-    const { room, session } = await openSession(ctx, input).catch((error: unknown) => {
+    const { room, session } = await openWatch(ctx, input, socketTransport(ctx)).catch((error: unknown) => {
       throw error instanceof HubError ? toTRPCError(error) : error;
     });
-    const last = input.lastEventId ? parseTrackedId(input.lastEventId) : null;
-    const aborted = signal ?? new AbortController().signal;
-    if (wire && ctx.socket) {
-      // The fast path: frames go straight to the socket, pre-encoded once per room.
-      const socket = ctx.socket;
-      session.deliverDirectly(directFrameWriter((data) => socket.send(data, { binary: false }), wire));
-      room.attach(session, last?.matchId === room.matchId ? last.version : undefined);
-      try {
-        await Promise.race([session.whenEnded(), new Promise<void>((resolve) => (aborted.aborted ? resolve() : aborted.addEventListener('abort', () => resolve(), { once: true })))]);
-      } finally {
-        session.end();
-        session.host?.detach(session);
-      }
-      return;
-    }
-    room.attach(session, last?.matchId === room.matchId ? last.version : undefined);
+    room.attach(session, resumeVersion(room, input.lastEventId));
     try {
-      for await (const item of session.drain(aborted)) {
+      for await (const item of session.drain(signal ?? new AbortController().signal)) {
         if (item.kind === 'tracked') {
           yield tracked(item.id, item.frame);
         } else if (item.kind === 'plain') {
@@ -206,37 +172,3 @@ export const timerRouter = router({
       return { matchId: room.matchId };
     }),
 });
-
-/**
- * The room a watch asks for. Screens that only watch a timer's current match are resolved from
- * the loaded rooms without a query; controllers (and anything not loaded) go to the database,
- * which also checks the claimed role. Private timers (view keys) always take the checked path.
- */
-async function watchedRoom(ctx: Context, input: z.infer<typeof watchInput>) {
-  if (input.role !== 'controller' && input.matchId === undefined) {
-    const loaded = ctx.services.rooms.currentRoomOf(input.timerId);
-    if (loaded && !loaded.isPrivate) return loaded;
-  }
-  const timer = await ctx.services.timers.get(input.timerId);
-  if (input.role === 'controller' && !atLeast(await ctx.services.timers.roleOf(timer, ctx), 'controller')) {
-    throw new HubError('FORBIDDEN', M.roleNeedsControl, 'control-required');
-  }
-  return ctx.services.timers.room(timer, input.matchId);
-}
-
-/** Resolves the room a watch asks for and creates its session, checking the claimed role. */
-async function openSession(ctx: Context, input: z.infer<typeof watchInput>) {
-  const room = await watchedRoom(ctx, input);
-  const session = new Session(
-    {
-      id: newId(),
-      role: input.role,
-      name: input.name || '未命名屏幕',
-      device: input.device,
-      connectedSince: ctx.services.clock.now(),
-      followsTimer: input.matchId === undefined,
-    },
-    socketTransport(ctx),
-  );
-  return { room, session };
-}

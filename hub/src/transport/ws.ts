@@ -2,11 +2,12 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { CLOSE, PROTOCOL_VERSION, REALTIME } from '@bianshi/shared';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import type { HubServices } from '../services';
 import type { AppRouter } from '../trpc/app.router';
-import { createContextFactory } from '../trpc/context';
+import { createContextFactory, type Context } from '../trpc/context';
 import { wireEncoder } from '../trpc/transformer';
+import { WatchFastPath, type WatchConnection } from './watch-fast-path';
 
 /** Largest inbound WebSocket frame the hub accepts; larger ones close the socket (1009). */
 export const WS_MAX_PAYLOAD_BYTES = 64 * 1024;
@@ -19,32 +20,26 @@ export const WS_MESSAGE_BURST = 120;
  * (ping after 25 s of quiet, close when no pong within 10 s) and a protocol check at connect.
  */
 export function attachWebSocket(server: Server, services: HubServices, router: AppRouter) {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD_BYTES });
+  // No compression: the watch fast path writes finished frames beside `ws` (see there).
+  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD_BYTES, perMessageDeflate: false });
   const createContext = createContextFactory(services);
+  // One context per connection, whoever asks first: tRPC's adapter or the watch fast path.
+  const contexts = new WeakMap<object, Promise<Context>>();
+  const contextOf = (source: Parameters<typeof createContext>[0]): Promise<Context> => {
+    const key = source.res as object;
+    let context = contexts.get(key);
+    if (!context) contexts.set(key, (context = createContext(source, 'ws')));
+    return context;
+  };
   const handler = applyWSSHandler({
     wss,
     router,
-    createContext: (opts) => createContext(opts, 'ws'),
+    createContext: contextOf,
     keepAlive: { enabled: true, pingMs: REALTIME.heartbeatMs, pongWaitMs: REALTIME.heartbeatTimeoutMs },
     experimental_encoder: wireEncoder,
   });
 
-  // Flood guard per connection, ahead of tRPC's own message handler.
-  wss.on('connection', (socket) => {
-    let tokens = WS_MESSAGE_BURST;
-    let at = Date.now();
-    socket.on('message', (data, isBinary) => {
-      if (!isBinary) services.watchSubscriptions.note(socket, data.toString(), services.clock.now());
-      const now = Date.now();
-      tokens = Math.min(WS_MESSAGE_BURST, tokens + ((now - at) / 1000) * WS_MESSAGES_PER_SECOND);
-      at = now;
-      tokens -= 1;
-      if (tokens < 0 && socket.readyState === socket.OPEN) {
-        services.logger.warn('socket flood closed', { messages: WS_MESSAGE_BURST });
-        socket.close(CLOSE.rateLimited.code, CLOSE.rateLimited.reason);
-      }
-    });
-  });
+  const fastPath = new WatchFastPath(services, router, contextOf);
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://hub');
@@ -58,6 +53,8 @@ export function attachWebSocket(server: Server, services: HubServices, router: A
         ws.close(CLOSE.protocolMismatch.code, CLOSE.protocolMismatch.reason);
         return;
       }
+      const watches = fastPath.connect(ws, socket, req, url.searchParams.get('connectionParams') === '1');
+      screenMessages(ws, services, watches);
       wss.emit('connection', ws, req);
     });
   };
@@ -73,4 +70,32 @@ export function attachWebSocket(server: Server, services: HubServices, router: A
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };
+}
+
+/**
+ * Every inbound message passes here before any listener (tRPC's adapter included) hears it:
+ * the flood guard first, then the watch fast path, which may take the message (or part of a
+ * batch) for itself. What is left goes on as the socket's usual `message` event.
+ */
+function screenMessages(socket: WebSocket, services: HubServices, watches: WatchConnection): void {
+  let tokens = WS_MESSAGE_BURST;
+  let at = Date.now();
+  const emit = socket.emit;
+  socket.emit = function (this: WebSocket, event: string | symbol, ...args: unknown[]): boolean {
+    if (event !== 'message') return emit.call(this, event, ...args);
+    const now = Date.now();
+    tokens = Math.min(WS_MESSAGE_BURST, tokens + ((now - at) / 1000) * WS_MESSAGES_PER_SECOND) - 1;
+    at = now;
+    if (tokens < 0) {
+      if (socket.readyState === socket.OPEN) {
+        services.logger.warn('socket flood closed', { messages: WS_MESSAGE_BURST });
+        socket.close(CLOSE.rateLimited.code, CLOSE.rateLimited.reason);
+      }
+      return true;
+    }
+    const [data, isBinary] = args as [Buffer, boolean];
+    if (isBinary) return emit.call(this, event, data, isBinary);
+    const rest = watches.take(data.toString('utf8'));
+    return rest === null ? true : emit.call(this, event, Buffer.from(rest, 'utf8'), false);
+  } as WebSocket['emit'];
 }

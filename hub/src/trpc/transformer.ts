@@ -84,37 +84,3 @@ export const wireEncoder = {
     return JSON.parse(data);
   },
 };
-
-/** Encoded messages per frame and message head; most sockets share a head (same subscription id). */
-const encodedMessages = new WeakMap<PreSerialized, Map<string, Buffer>>();
-/** Distinct heads cached per frame (beyond this, messages are encoded per socket). */
-const MAX_HEADS_PER_FRAME = 32;
-
-/**
- * A writer that puts a session's frames straight on its socket, in exactly the form the
- * encoder gives them (so clients cannot tell the two paths apart). The UTF-8 bytes of a
- * message are built once per frame and subscription id, and shared by every such socket.
- */
-export function directFrameWriter(send: (data: Buffer) => void, subscription: { id: string | number; jsonrpc?: string }) {
-  const jsonrpc = subscription.jsonrpc === undefined ? '' : `,"jsonrpc":${JSON.stringify(subscription.jsonrpc)}`;
-  const head = `{"id":${JSON.stringify(subscription.id)}${jsonrpc},"result":{"type":"data"`;
-  const encode = (frame: PreSerialized, build: () => string): Buffer => {
-    let byHead = encodedMessages.get(frame);
-    if (!byHead) encodedMessages.set(frame, (byHead = new Map()));
-    let bytes = byHead.get(head);
-    if (!bytes) {
-      bytes = Buffer.from(build(), 'utf8');
-      if (byHead.size < MAX_HEADS_PER_FRAME) byHead.set(head, bytes);
-    }
-    return bytes;
-  };
-  return {
-    write(item: { kind: 'tracked'; id: string; frame: PreSerialized } | { kind: 'plain'; frame: PreSerialized }): void {
-      if (item.kind === 'tracked') {
-        send(encode(item.frame, () => `${head},"id":${JSON.stringify(item.id)},"data":${trackedWireBody(item.id, item.frame).json}}}`));
-      } else {
-        send(encode(item.frame, () => `${head},"data":${plainWireBody(item.frame).json}}}`));
-      }
-    },
-  };
-}

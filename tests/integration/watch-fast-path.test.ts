@@ -1,0 +1,219 @@
+/**
+ * `timer.watch` over WebSocket is served by the hub's fast path beside tRPC's adapter. These
+ * tests speak the raw wire: what a client sees must not depend on which of the two served it.
+ * A watch whose input carries superjson `meta` is left to tRPC's adapter, which makes it the
+ * reference to compare against.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { PROTOCOL_VERSION } from '@bianshi/shared';
+import { startHub, type TestHub } from '../support/hub';
+import { httpClient, type HubClient } from '../support/trpc';
+
+interface Reply {
+  id?: string | number | null;
+  result?: { type: string; id?: string; data?: { json: { id?: string; data?: { type: string; version?: number } } & Record<string, unknown> } };
+  error?: { json: { message: string; data: { code: string; reason: string | null } } };
+}
+
+/** A raw socket that records every text message, raw and parsed. */
+class RawSocket {
+  readonly texts: string[] = [];
+  private readonly socket: WebSocket;
+  private readonly waiters = new Set<() => void>();
+  readonly opened: Promise<void>;
+
+  constructor(url: string) {
+    this.socket = new WebSocket(url);
+    this.opened = new Promise((resolve, reject) => {
+      this.socket.once('open', () => resolve());
+      this.socket.once('error', reject);
+    });
+    this.socket.on('message', (data: Buffer) => {
+      const text = data.toString();
+      if (text === 'PING') return;
+      this.texts.push(text);
+      for (const waiter of [...this.waiters]) waiter();
+    });
+  }
+
+  get replies(): Reply[] {
+    return this.texts.map((text) => JSON.parse(text) as Reply);
+  }
+
+  send(message: unknown): void {
+    this.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+  }
+
+  /** Waits until `predicate` holds for the replies so far. */
+  until(predicate: (replies: Reply[]) => boolean, timeoutMs = 10_000): Promise<void> {
+    if (predicate(this.replies)) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        if (!predicate(this.replies)) return;
+        this.waiters.delete(check);
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.waiters.delete(check);
+        reject(new Error(`timed out; got ${JSON.stringify(this.texts).slice(0, 2_000)}`));
+      }, timeoutMs);
+      this.waiters.add(check);
+    });
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
+
+const dataOf = (id: number) => (replies: Reply[]) => replies.filter((reply) => reply.id === id && reply.result?.type === 'data' && reply.result.id !== undefined);
+const typeOf = (id: number, type: string) => (replies: Reply[]) => replies.some((reply) => reply.id === id && reply.result?.type === type);
+const errorOf = (id: number) => (replies: Reply[]) => replies.find((reply) => reply.id === id && reply.error)?.error;
+
+function watchRequest(id: number, input: Record<string, unknown>, options: { viaTrpc?: boolean } = {}) {
+  // `meta` (even empty) is what the fast path leaves to tRPC's adapter.
+  return { id, method: 'subscription', params: { path: 'timer.watch', input: { json: input, ...(options.viaTrpc ? { meta: { values: {} } } : {}) } } };
+}
+
+/** One ten-minute speech: nothing falls due while a test runs. */
+const ONE_STAGE = {
+  schemaVersion: 1,
+  id: 'fast-path-test',
+  name: '快速通道测试',
+  tags: { language: 'zh' },
+  stages: [{ kind: 'single', name: '正方一辩 立论', side: 'aff', durationMs: 600_000, overtime: 'stop' }],
+};
+
+describe('timer.watch fast path on the raw wire', () => {
+  let hub: TestHub;
+  let anonymous: HubClient;
+  const sockets: RawSocket[] = [];
+  const socket = async (query = '') => {
+    const raw = new RawSocket(`${hub.wsUrl}?protocol=${PROTOCOL_VERSION}${query}`);
+    sockets.push(raw);
+    await raw.opened;
+    return raw;
+  };
+
+  beforeAll(async () => {
+    hub = await startHub();
+    anonymous = httpClient(hub.url);
+  });
+  afterAll(async () => {
+    for (const raw of sockets) raw.close();
+    await hub?.close();
+  });
+
+  async function createTimer() {
+    const created = await anonymous.timer.create.mutate({ format: ONE_STAGE });
+    return { ...created, controller: httpClient(hub.url, { authorization: `Bearer ${created.controlKey}` }) };
+  }
+
+  it('sends the same bytes as tRPC’s adapter: started, then the tracked snapshot and changes', async () => {
+    const { id, controller } = await createTimer();
+    const fast = await socket();
+    const reference = await socket();
+    fast.send(watchRequest(3, { timerId: id, role: 'audience' }));
+    reference.send(watchRequest(3, { timerId: id, role: 'audience' }, { viaTrpc: true }));
+    await fast.until((replies) => dataOf(3)(replies).length === 1);
+    await reference.until((replies) => dataOf(3)(replies).length === 1);
+    await controller.timer.command.mutate({ timerId: id, command: { type: 'start' } });
+    await fast.until((replies) => dataOf(3)(replies).length === 2);
+    await reference.until((replies) => dataOf(3)(replies).length === 2);
+
+    // Which path served which watch: only the hub can tell.
+    const sessions = [...hub.services.rooms.currentRoomOf(id)!.allSessions];
+    expect(sessions.map((session) => session.deliversDirectly).sort()).toEqual([false, true]);
+
+    const tracked = (raw: RawSocket) => raw.texts.filter((text) => text.includes('"type":"data"') && /"id":"[^"]+:\d+"/.test(text));
+    expect(fast.replies[0]).toEqual({ id: 3, result: { type: 'started' } });
+    expect(reference.replies[0]).toEqual({ id: 3, result: { type: 'started' } });
+    expect(tracked(fast)).toEqual(tracked(reference));
+    const [snapshot, change] = dataOf(3)(fast.replies);
+    expect(snapshot!.result!.data!.json.data).toMatchObject({ type: 'snapshot', version: 0 });
+    expect(change!.result!.data!.json.data).toMatchObject({ type: 'change', version: 1 });
+  });
+
+  it('answers the rest of a batched message through tRPC', async () => {
+    const { id } = await createTimer();
+    const raw = await socket();
+    raw.send([watchRequest(1, { timerId: id, role: 'display' }), { id: 2, method: 'query', params: { path: 'clock.ping', input: { json: null } } }]);
+    await raw.until((replies) => dataOf(1)(replies).length === 1 && replies.some((reply) => reply.id === 2 && reply.result?.type === 'data'));
+    const ping = raw.replies.find((reply) => reply.id === 2)!;
+    expect(ping.result!.data!.json).toMatchObject({ receivedAt: expect.any(Number), sentAt: expect.any(Number) });
+  });
+
+  it('stops a watch on subscription.stop: stopped, and nothing more', async () => {
+    const { id, controller } = await createTimer();
+    const raw = await socket();
+    raw.send(watchRequest(5, { timerId: id, role: 'audience' }));
+    await raw.until((replies) => dataOf(5)(replies).length === 1);
+    raw.send({ id: 5, method: 'subscription.stop' });
+    await raw.until(typeOf(5, 'stopped'));
+    await controller.timer.command.mutate({ timerId: id, command: { type: 'start' } });
+    // A second watch on the same socket sees the change; the stopped one does not.
+    raw.send(watchRequest(6, { timerId: id, role: 'audience' }));
+    await raw.until((replies) => dataOf(6)(replies).length === 1);
+    expect(dataOf(5)(raw.replies)).toHaveLength(1);
+    expect(dataOf(6)(raw.replies)[0]!.result!.data!.json.data).toMatchObject({ type: 'snapshot', version: 1 });
+  });
+
+  it('reports a missing timer and a refused role exactly as tRPC does', async () => {
+    const { id } = await createTimer();
+    const fast = await socket();
+    const reference = await socket();
+    for (const [requestId, input] of [
+      [1, { timerId: 'no-such-timer', role: 'audience' }],
+      [2, { timerId: id, role: 'controller' }],
+    ] as const) {
+      fast.send(watchRequest(requestId, input));
+      reference.send(watchRequest(requestId, input, { viaTrpc: true }));
+      await fast.until((replies) => errorOf(requestId)(replies) !== undefined && typeOf(requestId, 'stopped')(replies));
+      await reference.until((replies) => errorOf(requestId)(replies) !== undefined);
+      expect(errorOf(requestId)(fast.replies)).toEqual(errorOf(requestId)(reference.replies));
+    }
+    expect(errorOf(1)(fast.replies)!.json.data.code).toBe('NOT_FOUND');
+    expect(errorOf(2)(fast.replies)!.json.data.code).toBe('FORBIDDEN');
+    expect(errorOf(2)(fast.replies)!.json.message).toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('leaves an invalid input to tRPC, which refuses it with BAD_REQUEST', async () => {
+    const { id } = await createTimer();
+    const raw = await socket();
+    raw.send(watchRequest(9, { timerId: id, role: 'emperor' }));
+    await raw.until((replies) => errorOf(9)(replies) !== undefined);
+    expect(errorOf(9)(raw.replies)!.json.data.code).toBe('BAD_REQUEST');
+  });
+
+  it('takes the control key from connection params for a controller watch', async () => {
+    const { id, controlKey } = await createTimer();
+    const raw = await socket('&connectionParams=1');
+    raw.send({ method: 'connectionParams', data: { controlKey } });
+    raw.send(watchRequest(4, { timerId: id, role: 'controller', name: '主控台' }));
+    await raw.until((replies) => dataOf(4)(replies).length === 1);
+    // Controllers get the roster with their ticks.
+    await raw.until((replies) => replies.some((reply) => reply.id === 4 && JSON.stringify(reply).includes('"roster"')), 5_000);
+    expect(errorOf(4)(raw.replies)).toBeUndefined();
+  });
+
+  it('resumes after a reconnect from lastEventId with exactly what was missed', async () => {
+    const { id, controller } = await createTimer();
+    const first = await socket();
+    first.send(watchRequest(1, { timerId: id, role: 'judge' }));
+    await first.until((replies) => dataOf(1)(replies).length === 1);
+    const lastEventId = dataOf(1)(first.replies)[0]!.result!.id!;
+    first.close();
+    await controller.timer.command.mutate({ timerId: id, command: { type: 'start' } });
+    await controller.timer.command.mutate({ timerId: id, command: { type: 'pause' } });
+    const second = await socket();
+    // tRPC's client puts lastEventId beside the input; the hub merges it in.
+    second.send({ ...watchRequest(1, { timerId: id, role: 'judge' }), params: { ...watchRequest(1, { timerId: id, role: 'judge' }).params, lastEventId } });
+    await second.until((replies) => dataOf(1)(replies).length === 2);
+    expect(dataOf(1)(second.replies).map((reply) => reply.result!.data!.json.data)).toEqual([
+      expect.objectContaining({ type: 'change', version: 1 }),
+      expect.objectContaining({ type: 'change', version: 2 }),
+    ]);
+  });
+});
