@@ -89,15 +89,37 @@ export class TimerRepository {
   }
 
   /**
-   * Runs `decide` while holding the match row's lock, with the row as committed, and writes
-   * what it decides (new state + log entry) in the same transaction. Commands on one match are
-   * thereby serialized across every hub. When the row is ahead of the caller's copy, the
-   * decision names `catchUpFrom` and gets back the log entries it missed.
+   * Decides and commits one step of a match: `decide` sees the row as committed, and what it
+   * decides (new state + log entries) is written atomically. Commands on one match are thereby
+   * serialized across every hub. When the row is ahead of the caller's copy, the decision
+   * names `catchUpFrom` and gets back the log entries it missed.
+   *
+   * Usually the row is still at the version the caller knows (`known`): then the decision is
+   * made on that copy and written with a compare-and-set on the version, with no read of the
+   * stored state. Only when that write finds the row moved on (another hub committed), or
+   * when the decision writes nothing (a refusal must be judged on the committed row), is the
+   * row read and locked and the decision made again.
    */
   async commitLocked<T>(
     matchId: string,
+    known: { state: MatchState; version: number },
     decide: (row: { state: MatchState; version: number }) => LockedDecision<T>,
   ): Promise<{ found: false } | { found: true; value: T; missed: LoggedCommand[] }> {
+    const guess = decide(known);
+    if (guess.write && guess.catchUpFrom === undefined) {
+      const write = guess.write;
+      const committed = await this.db.transaction(async (tx) => {
+        const updated = await tx
+          .update(matches)
+          .set(matchUpdate(write))
+          .where(and(eq(matches.id, matchId), eq(matches.version, known.version)))
+          .returning({ version: matches.version });
+        if (updated.length === 0) return false;
+        if (write.entries.length > 0) await tx.insert(matchEvents).values(write.entries.map((entry) => ({ matchId, ...entry })));
+        return true;
+      });
+      if (committed) return { found: true, value: guess.value, missed: [] };
+    }
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .select({ state: matches.state, version: matches.version })
@@ -111,12 +133,8 @@ export class TimerRepository {
         missed = (await tx.select().from(matchEvents).where(and(eq(matchEvents.matchId, matchId), sql`${matchEvents.version} > ${decision.catchUpFrom}`)).orderBy(matchEvents.version)).map(toLogged);
       }
       if (decision.write) {
-        const { next, entries, nextDeadline } = decision.write;
-        await tx
-          .update(matches)
-          .set({ state: next, version: next.version, status: next.status, nextDeadline, updatedAt: new Date() })
-          .where(eq(matches.id, matchId));
-        if (entries.length > 0) await tx.insert(matchEvents).values(entries.map((entry) => ({ matchId, ...entry })));
+        await tx.update(matches).set(matchUpdate(decision.write)).where(eq(matches.id, matchId));
+        if (decision.write.entries.length > 0) await tx.insert(matchEvents).values(decision.write.entries.map((entry) => ({ matchId, ...entry })));
       }
       return { found: true, value: decision.value, missed } as const;
     });
@@ -131,6 +149,12 @@ export class TimerRepository {
       .orderBy(matchEvents.version);
     return rows.map(toLogged);
   }
+}
+
+/** The columns a committed step changes. */
+function matchUpdate(write: NonNullable<LockedDecision<unknown>['write']>) {
+  const { next, nextDeadline } = write;
+  return { state: next, version: next.version, status: next.status, nextDeadline, updatedAt: new Date() };
 }
 
 function matchRow(match: MatchRow) {

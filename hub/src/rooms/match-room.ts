@@ -270,7 +270,7 @@ export class MatchRoom {
     let locked;
     try {
       // Decided under the match row's lock: another hub cannot commit in between.
-      locked = await this.deps.repository.commitLocked(this.matchId, (row): LockedDecision<CommandOutcome> => {
+      locked = await this.deps.repository.commitLocked(this.matchId, { state: known, version: known.version }, (row): LockedDecision<CommandOutcome> => {
         const behind = row.version > known.version;
         adopted = behind ? row.state : null;
         const base = behind ? row.state : known;
@@ -319,7 +319,7 @@ export class MatchRoom {
     const now = this.deps.clock.now();
     const known = this.state;
     let adopted: MatchState | null = null;
-    const locked = await this.deps.repository.commitLocked(this.matchId, (row): LockedDecision<CommandOutcome> => {
+    const locked = await this.deps.repository.commitLocked(this.matchId, { state: known, version: known.version }, (row): LockedDecision<CommandOutcome> => {
       const behind = row.version > known.version;
       adopted = behind ? row.state : null;
       const base = behind ? row.state : known;
