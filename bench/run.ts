@@ -15,7 +15,7 @@ import { progress } from './support/log';
 import { machineInfo } from './support/machine';
 import { cpuPressure } from './support/pressure';
 import { runCrossHub, type CrossHubFigures, type CrossHubOptions } from './scenarios/cross-hub';
-import { runFanout, type FanoutLevel, type FanoutOptions } from './scenarios/fanout';
+import { runFanout, runFanoutBaseline, type FanoutBaseline, type FanoutLevel, type FanoutOptions } from './scenarios/fanout';
 import { runFlipSkew, type FlipSkewFigures, type FlipSkewOptions } from './scenarios/flip-skew';
 import { runThroughput, type ThroughputFigures, type ThroughputOptions } from './scenarios/throughput';
 import { evaluateTargets } from './targets';
@@ -64,7 +64,7 @@ export interface BenchReport {
   machine: ReturnType<typeof machineInfo>;
   /** CPU pressure (PSI, % of time something waited for a CPU) at the start and end: other work on the machine skews every figure. */
   cpuPressure: { start: ReturnType<typeof cpuPressure>; end: ReturnType<typeof cpuPressure> };
-  fanout?: { commands: number; intervalMs: number; levels: FanoutLevel[]; error?: string };
+  fanout?: { commands: number; intervalMs: number; levels: FanoutLevel[]; baseline?: FanoutBaseline | { error: string }; error?: string };
   throughput?: ThroughputFigures | { error: string };
   flipSkew?: FlipSkewFigures | { error: string };
   crossHub?: CrossHubFigures | { error: string };
@@ -141,7 +141,9 @@ async function main(): Promise<void> {
       const timer = await createTimer(hub.url);
       await touchTimer(hub.url, timer);
       if (only.has('fanout')) {
-        const fanout = { commands: plan.fanout.commands, intervalMs: plan.fanout.intervalMs, levels: [] as FanoutLevel[] };
+        const largest = plan.fanout.levels.at(-1)!;
+        const baseline = await errorOf('fan-out baseline', () => runFanoutBaseline(loadgen, hub, timer, largest, plan.fanout));
+        const fanout = { commands: plan.fanout.commands, intervalMs: plan.fanout.intervalMs, levels: [] as FanoutLevel[], baseline };
         report.fanout = fanout;
         const failed = await errorOf('fan-out', () => runFanout(loadgen, hub, timer, plan.fanout, fanout.levels));
         if ('error' in failed) report.fanout = { ...fanout, error: failed.error };

@@ -1,13 +1,14 @@
 /**
- * The load generator's sockets: subscribers and controllers for the hub (raw `ws` speaking
- * tRPC's WebSocket protocol — far lighter than a tRPC client per subscriber), the bare `ws`
- * baseline and the socket.io baseline. Each subscriber reports frames to one callback with
- * the receipt instant taken first, before any other work.
+ * The load generator's sockets: subscribers and controllers for the hub (speaking tRPC's
+ * WebSocket protocol — far lighter than a tRPC client per subscriber), the bare `ws` baseline
+ * and the socket.io baseline (engine.io v4 / socket.io v5, spoken directly). All of them are
+ * RawWebSocket connections, so receiving a message costs as little as the protocol allows.
+ * Each subscriber reports frames to one callback with the receipt instant taken first, before
+ * any other work.
  */
 import { PROTOCOL_VERSION } from '@bianshi/shared';
-import { io } from 'socket.io-client';
-import WebSocket from 'ws';
 import type { Target } from './protocol';
+import { RawWebSocket } from './raw-websocket';
 
 /** Per-socket wait for a connection to become a live subscription. */
 export const SUBSCRIBE_TIMEOUT_MS = 15_000;
@@ -15,7 +16,8 @@ export const SUBSCRIBE_TIMEOUT_MS = 15_000;
 /** What a subscriber tells its group. `value`: tracked version (hub) or message count (baselines). */
 export interface SubscriberEvents {
   ready(value: number): void;
-  frame(at: number, value: number, raw: Buffer | string): void;
+  /** `raw` is only valid during the call (it views a shared read buffer): copy what must be kept. */
+  frame(at: number, value: number, raw: Buffer): void;
   tick(): void;
   /** The socket ended without us closing it (server close, error) — code or reason. */
   lost(reason: string): void;
@@ -24,8 +26,6 @@ export interface SubscriberEvents {
 export interface Subscriber {
   close(): void;
 }
-
-const socketOptions = { perMessageDeflate: false, skipUTF8Validation: true } as const;
 
 /** Opens one subscriber on `target`. */
 export function openSubscriber(target: Target, events: SubscriberEvents): Subscriber {
@@ -61,95 +61,130 @@ export function trackedVersion(data: Buffer, marker: Buffer): number {
   return version;
 }
 
+/** The hub's application-level keepalive, answered with `PONG`. */
+const PING = Buffer.from('PING');
+
 function trpcSubscriber(target: Extract<Target, { kind: 'trpc' }>, events: SubscriberEvents): Subscriber {
   const marker = Buffer.from(`"${target.matchId}:`);
-  const socket = new WebSocket(hubSocketUrl(target.wsUrl), socketOptions);
+  const request = JSON.stringify({ id: 1, method: 'subscription', params: { path: 'timer.watch', input: { json: { timerId: target.timerId, role: 'audience' } } } });
   let subscribed = false;
-  let closing = false;
-  socket.on('open', () => {
-    socket.send(JSON.stringify({ id: 1, method: 'subscription', params: { path: 'timer.watch', input: { json: { timerId: target.timerId, role: 'audience' } } } }));
-  });
-  socket.on('message', (data: Buffer) => {
-    const at = performance.now();
-    if (data.length === 4 && data.toString() === 'PING') {
-      socket.send('PONG');
-      return;
-    }
-    const version = trackedVersion(data, marker);
-    if (version < 0) {
-      if (subscribed) events.tick();
-      else if (data.includes('"error"')) events.lost(`error: ${data.toString().slice(0, 200)}`);
-      return;
-    }
-    if (!subscribed) {
-      subscribed = true;
-      events.ready(version);
-      return;
-    }
-    events.frame(at, version, data);
-  });
-  socket.on('error', (error) => {
-    if (!closing) events.lost(`error: ${error.message}`);
-  });
-  socket.on('close', (code) => {
-    if (!closing) events.lost(String(code));
-  });
-  return {
-    close() {
-      closing = true;
-      socket.terminate();
+  const socket = new RawWebSocket(hubSocketUrl(target.wsUrl), {
+    open: () => socket.send(request),
+    message(data, at) {
+      if (data.length === PING.length && data.equals(PING)) {
+        socket.send('PONG');
+        return;
+      }
+      const version = trackedVersion(data, marker);
+      if (version < 0) {
+        if (subscribed) events.tick();
+        else if (data.includes('"error"')) events.lost(`error: ${data.toString().slice(0, 200)}`);
+        return;
+      }
+      if (!subscribed) {
+        subscribed = true;
+        events.ready(version);
+        return;
+      }
+      events.frame(at, version, data);
     },
-  };
+    close: (reason) => events.lost(reason),
+  });
+  return socket;
 }
 
 function wsSubscriber(wsUrl: string, events: SubscriberEvents): Subscriber {
-  const socket = new WebSocket(wsUrl, socketOptions);
   let ready = false;
   let received = 0;
-  let closing = false;
-  socket.on('message', (data: Buffer) => {
-    const at = performance.now();
-    if (!ready) {
-      ready = true;
-      events.ready(0);
-      return;
-    }
-    events.frame(at, ++received, data);
-  });
-  socket.on('error', (error) => {
-    if (!closing) events.lost(`error: ${error.message}`);
-  });
-  socket.on('close', (code) => {
-    if (!closing) events.lost(String(code));
-  });
-  return {
-    close() {
-      closing = true;
-      socket.terminate();
+  return new RawWebSocket(wsUrl, {
+    open() {},
+    message(data, at) {
+      if (!ready) {
+        ready = true;
+        events.ready(0);
+        return;
+      }
+      events.frame(at, ++received, data);
     },
+    close: (reason) => events.lost(reason),
+  });
+}
+
+/** What a socket.io connection reports: its namespace connection and its event packets. */
+interface SocketIoHandlers {
+  /** Connected to the namespace "/": events can be emitted. */
+  connect(): void;
+  /** An event packet, whole (`42["name",...]`), with the receipt instant of its chunk. */
+  event(packet: Buffer, at: number): void;
+  lost(reason: string): void;
+}
+
+/** Engine.io packet types (the first character of a frame) and socket.io ones (the second, in messages). */
+const EIO_OPEN = 0x30; // '0'
+const EIO_CLOSE = 0x31; // '1'
+const EIO_PING = 0x32; // '2'
+const EIO_MESSAGE = 0x34; // '4'
+const SIO_CONNECT = 0x30; // '0'
+const SIO_DISCONNECT = 0x31; // '1'
+const SIO_EVENT = 0x32; // '2'
+const SIO_CONNECT_ERROR = 0x34; // '4'
+
+/**
+ * A socket.io client reduced to what the baseline needs — engine.io v4 over a WebSocket only,
+ * the namespace "/", text events without acknowledgements: it answers the open packet with a
+ * namespace connect (`40`) and engine.io pings (`2`) with pongs (`3`), and hands event packets
+ * over undecoded.
+ */
+function openSocketIo(url: string, handlers: SocketIoHandlers): RawWebSocket {
+  const lost = (reason: string) => {
+    socket.close();
+    handlers.lost(reason);
   };
+  const socket = new RawWebSocket(`${url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`, {
+    open() {},
+    message(data, at) {
+      const type = data[0];
+      if (type === EIO_MESSAGE) {
+        const packet = data[1];
+        if (packet === SIO_EVENT) handlers.event(data, at);
+        else if (packet === SIO_CONNECT) handlers.connect();
+        else if (packet === SIO_DISCONNECT) lost('io server disconnect');
+        else if (packet === SIO_CONNECT_ERROR) lost(`connect_error: ${data.toString('utf8', 2, 202)}`);
+      } else if (type === EIO_PING) {
+        socket.send(`3${data.toString('utf8', 1)}`);
+      } else if (type === EIO_OPEN) {
+        socket.send('40');
+      } else if (type === EIO_CLOSE) {
+        lost('transport close');
+      }
+    },
+    close: (reason) => handlers.lost(reason),
+  });
+  return socket;
+}
+
+/** The start of the baseline's event packets. */
+const READY_EVENT = Buffer.from('42["ready"');
+const FRAME_EVENT = Buffer.from('42["frame"');
+
+/** Whether `data` starts with `prefix` (a few bytes: a loop beats a native call). */
+function startsWith(data: Buffer, prefix: Buffer): boolean {
+  if (data.length < prefix.length) return false;
+  for (let i = 0; i < prefix.length; i++) if (data[i] !== prefix[i]) return false;
+  return true;
 }
 
 function socketIoSubscriber(url: string, events: SubscriberEvents): Subscriber {
-  const socket = io(url, { transports: ['websocket'], reconnection: false, forceNew: true, timeout: SUBSCRIBE_TIMEOUT_MS });
   let received = 0;
-  let closing = false;
-  socket.on('ready', () => events.ready(0));
-  // socket.io has already decoded the payload; the raw bytes are not kept.
-  socket.on('frame', () => {
-    const at = performance.now();
-    events.frame(at, ++received, '');
-  });
-  socket.on('connect_error', (error) => events.lost(`connect_error: ${error.message}`));
-  socket.on('disconnect', (reason) => {
-    if (!closing) events.lost(reason);
-  });
-  return {
-    close() {
-      closing = true;
-      socket.disconnect();
+  return openSocketIo(url, {
+    connect() {},
+    // Counted from the packet's first bytes: the payload is never decoded.
+    event(packet, at) {
+      if (startsWith(packet, FRAME_EVENT)) events.frame(at, ++received, packet);
+      else if (startsWith(packet, READY_EVENT)) events.ready(0);
     },
-  };
+    lost: (reason) => events.lost(reason),
+  });
 }
 
 /** Sends commands or broadcast triggers, the way each kind of server takes them. */
@@ -168,61 +203,72 @@ export async function openController(target: Target, command: Record<string, unk
     case 'trpc':
       return trpcController(target, command);
     case 'ws': {
-      const socket = new WebSocket(target.wsUrl, socketOptions);
-      await new Promise<void>((resolve, reject) => {
-        socket.once('open', () => resolve());
-        socket.once('error', reject);
+      const socket = await new Promise<RawWebSocket>((resolve, reject) => {
+        const socket = new RawWebSocket(target.wsUrl, {
+          open: () => resolve(socket),
+          message() {},
+          close: (reason) => reject(new Error(`ws controller: ${reason}`)),
+        });
       });
       return {
         send: () => {
           socket.send('trigger');
           return Promise.resolve(null);
         },
-        close: () => socket.terminate(),
+        close: () => socket.close(),
       };
     }
     case 'socketio': {
-      const socket = io(target.url, { transports: ['websocket'], reconnection: false, forceNew: true });
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
+      const socket = await new Promise<RawWebSocket>((resolve, reject) => {
+        const socket = openSocketIo(target.url, {
+          connect: () => resolve(socket),
+          event() {},
+          lost: (reason) => reject(new Error(`socket.io controller: ${reason}`)),
+        });
       });
       return {
         send: () => {
-          socket.emit('trigger');
+          socket.send('42["trigger"]');
           return Promise.resolve(null);
         },
-        close: () => socket.disconnect(),
+        close: () => socket.close(),
       };
     }
   }
 }
 
+type CommandReply = { id: number; result?: { data?: { json?: { version?: number } } }; error?: { json?: { message?: string } } };
+
 async function trpcController(target: Extract<Target, { kind: 'trpc' }>, command: Record<string, unknown>): Promise<Controller> {
-  const socket = new WebSocket(hubSocketUrl(target.wsUrl), { ...socketOptions, headers: { authorization: `Bearer ${target.controlKey}` } });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
   const pending = new Map<number, { resolve: (version: number) => void; reject: (error: Error) => void }>();
   let nextId = 1;
-  socket.on('message', (data: Buffer) => {
-    const text = data.toString();
-    if (text === 'PING') {
-      socket.send('PONG');
-      return;
-    }
-    const message = JSON.parse(text) as { id: number; result?: { data?: { json?: { version?: number } } }; error?: { json?: { message?: string } } };
-    const waiter = pending.get(message.id);
-    if (!waiter) return;
-    pending.delete(message.id);
-    const version = message.result?.data?.json?.version;
-    if (typeof version === 'number') waiter.resolve(version);
-    else waiter.reject(new Error(`command refused: ${message.error?.json?.message ?? text.slice(0, 200)}`));
-  });
-  socket.on('close', () => {
-    for (const waiter of pending.values()) waiter.reject(new Error('controller socket closed'));
-    pending.clear();
+  const socket = await new Promise<RawWebSocket>((resolve, reject) => {
+    const socket = new RawWebSocket(
+      hubSocketUrl(target.wsUrl),
+      {
+        open: () => resolve(socket),
+        message(data) {
+          const text = data.toString();
+          if (text === 'PING') {
+            socket.send('PONG');
+            return;
+          }
+          const message = JSON.parse(text) as CommandReply;
+          const waiter = pending.get(message.id);
+          if (!waiter) return;
+          pending.delete(message.id);
+          const version = message.result?.data?.json?.version;
+          if (typeof version === 'number') waiter.resolve(version);
+          else waiter.reject(new Error(`command refused: ${message.error?.json?.message ?? text.slice(0, 200)}`));
+        },
+        close(reason) {
+          reject(new Error(`hub controller: ${reason}`));
+          for (const waiter of pending.values()) waiter.reject(new Error(`controller socket closed: ${reason}`));
+          pending.clear();
+        },
+      },
+      { authorization: `Bearer ${target.controlKey}` },
+    );
   });
   return {
     send() {
@@ -232,6 +278,6 @@ async function trpcController(target: Extract<Target, { kind: 'trpc' }>, command
         socket.send(JSON.stringify({ id, method: 'mutation', params: { path: 'timer.command', input: { json: { timerId: target.timerId, command } } } }));
       });
     },
-    close: () => socket.terminate(),
+    close: () => socket.close(),
   };
 }

@@ -3,11 +3,11 @@ import type { Distribution } from '../support/stats';
 
 /** Where subscribers connect and how they speak. */
 export type Target =
-  /** The hub: raw `ws` sockets speaking tRPC's WebSocket protocol, subscribed to `timer.watch`. */
+  /** The hub: raw WebSockets speaking tRPC's WebSocket protocol, subscribed to `timer.watch`. */
   | { kind: 'trpc'; wsUrl: string; timerId: string; matchId: string; controlKey: string }
   /** The bare `ws` baseline server. */
   | { kind: 'ws'; wsUrl: string }
-  /** The socket.io baseline server, through socket.io-client. */
+  /** The socket.io baseline server, spoken to as engine.io v4 / socket.io v5 over a raw WebSocket. */
   | { kind: 'socketio'; url: string };
 
 export type LoadRequest =

@@ -4,13 +4,16 @@
  * read (after a full GC) against the reading before any of them connected, then the load
  * generator sends commands and times every delivery.
  */
+import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
+import { PAYLOADS_ENV, writePayloads } from '../baselines/payloads';
 import type { LoadGenerator } from '../loadgen/client';
 import type { FanoutResult, OpenResult } from '../loadgen/protocol';
 import { hubTarget, type BenchTimer } from '../support/hub';
 import { progress, sleep } from '../support/log';
 import { cpuMs } from '../support/machine';
 import { cpuPressure } from '../support/pressure';
-import type { ServerProcess } from '../support/server-process';
+import { startServerProcess, type ServerProcess } from '../support/server-process';
 
 export interface FanoutOptions {
   levels: number[];
@@ -39,6 +42,18 @@ export interface FanoutLevel {
   hubCpuUsPerDelivery: number;
   /** CPU pressure on the machine when the level was measured (other work skews the figures). */
   cpuPressure: ReturnType<typeof cpuPressure>;
+}
+
+/**
+ * The same measurement on the bare `ws` baseline at the largest level: how fast this machine
+ * fans one message out to that many sockets at all, with the load generator on the same cores.
+ */
+export interface FanoutBaseline {
+  server: 'bare ws';
+  subscribers: number;
+  latency: FanoutResult;
+  /** Server CPU time per delivered frame. */
+  serverCpuUsPerDelivery: number;
 }
 
 /** The load generator's group holding the hub's subscribers; the throughput run reuses it. */
@@ -98,3 +113,37 @@ export async function runFanout(loadgen: LoadGenerator, hub: ServerProcess, time
   }
   return results;
 }
+
+/**
+ * Fan-out latency of the bare `ws` baseline with `subscribers` sockets, broadcasting the hub's
+ * own change frame, with the same command count and spacing. Run before the hub's levels, so
+ * the load generator holds only one server's sockets at a time (its file limit is 20 000).
+ */
+export async function runFanoutBaseline(loadgen: LoadGenerator, hub: ServerProcess, timer: BenchTimer, subscribers: number, options: FanoutOptions): Promise<FanoutBaseline> {
+  // One hub subscriber catches a change frame: the bytes the baseline broadcasts.
+  await loadgen.open({ group: CAPTURE_GROUP, target: hubTarget(hub, timer), count: 1, concurrency: 1, timeoutMs: 20_000 });
+  const [payload] = (await loadgen.burst({ group: CAPTURE_GROUP, messages: 1, timeoutMs: 30_000, capture: true })).captured ?? [];
+  await loadgen.close(CAPTURE_GROUP);
+  if (!payload) throw new Error('no hub frame captured for the baseline');
+  const payloadFile = writePayloads([payload]);
+  const server = await startServerProcess({ name: 'bare ws', entry: fileURLToPath(new URL('../baselines/ws-broadcast-server.ts', import.meta.url)), env: { [PAYLOADS_ENV]: payloadFile } });
+  try {
+    const connect = await loadgen.open({ group: BASELINE_GROUP, target: { kind: 'ws', wsUrl: server.url.replace(/^http/, 'ws') }, count: subscribers, concurrency: OPEN_CONCURRENCY, timeoutMs: 240_000 });
+    progress(`fan-out baseline: bare ws, ${connect.ready}/${subscribers} subscribed in ${(connect.elapsedMs / 1000).toFixed(1)} s`);
+    // As for the hub's levels, the measurement counts the subscribers that did connect.
+    if (connect.ready < subscribers * 0.9) throw new Error(`bare ws: only ${connect.ready} of ${subscribers} subscribers connected`);
+    await sleep(SETTLE_MS);
+    const cpuBefore = cpuMs(server.pid);
+    const latency = await loadgen.fanout({ group: BASELINE_GROUP, commands: options.commands, intervalMs: options.intervalMs, settleTimeoutMs: 5_000 });
+    const cpuSpentMs = cpuMs(server.pid) - cpuBefore;
+    progress(`fan-out baseline: bare ws, ${connect.ready} subscribers → latency p50 ${latency.latencyMs.p50} ms, p99 ${latency.latencyMs.p99} ms (${latency.delivered}/${latency.expected} delivered)`);
+    return { server: 'bare ws', subscribers: connect.ready, latency, serverCpuUsPerDelivery: Math.round(((cpuSpentMs * 1000) / Math.max(1, latency.delivered)) * 10) / 10 };
+  } finally {
+    await loadgen.close(BASELINE_GROUP).catch(() => undefined);
+    await server.stop();
+    rmSync(payloadFile, { force: true });
+  }
+}
+
+const BASELINE_GROUP = 'fanout-baseline';
+const CAPTURE_GROUP = 'fanout-capture';
