@@ -1,14 +1,15 @@
 /**
  * One realtime runtime per tRPC client (so per page): the server clock, the connection status
  * machine, and the loops that keep them fresh while at least one timer screen is mounted —
- * clock sync on (re)connect, every 60 s and when the tab becomes visible; browser online/offline.
+ * clock sync on (re)connect, a few times while a screen settles, every 60 s and when the tab
+ * becomes visible; browser online/offline.
  */
 import type { AppRouter } from '@bianshi/hub/router';
 import type { TRPCClient } from '@trpc/client';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { realtimeSocketOf, type RealtimeSocket } from '../trpc';
 import { initialConnection, nextConnection, type ConnectionEvent, type ConnectionState } from './connection';
-import { RESYNC_INTERVAL_MS, ServerClock, SYNC_SAMPLES } from './server-clock';
+import { RESYNC_INTERVAL_MS, ServerClock, SETTLE_RESYNCS_MS, SYNC_SAMPLES } from './server-clock';
 
 /** The hub client the library talks through. */
 export type HubClient = TRPCClient<AppRouter>;
@@ -74,7 +75,11 @@ export class TimerSyncRuntime {
       void this.syncClock(SYNC_SAMPLES.connect);
     }
     const interval = setInterval(() => void this.syncClock(SYNC_SAMPLES.refresh), RESYNC_INTERVAL_MS);
-    cleanups.push(() => clearInterval(interval));
+    const settling = SETTLE_RESYNCS_MS.map((delay) => setTimeout(() => void this.syncClock(SYNC_SAMPLES.refresh), delay));
+    cleanups.push(() => {
+      clearInterval(interval);
+      settling.forEach(clearTimeout);
+    });
     if (typeof document !== 'undefined') {
       const onVisibility = () => {
         if (document.visibilityState === 'visible') void this.syncClock(SYNC_SAMPLES.refresh);

@@ -1,5 +1,6 @@
 /**
- * The server's clock as this page estimates it: `now() = Date.now() + offsetMs`, the offset
+ * The server's clock as this page estimates it: `now() = local + offsetMs` (local: the page's
+ * monotonic clock as epoch ms, see {@link monotonicEpochNow}), the offset
  * measured with NTP's four timestamps over the realtime socket (`clock.ping`).
  */
 import { ClockSyncEstimator, type OffsetReading } from '@bianshi/shared';
@@ -14,6 +15,12 @@ export interface PingAnswer {
 export const SYNC_SAMPLES = { connect: 6, refresh: 3 } as const;
 /** Re-sync period while a timer screen is open. */
 export const RESYNC_INTERVAL_MS = 60_000;
+/**
+ * Extra re-syncs soon after a screen starts, ms after the start. A screen often starts while
+ * its network is busiest (a page still loading, many screens joining at once), when every
+ * round trip is long; these find the short ones that bound the offset tightly.
+ */
+export const SETTLE_RESYNCS_MS = [3_000, 10_000, 30_000] as const;
 /** A ping not answered within this long is dropped from the burst. */
 export const PING_TIMEOUT_MS = 5_000;
 
@@ -26,7 +33,7 @@ export class ServerClock {
   /** Round trip of the estimate, ms; null until the first sample. */
   rttMs: number | null = null;
 
-  constructor(private readonly localNow: () => number = () => Date.now()) {}
+  constructor(private readonly localNow: () => number = monotonicEpochNow) {}
 
   /** The server's current epoch ms (best estimate). Cheap: safe on every animation frame. */
   readonly now = (): number => this.localNow() + this.offsetMs;
@@ -68,6 +75,15 @@ export class ServerClock {
     });
     return this.syncing;
   }
+}
+
+/**
+ * This page's epoch ms from its monotonic clock, with sub-millisecond precision. Unlike
+ * `Date.now()` it never jumps when the computer's wall clock is set, and it is the clock other
+ * pages' `performance` timestamps share; the periodic re-sync absorbs any slow drift.
+ */
+export function monotonicEpochNow(): number {
+  return typeof performance === 'undefined' ? Date.now() : performance.timeOrigin + performance.now();
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
