@@ -32,6 +32,11 @@ export type FlipSkewFigures =
        */
       lagMs: Distribution;
       perBoundary: { text: string; spreadMs: number }[];
+      /**
+       * Each page's median lag: a page consistently early or late is off in its estimate of
+       * the server clock, not slow to draw.
+       */
+      pageLagMs: number[];
       /** Animation frames per second each page got while recording (60 when nothing starves it). */
       framesPerSecond?: Distribution;
     };
@@ -142,14 +147,19 @@ export async function runFlipSkew(options: FlipSkewOptions): Promise<FlipSkewFig
  */
 export function summarize(recorded: Flip[][], from: number, pages: number, runningSince: number): Extract<FlipSkewFigures, { pages: number }> {
   const byBoundary = new Map<string, number[]>();
+  const lagOf = (at: number) => 500 - ((((500 - (at - runningSince)) % 1000) + 1000) % 1000);
+  const pageLagMs: number[] = [];
   for (const flips of recorded) {
+    const lags: number[] = [];
     for (const flip of flips) {
       if (flip.at < from) continue;
       const key = `${flip.element}|${flip.text}`;
       const instants = byBoundary.get(key) ?? [];
       instants.push(flip.at);
       byBoundary.set(key, instants);
+      lags.push(lagOf(flip.at));
     }
+    pageLagMs.push(distribution(lags).p50);
   }
   const perBoundary: { text: string; spreadMs: number }[] = [];
   const lags: number[] = [];
@@ -157,10 +167,10 @@ export function summarize(recorded: Flip[][], from: number, pages: number, runni
     if (instants.length !== pages) continue;
     perBoundary.push({ text: key.slice(key.indexOf('|') + 1), spreadMs: round1(Math.max(...instants) - Math.min(...instants)) });
     // Lag in (−500, 500]: a flip a hair early shows as a small negative lag.
-    for (const at of instants) lags.push(500 - (((500 - (at - runningSince)) % 1000) + 1000) % 1000);
+    for (const at of instants) lags.push(lagOf(at));
   }
   const spreadMs = distribution(perBoundary.map((boundary) => boundary.spreadMs));
   const lagMs = distribution(lags);
   progress(`flip skew: ${perBoundary.length} boundaries, spread p50 ${spreadMs.p50} ms, p99 ${spreadMs.p99} ms; lag behind the boundary p50 ${lagMs.p50} ms, p99 ${lagMs.p99} ms`);
-  return { pages, boundaries: perBoundary.length, spreadMs, lagMs, perBoundary };
+  return { pages, boundaries: perBoundary.length, spreadMs, lagMs, perBoundary, pageLagMs };
 }
