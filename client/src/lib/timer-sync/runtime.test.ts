@@ -44,4 +44,27 @@ describe('timer sync runtime', () => {
     await vi.advanceTimersByTimeAsync(5 * RESYNC_INTERVAL_MS);
     expect(calls.count).toBe(before);
   });
+
+  it('does not ping while the socket is down, and syncs when it opens again', async () => {
+    const { client, calls } = pingingClient();
+    let open = false;
+    const listeners = new Set<(event: { type: 'open' } | { type: 'close' }) => void>();
+    const socket = {
+      isOpen: () => open,
+      subscribe: (listener: (event: { type: 'open' } | { type: 'close' }) => void) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      dropConnection: () => undefined,
+    };
+    const runtime = new TimerSyncRuntime(client, socket as unknown as ConstructorParameters<typeof TimerSyncRuntime>[1]);
+    const release = runtime.retain();
+    await vi.advanceTimersByTimeAsync(RESYNC_INTERVAL_MS * 2);
+    expect(calls.count).toBe(0);
+    open = true;
+    for (const listener of listeners) listener({ type: 'open' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.count).toBe(SYNC_SAMPLES.connect);
+    release();
+  });
 });

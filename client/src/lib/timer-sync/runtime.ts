@@ -36,8 +36,13 @@ export class TimerSyncRuntime {
     this.connection.setState(nextConnection(this.connection.getState(), event), true);
   }
 
-  /** Measures the offset now (several samples). */
+  /**
+   * Measures the offset now (several samples). Not while the socket is down: a ping then would
+   * make the client open a connection outside its reconnect schedule (and the fallback would see
+   * it fail); the sync that follows every reopen covers the gap.
+   */
   syncClock(samples: number = SYNC_SAMPLES.refresh): Promise<void> {
+    if (this.socket && !this.socket.isOpen()) return Promise.resolve();
     return this.clock.sync(() => this.client.clock.ping.query(), samples);
   }
 
