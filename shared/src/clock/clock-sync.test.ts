@@ -37,6 +37,16 @@ describe('ClockSyncEstimator', () => {
     expect(estimator.current()?.rttMs).toBeCloseTo(11);
   });
 
+  it('averages only samples about as tight as the tightest one', () => {
+    const estimator = new ClockSyncEstimator({ bestCount: 3 });
+    estimator.add(sample(1000, 0.5, 2)); // taken on a quiet moment: good to ±1 ms
+    estimator.add(sample(2000, 14, 30)); // busy moments: good to ±15 ms only
+    estimator.add(sample(3000, -12, 28));
+    expect(estimator.offsetMs()).toBeCloseTo(0.5);
+    estimator.add(sample(4000, 1.5, 2.5));
+    expect(estimator.offsetMs()).toBeCloseTo(1);
+  });
+
   it('keeps a sliding window by count', () => {
     const estimator = new ClockSyncEstimator({ windowSize: 3, bestCount: 1 });
     estimator.add(sample(1000, 50, 1)); // best, but falls out of the window

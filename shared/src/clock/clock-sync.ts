@@ -42,6 +42,10 @@ export interface ClockSyncOptions {
   maxAgeMs: number;
 }
 
+/** A sample joins the average when its round trip is at most this × the shortest + the slack. */
+const COMPARABLE_RTT_FACTOR = 1.5;
+const COMPARABLE_RTT_SLACK_MS = 1;
+
 /** Default tuning: keep 16 samples for 15 minutes, average the best 3. */
 export const CLOCK_SYNC_DEFAULTS: ClockSyncOptions = { windowSize: 16, bestCount: 3, maxAgeMs: 15 * 60_000 };
 
@@ -98,7 +102,11 @@ export class ClockSyncEstimator {
 
   private compute(): OffsetReading | null {
     if (this.samples.length === 0) return null;
-    const best = [...this.samples].sort((a, b) => a.rttMs - b.rttMs).slice(0, Math.max(1, this.options.bestCount));
+    const sorted = [...this.samples].sort((a, b) => a.rttMs - b.rttMs);
+    // Only samples about as tight as the tightest are averaged: one taken on a busy moment (rtt
+    // 30 ms, error up to ±15 ms) would only spoil a reading good to ±1 ms.
+    const limit = sorted[0]!.rttMs * COMPARABLE_RTT_FACTOR + COMPARABLE_RTT_SLACK_MS;
+    const best = sorted.slice(0, Math.max(1, this.options.bestCount)).filter((s) => s.rttMs <= limit);
     const sum = best.reduce((total, s) => ({ offsetMs: total.offsetMs + s.offsetMs, rttMs: total.rttMs + s.rttMs }), { offsetMs: 0, rttMs: 0 });
     return { offsetMs: sum.offsetMs / best.length, rttMs: sum.rttMs / best.length };
   }
