@@ -49,6 +49,8 @@ interface Flip {
 }
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
+/** Wait after the last page opened, before recording. */
+const SYNC_SETTLE_MS = 5_000;
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 const clientSrc = join(repoRoot, 'client', 'src');
 const clientDist = join(repoRoot, 'client', 'dist');
@@ -125,8 +127,9 @@ export async function runFlipSkew(options: FlipSkewOptions): Promise<FlipSkewFig
       pages.push(page);
     }
     await Promise.all(pages.map((page) => page.waitForSelector('[role="timer"]', { timeout: 30_000 })));
-    // Let clock sync settle before counting boundaries.
-    await sleep(2_000);
+    // Let clock sync settle before counting boundaries: a screen re-syncs 3 s after it starts
+    // (SETTLE_RESYNCS_MS in the client), after the first burst taken while the page loaded.
+    await sleep(SYNC_SETTLE_MS);
     const from = Date.now();
     progress(`flip skew: recording ${options.boundaries} second boundaries`);
     await sleep((options.boundaries + 1) * 1_000);
