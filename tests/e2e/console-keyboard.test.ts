@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHub, type TestHub } from '../support/hub';
 import { launchBrowser, openPage } from './support/browser';
+import { until } from '../support/until';
 
 let hub: TestHub;
 let browser: Browser;
@@ -28,16 +29,6 @@ function seconds(text: string): number {
   return Number(m) * 60 + Number(s);
 }
 
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!ok(value)) {
-    if (Date.now() > deadline) throw new Error(`condition not met; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await read();
-  }
-  return value;
-}
 
 const stageOf = (page: Page) => page.getByTestId('display-stage').innerText().catch(() => '');
 const consoleStage = (page: Page) => page.getByTestId('console-stage-name').innerText().catch(() => '');

@@ -21,17 +21,9 @@ import { startSupabaseStandin, type SupabaseStandin } from '../fixtures/supabase
 import { spawnHub, type HubProcess } from '../support/process-hub';
 import { httpClient } from '../support/trpc';
 import { launchBrowser, openPage } from './support/browser';
+import { speechFormat } from '../support/formats';
 
-const format = {
-  schemaVersion: 1,
-  id: 'fallback-e2e',
-  name: '备用通道测试',
-  tags: { language: 'zh' },
-  stages: [
-    { kind: 'single', name: '正方一辩 立论', side: 'aff', durationMs: 180_000, overtime: 'stop' },
-    { kind: 'single', name: '反方一辩 立论', side: 'neg', durationMs: 180_000, overtime: 'stop' },
-  ],
-};
+const format = speechFormat('fallback-e2e', '备用通道测试', [180_000, 180_000]);
 
 /** The hub socket gives up after 1 + 2 + 5 + 10 s of failed attempts (plus connect timeouts on a busy machine). */
 const FALLBACK_WAIT = { timeout: 90_000 };

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHub, type TestHub } from '../support/hub';
 import { httpClient } from '../support/trpc';
 import { launchBrowser, openPage } from './support/browser';
+import { speechFormat } from '../support/formats';
 
 let hub: TestHub;
 let browser: Browser;
@@ -23,13 +24,7 @@ afterAll(async () => {
   await hub?.close();
 });
 
-const FORMAT = {
-  schemaVersion: 1,
-  id: 'lobby-e2e',
-  name: '大厅浏览器测试',
-  tags: { language: 'zh' },
-  stages: [{ kind: 'single', name: '正方一辩 立论', side: 'aff', durationMs: 180_000, overtime: 'stop' }],
-};
+const FORMAT = speechFormat('lobby-e2e', '大厅浏览器测试', [180_000]);
 
 describe('lobby in the browser', () => {
   it('joins by code, follows the featured match and shows the organizer’s messages', async () => {

@@ -11,18 +11,10 @@ import { timers as timersTable } from '../../hub/src/db/schema';
 import { startHub, type TestHub } from '../support/hub';
 import { httpClient } from '../support/trpc';
 import { launchBrowser, openPage } from './support/browser';
+import { speechFormat } from '../support/formats';
 
 const OUT = process.env.LOBBY_SHOTS;
-const FORMAT = {
-  schemaVersion: 1,
-  id: 'lobby-shots',
-  name: '截图赛制',
-  tags: { language: 'zh' },
-  stages: [
-    { kind: 'single', name: '正方一辩 立论', side: 'aff', durationMs: 210_000, overtime: 'stop' },
-    { kind: 'single', name: '反方一辩 立论', side: 'neg', durationMs: 210_000, overtime: 'stop' },
-  ],
-};
+const FORMAT = speechFormat('lobby-shots', '截图赛制', [210_000, 210_000]);
 const TEAMS = [
   ['复旦大学', '武汉大学'],
   ['中山大学', '南京大学'],

@@ -13,6 +13,7 @@ import { ONE_PIXEL_PNG, silentWav, utf8 } from '../../hub/src/uploads/test-media
 import { startHub, type TestHub } from '../support/hub';
 import { httpClient } from '../support/trpc';
 import { launchBrowser, openPage } from './support/browser';
+import { until } from '../support/until';
 
 let hub: TestHub;
 let browser: Browser;
@@ -39,16 +40,6 @@ async function controlledPage(formatId = 'cn-worldcup') {
   return { ...opened, created };
 }
 
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!ok(value)) {
-    if (Date.now() > deadline) throw new Error(`condition not met; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await read();
-  }
-  return value;
-}
 
 async function downloadText(page: Page, click: () => Promise<void>): Promise<{ text: string; name: string }> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);

@@ -8,6 +8,7 @@ import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { NODE_REALTIME_TRANSPORT, startSupabaseStandin, type SupabaseStandin } from '../fixtures/supabase-standin';
+import { untilTrue } from '../support/until';
 
 /** The realtime options issue 8 asks for (realtime-js's defaults, set explicitly). */
 const RECONNECT_SCHEDULE_MS = [1000, 2000, 5000, 10000] as const;
@@ -53,13 +54,6 @@ function nextBroadcasts(channel: RealtimeChannel, event: string, count = 1, time
   });
 }
 
-async function until(check: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('Supabase Realtime stand-in with the real supabase-js client', () => {
   let standin: SupabaseStandin;
@@ -148,7 +142,7 @@ describe('Supabase Realtime stand-in with the real supabase-js client', () => {
     await Promise.all([subscribed(channelA), subscribed(channelB)]);
 
     expect(await channelA.track({ role: 'organizer', online_at: 1 })).toBe('ok');
-    await until(() => 'organizer' in channelB.presenceState());
+    await untilTrue(() => 'organizer' in channelB.presenceState(), 5_000);
     expect(channelB.presenceState()['organizer']).toEqual([
       expect.objectContaining({ role: 'organizer', online_at: 1, presence_ref: expect.any(String) }),
     ]);
@@ -156,12 +150,12 @@ describe('Supabase Realtime stand-in with the real supabase-js client', () => {
     expect(standin.channels().find((c) => c.subTopic === 'match:presence')?.presence['organizer']).toHaveLength(1);
 
     expect(await channelA.untrack()).toBe('ok');
-    await until(() => !('organizer' in channelB.presenceState()));
+    await untilTrue(() => !('organizer' in channelB.presenceState()), 5_000);
 
     await channelA.track({ role: 'organizer', online_at: 3 });
-    await until(() => 'organizer' in channelB.presenceState());
+    await untilTrue(() => 'organizer' in channelB.presenceState(), 5_000);
     await a.removeChannel(channelA);
-    await until(() => !('organizer' in channelB.presenceState()));
+    await untilTrue(() => !('organizer' in channelB.presenceState()), 5_000);
   });
 
   it('sends a re-track as one presence_diff that joins the new meta and leaves the old one', async () => {
@@ -174,7 +168,7 @@ describe('Supabase Realtime stand-in with the real supabase-js client', () => {
     await subscribed(channel);
     await channel.track({ online_at: 1 });
     await channel.track({ online_at: 2 });
-    await until(() => standin.messages().filter((m) => m.topic === 'realtime:match:retrack' && m.event === 'presence_diff').length === 2);
+    await untilTrue(() => standin.messages().filter((m) => m.topic === 'realtime:match:retrack' && m.event === 'presence_diff').length === 2, 5_000);
     const diffs = standin.messages().filter((m) => m.topic === 'realtime:match:retrack' && m.event === 'presence_diff');
     const update = diffs[1]!.payload as { joins: Record<string, { metas: Record<string, unknown>[] }>; leaves: Record<string, { metas: Record<string, unknown>[] }> };
     const joined = update.joins['organizer']!.metas[0]!;
@@ -204,12 +198,12 @@ describe('Supabase Realtime stand-in with the real supabase-js client', () => {
     await Promise.all([subscribed(channelA), subscribed(channelB)]);
 
     await standin.stop();
-    await until(() => channelA.state === 'errored' && channelB.state === 'errored');
+    await untilTrue(() => channelA.state === 'errored' && channelB.state === 'errored', 5_000);
     await new Promise((resolve) => setTimeout(resolve, 1_500)); // the first reconnect (1 s) fails
     await standin.start();
 
     await standin.realtime.waitForSubscribers('match:outage', 2, { timeoutMs: 15_000 });
-    await until(() => channelA.state === 'joined' && channelB.state === 'joined');
+    await untilTrue(() => channelA.state === 'joined' && channelB.state === 'joined', 5_000);
     const atB = nextBroadcasts(channelB, 'state');
     await channelA.send({ type: 'broadcast', event: 'state', payload: { after: 'outage' } });
     expect(await atB).toEqual([{ after: 'outage' }]);
@@ -224,7 +218,7 @@ describe('Supabase Realtime stand-in with the real supabase-js client', () => {
     clients.push(a);
     await subscribed(a.channel('match:heartbeat'));
     await a.realtime.sendHeartbeat();
-    await until(() => statuses.includes('ok'));
+    await untilTrue(() => statuses.includes('ok'), 5_000);
     expect(standin.messages().some((m) => m.topic === 'phoenix' && m.event === 'phx_reply')).toBe(true);
   });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHub, type TestHub } from '../support/hub';
 import { watchLobby, type LobbyWatcher } from '../support/lobby';
 import { httpClient, type HubClient } from '../support/trpc';
+import { speechFormat } from '../support/formats';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -33,7 +34,7 @@ describe('lobby codes, privacy and listing', () => {
     anonymous = httpClient(hub.url);
     const timer = await anonymous.timer.create.mutate({
       name: '决赛',
-      format: { schemaVersion: 1, id: 'lobby-access', name: '测试', tags: { language: 'zh' }, stages: [{ kind: 'single', name: '正方一辩 立论', side: 'aff', durationMs: 180_000, overtime: 'stop' }] },
+      format: speechFormat('lobby-access', '测试', [180_000]),
     });
     timerId = timer.id;
     timerKey = timer.controlKey;

@@ -3,18 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHub, type TestHub } from '../support/hub';
 import { watchLobby, rosterOf, totalPresence, type LobbyWatcher } from '../support/lobby';
 import { httpClient, type HubClient } from '../support/trpc';
+import { speechFormat } from '../support/formats';
 
 /** A two-stage format whose first stage has a clock. */
-const FORMAT = {
-  schemaVersion: 1,
-  id: 'lobby-test',
-  name: '大厅测试',
-  tags: { language: 'zh' },
-  stages: [
-    { kind: 'single', name: '正方一辩 立论', side: 'aff', durationMs: 180_000, overtime: 'stop' },
-    { kind: 'single', name: '反方一辩 立论', side: 'neg', durationMs: 180_000, overtime: 'stop' },
-  ],
-};
+const FORMAT = speechFormat('lobby-test', '大厅测试', [180_000, 180_000]);
 
 function errorOf(error: unknown): { code?: string; message: string } {
   return error instanceof TRPCClientError ? { code: (error.data as { code?: string } | undefined)?.code, message: error.message } : { message: String(error) };

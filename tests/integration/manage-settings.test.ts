@@ -11,6 +11,7 @@ import { timers } from '../../hub/src/db/schema';
 import { startHub, type TestHub } from '../support/hub';
 import { httpClient, wsClient, type HubClient } from '../support/trpc';
 import { watch, type Watcher } from '../support/watch';
+import { untilTrue } from '../support/until';
 
 function errorCode(error: unknown): string | undefined {
   return error instanceof TRPCClientError ? (error.data as { code?: string } | undefined)?.code : undefined;
@@ -18,13 +19,6 @@ function errorCode(error: unknown): string | undefined {
 
 const CJK = /[\u4e00-\u9fa5]/;
 
-async function until(predicate: () => boolean, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('manage router', () => {
   let hub: TestHub;
@@ -54,7 +48,7 @@ describe('manage router', () => {
     const seen: WatchMessage[] = [];
     const socket = wsClient(hub.wsUrl);
     const subscription = socket.client.timer.watch.subscribe({ timerId: id }, { onData: (value: unknown) => seen.push(((value as { data?: unknown }).data ?? value) as WatchMessage) });
-    await until(() => seen.length >= 1);
+    await untilTrue(() => seen.length >= 1);
     await owner.manage.updateSettings.mutate({ timerId: id, section: 'teams', value: { aff: { name: '复旦大学', school: '复旦', debaters: ['甲', '乙'] }, neg: { name: '武汉大学' } } });
     await owner.manage.updateSettings.mutate({ timerId: id, section: 'details', value: { topic: '人工智能利大于弊', judges: ['评委一'], venue: '报告厅' } });
     await owner.manage.updateSettings.mutate({ timerId: id, section: 'skin', value: { preset: 'tournament-green', colors: { accent: '#ffcc00' }, fontScale: 1.2 } });
@@ -68,7 +62,7 @@ describe('manage router', () => {
       display: { tenths: false },
     });
     // Watchers get the new facts without reconnecting.
-    await until(() => seen.some((m) => m.type === 'timer' && (m.timer.settings as { display?: unknown }).display !== undefined));
+    await untilTrue(() => seen.some((m) => m.type === 'timer' && (m.timer.settings as { display?: unknown }).display !== undefined));
     subscription.unsubscribe();
     socket.close();
     // Clearing the topic removes the key the display reads.

@@ -6,17 +6,9 @@ import { NODE_REALTIME_TRANSPORT, startSupabaseStandin, type SupabaseStandin } f
 import { startHub, type TestHub } from '../support/hub';
 import { watchLobby } from '../support/lobby';
 import { httpClient } from '../support/trpc';
+import { speechFormat } from '../support/formats';
 
-const format = {
-  schemaVersion: 1,
-  id: 'fallback-test',
-  name: '降级测试',
-  tags: { language: 'zh' },
-  stages: [
-    { kind: 'single', name: '正方一辩 立论', side: 'aff', durationMs: 180_000, overtime: 'stop' },
-    { kind: 'single', name: '反方一辩 立论', side: 'neg', durationMs: 180_000, overtime: 'stop' },
-  ],
-};
+const format = speechFormat('fallback-test', '降级测试', [180_000, 180_000]);
 
 /** A screen's Supabase client with the same realtime numbers as the hub's socket. */
 function supabaseClient(standin: SupabaseStandin): SupabaseClient {

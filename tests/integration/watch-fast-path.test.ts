@@ -9,6 +9,7 @@ import WebSocket from 'ws';
 import { PROTOCOL_VERSION } from '@bianshi/shared';
 import { startHub, type TestHub } from '../support/hub';
 import { httpClient, type HubClient } from '../support/trpc';
+import { speechFormat } from '../support/formats';
 
 interface Reply {
   id?: string | number | null;
@@ -78,13 +79,7 @@ function watchRequest(id: number, input: Record<string, unknown>, options: { via
 }
 
 /** One ten-minute speech: nothing falls due while a test runs. */
-const ONE_STAGE = {
-  schemaVersion: 1,
-  id: 'fast-path-test',
-  name: '快速通道测试',
-  tags: { language: 'zh' },
-  stages: [{ kind: 'single', name: '正方一辩 立论', side: 'aff', durationMs: 600_000, overtime: 'stop' }],
-};
+const ONE_STAGE = speechFormat('fast-path-test', '快速通道测试', [600_000]);
 
 describe('timer.watch fast path on the raw wire', () => {
   let hub: TestHub;

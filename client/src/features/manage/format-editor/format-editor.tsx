@@ -7,17 +7,10 @@ import { PoolsEditor } from './pools-editor';
 import { StageEditor } from './stage-editor';
 import { moved, stageOfKind } from './stage-defaults';
 import './format-editor.css';
+import { downloadText } from '../download';
 
 const t = messages.manage.timing;
 
-function download(filename: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /**
  * The format editor: start from the library, add/remove/reorder stages, edit kinds,
@@ -85,7 +78,7 @@ export function FormatEditor({ initial, disabled, saving, onSave }: { initial: F
           <button type="button" className="btn btn--ghost" disabled={disabled} onClick={loadBuiltin}>
             {t.loadBuiltin}
           </button>
-          <button type="button" className="btn btn--ghost" onClick={() => download(`${draft.id}.json`, exportFormatJson(draft))} data-testid="format-export">
+          <button type="button" className="btn btn--ghost" onClick={() => downloadText(`${draft.id}.json`, exportFormatJson(draft))} data-testid="format-export">
             {t.export}
           </button>
           <label className="btn btn--ghost manage-file">

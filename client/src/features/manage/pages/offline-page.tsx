@@ -8,17 +8,10 @@ import { ManageFrame, type ManageContext } from '../components/manage-frame';
 import { OfflineTimer } from '../components/offline-timer';
 import { saveToast } from '../hooks/use-save-toast';
 import { useInstall } from '../hooks/use-install';
+import { downloadText } from '../download';
 
 const t = messages.manage.offline;
 
-function download(filename: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 function OfflineView({ timer, canEdit }: ManageContext) {
   const [localMode, setLocalMode] = useState(false);
@@ -27,7 +20,7 @@ function OfflineView({ timer, canEdit }: ManageContext) {
   const exportConfig = () => {
     const { schedule: _schedule, ...settings } = timer.settings;
     const file: TimerConfigFile = { kind: 'bianshi-timer-config', version: 1, name: timer.name, format: timer.format, settings };
-    download(`辩时配置-${timer.shortid}.json`, `${JSON.stringify(file, null, 2)}\n`);
+    downloadText(`辩时配置-${timer.shortid}.json`, `${JSON.stringify(file, null, 2)}\n`);
   };
   const importFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];

@@ -7,18 +7,11 @@ import { useMatchRecord } from '../api/get-match-record';
 import { Section } from '../components/fields';
 import { ManageFrame, type ManageContext } from '../components/manage-frame';
 import { dateTime, mmss } from '../time-text';
+import { downloadText } from '../download';
 
 const t = messages.manage;
 const tr = t.record;
 
-function download(filename: string, text: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 function RecordView({ timer }: ManageContext) {
   const matches = useMatches(timer.id);
@@ -30,7 +23,7 @@ function RecordView({ timer }: ManageContext) {
   const exportCsv = () => {
     if (!record) return;
     // A BOM so spreadsheet programs read the Chinese as UTF-8.
-    download(`比赛记录-${timer.shortid}-${matchId}.csv`, `\ufeff${recordToCsv(record, sideLabel)}`, 'text/csv;charset=utf-8');
+    downloadText(`比赛记录-${timer.shortid}-${matchId}.csv`, `\ufeff${recordToCsv(record, sideLabel)}`, 'text/csv;charset=utf-8');
   };
   return (
     <div className="manage-split manage-split--list">
