@@ -14,6 +14,7 @@ import type { MatchObserver, MatchRoom } from '../rooms/match-room';
 import { countByRole } from '../rooms/presence';
 import type { Outgoing, Session } from '../rooms/session';
 import type { LobbyRecord } from './lobby.repository';
+import { sendTick } from '../rooms/ticks';
 
 /** How many recent frames a lobby keeps so a reconnecting screen gets exactly what it missed. */
 export const LOBBY_RESUME_WINDOW = 256;
@@ -250,19 +251,17 @@ export class LobbyRoom implements MatchObserver {
     return { counts: countByRole(sessions), roster };
   }
 
-  /** One tick: server time and presence for everyone, the roster for organizers. */
+  /** One tick: server time and presence for everyone, the roster for organizers (see {@link sendTick}). */
   tick(now: number, presence: PresenceCounts, roster: LobbyRosterEntry[]): void {
     if (this.screens.size === 0) return;
-    const tick = PreSerialized.of({ type: 'tick', serverNow: now, presence } satisfies LobbyMessage);
-    let organizerTick: PreSerialized | null = null;
-    for (const { session } of this.screens.values()) {
-      if (session.info.role === 'controller') {
-        organizerTick ??= PreSerialized.of({ type: 'tick', serverNow: now, presence, roster } satisfies LobbyMessage);
-        session.push({ kind: 'plain', frame: organizerTick });
-      } else {
-        session.push({ kind: 'plain', frame: tick });
-      }
-    }
+    sendTick(
+      [...this.screens.values()].map((screen) => screen.session),
+      {
+        everyone: PreSerialized.of({ type: 'tick', serverNow: now, presence } satisfies LobbyMessage),
+        controllers: () => PreSerialized.of({ type: 'tick', serverNow: now, presence, roster } satisfies LobbyMessage),
+      },
+      (session) => this.screens.get(session.info.id)?.session === session,
+    );
   }
 
   /** Stops relaying every match (the room is being unloaded). */

@@ -2,7 +2,8 @@ import { BUILTIN_FORMATS, createMatch, type PreSerialized } from '@bianshi/share
 import { describe, expect, it } from 'vitest';
 import type { TimerRepository } from '../db/timer.repository';
 import { createLogger } from '../lib/logger';
-import { MatchRoom, TICK_SLICE } from './match-room';
+import { MatchRoom } from './match-room';
+import { TICK_SLICE } from './ticks';
 import { Session } from './session';
 
 /** A room with no database behind it: ticks and timer updates never touch one. */

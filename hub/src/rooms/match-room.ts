@@ -17,11 +17,10 @@ import type { Logger } from '../lib/logger';
 import { M } from '../timers/messages';
 import { countByRole, rosterOf } from './presence';
 import type { Session } from './session';
+import { sendTick } from './ticks';
 
 /** How many recent changes a room keeps so a reconnecting screen gets exactly what it missed. */
 export const RESUME_WINDOW = 256;
-/** Sessions a tick reaches before other work (a command's broadcast) gets its turn. */
-export const TICK_SLICE = 512;
 
 /**
  * An internal listener of a match room (a lobby room relaying this match to its screens). It
@@ -201,38 +200,18 @@ export class MatchRoom {
     return { counts: countByRole(this.sessions), roster: rosterOf(this.sessions) };
   }
 
-  /**
-   * One tick: server time and presence (all hubs) for everyone, the roster for controllers.
-   * A big room ticks in slices, so a command arriving meanwhile is not held up behind ten
-   * thousand ticks: its change goes out between two slices.
-   */
+  /** One tick: server time and presence (all hubs) for everyone, the roster for controllers (see {@link sendTick}). */
   tick(now: number, presence: PresenceCounts, roster: RosterEntry[]): void {
     if (this.sessions.size === 0) return;
-    const tick = PreSerialized.of({ type: 'tick', serverNow: now, presence } satisfies WatchMessage);
-    let controllerTick: PreSerialized | null = null;
-    const send = (session: Session) => {
-      if (session.info.role === 'controller') {
-        controllerTick ??= PreSerialized.of({ type: 'tick', serverNow: now, presence, roster } satisfies WatchMessage);
-        session.push({ kind: 'plain', frame: controllerTick });
-      } else {
-        session.push({ kind: 'plain', frame: tick });
-      }
-    };
-    if (this.sessions.size <= TICK_SLICE) {
-      for (const session of this.sessions) send(session);
-      return;
-    }
-    const sessions = [...this.sessions];
-    const slice = (from: number) => {
-      const end = Math.min(from + TICK_SLICE, sessions.length);
-      for (let i = from; i < end; i++) {
-        const session = sessions[i]!;
-        // Sessions that left (or moved to another room) since the tick began are skipped.
-        if (session.host === this) send(session);
-      }
-      if (end < sessions.length) setImmediate(slice, end);
-    };
-    slice(0);
+    sendTick(
+      [...this.sessions],
+      {
+        everyone: PreSerialized.of({ type: 'tick', serverNow: now, presence } satisfies WatchMessage),
+        controllers: () => PreSerialized.of({ type: 'tick', serverNow: now, presence, roster } satisfies WatchMessage),
+      },
+      // Sessions that left (or moved to another room) since the tick began are skipped.
+      (session) => session.host === this,
+    );
   }
 
   /**

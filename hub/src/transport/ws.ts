@@ -95,7 +95,10 @@ function screenMessages(socket: WebSocket, services: HubServices, watches: Watch
     }
     const [data, isBinary] = args as [Buffer, boolean];
     if (isBinary) return emit.call(this, event, data, isBinary);
-    const rest = watches.take(data.toString('utf8'));
-    return rest === null ? true : emit.call(this, event, Buffer.from(rest, 'utf8'), false);
+    const text = data.toString('utf8');
+    const rest = watches.take(text);
+    if (rest === null) return true;
+    // Untouched (the usual case): the original bytes go on, not a copy.
+    return emit.call(this, event, rest === text ? data : Buffer.from(rest, 'utf8'), false);
   } as WebSocket['emit'];
 }
