@@ -12,10 +12,11 @@ import { createScratchPostgres, type ScratchDatabase } from '../support/postgres
 const FORMAT = BUILTIN_FORMATS.find((format) => format.stages[0]?.kind === 'single')!;
 
 /** The decision a room makes: apply `command` on the row it is shown, noting when it was behind. */
-function decider(known: MatchState, command: Command, at: number, seen: { behind: boolean }[]) {
+function decider(known: MatchState, command: Command, at: number, seen: { behind: boolean }[], shown: MatchState[] = []) {
   return (row: { state: MatchState; version: number }): LockedDecision<{ version: number }> => {
     const behind = row.version > known.version;
     seen.push({ behind });
+    shown.push(row.state);
     const result = apply(row.state, command, at);
     if (!result.ok) return { write: null, value: { version: row.version }, ...(behind ? { catchUpFrom: known.version } : {}) };
     return {
@@ -63,9 +64,13 @@ describe.each(['pglite', 'postgres'] as const)('match commit (%s)', (kind) => {
   it('commits on the known version without reading the row back', async () => {
     const { id, state } = await newMatch();
     const seen: { behind: boolean }[] = [];
-    const result = await hubA.commitLocked(id, { state, version: state.version }, decider(state, { type: 'start' }, 2_000, seen));
+    const shown: MatchState[] = [];
+    const result = await hubA.commitLocked(id, { state, version: state.version }, decider(state, { type: 'start' }, 2_000, seen, shown));
     expect(result).toEqual({ found: true, value: { version: 1 }, missed: [] });
     expect(seen).toEqual([{ behind: false }]);
+    // Decided on the caller's own copy, not on a row read back from the database.
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toBe(state);
     expect((await hubA.findMatch(id))?.version).toBe(1);
     expect((await hubA.log(id)).map((entry) => entry.version)).toEqual([1]);
   });
