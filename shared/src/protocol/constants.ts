@@ -23,4 +23,12 @@ export const CLOSE = {
   tooSlow: { code: 4001, reason: 'too-slow' },
   rateLimited: { code: 4002, reason: 'rate-limited' },
   kicked: { code: 4003, reason: 'kicked' },
+  /** The credentials this connection (or one of its watches) relied on were revoked; reconnecting re-checks them. */
+  revoked: { code: 4004, reason: 'access-revoked' },
 } as const;
+
+/**
+ * Most calls in one batched tRPC request over HTTP. The hub refuses larger batches (413); the
+ * client's batch link splits at this number, so it never sends one.
+ */
+export const TRPC_HTTP_MAX_BATCH = 40;

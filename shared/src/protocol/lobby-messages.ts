@@ -13,6 +13,8 @@ import type { PresenceCounts, PresenceRole, RosterEntry, WatchMessage } from './
 export const LOBBY_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 /** Characters in a lobby code. */
 export const LOBBY_CODE_LENGTH = 6;
+/** The one rule a typed code is checked against, in the words every form and the hub use. */
+export const LOBBY_CODE_RULE = `房间码是 ${LOBBY_CODE_LENGTH} 位字母或数字（不含 0、O、1、I、L）`;
 /** Timers one lobby may show. */
 export const LOBBY_MAX_TIMERS = 24;
 

@@ -30,6 +30,8 @@ export interface TimerPublic {
   name: string;
   description: string;
   settings: Record<string, unknown>;
+  /** True when watching needs the timer's view key (a private display link). */
+  private?: boolean;
 }
 
 /** The match state as sent in change messages: the format snapshot is sent once, in the snapshot. */

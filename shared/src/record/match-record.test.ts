@@ -3,7 +3,8 @@ import { commandSchema, type CommandInput } from '../timer/command.schema';
 import { S, TEST_FORMAT } from '../timer/test-format.fixture';
 import { RECORD_CSV_HEADERS, deriveRecord, recordToCsv, type MatchLogEntry } from './match-record';
 
-const log = (entries: ReadonlyArray<readonly [number, CommandInput]>): MatchLogEntry[] => entries.map(([at, command]) => ({ at, command: commandSchema.parse(command) }));
+const log = (entries: ReadonlyArray<readonly [number, CommandInput]>): MatchLogEntry[] =>
+  entries.map(([at, command]) => ({ at, command: commandSchema.parse(command) }));
 
 describe('deriveRecord', () => {
   const entries = log([
@@ -26,15 +27,29 @@ describe('deriveRecord', () => {
   const record = deriveRecord(TEST_FORMAT, entries, 0);
 
   it('summarises each stage and clock: allotted, used, overtime, pauses, bells', () => {
-    expect(record.stages[S.single]?.clocks).toEqual([{ clock: 0, side: 'aff', allottedMs: 60_000, usedMs: 60_000, overtimeMs: 0, pauses: 1, bellsRung: 2 }]);
+    expect(record.stages[S.single]?.clocks).toEqual([
+      { clock: 0, side: 'aff', allottedMs: 60_000, usedMs: 60_000, overtimeMs: 0, pauses: 1, bellsRung: 2 },
+    ]);
     // count-up: 60 s on a 40 s budget → 20 s over; bells at 30/40/50 s plus overtime bells at 50, 55 and 60 s (due at the pause instant).
-    expect(record.stages[S.countUp]?.clocks[0]).toMatchObject({ allottedMs: 40_000, usedMs: 60_000, overtimeMs: 20_000, pauses: 1, bellsRung: 6 });
-    expect(record.stages[S.prep]?.clocks).toMatchObject([{ side: 'aff', usedMs: 0 }, { side: 'neg', usedMs: 10_000, allottedMs: 50_000 }]);
+    expect(record.stages[S.countUp]?.clocks[0]).toMatchObject({
+      allottedMs: 40_000,
+      usedMs: 60_000,
+      overtimeMs: 20_000,
+      pauses: 1,
+      bellsRung: 6,
+    });
+    expect(record.stages[S.prep]?.clocks).toMatchObject([
+      { side: 'aff', usedMs: 0 },
+      { side: 'neg', usedMs: 10_000, allottedMs: 50_000 },
+    ]);
     expect(record.stages[S.cover]).toEqual({ stageIndex: S.cover, name: '封面', kind: 'none', clocks: [] });
   });
 
   it('totals per side, timeouts, timeline and refused entries', () => {
-    expect(record.totals).toEqual({ aff: { usedMs: 60_000, overtimeMs: 0 }, neg: { usedMs: 70_000, overtimeMs: 20_000 } });
+    expect(record.totals).toEqual({
+      aff: { usedMs: 60_000, overtimeMs: 0 },
+      neg: { usedMs: 70_000, overtimeMs: 20_000 },
+    });
     expect(record.timeoutsUsed).toEqual({ aff: 1, neg: 0 });
     expect(record.rejected).toBe(1);
     expect(record.startedAt).toBe(1_000);
@@ -44,7 +59,14 @@ describe('deriveRecord', () => {
   });
 
   it('counts a still-running clock up to the last processed instant', () => {
-    const open = deriveRecord(TEST_FORMAT, log([[0, { type: 'goto', stageIndex: S.countUp }], [0, { type: 'start' }], [5_000, { type: 'ringBell' }]]));
+    const open = deriveRecord(
+      TEST_FORMAT,
+      log([
+        [0, { type: 'goto', stageIndex: S.countUp }],
+        [0, { type: 'start' }],
+        [5_000, { type: 'ringBell' }],
+      ]),
+    );
     expect(open.stages[S.countUp]?.clocks[0]?.usedMs).toBe(5_000);
     expect(open.finishedAt).toBeNull();
     expect(deriveRecord(TEST_FORMAT, []).startedAt).toBeNull();

@@ -70,7 +70,10 @@ export function deriveRecord(format: Format, log: readonly MatchLogEntry[], crea
   }
   const endAt = state.finishedAt ?? state.processedUntil;
   const counts = countByClock(timeline);
-  const totals: MatchRecord['totals'] = { aff: { usedMs: 0, overtimeMs: 0 }, neg: { usedMs: 0, overtimeMs: 0 } };
+  const totals: MatchRecord['totals'] = {
+    aff: { usedMs: 0, overtimeMs: 0 },
+    neg: { usedMs: 0, overtimeMs: 0 },
+  };
   const stages = format.stages.map((stage, stageIndex): StageRecord => {
     const clocks = (state.stages[stageIndex]?.clocks ?? []).map((clock, index): ClockRecord => {
       const usedMs = usedAt(clock, endAt);
@@ -80,7 +83,15 @@ export function deriveRecord(format: Format, log: readonly MatchLogEntry[], crea
         totals[clock.side].overtimeMs += overtimeMs;
       }
       const key = `${stageIndex}:${index}`;
-      return { clock: index, side: clock.side, allottedMs: clock.budgetMs, usedMs, overtimeMs, pauses: counts.pauses.get(key) ?? 0, bellsRung: counts.bells.get(key) ?? 0 };
+      return {
+        clock: index,
+        side: clock.side,
+        allottedMs: clock.budgetMs,
+        usedMs,
+        overtimeMs,
+        pauses: counts.pauses.get(key) ?? 0,
+        bellsRung: counts.bells.get(key) ?? 0,
+      };
     });
     return { stageIndex, name: stage.name, kind: stage.kind, clocks };
   });
@@ -99,19 +110,33 @@ export function deriveRecord(format: Format, log: readonly MatchLogEntry[], crea
   };
 }
 
-function countByClock(timeline: readonly MatchEvent[]): { pauses: Map<string, number>; bells: Map<string, number> } {
+function countByClock(timeline: readonly MatchEvent[]): {
+  pauses: Map<string, number>;
+  bells: Map<string, number>;
+} {
   const pauses = new Map<string, number>();
   const bells = new Map<string, number>();
   const bump = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
   for (const event of timeline) {
-    if (event.type === 'clockPaused' && event.reason === 'command') bump(pauses, `${event.stageIndex}:${event.clock}`);
+    if (event.type === 'clockPaused' && event.reason === 'command')
+      bump(pauses, `${event.stageIndex}:${event.clock}`);
     if (event.type === 'bell' && event.clock !== null) bump(bells, `${event.stageIndex}:${event.clock}`);
   }
   return { pauses, bells };
 }
 
 /** Column headers of the CSV export (zh-CN). */
-export const RECORD_CSV_HEADERS = ['阶段', '名称', '方', '计时器', '分配(秒)', '已用(秒)', '超时(秒)', '暂停次数', '响铃次数'] as const;
+export const RECORD_CSV_HEADERS = [
+  '阶段',
+  '名称',
+  '方',
+  '计时器',
+  '分配(秒)',
+  '已用(秒)',
+  '超时(秒)',
+  '暂停次数',
+  '响铃次数',
+] as const;
 
 /** The per-stage rows as CSV (RFC 4180 quoting), with `sideLabel` naming each side. */
 export function recordToCsv(record: MatchRecord, sideLabel: (side: SideId | null) => string): string {
@@ -121,7 +146,17 @@ export function recordToCsv(record: MatchRecord, sideLabel: (side: SideId | null
   };
   const seconds = (ms: number) => (ms / 1000).toFixed(1);
   const rows = record.stages.flatMap((stage) =>
-    stage.clocks.map((clock) => [stage.stageIndex + 1, stage.name, sideLabel(clock.side), clock.clock + 1, seconds(clock.allottedMs), seconds(clock.usedMs), seconds(clock.overtimeMs), clock.pauses, clock.bellsRung]),
+    stage.clocks.map((clock) => [
+      stage.stageIndex + 1,
+      stage.name,
+      sideLabel(clock.side),
+      clock.clock + 1,
+      seconds(clock.allottedMs),
+      seconds(clock.usedMs),
+      seconds(clock.overtimeMs),
+      clock.pauses,
+      clock.bellsRung,
+    ]),
   );
   return [[...RECORD_CSV_HEADERS], ...rows].map((row) => row.map(quote).join(',')).join('\r\n');
 }

@@ -206,3 +206,14 @@ export function deriveStatus(state: MatchState): MatchStatus {
   if (state.timeout !== null) return 'paused';
   return currentRuntime(state).clocks.some((clock) => clock.usedMs > 0) ? 'paused' : 'ready';
 }
+
+/**
+ * The status of a whole match for lists (/home, 记录): `status` says whether the *current stage*
+ * has begun, so a match moved on to a fresh stage reads `ready`; a match in which any clock
+ * used time is `paused` (or running/finished), never 未开始.
+ */
+export function matchProgress(state: MatchState): MatchStatus {
+  if (state.status !== 'ready') return state.status;
+  const begun = state.stages.some((runtime) => runtime.clocks.some((clock) => clock.usedMs > 0 || clock.runningSince !== null));
+  return begun ? 'paused' : 'ready';
+}

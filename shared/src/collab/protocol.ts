@@ -1,0 +1,84 @@
+/**
+ * Wire constants of the hub's Yjs documents (`/api/yjs/<documentId>`): the y-websocket protocol
+ * (sync and awareness messages from `y-protocols`) plus one message of our own, a notice that
+ * tells a client why the hub refused something, in Chinese.
+ */
+
+/** Message types on the socket. 0 and 1 are y-websocket's; 20 is ours (clients without a handler ignore it). */
+export const YJS_MESSAGE = {
+  sync: 0,
+  awareness: 1,
+  /** Hub → client: `{code, message}` as JSON text, after a refused update or before a close. */
+  notice: 20,
+} as const;
+
+/** URL path under which the hub serves documents; the document id follows. */
+export const YJS_PATH = '/api/yjs';
+
+/** Query parameter that carries an invite token instead of (or besides) the session cookie. */
+export const YJS_INVITE_PARAM = 'invite';
+
+/** Roles on a project, weakest first. */
+export const PROJECT_ROLES = ['viewer', 'commenter', 'editor', 'owner'] as const;
+export type ProjectRole = (typeof PROJECT_ROLES)[number];
+
+/** Roles an owner may give to members and invite links. */
+export const GRANTABLE_ROLES = ['viewer', 'commenter', 'editor'] as const satisfies readonly ProjectRole[];
+export type GrantableRole = (typeof GRANTABLE_ROLES)[number];
+
+/** True when `role` is at least `minimum`. */
+export function roleAtLeast(role: ProjectRole | null, minimum: ProjectRole): boolean {
+  return role !== null && PROJECT_ROLES.indexOf(role) >= PROJECT_ROLES.indexOf(minimum);
+}
+
+/** Only editors and owners change a document's content; commenters and viewers read. */
+export function roleCanWrite(role: ProjectRole | null): boolean {
+  return roleAtLeast(role, 'editor');
+}
+
+/** Why the hub closed a document socket (codes 4400–4499 are ours). */
+export const YJS_CLOSE = {
+  revoked: { code: 4410, reason: 'access-revoked' },
+  // 45xx: y-websocket reconnects (try again later); 44xx: it does not (a deliberate refusal).
+  rateLimited: { code: 4529, reason: 'rate-limited' },
+  tooLarge: { code: 4413, reason: 'too-large' },
+  unloaded: { code: 4503, reason: 'hub-closing' },
+} as const;
+
+/** Codes of the notice message. */
+export const YJS_NOTICE_CODES = [
+  'read-only',
+  'update-too-large',
+  'document-too-large',
+  'rate-limited',
+  'access-revoked',
+  'storage-failed',
+] as const;
+export type YjsNoticeCode = (typeof YJS_NOTICE_CODES)[number];
+
+/** The notice message's payload. */
+export interface YjsNotice {
+  code: YjsNoticeCode;
+  /** zh-CN, ready to show. */
+  message: string;
+}
+
+/**
+ * Limits of documents. Documents per account follow the account's plan once plans land;
+ * until then every account has {@link YJS_LIMITS.documentsPerAccount}.
+ */
+export const YJS_LIMITS = {
+  /** One update (or a client's sync step 2) may carry at most this much. */
+  updateBytes: 512 * 1024,
+  /** A document's whole state may not grow past this. */
+  documentBytes: 4 * 1024 * 1024,
+  /** Sustained messages per second per socket, and the burst above that. */
+  messagesPerSecond: 60,
+  messageBurst: 300,
+  /** Documents (of every kind) in the projects one account owns. */
+  documentsPerAccount: 200,
+  /** Projects one account owns. */
+  projectsPerAccount: 50,
+  /** Named versions kept per document. */
+  versionsPerDocument: 100,
+} as const;

@@ -1,0 +1,2 @@
+export * from './pricing.schema';
+export * from './entitlements';

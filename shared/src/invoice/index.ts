@@ -1,0 +1,2 @@
+export * from './uscc';
+export * from './invoice.schema';
