@@ -4,12 +4,20 @@ import { openDatabase, type Database, type DatabaseTarget } from './db/database'
 import { systemClock, type Clock } from './lib/clock';
 import type { Config } from './lib/config';
 import { createLogger, type Logger } from './lib/logger';
-import { RateLimiter } from './lib/rate-limit';
+import { memoryRateLimiters, redisRateLimiters } from './lib/rate-limit';
+import { AddressSubscriptions } from './limits/connection-budget';
+import { Retention } from './retention/retention';
 import { TimerRepository } from './db/timer.repository';
+import { ManageRepository } from './db/manage.repository';
 import { RoomRegistry } from './rooms/registry';
 import type { TimerFunctions } from './rooms/scheduler';
 import { TimerService } from './timers/timer.service';
+import { createLibrary, seedLibrary } from './library/library.module';
 import { createLobbies } from './lobbies/lobby.module';
+import { createCommerce } from './commerce/commerce.module';
+import { createYjs } from './yjs/yjs.module';
+import { redisYjsBus } from './scale/redis-yjs-bus';
+import { createContextFactory } from './trpc/context';
 import { AuthService } from './auth/auth.service';
 import { MemberRepository } from './auth/member.repository';
 import { MemberService } from './auth/member.service';
@@ -20,6 +28,7 @@ import { redisLobbyBus } from './scale/redis-lobby-bus';
 import { RedisLink } from './scale/redis-link';
 import { noMirror, supabaseRealtimeMirror } from './supabase/realtime-mirror';
 import { newId } from './lib/ids';
+import { AnalyticsService } from './analytics/analytics.service';
 import { appVersion, paths } from './lib/paths';
 import type { HubServices } from './services';
 import { appRouter } from './trpc/app.router';
@@ -69,8 +78,9 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       : noMirror;
   const rooms = new RoomRegistry({ repository, clock, logger, fanout, mirror, ...(options.timers ? { timers: options.timers } : {}) });
   const members = new MemberService(new MemberRepository(database.db), clock);
-  const auth = new AuthService(new UserRepository(database.db), config, clock);
-  const timers = new TimerService(repository, rooms, clock, (timerId, userId) => members.roleFor(timerId, userId));
+  const limiters = redis ? redisRateLimiters(redis.publisher, logger) : memoryRateLimiters;
+  const auth = new AuthService(new UserRepository(database.db), config, clock, limiters);
+  const timers = new TimerService(repository, new ManageRepository(database.db), rooms, clock, (timerId, userId) => members.roleFor(timerId, userId));
   const services: HubServices = {
     config,
     database,
@@ -82,9 +92,10 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     rooms,
     timers,
     limits: {
-      commands: new RateLimiter(clock, 20, 60),
-      creates: new RateLimiter(clock, 1, 20),
+      commands: limiters({ name: 'commands', points: 60, durationS: 3 }),
+      creates: limiters({ name: 'creates', points: 20, durationS: 20 }),
     },
+    subscriptions: new AddressSubscriptions(config.MAX_SUBSCRIPTIONS_PER_ADDRESS),
     fanout,
     lobbies: createLobbies({
       db: database.db,
@@ -95,16 +106,39 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       logger,
       fanout,
       mirror,
+      limiters,
       ...(redis ? { bus: redisLobbyBus(redis, hubId) } : {}),
     }),
     auth,
     members,
+    retention: new Retention({
+      db: database.db,
+      dataDir: config.DATA_DIR,
+      clock,
+      logger,
+      anonymousTimerDays: config.ANONYMOUS_TIMER_RETENTION_DAYS,
+      isActive: (timerId) => (rooms.currentRoomOf(timerId)?.sessionCount ?? 0) > 0,
+    }),
+    commerce: await createCommerce({ db: database.db, config, clock, logger, limiters }),
+    analytics: new AnalyticsService(database.db, clock, config.ANALYTICS_WEBSITE_ID ?? null, config.ANALYTICS_URL ?? null),
+    library: createLibrary({ db: database.db, timerRepository: repository, timers, memberships: (timerId, userId) => members.roleFor(timerId, userId) }),
+    yjs: createYjs({
+      db: database.db,
+      timerRepository: repository,
+      clock,
+      logger,
+      hubId,
+      ...(redis ? { bus: redisYjsBus(redis, hubId) } : {}),
+      userOf: async (req) => (await createContextFactory(services)({ req }, 'ws')).user?.id ?? null,
+    }),
   };
   await rooms.start();
+  services.retention.start();
+  await seedLibrary(services.library);
 
   const server = createServer(createRequestListener(services, appRouter, config.CLIENT_DIST ?? paths.clientDist));
   server.keepAliveTimeout = 65_000;
-  const ws = attachWebSocket(server, services, appRouter);
+  const ws = attachWebSocket(server, services, appRouter, [services.yjs.sockets]);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -127,7 +161,9 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       closing ??= (async () => {
         rooms.stop();
         services.lobbies.registry.stop();
+        await services.retention.stop();
         await ws.close();
+        await services.yjs.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await fanout.close();

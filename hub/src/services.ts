@@ -1,15 +1,21 @@
+import type { AnalyticsService } from './analytics/analytics.service';
 import type { AuthService } from './auth/auth.service';
 import type { MemberService } from './auth/member.service';
+import type { Commerce } from './commerce/commerce.module';
 import type { Database } from './db/database';
+import type { Library } from './library/library.module';
 import type { LobbyService } from './lobbies/lobby.service';
 import type { TimerRepository } from './db/timer.repository';
 import type { Clock } from './lib/clock';
 import type { Config } from './lib/config';
 import type { Logger } from './lib/logger';
 import type { RateLimiter } from './lib/rate-limit';
+import type { AddressSubscriptions } from './limits/connection-budget';
+import type { RetentionService } from './retention/retention';
 import type { RoomRegistry } from './rooms/registry';
 import type { Fanout } from './scale/fanout';
 import type { TimerService } from './timers/timer.service';
+import type { YjsModule } from './yjs/yjs.module';
 
 /** Rate limits per client address. */
 export interface HubLimits {
@@ -35,6 +41,8 @@ export interface HubServices {
   readonly rooms: RoomRegistry;
   readonly timers: TimerService;
   readonly limits: HubLimits;
+  /** Live subscriptions per client address on this hub (MAX_SUBSCRIPTIONS_PER_ADDRESS). */
+  readonly subscriptions: AddressSubscriptions;
   /** How this hub hears of the others (local no-op for a single hub). */
   readonly fanout: Fanout;
   /** Lobbies: codes, roles, and their rooms (which relay the matches they show). */
@@ -43,4 +51,14 @@ export interface HubServices {
   readonly auth: AuthService;
   /** Timer memberships, invite links and ownership claims. */
   readonly members: MemberService;
+  /** Retention jobs (expired sessions and invites, abandoned anonymous timers, unreferenced uploads). */
+  readonly retention: RetentionService;
+  /** Plans and entitlements, orders and payments, cdkeys, invoices. */
+  readonly commerce: Commerce;
+  /** The Umami-compatible analytics collector and its summaries. */
+  readonly analytics: AnalyticsService;
+  /** The debate library: topics, schools, teams, debaters and match records. */
+  readonly library: Library;
+  /** Collaborative projects (workbench, flows) and their Yjs documents at `/api/yjs/*`. */
+  readonly yjs: YjsModule;
 }

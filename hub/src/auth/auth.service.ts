@@ -1,8 +1,9 @@
+import { secureCookies } from '../lib/site';
 import type { Clock } from '../lib/clock';
 import type { Config } from '../lib/config';
 import { HubError } from '../lib/errors';
 import { hashKey, newId, newSecretKey } from '../lib/ids';
-import { RateLimiter } from '../lib/rate-limit';
+import { memoryRateLimiters, type RateLimiter, type RateLimiterFactory } from '../lib/rate-limit';
 import { authCookieNames, clearCookie, serializeCookie } from './cookies';
 import { AUTH_MESSAGES as M } from './messages';
 import { hashPassword, verifyPassword } from './password';
@@ -44,16 +45,17 @@ export class AuthService {
     private readonly users: UserRepository,
     private readonly config: Config,
     private readonly clock: Clock,
+    limiters: RateLimiterFactory = memoryRateLimiters,
   ) {
     this.supabase = config.SUPABASE_URL && config.SUPABASE_ANON_KEY ? new SupabaseVerifier(config.SUPABASE_URL, config.SUPABASE_JWT_SECRET) : null;
     this.mode = this.supabase ? 'supabase' : 'local';
     this.cookies = authCookieNames(config.AUTH_COOKIE_PREFIX);
-    this.secureCookies = config.SITE_URL.startsWith('https:');
+    this.secureCookies = secureCookies(config);
     this.sessionMs = config.AUTH_SESSION_DAYS * 86_400_000;
     this.limits = {
-      signIn: new RateLimiter(clock, 1 / 6, 10),
-      signInEmail: new RateLimiter(clock, 1 / 30, 10),
-      signUp: new RateLimiter(clock, 1 / 60, 10),
+      signIn: limiters({ name: 'sign-in', points: 10, durationS: 60 }),
+      signInEmail: limiters({ name: 'sign-in-email', points: 10, durationS: 300 }),
+      signUp: limiters({ name: 'sign-up', points: 10, durationS: 600 }),
     };
   }
 
@@ -76,7 +78,7 @@ export class AuthService {
   async signIn(input: { email: string; password: string }, ip: string, userAgent: string): Promise<StartedSession> {
     if (this.mode !== 'local') throw new HubError('BAD_REQUEST', M.localDisabled, 'local-auth-disabled');
     const email = input.email.trim().toLowerCase();
-    if (!this.limits.signIn.take(ip) || !this.limits.signInEmail.take(email)) {
+    if (!(await this.limits.signIn.take(ip)) || !(await this.limits.signInEmail.take(email))) {
       throw new HubError('TOO_MANY_REQUESTS', M.rateLimitedSignIn, 'rate-limited');
     }
     const user = await this.users.findByEmail(email);

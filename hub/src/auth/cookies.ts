@@ -23,6 +23,14 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
   return parts.join('; ');
 }
 
+/** How long a capability cookie (a timer's control key, a lobby's organizer key) lasts. */
+export const CAPABILITY_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/** The httpOnly cookie that carries a capability key (control or organizer key) on this browser. */
+export function capabilityCookie(name: string, key: string, secure: boolean): string {
+  return serializeCookie(name, key, { maxAgeS: CAPABILITY_COOKIE_MAX_AGE_S, secure });
+}
+
 /** A Set-Cookie value that deletes `name`. */
 export function clearCookie(name: string, secure: boolean): string {
   return serializeCookie(name, '', { maxAgeS: 0, secure });

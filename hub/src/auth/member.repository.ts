@@ -1,3 +1,4 @@
+import { matchProgress, type MatchState } from '@bianshi/shared';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { matches, timerInvites, timerMembers, timers, users } from '../db/schema';
@@ -143,11 +144,13 @@ export class MemberRepository {
   /** The most recently changed matches of some timers. */
   async recentMatches(timerIds: readonly string[], limit: number) {
     if (timerIds.length === 0) return [];
-    return this.db
-      .select({ id: matches.id, timerId: matches.timerId, status: matches.status, version: matches.version, createdAt: matches.createdAt, updatedAt: matches.updatedAt })
+    const rows = await this.db
+      .select({ id: matches.id, timerId: matches.timerId, state: matches.state, version: matches.version, createdAt: matches.createdAt, updatedAt: matches.updatedAt })
       .from(matches)
       .where(inArray(matches.timerId, [...timerIds]))
       .orderBy(desc(matches.updatedAt))
       .limit(limit);
+    // The status from the state: a match that used time is never 未开始.
+    return rows.map(({ state, ...row }) => ({ ...row, status: matchProgress(state as MatchState) }));
   }
 }

@@ -1,5 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -34,6 +37,19 @@ export type DatabaseTarget =
 /** A fixed key so that several hubs starting at once apply migrations one at a time. */
 const MIGRATION_LOCK_KEY = 7_420_131;
 
+/**
+ * PGlite runs Postgres inside the hub's process, where Postgres's server defaults (128 MB of
+ * shared buffers, shared memory for 100 connections) cost over 100 MB of resident memory that
+ * one embedded connection never uses. The hub's working set (timers, matches, their events) fits
+ * in 16 MB of buffers many times over; the rest stays in the operating system's file cache.
+ */
+export const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'max_connections=8'] as const;
+
+/** PGlite's own start parameters with {@link PGLITE_SETTINGS}. */
+export function pgliteOptions() {
+  return { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS], initDbStartParams: [...PGLITE_SETTINGS] };
+}
+
 /** Opens the database and applies every pending migration before returning. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') return openPostgres(target.url);
@@ -41,9 +57,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'pglite') {
     const dataDir = resolve(target.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
-    client = new PGlite(dataDir);
+    if (!existsSync(join(dataDir, 'PG_VERSION'))) await initPgliteApart(dataDir);
+    client = new PGlite(dataDir, pgliteOptions());
   } else {
-    client = new PGlite();
+    client = new PGlite(pgliteOptions());
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -54,6 +71,39 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     ping: (timeoutMs) => probe(db, timeoutMs),
     close: () => client.close(),
   };
+}
+
+/**
+ * Creates a new PGlite data directory (initdb and every migration) in a short-lived child
+ * process. Initialising runs a second Postgres instance in WebAssembly, which leaves about
+ * 400 MB that V8 only returns much later; a process that exits returns all of it at once, so a
+ * first start settles as low as any later start.
+ */
+async function initPgliteApart(dataDir: string): Promise<void> {
+  const require = createRequire(import.meta.url);
+  const modules = {
+    pglite: require.resolve('@electric-sql/pglite'),
+    drizzle: require.resolve('drizzle-orm/pglite'),
+    migrator: require.resolve('drizzle-orm/pglite/migrator'),
+  };
+  const script = `
+    const [modules, dataDir, migrationsFolder, options] = JSON.parse(process.argv[1]);
+    const { PGlite } = require(modules.pglite);
+    const { drizzle } = require(modules.drizzle);
+    const { migrate } = require(modules.migrator);
+    (async () => {
+      const client = new PGlite(dataDir, options);
+      await client.waitReady;
+      await migrate(drizzle(client), { migrationsFolder });
+      await client.close();
+    })().catch((error) => { console.error(error && error.message ? error.message : String(error)); process.exit(1); });`;
+  const payload = JSON.stringify([modules, dataDir, paths.migrations, pgliteOptions()]);
+  try {
+    await promisify(execFile)(process.execPath, ['-e', script, payload], { maxBuffer: 1 << 20 });
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr?.trim();
+    throw new Error(`初始化 PGlite 数据目录失败（${dataDir}）：${stderr || (error instanceof Error ? error.message : String(error))}`);
+  }
 }
 
 async function openPostgres(url: string): Promise<Database> {

@@ -1,5 +1,5 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Format, MatchState } from '@bianshi/shared';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { matchProgress, type Format, type MatchState } from '@bianshi/shared';
 import type { Db } from './database';
 import { matches, timers } from './schema';
 
@@ -25,6 +25,24 @@ export interface MatchRecordSource {
 }
 
 /**
+ * The `timers.settings` expression that sets one schedule entry (by match id) inside the
+ * `schedule` object, computed by the database from the row as it is when the UPDATE takes its
+ * lock: two edits of different entries at once both land, whatever each of them read before.
+ */
+export function withScheduleEntry(matchId: string, entry: unknown): SQL {
+  return sql`jsonb_set(coalesce(${timers.settings}, '{}'::jsonb), '{schedule}', coalesce(${timers.settings}->'schedule', '{}'::jsonb) || jsonb_build_object(${matchId}::text, ${JSON.stringify(entry)}::jsonb))`;
+}
+
+/** The `timers.settings` expression that merges top-level keys (a key set to null is removed). */
+function mergedSettings(patch: Record<string, unknown>): SQL {
+  const removed = Object.entries(patch).filter(([, value]) => value === null).map(([key]) => key);
+  const kept = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== null));
+  let expression = sql`coalesce(${timers.settings}, '{}'::jsonb) || ${JSON.stringify(kept)}::jsonb`;
+  for (const key of removed) expression = sql`(${expression}) - ${key}::text`;
+  return expression;
+}
+
+/**
  * Data access for the management pages: timer facts (name, settings, format, keys) and the
  * list of a timer's matches. Writes touch one column each so concurrent edits of different
  * settings sections never overwrite each other.
@@ -42,11 +60,27 @@ export class ManageRepository {
    * saving different sections at once both land. A key set to null is removed.
    */
   async mergeSettings(timerId: string, patch: Record<string, unknown>): Promise<void> {
-    const removed = Object.entries(patch).filter(([, value]) => value === null).map(([key]) => key);
-    const kept = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== null));
-    let expression = sql`coalesce(${timers.settings}, '{}'::jsonb) || ${JSON.stringify(kept)}::jsonb`;
-    for (const key of removed) expression = sql`(${expression}) - ${key}::text`;
-    await this.db.update(timers).set({ settings: expression, updatedAt: new Date() }).where(eq(timers.id, timerId));
+    await this.db.update(timers).set({ settings: mergedSettings(patch), updatedAt: new Date() }).where(eq(timers.id, timerId));
+  }
+
+  /**
+   * Imports a configuration: the format and the settings in one transaction and one statement,
+   * so a reader (or a racing import) sees both or neither.
+   */
+  async importConfig(timerId: string, format: Format, patch: Record<string, unknown>): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.update(timers).set({ format, settings: mergedSettings(patch), updatedAt: new Date() }).where(eq(timers.id, timerId));
+    });
+  }
+
+  /** Sets one match's schedule entry without touching the others (see {@link withScheduleEntry}). */
+  async setScheduleEntry(timerId: string, matchId: string, entry: unknown): Promise<void> {
+    await this.db.update(timers).set({ settings: withScheduleEntry(matchId, entry), updatedAt: new Date() }).where(eq(timers.id, timerId));
+  }
+
+  /** Sets or clears the view key (null: the display is public again). */
+  async setViewKey(timerId: string, viewKey: string | null): Promise<void> {
+    await this.db.update(timers).set({ viewKey, updatedAt: new Date() }).where(eq(timers.id, timerId));
   }
 
   /** Replaces the format the timer's next matches start from. Running matches keep their snapshot. */
@@ -71,15 +105,18 @@ export class ManageRepository {
     return true;
   }
 
-  /** Inserts a match without making it current (a planned match on the schedule). */
-  async insertMatch(match: { id: string; timerId: string; state: MatchState }): Promise<void> {
-    await this.db.insert(matches).values({
-      id: match.id,
-      timerId: match.timerId,
-      state: match.state,
-      version: match.state.version,
-      status: match.state.status,
-      nextDeadline: null,
+  /** Inserts a match without making it current (a planned match on the schedule), with its schedule entry, atomically. */
+  async planMatch(match: { id: string; timerId: string; state: MatchState }, entry: unknown): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.insert(matches).values({
+        id: match.id,
+        timerId: match.timerId,
+        state: match.state,
+        version: match.state.version,
+        status: matchProgress(match.state),
+        nextDeadline: null,
+      });
+      await tx.update(timers).set({ settings: withScheduleEntry(match.id, entry), updatedAt: new Date() }).where(eq(timers.id, match.timerId));
     });
   }
 
@@ -95,7 +132,8 @@ export class ManageRepository {
       const state = row.state as MatchState;
       return {
         id: row.id,
-        status: row.status,
+        // From the state: rows written before statuses were derived may say ready after time was used.
+        status: matchProgress(state),
         version: row.version,
         formatId: state.format.id,
         formatName: state.format.name,
@@ -115,6 +153,6 @@ export class ManageRepository {
       .limit(1);
     if (!row) return null;
     const state = row.state as MatchState;
-    return { id: row.id, format: state.format, createdAt: state.createdAt, status: row.status };
+    return { id: row.id, format: state.format, createdAt: state.createdAt, status: matchProgress(state) };
   }
 }

@@ -29,8 +29,11 @@ export const timers = pgTable(
     settings: jsonb('settings').notNull().default({}),
     /** sha256 of the control key; the key itself is shown once and never stored. */
     controlKeyHash: text('control_key_hash').notNull(),
-    /** sha256 of the view key when the timer is private, else null (public display). */
-    viewKeyHash: text('view_key_hash'),
+    /**
+     * The view key of a private timer, else null (public display). Kept readable (unlike the
+     * control key) so controllers can show the private display link again; it grants watching only.
+     */
+    viewKey: text('view_key'),
     ownerId: text('owner_id'),
     currentMatchId: text('current_match_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -200,3 +203,7 @@ export const lobbyTimers = pgTable(
   },
   (table) => [primaryKey({ columns: [table.lobbyId, table.timerId] }), index('lobby_timers_timer_idx').on(table.timerId)],
 );
+export * from '../commerce/commerce.schema';
+export * from '../analytics/analytics.schema';
+export * from '../library/library.schema';
+export * from '../yjs/yjs.schema';

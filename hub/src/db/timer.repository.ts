@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Format, MatchEvent, MatchState, Command } from '@bianshi/shared';
+import { matchProgress, type Format, type MatchEvent, type MatchState, type Command } from '@bianshi/shared';
 import type { Db } from './database';
+import { withScheduleEntry } from './manage.repository';
 import { matchEvents, matches, timers } from './schema';
 
 /** A timer row as the hub uses it. */
@@ -12,7 +13,8 @@ export interface TimerRecord {
   format: Format;
   settings: Record<string, unknown>;
   controlKeyHash: string;
-  viewKeyHash: string | null;
+  /** The view key of a private timer (watching needs it), null for a public one. */
+  viewKey: string | null;
   ownerId: string | null;
   currentMatchId: string | null;
 }
@@ -80,11 +82,14 @@ export class TimerRepository {
     return rows.map((row) => ({ id: row.id, timerId: row.timerId, state: row.state as MatchState, version: row.version }));
   }
 
-  /** Starts a new match on a timer and makes it current. */
-  async addMatch(match: MatchRow): Promise<void> {
+  /** Starts a new match on a timer and makes it current, with its schedule entry when given, atomically. */
+  async addMatch(match: MatchRow, scheduleEntry: unknown = null): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.insert(matches).values(matchRow(match));
-      await tx.update(timers).set({ currentMatchId: match.id, updatedAt: new Date() }).where(eq(timers.id, match.timerId));
+      await tx
+        .update(timers)
+        .set({ currentMatchId: match.id, updatedAt: new Date(), ...(scheduleEntry === null ? {} : { settings: withScheduleEntry(match.id, scheduleEntry) }) })
+        .where(eq(timers.id, match.timerId));
     });
   }
 
@@ -154,11 +159,11 @@ export class TimerRepository {
 /** The columns a committed step changes. */
 function matchUpdate(write: NonNullable<LockedDecision<unknown>['write']>) {
   const { next, nextDeadline } = write;
-  return { state: next, version: next.version, status: next.status, nextDeadline, updatedAt: new Date() };
+  return { state: next, version: next.version, status: matchProgress(next), nextDeadline, updatedAt: new Date() };
 }
 
 function matchRow(match: MatchRow) {
-  return { id: match.id, timerId: match.timerId, state: match.state, version: match.version, status: match.state.status, nextDeadline: null };
+  return { id: match.id, timerId: match.timerId, state: match.state, version: match.version, status: matchProgress(match.state), nextDeadline: null };
 }
 
 function toTimer(row: typeof timers.$inferSelect): TimerRecord {
@@ -170,7 +175,7 @@ function toTimer(row: typeof timers.$inferSelect): TimerRecord {
     format: row.format as Format,
     settings: (row.settings ?? {}) as Record<string, unknown>,
     controlKeyHash: row.controlKeyHash,
-    viewKeyHash: row.viewKeyHash,
+    viewKey: row.viewKey,
     ownerId: row.ownerId,
     currentMatchId: row.currentMatchId,
   };

@@ -17,13 +17,23 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
-  SITE_URL: z.url().default('http://localhost:3000'),
+  /** Public address for links; when unset, links use the address each request came to (or http://localhost:$PORT). */
+  SITE_URL: z.url().optional(),
   CLIENT_DIST: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
+  /** How many trusted proxies append to X-Forwarded-For; the client is that many entries from the right. */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
+  // ---- limits and retention (hub/src/limits, hub/src/retention) ----
+  /** Live subscriptions (screens, lobby joins) one client address may hold on one hub; 0 = no limit. */
+  MAX_SUBSCRIPTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(5_000),
+  /** Days after which a timer nobody owns, untouched (no command, no settings change), is deleted with its files; 0 = never. */
+  ANONYMOUS_TIMER_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
+  /** Bytes of uploads one timer may keep. */
+  UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(1024 * 1024).default(20 * 1024 * 1024),
   // ---- accounts (hub/src/auth) ----
   /** Supabase project URL; with SUPABASE_ANON_KEY it switches sign-in to Supabase Auth. */
   SUPABASE_URL: z.url().optional(),
@@ -52,9 +62,62 @@ const envSchema = z.object({
     .default('')
     .transform((value) => value.split(/[\s,]+/).filter(Boolean))
     .refine((sources) => sources.every((source) => /^https?:\/\/[^\s;'"]+$/.test(source)), 'space- or comma-separated http(s) origins'),
+  // ---- content site and analytics (hub/src/content, hub/src/analytics) ----
+  /** on: search engines may index the site (robots.txt, sitemap.xml); off: noindex everywhere. */
+  SITE_INDEXABLE: switchSchema('on'),
+  /** Query parameters kept in canonical links, comma-separated. */
+  CANONICAL_QUERY_PARAMS: z
+    .string()
+    .default('code,page')
+    .transform((value) => value.split(',').map((name) => name.trim()).filter(Boolean)),
+  /** on: canonical links use the lower-cased path. */
+  CANONICAL_LOWERCASE: switchSchema('on'),
+  /** Website id the built-in collector accepts (Umami's `website`); unset: analytics off. */
+  ANALYTICS_WEBSITE_ID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - only').optional(),
+  /** An external Umami's collect endpoint (https://umami.example/api/send) instead of this hub's. */
+  ANALYTICS_URL: z.url().regex(/^https?:\/\//, 'must be an http(s) URL').optional(),
   /** Days a local session lasts. */
   AUTH_SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  // ---- plans and purchase (hub/src/commerce) ----
+  /** Debug flags (SPEC.md §1): the plan every account and visitor starts from. All off except FLAG_FORCE_TRIAL. */
+  FLAG_TRIAL: switchSchema('off'),
+  FLAG_EDUCATION: switchSchema('off'),
+  FLAG_ENTERPRISE: switchSchema('off'),
+  FLAG_TRIAL_EXPIRED: switchSchema('off'),
+  FLAG_EDUCATION_EXPIRED: switchSchema('off'),
+  FLAG_ENTERPRISE_EXPIRED: switchSchema('off'),
+  /** On: without any other flag, everyone gets the trial plan (a self-hosted install needs no purchase). */
+  FLAG_FORCE_TRIAL: switchSchema('on'),
+  /** The pricing content file (plans, limits, FAQ); content/pricing.md by default. */
+  PRICING_FILE: z.string().min(1).optional(),
+  /** Server secret of the cdkey HMAC (≥ 32 characters); several hubs must share it. Unset: one is kept in the database. */
+  CDKEY_SECRET: z.string().min(32, 'at least 32 characters').optional(),
+  /** Bank transfer (对公转账) details shown on manual orders. */
+  BANK_ACCOUNT_NAME: z.string().max(100).default(''),
+  BANK_NAME: z.string().max(100).default(''),
+  BANK_ACCOUNT_NO: z.string().max(40).default(''),
+  /** Alipay (支付宝) page pay: app id, the app's private key (signs requests), Alipay's public key (verifies notifications). */
+  ALIPAY_APP_ID: z.string().regex(/^\d{8,32}$/, 'digits only').optional(),
+  ALIPAY_PRIVATE_KEY: pemSchema().optional(),
+  ALIPAY_PUBLIC_KEY: pemSchema().optional(),
+  ALIPAY_GATEWAY: z.url().default('https://openapi.alipay.com/gateway.do'),
+  /** WeChat Pay (微信支付) API v3, Native pay: merchant id, app id, API v3 key (32 bytes), merchant key and serial, platform public key. */
+  WECHATPAY_MCH_ID: z.string().regex(/^\d{6,20}$/, 'digits only').optional(),
+  WECHATPAY_APP_ID: z.string().min(1).max(64).optional(),
+  WECHATPAY_API_V3_KEY: z.string().length(32, 'exactly 32 characters').optional(),
+  WECHATPAY_PRIVATE_KEY: pemSchema().optional(),
+  WECHATPAY_MCH_SERIAL: z.string().regex(/^[0-9A-Fa-f]{8,64}$/, 'hex serial number').optional(),
+  WECHATPAY_PLATFORM_PUBLIC_KEY: pemSchema().optional(),
+  WECHATPAY_API_BASE: z.url().default('https://api.mch.weixin.qq.com'),
 });
+
+/** A PEM key, or its base64 body alone (as Alipay's console shows it); literal \\n are newlines. */
+function pemSchema() {
+  return z
+    .string()
+    .transform((value) => value.replace(/\\n/g, '\n').trim())
+    .refine((value) => /^-----BEGIN [A-Z ]+-----[\s\S]+-----END [A-Z ]+-----$/.test(value) || /^[A-Za-z0-9+/=\s]{64,}$/.test(value), 'a PEM key or its base64 body');
+}
 
 function switchSchema(fallback: 'on' | 'off') {
   return z
@@ -72,6 +135,18 @@ function pathListSchema(fallback: string) {
 }
 
 export type Config = z.infer<typeof envSchema>;
+
+/** Alipay is on when its app id and both keys are set. */
+export function alipayConfigured(config: Config): boolean {
+  return Boolean(config.ALIPAY_APP_ID && config.ALIPAY_PRIVATE_KEY && config.ALIPAY_PUBLIC_KEY);
+}
+
+/** WeChat Pay is on when every merchant setting is set. */
+export function wechatPayConfigured(config: Config): boolean {
+  return Boolean(
+    config.WECHATPAY_MCH_ID && config.WECHATPAY_APP_ID && config.WECHATPAY_API_V3_KEY && config.WECHATPAY_PRIVATE_KEY && config.WECHATPAY_MCH_SERIAL && config.WECHATPAY_PLATFORM_PUBLIC_KEY,
+  );
+}
 
 /** Every environment variable the hub reads (documented in `.env.example` and the README). */
 export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as (keyof Config)[];

@@ -2,6 +2,7 @@ import type { Db } from '../db/database';
 import type { TimerRepository } from '../db/timer.repository';
 import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
+import type { RateLimiterFactory } from '../lib/rate-limit';
 import type { RoomRegistry } from '../rooms/registry';
 import type { Fanout } from '../scale/fanout';
 import type { TimerService } from '../timers/timer.service';
@@ -24,6 +25,8 @@ export interface LobbyModuleDependencies {
   bus?: LobbyBus;
   /** Mirror of lobby presence (Supabase Realtime), when configured. */
   mirror?: ChangeMirror;
+  /** Rate limiters (shared through Redis when the hub has it). */
+  limiters?: RateLimiterFactory;
 }
 
 /** Wires the lobby repository, registry (joined to the hub-wide tick) and service. */
@@ -40,5 +43,5 @@ export function createLobbies(deps: LobbyModuleDependencies): LobbyService {
     ...(deps.mirror ? { mirror: deps.mirror } : {}),
   });
   registry.start();
-  return new LobbyService(lobbies, registry, deps.timers, deps.clock);
+  return new LobbyService(lobbies, registry, deps.timers, deps.clock, deps.limiters);
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { LobbyMode, LobbyNotice, LobbyVisibility } from '@bianshi/shared';
 import type { Db } from '../db/database';
 import { lobbies, lobbyTimers, matches, timers } from '../db/schema';
@@ -71,6 +71,22 @@ export class LobbyRepository {
       }
     });
     return this.find(id);
+  }
+
+  /** Lobbies an account owns, most recently changed first. */
+  async listOwned(userId: string, limit = 50): Promise<LobbyRecord[]> {
+    const rows = await this.db.select().from(lobbies).where(eq(lobbies.ownerId, userId)).orderBy(desc(lobbies.updatedAt)).limit(limit);
+    return Promise.all(rows.map((row) => this.withTimers(row)));
+  }
+
+  /** Makes `userId` the owner of a lobby nobody owns; false when it has an owner already. */
+  async claimOwner(id: string, userId: string): Promise<boolean> {
+    const rows = await this.db
+      .update(lobbies)
+      .set({ ownerId: userId, updatedAt: new Date() })
+      .where(and(eq(lobbies.id, id), isNull(lobbies.ownerId)))
+      .returning({ id: lobbies.id });
+    return rows.length > 0;
   }
 
   /** Public lobbies whose code has not expired, most recently active first. */

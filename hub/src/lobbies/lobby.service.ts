@@ -4,7 +4,7 @@ import type { TimerRecord } from '../db/timer.repository';
 import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
 import { hashKey, keyMatches, newId, newSecretKey, randomString } from '../lib/ids';
-import { RateLimiter } from '../lib/rate-limit';
+import { memoryRateLimiters, type RateLimiter, type RateLimiterFactory } from '../lib/rate-limit';
 import { atLeast } from '../timers/roles';
 import type { TimerService } from '../timers/timer.service';
 import type { LobbyRoom } from './lobby-room';
@@ -64,8 +64,9 @@ export class LobbyService {
     readonly registry: LobbyRegistry,
     private readonly timers: TimerService,
     private readonly clock: Clock,
+    limiters: RateLimiterFactory = memoryRateLimiters,
   ) {
-    this.codeLimiter = new RateLimiter(clock, CODE_LOOKUPS_PER_MINUTE / 60, CODE_LOOKUPS_PER_MINUTE);
+    this.codeLimiter = limiters({ name: 'lobby-code', points: CODE_LOOKUPS_PER_MINUTE, durationS: 60 });
   }
 
   /** Creates a lobby; the organizer key is returned this once. */
@@ -165,6 +166,32 @@ export class LobbyService {
     }));
   }
 
+  /**
+   * Makes the signed-in account the owner of a lobby made without an account. The caller must
+   * be its organizer already (the organizer cookie of the browser that made it); a lobby
+   * another account owns is refused.
+   */
+  async claim(lobby: LobbyRecord, userId: string): Promise<void> {
+    if (lobby.ownerId === userId) return;
+    if (lobby.ownerId !== null || !(await this.repository.claimOwner(lobby.id, userId))) throw new HubError('FORBIDDEN', L.ownedByOther, 'lobby-owned');
+  }
+
+  /** The lobbies an account owns, for /home. */
+  async owned(userId: string) {
+    const now = this.clock.now();
+    return (await this.repository.listOwned(userId)).map((lobby) => lobbySummary(lobby, now));
+  }
+
+  /**
+   * Of `ids` (what this browser holds organizer cookies for), the lobbies nobody owns that the
+   * caller organizes: made on this device before signing in, ready to be claimed.
+   */
+  async claimable(ids: readonly string[], caller: LobbyCaller) {
+    const now = this.clock.now();
+    const found = await Promise.all(ids.map((id) => this.repository.find(id)));
+    return found.filter((lobby): lobby is LobbyRecord => lobby !== null && lobby.ownerId === null && this.isOrganizer(lobby, caller)).map((lobby) => lobbySummary(lobby, now));
+  }
+
   /** Commits a change of the lobby's facts, then hands them to its room and the other hubs. */
   async change(lobby: LobbyRecord, patch: LobbyPatch): Promise<LobbyRecord> {
     if (patch.featuredTimerId && !(patch.timerIds ?? lobby.timerIds).includes(patch.featuredTimerId)) {
@@ -202,9 +229,14 @@ export class LobbyService {
 
   /** A public timer anyone may show (its display is public anyway); a private one needs control of it. */
   private async requireShowable(timer: TimerRecord, caller: LobbyCaller): Promise<void> {
-    if (timer.viewKeyHash === null) return;
+    if (timer.viewKey === null) return;
     if (!atLeast(await this.timers.roleOf(timer, caller), 'controller')) throw new HubError('FORBIDDEN', L.timerPrivate(timer.name), 'timer-private');
   }
+}
+
+/** A lobby as lists show it to its organizer. */
+function lobbySummary(lobby: LobbyRecord, now: number) {
+  return { id: lobby.id, code: lobby.code, name: lobby.name, visibility: lobby.visibility, timerCount: lobby.timerIds.length, expired: lobby.expiresAt <= now };
 }
 
 /** The id or short id inside a timer reference: `abc`, `/id/abc`, `https://…/timer/xyz`. */

@@ -1,9 +1,11 @@
+import { LOBBY_CODE_RULE } from '@bianshi/shared';
+
 /** zh-CN messages of the lobby use cases, kept together so English can follow. */
 export const L = {
   lobbyNotFound: '找不到这个大厅，请检查链接是否正确',
-  codeUnknown: '大厅代码不存在，请核对后重试',
-  codeInvalid: '大厅代码是 6 位字母或数字（不含 0、O、1、I、L）',
-  codeExpired: '这个大厅代码已过期，请向主办方索取新的代码',
+  codeUnknown: '房间码不存在，请核对后重试',
+  codeInvalid: LOBBY_CODE_RULE,
+  codeExpired: '这个房间码已过期，请向主办方索取新的房间码',
   codeRateLimited: '尝试次数过多，请一分钟后再试',
   privateNeedsLink: '这是私有大厅，请使用主办方提供的加入链接或二维码',
   organizerKeyWrong: '主办方密钥无效或已失效',
@@ -20,4 +22,5 @@ export const L = {
   disconnected: '主办方已断开这块屏幕',
   defaultScreenName: '未命名屏幕',
   defaultLobbyName: '未命名大厅',
+  ownedByOther: '这个大厅已属于另一个账号',
 } as const;

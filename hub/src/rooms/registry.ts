@@ -1,12 +1,13 @@
-import { nextDeadline, type TimerPublic } from '@bianshi/shared';
+import { CLOSE, nextDeadline, type TimerPublic } from '@bianshi/shared';
 import type { TimerRecord, TimerRepository } from '../db/timer.repository';
 import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
-import type { Fanout } from '../scale/fanout';
+import type { Fanout, HubNotice, OutgoingNotice } from '../scale/fanout';
 import { noMirror, type ChangeMirror } from '../supabase/realtime-mirror';
 import { MatchRoom, type RoomDependencies } from './match-room';
 import { mergePresence } from './presence';
 import { Scheduler, realTimers, type TimerFunctions } from './scheduler';
+import { SocketDirectory } from './socket-directory';
 
 /** Rooms without sessions and without pending deadlines unload after this long. */
 export const ROOM_IDLE_UNLOAD_MS = 60_000;
@@ -21,11 +22,13 @@ export interface RegistryDependencies {
   /** Where committed changes are mirrored for clients cut off from every hub (Supabase Realtime). */
   mirror?: ChangeMirror;
   timers?: TimerFunctions;
+  /** Open connections by account, closed when the account's sessions end. */
+  sockets?: SocketDirectory;
 }
 
 /** What watchers may know of a timer. */
 export function timerPublic(timer: TimerRecord): TimerPublic {
-  return { id: timer.id, shortid: timer.shortid, name: timer.name, description: timer.description, settings: timer.settings };
+  return { id: timer.id, shortid: timer.shortid, name: timer.name, description: timer.description, settings: timer.settings, private: timer.viewKey !== null };
 }
 
 /**
@@ -43,8 +46,11 @@ export class RoomRegistry {
   private readonly roomDeps: RoomDependencies;
   private readonly tickListeners = new Set<(now: number) => void>();
   private readonly currentMatchListeners = new Set<(timerId: string, room: MatchRoom) => void>();
+  /** Open connections by account (closed on `signout` notices). */
+  readonly sockets: SocketDirectory;
 
   constructor(private readonly deps: RegistryDependencies) {
+    this.sockets = deps.sockets ?? new SocketDirectory();
     this.timers = deps.timers ?? realTimers;
     this.scheduler = new Scheduler(deps.clock, (matchId) => void this.expire(matchId), this.timers);
     this.roomDeps = {
@@ -53,14 +59,77 @@ export class RoomRegistry {
       logger: deps.logger,
       onDeadline: (matchId, deadline) => this.scheduler.set(matchId, deadline),
       onCommitted: (matchId, state, events) => {
-        deps.fanout.publish({ matchId, version: state.version, state, events, hubId: deps.fanout.hubId });
-        (deps.mirror ?? noMirror).mirror(matchId, state, events, deps.clock.now());
+        deps.fanout.publish({ type: 'change', matchId, version: state.version, state, events, hubId: deps.fanout.hubId });
+        // Private timers' changes stay on the hubs: the mirror's broadcast channels are public.
+        if (!this.rooms.get(matchId)?.isPrivate) (deps.mirror ?? noMirror).mirror(matchId, state, events, deps.clock.now());
       },
     };
-    deps.fanout.onNotice((notice) => this.rooms.get(notice.matchId)?.adoptRemote(notice.state, notice.events));
+    deps.fanout.onNotice((notice) => void this.handle(notice));
     deps.fanout.onReconnect(() => {
+      // Whatever was said while the link was down is read again from the database.
       for (const room of this.rooms.values()) void room.resync();
+      for (const timerId of this.loadedTimers()) {
+        void this.handle({ type: 'timer', timerId, hubId: deps.fanout.hubId });
+        void this.handle({ type: 'current', timerId, matchId: '', hubId: deps.fanout.hubId });
+      }
     });
+  }
+
+  /**
+   * Tells every hub (this one first) that something changed, after it was committed. The one
+   * way timer facts, current matches and access reach rooms: routers and services never
+   * change rooms themselves.
+   */
+  async announce(notice: OutgoingNotice): Promise<void> {
+    const stamped = { ...notice, hubId: this.deps.fanout.hubId } as HubNotice;
+    this.deps.fanout.publish(stamped);
+    await this.handle(stamped);
+  }
+
+  /**
+   * Handles one notice, from another hub or from this one: the single place where what crosses
+   * hubs reaches the rooms. Notices other than `change` are re-read from the database.
+   */
+  async handle(notice: HubNotice): Promise<void> {
+    try {
+      switch (notice.type) {
+        case 'change':
+          this.rooms.get(notice.matchId)?.adoptRemote(notice.state, notice.events);
+          return;
+        case 'timer': {
+          if (!this.servesTimer(notice.timerId)) return;
+          const timer = await this.deps.repository.findTimer(notice.timerId);
+          if (timer) this.updateTimer(timer);
+          return;
+        }
+        case 'current': {
+          // The hub that made the change always loads the new room (its caller gets it back).
+          const local = notice.hubId === this.deps.fanout.hubId && notice.matchId !== '';
+          if (!local && !this.servesTimer(notice.timerId)) return;
+          const timer = await this.deps.repository.findTimer(notice.timerId);
+          if (!timer?.currentMatchId) return;
+          if (this.currentByTimer.get(timer.id) === timer.currentMatchId && !local) return;
+          const room = await this.room(timer.currentMatchId);
+          if (room) this.moveFollowers(timer.id, room);
+          return;
+        }
+        case 'access': {
+          if (!this.servesTimer(notice.timerId)) return;
+          const timer = await this.deps.repository.findTimer(notice.timerId);
+          if (!timer) return;
+          this.updateTimer(timer);
+          await this.recheckSessions(timer);
+          return;
+        }
+        case 'signout':
+          this.sockets.closeAccount(notice.userId, notice.tokenHash, CLOSE.revoked);
+          return;
+        default:
+          notice satisfies never;
+      }
+    } catch (error) {
+      this.deps.logger.warn('notice failed', { type: notice.type, error: String(error) });
+    }
   }
 
   /** Loads every match with pending deadlines (restart recovery) and starts the hub-wide loops. */
@@ -129,8 +198,8 @@ export class RoomRegistry {
     return () => this.currentMatchListeners.delete(listener);
   }
 
-  /** Moves the sessions that follow a timer from its other rooms into `room`. */
-  moveFollowers(timerId: string, room: MatchRoom): void {
+  /** Moves the sessions that follow a timer from its other rooms into `room` (on a `current` notice). */
+  private moveFollowers(timerId: string, room: MatchRoom): void {
     this.currentByTimer.set(timerId, room.matchId);
     for (const listener of this.currentMatchListeners) listener(timerId, room);
     for (const other of this.rooms.values()) {
@@ -143,14 +212,35 @@ export class RoomRegistry {
     }
   }
 
-  /** Tells every loaded room of a timer about new timer facts (name, settings). */
-  updateTimer(timer: TimerRecord): void {
+  /** Tells every loaded room of a timer about new timer facts (on a `timer` or `access` notice). */
+  private updateTimer(timer: TimerRecord): void {
     const info = timerPublic(timer);
     for (const room of this.rooms.values()) {
       if (room.timerId !== timer.id) continue;
-      room.isPrivate = timer.viewKeyHash !== null;
+      room.isPrivate = timer.viewKey !== null;
       room.updateTimer(info);
     }
+  }
+
+  /** Ends the sessions of a timer's rooms whose callers may no longer watch as they do. */
+  private async recheckSessions(timer: TimerRecord): Promise<void> {
+    const sessions = [...this.rooms.values()].filter((room) => room.timerId === timer.id).flatMap((room) => [...room.allSessions]);
+    await Promise.all(
+      sessions.map(async (session) => {
+        const stays = session.mayStay ? await session.mayStay(timer).catch(() => false) : true;
+        if (!stays) session.revoke();
+      }),
+    );
+  }
+
+  /** True when a room of the timer is loaded here (its screens or relays need to hear of it). */
+  private servesTimer(timerId: string): boolean {
+    for (const room of this.rooms.values()) if (room.timerId === timerId) return true;
+    return false;
+  }
+
+  private loadedTimers(): Set<string> {
+    return new Set([...this.rooms.values()].map((room) => room.timerId));
   }
 
   private async load(matchId: string): Promise<MatchRoom | null> {
@@ -159,7 +249,7 @@ export class RoomRegistry {
     const timer = await this.deps.repository.findTimer(match.timerId);
     if (!timer) return null;
     const room = new MatchRoom(match, timerPublic(timer), this.roomDeps);
-    room.isPrivate = timer.viewKeyHash !== null;
+    room.isPrivate = timer.viewKey !== null;
     this.rooms.set(matchId, room);
     if (timer.currentMatchId === matchId) this.currentByTimer.set(timer.id, matchId);
     this.deps.fanout.subscribe(matchId);

@@ -1,4 +1,5 @@
 import { CLOSE, trackedId, type DeviceKind, type PresenceRole, type PreSerialized } from '@bianshi/shared';
+import type { TimerRecord } from '../db/timer.repository';
 
 /** The three things a room may do with a socket, whatever carries it. */
 export interface SessionTransport {
@@ -57,6 +58,11 @@ export class Session {
   private direct: DirectWriter | null = null;
   /** Direct delivery skipped frames while the socket lagged: send a snapshot when it drains. */
   private needsResync = false;
+  /**
+   * Checks again, against a timer's current facts, that the caller who opened this session may
+   * still watch it as it does (set by the watch that opened it). Revocations run it.
+   */
+  mayStay: ((timer: TimerRecord) => Promise<boolean>) | null = null;
 
   constructor(
     readonly info: SessionInfo,
@@ -116,6 +122,13 @@ export class Session {
       if (item.kind !== 'plain') return;
     }
     writer.write(item);
+  }
+
+  /** Ends the session and closes its socket: the caller's access was revoked. Reconnecting checks again. */
+  revoke(): void {
+    if (this.ended) return;
+    this.end();
+    this.transport.close(CLOSE.revoked.code, CLOSE.revoked.reason);
   }
 
   private endedSignal: { promise: Promise<void>; resolve: () => void } | null = null;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES as M } from '../auth/messages';
 import { HubError } from '../lib/errors';
+import { hashKey } from '../lib/ids';
 import { clearCookie } from '../auth/cookies';
+import { secureCookies } from '../lib/site';
 import { controlCookieTimerId, parseCookies, type Context } from '../trpc/context';
 import { publicProcedure, rateLimit, router } from '../trpc/init';
 import { adminProcedure, authedProcedure, sameSiteProcedure } from '../trpc/procedures';
@@ -24,7 +26,7 @@ function setSessionCookie(ctx: Context, value: string): void {
 /** Set-Cookie values clearing this browser's control cookies of timers the signed-in account owns. */
 async function ownControlCookies(ctx: Context): Promise<string[]> {
   if (!ctx.user) return [];
-  const secure = ctx.services.config.SITE_URL.startsWith('https:');
+  const secure = secureCookies(ctx.services.config);
   const cleared: string[] = [];
   for (const name of parseCookies(ctx.req.headers.cookie).keys()) {
     const timerId = controlCookieTimerId(name);
@@ -86,7 +88,11 @@ export const authRouter = router({
    * control over them.
    */
   signOut: sameSiteProcedure.mutation(async ({ ctx }) => {
-    if (ctx.sessionToken) await ctx.services.auth.signOut(ctx.sessionToken);
+    if (ctx.sessionToken) {
+      await ctx.services.auth.signOut(ctx.sessionToken);
+      // Sockets that signed in with this session, on any hub, lose it too.
+      if (ctx.user) await ctx.services.rooms.announce({ type: 'signout', userId: ctx.user.id, tokenHash: hashKey(ctx.sessionToken) });
+    }
     ctx.setHeader?.('set-cookie', [ctx.services.auth.clearSessionCookie(), ...(await ownControlCookies(ctx))]);
     return { ok: true as const };
   }),
@@ -94,6 +100,8 @@ export const authRouter = router({
   /** Ends every session of the account, on every device. */
   signOutEverywhere: authedProcedure.mutation(async ({ ctx }) => {
     const ended = await ctx.services.auth.signOutEverywhere(ctx.user.id);
+    // Sockets already open with any of them, on any hub, are closed.
+    await ctx.services.rooms.announce({ type: 'signout', userId: ctx.user.id, tokenHash: null });
     ctx.setHeader?.('set-cookie', [ctx.services.auth.clearSessionCookie(), ...(await ownControlCookies(ctx))]);
     return { ended };
   }),

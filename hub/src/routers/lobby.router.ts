@@ -13,11 +13,15 @@ import {
 } from '@bianshi/shared';
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
+import { capabilityCookie } from '../auth/cookies';
 import { HubError } from '../lib/errors';
+import { secureCookies } from '../lib/site';
+import { NO_SLOT } from '../limits/connection-budget';
 import { newId } from '../lib/ids';
 import { lobbyPublic, type LobbyScreen } from '../lobbies/lobby-room';
 import type { ScreenAction } from '../lobbies/lobby-bus';
 import { organizerProcedure } from '../lobbies/lobby.procedures';
+import { lobbyOwnershipProcedures } from '../lobbies/lobby-ownership.procedures';
 import { LOBBY_TTL_MS, lobbyLinks, type LobbyRole } from '../lobbies/lobby.service';
 import { L } from '../lobbies/messages';
 import { Session } from '../rooms/session';
@@ -58,8 +62,7 @@ const ALLOWED_PRESENCE: Record<LobbyRole, readonly string[]> = {
 
 /** Sets the organizer cookie on this browser (HTTP only; on WebSocket there is nowhere to set it). */
 function setOrganizerCookie(ctx: Context, lobbyId: string, key: string): void {
-  const secure = ctx.services.config.SITE_URL.startsWith('https:') ? '; Secure' : '';
-  ctx.setHeader?.('set-cookie', `${controlCookieName(lobbyId)}=${encodeURIComponent(key)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000${secure}`);
+  ctx.setHeader?.('set-cookie', capabilityCookie(controlCookieName(lobbyId), key, secureCookies(ctx.services.config)));
 }
 
 /** Carries out an action on one screen; NOT_FOUND when it has left. */
@@ -71,6 +74,8 @@ async function actOnScreen(ctx: Context, lobby: { id: string }, screenId: string
 
 /** Lobbies: list, create, join by code, watch, and the organizer's remote screen control. */
 export const lobbyRouter = router({
+  ...lobbyOwnershipProcedures,
+
   /** Open (public, unexpired) lobbies with live match counts and viewers. */
   list: publicProcedure.query(({ ctx }) => ctx.services.lobbies.listPublic()),
 
@@ -79,6 +84,7 @@ export const lobbyRouter = router({
     .use(rateLimit((ctx) => ctx.services.limits.creates))
     .input(createInput)
     .mutation(async ({ ctx, input }) => {
+      await ctx.services.commerce.entitlements.requireLobbySlot(ctx.user?.id ?? null);
       const { lobby, organizerKey } = await ctx.services.lobbies.create(input, ctx);
       setOrganizerCookie(ctx, lobby.id, organizerKey);
       return { id: lobby.id, code: lobby.code, organizerKey, links: lobbyLinks(lobby) };
@@ -117,7 +123,12 @@ export const lobbyRouter = router({
    * or move frame.
    */
   watch: publicProcedure.input(watchInput).subscription(async function* ({ ctx, input, signal }) {
-    const { room, screen } = await openScreen(ctx, input).catch((error: unknown) => {
+    let release = NO_SLOT;
+    const { room, screen } = await (async () => {
+      release = ctx.budget?.acquire('lobby') ?? NO_SLOT;
+      return openScreen(ctx, input);
+    })().catch((error: unknown) => {
+      release();
       throw error instanceof HubError ? toTRPCError(error) : error;
     });
     const last = input.lastEventId ? parseTrackedId(input.lastEventId) : null;
@@ -143,6 +154,7 @@ export const lobbyRouter = router({
     } finally {
       screen.session.end();
       room.detach(screen);
+      release();
     }
   }),
 

@@ -2,12 +2,15 @@ import { createMatch, validateFormat, type Format } from '@bianshi/shared';
 import { z } from 'zod';
 import { ManageRepository } from '../db/manage.repository';
 import { HubError } from '../lib/errors';
-import { hashKey, newId, newSecretKey } from '../lib/ids';
+import { capabilityCookie } from '../auth/cookies';
+import { newId } from '../lib/ids';
+import { secureCookies } from '../lib/site';
 import type { TimerRecord } from '../db/timer.repository';
 import { controlCookieName, type Context } from '../trpc/context';
 import { router } from '../trpc/init';
 import { timerProcedure } from '../trpc/procedures';
 import { UploadStore } from '../uploads/upload-store';
+import { removeReplacedUploads } from '../uploads/upload-retention';
 import {
   SECTION_LABELS,
   SETTINGS_SECTIONS,
@@ -25,11 +28,9 @@ function repo(ctx: Context): ManageRepository {
   return new ManageRepository(ctx.services.database.db);
 }
 
-/** Re-reads a timer after a change and tells its watchers. */
-async function publish(ctx: Context, timerId: string): Promise<TimerRecord> {
-  const fresh = await ctx.services.timers.get(timerId);
-  ctx.services.rooms.updateTimer(fresh);
-  return fresh;
+/** After a change was committed: every hub's screens hear of it; returns the fresh record. */
+function publish(ctx: Context, timerId: string): Promise<TimerRecord> {
+  return ctx.services.timers.changed(timerId);
 }
 
 /** What the management pages see of a timer (more than watchers: the next match's format). */
@@ -43,6 +44,8 @@ function managed(timer: TimerRecord) {
     format: timer.format,
     currentMatchId: timer.currentMatchId,
     owned: timer.ownerId !== null,
+    /** The view key of a private timer (its display link carries it), null when public. */
+    viewKey: timer.viewKey,
   };
 }
 
@@ -75,7 +78,7 @@ async function requireUploads(ctx: Context, timer: TimerRecord, value: unknown):
 /**
  * The management pages of a timer: its facts, settings sections, the format of its next
  * matches, its control key and its schedule. Roles: controller reads and runs the schedule,
- * editor changes settings and formats, owner replaces the control key.
+ * editor changes settings, formats and privacy, owner replaces the control key.
  */
 export const manageRouter = router({
   /** Everything the management pages show. */
@@ -97,7 +100,9 @@ export const manageRouter = router({
       const value = parseSection(schema, input.value, SECTION_LABELS[input.section]) as Record<string, unknown>;
       await requireUploads(ctx, ctx.timer, value);
       await repo(ctx).mergeSettings(ctx.timer.id, settingsPatch(input.section, value));
-      return { timer: managed(await publish(ctx, ctx.timer.id)) };
+      const fresh = await publish(ctx, ctx.timer.id);
+      await removeReplacedUploads(new UploadStore(ctx.services.config.DATA_DIR), fresh.id, ctx.timer.settings, fresh.settings);
+      return { timer: managed(fresh) };
     }),
 
   /**
@@ -110,7 +115,7 @@ export const manageRouter = router({
       const format = checkFormat(input.format);
       await repo(ctx).setFormat(ctx.timer.id, format);
       const timer = await ctx.services.timers.get(ctx.timer.id);
-      const matchId = input.startNewMatch ? (await ctx.services.timers.newMatch(timer)).matchId : null;
+      const matchId = input.startNewMatch ? (await ctx.services.timers.startMatch(timer)).matchId : null;
       return { timer: managed(await publish(ctx, timer.id)), matchId };
     }),
 
@@ -138,22 +143,31 @@ export const manageRouter = router({
         if (parsed.success) patch = { ...patch, ...settingsPatch(section, parsed.data as Record<string, unknown>) };
         else skipped.push(SECTION_LABELS[section]);
       }
-      await repo(ctx).setFormat(ctx.timer.id, format);
-      await repo(ctx).mergeSettings(ctx.timer.id, patch);
+      await repo(ctx).importConfig(ctx.timer.id, format, patch);
       return { timer: managed(await publish(ctx, ctx.timer.id)), skipped };
     }),
 
   /**
-   * Replaces the control key: the old one (links, cookies, API bearer) stops working at once.
-   * The new key is returned once and this browser's cookie is moved to it.
+   * Replaces the control key: the old one (links, cookies, API bearer, sockets already open on
+   * any hub) stops working at once. The new key is returned once and this browser's cookie is
+   * moved to it.
    */
   regenerateControlKey: timerProcedure('owner').mutation(async ({ ctx }) => {
-    const controlKey = newSecretKey();
-    await repo(ctx).setControlKeyHash(ctx.timer.id, hashKey(controlKey));
-    const secure = ctx.services.config.SITE_URL.startsWith('https:') ? '; Secure' : '';
-    ctx.setHeader?.('set-cookie', `${controlCookieName(ctx.timer.id)}=${encodeURIComponent(controlKey)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000${secure}`);
+    const controlKey = await ctx.services.timers.rotateControlKey(ctx.timer);
+    ctx.setHeader?.('set-cookie', capabilityCookie(controlCookieName(ctx.timer.id), controlKey, secureCookies(ctx.services.config)));
     return { controlKey };
   }),
+
+  /**
+   * Makes the timer private with a new view key (display links without it stop working, and
+   * screens open with an old one close, on every hub), or public again.
+   */
+  setPrivate: timerProcedure('editor')
+    .input(z.object({ private: z.boolean() }))
+    .mutation(async ({ ctx, input }) => {
+      const viewKey = await ctx.services.timers.setPrivate(ctx.timer, input.private);
+      return { viewKey, timer: managed(await ctx.services.timers.get(ctx.timer.id)) };
+    }),
 
   /** The timer's matches, newest first, with their planned times and which is current. */
   matches: timerProcedure('controller').query(async ({ ctx }) => {
@@ -171,8 +185,7 @@ export const manageRouter = router({
     .mutation(async ({ ctx, input }) => {
       const entry = parseSection(scheduleEntrySchema, input.entry, '赛程');
       const id = newId();
-      await repo(ctx).insertMatch({ id, timerId: ctx.timer.id, state: createMatch(ctx.timer.format, { now: ctx.services.clock.now() }) });
-      await repo(ctx).mergeSettings(ctx.timer.id, { schedule: { ...scheduleOf(ctx.timer), [id]: entry } });
+      await repo(ctx).planMatch({ id, timerId: ctx.timer.id, state: createMatch(ctx.timer.format, { now: ctx.services.clock.now() }) }, entry);
       await publish(ctx, ctx.timer.id);
       return { matchId: id };
     }),
@@ -183,7 +196,7 @@ export const manageRouter = router({
     .mutation(async ({ ctx, input }) => {
       const entry = parseSection(scheduleEntrySchema, input.entry, '赛程');
       if (!(await repo(ctx).recordSource(ctx.timer.id, input.matchId))) throw new HubError('NOT_FOUND', '找不到这场比赛', 'match-not-found');
-      await repo(ctx).mergeSettings(ctx.timer.id, { schedule: { ...scheduleOf(ctx.timer), [input.matchId]: entry } });
+      await repo(ctx).setScheduleEntry(ctx.timer.id, input.matchId, entry);
       await publish(ctx, ctx.timer.id);
       return { ok: true as const };
     }),
@@ -192,9 +205,7 @@ export const manageRouter = router({
   makeCurrent: timerProcedure('controller')
     .input(z.object({ matchId: matchIdSchema }))
     .mutation(async ({ ctx, input }) => {
-      if (!(await repo(ctx).setCurrentMatch(ctx.timer.id, input.matchId))) throw new HubError('NOT_FOUND', '找不到这场比赛', 'match-not-found');
-      const room = await ctx.services.timers.room({ ...ctx.timer, currentMatchId: input.matchId });
-      ctx.services.rooms.moveFollowers(ctx.timer.id, room);
+      const room = await ctx.services.timers.makeCurrent(ctx.timer, input.matchId);
       return { matchId: room.matchId };
     }),
 
@@ -203,9 +214,7 @@ export const manageRouter = router({
     .input(z.object({ entry: z.unknown().optional() }))
     .mutation(async ({ ctx, input }) => {
       const entry = input.entry === undefined ? null : parseSection(scheduleEntrySchema, input.entry, '赛程');
-      const room = await ctx.services.timers.newMatch(ctx.timer);
-      if (entry) await repo(ctx).mergeSettings(ctx.timer.id, { schedule: { ...scheduleOf(ctx.timer), [room.matchId]: entry } });
-      await publish(ctx, ctx.timer.id);
+      const room = await ctx.services.timers.startMatch(ctx.timer, entry);
       return { matchId: room.matchId };
     }),
 

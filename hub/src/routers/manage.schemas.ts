@@ -31,6 +31,9 @@ const team = z.strictObject({
   name: text(80).default(''),
   school: text(80).default(''),
   debaters: z.array(text(40)).max(8, { error: '最多 8 位辩手' }).default([]),
+  /** Links to the library (hub/src/library), when picked from it. */
+  teamId: z.string().max(64).nullable().optional(),
+  schoolId: z.string().max(64).nullable().optional(),
 });
 
 /** The section schemas for one timer (upload URLs are checked against its id). */

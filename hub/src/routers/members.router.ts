@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MEMBER_ROLES } from '../auth/member.service';
 import { publicProcedure, router } from '../trpc/init';
+import { deviceCapabilityIds } from '../trpc/device-capabilities';
 import { authedProcedure, timerProcedure } from '../trpc/procedures';
 
 const memberRoleSchema = z.enum(MEMBER_ROLES);
@@ -20,6 +21,8 @@ export const membersRouter = router({
     .input(z.object({ userId: userIdSchema, role: memberRoleSchema }))
     .mutation(async ({ ctx, input }) => {
       await ctx.services.members.setRole(ctx.timer.id, input.userId, input.role);
+      // A lowered role ends what it allowed on sockets already open, on every hub.
+      await ctx.services.timers.accessChanged(ctx.timer.id);
       return { ok: true as const };
     }),
 
@@ -28,6 +31,7 @@ export const membersRouter = router({
     .input(z.object({ userId: userIdSchema }))
     .mutation(async ({ ctx, input }) => {
       await ctx.services.members.remove(ctx.timer.id, input.userId);
+      await ctx.services.timers.accessChanged(ctx.timer.id);
       return { ok: true as const };
     }),
 
@@ -57,6 +61,17 @@ export const membersRouter = router({
     const timer = await ctx.services.timers.get(invite.timerId);
     const role = await ctx.services.members.acceptInvite(input.token, timer, ctx.user.id);
     return { timerId: timer.id, shortid: timer.shortid, role };
+  }),
+
+  /**
+   * Timers made on this device before signing in (this browser holds their control cookie)
+   * that no account owns yet: /home offers to claim them (`timer.claim`).
+   */
+  claimable: authedProcedure.query(async ({ ctx }) => {
+    const found = await Promise.all(deviceCapabilityIds(ctx.req).map((id) => ctx.services.timers.get(id).catch(() => null)));
+    return found
+      .filter((timer): timer is NonNullable<typeof timer> => timer !== null && timer.ownerId === null && ctx.services.timers.canControl(timer, ctx.presentedKeys(timer.id)))
+      .map((timer) => ({ id: timer.id, shortid: timer.shortid, name: timer.name }));
   }),
 
   /** The signed-in account's timers (owned and shared) and recent matches, for /home. */

@@ -1,7 +1,10 @@
 import { commandSchema, trackedId, type MatchState } from '@bianshi/shared';
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
+import { capabilityCookie } from '../auth/cookies';
 import { HubError } from '../lib/errors';
+import { absoluteLinks, secureCookies, siteBase } from '../lib/site';
+import { NO_SLOT } from '../limits/connection-budget';
 import type { SessionTransport } from '../rooms/session';
 import { controlCookieName, type Context } from '../trpc/context';
 import { publicProcedure, rateLimit, router, toTRPCError } from '../trpc/init';
@@ -16,6 +19,8 @@ const createInput = z.strictObject({
   description: z.string().max(2_000).optional(),
   formatId: z.string().min(1).max(64).optional(),
   format: z.unknown().optional(),
+  /** A private timer: its display needs the view key returned once here (and shown to controllers). */
+  private: z.boolean().optional(),
 });
 
 const commandInput = z.object({
@@ -38,19 +43,22 @@ export const timerRouter = router({
     .input(createInput)
     .mutation(async ({ ctx, input }) => {
       // Signed in: the account owns the timer; anonymous: the control key is the only capability.
+      await ctx.services.commerce.entitlements.requireTimerSlot(ctx.user?.id ?? null);
       const created = await ctx.services.timers.create({ ...input, ownerId: ctx.user?.id ?? null });
       return {
         id: created.timer.id,
         shortid: created.timer.shortid,
         matchId: created.matchId,
         controlKey: created.controlKey,
-        urls: timerUrls(created.timer),
+        viewKey: created.timer.viewKey,
+        urls: absoluteLinks(siteBase(ctx.services.config, ctx.req), timerUrls(created.timer, created.controlKey)),
       };
     }),
 
-  /** Public facts of a timer and its current match, by id or short id. */
-  get: publicProcedure.input(z.strictObject({ id: timerIdSchema })).query(async ({ ctx, input }) => {
+  /** Facts of a timer and its current match, by id or short id (a private timer's need its view key). */
+  get: publicProcedure.input(z.strictObject({ id: timerIdSchema, viewKey: z.string().max(200).optional() })).query(async ({ ctx, input }) => {
     const timer = await ctx.services.timers.get(input.id);
+    await ctx.services.timers.requireView(timer, ctx, input.viewKey);
     const room = await ctx.services.timers.room(timer);
     const role = await ctx.services.timers.roleOf(timer, ctx);
     return {
@@ -62,15 +70,19 @@ export const timerRouter = router({
       canControl: atLeast(role, 'controller'),
       /** Whether an account owns the timer (the console then asks anonymous visitors to sign in). */
       owned: timer.ownerId !== null,
+      /** A private timer's view key, for controllers (their share links carry it); else null. */
+      viewKey: atLeast(role, 'controller') ? timer.viewKey : null,
     };
   }),
 
-  /** The command log of a match (the timer's current one by default): what records derive from. */
-  log: publicProcedure
-    .input(z.strictObject({ id: timerIdSchema, matchId: z.string().min(1).max(64).optional() }))
+  /**
+   * The command log of a match (the timer's current one by default): what records derive from.
+   * The same rule as `manage.matchRecord`: the controller role.
+   */
+  log: timerProcedure('controller')
+    .input(z.object({ matchId: z.string().min(1).max(64).optional() }))
     .query(async ({ ctx, input }) => {
-      const timer = await ctx.services.timers.get(input.id);
-      const room = await ctx.services.timers.room(timer, input.matchId);
+      const room = await ctx.services.timers.room(ctx.timer, input.matchId);
       return { matchId: room.matchId, entries: await ctx.services.repository.log(room.matchId) };
     }),
 
@@ -80,11 +92,7 @@ export const timerRouter = router({
     .mutation(async ({ ctx, input }) => {
       const timer = await ctx.services.timers.get(input.timerId);
       ctx.services.timers.requireControl(timer, [input.key]);
-      const secure = ctx.services.config.SITE_URL.startsWith('https:') ? '; Secure' : '';
-      ctx.setHeader?.(
-        'set-cookie',
-        `${controlCookieName(timer.id)}=${encodeURIComponent(input.key)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000${secure}`,
-      );
+      ctx.setHeader?.('set-cookie', capabilityCookie(controlCookieName(timer.id), input.key, secureCookies(ctx.services.config)));
       return { timerId: timer.id, shortid: timer.shortid };
     }),
 
@@ -96,7 +104,12 @@ export const timerRouter = router({
     // Over WebSocket the fast path (transport/watch-fast-path.ts) usually serves this first;
     // it is the same watch, with frames written straight to the socket.
     // Subscriptions run after the middleware returned, so expected failures are mapped here.
-    const { room, session } = await openWatch(ctx, input, socketTransport(ctx)).catch((error: unknown) => {
+    let release = NO_SLOT;
+    const { room, session } = await (async () => {
+      release = ctx.budget?.acquire('watch') ?? NO_SLOT;
+      return openWatch(ctx, input, socketTransport(ctx));
+    })().catch((error: unknown) => {
+      release();
       throw error instanceof HubError ? toTRPCError(error) : error;
     });
     room.attach(session, resumeVersion(room, input.lastEventId));
@@ -114,6 +127,7 @@ export const timerRouter = router({
     } finally {
       session.end();
       session.host?.detach(session);
+      release();
     }
   }),
 
@@ -164,11 +178,14 @@ export const timerRouter = router({
       return { version: outcome.version, state: outcome.state };
     }),
 
-  /** Starts a new match from the timer's format; screens following the timer move to it. */
+  /**
+   * Starts a new match from the timer's format; screens following the timer move to it on
+   * every hub. The same use case as `manage.startMatch` (`TimerService.startMatch`).
+   */
   newMatch: timerProcedure('controller')
     .input(z.object({ timerId: timerIdSchema }))
     .mutation(async ({ ctx }) => {
-      const room = await ctx.services.timers.newMatch(ctx.timer);
+      const room = await ctx.services.timers.startMatch(ctx.timer);
       return { matchId: room.matchId };
     }),
 });

@@ -1,14 +1,29 @@
 import type { MatchEvent, MatchState, PresenceCounts, RosterEntry } from '@bianshi/shared';
 
-/** A committed change, as one hub tells the others. */
-export interface ChangeNotice {
-  matchId: string;
-  version: number;
-  state: MatchState;
-  events: MatchEvent[];
-  /** The hub that committed it (hubs ignore their own notices). */
-  hubId: string;
-}
+/**
+ * Everything one hub tells the others, as one union tagged by `type`. The room registry
+ * handles every kind in one switch (`RoomRegistry.handle`), for notices from other hubs and
+ * for its own alike, so a new kind of change cannot forget the other hubs.
+ *
+ * Only `change` carries data (it is hot: every command); the others say what moved and each
+ * hub re-reads it from the database, so a late or reordered notice never applies stale facts.
+ */
+export type HubNotice =
+  /** A committed match change. */
+  | { type: 'change'; matchId: string; version: number; state: MatchState; events: MatchEvent[]; hubId: string }
+  /** A timer's facts (name, description, settings, privacy) changed. */
+  | { type: 'timer'; timerId: string; hubId: string }
+  /** A timer moved on to another current match; screens following it move too. */
+  | { type: 'current'; timerId: string; matchId: string; hubId: string }
+  /** Credentials on a timer were revoked (control key rotated, member removed, view key set): sessions are checked again. */
+  | { type: 'access'; timerId: string; hubId: string }
+  /** An account's sessions ended (one, by the hash of its token, or all): its sockets are closed. */
+  | { type: 'signout'; userId: string; tokenHash: string | null; hubId: string };
+
+export type HubNoticeType = HubNotice['type'];
+
+/** A notice as its sender builds it; the fan-out stamps the sending hub. */
+export type OutgoingNotice = HubNotice extends infer N ? (N extends HubNotice ? Omit<N, 'hubId'> : never) : never;
 
 /** One hub's share of a room's presence. */
 export interface PresenceShare {
@@ -17,19 +32,19 @@ export interface PresenceShare {
 }
 
 /**
- * How hubs hear of each other's changes and presence. A single hub uses the local no-op;
+ * How hubs hear of each other's notices and presence. A single hub uses the local no-op;
  * several hubs use Redis. Rooms never see which.
  */
 export interface Fanout {
   readonly kind: 'local' | 'redis';
   readonly hubId: string;
-  /** Tells other hubs a change was committed. Never throws: a failure is logged and degrades. */
-  publish(notice: ChangeNotice): void;
-  /** Starts or stops hearing about a room. */
+  /** Tells other hubs. Never throws: a failure is logged and degrades. */
+  publish(notice: HubNotice): void;
+  /** Starts or stops hearing about a match's changes (other notices reach every hub). */
   subscribe(matchId: string): void;
   unsubscribe(matchId: string): void;
   /** Called for every notice from another hub. */
-  onNotice(handler: (notice: ChangeNotice) => void): void;
+  onNotice(handler: (notice: HubNotice) => void): void;
   /** Called when the link to other hubs came back after a loss, so rooms can catch up. */
   onReconnect(handler: () => void): void;
   /** Reports this hub's share and returns every live hub's shares (this one's included). */

@@ -1,9 +1,11 @@
-import type { ChangeNotice, Fanout, PresenceShare } from './fanout';
+import type { Fanout, HubNotice, PresenceShare } from './fanout';
 import type { RedisLink } from './redis-link';
 
 /** A hub's presence share counts for this long after it last reported (ticks are every second). */
 export const PRESENCE_TTL_MS = 5_000;
 const CHANNEL_PREFIX = 'bs:match:';
+/** Notices other than match changes: rare (a settings save, a new match), so every hub hears them. */
+const HUB_CHANNEL = 'bs:hub';
 const PRESENCE_PREFIX = 'bs:presence:';
 
 /**
@@ -13,22 +15,25 @@ const PRESENCE_PREFIX = 'bs:presence:';
  * resubscribes and rooms catch up from the database.
  */
 export function redisFanout(link: RedisLink, hubId: string): Fanout {
-  const noticeHandlers: ((notice: ChangeNotice) => void)[] = [];
-  link.onMessage(CHANNEL_PREFIX, (_channel, raw) => {
-    let notice: ChangeNotice;
+  const noticeHandlers: ((notice: HubNotice) => void)[] = [];
+  const hear = (_channel: string, raw: string) => {
+    let notice: HubNotice;
     try {
-      notice = JSON.parse(raw) as ChangeNotice;
+      notice = JSON.parse(raw) as HubNotice;
     } catch {
       return;
     }
     if (notice.hubId === hubId) return;
     for (const handler of noticeHandlers) handler(notice);
-  });
+  };
+  link.onMessage(CHANNEL_PREFIX, hear);
+  link.onMessage(HUB_CHANNEL, hear);
+  link.subscribe(HUB_CHANNEL);
 
   return {
     kind: 'redis',
     hubId,
-    publish: (notice) => link.publish(CHANNEL_PREFIX + notice.matchId, JSON.stringify(notice)),
+    publish: (notice) => link.publish(notice.type === 'change' ? CHANNEL_PREFIX + notice.matchId : HUB_CHANNEL, JSON.stringify(notice)),
     subscribe: (matchId) => link.subscribe(CHANNEL_PREFIX + matchId),
     unsubscribe: (matchId) => link.unsubscribe(CHANNEL_PREFIX + matchId),
     onNotice: (handler) => void noticeHandlers.push(handler),

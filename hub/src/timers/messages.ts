@@ -14,5 +14,7 @@ export const M = {
   formatInvalid: (details: string) => `赛制无效：${details}`,
   roleTooLow: '你在这个计时器上没有这项权限',
   roleNeedsControl: '以控制台身份观看需要控制权限',
-  viewKeyRequired: '这个计时器是私有的，需要观看链接',
+  viewKeyRequired: '这个计时器是私有的，需要带观看密钥的链接',
+  viewKeyWrong: '观看密钥无效或已失效，请向主办方索取新的观看链接',
+  revoked: '你的访问权限已被撤销，请重新打开链接',
 } as const;

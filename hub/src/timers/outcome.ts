@@ -2,12 +2,19 @@
 import { HubError } from '../lib/errors';
 import type { CommandOutcome } from '../rooms/match-room';
 
-/** Links a created timer is reachable at, relative to the site. */
-export function timerUrls(timer: { id: string; shortid: string }) {
+/**
+ * Links a timer is reachable at, relative to the site. A private timer's display and short
+ * links carry its view key in the fragment (`#view=…`, never sent to a server or its logs);
+ * with the control key, the control link (`#key=…`) grants control where the bare manage
+ * link does not.
+ */
+export function timerUrls(timer: { id: string; shortid: string; viewKey?: string | null }, controlKey?: string) {
+  const view = timer.viewKey ? `#view=${encodeURIComponent(timer.viewKey)}` : '';
   return {
-    display: `/timer/${timer.id}`,
+    display: `/timer/${timer.id}${view}`,
     manage: `/timer/manage/${timer.shortid}`,
-    short: `/id/${timer.shortid}`,
+    short: `/id/${timer.shortid}${view}`,
+    ...(controlKey ? { control: `/timer/manage/${timer.shortid}#key=${encodeURIComponent(controlKey)}` } : {}),
   };
 }
 

@@ -1,4 +1,6 @@
 import { createMatch, getBuiltinFormat, validateFormat, type Command, type Format } from '@bianshi/shared';
+import { timingSafeEqual } from 'node:crypto';
+import type { ManageRepository } from '../db/manage.repository';
 import type { MatchRow, TimerRecord, TimerRepository } from '../db/timer.repository';
 import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
@@ -15,6 +17,14 @@ export interface CreateTimerInput {
   formatId?: string;
   format?: unknown;
   ownerId?: string | null;
+  /** A private timer: its display needs the view key returned with it. */
+  private?: boolean;
+}
+
+/** What a caller presents: capability keys, maybe an account. */
+export interface TimerCaller {
+  presentedKeys(timerId: string): string[];
+  user: { id: string } | null;
 }
 
 /** Looks up an account's membership role on a timer. */
@@ -27,6 +37,11 @@ export interface CreatedTimer {
   matchId: string;
 }
 
+/** The view key of a private timer is this long (128 random bits, url-safe). */
+export function newViewKey(): string {
+  return newSecretKey().slice(0, 22);
+}
+
 /**
  * The timer use cases, shared by every input (tRPC, the HTTP integrations API): one place
  * that resolves timers, checks capabilities and sends commands to rooms.
@@ -34,6 +49,7 @@ export interface CreatedTimer {
 export class TimerService {
   constructor(
     private readonly repository: TimerRepository,
+    private readonly manage: ManageRepository,
     private readonly rooms: RoomRegistry,
     private readonly clock: Clock,
     /** An account's membership role on a timer (accounts, hub/src/auth). */
@@ -52,7 +68,7 @@ export class TimerService {
       format,
       settings: {},
       controlKeyHash: hashKey(controlKey),
-      viewKeyHash: null,
+      viewKey: input.private ? newViewKey() : null,
       ownerId: input.ownerId ?? null,
       currentMatchId: null,
     };
@@ -72,7 +88,7 @@ export class TimerService {
    * The caller's role on a timer, the strongest of: the control key (owner of a timer no
    * account owns, controller of an owned one), the owning account (owner), a membership.
    */
-  async roleOf(timer: TimerRecord, caller: { presentedKeys(timerId: string): string[]; user: { id: string } | null }): Promise<TimerRole> {
+  async roleOf(timer: TimerRecord, caller: TimerCaller): Promise<TimerRole> {
     let role: TimerRole = 'viewer';
     if (this.canControl(timer, caller.presentedKeys(timer.id))) role = timer.ownerId ? 'controller' : 'owner';
     if (caller.user && caller.user.id === timer.ownerId) role = strongest(role, 'owner');
@@ -92,6 +108,26 @@ export class TimerService {
     if (!this.canControl(timer, presentedKeys)) throw new HubError('FORBIDDEN', M.controlKeyWrong, 'control-key-wrong');
   }
 
+  /**
+   * True when the caller may watch the timer: it is public, or the caller brings its view key,
+   * or has any standing on it (the control key, the owning account, a membership).
+   */
+  async canView(timer: TimerRecord, caller: TimerCaller, viewKey: string | null | undefined): Promise<boolean> {
+    if (timer.viewKey === null) return true;
+    if (viewKey && sameSecret(viewKey, timer.viewKey)) return true;
+    if (this.canControl(timer, caller.presentedKeys(timer.id))) return true;
+    if (!caller.user) return false;
+    if (caller.user.id === timer.ownerId) return true;
+    return (await this.memberships?.(timer.id, caller.user.id)) != null;
+  }
+
+  /** Throws UNAUTHORIZED (no view key) or FORBIDDEN (a wrong one) unless the caller may watch the timer. */
+  async requireView(timer: TimerRecord, caller: TimerCaller, viewKey: string | null | undefined): Promise<void> {
+    if (await this.canView(timer, caller, viewKey)) return;
+    if (viewKey) throw new HubError('FORBIDDEN', M.viewKeyWrong, 'view-key-wrong');
+    throw new HubError('UNAUTHORIZED', M.viewKeyRequired, 'view-key-required');
+  }
+
   /** The room of a timer's match (its current match by default); throws NOT_FOUND. */
   async room(timer: TimerRecord, matchId?: string): Promise<MatchRoom> {
     const id = matchId ?? timer.currentMatchId;
@@ -106,14 +142,64 @@ export class TimerService {
     return room.command(command, options);
   }
 
-  /** Starts a fresh match from the timer's format and moves followers onto it. */
-  async newMatch(timer: TimerRecord): Promise<MatchRoom> {
+  /**
+   * Starts a fresh match from the timer's format, with its schedule entry when given, and
+   * makes it current on every hub: screens following the timer and lobby relays move to it.
+   * The one implementation behind `timer.newMatch`, `manage.startMatch` and `manage.setFormat`.
+   */
+  async startMatch(timer: TimerRecord, scheduleEntry: unknown = null): Promise<MatchRoom> {
     const match: MatchRow = { id: newId(), timerId: timer.id, state: createMatch(timer.format, { now: this.clock.now() }), version: 0 };
-    await this.repository.addMatch(match);
-    const room = await this.room({ ...timer, currentMatchId: match.id });
-    this.rooms.moveFollowers(timer.id, room);
-    return room;
+    await this.repository.addMatch(match, scheduleEntry);
+    await this.rooms.announce({ type: 'current', timerId: timer.id, matchId: match.id });
+    if (scheduleEntry !== null) await this.rooms.announce({ type: 'timer', timerId: timer.id });
+    return this.room({ ...timer, currentMatchId: match.id });
   }
+
+  /** Makes one of the timer's matches current on every hub; NOT_FOUND when it is not the timer's. */
+  async makeCurrent(timer: TimerRecord, matchId: string): Promise<MatchRoom> {
+    if (!(await this.manage.setCurrentMatch(timer.id, matchId))) throw new HubError('NOT_FOUND', M.matchNotFound, 'match-not-found');
+    await this.rooms.announce({ type: 'current', timerId: timer.id, matchId });
+    return this.room({ ...timer, currentMatchId: matchId });
+  }
+
+  /** After a timer's facts were committed: every hub's rooms re-read them. Returns the fresh record. */
+  async changed(timerId: string): Promise<TimerRecord> {
+    await this.rooms.announce({ type: 'timer', timerId });
+    return this.get(timerId);
+  }
+
+  /** After credentials on a timer were revoked: every hub checks its open sessions again. */
+  async accessChanged(timerId: string): Promise<void> {
+    await this.rooms.announce({ type: 'access', timerId });
+  }
+
+  /**
+   * Replaces the control key: the old one (links, cookies, API bearer, open sockets) stops
+   * working at once, on every hub. The new key is returned this once.
+   */
+  async rotateControlKey(timer: TimerRecord): Promise<string> {
+    const controlKey = newSecretKey();
+    await this.manage.setControlKeyHash(timer.id, hashKey(controlKey));
+    await this.accessChanged(timer.id);
+    return controlKey;
+  }
+
+  /**
+   * Makes the timer private with a new view key (old display links stop working, open ones
+   * close) or public again (`enabled` false). Returns the new view key, or null.
+   */
+  async setPrivate(timer: TimerRecord, enabled: boolean): Promise<string | null> {
+    const viewKey = enabled ? newViewKey() : null;
+    await this.manage.setViewKey(timer.id, viewKey);
+    await this.accessChanged(timer.id);
+    return viewKey;
+  }
+}
+
+function sameSecret(presented: string, stored: string): boolean {
+  const a = Buffer.from(presented);
+  const b = Buffer.from(stored);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 function resolveFormat(input: CreateTimerInput): Format {

@@ -1,4 +1,4 @@
-import { deviceKindSchema, parseTrackedId, presenceRoleSchema } from '@bianshi/shared';
+import { deviceKindSchema, parseTrackedId, presenceRoleSchema, type PresenceRole } from '@bianshi/shared';
 import { z } from 'zod';
 import { HubError } from '../lib/errors';
 import { newId } from '../lib/ids';
@@ -7,7 +7,9 @@ import { Session, type SessionTransport } from '../rooms/session';
 import { timerIdSchema } from '../trpc/procedures';
 import type { Context } from '../trpc/context';
 import { M } from './messages';
-import { atLeast } from './roles';
+import type { TimerRecord } from '../db/timer.repository';
+import { atLeast, type TimerRole } from './roles';
+import { LM } from '../limits/messages';
 
 /**
  * `timer.watch`: what a screen asks for, and how that becomes a session of a room. The tRPC
@@ -21,6 +23,8 @@ export const watchInput = z.strictObject({
   name: z.string().trim().max(40).optional(),
   device: deviceKindSchema.default('unknown'),
   lastEventId: z.string().max(200).nullish(),
+  /** The view key of a private timer, from its display link (`#view=…` or `?key=…`). */
+  viewKey: z.string().max(200).optional(),
 });
 
 export type WatchInput = z.infer<typeof watchInput>;
@@ -29,18 +33,43 @@ export type WatchInput = z.infer<typeof watchInput>;
 type WatchCaller = Pick<Context, 'services' | 'presentedKeys' | 'user'>;
 
 /**
- * The room a watch asks for. Screens that only watch a timer's current match are resolved from
- * the loaded rooms without a query; controllers (and anything not loaded) go to the database,
- * which also checks the claimed role. Private timers (view keys) always take the checked path.
+ * The timer role a presence role claim needs (null: anyone may claim it). Presence counts and
+ * the roster show these roles, so a viewer must not pass for a judge or a controller.
+ */
+const CLAIM_NEEDS: Record<PresenceRole, { role: TimerRole; message: string; reason: string } | null> = {
+  controller: { role: 'controller', message: M.roleNeedsControl, reason: 'control-required' },
+  judge: { role: 'judge', message: LM.judgeRoleNeedsAccess, reason: 'judge-required' },
+  display: null,
+  audience: null,
+};
+
+/** The role on the timer a presence role needs, or null when anyone who may watch may claim it. */
+function roleNeededFor(presence: WatchInput['role']): TimerRole | null {
+  return CLAIM_NEEDS[presence]?.role ?? null;
+}
+
+/** True when the caller may (still) watch `timer` as `input` asks: the view key and the claimed role. */
+async function mayWatch(caller: WatchCaller, timer: TimerRecord, input: WatchInput): Promise<boolean> {
+  if (!(await caller.services.timers.canView(timer, caller, input.viewKey))) return false;
+  const needed = roleNeededFor(input.role);
+  return needed === null || atLeast(await caller.services.timers.roleOf(timer, caller), needed);
+}
+
+/**
+ * The room a watch asks for. Screens that only watch a public timer's current match are
+ * resolved from the loaded rooms without a query; controllers, judges, private timers (view keys)
+ * and anything not loaded go to the database, which checks the view key and the claimed role.
  */
 async function watchedRoom(caller: WatchCaller, input: WatchInput): Promise<MatchRoom> {
-  if (input.role !== 'controller' && input.matchId === undefined) {
+  const needed = CLAIM_NEEDS[input.role];
+  if (needed === null && input.matchId === undefined) {
     const loaded = caller.services.rooms.currentRoomOf(input.timerId);
     if (loaded && !loaded.isPrivate) return loaded;
   }
   const timer = await caller.services.timers.get(input.timerId);
-  if (input.role === 'controller' && !atLeast(await caller.services.timers.roleOf(timer, caller), 'controller')) {
-    throw new HubError('FORBIDDEN', M.roleNeedsControl, 'control-required');
+  await caller.services.timers.requireView(timer, caller, input.viewKey);
+  if (needed && !atLeast(await caller.services.timers.roleOf(timer, caller), needed.role)) {
+    throw new HubError('FORBIDDEN', needed.message, needed.reason);
   }
   return caller.services.timers.room(timer, input.matchId);
 }
@@ -48,6 +77,7 @@ async function watchedRoom(caller: WatchCaller, input: WatchInput): Promise<Matc
 /** Resolves the room a watch asks for and creates its session (not yet attached), checking the claimed role. */
 export async function openWatch(caller: WatchCaller, input: WatchInput, transport: SessionTransport): Promise<{ room: MatchRoom; session: Session }> {
   const room = await watchedRoom(caller, input);
+  if (input.role === 'display') await requireScreenSlot(caller.services, room);
   const session = new Session(
     {
       id: newId(),
@@ -59,6 +89,8 @@ export async function openWatch(caller: WatchCaller, input: WatchInput, transpor
     },
     transport,
   );
+  // A revocation (a new view or control key, a removed member) checks the session again.
+  session.mayStay = (timer) => mayWatch(caller, timer, input);
   return { room, session };
 }
 
@@ -66,4 +98,17 @@ export async function openWatch(caller: WatchCaller, input: WatchInput, transpor
 export function resumeVersion(room: MatchRoom, lastEventId: string | null | undefined): number | undefined {
   const last = lastEventId ? parseTrackedId(lastEventId) : null;
   return last?.matchId === room.matchId ? last.version : undefined;
+}
+
+/**
+ * A display screen past its timer's plan limit is refused (`plan-limit`). The count is this
+ * hub's display sessions of the room plus every other hub's share (through the fan-out).
+ */
+async function requireScreenSlot(services: WatchCaller['services'], room: MatchRoom): Promise<void> {
+  await services.commerce.entitlements.requireScreenSlot(room.timerId, async () => {
+    const local = room.localPresence();
+    if (services.fanout.kind === 'local') return local.counts.display;
+    const shares = await services.fanout.exchangePresence(room.matchId, local, services.clock.now());
+    return shares.reduce((sum, share) => sum + (share.counts.display ?? 0), 0);
+  });
 }

@@ -2,7 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BUILTIN_FORMATS, commandSchema } from '@bianshi/shared';
 import { z } from 'zod';
 import { HUB_ERROR_STATUS, HubError } from '../lib/errors';
+import { absoluteLinks, siteBase } from '../lib/site';
 import { outcomeError, timerUrls } from '../timers/outcome';
+import { handleLibraryApi } from '../library/library.api';
 import type { HubServices } from '../services';
 import { bearerToken, clientIp } from '../trpc/context';
 
@@ -14,6 +16,7 @@ const createBody = z.strictObject({
   description: z.string().max(2_000).optional(),
   formatId: z.string().min(1).max(64).optional(),
   format: z.unknown().optional(),
+  private: z.boolean().optional(),
 });
 
 /**
@@ -29,24 +32,30 @@ export function createApiV1Handler(services: HubServices) {
         return send(res, 200, { formats: BUILTIN_FORMATS });
       }
       if (resource === 'timers' && segments.length === 1 && req.method === 'POST') {
-        limit(services, req, 'creates');
+        await limit(services, req, 'creates');
         const body = parse(createBody, await readJson(req));
+        await services.commerce.entitlements.requireApiAccess(null);
         const created = await services.timers.create(body);
         return send(res, 201, {
           id: created.timer.id,
           shortid: created.timer.shortid,
           matchId: created.matchId,
           controlKey: created.controlKey,
-          urls: absoluteUrls(services, timerUrls(created.timer)),
+          viewKey: created.timer.viewKey,
+          urls: absoluteLinks(siteBase(services.config, req), timerUrls(created.timer, created.controlKey)),
         });
       }
       if (resource === 'timers' && id && segments.length === 2 && req.method === 'GET') {
         const timer = await services.timers.get(id);
+        // A private timer's view key: `?key=…`, or the view or control key as a bearer token.
+        const bearer = bearerToken(req.headers.authorization);
+        const viewKey = new URL(req.url ?? '/', 'http://hub').searchParams.get('key') ?? bearer;
+        await services.timers.requireView(timer, { presentedKeys: () => (bearer ? [bearer] : []), user: null }, viewKey);
         const room = await services.timers.room(timer);
         return send(res, 200, { id: timer.id, shortid: timer.shortid, name: timer.name, matchId: room.matchId, state: room.current, serverNow: services.clock.now() });
       }
       if (resource === 'timers' && id && sub === 'commands' && segments.length === 3 && req.method === 'POST') {
-        limit(services, req, 'commands');
+        await limit(services, req, 'commands');
         const timer = await services.timers.get(id);
         const key = bearerToken(req.headers.authorization);
         services.timers.requireControl(timer, key ? [key] : []);
@@ -64,6 +73,8 @@ export function createApiV1Handler(services: HubServices) {
         if (!outcome.ok) throw outcomeError(outcome);
         return send(res, 200, { version: outcome.version, state: outcome.state });
       }
+      const library = await handleLibraryApi(services, req, segments);
+      if (library) return 'json' in library ? send(res, library.status, library.json) : sendFile(res, library);
       throw new HubError('NOT_FOUND', `未知接口：${req.method} ${pathname}`, 'route-not-found');
     } catch (error) {
       if (error instanceof HubError) {
@@ -75,15 +86,10 @@ export function createApiV1Handler(services: HubServices) {
   };
 }
 
-function limit(services: HubServices, req: IncomingMessage, which: 'creates' | 'commands'): void {
-  if (!services.limits[which].take(clientIp(req, services.config.TRUST_PROXY))) {
+async function limit(services: HubServices, req: IncomingMessage, which: 'creates' | 'commands'): Promise<void> {
+  if (!(await services.limits[which].take(clientIp(req, services.config)))) {
     throw new HubError('TOO_MANY_REQUESTS', '操作过于频繁，请稍后再试', 'rate-limited');
   }
-}
-
-function absoluteUrls(services: HubServices, urls: Record<string, string>): Record<string, string> {
-  const base = services.config.SITE_URL.replace(/\/$/, '');
-  return Object.fromEntries(Object.entries(urls).map(([name, path]) => [name, base + path]));
 }
 
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {
@@ -108,6 +114,11 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   } catch {
     throw new HubError('BAD_REQUEST', '请求体不是有效的 JSON', 'invalid-json');
   }
+}
+
+function sendFile(res: ServerResponse, file: { status: number; text: string; contentType: string; filename: string }): void {
+  res.writeHead(file.status, { 'content-type': file.contentType, 'cache-control': 'no-store', 'content-disposition': `attachment; filename="${file.filename}"` });
+  res.end(file.text);
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {

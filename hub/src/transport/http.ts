@@ -1,5 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { createHTTPHandler } from '@trpc/server/adapters/standalone';
+import compression from 'compression';
 import type { HubServices } from '../services';
 import { createContextFactory } from '../trpc/context';
 import type { AppRouter } from '../trpc/app.router';
@@ -7,6 +8,10 @@ import { createApiV1Handler } from './api-v1';
 import { API_CSP, appCspFor, BASE_SECURITY_HEADERS } from './security-headers';
 import { createStaticHandler } from './static';
 import { createUploadHandler } from '../uploads/upload.handler';
+import { sendTrpcRefusal, TRPC_HTTP_MAX_BATCH_CALLS, TRPC_HTTP_MAX_BODY_BYTES, trpcRequestRefusal } from '../limits/http-limits';
+import { createCommerceHttpHandler } from '../commerce/commerce.http';
+import { createAnalyticsHandler } from '../analytics/analytics.http';
+import { createContentServing } from '../content/content.module';
 
 /** The HTTP side of the hub: health, tRPC over HTTP, then the static client. */
 export function createRequestListener(services: HubServices, router: AppRouter, clientDist: string): RequestListener {
@@ -14,6 +19,8 @@ export function createRequestListener(services: HubServices, router: AppRouter, 
   const trpcHandler = createHTTPHandler({
     router,
     basePath: '/api/trpc/',
+    maxBodySize: TRPC_HTTP_MAX_BODY_BYTES,
+    maxBatchSize: TRPC_HTTP_MAX_BATCH_CALLS,
     createContext: (opts) => createContext(opts, 'http'),
     onError: ({ error, path }) => {
       if (error.code === 'INTERNAL_SERVER_ERROR') services.logger.error('trpc error', { path, error: error.message });
@@ -22,7 +29,11 @@ export function createRequestListener(services: HubServices, router: AppRouter, 
   const serveStatic = createStaticHandler(clientDist);
   const apiV1 = createApiV1Handler(services);
   const appCsp = appCspFor(clientDist, services.config);
+  const content = createContentServing(services.config, clientDist);
+  const analytics = createAnalyticsHandler(services.analytics, services.config);
   const uploads = createUploadHandler(services, (req, res) => createContext({ req, res }, 'http'));
+  const commerce = createCommerceHttpHandler(services, (req, res) => createContext({ req, res }, 'http'));
+  const compressJson = createJsonCompression();
 
   return (req, res) => {
     for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) res.setHeader(name, value);
@@ -34,15 +45,36 @@ export function createRequestListener(services: HubServices, router: AppRouter, 
       return;
     }
     if (pathname === '/api/trpc' || pathname.startsWith('/api/trpc/')) {
-      trpcHandler(req, res);
+      const refusal = trpcRequestRefusal(req, new URL(req.url ?? '/', 'http://hub'));
+      if (refusal) sendTrpcRefusal(router, res, refusal);
+      else compressJson(req, res, () => trpcHandler(req, res));
       return;
     }
     if (pathname === '/api/v1' || pathname.startsWith('/api/v1/')) {
-      void apiV1(req, res, pathname);
+      compressJson(req, res, () => void apiV1(req, res, pathname));
       return;
     }
     if (pathname.startsWith('/api/uploads/') || pathname.startsWith('/uploads/')) {
       void uploads(req, res, pathname);
+      return;
+    }
+    if (pathname.startsWith('/api/commerce/')) {
+      void commerce(req, res, pathname);
+      return;
+    }
+    if (pathname === '/api/send' || pathname === '/api/analytics/config') {
+      void analytics(req, res, pathname).catch((error: unknown) => failed(res, services, error));
+      return;
+    }
+    if (pathname !== '/api' && !pathname.startsWith('/api/')) {
+      // Content pages (prerendered), sitemap.xml and robots.txt; everything else is the client.
+      void content(req, res, pathname)
+        .then((handled) => handled || serveStatic(req, res))
+        .catch((error: unknown) => failed(res, services, error));
+      return;
+    }
+    if (pathname === '/api/content' || pathname.startsWith('/api/content/')) {
+      void content(req, res, pathname).catch((error: unknown) => failed(res, services, error));
       return;
     }
     if (pathname === '/api' || pathname.startsWith('/api/')) {
@@ -51,6 +83,13 @@ export function createRequestListener(services: HubServices, router: AppRouter, 
     }
     serveStatic(req, res);
   };
+}
+
+/** An unexpected failure of an async handler: logged, answered with a 500 if nothing was sent. */
+function failed(res: ServerResponse, services: HubServices, error: unknown): void {
+  services.logger.error('request failed', { error: error instanceof Error ? error.message : String(error) });
+  if (!res.headersSent) sendJson(res, 500, { error: { code: 'INTERNAL', message: '服务器出错了，请稍后再试' } });
+  else res.end();
 }
 
 async function sendHealth(services: HubServices, res: ServerResponse): Promise<void> {
@@ -64,6 +103,23 @@ async function sendHealth(services: HubServices, res: ServerResponse): Promise<v
     rooms: services.rooms.size,
     uptimeS: Math.round((services.clock.now() - services.startedAt) / 1000),
   });
+}
+
+/** JSON answers of at least this many bytes go out compressed (brotli or gzip) when the client accepts it. */
+export const JSON_COMPRESS_MIN_BYTES = 1024;
+
+/**
+ * Compresses JSON answers (tRPC over HTTP, /api/v1) over {@link JSON_COMPRESS_MIN_BYTES}, as
+ * the client's `Accept-Encoding` allows; small ones and other types go out as they are.
+ */
+function createJsonCompression() {
+  const middleware = compression({
+    threshold: JSON_COMPRESS_MIN_BYTES,
+    filter: (_req, res) => /json/.test(String(res.getHeader('content-type') ?? '')),
+  });
+  return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
+    middleware(req as Parameters<typeof middleware>[0], res as Parameters<typeof middleware>[1], () => next());
+  };
 }
 
 /** Writes a JSON response with no caching. */

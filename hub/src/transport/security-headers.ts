@@ -31,8 +31,10 @@ export function inlineScriptHashes(html: string): string[] {
  * inline colour-mode bootstrap, connections to this origin's HTTP and WebSocket (and Supabase
  * when configured), no plugins, no foreign framing, no <base> hijack.
  */
-export function appCsp(config: Pick<Config, 'SUPABASE_URL' | 'CSP_CONNECT_SRC'>, scriptHashes: readonly string[]): string {
+export function appCsp(config: Pick<Config, 'SUPABASE_URL' | 'CSP_CONNECT_SRC' | 'ANALYTICS_URL'>, scriptHashes: readonly string[]): string {
   const supabase = config.SUPABASE_URL ? [new URL(config.SUPABASE_URL).origin] : [];
+  // An external analytics collector, exactly its origin (the built-in one is 'self').
+  const analytics = config.ANALYTICS_URL ? [new URL(config.ANALYTICS_URL).origin] : [];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...scriptHashes],
@@ -42,7 +44,7 @@ export function appCsp(config: Pick<Config, 'SUPABASE_URL' | 'CSP_CONNECT_SRC'>,
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'font-src': ["'self'", 'data:'],
     'media-src': ["'self'", 'data:', 'blob:', ...supabase],
-    'connect-src': ["'self'", 'ws:', 'wss:', ...supabase, ...config.CSP_CONNECT_SRC],
+    'connect-src': ["'self'", 'ws:', 'wss:', ...supabase, ...analytics, ...config.CSP_CONNECT_SRC],
     'worker-src': ["'self'", 'blob:'],
     'manifest-src': ["'self'"],
     'frame-src': ["'self'"],
@@ -57,7 +59,7 @@ export function appCsp(config: Pick<Config, 'SUPABASE_URL' | 'CSP_CONNECT_SRC'>,
 }
 
 /** The app CSP for a built client, re-reading `index.html` when a rebuild changes it. */
-export function appCspFor(clientDist: string, config: Pick<Config, 'SUPABASE_URL' | 'CSP_CONNECT_SRC'>): () => string {
+export function appCspFor(clientDist: string, config: Pick<Config, 'SUPABASE_URL' | 'CSP_CONNECT_SRC' | 'ANALYTICS_URL'>): () => string {
   const indexPath = join(clientDist, 'index.html');
   let cached: { mtimeMs: number; csp: string } | undefined;
   return () => {

@@ -1,6 +1,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { compressor, COMPRESS_MIN_BYTES, isCompressible, precompressedSibling, preferredCoding } from './encoding';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -27,6 +28,8 @@ const CONTENT_TYPES: Record<string, string> = {
 /**
  * Serves the built client from `root`: hashed assets cached forever, everything else
  * revalidated, and `index.html` for any other GET so client-side routes work on reload.
+ * Text goes out compressed when the client accepts it: the build's `.br`/`.gz` siblings as they
+ * are, anything else over 1 KiB compressed on the way (`./encoding`).
  */
 export function createStaticHandler(root: string) {
   const indexPath = join(root, 'index.html');
@@ -46,8 +49,9 @@ export function createStaticHandler(root: string) {
       sendFile(req, res, file, cacheControlFor(pathname ?? '/'));
       return;
     }
-    // A missing file with an extension is a real 404 (a stale asset), not a client route.
-    if (pathname === null || (extname(pathname) && !pathname.endsWith('.html'))) {
+    // A missing file with an extension, or anything missing under /assets/, is a real 404 (a
+    // stale asset), not a client route: the shell in its place would break the page that asked.
+    if (pathname === null || pathname.startsWith('/assets/') || (extname(pathname) && !pathname.endsWith('.html'))) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
       res.end('Not found');
       return;
@@ -64,17 +68,31 @@ function cacheControlFor(pathname: string): string {
 
 function sendFile(req: IncomingMessage, res: ServerResponse, file: string, cacheControl: string): void {
   const type = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
-  res.writeHead(200, {
-    'content-type': type,
-    'content-length': statSync(file).size,
-    'cache-control': cacheControl,
-    'x-content-type-options': 'nosniff',
-  });
+  const stat = statSync(file);
+  const headers: Record<string, string | number> = { 'content-type': type, 'cache-control': cacheControl, 'x-content-type-options': 'nosniff' };
+  let body: string = file;
+  let onTheFly: ReturnType<typeof preferredCoding> = null;
+  if (isCompressible(type)) {
+    headers.vary = 'Accept-Encoding';
+    const sibling = precompressedSibling(file, stat.mtimeMs, req.headers['accept-encoding']);
+    if (sibling) {
+      headers['content-encoding'] = sibling.coding;
+      headers['content-length'] = sibling.size;
+      body = sibling.path;
+    } else if (stat.size >= COMPRESS_MIN_BYTES) {
+      onTheFly = preferredCoding(req.headers['accept-encoding']);
+      if (onTheFly) headers['content-encoding'] = onTheFly;
+    }
+  }
+  if (!headers['content-encoding']) headers['content-length'] = stat.size;
+  res.writeHead(200, headers);
   if (req.method === 'HEAD') {
     res.end();
     return;
   }
-  createReadStream(file).pipe(res);
+  const stream = createReadStream(body);
+  if (onTheFly) stream.pipe(compressor(onTheFly)).pipe(res);
+  else stream.pipe(res);
 }
 
 function decodeSafe(pathname: string): string | null {

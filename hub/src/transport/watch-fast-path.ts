@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { getErrorShape, getTRPCErrorFromUnknown, transformTRPCResponse } from '@trpc/server/unstable-core-do-not-import';
 import { WebSocket } from 'ws';
 import { HubError } from '../lib/errors';
+import type { ConnectionBudget } from '../limits/connection-budget';
 import type { DirectWriter, Session, SessionTransport } from '../rooms/session';
 import type { HubServices } from '../services';
 import type { AppRouter } from '../trpc/app.router';
@@ -35,8 +36,8 @@ interface WatchRequest {
   input: WatchInput;
 }
 
-/** A watch being opened, stopped before it opened, or open. */
-type WatchEntry = { state: 'opening' } | { state: 'stopped' } | { state: 'open'; session: Session };
+/** A watch being opened, stopped before it opened, or open; each holds a slot of the connection's budget. */
+type WatchEntry = ({ state: 'opening' } | { state: 'stopped' } | { state: 'open'; session: Session }) & { release: () => void };
 
 /** One WebSocket connection's fast-path watches. */
 export class WatchConnection implements SessionTransport {
@@ -52,6 +53,7 @@ export class WatchConnection implements SessionTransport {
     private readonly raw: Duplex,
     private readonly req: IncomingMessage,
     expectsParams: boolean,
+    private readonly budget: ConnectionBudget,
   ) {
     this.params = expectsParams ? 'awaiting' : null;
     socket.once('close', () => this.closeAll());
@@ -103,12 +105,21 @@ export class WatchConnection implements SessionTransport {
   }
 
   private start(request: WatchRequest): void {
-    this.watches.set(request.id, { state: 'opening' });
     this.respond({ id: request.id, jsonrpc: request.jsonrpc, result: { type: 'started' } });
-    void this.open(request);
+    let release: () => void;
+    try {
+      // Synchronously, before the next request of the same frame: a flood opens at most the cap.
+      release = this.budget.acquire('watch');
+    } catch (cause) {
+      this.fail(request, cause, undefined);
+      this.respond({ id: request.id, jsonrpc: request.jsonrpc, result: { type: 'stopped' } });
+      return;
+    }
+    this.watches.set(request.id, { state: 'opening', release });
+    void this.open(request, release);
   }
 
-  private async open(request: WatchRequest): Promise<void> {
+  private async open(request: WatchRequest, release: () => void): Promise<void> {
     const { id, input } = request;
     let ctx: Context | undefined;
     try {
@@ -118,37 +129,46 @@ export class WatchConnection implements SessionTransport {
         this.finish(id, request.jsonrpc);
         return;
       }
-      this.watches.set(id, { state: 'open', session });
+      this.watches.set(id, { state: 'open', session, release });
       session.deliverDirectly(new SubscriptionWriter(this, subscriptionHead(request)));
       room.attach(session, resumeVersion(room, input.lastEventId));
       await session.whenEnded();
       session.host?.detach(session);
       this.finish(id, request.jsonrpc);
     } catch (cause) {
-      if (!(cause instanceof HubError)) this.fastPath.services.logger.error('watch failed', { error: String(cause) });
-      const error = getTRPCErrorFromUnknown(cause instanceof HubError ? toTRPCError(cause) : cause);
-      const shape = getErrorShape({ config: this.fastPath.config, error, type: 'subscription', path: 'timer.watch', input, ctx });
-      this.respond({ id, jsonrpc: request.jsonrpc, error: shape });
+      this.fail(request, cause, ctx);
       this.finish(id, request.jsonrpc);
     }
+  }
+
+  /** Sends a watch's error, shaped as tRPC shapes it. */
+  private fail(request: WatchRequest, cause: unknown, ctx: Context | undefined): void {
+    if (!(cause instanceof HubError)) this.fastPath.services.logger.error('watch failed', { error: String(cause) });
+    const error = getTRPCErrorFromUnknown(cause instanceof HubError ? toTRPCError(cause) : cause);
+    const shape = getErrorShape({ config: this.fastPath.config, error, type: 'subscription', path: 'timer.watch', input: request.input, ctx });
+    this.respond({ id: request.id, jsonrpc: request.jsonrpc, error: shape });
   }
 
   /** The client stopped a watch (`subscription.stop`). */
   private stop(id: WatchId): void {
     const entry = this.watches.get(id);
     if (entry?.state === 'open') entry.session.end();
-    else if (entry?.state === 'opening') this.watches.set(id, { state: 'stopped' });
+    else if (entry?.state === 'opening') this.watches.set(id, { state: 'stopped', release: entry.release });
   }
 
-  /** A watch ended, however: tRPC's adapter then says `stopped`. */
+  /** A watch ended, however: its slot is freed, and tRPC's adapter then says `stopped`. */
   private finish(id: WatchId, jsonrpc: '2.0' | undefined): void {
+    this.watches.get(id)?.release();
     this.watches.delete(id);
     this.respond({ id, jsonrpc, result: { type: 'stopped' } });
   }
 
   private closeAll(): void {
     this.closed = true;
-    for (const entry of this.watches.values()) if (entry.state === 'open') entry.session.end();
+    for (const entry of this.watches.values()) {
+      if (entry.state === 'open') entry.session.end();
+      else entry.release();
+    }
   }
 
   private contextOf(): Promise<Context> {
@@ -197,8 +217,8 @@ export class WatchFastPath {
    * frames go there directly, which is only sound because the server never compresses
    * (`perMessageDeflate: false`), so `ws` holds nothing back that such a frame could overtake.
    */
-  connect(socket: WebSocket, raw: Duplex, req: IncomingMessage, expectsParams: boolean): WatchConnection {
-    return new WatchConnection(this, socket, raw, req, expectsParams);
+  connect(socket: WebSocket, raw: Duplex, req: IncomingMessage, expectsParams: boolean, budget: ConnectionBudget): WatchConnection {
+    return new WatchConnection(this, socket, raw, req, expectsParams, budget);
   }
 }
 

@@ -3,9 +3,11 @@ import type { Duplex } from 'node:stream';
 import { CLOSE, PROTOCOL_VERSION, REALTIME } from '@bianshi/shared';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { hashKey } from '../lib/ids';
 import type { HubServices } from '../services';
 import type { AppRouter } from '../trpc/app.router';
-import { createContextFactory, type Context } from '../trpc/context';
+import { clientIp, createContextFactory, type Context } from '../trpc/context';
+import { ConnectionBudget } from '../limits/connection-budget';
 import { wireEncoder } from '../trpc/transformer';
 import { WatchFastPath, type WatchConnection } from './watch-fast-path';
 
@@ -15,20 +17,32 @@ export const WS_MAX_PAYLOAD_BYTES = 64 * 1024;
 export const WS_MESSAGES_PER_SECOND = 30;
 export const WS_MESSAGE_BURST = 120;
 
+/** Another WebSocket endpoint on the same server, chosen by path prefix (e.g. `/api/yjs/`). */
+export interface UpgradeRoute {
+  readonly prefix: string;
+  handle(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): void;
+}
+
 /**
  * tRPC over WebSocket on `/api/trpc` of the same HTTP server, with the spec's keep-alive
  * (ping after 25 s of quiet, close when no pong within 10 s) and a protocol check at connect.
  */
-export function attachWebSocket(server: Server, services: HubServices, router: AppRouter) {
+export function attachWebSocket(server: Server, services: HubServices, router: AppRouter, routes: readonly UpgradeRoute[] = []) {
   // No compression: the watch fast path writes finished frames beside `ws` (see there).
   const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD_BYTES, perMessageDeflate: false });
   const createContext = createContextFactory(services);
   // One context per connection, whoever asks first: tRPC's adapter or the watch fast path.
   const contexts = new WeakMap<object, Promise<Context>>();
+  // Each connection's subscription budget, made at the upgrade (before any message).
+  const budgets = new WeakMap<object, ConnectionBudget>();
   const contextOf = (source: Parameters<typeof createContext>[0]): Promise<Context> => {
     const key = source.res as object;
     let context = contexts.get(key);
-    if (!context) contexts.set(key, (context = createContext(source, 'ws')));
+    if (!context) {
+      const budget = budgets.get(key);
+      contexts.set(key, (context = createContext(budget ? { ...source, budget } : source, 'ws')));
+      void context.then((ctx) => registerAccount(services, source.res as WebSocket, ctx), () => {});
+    }
     return context;
   };
   const handler = applyWSSHandler({
@@ -43,6 +57,8 @@ export function attachWebSocket(server: Server, services: HubServices, router: A
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://hub');
+    const route = routes.find((candidate) => url.pathname.startsWith(candidate.prefix));
+    if (route) return route.handle(req, socket, head, url);
     if (url.pathname !== '/api/trpc' && url.pathname !== '/api/trpc/') {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
       return;
@@ -53,7 +69,9 @@ export function attachWebSocket(server: Server, services: HubServices, router: A
         ws.close(CLOSE.protocolMismatch.code, CLOSE.protocolMismatch.reason);
         return;
       }
-      const watches = fastPath.connect(ws, socket, req, url.searchParams.get('connectionParams') === '1');
+      const budget = new ConnectionBudget(clientIp(req, services.config), services.subscriptions);
+      budgets.set(ws, budget);
+      const watches = fastPath.connect(ws, socket, req, url.searchParams.get('connectionParams') === '1', budget);
       screenMessages(ws, services, watches);
       wss.emit('connection', ws, req);
     });
@@ -70,6 +88,16 @@ export function attachWebSocket(server: Server, services: HubServices, router: A
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };
+}
+
+/**
+ * A connection that speaks for an account is listed under it, so ending the account's sessions
+ * (on any hub) closes it: its context, and with it the account, was resolved once at connect.
+ */
+function registerAccount(services: HubServices, socket: WebSocket, ctx: Context): void {
+  if (!ctx.user || socket.readyState === socket.CLOSED) return;
+  const forget = services.rooms.sockets.add(socket, { userId: ctx.user.id, tokenHash: ctx.sessionToken ? hashKey(ctx.sessionToken) : null });
+  socket.once('close', forget);
 }
 
 /**

@@ -1,10 +1,14 @@
+import { analyticsRouter } from '../analytics/analytics.procedures';
+import { libraryRouter } from '../library/library.procedures';
 import { authRouter } from '../routers/auth.router';
+import { commerceRouter } from '../commerce/commerce.procedures';
 import { clockRouter } from '../routers/clock.router';
 import { lobbyRouter } from '../routers/lobby.router';
 import { membersRouter } from '../routers/members.router';
 import { manageRouter } from '../routers/manage.router';
 import { systemRouter } from '../routers/system.router';
 import { timerRouter } from '../routers/timer.router';
+import { workbenchRouter } from '../yjs/yjs.procedures';
 import { router } from './init';
 
 /** Every domain router, merged. The client imports only `type AppRouter` from here. */
@@ -16,6 +20,10 @@ export const appRouter = router({
   auth: authRouter,
   members: membersRouter,
   manage: manageRouter,
+  commerce: commerceRouter,
+  analytics: analyticsRouter,
+  library: libraryRouter,
+  workbench: workbenchRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -2,6 +2,9 @@ import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
 import type { SessionUser } from '../auth/auth.service';
 import { requestOrigin, type RequestOrigin } from '../auth/request-origin';
+import type { Config } from '../lib/config';
+import { siteOrigins } from '../lib/site';
+import type { ConnectionBudget } from '../limits/connection-budget';
 import type { HubServices } from '../services';
 
 /** Per-request (HTTP) or per-connection (WebSocket) context of every procedure. */
@@ -13,6 +16,8 @@ export interface Context {
   readonly req: IncomingMessage;
   /** The socket, for WebSocket connections (subscriptions watch its backpressure). */
   readonly socket: WebSocket | null;
+  /** The socket's live subscriptions, capped (WebSocket only; null on HTTP). */
+  readonly budget: ConnectionBudget | null;
   /** Response headers to set, for HTTP requests (cookies); null on WebSocket. */
   readonly setHeader: ((name: string, value: string | string[]) => void) | null;
   /** Control keys this caller presents for a timer: bearer token, control cookie, connection params. */
@@ -53,13 +58,15 @@ interface ContextSource {
   req: IncomingMessage;
   res?: unknown;
   info?: { connectionParams?: Record<string, string | undefined> | null };
+  /** The connection's subscription budget (WebSocket). */
+  budget?: ConnectionBudget;
 }
 
 /** Builds the context factory for one hub. */
 export function createContextFactory(services: HubServices) {
   const { config } = services;
-  const allowedOrigins = [new URL(config.SITE_URL).origin];
-  return async ({ req, res, info }: ContextSource, transport: Context['transport']): Promise<Context> => {
+  const allowedOrigins = siteOrigins(config);
+  return async ({ req, res, info, budget }: ContextSource, transport: Context['transport']): Promise<Context> => {
     const cookies = parseCookies(req.headers.cookie);
     const bearer = bearerToken(req.headers.authorization);
     const params = info?.connectionParams;
@@ -73,10 +80,11 @@ export function createContextFactory(services: HubServices) {
     const user = await resolveUser(services, sessionToken, jwt);
     return {
       services,
-      ip: clientIp(req, config.TRUST_PROXY),
+      ip: clientIp(req, config),
       transport,
       req,
       socket: transport === 'ws' ? (res as WebSocket) : null,
+      budget: budget ?? null,
       setHeader: httpResponse?.setHeader ? (name, value) => httpResponse.setHeader?.(name, value) : null,
       user,
       sessionToken: user && sessionToken ? sessionToken : null,
@@ -123,14 +131,29 @@ function looksLikeJwt(token: string): boolean {
   return /^[\w-]+\.[\w-]+\.[\w-]*$/.test(token);
 }
 
-/** The address a request came from. */
-export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = req.headers['x-forwarded-for'];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-    if (first) return first;
-  }
-  return req.socket.remoteAddress ?? 'unknown';
+/**
+ * The address a request came from. Behind `TRUST_PROXY`, the address the trusted proxies put in
+ * `X-Forwarded-For`: each appends the address it saw, so with `TRUST_PROXY_HOPS` proxies the
+ * client is that many entries from the right. Entries further left were sent by the client
+ * itself and are never believed.
+ */
+export function clientIp(req: IncomingMessage, config: Pick<Config, 'TRUST_PROXY' | 'TRUST_PROXY_HOPS'>): string {
+  const socketAddress = req.socket.remoteAddress ?? 'unknown';
+  if (!config.TRUST_PROXY) return socketAddress;
+  return forwardedAddress(req.headers['x-forwarded-for'], config.TRUST_PROXY_HOPS) ?? socketAddress;
+}
+
+/** The entry `hops` from the right of (every) `X-Forwarded-For` header; null when there is none. */
+export function forwardedAddress(header: string | string[] | undefined, hops: number): string | null {
+  if (header === undefined) return null;
+  // Several headers count as one list, in order (RFC 7230 §3.2.2).
+  const entries = (Array.isArray(header) ? header.join(',') : header)
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length === 0) return null;
+  // Fewer entries than proxies: the leftmost was still written by a trusted proxy.
+  return entries[Math.max(0, entries.length - hops)] ?? null;
 }
 
 /** `Authorization: Bearer <token>` → token. */

@@ -15,6 +15,12 @@ const TRPC_CODES: Record<HubErrorCode, TRPCError['code']> = {
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
 };
 
+/** zh-CN for the refusals tRPC's HTTP adapter makes itself (a body sent without a declared length). */
+const ADAPTER_MESSAGES: Record<string, string> = {
+  PAYLOAD_TOO_LARGE: '请求内容过大（上限 1 MB）',
+  'Batch call exceeds maximum size': '一次批量请求包含的调用过多',
+};
+
 /** The one tRPC instance of the hub. */
 const t = initTRPC.context<Context>().create({
   transformer: createHubTransformer(),
@@ -23,7 +29,7 @@ const t = initTRPC.context<Context>().create({
     // Never leak stacks to clients; messages are user-facing (zh-CN) or generic.
     return {
       ...shape,
-      message: error.code === 'INTERNAL_SERVER_ERROR' ? '服务器内部错误' : shape.message,
+      message: error.code === 'INTERNAL_SERVER_ERROR' ? '服务器内部错误' : (ADAPTER_MESSAGES[shape.message] ?? shape.message),
       data: {
         code: shape.data.code,
         httpStatus: shape.data.httpStatus,
@@ -55,8 +61,8 @@ export const publicProcedure = t.procedure.use(mapHubErrors);
 
 /** Middleware that spends one token of `limiter` per call, keyed by client address. */
 export function rateLimit(limiter: (ctx: Context) => RateLimiter, message = '操作过于频繁，请稍后再试') {
-  return t.middleware(({ ctx, next }) => {
-    if (!limiter(ctx).take(ctx.ip)) throw new HubError('TOO_MANY_REQUESTS', message, 'rate-limited');
+  return t.middleware(async ({ ctx, next }) => {
+    if (!(await limiter(ctx).take(ctx.ip))) throw new HubError('TOO_MANY_REQUESTS', message, 'rate-limited');
     return next();
   });
 }

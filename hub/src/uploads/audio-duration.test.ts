@@ -39,3 +39,44 @@ describe('audio durations', () => {
     expect(sniffType(new TextEncoder().encode('hello'))).toBeNull();
   });
 });
+
+/** A copy of a WAV with one little-endian field overwritten. */
+function patched(bytes: Uint8Array, offset: number, value: number, width: 2 | 4): Uint8Array {
+  const copy = bytes.slice();
+  const dv = new DataView(copy.buffer);
+  if (width === 2) dv.setUint16(offset, value, true);
+  else dv.setUint32(offset, value, true);
+  return copy;
+}
+
+describe('WAV fields that lie', () => {
+  const thirty = silentWav(30_000);
+
+  it.each([
+    ['a byteRate ten times the real one', 28, 8000 * 2 * 10, 4],
+    ['a byteRate of zero', 28, 0, 4],
+    ['a blockAlign that disagrees with channels × bits', 32, 4, 2],
+    ['a compressed encoding (ADPCM)', 20, 2, 2],
+    ['an absurd sample rate', 24, 50, 4],
+  ] as const)('refuses %s', (_name, offset, value, width) => {
+    expect(wavDurationMs(patched(thirty, offset, value, width))).toBeNull();
+  });
+
+  it('counts the data actually present, not the declared data size', () => {
+    // Declares 30 s of data but carries 2 s: 2 s, not 30 s (and not more than present).
+    const truncated = patched(thirty.subarray(0, 44 + 2 * 8000 * 2), 40, 30 * 8000 * 2, 4);
+    expect(wavDurationMs(truncated)).toBe(2_000);
+  });
+
+  it('counts no more than the declared data size when more bytes follow', () => {
+    // Declares 1 s of data inside a 30 s file: the player stops after 1 s.
+    expect(wavDurationMs(patched(thirty, 40, 8000 * 2, 4))).toBe(1_000);
+  });
+
+  it('measures a consistent stereo 44.1 kHz file', () => {
+    const stereo = silentWav(1_000, 44_100);
+    const fixed = patched(patched(patched(stereo, 22, 2, 2), 32, 4, 2), 28, 44_100 * 4, 4);
+    // The same bytes read as stereo frames: half as many frames.
+    expect(wavDurationMs(fixed)).toBe(500);
+  });
+});

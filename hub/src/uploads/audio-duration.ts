@@ -1,7 +1,8 @@
 /**
  * Durations of uploaded bell sounds, read from the bytes, without decoding audio.
  *
- * - WAV: exact — the `data` chunk size divided by the `fmt ` chunk's byte rate.
+ * - WAV: exact — the sample frames actually present in the `data` chunk divided by the sample
+ *   rate, after every `fmt ` field was checked against the others (see {@link wavDurationMs}).
  * - MP3: exact for CBR and VBR — every MPEG audio frame header is walked and its samples
  *   summed. ID3v2 at the start and ID3v1/APE tags at the end are skipped. If the frames do not
  *   account for (nearly) the whole file, the file is rejected rather than guessed at.
@@ -30,27 +31,63 @@ function ascii(bytes: Uint8Array, offset: number, length: number): string {
   return String.fromCharCode(...bytes.subarray(offset, offset + length));
 }
 
-/** WAV: RIFF chunks; duration = data bytes / byte rate. */
+/** WAV encodings a browser plays sample by sample: PCM and IEEE float (plain or WAVE_FORMAT_EXTENSIBLE). */
+const WAV_PCM = 1;
+const WAV_FLOAT = 3;
+const WAV_EXTENSIBLE = 0xfffe;
+
+/**
+ * WAV: RIFF chunks; duration = whole sample frames in the data actually present / sample rate.
+ * No header field is believed on its own: the encoding must be uncompressed PCM or float,
+ * `blockAlign` must equal channels × bytes per sample and `byteRate` must equal sample rate ×
+ * `blockAlign` (a player plays by those), and the data counted is what the file contains, never
+ * more than its chunk declares. A WAV whose `byteRate` lies is refused, not measured.
+ */
 export function wavDurationMs(bytes: Uint8Array): number | null {
   if (bytes.length < 12 || ascii(bytes, 0, 4) !== 'RIFF' || ascii(bytes, 8, 4) !== 'WAVE') return null;
   const dv = view(bytes);
-  let byteRate = 0;
-  let dataBytes: number | null = null;
+  let format: { sampleRate: number; blockAlign: number } | null = null;
   let offset = 12;
   while (offset + 8 <= bytes.length) {
     const id = ascii(bytes, offset, 4);
     const size = dv.getUint32(offset + 4, true);
     const body = offset + 8;
-    if (id === 'fmt ' && size >= 16 && body + 16 <= bytes.length) byteRate = dv.getUint32(body + 8, true);
-    if (id === 'data') {
+    if (id === 'fmt ') {
+      if (size < 16 || body + size > bytes.length) return null;
+      format = wavFormat(dv, body, size);
+      if (!format) return null;
+    } else if (id === 'data') {
+      // Data before its format cannot be played as anything.
+      if (!format) return null;
       // A streaming writer may leave the size as 0 or 0xFFFFFFFF: count what is actually there.
-      dataBytes = Math.min(size, bytes.length - body);
-      if (byteRate > 0) break;
+      const declared = size === 0 || size === 0xffffffff ? Infinity : size;
+      const present = Math.min(declared, bytes.length - body);
+      const frames = Math.floor(present / format.blockAlign);
+      return Math.round((frames / format.sampleRate) * 1000);
     }
     offset = body + size + (size % 2);
   }
-  if (byteRate <= 0 || dataBytes === null) return null;
-  return Math.round((dataBytes / byteRate) * 1000);
+  return null;
+}
+
+/** The `fmt ` chunk at `body`, when its fields agree with each other; else null. */
+function wavFormat(dv: DataView, body: number, size: number): { sampleRate: number; blockAlign: number } | null {
+  let encoding = dv.getUint16(body, true);
+  const channels = dv.getUint16(body + 2, true);
+  const sampleRate = dv.getUint32(body + 4, true);
+  const byteRate = dv.getUint32(body + 8, true);
+  const blockAlign = dv.getUint16(body + 12, true);
+  const bits = dv.getUint16(body + 14, true);
+  if (encoding === WAV_EXTENSIBLE) {
+    // cbSize (2), valid bits (2), channel mask (4), then the sub-format GUID, whose first 2 bytes are the encoding.
+    if (size < 40) return null;
+    encoding = dv.getUint16(body + 24, true);
+  }
+  const validBits = encoding === WAV_PCM ? [8, 16, 24, 32] : encoding === WAV_FLOAT ? [32, 64] : [];
+  if (!validBits.includes(bits)) return null;
+  if (channels < 1 || channels > 8 || sampleRate < 1_000 || sampleRate > 384_000) return null;
+  if (blockAlign !== channels * (bits / 8) || byteRate !== sampleRate * blockAlign) return null;
+  return { sampleRate, blockAlign };
 }
 
 const MP3_BITRATES_KBPS: Record<string, readonly number[]> = {

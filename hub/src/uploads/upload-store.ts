@@ -1,4 +1,4 @@
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { newId } from '../lib/ids';
@@ -37,6 +37,15 @@ export class UploadStore {
     return { url: `/uploads/${timerId}/${name}`, path };
   }
 
+  /** How many files a timer keeps (custom logos, backgrounds, bells: the plan limits them). */
+  async count(timerId: string): Promise<number> {
+    if (!SAFE_SEGMENT.test(timerId)) return 0;
+    return readdir(join(this.root, timerId)).then(
+      (names) => names.length,
+      () => 0,
+    );
+  }
+
   /** Reads a stored file by its URL path; null when the path is not one of ours or the file is gone. */
   async read(urlPath: string): Promise<{ bytes: Buffer; ext: string } | null> {
     const file = this.locate(urlPath);
@@ -56,6 +65,37 @@ export class UploadStore {
       (info) => info.isFile(),
       () => false,
     );
+  }
+
+  /** The stored files of a timer, with their sizes and modification times. */
+  async list(timerId: string): Promise<{ url: string; bytes: number; modifiedMs: number }[]> {
+    if (!SAFE_SEGMENT.test(timerId)) return [];
+    const directory = join(this.root, timerId);
+    const names = await readdir(directory).catch(() => [] as string[]);
+    const files: { url: string; bytes: number; modifiedMs: number }[] = [];
+    for (const name of names) {
+      if (!STORED_FILE.test(name)) continue;
+      const info = await stat(join(directory, name)).catch(() => null);
+      if (info?.isFile()) files.push({ url: `/uploads/${timerId}/${name}`, bytes: info.size, modifiedMs: info.mtimeMs });
+    }
+    return files;
+  }
+
+  /** Timer ids that have an upload directory. */
+  async timerIds(): Promise<string[]> {
+    const entries = await readdir(this.root, { withFileTypes: true }).catch(() => []);
+    return entries.filter((entry) => entry.isDirectory() && SAFE_SEGMENT.test(entry.name)).map((entry) => entry.name);
+  }
+
+  /** Deletes one stored file by its URL path (gone already is fine). */
+  async remove(urlPath: string): Promise<void> {
+    const file = this.locate(urlPath);
+    if (file) await rm(file.path, { force: true });
+  }
+
+  /** Deletes every file of a timer. */
+  async removeTimer(timerId: string): Promise<void> {
+    if (SAFE_SEGMENT.test(timerId)) await rm(join(this.root, timerId), { recursive: true, force: true });
   }
 
   private locate(urlPath: string): { timerId: string; path: string; ext: string } | null {

@@ -7,6 +7,7 @@ import { STORED_AS, UPLOAD_KINDS, sizeName, type FileType } from './limits';
 import { UM } from './messages';
 import { UploadError } from './upload-error';
 import { UploadStore } from './upload-store';
+import { sweepTimerUploads } from './upload-retention';
 import { checkDeclaredSize, isUploadKind, validateUpload } from './validate-upload';
 
 /** Headers every served upload carries: no sniffing, no scripts, even if a file slipped through. */
@@ -23,6 +24,7 @@ const UPLOAD_RATE_COST = 1;
  * Uploads over plain HTTP (files are raw request bodies, not JSON):
  * - `POST /api/uploads/<timerId>/<kind>` with the file as the body and its `content-type`;
  *   needs the editor role (control cookie or bearer key). Answers `{url, contentType, bytes, durationMs?}`.
+ *   A timer keeps at most `UPLOAD_QUOTA_BYTES` (413 `quota-exceeded` beyond).
  * - `GET /uploads/<timerId>/<file>` serves a stored file with a fixed content type.
  */
 export function createUploadHandler(services: HubServices, contextOf: (req: IncomingMessage, res: ServerResponse) => Context | Promise<Context>) {
@@ -35,7 +37,7 @@ export function createUploadHandler(services: HubServices, contextOf: (req: Inco
       if (req.method !== 'POST') throw new UploadError(405, UM.methodNotAllowed, 'method-not-allowed');
       if (!isUploadKind(kind)) throw new UploadError(404, UM.unsupportedKind(kind), 'unknown-kind');
       const ctx = await contextOf(req, res);
-      if (!services.limits.commands.take(ctx.ip, UPLOAD_RATE_COST)) throw new UploadError(429, UM.rateLimited, 'rate-limited');
+      if (!(await services.limits.commands.take(ctx.ip, UPLOAD_RATE_COST))) throw new UploadError(429, UM.rateLimited, 'rate-limited');
       const timer = await services.timers.get(decodeURIComponent(timerId));
       const role = await services.timers.roleOf(timer, ctx);
       if (!atLeast(role, 'editor')) {
@@ -44,10 +46,18 @@ export function createUploadHandler(services: HubServices, contextOf: (req: Inco
           ? new UploadError(401, UM.credentialsMissing, 'credentials-missing')
           : new UploadError(403, UM.roleTooLow, 'role-too-low');
       }
+      await services.commerce.entitlements.requireAssetSlot(timer.id, () => store.count(timer.id));
       const length = req.headers['content-length'] === undefined ? null : Number(req.headers['content-length']);
       checkDeclaredSize(kind, Number.isFinite(length) ? length : null);
       const bytes = await readBody(req, UPLOAD_KINDS[kind].maxBytes);
       const accepted = validateUpload(kind, req.headers['content-type'] ?? '', bytes);
+      // The quota counts what the timer keeps: files it references, and fresh ones not yet saved.
+      const quota = services.config.UPLOAD_QUOTA_BYTES;
+      // File ages compare with the disk's modification times, so the wall clock, not the hub's clock.
+      const { keptBytes } = await sweepTimerUploads(store, timer.id, timer.settings, Date.now());
+      if (keptBytes + accepted.bytes.length > quota) {
+        throw new UploadError(413, UM.quotaFull(sizeName(quota), sizeName(keptBytes)), 'quota-exceeded', { quotaBytes: quota, usedBytes: keptBytes });
+      }
       const stored = await store.save(timer.id, accepted.ext, accepted.bytes);
       services.logger.info('upload stored', { timerId: timer.id, kind, bytes: accepted.bytes.length, type: accepted.type });
       send(res, 201, {

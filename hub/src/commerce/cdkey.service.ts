@@ -1,0 +1,313 @@
+import { randomBytes } from 'node:crypto';
+import { cdkeyFromBytes, cdkeyLast4, CDKEY_PROBLEM_MESSAGES, CDKEY_RANDOM_BYTES, parseCdkey, type PlanId } from '@bianshi/shared';
+import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { users } from '../db/schema';
+import type { Clock } from '../lib/clock';
+import { HubError } from '../lib/errors';
+import { newId } from '../lib/ids';
+import type { RateLimiter } from '../lib/rate-limit';
+import type { CdkeyHasher } from './cdkey-secret';
+import { cdkeyBatches, cdkeyEvents, cdkeyLockouts, cdkeys, planGrants } from './commerce.schema';
+import type { EntitlementService } from './entitlements.service';
+import { addMonths } from './grants';
+import { CDKEY_STATE_NAMES, CM } from './messages';
+
+export const CDKEY_STATES = ['issued', 'redeemed', 'suspended', 'revoked', 'expired'] as const;
+export type CdkeyState = (typeof CDKEY_STATES)[number];
+
+/** Failed redemptions (unknown or unusable keys) before a lockout, and how long it lasts. */
+export const LOCKOUT_AFTER_FAILURES = 5;
+export const LOCKOUT_MS = 15 * 60_000;
+
+/** Who does something to a key, for the audit log. */
+export interface Actor {
+  userId: string | null;
+  ip: string;
+}
+
+/** What an admin may do to a key, from which states. */
+const TRANSITIONS: Record<'suspend' | 'resume' | 'revoke', { from: CdkeyState[]; to: CdkeyState }> = {
+  suspend: { from: ['issued'], to: 'suspended' },
+  resume: { from: ['suspended'], to: 'issued' },
+  revoke: { from: ['issued', 'suspended', 'redeemed'], to: 'revoked' },
+};
+export type CdkeyAction = keyof typeof TRANSITIONS;
+
+export interface NewBatch {
+  plan: PlanId;
+  quantity: number;
+  months: number;
+  seats: number;
+  expiresAt: Date;
+  note: string;
+  orderNumber?: string | null;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * cdkeys: batches, generation (plain keys shown once), redemption as one atomic transition,
+ * admin transitions, and the append-only audit log.
+ */
+export class CdkeyService {
+  constructor(
+    private readonly db: Db,
+    private readonly hash: CdkeyHasher,
+    private readonly clock: Clock,
+    private readonly entitlements: EntitlementService,
+    private readonly attempts: RateLimiter,
+  ) {}
+
+  /** Creates a batch; its keys are generated when it is revealed. */
+  async createBatch(input: NewBatch, actor: Actor): Promise<string> {
+    const id = newId();
+    await this.db.insert(cdkeyBatches).values({ id, ...input, orderNumber: input.orderNumber ?? null, createdBy: actor.userId ?? 'system' });
+    return id;
+  }
+
+  /**
+   * Generates a batch's keys and returns them in plain text: this once only. Any later call is
+   * refused, so the keys exist nowhere but in this answer (the CSV the admin downloads).
+   */
+  async reveal(batchId: string, actor: Actor): Promise<{ keys: string[]; batch: typeof cdkeyBatches.$inferSelect }> {
+    return this.db.transaction(async (tx) => {
+      const [batch] = await tx
+        .update(cdkeyBatches)
+        .set({ keysShownAt: new Date(this.clock.now()) })
+        .where(and(eq(cdkeyBatches.id, batchId), isNull(cdkeyBatches.keysShownAt)))
+        .returning();
+      if (!batch) {
+        const [exists] = await tx.select({ id: cdkeyBatches.id }).from(cdkeyBatches).where(eq(cdkeyBatches.id, batchId));
+        throw exists ? new HubError('CONFLICT', CM.keysAlreadyShown, 'keys-already-shown') : new HubError('NOT_FOUND', CM.batchNotFound, 'batch-not-found');
+      }
+      const keys: string[] = [];
+      const rows: (typeof cdkeys.$inferInsert)[] = [];
+      while (keys.length < batch.quantity) {
+        const key = cdkeyFromBytes(randomBytes(CDKEY_RANDOM_BYTES));
+        const parsed = parseCdkey(key);
+        if (!parsed.ok) throw new Error('generated an invalid cdkey');
+        keys.push(key);
+        rows.push({ id: newId(), batchId, keyHash: this.hash(parsed.compact), last4: cdkeyLast4(parsed.compact), state: 'issued', expiresAt: batch.expiresAt });
+      }
+      for (let i = 0; i < rows.length; i += 500) await tx.insert(cdkeys).values(rows.slice(i, i + 500));
+      await tx.insert(cdkeyEvents).values(rows.map((row) => ({ cdkeyId: row.id!, fromState: null, toState: 'issued', actorId: actor.userId, ip: actor.ip, reason: `批次生成 ${batchId}` })));
+      return { keys, batch };
+    });
+  }
+
+  /**
+   * Redeems a key for an account: refused before any lookup when it is malformed; rate
+   * limited per account and address; locked out after repeated failures; one atomic
+   * `issued → redeemed` transition, so a key is never redeemed twice, even from two hubs.
+   */
+  async redeem(input: string, userId: string, ip: string): Promise<{ plan: PlanId; until: Date; last4: string }> {
+    const parsed = parseCdkey(input);
+    if (!parsed.ok) throw new HubError('BAD_REQUEST', CDKEY_PROBLEM_MESSAGES[parsed.problem], `cdkey-${parsed.problem}`, { field: 'key' });
+    if (!(await this.attempts.take(`u:${userId}`)) || !(await this.attempts.take(`ip:${ip}`))) throw new HubError('TOO_MANY_REQUESTS', CM.cdkeyRateLimited, 'rate-limited');
+    const subjects = [`u:${userId}`, `ip:${ip}`];
+    await this.refuseWhenLocked(subjects);
+    await this.expireDue();
+    const keyHash = this.hash(parsed.compact);
+    const now = new Date(this.clock.now());
+    const outcome = await this.db.transaction(async (tx) => {
+      const [key] = await tx
+        .update(cdkeys)
+        .set({ state: 'redeemed', redeemedBy: userId, redeemedAt: now })
+        .where(and(eq(cdkeys.keyHash, keyHash), eq(cdkeys.state, 'issued'), gt(cdkeys.expiresAt, now)))
+        .returning();
+      if (!key) return null;
+      const [batch] = await tx.select().from(cdkeyBatches).where(eq(cdkeyBatches.id, key.batchId));
+      if (!batch) throw new Error('cdkey without a batch');
+      await tx.insert(cdkeyEvents).values({ cdkeyId: key.id, fromState: 'issued', toState: 'redeemed', actorId: userId, ip, reason: '用户兑换' });
+      const until = await grantPlan(tx, { userId, plan: batch.plan as PlanId, months: batch.months, seats: batch.seats, source: 'cdkey', sourceRef: `${key.id}`, now });
+      return { plan: batch.plan as PlanId, until, last4: key.last4 };
+    });
+    if (outcome) {
+      this.entitlements.forget(userId);
+      await this.db.delete(cdkeyLockouts).where(eq(cdkeyLockouts.subject, `u:${userId}`));
+      return outcome;
+    }
+    await this.recordFailure(subjects);
+    const [existing] = await this.db.select({ state: cdkeys.state }).from(cdkeys).where(eq(cdkeys.keyHash, keyHash));
+    const state = existing?.state as CdkeyState | undefined;
+    if (state === 'redeemed') throw new HubError('CONFLICT', CM.cdkeyRedeemed, 'cdkey-redeemed');
+    if (state === 'suspended') throw new HubError('FORBIDDEN', CM.cdkeySuspended, 'cdkey-suspended');
+    if (state === 'revoked') throw new HubError('FORBIDDEN', CM.cdkeyRevoked, 'cdkey-revoked');
+    if (state === 'expired' || state === 'issued') throw new HubError('FORBIDDEN', CM.cdkeyExpired, 'cdkey-expired');
+    throw new HubError('NOT_FOUND', CM.cdkeyNotFound, 'cdkey-not-found');
+  }
+
+  /** The status of a key by its text (for /buy/verify): state, plan, until when. */
+  async status(input: string) {
+    const parsed = parseCdkey(input);
+    if (!parsed.ok) throw new HubError('BAD_REQUEST', CDKEY_PROBLEM_MESSAGES[parsed.problem], `cdkey-${parsed.problem}`, { field: 'key' });
+    await this.expireDue();
+    const [row] = await this.db
+      .select({ key: cdkeys, batch: cdkeyBatches })
+      .from(cdkeys)
+      .innerJoin(cdkeyBatches, eq(cdkeys.batchId, cdkeyBatches.id))
+      .where(eq(cdkeys.keyHash, this.hash(parsed.compact)));
+    if (!row) throw new HubError('NOT_FOUND', CM.cdkeyNotFound, 'cdkey-not-found');
+    const [grant] = await this.db.select().from(planGrants).where(and(eq(planGrants.source, 'cdkey'), eq(planGrants.sourceRef, row.key.id)));
+    return {
+      last4: row.key.last4,
+      state: row.key.state as CdkeyState,
+      plan: row.batch.plan as PlanId,
+      months: row.batch.months,
+      seats: row.batch.seats,
+      redeemableUntil: row.key.expiresAt,
+      grantUntil: grant?.endsAt ?? null,
+    };
+  }
+
+  /** Admin: suspend, resume or revoke a key, with a reason in the audit log. */
+  async transition(cdkeyId: string, action: CdkeyAction, reason: string, actor: Actor): Promise<void> {
+    const rule = TRANSITIONS[action];
+    await this.db.transaction(async (tx) => {
+      const [key] = await tx.select().from(cdkeys).where(eq(cdkeys.id, cdkeyId)).for('update');
+      if (!key) throw new HubError('NOT_FOUND', CM.cdkeyNotFound, 'cdkey-not-found');
+      const from = key.state as CdkeyState;
+      if (!rule.from.includes(from)) throw new HubError('CONFLICT', CM.cdkeyTransition(CDKEY_STATE_NAMES[from], CDKEY_STATE_NAMES[rule.to]), 'cdkey-transition');
+      await tx.update(cdkeys).set({ state: rule.to }).where(eq(cdkeys.id, cdkeyId));
+      await tx.insert(cdkeyEvents).values({ cdkeyId, fromState: from, toState: rule.to, actorId: actor.userId, ip: actor.ip, reason });
+      // Revoking a redeemed key ends the plan it granted.
+      if (action === 'revoke' && from === 'redeemed') {
+        await tx
+          .update(planGrants)
+          .set({ endsAt: new Date(this.clock.now()) })
+          .where(and(eq(planGrants.source, 'cdkey'), eq(planGrants.sourceRef, cdkeyId)));
+        if (key.redeemedBy) this.entitlements.forget(key.redeemedBy);
+      }
+    });
+  }
+
+  /** Admin: extends a key by `days` (its redeem-by date; and the plan it granted, once redeemed). */
+  async extend(cdkeyId: string, days: number, reason: string, actor: Actor): Promise<void> {
+    const byMs = days * 86_400_000;
+    await this.db.transaction(async (tx) => {
+      const [key] = await tx.select().from(cdkeys).where(eq(cdkeys.id, cdkeyId)).for('update');
+      if (!key) throw new HubError('NOT_FOUND', CM.cdkeyNotFound, 'cdkey-not-found');
+      const from = key.state as CdkeyState;
+      if (from === 'revoked') throw new HubError('CONFLICT', CM.cdkeyTransition(CDKEY_STATE_NAMES[from], '延期'), 'cdkey-transition');
+      const expiresAt = new Date(Math.max(key.expiresAt.getTime(), this.clock.now()) + byMs);
+      const to: CdkeyState = from === 'expired' ? 'issued' : from;
+      await tx.update(cdkeys).set({ expiresAt, state: to }).where(eq(cdkeys.id, cdkeyId));
+      if (from === 'redeemed') {
+        await tx
+          .update(planGrants)
+          .set({ endsAt: sql`${planGrants.endsAt} + ${`${days} days`}::interval` })
+          .where(and(eq(planGrants.source, 'cdkey'), eq(planGrants.sourceRef, cdkeyId)));
+        if (key.redeemedBy) this.entitlements.forget(key.redeemedBy);
+      }
+      await tx.insert(cdkeyEvents).values({ cdkeyId, fromState: from, toState: to, actorId: actor.userId, ip: actor.ip, reason: `延期 ${days} 天：${reason}` });
+    });
+  }
+
+  /** Marks issued keys whose redeem-by date passed as expired (with audit entries). */
+  async expireDue(): Promise<void> {
+    const now = new Date(this.clock.now());
+    await this.db.transaction(async (tx) => {
+      const expired = await tx
+        .update(cdkeys)
+        .set({ state: 'expired' })
+        .where(and(eq(cdkeys.state, 'issued'), lt(cdkeys.expiresAt, now)))
+        .returning({ id: cdkeys.id });
+      if (expired.length) await tx.insert(cdkeyEvents).values(expired.map(({ id }) => ({ cdkeyId: id, fromState: 'issued', toState: 'expired', actorId: null, ip: '', reason: '超过兑换期限' })));
+    });
+  }
+
+  /** Admin search: by last 4, by order number (its batch), or by the redeeming account's email. */
+  async search(query: string, limit = 100) {
+    await this.expireDue();
+    const text = query.trim();
+    const last4 = text.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+    const accounts = text.includes('@') ? await this.db.select({ id: users.id }).from(users).where(eq(users.email, text.toLowerCase())) : [];
+    const conditions = [
+      eq(cdkeys.last4, last4),
+      eq(cdkeyBatches.orderNumber, text.toUpperCase()),
+      eq(cdkeys.batchId, text),
+      ...(accounts.length ? [inArray(cdkeys.redeemedBy, accounts.map((account) => account.id))] : []),
+    ];
+    const rows = await this.db
+      .select({ key: cdkeys, batch: cdkeyBatches, email: users.email })
+      .from(cdkeys)
+      .innerJoin(cdkeyBatches, eq(cdkeys.batchId, cdkeyBatches.id))
+      .leftJoin(users, eq(users.id, cdkeys.redeemedBy))
+      .where(text ? or(...conditions) : undefined)
+      .orderBy(desc(cdkeys.createdAt))
+      .limit(limit);
+    return rows.map(({ key, batch, email }) => ({
+      id: key.id,
+      last4: key.last4,
+      state: key.state as CdkeyState,
+      plan: batch.plan as PlanId,
+      months: batch.months,
+      batchId: batch.id,
+      batchNote: batch.note,
+      orderNumber: batch.orderNumber,
+      expiresAt: key.expiresAt,
+      redeemedBy: email ?? null,
+      redeemedAt: key.redeemedAt,
+    }));
+  }
+
+  /** Admin: batches, newest first. */
+  async batches(limit = 50) {
+    return this.db.select().from(cdkeyBatches).orderBy(desc(cdkeyBatches.createdAt)).limit(limit);
+  }
+
+  /** The audit log, newest first (of one key, or of all). */
+  async audit(cdkeyId?: string, limit = 200) {
+    return this.db
+      .select({ event: cdkeyEvents, last4: cdkeys.last4, actor: users.email })
+      .from(cdkeyEvents)
+      .leftJoin(cdkeys, eq(cdkeys.id, cdkeyEvents.cdkeyId))
+      .leftJoin(users, eq(users.id, cdkeyEvents.actorId))
+      .where(cdkeyId ? eq(cdkeyEvents.cdkeyId, cdkeyId) : undefined)
+      .orderBy(desc(cdkeyEvents.id))
+      .limit(limit);
+  }
+
+  private async refuseWhenLocked(subjects: string[]): Promise<void> {
+    const rows = await this.db.select().from(cdkeyLockouts).where(inArray(cdkeyLockouts.subject, subjects));
+    const now = this.clock.now();
+    const until = Math.max(0, ...rows.map((row) => row.lockedUntil?.getTime() ?? 0));
+    if (until > now) throw new HubError('TOO_MANY_REQUESTS', CM.cdkeyLocked(Math.ceil((until - now) / 60_000)), 'cdkey-locked', { retryAfterMs: until - now });
+  }
+
+  private async recordFailure(subjects: string[]): Promise<void> {
+    const now = new Date(this.clock.now());
+    const lockUntil = new Date(this.clock.now() + LOCKOUT_MS);
+    for (const subject of subjects) {
+      await this.db
+        .insert(cdkeyLockouts)
+        .values({ subject, failures: 1, updatedAt: now })
+        .onConflictDoUpdate({
+          target: cdkeyLockouts.subject,
+          set: {
+            failures: sql`case when ${cdkeyLockouts.failures} + 1 >= ${LOCKOUT_AFTER_FAILURES} then 0 else ${cdkeyLockouts.failures} + 1 end`,
+            lockedUntil: sql`case when ${cdkeyLockouts.failures} + 1 >= ${LOCKOUT_AFTER_FAILURES} then ${lockUntil.toISOString()}::timestamptz else ${cdkeyLockouts.lockedUntil} end`,
+            updatedAt: now,
+          },
+        });
+    }
+  }
+}
+
+/** Grants a plan to an account inside a transaction; a grant follows an active one of the same plan. */
+export async function grantPlan(
+  tx: Tx,
+  input: { userId: string; plan: PlanId; months: number; seats: number; source: 'order' | 'cdkey'; sourceRef: string; now: Date },
+): Promise<Date> {
+  const [latest] = await tx
+    .select({ endsAt: planGrants.endsAt })
+    .from(planGrants)
+    .where(and(eq(planGrants.userId, input.userId), eq(planGrants.plan, input.plan), gt(planGrants.endsAt, input.now)))
+    .orderBy(desc(planGrants.endsAt))
+    .limit(1);
+  const startsAt = latest && latest.endsAt > input.now ? latest.endsAt : input.now;
+  const endsAt = addMonths(startsAt, input.months);
+  await tx.insert(planGrants).values({ id: newId(), userId: input.userId, plan: input.plan, seats: input.seats, startsAt, endsAt, source: input.source, sourceRef: input.sourceRef });
+  return endsAt;
+}

@@ -1,0 +1,87 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HUB_ERROR_STATUS, HubError } from '../lib/errors';
+import type { HubServices } from '../services';
+import type { Context } from '../trpc/context';
+import { INVOICE_PDF_MAX_BYTES } from './invoice.service';
+import { CM } from './messages';
+import { PROVIDER_IDS, type ProviderId } from './payments/provider';
+
+/** Largest notification body a provider sends. */
+const NOTIFY_MAX_BYTES = 64 * 1024;
+
+/**
+ * Commerce over plain HTTP (not JSON-RPC shaped):
+ * - `POST /api/commerce/notify/<alipay|wechat>`: a provider's signed payment notification.
+ * - `POST /api/commerce/invoices/<id>/pdf` (admin, body = the PDF): issues an invoice.
+ * - `GET /api/commerce/invoices/<id>/pdf` (its buyer or an admin): downloads it.
+ */
+export function createCommerceHttpHandler(services: HubServices, contextOf: (req: IncomingMessage, res: ServerResponse) => Promise<Context>) {
+  return async (req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> => {
+    try {
+      const notify = /^\/api\/commerce\/notify\/([a-z]+)$/.exec(pathname);
+      if (notify) {
+        const provider = notify[1] as ProviderId;
+        if (req.method !== 'POST' || !PROVIDER_IDS.includes(provider)) throw new HubError('NOT_FOUND', '未知接口', 'not-found');
+        const body = (await readBody(req, NOTIFY_MAX_BYTES)).toString('utf8');
+        const answer = await services.commerce.orders.notify(provider, { headers: req.headers, body });
+        res.writeHead(answer.status, { 'content-type': answer.contentType, 'cache-control': 'no-store' });
+        res.end(answer.body);
+        return;
+      }
+      const pdf = /^\/api\/commerce\/invoices\/([\w-]{1,64})\/pdf$/.exec(pathname);
+      if (!pdf) throw new HubError('NOT_FOUND', '未知接口', 'not-found');
+      const ctx = await contextOf(req, res);
+      if (!ctx.user) throw new HubError('UNAUTHORIZED', '请先登录', 'sign-in-required');
+      if (req.method === 'GET') {
+        const bytes = await services.commerce.invoices.pdf(pdf[1]!, ctx.user);
+        res.writeHead(200, {
+          'content-type': 'application/pdf',
+          'content-disposition': `attachment; filename="invoice-${pdf[1]}.pdf"`,
+          'x-content-type-options': 'nosniff',
+          'cache-control': 'private, no-store',
+        });
+        res.end(bytes);
+        return;
+      }
+      if (req.method !== 'POST') throw new HubError('NOT_FOUND', '未知接口', 'not-found');
+      if (!ctx.user.isAdmin) throw new HubError('FORBIDDEN', '需要管理员权限', 'admin-required');
+      const bytes = await readBody(req, INVOICE_PDF_MAX_BYTES);
+      await services.commerce.invoices.issue(pdf[1]!, new Uint8Array(bytes), ctx.user.id);
+      sendJson(res, 200, { ok: true });
+    } catch (error) {
+      if (error instanceof HubError) {
+        if (!req.readableEnded) {
+          res.setHeader('connection', 'close');
+          req.resume();
+        }
+        return sendJson(res, HUB_ERROR_STATUS[error.code], { error: { code: HUB_ERROR_STATUS[error.code], reason: error.reason ?? null, message: error.message } });
+      }
+      services.logger.error('commerce http error', { pathname, error: String(error) });
+      sendJson(res, 500, { error: { code: 500, reason: null, message: '服务器内部错误' } });
+    }
+  };
+}
+
+function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    req.on('data', (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > maxBytes) {
+        reject(new HubError('PAYLOAD_TOO_LARGE', CM.invoicePdfInvalid, 'too-large'));
+        req.pause();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  if (res.headersSent) return;
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
+}

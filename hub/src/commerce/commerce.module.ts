@@ -1,0 +1,98 @@
+import type { PlanFlags } from '@bianshi/shared';
+import type { Db } from '../db/database';
+import type { Clock } from '../lib/clock';
+import { alipayConfigured, wechatPayConfigured, type Config } from '../lib/config';
+import type { Logger } from '../lib/logger';
+import type { RateLimiterFactory } from '../lib/rate-limit';
+import { siteBase } from '../lib/site';
+import { createCdkeyHasher } from './cdkey-secret';
+import { CdkeyService } from './cdkey.service';
+import { EntitlementService } from './entitlements.service';
+import { InvoiceService } from './invoice.service';
+import { OrderService } from './order.service';
+import { alipayProvider } from './payments/alipay';
+import { manualProvider } from './payments/manual';
+import type { PaymentProvider, ProviderId } from './payments/provider';
+import { wechatPayProvider } from './payments/wechat';
+import { loadPricing } from './pricing';
+
+/** Plans, entitlements, orders, cdkeys and invoices, as the hub's services hold them. */
+export interface Commerce {
+  readonly entitlements: EntitlementService;
+  readonly orders: OrderService;
+  readonly cdkeys: CdkeyService;
+  readonly invoices: InvoiceService;
+}
+
+/** Redemption attempts per account and per address: 10 at once, then one every 6 s. */
+/** Redemption attempts per account and per address: 10 a minute (shared across hubs through Redis). */
+const REDEEM_LIMIT = { name: 'cdkey-redeem', points: 10, durationS: 60 } as const;
+
+/** The debug flags from the configuration. */
+export function planFlagsOf(config: Config): PlanFlags {
+  return {
+    trial: config.FLAG_TRIAL,
+    education: config.FLAG_EDUCATION,
+    enterprise: config.FLAG_ENTERPRISE,
+    trialExpired: config.FLAG_TRIAL_EXPIRED,
+    educationExpired: config.FLAG_EDUCATION_EXPIRED,
+    enterpriseExpired: config.FLAG_ENTERPRISE_EXPIRED,
+    forceTrial: config.FLAG_FORCE_TRIAL,
+  };
+}
+
+/** The payment providers this configuration turns on (bank transfer always). */
+export function paymentProviders(config: Config, clock: Clock): Map<ProviderId, PaymentProvider> {
+  const providers = new Map<ProviderId, PaymentProvider>([['manual', manualProvider(config)]]);
+  // Providers are built once at startup with no request in hand: SITE_URL when set, else
+  // http://localhost:$PORT. Real Alipay/WeChat notifications need SITE_URL set to the public address.
+  const base = siteBase(config);
+  const notify = (provider: string) => `${base}/api/commerce/notify/${provider}`;
+  if (alipayConfigured(config)) {
+    providers.set(
+      'alipay',
+      alipayProvider(
+        {
+          appId: config.ALIPAY_APP_ID!,
+          privateKey: config.ALIPAY_PRIVATE_KEY!,
+          alipayPublicKey: config.ALIPAY_PUBLIC_KEY!,
+          gateway: config.ALIPAY_GATEWAY,
+          notifyUrl: notify('alipay'),
+          returnUrl: `${base}/buy/verify`,
+        },
+        clock,
+      ),
+    );
+  }
+  if (wechatPayConfigured(config)) {
+    providers.set(
+      'wechat',
+      wechatPayProvider(
+        {
+          mchId: config.WECHATPAY_MCH_ID!,
+          appId: config.WECHATPAY_APP_ID!,
+          apiV3Key: config.WECHATPAY_API_V3_KEY!,
+          privateKey: config.WECHATPAY_PRIVATE_KEY!,
+          serialNo: config.WECHATPAY_MCH_SERIAL!,
+          platformPublicKey: config.WECHATPAY_PLATFORM_PUBLIC_KEY!,
+          apiBase: config.WECHATPAY_API_BASE,
+          notifyUrl: notify('wechat'),
+        },
+        clock,
+      ),
+    );
+  }
+  return providers;
+}
+
+/** Wires the commerce services from the configuration (pricing file, flags, providers, secret). */
+export async function createCommerce(deps: { db: Db; config: Config; clock: Clock; logger: Logger; limiters: RateLimiterFactory }): Promise<Commerce> {
+  const { db, config, clock, logger } = deps;
+  const pricing = loadPricing(config.PRICING_FILE);
+  const entitlements = new EntitlementService(db, pricing, planFlagsOf(config), clock);
+  const hasher = await createCdkeyHasher(db, config.CDKEY_SECRET, logger);
+  const cdkeys = new CdkeyService(db, hasher, clock, entitlements, deps.limiters(REDEEM_LIMIT));
+  const orders = new OrderService(db, pricing, paymentProviders(config, clock), clock, entitlements, cdkeys, logger);
+  const invoices = new InvoiceService(db, orders, clock, config.DATA_DIR);
+  return { entitlements, orders, cdkeys, invoices };
+}

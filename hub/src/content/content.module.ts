@@ -1,0 +1,32 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Config } from '../lib/config';
+import { createContentHandler } from './content.http';
+import { createContentStore } from './content.store';
+
+/**
+ * The content site as the HTTP layer sees it: one handler for `/api/content/…`, `sitemap.xml`,
+ * `robots.txt` and prerendered content pages, reading the built client's `_content/`.
+ */
+export function createContentServing(config: Config, clientDist: string) {
+  const indexPath = join(clientDist, 'index.html');
+  let template: { mtimeMs: number; html: string } | undefined;
+  const indexHtml = (): string | null => {
+    try {
+      const { mtimeMs } = statSync(indexPath);
+      if (template?.mtimeMs !== mtimeMs) template = { mtimeMs, html: readFileSync(indexPath, 'utf8') };
+      return template.html;
+    } catch {
+      return null;
+    }
+  };
+  // Only paths the prerender table knows reach here, so the join stays inside clientDist.
+  const payloadOf = (path: string): string | null => {
+    try {
+      return readFileSync(join(clientDist, path, '_payload.json'), 'utf8');
+    } catch {
+      return null;
+    }
+  };
+  return createContentHandler(config, createContentStore(clientDist), indexHtml, payloadOf);
+}

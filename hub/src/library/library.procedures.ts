@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { ManageRepository } from '../db/manage.repository';
+import { publicProcedure, router } from '../trpc/init';
+import { authedProcedure, timerProcedure } from '../trpc/procedures';
+
+const id = z.string().min(1).max(64);
+const query = z.string().max(100).default('');
+const fileText = z.string().max(2_000_000, { error: '文件过大（最多 2 MB）' });
+const importFormat = z.enum(['csv', 'json']);
+
+/** Topic groups and topics (辩题库). */
+const topicsRouter = router({
+  groups: publicProcedure.query(({ ctx }) => ctx.services.library.topics.groups()),
+  /** Every topic, for the client's full-text index. */
+  all: publicProcedure.query(({ ctx }) => ctx.services.library.topics.all()),
+  group: publicProcedure.input(z.strictObject({ id })).query(async ({ ctx, input }) => {
+    const page = await ctx.services.library.topics.group(input.id);
+    return { ...page, canEdit: ctx.services.library.topics.canEdit(page.group, ctx) };
+  }),
+  search: publicProcedure
+    .input(
+      z.strictObject({
+        q: query,
+        groupId: id.optional(),
+        limit: z.number().int().min(1).max(200).default(50),
+      }),
+    )
+    .query(({ ctx, input }) =>
+      ctx.services.library.topics.search({
+        q: input.q,
+        limit: input.limit,
+        ...(input.groupId ? { groupId: input.groupId } : {}),
+      }),
+    ),
+  createGroup: authedProcedure
+    .input(z.strictObject({ group: z.unknown() }))
+    .mutation(async ({ ctx, input }) => ({
+      id: await ctx.services.library.topics.createGroup(input.group, ctx),
+    })),
+  updateGroup: authedProcedure
+    .input(z.strictObject({ id, group: z.unknown() }))
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.library.topics.updateGroup(input.id, input.group, ctx);
+      return { ok: true as const };
+    }),
+  deleteGroup: authedProcedure.input(z.strictObject({ id })).mutation(async ({ ctx, input }) => {
+    await ctx.services.library.topics.deleteGroup(input.id, ctx);
+    return { ok: true as const };
+  }),
+  addTopic: authedProcedure
+    .input(z.strictObject({ groupId: id, topic: z.unknown() }))
+    .mutation(async ({ ctx, input }) => ({
+      id: await ctx.services.library.topics.addTopic(input.groupId, input.topic, ctx),
+    })),
+  updateTopic: authedProcedure
+    .input(z.strictObject({ id, topic: z.unknown() }))
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.library.topics.updateTopic(input.id, input.topic, ctx);
+      return { ok: true as const };
+    }),
+  deleteTopic: authedProcedure.input(z.strictObject({ id })).mutation(async ({ ctx, input }) => {
+    await ctx.services.library.topics.deleteTopic(input.id, ctx);
+    return { ok: true as const };
+  }),
+  /** Checks a file and returns the rows or every error; writes nothing (the import preview). */
+  checkImport: publicProcedure
+    .input(
+      z.strictObject({ format: importFormat, text: fileText, defaultGroup: z.string().max(80).default('') }),
+    )
+    .mutation(({ ctx, input }) =>
+      ctx.services.library.topics.check(input.format, input.text, input.defaultGroup),
+    ),
+  /** Imports a file into one group; nothing is written unless every row is valid. */
+  import: authedProcedure
+    .input(z.strictObject({ groupId: id, format: importFormat, text: fileText }))
+    .mutation(({ ctx, input }) =>
+      ctx.services.library.topics.import(input.format, input.text, { groupId: input.groupId, caller: ctx }),
+    ),
+  favourites: authedProcedure.query(({ ctx }) => ctx.services.library.topics.favourites(ctx.user.id)),
+  setFavourite: authedProcedure
+    .input(z.strictObject({ topicId: id, on: z.boolean() }))
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.library.topics.setFavourite(ctx.user.id, input.topicId, input.on);
+      return { ok: true as const };
+    }),
+  /** Puts a topic on a timer's display (editors of the timer). */
+  useInTimer: timerProcedure('editor')
+    .input(z.object({ topicId: id }))
+    .mutation(async ({ ctx, input }) => {
+      const topic = await ctx.services.library.topics.topic(input.topicId);
+      await new ManageRepository(ctx.services.database.db).mergeSettings(ctx.timer.id, {
+        topic: topic.text,
+        topicId: topic.id,
+      });
+      // Every hub's screens show the new topic.
+      const fresh = await ctx.services.timers.changed(ctx.timer.id);
+      return { timerId: fresh.id, shortid: fresh.shortid, topic: topic.text };
+    }),
+});
+
+/** Schools, teams and debaters (学校). */
+const schoolsRouter = router({
+  search: publicProcedure
+    .input(
+      z.strictObject({
+        q: query,
+        region: z.string().max(40).default(''),
+        limit: z.number().int().min(1).max(500).default(100),
+      }),
+    )
+    .query(({ ctx, input }) => ctx.services.library.schools.search(input)),
+  regions: publicProcedure.query(({ ctx }) => ctx.services.library.schools.regions()),
+  /** A school's page: teams by season, debaters, public records and win/loss. */
+  page: publicProcedure.input(z.strictObject({ id })).query(async ({ ctx, input }) => {
+    const page = await ctx.services.library.schools.page(input.id);
+    const records = await ctx.services.library.records.ofSchool(input.id);
+    const wins = records.filter((record) => record.won === true).length;
+    const losses = records.filter((record) => record.won === false).length;
+    return { ...page, records, wins, losses };
+  }),
+  add: authedProcedure
+    .input(z.strictObject({ school: z.unknown() }))
+    .mutation(({ ctx, input }) => ctx.services.library.schools.add(input.school, ctx.user.id)),
+  importCsv: authedProcedure
+    .input(z.strictObject({ text: fileText }))
+    .mutation(({ ctx, input }) => ctx.services.library.schools.importCsv(input.text, ctx.user.id)),
+  addTeam: authedProcedure
+    .input(z.strictObject({ team: z.unknown() }))
+    .mutation(async ({ ctx, input }) => ({ id: await ctx.services.library.schools.addTeam(input.team) })),
+  teams: publicProcedure
+    .input(z.strictObject({ q: query }))
+    .query(({ ctx, input }) => ctx.services.library.schools.searchTeams(input.q)),
+  debaters: publicProcedure
+    .input(z.strictObject({ q: query }))
+    .query(({ ctx, input }) => ctx.services.library.schools.searchDebaters(input.q)),
+});
+
+const dateMs = z.number().int().min(0).max(8_640_000_000_000_000);
+
+/** Match records (比赛记录). */
+const recordsRouter = router({
+  /** One record; hidden records are NOT_FOUND. */
+  get: publicProcedure
+    .input(z.strictObject({ matchId: id }))
+    .query(({ ctx, input }) => ctx.services.library.records.get(input.matchId, ctx)),
+  /** The caller's matches (timers they own or are a member of). */
+  mine: authedProcedure
+    .input(
+      z
+        .strictObject({
+          from: dateMs.optional(),
+          to: dateMs.optional(),
+          formatId: z.string().max(64).optional(),
+          school: z.string().max(80).optional(),
+          topic: z.string().max(300).optional(),
+        })
+        .default({}),
+    )
+    .query(({ ctx, input }) => ctx.services.library.records.mine(ctx.user.id, input)),
+  /** Saves the result sheet (the timer's owner or editors). */
+  updateResult: publicProcedure
+    .input(z.strictObject({ matchId: id, result: z.unknown() }))
+    .mutation(({ ctx, input }) =>
+      ctx.services.library.records.updateResult(input.matchId, input.result, ctx),
+    ),
+});
+
+/** The library's procedures: `library.topics.*`, `library.schools.*`, `library.records.*`. */
+export const libraryRouter = router({ topics: topicsRouter, schools: schoolsRouter, records: recordsRouter });

@@ -1,0 +1,45 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AnyRouter } from '@trpc/server';
+import { getErrorShape, getTRPCErrorFromUnknown, transformTRPCResponse } from '@trpc/server/unstable-core-do-not-import';
+import { TRPC_HTTP_MAX_BATCH } from '@bianshi/shared';
+import { HubError } from '../lib/errors';
+import { toTRPCError } from '../trpc/init';
+import { LM } from './messages';
+
+/** Largest tRPC request body over HTTP (a format import with its settings is far below). */
+export const TRPC_HTTP_MAX_BODY_BYTES = 1024 * 1024;
+/** Most calls in one batched tRPC HTTP request (the client's batch link splits at the same number). */
+export const TRPC_HTTP_MAX_BATCH_CALLS = TRPC_HTTP_MAX_BATCH;
+
+/**
+ * What a tRPC HTTP request may not be: a body declared larger than the limit, or a batch of more
+ * calls than the limit. Checked from the headers and the URL alone, before a byte of the body is
+ * read. (tRPC's own `maxBodySize` still stops a body sent without a length, chunk by chunk.)
+ */
+export function trpcRequestRefusal(req: IncomingMessage, url: URL): HubError | null {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > TRPC_HTTP_MAX_BODY_BYTES) {
+    return new HubError('PAYLOAD_TOO_LARGE', LM.bodyTooLarge('1 MB'), 'body-too-large', { maxBytes: TRPC_HTTP_MAX_BODY_BYTES });
+  }
+  if (url.searchParams.get('batch') === '1') {
+    const calls = url.pathname.replace(/^\/api\/trpc\/?/, '').split(',').length;
+    if (calls > TRPC_HTTP_MAX_BATCH_CALLS) {
+      return new HubError('PAYLOAD_TOO_LARGE', LM.batchTooLarge(TRPC_HTTP_MAX_BATCH_CALLS), 'batch-too-large', { maxCalls: TRPC_HTTP_MAX_BATCH_CALLS, calls });
+    }
+  }
+  return null;
+}
+
+/**
+ * Answers a refused tRPC request the way tRPC answers a request it cannot start (one error
+ * envelope, shaped by the router's error formatter, with the error's HTTP status), and closes
+ * the connection rather than reading an unwanted body.
+ */
+export function sendTrpcRefusal(router: AnyRouter, res: ServerResponse, refusal: HubError): void {
+  const config = router._def._config;
+  const error = getTRPCErrorFromUnknown(toTRPCError(refusal));
+  const shape = getErrorShape({ config, error, type: 'unknown', path: undefined, input: undefined, ctx: undefined });
+  const body = JSON.stringify(transformTRPCResponse(config, { error: shape }));
+  res.writeHead(shape.data.httpStatus, { 'content-type': 'application/json', 'cache-control': 'no-store', connection: 'close' });
+  res.end(body);
+}

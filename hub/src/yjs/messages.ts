@@ -1,0 +1,35 @@
+import type { YjsNoticeCode } from '@bianshi/shared';
+import { YJS_LIMITS } from '@bianshi/shared';
+
+const kib = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
+
+/** zh-CN messages of the workbench, flows and their documents. */
+export const Y = {
+  projectNotFound: '找不到这个项目，它可能已被删除。',
+  documentNotFound: '找不到这个文档，它可能已被删除。',
+  versionNotFound: '找不到这个版本。',
+  memberNotFound: '这个成员已不在项目中。',
+  noAccess: '你没有这个项目的访问权限。请向项目所有者索取邀请链接。',
+  ownerOnly: '只有项目所有者可以这样做。',
+  editorOnly: '只有编辑者和所有者可以修改内容。',
+  signInRequired: '请先登录。',
+  inviteInvalid: '邀请链接无效或已被撤销。',
+  inviteExpired: '邀请链接已过期，请向项目所有者索取新的链接。',
+  ownerCannotJoin: '你已是这个项目的所有者。',
+  tooManyProjects: `每个账号最多拥有 ${YJS_LIMITS.projectsPerAccount} 个项目。请先删除不用的项目。`,
+  tooManyDocuments: `每个账号的项目中最多有 ${YJS_LIMITS.documentsPerAccount} 个文档。请先删除不用的文档。`,
+  tooManyVersions: `每个文档最多保存 ${YJS_LIMITS.versionsPerDocument} 个版本。`,
+  judgeFlowPrivate: '裁判流程单在比赛结束前只有裁判本人可见。',
+  wrongKind: '这个操作不适用于此类文档。',
+  timerNotFound: '找不到这个计时器。',
+} as const;
+
+/** The notices a document socket receives, by code. */
+export const NOTICE_MESSAGES: Record<YjsNoticeCode, string> = {
+  'read-only': '你在这个项目中只能查看或评论，修改没有被保存。',
+  'update-too-large': `这次修改太大（单次最多 ${kib(YJS_LIMITS.updateBytes)}），没有被保存。请分几次粘贴。`,
+  'document-too-large': `文档已达到大小上限（${kib(YJS_LIMITS.documentBytes)}），新的修改没有被保存。请拆分成多个文档。`,
+  'rate-limited': '修改太频繁，连接已暂停，稍后会自动重连。',
+  'access-revoked': '你对这个项目的访问权限已被撤销。',
+  'storage-failed': '服务器暂时无法保存修改，连接已断开；你的修改保留在本机，重连后会自动同步。',
+};

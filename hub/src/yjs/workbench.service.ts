@@ -1,0 +1,410 @@
+import {
+  columnsFromFormat,
+  roleAtLeast,
+  YJS_LIMITS,
+  type Format,
+  type GrantableRole,
+  type ProjectRole,
+} from '@bianshi/shared';
+import * as Y from 'yjs';
+import type { TimerRepository } from '../db/timer.repository';
+import type { Clock } from '../lib/clock';
+import { HubError } from '../lib/errors';
+import { hashKey, newId, newSecretKey } from '../lib/ids';
+import type { DocConnection } from './doc-room';
+import type { DocRegistry } from './doc.registry';
+import { Y as M } from './messages';
+import { diffLines, documentLines, restoreUpdate } from './version-text';
+import type {
+  DocumentKind,
+  DocumentRecord,
+  FlowMode,
+  ProjectKind,
+  ProjectRecord,
+  YjsRepository,
+} from './yjs.repository';
+
+/** Longest an invite link may stay valid: 30 days. */
+export const PROJECT_INVITE_MAX_HOURS = 24 * 30;
+
+/** Client path of a project invite link. */
+export function projectInvitePath(token: string): string {
+  return `/workbench/invite/${token}`;
+}
+
+/** Who is asking: an account and/or an invite token. */
+export interface Caller {
+  userId: string | null;
+  inviteToken?: string | null;
+  /** sha256 of an invite token (what an open socket keeps). */
+  inviteHash?: string | null;
+}
+
+export interface NewProject {
+  kind: ProjectKind;
+  name: string;
+  team?: string;
+  motion?: string;
+  topicId?: string | null;
+  mode?: FlowMode;
+  /** Flows: the format to build columns from (a built-in or the bound timer's). */
+  format?: Format | null;
+  formatId?: string | null;
+  timerId?: string | null;
+  matchId?: string | null;
+}
+
+/**
+ * Projects (workbenches and flows), their members, invite links, documents and versions, and
+ * the access rule every entry (tRPC, document sockets) shares.
+ */
+export class WorkbenchService {
+  constructor(
+    private readonly repository: YjsRepository,
+    private readonly registry: DocRegistry,
+    private readonly timers: TimerRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  // Access -----------------------------------------------------------------------------------
+
+  /**
+   * A caller's role on a project: owner, a membership, or a live invite token's role, the
+   * strongest. A judge flow stays the judge's alone until its match has finished.
+   */
+  async roleOf(project: ProjectRecord, caller: Caller): Promise<ProjectRole | null> {
+    let role: ProjectRole | null = null;
+    if (caller.userId) role = await this.repository.roleOf(project.id, caller.userId);
+    const inviteHash = caller.inviteHash ?? (caller.inviteToken ? hashKey(caller.inviteToken) : null);
+    if (role !== 'owner' && inviteHash) {
+      const invite = await this.repository.inviteByTokenHash(inviteHash);
+      if (
+        invite &&
+        invite.projectId === project.id &&
+        invite.expiresAt.getTime() > this.clock.now() &&
+        !roleAtLeast(role, invite.role)
+      )
+        role = invite.role;
+    }
+    if (
+      role &&
+      role !== 'owner' &&
+      project.kind === 'flow' &&
+      project.mode !== 'team' &&
+      !(await this.flowIsPublic(project))
+    )
+      return null;
+    return role;
+  }
+
+  /** The role behind an open document socket, re-read when access changes. */
+  async connectionRole(projectId: string, connection: DocConnection): Promise<ProjectRole | null> {
+    const project = await this.repository.project(projectId);
+    return project
+      ? this.roleOf(project, { userId: connection.userId, inviteHash: connection.inviteHash })
+      : null;
+  }
+
+  /** The project and role of a caller, or a Chinese error (401 without any credential, 403 with the wrong one). */
+  async access(
+    projectId: string,
+    caller: Caller,
+    minimum: ProjectRole = 'viewer',
+  ): Promise<{ project: ProjectRecord; role: ProjectRole }> {
+    const project = await this.repository.project(projectId);
+    if (!project) throw new HubError('NOT_FOUND', M.projectNotFound, 'project-not-found');
+    const role = await this.roleOf(project, caller);
+    if (!role) {
+      if (!caller.userId && !caller.inviteToken && !caller.inviteHash)
+        throw new HubError('UNAUTHORIZED', M.signInRequired, 'sign-in-required');
+      throw new HubError(
+        'FORBIDDEN',
+        project.kind === 'flow' && project.mode === 'judge' ? M.judgeFlowPrivate : M.noAccess,
+        'no-access',
+      );
+    }
+    if (!roleAtLeast(role, minimum))
+      throw new HubError('FORBIDDEN', minimum === 'owner' ? M.ownerOnly : M.editorOnly, 'role-too-low');
+    return { project, role };
+  }
+
+  /** A document with its project and the caller's role. */
+  async documentAccess(documentId: string, caller: Caller, minimum: ProjectRole = 'viewer') {
+    const document = await this.repository.document(documentId);
+    if (!document) throw new HubError('NOT_FOUND', M.documentNotFound, 'document-not-found');
+    return { document, ...(await this.access(document.projectId, caller, minimum)) };
+  }
+
+  // Projects ---------------------------------------------------------------------------------
+
+  list(userId: string, kind: ProjectKind) {
+    return this.repository.projectsFor(userId, kind);
+  }
+
+  async create(ownerId: string, input: NewProject): Promise<{ projectId: string }> {
+    if ((await this.repository.countProjectsOwnedBy(ownerId)) >= YJS_LIMITS.projectsPerAccount)
+      throw new HubError('FORBIDDEN', M.tooManyProjects, 'too-many-projects');
+    const initial = input.kind === 'workbench' ? 3 : 1;
+    if ((await this.repository.countDocumentsOwnedBy(ownerId)) + initial > YJS_LIMITS.documentsPerAccount)
+      throw new HubError('FORBIDDEN', M.tooManyDocuments, 'too-many-documents');
+    const projectId = newId();
+    const documents: {
+      id: string;
+      projectId: string;
+      kind: DocumentKind;
+      title: string;
+      position: number;
+    }[] =
+      input.kind === 'workbench'
+        ? [
+            { id: newId(), projectId, kind: 'text', title: '立论稿', position: 0 },
+            { id: newId(), projectId, kind: 'cards', title: '资料卡', position: 1 },
+            { id: newId(), projectId, kind: 'qa', title: '攻防问答', position: 2 },
+          ]
+        : [{ id: newId(), projectId, kind: 'flow', title: input.name, position: 0 }];
+    await this.repository.createProject(
+      {
+        id: projectId,
+        kind: input.kind,
+        name: input.name,
+        team: input.team ?? '',
+        motion: input.motion ?? '',
+        topicId: input.topicId ?? null,
+        ownerId,
+        mode: input.mode ?? (input.kind === 'flow' ? 'personal' : 'team'),
+        formatId: input.formatId ?? null,
+        timerId: input.timerId ?? null,
+        matchId: input.matchId ?? null,
+      },
+      documents,
+    );
+    if (input.kind === 'flow' && input.format)
+      await this.repository.appendUpdate(documents[0]!.id, seedFlow(input.format));
+    return { projectId };
+  }
+
+  async detail(projectId: string, caller: Caller) {
+    const { project, role } = await this.access(projectId, caller);
+    const documents = await this.repository.documents(project.id);
+    return { project, role, documents };
+  }
+
+  async update(
+    projectId: string,
+    caller: Caller,
+    patch: Partial<
+      Pick<ProjectRecord, 'name' | 'team' | 'motion' | 'topicId' | 'mode' | 'timerId' | 'matchId'>
+    >,
+  ): Promise<void> {
+    await this.access(projectId, caller, patch.mode !== undefined ? 'owner' : 'editor');
+    await this.repository.updateProject(projectId, patch);
+    if (patch.mode !== undefined) await this.registry.accessChanged(projectId, null);
+  }
+
+  async remove(projectId: string, caller: Caller): Promise<void> {
+    await this.access(projectId, caller, 'owner');
+    await this.repository.deleteProject(projectId);
+    await this.registry.accessChanged(projectId, null);
+  }
+
+  // Members and invites ----------------------------------------------------------------------
+
+  async members(projectId: string, caller: Caller) {
+    const { project } = await this.access(projectId, caller, 'owner');
+    const now = this.clock.now();
+    const [members, invites] = await Promise.all([
+      this.repository.members(project.id),
+      this.repository.invites(project.id),
+    ]);
+    return {
+      members,
+      invites: invites.map(({ tokenHash: _hash, ...invite }) => ({
+        ...invite,
+        expired: invite.expiresAt.getTime() <= now,
+      })),
+    };
+  }
+
+  async setRole(projectId: string, caller: Caller, userId: string, role: GrantableRole): Promise<void> {
+    await this.access(projectId, caller, 'owner');
+    if (!(await this.repository.setMemberRole(projectId, userId, role)))
+      throw new HubError('NOT_FOUND', M.memberNotFound, 'member-not-found');
+    await this.registry.accessChanged(projectId, userId);
+  }
+
+  async removeMember(projectId: string, caller: Caller, userId: string): Promise<void> {
+    await this.access(projectId, caller, 'owner');
+    if (!(await this.repository.removeMember(projectId, userId)))
+      throw new HubError('NOT_FOUND', M.memberNotFound, 'member-not-found');
+    await this.registry.accessChanged(projectId, userId);
+  }
+
+  async createInvite(
+    projectId: string,
+    caller: Caller,
+    input: { role: GrantableRole; expiresInHours: number },
+  ) {
+    await this.access(projectId, caller, 'owner');
+    const token = newSecretKey();
+    const id = newId();
+    const expiresAt = new Date(
+      this.clock.now() + Math.min(input.expiresInHours, PROJECT_INVITE_MAX_HOURS) * 3_600_000,
+    );
+    await this.repository.createInvite({
+      id,
+      projectId,
+      tokenHash: hashKey(token),
+      role: input.role,
+      expiresAt,
+      createdBy: caller.userId,
+    });
+    return { id, token, role: input.role, expiresAt, path: projectInvitePath(token) };
+  }
+
+  async revokeInvite(projectId: string, caller: Caller, inviteId: string): Promise<void> {
+    await this.access(projectId, caller, 'owner');
+    await this.repository.revokeInvite(projectId, inviteId);
+    await this.registry.accessChanged(projectId, null);
+  }
+
+  /** A live invite by its token, or a Chinese error. */
+  async liveInvite(token: string) {
+    const invite = await this.repository.inviteByTokenHash(hashKey(token));
+    if (!invite) throw new HubError('NOT_FOUND', M.inviteInvalid, 'invite-invalid');
+    if (invite.expiresAt.getTime() <= this.clock.now())
+      throw new HubError('FORBIDDEN', M.inviteExpired, 'invite-expired');
+    const project = await this.repository.project(invite.projectId);
+    if (!project) throw new HubError('NOT_FOUND', M.projectNotFound, 'project-not-found');
+    return { invite, project };
+  }
+
+  /** Joins the project with the invite's role (never weakening a stronger membership). */
+  async acceptInvite(token: string, userId: string) {
+    const { invite, project } = await this.liveInvite(token);
+    const current = await this.repository.roleOf(project.id, userId);
+    if (current === 'owner')
+      return { projectId: project.id, kind: project.kind, role: 'owner' as ProjectRole };
+    if (!roleAtLeast(current, invite.role)) await this.repository.putMember(project.id, userId, invite.role);
+    await this.repository.countInviteUse(invite.id);
+    return {
+      projectId: project.id,
+      kind: project.kind,
+      role: roleAtLeast(current, invite.role) ? current! : invite.role,
+    };
+  }
+
+  // Documents --------------------------------------------------------------------------------
+
+  async createDocument(
+    projectId: string,
+    caller: Caller,
+    input: { kind: DocumentKind; title: string },
+  ): Promise<DocumentRecord> {
+    const { project } = await this.access(projectId, caller, 'editor');
+    if ((await this.repository.countDocumentsOwnedBy(project.ownerId)) >= YJS_LIMITS.documentsPerAccount)
+      throw new HubError('FORBIDDEN', M.tooManyDocuments, 'too-many-documents');
+    const existing = await this.repository.documents(project.id);
+    const row = {
+      id: newId(),
+      projectId: project.id,
+      kind: input.kind,
+      title: input.title,
+      position: existing.length,
+      createdAt: new Date(this.clock.now()),
+    };
+    await this.repository.createDocument(row);
+    await this.repository.updateProject(project.id, {});
+    return row;
+  }
+
+  async renameDocument(documentId: string, caller: Caller, title: string): Promise<void> {
+    await this.documentAccess(documentId, caller, 'editor');
+    await this.repository.renameDocument(documentId, title);
+  }
+
+  async deleteDocument(documentId: string, caller: Caller): Promise<void> {
+    await this.documentAccess(documentId, caller, 'owner');
+    await this.repository.deleteDocument(documentId);
+  }
+
+  // Versions ---------------------------------------------------------------------------------
+
+  /** The stored state of a document: every persisted update merged. */
+  private async storedState(documentId: string): Promise<Uint8Array> {
+    const stored = await this.repository.load(documentId);
+    return Y.mergeUpdates([
+      ...(stored.snapshot ? [stored.snapshot.state] : []),
+      ...stored.updates.map((u) => u.update),
+    ]);
+  }
+
+  async versions(documentId: string, caller: Caller) {
+    await this.documentAccess(documentId, caller);
+    return this.repository.versions(documentId);
+  }
+
+  async saveVersion(documentId: string, caller: Caller, name: string) {
+    const { document } = await this.documentAccess(documentId, caller, 'editor');
+    if ((await this.repository.countVersions(documentId)) >= YJS_LIMITS.versionsPerDocument)
+      throw new HubError('FORBIDDEN', M.tooManyVersions, 'too-many-versions');
+    const state = await this.storedState(documentId);
+    const id = newId();
+    await this.repository.createVersion({
+      id,
+      documentId,
+      name,
+      state,
+      meta: { lines: documentLines(document.kind, state).length },
+      createdBy: caller.userId,
+    });
+    return { id, name };
+  }
+
+  /** A line diff between two versions, or a version and the current state (`null`). */
+  async compare(documentId: string, caller: Caller, fromVersionId: string, toVersionId: string | null) {
+    const { document } = await this.documentAccess(documentId, caller);
+    const from = await this.repository.version(documentId, fromVersionId);
+    if (!from) throw new HubError('NOT_FOUND', M.versionNotFound, 'version-not-found');
+    const to = toVersionId ? await this.repository.version(documentId, toVersionId) : null;
+    if (toVersionId && !to) throw new HubError('NOT_FOUND', M.versionNotFound, 'version-not-found');
+    const after = to ? to.state : await this.storedState(documentId);
+    return {
+      lines: diffLines(documentLines(document.kind, from.state), documentLines(document.kind, after)),
+    };
+  }
+
+  /** Makes the document read like a version again, as a new edit every replica merges. */
+  async restore(documentId: string, caller: Caller, versionId: string): Promise<void> {
+    const { document } = await this.documentAccess(documentId, caller, 'editor');
+    const version = await this.repository.version(documentId, versionId);
+    if (!version) throw new HubError('NOT_FOUND', M.versionNotFound, 'version-not-found');
+    const room = await this.registry.open(documentId, document.projectId);
+    const update = restoreUpdate(document.kind, Y.encodeStateAsUpdate(room.doc), version.state);
+    await room.applyServerUpdate(update);
+    this.registry.releaseIfIdle(documentId);
+  }
+
+  // Flows ------------------------------------------------------------------------------------
+
+  /** A flow whose match has finished (or that follows no match) is no longer private. */
+  private async flowIsPublic(project: ProjectRecord): Promise<boolean> {
+    if (project.mode === 'team') return true;
+    if (project.mode === 'personal') return false;
+    if (!project.matchId) return false;
+    const match = await this.timers.findMatch(project.matchId);
+    return match !== null && (match.state as { finishedAt: number | null }).finishedAt !== null;
+  }
+}
+
+/** The first update of a flow document: its columns from the format. */
+function seedFlow(format: Format): Uint8Array {
+  const doc = new Y.Doc();
+  const ids = Array.from({ length: format.stages.length + 1 }, (_, index) => `col${index}`);
+  doc.transact(() => {
+    doc.getArray('columns').insert(0, columnsFromFormat(format, ids));
+    doc.getMap('meta').set('formatName', format.name);
+  });
+  const update = Y.encodeStateAsUpdate(doc);
+  doc.destroy();
+  return update;
+}
