@@ -2,6 +2,10 @@ import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { buildsPlugin } from './build/builds-plugin.ts';
+import { pricingPlugin } from './build/pricing-plugin.ts';
+import { contentPlugin } from './build/content-plugin.ts';
+import { compressPlugin } from './build/compress-plugin.ts';
+import { routePreloadPlugin } from './build/route-preload-plugin.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -10,7 +14,18 @@ const hubUrl = process.env.HUB_URL ?? 'http://localhost:3001';
 const port = Number(process.env.CLIENT_PORT ?? 3000);
 
 export default defineConfig({
-  plugins: [react(), buildsPlugin({ version: pkg.version })],
+  plugins: [
+    react(),
+    buildsPlugin({ version: pkg.version }),
+    // The projector display and the lobby screen start fetching their chunks with the entry.
+    routePreloadPlugin([
+      { path: '^/timer/(?!manage/|invite/)[^/]+(/[^/]+)?/?$', modules: ['src/app/layouts/blank-layout.tsx', 'src/features/display/index.ts'] },
+      { path: '^/lobby/[^/]+/?$', modules: ['src/app/layouts/main-layout.tsx', 'src/features/lobby/index.ts'] },
+    ]),
+    pricingPlugin(),
+    contentPlugin(),
+    compressPlugin(),
+  ],
   server: {
     port,
     proxy: {
@@ -22,6 +37,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // Read by the bundle budget (tests/e2e/bundle-budget.test.ts) to follow each route's chunks.
+    manifest: true,
     chunkSizeWarningLimit: 700,
   },
 });

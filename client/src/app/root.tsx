@@ -1,14 +1,18 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
-import { BrowserCompatDialog } from '../features/browser-compat';
 import { useColorModeSync } from '../features/color-mode';
 import { usePageViews } from '../features/analytics';
 import { useUpdateNotice } from '../features/update-notice';
 import { useAuthGuard } from '../features/auth';
 import { messages } from '../i18n';
 import { LoadingBar } from '../components/ui/loading-bar';
-import { Toaster } from '../components/ui/toaster';
 import { deepestHandle } from './route-handle';
 import { useDocumentHead } from './use-document-head';
+
+// Loaded right after the first render, beside the route's own chunk: neither is needed to show a
+// page, and the projector display shows no toast and needs no browser warning to start counting.
+const Toaster = lazy(() => import('../components/ui/toaster').then((m) => ({ default: m.Toaster })));
+const BrowserCompatDialog = lazy(() => import('../features/browser-compat').then((m) => ({ default: m.BrowserCompatDialog })));
 
 /** Site-wide chrome around every layout: head, colour mode, loading bar, toasts, dialogs. */
 export function Root() {
@@ -26,8 +30,10 @@ export function Root() {
       </a>
       <LoadingBar loading={navigation.state !== 'idle'} />
       {guard === 'pass' ? <Outlet /> : <Splash />}
-      <Toaster theme={mode} />
-      <BrowserCompatDialog />
+      <Suspense fallback={null}>
+        <Toaster theme={mode} />
+        <BrowserCompatDialog />
+      </Suspense>
       <ScrollRestoration />
     </>
   );

@@ -1,26 +1,35 @@
 import { createBrowserRouter } from 'react-router';
+import { registerPrefetchRoutes } from '../lib/prefetch';
 import type { RouteObject } from 'react-router';
 import { messages } from '../i18n';
 import type { RoutePageId } from '../i18n/zh-CN/routes';
-import { BlankLayout } from './layouts/blank-layout';
-import { ContentLayout } from './layouts/content-layout';
-import { DashLayout } from './layouts/dash-layout';
-import { DocsLayout } from './layouts/docs-layout';
-import { LogoBlankLayout } from './layouts/logo-blank-layout';
-import { MainLayout } from './layouts/main-layout';
-import { PurchaseLayout } from './layouts/purchase-layout';
-import { SimpleLayout } from './layouts/simple-layout';
-import { TimerManageLayout } from './layouts/timer-manage-layout';
 import { Root, Splash } from './root';
 import type { RouteHandle } from './route-handle';
 import { RootErrorBoundary, RouteErrorBoundary } from './routes/error-boundary';
 import { NotFound } from './routes/not-found';
 
 const pages = messages.routes.pages;
+/**
+ * Titles of routes without a placeholder entry. They come from the always-loaded strings, never
+ * from a feature's strings module: importing `zh-CN/auth`, `zh-CN/analytics` or `zh-CN/landing`
+ * here put those features' strings (and, through landing, the lobby code rule and the lobby
+ * protocol schemas of @bianshi/shared) into the entry chunk every page downloads.
+ */
+const titles = messages.routes.titles;
+
+/**
+ * Layouts load on demand like pages, so the first download of a page holds its own layout
+ * only (a projector display never downloads the site header, its account menu or footer).
+ */
+function layout<K extends string>(load: () => Promise<Record<K, RouteObject['Component']>>, name: K): RouteObject['lazy'] {
+  return () => load().then((m) => ({ Component: m[name] }));
+}
 
 /** Route modules are loaded on demand; each becomes its own chunk. */
 const lazyPlaceholder = () => import('./routes/placeholder').then((m) => ({ Component: m.PlaceholderRoute }));
 const lazyDisplay = () => import('../features/display').then((m) => ({ Component: m.DisplayRoute }));
+const lazyContent = (name: 'DocPage' | 'ChangelogPage' | 'AboutPage' | 'AboutPostPage' | 'RedirectPage') => () =>
+  import('../features/content').then((m) => ({ Component: m[name] }));
 const lazyShortLink = () => import('../features/display').then((m) => ({ Component: m.ShortLinkRoute }));
 
 /**
@@ -58,17 +67,17 @@ export const routes: RouteObject[] = [
     HydrateFallback: Splash,
     children: [
       {
-        Component: BlankLayout,
+        lazy: layout(() => import('./layouts/blank-layout'), 'BlankLayout'),
         children: [
           {
             index: true,
-            handle: { title: messages.landing.title } satisfies RouteHandle,
+            handle: { title: messages.site.brand } satisfies RouteHandle,
             lazy: () => import('./routes/landing').then((m) => ({ Component: m.LandingRoute })),
             ErrorBoundary: RouteErrorBoundary,
           },
-          page('ccf/:project_id', 'ccfProject'),
+          { ...page('ccf/:project_id', 'ccfProject'), lazy: () => import('../features/ccf').then((m) => ({ Component: m.CcfSheetPage })) },
           { ...page('auth/login', 'login'), lazy: () => import('../features/auth/routes').then((m) => ({ Component: m.LoginPage })) },
-          page('workbench/:project_id', 'workbenchProject'),
+          { ...page('workbench/:project_id', 'workbenchProject'), lazy: () => import('../features/workbench').then((m) => ({ Component: m.WorkbenchProjectPage })) },
           // Projector displays are dark whatever the preference: they hang in dim halls.
           { ...page('timer/:id', 'timer', { colorMode: 'dark' }), lazy: lazyDisplay },
           { ...page('timer/:id/:matchid', 'timerMatch', { colorMode: 'dark' }), lazy: lazyDisplay },
@@ -80,16 +89,17 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        Component: MainLayout,
+        lazy: layout(() => import('./layouts/main-layout'), 'MainLayout'),
         children: [
           { ...page('home', 'home'), lazy: () => import('../features/home').then((m) => ({ Component: m.HomePage })) },
-          page('ccf', 'ccf'),
-          page('topic', 'topic'),
-          page('topic/:topicGroupId', 'topicGroup'),
-          page('record', 'record'),
-          page('record/:match', 'recordMatch'),
-          page('schools', 'schools'),
-          page('workbench', 'workbench'),
+          { ...page('ccf', 'ccf'), lazy: () => import('../features/ccf').then((m) => ({ Component: m.CcfIndexPage })) },
+          { ...page('topic', 'topic'), lazy: () => import('../features/library').then((m) => ({ Component: m.TopicsPage })) },
+          { ...page('topic/:topicGroupId', 'topicGroup'), lazy: () => import('../features/library').then((m) => ({ Component: m.TopicGroupPage })) },
+          { ...page('record', 'record'), lazy: () => import('../features/library').then((m) => ({ Component: m.RecordsPage })) },
+          { ...page('record/:match', 'recordMatch'), lazy: () => import('../features/library').then((m) => ({ Component: m.RecordPage })) },
+          { ...page('schools', 'schools'), lazy: () => import('../features/library').then((m) => ({ Component: m.SchoolsPage })) },
+          { ...page('schools/:schoolId', 'school'), lazy: () => import('../features/library').then((m) => ({ Component: m.SchoolPage })) },
+          { ...page('workbench', 'workbench'), lazy: () => import('../features/workbench').then((m) => ({ Component: m.WorkbenchIndexPage })) },
           { ...page('lobby', 'lobby'), lazy: () => import('../features/lobby').then((m) => ({ Component: m.LobbyIndexPage })) },
           { ...page('lobby/:id', 'lobbyRoom'), lazy: () => import('../features/lobby').then((m) => ({ Component: m.LobbyRoomPage })) },
           page('worldcup', 'worldcup'),
@@ -102,16 +112,21 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        Component: SimpleLayout,
+        lazy: layout(() => import('./layouts/simple-layout'), 'SimpleLayout'),
         children: [{ ...page('create', 'create'), lazy: () => import('../features/create').then((m) => ({ Component: m.CreateRoute })) }, page('ai/ccf', 'aiCcf'), page('ai/contact', 'aiContact')],
       },
       {
-        Component: PurchaseLayout,
-        children: [page('buy', 'buy'), page('buy/cdkey', 'buyCdkey'), page('buy/verify', 'buyVerify'), page('buy/invoice', 'buyInvoice')],
+        lazy: layout(() => import('./layouts/purchase-layout'), 'PurchaseLayout'),
+        children: [
+          { ...page('buy', 'buy'), lazy: () => import('../features/commerce').then((m) => ({ Component: m.BuyPage })) },
+          { ...page('buy/cdkey', 'buyCdkey'), lazy: () => import('../features/commerce').then((m) => ({ Component: m.CdkeyPage })) },
+          { ...page('buy/verify', 'buyVerify'), lazy: () => import('../features/commerce').then((m) => ({ Component: m.VerifyPage })) },
+          { ...page('buy/invoice', 'buyInvoice'), lazy: () => import('../features/commerce').then((m) => ({ Component: m.InvoicePage })) },
+        ],
       },
       {
         path: 'timer/manage/:shortid',
-        Component: TimerManageLayout,
+        lazy: layout(() => import('./layouts/timer-manage-layout'), 'TimerManageLayout'),
         children: [
           {
             index: true,
@@ -123,37 +138,48 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        Component: ContentLayout,
+        lazy: layout(() => import('./layouts/content-layout'), 'ContentLayout'),
         children: [
-          page('about', 'about'),
-          page('about/:slug', 'aboutPage'),
-          page('changelog', 'changelog'),
-          page('pricing', 'pricing'),
+          { ...page('about', 'about'), lazy: lazyContent('AboutPage') },
+          { ...page('about/:slug', 'aboutPage'), lazy: lazyContent('AboutPostPage') },
+          { ...page('changelog', 'changelog'), lazy: lazyContent('ChangelogPage') },
+          { ...page('pricing', 'pricing'), lazy: () => import('../features/commerce').then((m) => ({ Component: m.PricingPage })) },
         ],
       },
       {
-        Component: DashLayout,
-        children: [page('admin/cdkey', 'adminCdkey')],
+        lazy: layout(() => import('./layouts/dash-layout'), 'DashLayout'),
+        children: [
+          { ...page('admin/cdkey', 'adminCdkey'), lazy: () => import('../features/commerce').then((m) => ({ Component: m.AdminCdkeyPage })) },
+          {
+            path: 'admin/analytics',
+            handle: { title: titles.adminAnalytics } satisfies RouteHandle,
+            lazy: () => import('../features/analytics/admin').then((m) => ({ Component: m.AnalyticsAdminPage })),
+            ErrorBoundary: RouteErrorBoundary,
+          },
+        ],
       },
       {
-        Component: DocsLayout,
-        // /docs has a title; deeper docs pages fall back to their last path segment until
-        // content/ is compiled in.
-        children: [page('docs', 'docs'), { ...page('docs/*', 'docs'), handle: { page: 'docs' } satisfies RouteHandle }],
+        // The docs layout and pages come from the content feature, loaded only on /docs.
+        lazy: () => import('./layouts/docs-layout').then((m) => ({ Component: m.DocsLayoutRoute })),
+        // /docs has a title; a docs page takes its own from its payload (or the last path segment).
+        children: [
+          { ...page('docs', 'docs'), lazy: lazyContent('DocPage') },
+          { ...page('docs/*', 'docs'), handle: { page: 'docs' } satisfies RouteHandle, lazy: lazyContent('DocPage') },
+        ],
       },
       {
-        Component: LogoBlankLayout,
+        lazy: layout(() => import('./layouts/logo-blank-layout'), 'LogoBlankLayout'),
         children: [
           { ...page('auth/logout', 'logout'), lazy: () => import('../features/auth/routes').then((m) => ({ Component: m.LogoutPage })) },
           { ...page('auth/callback', 'callback'), lazy: () => import('../features/auth/routes').then((m) => ({ Component: m.CallbackPage })) },
           { ...page('auth/redirect', 'authRedirect'), lazy: () => import('../features/auth/routes').then((m) => ({ Component: m.RedirectPage })) },
-          page('utils/redirect', 'utilsRedirect'),
+          { ...page('utils/redirect', 'utilsRedirect'), lazy: lazyContent('RedirectPage') },
           { ...page('id/:shortid', 'shortLink'), lazy: lazyShortLink },
-          page('workbench/invite/:invite_id', 'workbenchInvite'),
+          { ...page('workbench/invite/:invite_id', 'workbenchInvite'), lazy: () => import('../features/workbench').then((m) => ({ Component: m.WorkbenchInvitePage })) },
           // Timer invite links (a role and an expiry); /workbench/invite/ is the workbench's own.
           {
             path: 'timer/invite/:token',
-            handle: { title: messages.auth.invite.title } satisfies RouteHandle,
+            handle: { title: titles.timerInvite } satisfies RouteHandle,
             lazy: () => import('../features/auth/routes').then((m) => ({ Component: m.InvitePage })),
             ErrorBoundary: RouteErrorBoundary,
           },
@@ -163,4 +189,5 @@ export const routes: RouteObject[] = [
   },
 ];
 
+registerPrefetchRoutes(routes);
 export const router = createBrowserRouter(routes);

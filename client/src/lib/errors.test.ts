@@ -88,3 +88,12 @@ describe('shouldRetryQuery', () => {
     expect([0, 1, 2, 3, 10].map(queryRetryDelayMs)).toEqual([1000, 2000, 4000, 8000, 10_000]);
   });
 });
+
+describe('plan-limit refusals', () => {
+  it('keep the hub message, which names the plan needed and /pricing', () => {
+    const message = '当前方案（试用版）的「赛事大厅」上限为 2 个；需要教育版才能创建更多赛事大厅。详见 /pricing';
+    const error = toAppError({ message, data: { httpStatus: 403, code: 'FORBIDDEN', reason: 'plan-limit' } });
+    expect(error.message).toBe(message);
+    expect(toAppError({ message: 'x', data: { httpStatus: 403, code: 'FORBIDDEN' } }).message).not.toBe('x');
+  });
+});

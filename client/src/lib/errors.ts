@@ -68,7 +68,7 @@ interface ErrorLike {
   status?: unknown;
   statusCode?: unknown;
   cause?: unknown;
-  data?: { httpStatus?: unknown; code?: unknown } | null;
+  data?: { httpStatus?: unknown; code?: unknown; reason?: unknown } | null;
   meta?: { response?: { status?: unknown } } | null;
   shape?: { message?: unknown } | null;
 }
@@ -110,7 +110,9 @@ export function toAppError(error: unknown): AppError {
   const detail = typeof e?.message === 'string' ? e.message : undefined;
   const code = typeof e?.data?.code === 'string' ? e.data.code : undefined;
   const status = statusOf(error);
-  if (status >= 400 && status <= 599) return new AppError({ kind: 'http', status, code, detail });
+  // A plan-limit refusal's own message names the plan needed and /pricing: it is shown as sent.
+  const planLimit = e?.data?.reason === 'plan-limit' && typeof detail === 'string';
+  if (status >= 400 && status <= 599) return new AppError({ kind: 'http', status, code, detail, ...(planLimit ? { message: detail } : {}) });
   if (e && isAbort(e)) return new AppError({ kind: 'aborted', detail });
   if (e && isNetwork(e)) return new AppError({ kind: 'network', detail });
   return new AppError({ kind: 'unknown', status, code, detail });

@@ -37,12 +37,32 @@ function make(kind: 'localStorage' | 'sessionStorage') {
 }
 
 export const local = make('localStorage');
+
+/**
+ * Removes control keys that earlier versions kept in localStorage (`bianshi:control-key:<id>`).
+ * The httpOnly control cookie is the capability; a readable copy of the key is not kept.
+ */
+export function forgetLegacyControlKeys(): void {
+  try {
+    const storage = safe('localStorage');
+    if (!storage) return;
+    const stale: string[] = [];
+    for (let index = 0; index < storage.length; index += 1) {
+      const key = storage.key(index);
+      if (key?.startsWith('bianshi:control-key:')) stale.push(key);
+    }
+    for (const key of stale) storage.removeItem(key);
+  } catch {
+    /* storage disabled: nothing was kept either */
+  }
+}
 export const session = make('sessionStorage');
 
 /** Every key the client stores, in one place. */
 export const STORAGE_KEYS = {
   colorMode: 'bianshi:color-mode',
-  analyticsDisabled: 'bianshi:analytics-disabled',
+  // The flag Umami's own tracker honours, so one switch turns both off.
+  analyticsDisabled: 'umami.disabled',
   chunkReload: 'bianshi:chunk-reload',
   compatDismissed: 'bianshi:compat-dismissed',
   debug: 'bianshi:debug',

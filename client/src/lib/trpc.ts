@@ -1,5 +1,5 @@
 import type { AppRouter } from '@bianshi/hub/router';
-import { createTransformer, PROTOCOL_VERSION, reconnectDelayMs, REALTIME } from '@bianshi/shared';
+import { createTransformer, PROTOCOL_VERSION, reconnectDelayMs, REALTIME, TRPC_HTTP_MAX_BATCH } from '@bianshi/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
 import type { TRPCClient } from '@trpc/client';
@@ -73,7 +73,7 @@ export function createTrpcClient(location: Pick<Location, 'protocol' | 'host'> =
       splitLink({
         condition: (op) => op.type === 'subscription' || SOCKET_PATHS.has(op.path),
         true: wsLink({ client: wsClient, transformer }),
-        false: httpBatchLink({ url: TRPC_PATH, transformer }),
+        false: httpBatchLink({ url: TRPC_PATH, transformer, maxItems: TRPC_HTTP_MAX_BATCH }),
       }),
     ],
   });

@@ -1,4 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, NavLink, Outlet, useParams } from 'react-router';
+import { useTRPC } from '../../lib/trpc';
 import { ColorModeToggle } from '../../features/color-mode';
 import { format, messages } from '../../i18n';
 import { IconExternal } from '../../components/ui/icons';
@@ -25,11 +27,17 @@ const LINKS = [
 /** timer-manage: the console's top bar and the settings sidebar of one timer. */
 export function TimerManageLayout() {
   const { shortid = '' } = useParams();
+  const trpc = useTRPC();
+  // The timer's name (public, like its display); the short id only until it arrives or if it cannot.
+  const timer = useQuery({ ...trpc.timer.get.queryOptions({ id: shortid }), enabled: shortid !== '', retry: false, staleTime: 30_000 });
+  const name = timer.data?.timer.name;
   return (
     <div className="layout layout--app">
       <header className="app-bar">
         <Logo />
-        <span className="app-bar__title">{format(t.timer, { id: shortid })}</span>
+        <span className="app-bar__title" data-testid="manage-timer-name" title={format(t.timer, { id: shortid })}>
+          {name || format(t.timer, { id: shortid })}
+        </span>
         <div className="app-bar__actions">
           <Link to={`/timer/${encodeURIComponent(shortid)}`} target="_blank" rel="noopener" className="btn btn--ghost btn--sm">
             {t.openDisplay}

@@ -1,11 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { messages } from '../../i18n';
 import { isChunkLoadError } from '../../lib/chunk-reload';
 import { reloadAfterChunkError } from '../../lib/chunk-reload-guard';
 import { AppError, statusTextFor } from '../../lib/errors';
-import { Toaster } from '../../components/ui/toaster';
 import { ErrorScreen } from './error-screen';
 import { NotFound } from './not-found';
+
+const Toaster = lazy(() => import('../../components/ui/toaster').then((m) => ({ default: m.Toaster })));
 
 interface ErrorFacts {
   statusCode: number;
@@ -50,7 +52,9 @@ export function RootErrorBoundary() {
       <main id="main" className="root-error__main">
         <RouteErrorBoundary />
       </main>
-      <Toaster theme={document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light'} />
+      <Suspense fallback={null}>
+        <Toaster theme={document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light'} />
+      </Suspense>
     </div>
   );
 }

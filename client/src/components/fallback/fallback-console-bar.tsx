@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { format, messages } from '../../i18n';
+import { format } from '../../i18n';
+import { fallback as fallbackText } from '../../i18n/zh-CN/fallback';
 import { useFallbackAuthority, useFallbackAuthorityState, type TimerStore } from '../../lib/timer-sync';
 import { Dialog } from '../ui/dialog';
 import './fallback.css';
 
-const t = messages.fallback;
+const t = fallbackText;
 
 /**
  * The console's fallback authority and its view: mounts the authority over the console's watch

@@ -1,7 +1,7 @@
-import { messages } from '../../i18n';
+import { fallback as fallbackText } from '../../i18n/zh-CN/fallback';
 import type { FallbackView } from '../../lib/timer-sync';
 
-const t = messages.fallback;
+const t = fallbackText;
 
 /** Badge text and hint of a screen following the fallback channel, or null while it is not. */
 export function fallbackBadge(view: FallbackView | null): { text: string; hint: string; kind: 'joining' | 'hub' | 'console' } | null {

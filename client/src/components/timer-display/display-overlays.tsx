@@ -1,5 +1,5 @@
 import type { Overlay } from '@bianshi/shared';
-import { messages } from '../../i18n';
+import { display as displayText } from '../../i18n/zh-CN/display';
 
 /** A one-shot flash (bells and the controller's flash): remounted by `seq`, animates once. */
 export function FlashLayer({ seq, colour }: { seq: number; colour: string }) {
@@ -11,12 +11,12 @@ export function FlashLayer({ seq, colour }: { seq: number; colour: string }) {
 export function OverlayLayers({ overlay }: { overlay: Overlay }) {
   return (
     <>
-      {overlay.message && (
+      {overlay.message && !overlay.blackout && (
         <div className="td-message" role="status" data-testid="display-message">
           <p className="td-message__text">{overlay.message}</p>
         </div>
       )}
-      {overlay.blackout && <div className="td-blackout" data-testid="display-blackout" aria-label={messages.display.blackout} />}
+      {overlay.blackout && <div className="td-blackout" data-testid="display-blackout" aria-label={displayText.blackout} />}
     </>
   );
 }

@@ -1,9 +1,10 @@
 /** Pure helpers: what the display writes about the current stage, sides, teams and speakers. */
-import type { MatchState, SideId, Stage } from '@bianshi/shared';
-import { format, messages } from '../../i18n';
-import type { DisplaySettings } from '../../lib/timer-sync';
+import { poolViews, stageClockSpecs, stagePoolId, type MatchState, type SideId, type Stage } from '@bianshi/shared';
+import { format } from '../../i18n';
+import { display as displayText } from '../../i18n/zh-CN/display';
+import { formatSeconds, type DisplaySettings } from '../../lib/timer-sync';
 
-const t = messages.display;
+const t = displayText;
 
 /** The side's label from the format (正方/反方, or Government/Opposition). */
 export function sideLabel(state: MatchState, side: SideId | null): string | null {
@@ -42,4 +43,23 @@ export function textEms(text: string): number {
   let ems = 0;
   for (const char of text) ems += char === ':' || char === '.' ? 0.34 : 0.62;
   return Math.max(ems, 1);
+}
+
+/**
+ * What a clock drawing on a team's shared pool is (新国辩: 18:00 is the team's remaining total,
+ * not this speech's time): `label` names it (正方剩余总时间); with a stage allowance of its own
+ * the clock shows that allowance, and `detail` gives the team's remaining total beside it.
+ */
+export function poolNote(state: MatchState, stage: Stage, side: SideId | null, now: number): { label: string; detail: string | null } | null {
+  const poolId = stagePoolId(stage);
+  if (poolId === null || side === null) return null;
+  const pool = state.format.pools.find((value) => value.id === poolId);
+  if (!pool) return null;
+  const sideText = sideLabel(state, side) ?? '';
+  const total = format(pool.kind === 'prep' ? t.pool.prepLeft : t.pool.totalLeft, { side: sideText });
+  const allowanceMs = stageClockSpecs(stage).find((spec) => spec.side === side)?.durationMs ?? null;
+  if (allowanceMs === null) return { label: total, detail: null };
+  const balance = poolViews(state, now).find((view) => view.poolId === poolId && view.side === side);
+  const left = formatSeconds(Math.ceil(Math.max(0, balance?.balanceMs ?? 0) / 1000));
+  return { label: format(t.pool.allowance, { time: formatSeconds(Math.round(allowanceMs / 1000)) }), detail: `${total} ${left}` };
 }

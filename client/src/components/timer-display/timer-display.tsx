@@ -1,6 +1,7 @@
 import { currentStage, type MatchState } from '@bianshi/shared';
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import { format, messages } from '../../i18n';
+import { format } from '../../i18n';
+import { display as displayText } from '../../i18n/zh-CN/display';
 import {
   skinCssVars,
   useBellCues,
@@ -18,10 +19,10 @@ import {
 } from '../../lib/timer-sync';
 import { ClockFace } from './clock-face';
 import { FlashLayer, OverlayLayers } from './display-overlays';
-import { sideLabel, speakerLine, speakingSide, stageCounter, teamName } from './stage-info';
+import { poolNote, sideLabel, speakerLine, speakingSide, stageCounter, teamName } from './stage-info';
 import './timer-display.css';
 
-const t = messages.display;
+const t = displayText;
 
 /** Props of {@link TimerDisplay}. */
 export interface TimerDisplayProps {
@@ -87,7 +88,7 @@ export function TimerDisplay({ store, variant = 'full', skin: skinOverride, flas
       )}
       {children}
       {state && <OverlayLayers overlay={state.overlay} />}
-      <FlashLayer seq={flash.seq} colour={flash.colour} />
+      {!state?.overlay.blackout && <FlashLayer seq={flash.seq} colour={flash.colour} />}
     </div>
   );
 }
@@ -120,6 +121,7 @@ function DisplayBody({
   const speaker = speakerLine(stage, settings);
   const label = sideLabel(state, side);
   const team = teamName(settings, side);
+  const shared = !multi ? poolNote(projected, stage, readings[0]?.side ?? side, now) : null;
 
   return (
     <div className="td-body" data-phase={phase} data-stage-kind={stage.kind} data-status={projected.status}>
@@ -166,6 +168,12 @@ function DisplayBody({
               />
             ))}
           </div>
+          {shared && (
+            <p className="td-pool" data-testid="display-pool-note">
+              <span className="td-pool__label">{shared.label}</span>
+              {shared.detail && <span className="td-pool__detail">{shared.detail}</span>}
+            </p>
+          )}
           {!compact && projected.status === 'paused' && runningIndex < 0 && projected.timeout === null && (
             <p className="td-paused">{t.status.paused}</p>
           )}
@@ -187,21 +195,31 @@ function DisplayBody({
   );
 }
 
+/**
+ * 正方 某队 VS 反方 某队: a side without a name shows its side label alone (never a blank), and
+ * long names wrap inside equal columns either side of VS.
+ */
 function TeamsLine({ state, settings }: { state: MatchState; settings: DisplaySettings }) {
-  const aff = settings.teams.aff.name;
-  const neg = settings.teams.neg.name;
+  const aff = (settings.teams.aff.name ?? '').trim();
+  const neg = (settings.teams.neg.name ?? '').trim();
   if (!aff && !neg) return null;
+  const side = (id: 'aff' | 'neg', name: string) => (
+    <span className="td-teams__side" data-side={id}>
+      {name ? (
+        <>
+          <span className="td-chip" data-side={id}>{sideLabel(state, id)}</span>
+          <span className="td-teams__name">{name}</span>
+        </>
+      ) : (
+        <span className="td-teams__name td-teams__name--side">{sideLabel(state, id)}</span>
+      )}
+    </span>
+  );
   return (
     <p className="td-teams" data-testid="display-teams">
-      <span className="td-teams__side" data-side="aff">
-        <span className="td-chip" data-side="aff">{sideLabel(state, 'aff')}</span>
-        {aff}
-      </span>
+      {side('aff', aff)}
       <span className="td-teams__vs">VS</span>
-      <span className="td-teams__side" data-side="neg">
-        <span className="td-chip" data-side="neg">{sideLabel(state, 'neg')}</span>
-        {neg}
-      </span>
+      {side('neg', neg)}
     </p>
   );
 }

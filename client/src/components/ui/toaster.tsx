@@ -15,6 +15,9 @@ export function Toaster({ theme }: { theme: 'light' | 'dark' }) {
       theme={theme}
       closeButton
       richColors
+      // Below the site header, so toasts never sit on its buttons (theme, account, 打开大屏).
+      offset={{ top: 'calc(var(--header-h, 64px) + 72px)', right: 16 }}
+      mobileOffset={{ top: 'calc(var(--header-h, 64px) + 8px)' }}
       containerAriaLabel="通知"
       toastOptions={{ className: 'toast' }}
     />

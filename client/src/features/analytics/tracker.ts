@@ -2,28 +2,69 @@ import { env } from '../../lib/env';
 import { local, STORAGE_KEYS } from '../../lib/storage';
 import { buildEvent, isAnalyticsDisabled } from './analytics';
 
-function context() {
+/** Where events go: this hub's collector, an external Umami, or nowhere (`url` null). */
+interface CollectorConfig {
+  url: string | null;
+  websiteId: string | null;
+}
+
+let configPromise: Promise<CollectorConfig> | undefined;
+
+/**
+ * The collector: `VITE_ANALYTICS_URL` + `VITE_ANALYTICS_WEBSITE_ID` when the build sets them,
+ * otherwise what the hub says (`/api/analytics/config`: its own `/api/send`, an external Umami,
+ * or off). Asked once per page load; a failure means off.
+ */
+function collector(): Promise<CollectorConfig> {
+  if (env.analyticsUrl && env.analyticsWebsiteId) return Promise.resolve({ url: env.analyticsUrl, websiteId: env.analyticsWebsiteId });
+  configPromise ??= fetch('/api/analytics/config', { headers: { accept: 'application/json' } })
+    .then((r) => (r.ok ? (r.json() as Promise<CollectorConfig>) : { url: null, websiteId: null }))
+    .catch(() => ({ url: null, websiteId: null }));
+  return configPromise;
+}
+
+/** The previous page of this visit, the referrer of the next page view. */
+let lastUrl: string | undefined;
+
+function context(websiteId: string) {
+  const url = `${location.pathname}${location.search}`;
+  const referrer = lastUrl ? `${location.origin}${lastUrl}` : document.referrer;
   return {
-    website: env.analyticsWebsiteId,
-    url: `${location.pathname}${location.search}`,
+    website: websiteId,
+    url,
     title: document.title,
-    referrer: document.referrer,
+    referrer,
     hostname: location.hostname,
     language: navigator.language,
     screen: `${window.screen.width}x${window.screen.height}`,
   };
 }
 
+/** Analytics is off in this browser (localStorage `umami.disabled` is `1`). */
+export function analyticsDisabled(): boolean {
+  return isAnalyticsDisabled(local.get(STORAGE_KEYS.analyticsDisabled));
+}
+
+/** Turns analytics off (or back on) for this browser. */
+export function setAnalyticsDisabled(disabled: boolean): void {
+  if (disabled) local.set(STORAGE_KEYS.analyticsDisabled, '1');
+  else local.remove(STORAGE_KEYS.analyticsDisabled);
+}
+
 /**
- * Sends one event to `VITE_ANALYTICS_URL`. Does nothing when no collector is configured or the
- * `bianshi:analytics-disabled` flag is `1`; every failure is ignored.
+ * Sends one event (a page view without `event`, a named event with it) in Umami's wire format.
+ * Does nothing when analytics is off or disabled in this browser; every failure is ignored.
  */
 export function track(event?: { name: unknown; data?: Record<string, unknown> }): void {
-  if (!env.analyticsUrl || isAnalyticsDisabled(local.get(STORAGE_KEYS.analyticsDisabled))) return;
-  try {
-    const body = JSON.stringify(buildEvent(context(), event));
-    void fetch(env.analyticsUrl, { method: 'POST', body, headers: { 'content-type': 'application/json' }, keepalive: true }).catch(() => {});
-  } catch {
-    /* analytics never breaks the page */
-  }
+  if (analyticsDisabled()) return;
+  void collector()
+    .then(({ url, websiteId }) => {
+      if (!url || !websiteId || analyticsDisabled()) return;
+      const body = buildEvent(context(websiteId), event);
+      if (!event) lastUrl = body.payload.url;
+      return fetch(url, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' }, keepalive: true });
+    })
+    .catch(() => {
+      /* analytics never breaks the page */
+    });
 }

@@ -1,5 +1,5 @@
 import { TRPCClientError } from '@trpc/client';
-import { messages } from '../../i18n';
+import { auth as authText } from '../../i18n/zh-CN/auth';
 import { toAppError } from '../../lib/errors';
 
 const CJK = /[\u4e00-\u9fa5]/;
@@ -27,5 +27,5 @@ export function authErrorMessage(error: unknown): string {
   const known = SUPABASE_MESSAGES.find(([pattern]) => pattern.test(text));
   if (known) return known[1];
   const appError = toAppError(error);
-  return appError.kind === 'unknown' ? messages.auth.login.errors.generic : appError.message;
+  return appError.kind === 'unknown' ? authText.login.errors.generic : appError.message;
 }

@@ -1,7 +1,8 @@
 import { stageClockSpecs, stagePoolId, type Format, type Stage } from '@bianshi/shared';
-import { format, messages } from '../../i18n';
+import { format } from '../../i18n';
+import { create as createText } from '../../i18n/zh-CN/create';
 
-const t = messages.create;
+const t = createText;
 
 /** `m:ss` of a duration. */
 export function mmss(ms: number): string {

@@ -1,3 +1,5 @@
+import { routes } from './routes';
+
 /** Strings of sign-in, sign-out, the account menu, invites and the signed-in home page. */
 export const auth = {
   login: {
@@ -20,6 +22,14 @@ export const auth = {
     supabaseNote: '本站使用 Supabase 账号登录。',
     redirectNote: '登录后将返回你刚才访问的页面。',
     terms: '登录即表示你同意辩时的使用条款与隐私政策。',
+    control: {
+      title: '需要控制链接或登录有权限的账号',
+      lead: '这个计时器属于一个账号。打开它的控制台需要控制链接（创建时生成，形如 …#key=…），或登录计时器所有者、成员的账号。',
+      placeholder: '粘贴控制链接',
+      open: '用控制链接打开',
+      invalid: '这不是控制链接：控制链接形如 …/timer/manage/编号#key=…',
+      orSignIn: '或者登录有权限的账号：',
+    },
     errors: {
       email: '请输入有效的邮箱地址',
       password: '密码至少需要 8 个字符',
@@ -50,7 +60,7 @@ export const auth = {
     admin: '管理员',
   },
   invite: {
-    title: '加入计时器',
+    title: routes.titles.timerInvite,
     lead: '你收到了一个计时器的邀请链接。',
     timer: '计时器',
     role: '角色',
@@ -88,6 +98,17 @@ export const auth = {
     claimSubmit: '认领',
     claimed: '已将「{name}」归入你的账号',
     claimInvalid: '请输入控制链接或短链接编号',
+    lobbyExpired: '房间码已过期',
+    lobbyTimers: '{n} 个计时器',
+    device: {
+      title: '在这台设备上创建的',
+      lead: '登录前在这台设备上创建的计时器与大厅，还没有归入任何账号。认领后，它们会出现在你的账号里，在其他设备登录也能管理。',
+      timer: '计时器',
+      lobby: '大厅 · 房间码 {code}',
+      claimAll: '全部认领（{n}）',
+      claimed: '已认领 {n} 项，已归入你的账号',
+      failed: '{n} 项认领失败，请稍后再试',
+    },
     account: '账号',
     signOutEverywhere: '退出所有设备',
   },

@@ -22,6 +22,13 @@ export const consolePage = {
     copyFailed: '复制失败，请手动选择链接复制',
     dismiss: '知道了',
     qr: '大屏链接二维码',
+    control: '控制链接',
+    controlOnce: '控制链接只显示这一次，请立即复制并妥善保存；本浏览器已获得控制权限。丢失后可由所有者在“基本信息”页重新生成。',
+    copyControl: '复制控制链接',
+  },
+  adjustBlocked: {
+    nothingUsed: '这一环节还没有用时，没有时间可以加回',
+    nothingLeft: '这一环节的时间已用完，不能再扣减',
   },
   transport: {
     start: '开始',
@@ -67,7 +74,7 @@ export const consolePage = {
   preview: {
     title: '大屏预览',
     fullscreen: '全屏预览',
-    exit: '退出全屏',
+    exit: '退出全屏（Esc）',
   },
   presence: {
     title: '在线屏幕',

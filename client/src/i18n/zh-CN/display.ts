@@ -22,6 +22,8 @@ export const display = {
   status: { ready: '未开始', running: '进行中', paused: '已暂停', finished: '比赛结束' },
   timeout: '{side}暂停',
   noClock: '本环节不计时',
+  /** A clock drawing on a team's shared pool (新国辩). */
+  pool: { totalLeft: '{side}剩余总时间', prepLeft: '{side}剩余准备时间', allowance: '本环节限时 {time}' },
   loading: '正在连接计时器…',
   connection: { connecting: '连接中', online: '在线', reconnecting: '重连中', offline: '离线' },
   connectionHint: {

@@ -1,17 +1,15 @@
-import { auth } from './auth';
 import { compat } from './compat';
-import { consolePage } from './console';
-import { create } from './create';
-import { display } from './display';
 import { errors } from './errors';
-import { fallback } from './fallback';
-import { landing } from './landing';
 import { layouts } from './layouts';
-import { lobby } from './lobby';
-import { manage } from './manage';
 import { routes } from './routes';
 import { site } from './site';
 import { update } from './update';
 
-/** Every user-facing string of the zh-CN interface, one module per area. */
-export const zhCN = { site, errors, landing, layouts, routes, compat, update, display, consolePage, manage, create, lobby, auth, fallback } as const;
+/**
+ * The zh-CN strings every page needs (site chrome, errors, layouts, route titles), one module
+ * per area. A feature's own strings are NOT registered here: they live in
+ * `zh-CN/<feature>.ts` and the feature imports that file itself, e.g.
+ * `import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby'`, so they ship in the
+ * feature's chunk and a page that never shows the feature never downloads them.
+ */
+export const zhCN = { site, errors, layouts, routes, compat, update } as const;

@@ -1,11 +1,8 @@
-/** The landing page `/`. */
+import { LOBBY_CODE_RULE } from '@bianshi/shared';
+
+/** The landing page `/` (its sections are in content/index.md; these are the fixed parts). */
 export const landing = {
   title: '辩时',
-  eyebrow: '为辩论赛场而生',
-  heroTitle: '辩时 · 专业辩论比赛计时软件',
-  heroLead: '一台服务器掌握每一秒：评委的电脑、投影大屏、观众的手机与直播画面，同一时刻翻过同一秒。赛制可配置，断网不丢时。',
-  start: '开始计时',
-  docs: '查看文档',
   join: {
     title: '加入大厅',
     lead: '输入主办方提供的房间码，或扫描现场二维码。',
@@ -13,40 +10,9 @@ export const landing = {
     placeholder: '例如 8K2Q7M',
     submit: '加入',
     empty: '请输入房间码',
-    invalid: '房间码应为 4–12 位字母或数字',
+    invalid: LOBBY_CODE_RULE,
     joining: '正在进入大厅 {code}',
   },
-  preview: {
-    stage: '正方一辩 · 立论陈词',
-    side: '正方',
-    next: '下一环节：反方四辩 · 质询',
-    free: '自由辩论',
-    pro: '正方',
-    con: '反方',
-    live: '同步中',
-    devices: '12 台设备在线',
-  },
-  stats: [
-    { value: '< 50 ms', label: '多屏同步误差' },
-    { value: '30+', label: '内置赛制' },
-    { value: '0', label: '断网丢失的秒数' },
-  ],
-  featuresTitle: '比赛需要的，都在这里',
-  featuresLead: '从校内赛到全国邀请赛，辩时把计时这件事做到足够可靠，让你专注比赛本身。',
-  features: [
-    { icon: 'sync', title: '全场同步', body: '服务器掌握权威时钟，所有屏幕按统一时间渲染，同一时刻翻过同一秒。' },
-    { icon: 'format', title: '赛制随心配', body: '立论、质询、攻辩、自由辩论与准备时间，时长、铃声、超时规则全部可配置。' },
-    { icon: 'screen', title: '多屏联动', body: '投影大屏、评委电脑、观众手机与直播叠加层，扫码或输入房间码即可加入。' },
-    { icon: 'offline', title: '断网不丢时', body: '现场网络不稳也不怕：断线的屏幕继续计时，重连后自动校准。' },
-    { icon: 'record', title: '比赛记录', body: '每个环节的用时、超时与操作日志自动留存，可导出 CSV 复盘。' },
-    { icon: 'team', title: '协作备赛', body: '团队工作台与流程单实时协作，赛前准备与赛中记录在一处完成。' },
-  ],
-  stepsTitle: '三步开始一场比赛',
-  steps: [
-    { title: '选择赛制', body: '从赛制库挑选，或粘贴规则文本自动生成。' },
-    { title: '分享链接', body: '大屏、评委与观众扫码加入同一个大厅。' },
-    { title: '开始计时', body: '在电脑或手机上用快捷键掌控全场。' },
-  ],
-  ctaTitle: '下一场比赛，交给辩时计时',
-  ctaLead: '无需安装，打开浏览器即可使用。',
+  testimonials: '用户评价',
+  loadFailed: '首页内容加载失败，请刷新重试。',
 } as const;

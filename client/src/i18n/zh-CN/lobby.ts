@@ -1,3 +1,5 @@
+import { LOBBY_CODE_RULE } from '@bianshi/shared';
+
 /** Lobbies: the list, creating, joining by code, the audience view and the organizer's console. */
 export const lobby = {
   index: {
@@ -21,7 +23,7 @@ export const lobby = {
     submit: '加入',
     joining: '正在加入…',
     empty: '请输入房间码',
-    invalid: '房间码是 6 位字母或数字（不含 0、O、1、I、L）',
+    invalid: LOBBY_CODE_RULE,
   },
   create: {
     title: '创建大厅',
@@ -34,7 +36,7 @@ export const lobby = {
     public: '公开：出现在列表中，凭房间码即可加入',
     private: '私有：只能通过加入链接或二维码加入',
     timers: '显示的计时器',
-    timersHint: '每行一个：计时器链接、短链接（/id/xxxx）或计时器 ID。可稍后再添加。',
+    timersHint: '每行一个：计时器链接、短链接（在计时器的“基本信息”页可以复制）或计时器 ID。可稍后再添加。',
     submit: '创建大厅',
     creating: '正在创建…',
     created: '大厅已创建，房间码 {code}',
@@ -108,11 +110,14 @@ export const lobby = {
     disconnectConfirm: '断开「{name}」？该屏幕将停止显示，直到重新打开链接。',
     you: '（本机）',
     done: '已完成',
+    empty: { rename: '屏幕名称不能为空', message: '消息不能为空', move: '请填写目标大厅的房间码或 ID' },
+    submitAs: { rename: '保存', message: '发送', move: '移动' },
+    doneAs: { rename: '已改名为「{name}」', message: '已发送', move: '已移到大厅 {name}' },
   },
   errors: {
     'code-unknown': '房间码不存在，请核对后重试',
     'code-expired': '这个房间码已过期，请向主办方索取新的房间码',
-    'code-invalid': '房间码是 6 位字母或数字（不含 0、O、1、I、L）',
+    'code-invalid': LOBBY_CODE_RULE,
     'private-needs-link': '这是私有大厅，请使用主办方提供的加入链接或二维码',
     'rate-limited': '尝试次数过多，请一分钟后再试',
     'lobby-not-found': '找不到这个大厅，请检查链接是否正确',

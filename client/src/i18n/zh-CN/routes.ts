@@ -3,6 +3,11 @@
  * app/routes.config.tsx). Placeholders render these until their feature lands.
  */
 export const routes = {
+  /** Titles of routes that have their own page module (not a placeholder); the feature strings reuse them. */
+  titles: {
+    adminAnalytics: '访问统计',
+    timerInvite: '加入计时器',
+  },
   placeholder: {
     badge: '即将上线',
     coming: '即将推出',
@@ -26,6 +31,7 @@ export const routes = {
     record: { title: '比赛记录', description: '每场比赛的完整用时记录与操作日志。', items: ['比赛列表与筛选', '各环节与双方用时', '导出 CSV'] },
     recordMatch: { title: '比赛详情', description: '一场比赛的时间线与双方用时统计。', items: ['环节时间线', '双方用时与超时', '完整操作日志'] },
     schools: { title: '学校', description: '参赛学校与辩论队目录。', items: ['学校与队伍列表', '历史战绩', '联系方式'] },
+    school: { title: '学校详情', description: '一所学校的各赛季队伍、辩手与比赛记录。', items: ['各赛季队伍', '辩手', '比赛记录与胜负'] },
     utilsRedirect: { title: '正在跳转', description: '正在前往目标页面，请稍候。', items: ['安全检查', '自动跳转'] },
     workbench: { title: '工作台', description: '团队备赛工作台：资料、分工与流程单集中管理。', items: ['创建备赛项目', '邀请队友协作', '资料与流程单管理'] },
     workbenchProject: { title: '备赛项目', description: '一个团队备赛项目的协作空间。', items: ['实时协作文档', '在线成员', '版本记录'] },

@@ -17,9 +17,9 @@
  */
 import { apply, commandSchema, type Command, type CommandInput, type MatchEvent, type MatchState } from '@bianshi/shared';
 import { z } from 'zod';
-import { messages } from '../../i18n';
+import { fallback as fallbackText } from '../../i18n/zh-CN/fallback';
 
-const t = messages.fallback;
+const t = fallbackText;
 
 /** The most commands one replay may carry (`timer.replay` accepts 1–500). */
 export const MAX_OFFLINE_COMMANDS = 500;

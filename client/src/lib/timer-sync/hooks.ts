@@ -28,12 +28,16 @@ export interface TimerWatchInput {
   enabled?: boolean;
   /** false: do not follow the Supabase fallback channel while the hub is unreachable. Default true. */
   fallback?: boolean;
+  /** A private timer's view key, from its display link. */
+  viewKey?: string;
 }
 
 /** How often bells are predicted locally while disconnected. */
 const PREDICT_INTERVAL_MS = 100;
 
 const liveStores = new Map<string, Set<TimerStore>>();
+/** View keys of private timers being watched, for refreshes over HTTP. Kept in memory only. */
+const viewKeys = new Map<string, string>();
 
 /** A tracked item arrives as `{id, data}`; untracked ticks arrive as the message itself. */
 export function unwrapWatchItem(item: unknown): WatchMessage | null {
@@ -47,7 +51,8 @@ export function unwrapWatchItem(item: unknown): WatchMessage | null {
 export async function refreshTimer(client: HubClient, timerId: string): Promise<void> {
   const stores = liveStores.get(timerId);
   if (!stores || stores.size === 0) return;
-  const fresh = await client.timer.get.query({ id: timerId });
+  const viewKey = viewKeys.get(timerId);
+  const fresh = await client.timer.get.query({ id: timerId, ...(viewKey ? { viewKey } : {}) });
   for (const store of stores) store.getState().acceptState(fresh.matchId, fresh.state as MatchState, fresh.timer);
 }
 
@@ -60,7 +65,7 @@ export async function refreshTimer(client: HubClient, timerId: string): Promise<
 export function useTimerWatch(input: TimerWatchInput): TimerStore {
   const client = useTRPCClient();
   const runtime = runtimeFor(client);
-  const { timerId, matchId, role, name, device, enabled = true, fallback = true } = input;
+  const { timerId, matchId, role, name, device, enabled = true, fallback = true, viewKey } = input;
   const store = useMemo(
     () => createTimerStore(runtime.clock),
     // A new store per watched thing, so one timer's state never shows under another's id.
@@ -74,6 +79,7 @@ export function useTimerWatch(input: TimerWatchInput): TimerStore {
     mirror();
     const unmirror = runtime.connection.subscribe(mirror);
 
+    if (viewKey) viewKeys.set(timerId, viewKey);
     const registered = liveStores.get(timerId) ?? new Set<TimerStore>();
     registered.add(store);
     liveStores.set(timerId, registered);
@@ -90,14 +96,15 @@ export function useTimerWatch(input: TimerWatchInput): TimerStore {
     });
 
     const subscription = client.timer.watch.subscribe(
-      { timerId, ...(matchId ? { matchId } : {}), role, ...(name ? { name } : {}), ...(device ? { device } : {}) },
+      { timerId, ...(matchId ? { matchId } : {}), role, ...(name ? { name } : {}), ...(device ? { device } : {}), ...(viewKey ? { viewKey } : {}) },
       {
         onData(item: unknown) {
           const message = unwrapWatchItem(item);
           if (message) store.getState().receive(message);
         },
         onError(error: unknown) {
-          store.getState().setError(toAppError(error));
+          // The hub's own Chinese message when it has one (a private timer's view key, a role).
+          store.getState().setError(commandError(error));
         },
       },
     );
@@ -112,11 +119,14 @@ export function useTimerWatch(input: TimerWatchInput): TimerStore {
       subscription.unsubscribe();
       unrefresh();
       registered.delete(store);
-      if (registered.size === 0) liveStores.delete(timerId);
+      if (registered.size === 0) {
+        liveStores.delete(timerId);
+        viewKeys.delete(timerId);
+      }
       unmirror();
       release();
     };
-  }, [client, runtime, store, timerId, matchId, role, name, device, enabled]);
+  }, [client, runtime, store, timerId, matchId, role, name, device, enabled, viewKey]);
 
   // Past the reconnect schedule, follow the match on the Supabase channel (when configured).
   useFallbackFollow(client, store, enabled && fallback);

@@ -3,9 +3,9 @@
  * Count-down: whole seconds rounded up (03:30 until a full second has passed), tenths in the
  * last 10 s (`09.9`); past zero: `+00:12`; count-up: whole seconds elapsed.
  */
-import { messages } from '../../i18n';
+import { display as displayText } from '../../i18n/zh-CN/display';
 
-const t = messages.display.clock;
+const t = displayText.clock;
 
 /** What a clock shows: the quantity and its unit. */
 export type ClockTextMode = 'seconds' | 'tenths' | 'overtime' | 'up';

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { AccountMenu } from '../../../features/auth';
 import { ColorModeToggle } from '../../../features/color-mode';
 import { messages } from '../../../i18n';
 import { IconClose, IconMenu } from '../../../components/ui/icons';
 import { Logo } from '../../../components/ui/logo';
+import { PrefetchLink, PrefetchNavLink } from '../../../components/ui/prefetch-link';
 
 const t = messages.site.nav;
 
@@ -31,9 +32,9 @@ export function SiteHeader({ transparent = false }: { transparent?: boolean }) {
           <ul>
             {NAV_ITEMS.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} className="site-nav__link">
+                <PrefetchNavLink to={item.to} className="site-nav__link">
                   {item.label}
-                </NavLink>
+                </PrefetchNavLink>
               </li>
             ))}
           </ul>
@@ -41,9 +42,9 @@ export function SiteHeader({ transparent = false }: { transparent?: boolean }) {
         <div className="site-header__actions">
           <ColorModeToggle />
           <AccountMenu loginClassName="btn btn--ghost btn--sm site-header__login" />
-          <Link to="/create" className="btn btn--primary btn--sm site-header__cta">
+          <PrefetchLink to="/create" className="btn btn--primary btn--sm site-header__cta">
             {t.start}
-          </Link>
+          </PrefetchLink>
           <button
             type="button"
             className="icon-btn site-header__menu"

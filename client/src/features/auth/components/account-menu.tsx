@@ -2,11 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { messages } from '../../../i18n';
+import { auth as authText } from '../../../i18n/zh-CN/auth';
 import { useMe, useResetAccountCache, useSignOutEverywhere } from '../api/auth-queries';
 import { authErrorMessage } from '../auth-errors';
 import '../auth.css';
 
-const t = messages.auth.menu;
+const t = authText.menu;
 
 /** The header's account corner: 登录 for visitors, a menu for signed-in accounts. */
 export function AccountMenu({ loginClassName }: { loginClassName: string }) {

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { messages } from '../../../i18n';
+import { auth as authText } from '../../../i18n/zh-CN/auth';
 import { useAuthConfig, useExchangeSupabase, useResetAccountCache } from '../api/auth-queries';
 import { authErrorMessage } from '../auth-errors';
 import { supabaseClient } from '../supabase-client';
 import { StatusCard } from './status-card';
 
-const t = messages.auth.callback;
+const t = authText.callback;
 
 /**
  * /auth/callback (logo-blank): where Supabase's emailed links land. supabase-js completes the

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { dateTimeFormat, format, messages } from '../../../i18n';
+import { dateTimeFormat, format } from '../../../i18n';
+import { auth as authText } from '../../../i18n/zh-CN/auth';
 import { useAcceptInvite, useAuthConfig, useInvitePreview, useMe } from '../api/auth-queries';
 import { authErrorMessage } from '../auth-errors';
 import { saveRedirectPath } from '../browser-cookies';
 import { StatusCard } from './status-card';
 
-const t = messages.auth.invite;
+const t = authText.invite;
 
 /**
  * /timer/invite/:token (logo-blank): an invite link to a timer with a role (a judge link is an
@@ -27,7 +28,7 @@ export function InvitePage() {
 
   if (accept.data) {
     return (
-      <StatusCard title={format(t.accepted, { name: preview.data.timerName })} lead={`${t.role}：${messages.auth.roles[accept.data.role]}`}>
+      <StatusCard title={format(t.accepted, { name: preview.data.timerName })} lead={`${t.role}：${authText.roles[accept.data.role]}`}>
         <Link to={`/timer/manage/${accept.data.shortid}`} className="btn btn--primary">
           {t.openConsole}
         </Link>
@@ -49,7 +50,7 @@ export function InvitePage() {
         <dt>{t.timer}</dt>
         <dd>{preview.data.timerName}</dd>
         <dt>{t.role}</dt>
-        <dd>{messages.auth.roles[preview.data.role]}</dd>
+        <dd>{authText.roles[preview.data.role]}</dd>
         <dt>{t.expires}</dt>
         <dd>{dateTimeFormat.format(new Date(preview.data.expiresAt))}</dd>
       </dl>

@@ -1,6 +1,8 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { format, messages } from '../../../i18n';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { LoginReason } from '../hooks/use-auth-guard';
+import { format } from '../../../i18n';
+import { auth as authText } from '../../../i18n/zh-CN/auth';
 import { LogoMark } from '../../../components/ui/logo';
 import { IconArrowLeft } from '../../../components/ui/icons';
 import { useAuthConfig, useExchangeSupabase, useMe, useResetAccountCache, useSignIn, useSignUp } from '../api/auth-queries';
@@ -8,7 +10,7 @@ import { authErrorMessage } from '../auth-errors';
 import { supabaseClient } from '../supabase-client';
 import '../auth.css';
 
-const t = messages.auth.login;
+const t = authText.login;
 type Tab = 'signIn' | 'signUp';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -89,6 +91,7 @@ export function LoginPage() {
 
   return (
     <AuthShell>
+      <ControlNeeded />
       <div className="auth-tabs" role="tablist" aria-label={t.title}>
         {(['signIn', 'signUp'] as const).map((value) => (
           <button
@@ -165,6 +168,44 @@ export function LoginPage() {
   );
 }
 
+/**
+ * Sent here from a timer's console without control: says why (需要控制链接或登录有权限的账号)
+ * and offers both ways in — sign in below, or open the control link here.
+ */
+function ControlNeeded() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [link, setLink] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const state = location.state as Partial<LoginReason> | null;
+  if (state?.reason !== 'control') return null;
+  const open = (event: FormEvent) => {
+    event.preventDefault();
+    const match = /\/timer\/manage\/([A-Za-z0-9_-]{1,64})[^#]*#key=([A-Za-z0-9_-]{16,200})/.exec(link.trim());
+    if (!match) return setError(t.control.invalid);
+    setError(null);
+    void navigate(`/timer/manage/${match[1]}#key=${match[2]}`);
+  };
+  return (
+    <section className="auth-control" role="note" data-testid="login-control-needed">
+      <h2 className="auth-control__title">{t.control.title}</h2>
+      <p className="auth-control__lead">{t.control.lead}</p>
+      <form className="auth-control__form" onSubmit={open} noValidate>
+        <input className="input" value={link} placeholder={t.control.placeholder} aria-label={t.control.placeholder} aria-invalid={error !== null} onChange={(event) => setLink(event.target.value)} />
+        <button type="submit" className="btn btn--secondary">
+          {t.control.open}
+        </button>
+      </form>
+      {error ? (
+        <p className="auth-form__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <p className="auth-control__or">{t.control.orSignIn}</p>
+    </section>
+  );
+}
+
 /** Signed in already: continue to where the visitor wanted to go. */
 function AlreadySignedIn() {
   const navigate = useNavigate();
@@ -174,7 +215,7 @@ function AlreadySignedIn() {
   return (
     <AuthShell>
       <p className="auth-card__lead" role="status">
-        {messages.auth.redirect.working}
+        {authText.redirect.working}
       </p>
     </AuthShell>
   );

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { messages } from '../../../i18n';
+import { auth as authText } from '../../../i18n/zh-CN/auth';
 import { useAuthConfig, useResetAccountCache, useSignOut } from '../api/auth-queries';
 import { supabaseClient } from '../supabase-client';
 import { StatusCard } from './status-card';
 
-const t = messages.auth.logout;
+const t = authText.logout;
 
 /** /auth/logout (logo-blank): ends the hub session (and the Supabase one) on arrival. */
 export function LogoutPage() {

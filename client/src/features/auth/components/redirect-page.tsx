@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { messages } from '../../../i18n';
+import { auth as authText } from '../../../i18n/zh-CN/auth';
 import { useAuthConfig } from '../api/auth-queries';
 import { takeRedirectPath } from '../browser-cookies';
 import { StatusCard } from './status-card';
@@ -19,5 +19,5 @@ export function RedirectPage() {
     const saved = config.data?.redirectCookie === false ? null : takeRedirectPath(config.data?.cookiePrefix ?? 'bs');
     void navigate(saved ?? AFTER_SIGN_IN_PATH, { replace: true });
   }, [config.isPending, config.data, navigate]);
-  return <StatusCard title={messages.auth.redirect.working} busy />;
+  return <StatusCard title={authText.redirect.working} busy />;
 }

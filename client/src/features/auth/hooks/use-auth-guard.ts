@@ -14,6 +14,13 @@ const DEFAULT_RULES: ProtectionRules = {
   callbackPath: '/auth/callback',
 };
 
+/** Why the guard sent a visitor to the login page (navigation state), when it was a console. */
+export interface LoginReason {
+  reason: 'control';
+  /** The console path asked for. */
+  from: string;
+}
+
 /** What the guard decided for the current location. */
 export type GuardState = 'pass' | 'wait' | 'redirect';
 
@@ -48,7 +55,9 @@ export function useAuthGuard(): GuardState {
     else if (me.data === null) state = 'redirect';
   } else if (checkConsole) {
     if (me.isPending || (me.data === null && timer.isPending)) state = 'wait';
-    else if (me.data === null && timer.data?.owned && timer.data.role === 'viewer') state = 'redirect';
+    // A refetch under way may be about to say this browser has control now (a control link was
+    // just claimed): wait for it rather than send the visitor to sign in on stale facts.
+    else if (me.data === null && timer.data?.owned && timer.data.role === 'viewer') state = timer.isFetching ? 'wait' : 'redirect';
   }
 
   const fullPath = `${location.pathname}${location.search}${location.hash}`;
@@ -60,7 +69,8 @@ export function useAuthGuard(): GuardState {
     // The cookie's name and whether to set it come with the config: wait for it.
     if (state !== 'redirect' || !configSettled) return;
     if (remember) saveRedirectPath(prefix, fullPath);
-    void navigate(loginPath, { replace: true });
-  }, [state, configSettled, remember, prefix, fullPath, loginPath, navigate]);
+    // A console asks for control: the login page says so, and offers a control link instead.
+    void navigate(loginPath, { replace: true, ...(checkConsole ? { state: { reason: 'control', from: fullPath } satisfies LoginReason } : {}) });
+  }, [state, configSettled, remember, prefix, fullPath, loginPath, navigate, checkConsole]);
   return state;
 }

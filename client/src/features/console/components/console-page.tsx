@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FallbackConsoleBar } from '../../../components/fallback';
 import { TimerDisplay } from '../../../components/timer-display';
-import { messages } from '../../../i18n';
+import { consolePage as consolePageText } from '../../../i18n/zh-CN/console';
 import { useTimerStore, useTimerWatch } from '../../../lib/timer-sync';
 import { useConsoleActions } from '../hooks/use-console-actions';
 import { useConsoleKeyboard } from '../hooks/use-console-keyboard';
@@ -14,7 +14,7 @@ import { StageList } from './stage-list';
 import { TimeoutPanel } from './timeout-panel';
 import { TransportPanel } from './transport-panel';
 
-const t = messages.consolePage;
+const t = consolePageText;
 
 function deviceKind(): 'desktop' | 'phone' | 'tablet' {
   const coarse = window.matchMedia?.('(pointer: coarse)').matches ?? false;
@@ -23,7 +23,20 @@ function deviceKind(): 'desktop' | 'phone' | 'tablet' {
 }
 
 /** The control console of one timer: live preview, big controls, stages, timeouts, overlays, presence. */
-export function ConsolePage({ timerId, showShare, onDismissShare }: { timerId: string; showShare: boolean; onDismissShare: () => void }) {
+export function ConsolePage({
+  timerId,
+  viewKey = null,
+  showShare,
+  controlUrl = null,
+  onDismissShare,
+}: {
+  timerId: string;
+  /** A private timer's view key: the shared display link carries it. */
+  viewKey?: string | null;
+  showShare: boolean;
+  controlUrl?: string | null;
+  onDismissShare: () => void;
+}) {
   const [device] = useState(deviceKind);
   const store = useTimerWatch({ timerId, role: 'controller', name: t.title, device });
   const state = useTimerStore(store, (s) => s.state);
@@ -35,24 +48,44 @@ export function ConsolePage({ timerId, showShare, onDismissShare }: { timerId: s
   const previewRef = useRef<HTMLDivElement>(null);
   const [fullscreen, setFullscreen] = useState(false);
 
+  // The preview in full screen (F): the Fullscreen API where it works, else the preview filling
+  // the window. Esc always closes it, whichever it is.
+  const [pseudoFullscreen, setPseudoFullscreen] = useState(false);
+  const exitFullscreen = useCallback(() => {
+    setPseudoFullscreen(false);
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+  }, []);
   const toggleFullscreen = useCallback(() => {
     const element = previewRef.current;
     if (!element) return;
-    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
-    else void element.requestFullscreen?.().catch(() => undefined);
-  }, []);
+    if (document.fullscreenElement || pseudoFullscreen) return exitFullscreen();
+    const request = element.requestFullscreen?.bind(element);
+    if (!request) return setPseudoFullscreen(true);
+    void request().catch(() => setPseudoFullscreen(true));
+  }, [exitFullscreen, pseudoFullscreen]);
   useEffect(() => {
     const onChange = () => setFullscreen(document.fullscreenElement === previewRef.current && previewRef.current !== null);
     document.addEventListener('fullscreenchange', onChange);
     return () => document.removeEventListener('fullscreenchange', onChange);
   }, []);
+  const previewFull = fullscreen || pseudoFullscreen;
+  useEffect(() => {
+    if (!previewFull) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      exitFullscreen();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [previewFull, exitFullscreen]);
 
   useConsoleKeyboard({ enabled: state !== null, actions, onFullscreen: toggleFullscreen, onHelp: () => setHelpOpen(true) });
 
-  const displayUrl = `${window.location.origin}/timer/${timerId}`;
+  const displayUrl = `${window.location.origin}/timer/${timerId}${viewKey ? `#view=${viewKey}` : ''}`;
   return (
     <div className="console" data-testid="console">
-      {showShare ? <SharePanel displayUrl={displayUrl} onDismiss={onDismissShare} /> : null}
+      {showShare ? <SharePanel displayUrl={displayUrl} controlUrl={controlUrl} onDismiss={onDismissShare} /> : null}
       <header className="console-head">
         <h1 className="console-head__title">{timerName || t.title}</h1>
         <span className="console-conn" data-status={status}>
@@ -81,10 +114,10 @@ export function ConsolePage({ timerId, showShare, onDismissShare }: { timerId: s
       ) : (
         <div className="console-grid">
           <div className="console-main">
-            <div className="console-preview" ref={previewRef} data-fullscreen={fullscreen}>
-              <TimerDisplay store={store} variant={fullscreen ? 'full' : 'compact'} />
-              <button type="button" className="console-preview__fs" onClick={toggleFullscreen} aria-keyshortcuts="F">
-                {fullscreen ? t.preview.exit : t.preview.fullscreen}
+            <div className="console-preview" ref={previewRef} data-fullscreen={previewFull} data-pseudo-fullscreen={pseudoFullscreen} data-testid="console-preview">
+              <TimerDisplay store={store} variant={previewFull ? 'full' : 'compact'} />
+              <button type="button" className="console-preview__fs" onClick={toggleFullscreen} aria-keyshortcuts={previewFull ? 'Escape' : 'F'}>
+                {previewFull ? t.preview.exit : t.preview.fullscreen}
               </button>
             </div>
             <TransportPanel state={state} actions={actions} abilities={abilities} pending={pending} />

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { IconLock } from '../../../components/ui/icons';
-import { messages } from '../../../i18n';
+import { consolePage as consolePageText } from '../../../i18n/zh-CN/console';
 
-const t = messages.consolePage.gate;
+const t = consolePageText.gate;
 
 /** Shown instead of the console when this browser has no control over the timer. */
 export function ControlGate({ displayPath, reason }: { displayPath: string | null; reason?: string | null }) {

@@ -1,10 +1,11 @@
 import type { MatchState } from '@bianshi/shared';
 import type { FormEvent } from 'react';
-import { format, messages } from '../../../i18n';
+import { format } from '../../../i18n';
+import { consolePage as consolePageText } from '../../../i18n/zh-CN/console';
 import type { ConsoleActions } from '../hooks/use-console-actions';
 import { useConsoleUi } from '../stores/console-ui.store';
 
-const t = messages.consolePage.overlay;
+const t = consolePageText.overlay;
 
 /** Message, blackout, flash and clear for what lies over the display. */
 export function OverlayPanel({ state, actions }: { state: MatchState; actions: ConsoleActions }) {

@@ -1,8 +1,8 @@
 import { PRESENCE_ROLES } from '@bianshi/shared';
-import { messages } from '../../../i18n';
+import { consolePage as consolePageText } from '../../../i18n/zh-CN/console';
 import { useTimerStore, type TimerStore } from '../../../lib/timer-sync';
 
-const t = messages.consolePage.presence;
+const t = consolePageText.presence;
 
 /** Who is watching, by role (counts from every tick; the roster, sent to controllers). */
 export function PresencePanel({ store }: { store: TimerStore }) {

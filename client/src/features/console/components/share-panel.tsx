@@ -1,11 +1,14 @@
 import { CopyButton } from '../../../components/ui/copy-button';
 import { QrCode } from '../../../components/ui/qr-code';
-import { messages } from '../../../i18n';
+import { consolePage as consolePageText } from '../../../i18n/zh-CN/console';
 
-const t = messages.consolePage.share;
+const t = consolePageText.share;
 
-/** After creating a timer: the display link, prominent, with copy and a QR code. */
-export function SharePanel({ displayUrl, onDismiss }: { displayUrl: string; onDismiss: () => void }) {
+/**
+ * After creating a timer: the display link, prominent, with copy and a QR code, and the control
+ * link this once (the browser keeps only the httpOnly cookie, not the key).
+ */
+export function SharePanel({ displayUrl, controlUrl = null, onDismiss }: { displayUrl: string; controlUrl?: string | null; onDismiss: () => void }) {
   return (
     <section className="console-share" aria-labelledby="console-share-title" data-testid="share-panel">
       <div className="console-share__text">
@@ -17,6 +20,16 @@ export function SharePanel({ displayUrl, onDismiss }: { displayUrl: string; onDi
             {displayUrl}
           </a>
         </div>
+        {controlUrl ? (
+          <div className="console-share__link" data-testid="control-link-once">
+            <span className="console-share__label">{t.control}</span>
+            <code className="console-share__url">{controlUrl}</code>
+            <p className="console-share__warning">{t.controlOnce}</p>
+            <div className="console-share__actions">
+              <CopyButton value={controlUrl} label={t.copyControl} copiedLabel={t.copied} failedMessage={t.copyFailed} className="btn btn--ghost btn--sm" />
+            </div>
+          </div>
+        ) : null}
         <div className="console-share__actions">
           <CopyButton value={displayUrl} label={t.copy} copiedLabel={t.copied} failedMessage={t.copyFailed} className="btn btn--primary btn--sm" />
           <button type="button" className="btn btn--ghost btn--sm" onClick={onDismiss}>

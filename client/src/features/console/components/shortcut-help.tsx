@@ -1,8 +1,8 @@
 import { Dialog } from '../../../components/ui/dialog';
-import { messages } from '../../../i18n';
+import { consolePage as consolePageText } from '../../../i18n/zh-CN/console';
 import { useConsoleUi } from '../stores/console-ui.store';
 
-const t = messages.consolePage.help;
+const t = consolePageText.help;
 
 /** The keyboard shortcut list (`?`). */
 export function ShortcutHelp() {

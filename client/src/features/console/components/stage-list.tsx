@@ -1,10 +1,12 @@
 import type { MatchState } from '@bianshi/shared';
 import { useEffect, useRef } from 'react';
-import { format, messages } from '../../../i18n';
+import { format } from '../../../i18n';
+import { consolePage as consolePageText } from '../../../i18n/zh-CN/console';
+import { display as displayText } from '../../../i18n/zh-CN/display';
 import type { ConsoleActions } from '../hooks/use-console-actions';
 
-const t = messages.consolePage;
-const sides = messages.display.sides;
+const t = consolePageText;
+const sides = displayText.sides;
 
 /** Every stage of the match; a click jumps there. The current stage stays in view. */
 export function StageList({ state, actions }: { state: MatchState; actions: ConsoleActions }) {

@@ -1,13 +1,15 @@
 import { SIDE_IDS, type MatchState } from '@bianshi/shared';
-import { format, messages } from '../../../i18n';
+import { format } from '../../../i18n';
+import { consolePage as consolePageText } from '../../../i18n/zh-CN/console';
+import { display as displayText } from '../../../i18n/zh-CN/display';
 import type { ConsoleActions } from '../hooks/use-console-actions';
 
-const t = messages.consolePage.timeout;
+const t = consolePageText.timeout;
 
 /** Timeouts (技术暂停) per side with the allowances left, and ending the running one. */
 export function TimeoutPanel({ state, actions }: { state: MatchState; actions: ConsoleActions }) {
   const allowances = state.format.timeouts;
-  const label = (side: 'aff' | 'neg') => state.format.sides[side]?.label ?? messages.display.sides[side];
+  const label = (side: 'aff' | 'neg') => state.format.sides[side]?.label ?? displayText.sides[side];
   return (
     <section className="console-card" aria-labelledby="console-timeout-title">
       <h2 id="console-timeout-title" className="console-card__title">

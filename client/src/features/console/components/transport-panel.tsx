@@ -1,8 +1,30 @@
 import { currentStage, type MatchState } from '@bianshi/shared';
-import { format, messages } from '../../../i18n';
+import { Tooltip } from '../../../components/ui/tooltip';
+import { format } from '../../../i18n';
+import { consolePage as consolePageText } from '../../../i18n/zh-CN/console';
 import { ADJUST_STEP_MS, type ConsoleAbilities, type ConsoleActions } from '../hooks/use-console-actions';
 
-const t = messages.consolePage;
+const t = consolePageText;
+
+/**
+ * ±10 秒: disabled when it cannot apply, with the reason as a tooltip (on a focusable wrapper,
+ * since a disabled button gets no pointer or focus events).
+ */
+function AdjustButton({ label, blocked, disabled, onClick, shortcut, testId }: { label: string; blocked: string | null; disabled: boolean; onClick: () => void; shortcut: string; testId?: string }) {
+  const button = (
+    <button type="button" className="console-btn" onClick={onClick} disabled={disabled || blocked !== null} aria-keyshortcuts={shortcut} data-testid={testId}>
+      {label}
+    </button>
+  );
+  if (blocked === null || disabled) return button;
+  return (
+    <Tooltip content={blocked} side="top">
+      <span className="console-btn-wrap" tabIndex={0} title={blocked} aria-label={`${label}：${blocked}`} data-testid={testId ? `${testId}-blocked` : undefined}>
+        {button}
+      </span>
+    </Tooltip>
+  );
+}
 
 /** The big controls: start/pause, stages, switch side, reset, ±10 s, bell. */
 export function TransportPanel({ state, actions, abilities, pending }: { state: MatchState; actions: ConsoleActions; abilities: ConsoleAbilities; pending: boolean }) {
@@ -44,12 +66,8 @@ export function TransportPanel({ state, actions, abilities, pending }: { state: 
         <button type="button" className="console-btn" onClick={() => void actions.switchSide()} disabled={!abilities.canSwitch} aria-keyshortcuts="Tab">
           {t.transport.switchSide}
         </button>
-        <button type="button" className="console-btn" onClick={() => void actions.adjust(-ADJUST_STEP_MS)} disabled={!abilities.hasClock || abilities.finished} aria-keyshortcuts="-">
-          {t.transport.minus}
-        </button>
-        <button type="button" className="console-btn" onClick={() => void actions.adjust(ADJUST_STEP_MS)} disabled={!abilities.hasClock || abilities.finished} aria-keyshortcuts="+">
-          {t.transport.plus}
-        </button>
+        <AdjustButton label={t.transport.minus} blocked={abilities.takeBlocked} disabled={!abilities.hasClock || abilities.finished} onClick={() => void actions.adjust(-ADJUST_STEP_MS)} shortcut="-" />
+        <AdjustButton label={t.transport.plus} blocked={abilities.giveBackBlocked} disabled={!abilities.hasClock || abilities.finished} onClick={() => void actions.adjust(ADJUST_STEP_MS)} shortcut="+" testId="adjust-plus" />
         <button type="button" className="console-btn" onClick={() => void actions.bell()} disabled={abilities.finished} aria-keyshortcuts="B">
           {t.transport.bell}
         </button>

@@ -1,10 +1,11 @@
-import { currentStage, type CommandInput, type MatchState, type SideId } from '@bianshi/shared';
+import { clockViews, currentRuntime, currentStage, project, type CommandInput, type MatchState, type SideId } from '@bianshi/shared';
 import { useCallback, useMemo } from 'react';
 import { toast } from 'sonner';
-import { format, messages } from '../../../i18n';
+import { format } from '../../../i18n';
+import { consolePage as consolePageText } from '../../../i18n/zh-CN/console';
 import { useTimerCommands, useTimerStore, type TimerStore } from '../../../lib/timer-sync';
 
-const t = messages.consolePage;
+const t = consolePageText;
 
 /** Ten seconds, the step of the ± buttons and keys. */
 export const ADJUST_STEP_MS = 10_000;
@@ -20,13 +21,42 @@ export interface ConsoleAbilities {
   canPrev: boolean;
   canNext: boolean;
   finished: boolean;
+  /** Why +10 秒 (give time back) cannot apply now, or null when it can. */
+  giveBackBlocked: string | null;
+  /** Why −10 秒 (take time) cannot apply now, or null when it can. */
+  takeBlocked: string | null;
+}
+
+/** Whether the stage's clocks keep counting past zero (then time can always be taken). */
+function overtimeContinues(state: MatchState): boolean {
+  const stage = currentStage(state);
+  return stage.kind === 'single' || stage.kind === 'dual' ? stage.overtime === 'continue' : false;
+}
+
+/**
+ * How much of `deltaMs` an adjust can apply at `now`: a give-back (positive) at most the time
+ * used, a take (negative) at most what is left unless the clock counts overtime. 0 when none.
+ */
+export function applicableAdjust(state: MatchState, deltaMs: number, now: number): number {
+  const projected = project(state, now);
+  const view = clockViews(projected, now).find((clock) => clock.active);
+  if (!view) return 0;
+  if (deltaMs > 0) return Math.min(deltaMs, Math.floor(view.usedMs));
+  if (overtimeContinues(projected)) return deltaMs;
+  return -Math.min(-deltaMs, Math.max(0, Math.floor(view.budgetMs - view.usedMs)));
 }
 
 /** Abilities of a state (all false before the first state arrives). */
 export function abilitiesOf(state: MatchState | null): ConsoleAbilities {
-  if (!state) return { hasClock: false, running: false, canSwitch: false, canPrev: false, canNext: false, finished: false };
+  if (!state) return { hasClock: false, running: false, canSwitch: false, canPrev: false, canNext: false, finished: false, giveBackBlocked: null, takeBlocked: null };
   const stage = currentStage(state);
   const finished = state.status === 'finished';
+  const runtime = currentRuntime(state);
+  const active = runtime.clocks[runtime.activeClock];
+  const running = (active?.runningSince ?? null) !== null;
+  // From the state alone: a running clock is using time (and has some left, or it would have stopped).
+  const giveBackBlocked = !active ? null : !running && active.usedMs <= 0 ? t.adjustBlocked.nothingUsed : null;
+  const takeBlocked = !active || running || overtimeContinues(state) ? null : active.usedMs >= active.budgetMs ? t.adjustBlocked.nothingLeft : null;
   return {
     hasClock: stage.kind !== 'none',
     running: state.status === 'running',
@@ -34,6 +64,8 @@ export function abilitiesOf(state: MatchState | null): ConsoleAbilities {
     canPrev: !finished && state.stageIndex > 0,
     canNext: !finished && state.stageIndex < state.format.stages.length - 1,
     finished,
+    giveBackBlocked,
+    takeBlocked,
   };
 }
 
@@ -73,7 +105,17 @@ export function useConsoleActions(timerId: string, store: TimerStore) {
       goto: (stageIndex: number) => run({ type: 'goto', stageIndex }),
       switchSide: () => run({ type: 'switchSide' }),
       reset: () => run({ type: 'resetStage' }),
-      adjust: (deltaMs: number) => run({ type: 'adjust', deltaMs }),
+      // ±10 秒 applies what it can (9 s used: +10 秒 gives back 9 s) instead of failing.
+      adjust: (deltaMs: number) => {
+        const current = store.getState();
+        if (!current.state) return Promise.resolve(false);
+        const applicable = applicableAdjust(current.state, deltaMs, current.clock.now());
+        if (applicable === 0) {
+          toast.info(deltaMs > 0 ? t.adjustBlocked.nothingUsed : t.adjustBlocked.nothingLeft);
+          return Promise.resolve(false);
+        }
+        return run({ type: 'adjust', deltaMs: applicable });
+      },
       bell: () => run({ type: 'ringBell', count: 1 }),
       timeoutStart: (side: SideId) => run({ type: 'timeoutStart', side }),
       timeoutEnd: () => run({ type: 'timeoutEnd' }),

@@ -2,15 +2,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { messages } from '../../../i18n';
+import { consolePage as consolePageText } from '../../../i18n/zh-CN/console';
 import type { AppError } from '../../../lib/errors';
 import { commandError } from '../../../lib/timer-sync';
 import { useTRPCClient } from '../../../lib/trpc';
 import { claimControl, controlKeySchema } from '../api/claim-control';
-import { rememberControlKey } from '../control-key';
+import { forgetLegacyControlKeys, local } from '../../../lib/storage';
 import { useClaimStore, type ClaimStatus } from '../stores/claim.store';
 
 export type { ClaimStatus };
+
+/** Marks (no secret) a timer whose 已获得控制权限 was already said in this browser. */
+const CLAIM_SEEN_PREFIX = 'bianshi:control-claimed:';
 
 function keyFromHash(hash: string): string | null {
   const match = /(?:^#|&)key=([^&]+)/.exec(hash);
@@ -25,11 +28,12 @@ function keyFromHash(hash: string): string | null {
 
 /**
  * Opening a control link `/timer/manage/<shortid>#key=<controlKey>`: the key is taken out of
- * the URL at once (the fragment never reaches a server or its logs), exchanged for the httpOnly
- * control cookie (`timer.claimControl`), and remembered in this browser for the info page.
+ * the URL at once (the fragment never reaches a server or its logs) and exchanged for the httpOnly
+ * control cookie (`timer.claimControl`). The key itself is not stored in the browser; it stays
+ * in memory so a freshly created timer can show its control link once.
  * The outcome lives in a store, so it survives the route remounting.
  */
-export function useControlClaim(shortid: string): { status: ClaimStatus; error: AppError | null } {
+export function useControlClaim(shortid: string): { status: ClaimStatus; error: AppError | null; controlKey?: string | null } {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -38,16 +42,25 @@ export function useControlClaim(shortid: string): { status: ClaimStatus; error: 
   const entry = useClaimStore((s) => s.claims[shortid]);
   const setEntry = useClaimStore((s) => s.set);
 
+  useEffect(() => forgetLegacyControlKeys(), []);
+
   useEffect(() => {
     if (!key) return;
-    void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+    // The key leaves the address once the claim is settled (the fragment never reaches a server):
+    // until then the page still carries it, so nothing sends this browser to sign in meanwhile.
+    const dropKey = () => void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
     setEntry(shortid, { status: 'claiming', error: null });
     claimControl(client, shortid, key)
+      .finally(dropKey)
       .then(async (result) => {
-        rememberControlKey(result.timerId, key);
         await queryClient.invalidateQueries();
-        setEntry(shortid, { status: 'claimed', error: null });
-        toast.success(messages.consolePage.claimed);
+        setEntry(shortid, { status: 'claimed', error: null, controlKey: key });
+        // Said once, when this browser first gains control, not on every reopened control link.
+        const seen = `${CLAIM_SEEN_PREFIX}${result.timerId}`;
+        if (!local.get(seen)) {
+          local.set(seen, '1');
+          toast.success(consolePageText.claimed);
+        }
       })
       .catch((failure: unknown) => setEntry(shortid, { status: 'failed', error: commandError(failure) }));
   }, [client, key, location.pathname, location.search, navigate, queryClient, setEntry, shortid]);

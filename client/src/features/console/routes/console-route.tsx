@@ -1,5 +1,5 @@
 import { useParams, useSearchParams } from 'react-router';
-import { messages } from '../../../i18n';
+import { consolePage as consolePageText } from '../../../i18n/zh-CN/console';
 import { commandError } from '../../../lib/timer-sync';
 import { useConsoleTimer } from '../api/get-console-timer';
 import { ConsolePage } from '../components/console-page';
@@ -9,7 +9,7 @@ import { useInstallSupport } from '../hooks/use-install-support';
 import '../console.css';
 import '../components/console-extras.css';
 
-const t = messages.consolePage;
+const t = consolePageText;
 
 /** `/timer/manage/:shortid`: claims a control link, then shows the console (or explains why not). */
 export function ConsoleRoute() {
@@ -41,5 +41,7 @@ export function ConsoleRoute() {
     next.delete('created');
     setSearch(next, { replace: true });
   };
-  return <ConsolePage timerId={data.timer.id} showShare={search.get('created') === '1'} onDismissShare={dismissShare} />;
+  // Right after creation the control link is shown once (its key is in memory only).
+  const controlUrl = claim.controlKey ? `${window.location.origin}/timer/manage/${shortid}#key=${claim.controlKey}` : null;
+  return <ConsolePage timerId={data.timer.id} viewKey={data.viewKey} showShare={search.get('created') === '1'} controlUrl={controlUrl} onDismissShare={dismissShare} />;
 }

@@ -8,6 +8,11 @@ export type ClaimStatus = 'none' | 'claiming' | 'claimed' | 'failed';
 export interface ClaimEntry {
   status: ClaimStatus;
   error: AppError | null;
+  /**
+   * The control key just claimed, held in memory only (never in storage) so the page that
+   * created the timer can show the control link this once.
+   */
+  controlKey?: string | null;
 }
 
 /**

@@ -1,8 +1,9 @@
 import type { Format } from '@bianshi/shared';
-import { format, messages } from '../../../i18n';
+import { format } from '../../../i18n';
+import { create as createText } from '../../../i18n/zh-CN/create';
 import { stageDuration, stageSide } from '../format-text';
 
-const t = messages.create;
+const t = createText;
 
 /** The stages of a format as a table: name, kind, side, duration. */
 export function StagePreview({ value }: { value: Format }) {

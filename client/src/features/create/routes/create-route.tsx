@@ -2,14 +2,17 @@ import { BUILTIN_FORMATS, type Format } from '@bianshi/shared';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { format, messages } from '../../../i18n';
+import { format } from '../../../i18n';
+import { create as createText } from '../../../i18n/zh-CN/create';
 import { commandError } from '../../../lib/timer-sync';
 import { useCreateTimer } from '../api/create-timer';
+import { RulesPaste } from '../components/rules-paste';
 import { StagePreview } from '../components/stage-preview';
 import '../create.css';
 
-const t = messages.create;
+const t = createText;
 type Language = 'all' | 'zh' | 'en';
+type Mode = 'library' | 'rules';
 
 function matches(value: Format, query: string, language: Language): boolean {
   if (language !== 'all' && value.tags.language !== language) return false;
@@ -24,22 +27,25 @@ export function CreateRoute() {
   const [language, setLanguage] = useState<Language>('all');
   const [selectedId, setSelectedId] = useState(BUILTIN_FORMATS[0]?.id ?? '');
   const [name, setName] = useState('');
+  const [mode, setMode] = useState<Mode>('library');
   const create = useCreateTimer();
   const navigate = useNavigate();
   const visible = useMemo(() => BUILTIN_FORMATS.filter((value) => matches(value, query, language)), [query, language]);
   const selected = BUILTIN_FORMATS.find((value) => value.id === selectedId) ?? BUILTIN_FORMATS[0];
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!selected) return;
+  const createWith = (source: { formatId: string } | { format: Format }, timerName: string) =>
     create.mutate(
-      { formatId: selected.id, ...(name.trim() ? { name: name.trim() } : {}) },
+      { ...source, ...(timerName ? { name: timerName } : {}) },
       {
         // The control key travels in the fragment: never sent to a server, never logged.
         onSuccess: (created) => void navigate(`/timer/manage/${created.shortid}?created=1#key=${encodeURIComponent(created.controlKey)}`),
         onError: (error) => toast.error(`${t.failed}：${commandError(error).message}`),
       },
     );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!selected) return;
+    createWith({ formatId: selected.id }, name.trim());
   };
 
   return (
@@ -48,6 +54,16 @@ export function CreateRoute() {
         <h1>{t.title}</h1>
         <p>{t.lead}</p>
       </header>
+      <div className="create-modes" role="tablist" aria-label={t.title}>
+        {(['library', 'rules'] as const).map((value) => (
+          <button key={value} type="button" role="tab" className="create-mode" aria-selected={mode === value} onClick={() => setMode(value)}>
+            {t.modes[value]}
+          </button>
+        ))}
+      </div>
+      {mode === 'rules' ? (
+        <RulesPaste pending={create.isPending} onCreate={(value, timerName) => createWith({ format: value }, timerName)} />
+      ) : (
       <form className="create-layout" onSubmit={submit}>
         <section className="create-library" aria-labelledby="create-library-title">
           <h2 id="create-library-title" className="create-library__title">
@@ -93,6 +109,7 @@ export function CreateRoute() {
           </div>
         </div>
       </form>
+      )}
     </div>
   );
 }

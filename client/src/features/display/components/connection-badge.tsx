@@ -1,8 +1,8 @@
 import type { ConnectionStatus, FallbackView } from '../../../lib/timer-sync';
 import { fallbackBadge } from '../../../components/fallback';
-import { messages } from '../../../i18n';
+import { display as displayText } from '../../../i18n/zh-CN/display';
 
-const t = messages.display;
+const t = displayText;
 
 /** 在线 / 连接中 / 重连中 / 离线 (or 备用通道 while following the Supabase fallback), with a hint in its title. */
 export function ConnectionBadge({ status, fallback = null }: { status: ConnectionStatus; fallback?: FallbackView | null }) {

@@ -1,9 +1,9 @@
-import { messages } from '../../../i18n';
+import { display as displayText } from '../../../i18n/zh-CN/display';
 import type { ConnectionStatus, FallbackView } from '../../../lib/timer-sync';
 import { ConnectionBadge } from './connection-badge';
 import { IconBell, IconBellOff, IconExpand, IconShrink } from './display-icons';
 
-const t = messages.display.controls;
+const t = displayText.controls;
 
 /** The display's corner: connection badge, 本机响铃 switch, fullscreen button. */
 export function DisplayControls({

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { messages } from '../../../i18n';
+import { display as displayText } from '../../../i18n/zh-CN/display';
 import { IconBell } from './display-icons';
 
-const t = messages.display;
+const t = displayText;
 
 /** Shown when the hub speaks a newer protocol than this page: 请刷新页面. */
 export function OutdatedBanner() {

@@ -1,6 +1,6 @@
 import type { PresenceRole } from '@bianshi/shared';
 import { TimerDisplay } from '../../../components/timer-display';
-import { messages } from '../../../i18n';
+import { display as displayText } from '../../../i18n/zh-CN/display';
 import { useDisplaySettings, useTimerStore, type TimerStore } from '../../../lib/timer-sync';
 import { useBellRinger } from '../hooks/use-bell-ringer';
 import { useFullscreen, useIdle, useWakeLock } from '../hooks/use-screen-helpers';
@@ -9,7 +9,7 @@ import { DisplayControls } from './display-controls';
 import { AudioUnlockOverlay, DisplayMessagePage, OutdatedBanner } from './display-notices';
 import '../display.css';
 
-const t = messages.display;
+const t = displayText;
 
 /**
  * The projector screen around the timer display: bells (本机响铃, audio unlock), wake lock,
@@ -21,6 +21,8 @@ export function DisplayScreen({ store, role }: { store: TimerStore; role: Presen
   const outdated = useTimerStore(store, (s) => s.protocolMismatch);
   const error = useTimerStore(store, (s) => s.error);
   const hasState = useTimerStore(store, (s) => s.state !== null);
+  // 黑屏 means black: no controls, badges or banners on the projector until it is lifted.
+  const blackout = useTimerStore(store, (s) => s.state?.overlay.blackout ?? false);
   const settings = useDisplaySettings(store);
   const [ring, setRing] = useRingPreference(role);
   const ringer = useBellRinger(store, settings, ring);
@@ -40,9 +42,13 @@ export function DisplayScreen({ store, role }: { store: TimerStore; role: Presen
   return (
     <div className={`ds ${idle ? 'ds--idle' : ''}`} data-ring={ring ? 'on' : 'off'} data-ring-count={ringer.rings} data-status={status}>
       <TimerDisplay store={store} variant="full">
-        <DisplayControls status={status} fallback={fallback} ring={ring} onRingChange={setRing} fullscreen={fullscreen} />
-        {outdated && <OutdatedBanner />}
-        {ringer.locked && <AudioUnlockOverlay onUnlock={() => void ringer.unlock()} />}
+        {!blackout && (
+          <>
+            <DisplayControls status={status} fallback={fallback} ring={ring} onRingChange={setRing} fullscreen={fullscreen} />
+            {outdated && <OutdatedBanner />}
+            {ringer.locked && <AudioUnlockOverlay onUnlock={() => void ringer.unlock()} />}
+          </>
+        )}
       </TimerDisplay>
     </div>
   );

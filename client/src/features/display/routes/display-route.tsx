@@ -1,5 +1,5 @@
 import { presenceRoleSchema, type DeviceKind, type PresenceRole } from '@bianshi/shared';
-import { useParams, useSearchParams } from 'react-router';
+import { useLocation, useParams, useSearchParams } from 'react-router';
 import { useTimerWatch } from '../../../lib/timer-sync';
 import { DisplayScreen } from '../components/display-screen';
 
@@ -17,12 +17,24 @@ function deviceKind(): DeviceKind {
   return shortest < 600 ? 'phone' : 'tablet';
 }
 
+/**
+ * The view key of a private timer's display link: `#view=…` (kept out of server logs) or
+ * `?key=…`. It stays in the address, so a reloaded projector keeps watching.
+ */
+export function viewKeyFrom(hash: string, search: URLSearchParams): string | undefined {
+  const fromHash = /(?:^#|&)view=([A-Za-z0-9_-]{1,200})/.exec(hash)?.[1];
+  const fromQuery = search.get('key');
+  return fromHash ?? (fromQuery && /^[A-Za-z0-9_-]{1,200}$/.test(fromQuery) ? fromQuery : undefined);
+}
+
 /** `/timer/:id` and `/timer/:id/:matchid`: the projector display of a timer (or one match). */
 export function DisplayRoute() {
   const { id = '', matchid } = useParams();
   const [search] = useSearchParams();
+  const { hash } = useLocation();
   const role = roleFrom(search.get('role'));
   const name = search.get('name')?.slice(0, 40) || undefined;
-  const store = useTimerWatch({ timerId: id, ...(matchid ? { matchId: matchid } : {}), role, ...(name ? { name } : {}), device: deviceKind() });
+  const viewKey = viewKeyFrom(hash, search);
+  const store = useTimerWatch({ timerId: id, ...(matchid ? { matchId: matchid } : {}), role, ...(name ? { name } : {}), device: deviceKind(), ...(viewKey ? { viewKey } : {}) });
   return <DisplayScreen store={store} role={role} />;
 }

@@ -1,26 +1,32 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { messages } from '../../../i18n';
+import { display as displayText } from '../../../i18n/zh-CN/display';
 import { toAppError } from '../../../lib/errors';
 import { useTRPC } from '../../../lib/trpc';
 import { DisplayMessagePage } from '../components/display-notices';
+import { viewKeyFrom } from './display-route';
 import '../display.css';
 
-const t = messages.display;
+const t = displayText;
 
 /** `/id/:shortid`: resolves a short link to `/timer/<id>` (keeping the query, e.g. ?role=audience). */
 export function ShortLinkRoute() {
   const { shortid = '' } = useParams();
-  const { search } = useLocation();
+  const { search, hash } = useLocation();
   const navigate = useNavigate();
   const trpc = useTRPC();
-  const query = useQuery({ ...trpc.timer.get.queryOptions({ id: shortid }), retry: (count, error) => count < 2 && toAppError(error).status !== 404 });
+  const viewKey = viewKeyFrom(hash, new URLSearchParams(search));
+  const query = useQuery({
+    ...trpc.timer.get.queryOptions({ id: shortid, ...(viewKey ? { viewKey } : {}) }),
+    retry: (count, error) => count < 2 && toAppError(error).status !== 404 && toAppError(error).status !== 401 && toAppError(error).status !== 403,
+  });
 
   const timerId = query.data?.timer.id;
   useEffect(() => {
-    if (timerId) void navigate(`/timer/${encodeURIComponent(timerId)}${search}`, { replace: true });
-  }, [timerId, search, navigate]);
+    // The view key of a private timer's link goes along (in the fragment, as it came).
+    if (timerId) void navigate(`/timer/${encodeURIComponent(timerId)}${search}${hash}`, { replace: true });
+  }, [timerId, search, hash, navigate]);
 
   if (query.error) {
     const error = toAppError(query.error);

@@ -31,3 +31,41 @@ export function useClaimTimer() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.members.mine.pathKey() }),
   });
 }
+
+/** Timers and lobbies made on this device before signing in, that no account owns yet. */
+export function useDeviceClaimables(enabled: boolean) {
+  const trpc = useTRPC();
+  const timers = useQuery({ ...trpc.members.claimable.queryOptions(), enabled });
+  const lobbies = useQuery({ ...trpc.lobby.claimable.queryOptions(), enabled });
+  return { timers: timers.data ?? [], lobbies: lobbies.data ?? [] };
+}
+
+/** The lobbies the account owns. */
+export function useMyLobbies(enabled: boolean) {
+  const trpc = useTRPC();
+  return useQuery({ ...trpc.lobby.mine.queryOptions(), enabled });
+}
+
+/**
+ * Claims what this device made: each timer with its control cookie (`timer.claim`), each lobby
+ * with its organizer cookie (`lobby.claim`). Resolves with how many were claimed and failed.
+ */
+export function useClaimDevice() {
+  const client = useTRPCClient();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ timerIds, lobbyIds }: { timerIds: string[]; lobbyIds: string[] }) => {
+      const results = await Promise.allSettled([
+        ...timerIds.map((timerId) => client.timer.claim.mutate({ timerId })),
+        ...lobbyIds.map((lobbyId) => client.lobby.claim.mutate({ lobbyId })),
+      ]);
+      return { claimed: results.filter((result) => result.status === 'fulfilled').length, failed: results.filter((result) => result.status === 'rejected').length };
+    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: trpc.members.pathKey() }),
+        queryClient.invalidateQueries({ queryKey: trpc.lobby.pathKey() }),
+      ]),
+  });
+}

@@ -2,15 +2,17 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { TRPCClientError } from '@trpc/client';
-import { dateTimeFormat, format, messages } from '../../../i18n';
+import { dateTimeFormat, format } from '../../../i18n';
+import { auth as authText } from '../../../i18n/zh-CN/auth';
 import { IconArrowRight, IconClock, IconKey, IconScreens, IconSparkle } from '../../../components/ui/icons';
 import { toAppError } from '../../../lib/errors';
-import { useAccount, useClaimTimer, useOverview } from '../api/home-queries';
+import { useAccount, useClaimDevice, useClaimTimer, useDeviceClaimables, useMyLobbies, useOverview } from '../api/home-queries';
 import { parseClaimInput } from '../claim-input';
+import { PlanSummary } from './plan-summary';
 import '../home.css';
 
-const t = messages.auth.home;
-const roles = messages.auth.roles;
+const t = authText.home;
+const roles = authText.roles;
 
 function errorText(error: unknown): string {
   return error instanceof TRPCClientError && /[\u4e00-\u9fa5]/.test(error.message) ? error.message : toAppError(error).message;
@@ -20,6 +22,8 @@ function errorText(error: unknown): string {
 export function HomePage() {
   const account = useAccount();
   const overview = useOverview(Boolean(account.data));
+  const claimables = useDeviceClaimables(Boolean(account.data));
+  const myLobbies = useMyLobbies(Boolean(account.data));
   const user = account.data;
   if (!user) return null;
   const timers = overview.data?.timers ?? [];
@@ -38,6 +42,7 @@ export function HomePage() {
         </Link>
       </header>
 
+      <DeviceClaims timers={claimables.timers} lobbies={claimables.lobbies} />
       <div className="home__grid">
         <section className="home-card home-card--timers" aria-labelledby="home-timers">
           <h2 id="home-timers" className="home-card__title">
@@ -105,7 +110,21 @@ export function HomePage() {
           <h2 id="home-lobbies" className="home-card__title">
             {t.lobbies}
           </h2>
-          <p className="home-card__empty">{t.lobbiesEmpty}</p>
+          {(myLobbies.data ?? []).length === 0 ? (
+            <p className="home-card__empty">{t.lobbiesEmpty}</p>
+          ) : (
+            <ul className="home-matches" data-testid="home-lobbies">
+              {(myLobbies.data ?? []).map((lobby) => (
+                <li key={lobby.id}>
+                  <Link to={`/lobby/${lobby.id}`} className="home-match">
+                    <span className="home-match__name">{lobby.name}</span>
+                    <span className="home-match__status">{lobby.expired ? t.lobbyExpired : lobby.code}</span>
+                    <span className="home-match__time">{format(t.lobbyTimers, { n: lobby.timerCount })}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
           <Link to="/lobby" className="btn btn--ghost btn--sm home-card__action">
             {t.lobbiesAction}
             <IconArrowRight />
@@ -116,17 +135,72 @@ export function HomePage() {
           <h2 id="home-plan" className="home-card__title">
             {t.plan}
           </h2>
-          <p className="home-plan">
-            <span className="badge badge--primary">{t.planTrial}</span>
-          </p>
-          <p className="home-card__empty">{t.planTrialLead}</p>
-          <Link to="/pricing" className="btn btn--ghost btn--sm home-card__action">
-            {t.planAction}
-            <IconArrowRight />
-          </Link>
+          <PlanSummary />
         </section>
       </div>
     </div>
+  );
+}
+
+/**
+ * What this device made before signing in (it holds their control cookies) and no account owns:
+ * offered for claiming in one go, or one by one.
+ */
+function DeviceClaims({ timers, lobbies }: { timers: { id: string; name: string }[]; lobbies: { id: string; name: string; code: string }[] }) {
+  const claim = useClaimDevice();
+  if (timers.length === 0 && lobbies.length === 0) return null;
+  const run = (timerIds: string[], lobbyIds: string[]) =>
+    claim.mutate(
+      { timerIds, lobbyIds },
+      {
+        onSuccess: ({ claimed, failed }) => {
+          if (claimed > 0) toast.success(format(t.device.claimed, { n: claimed }));
+          if (failed > 0) toast.error(format(t.device.failed, { n: failed }));
+        },
+      },
+    );
+  return (
+    <section className="home-card home-device" aria-labelledby="home-device" data-testid="home-device-claims">
+      <h2 id="home-device" className="home-card__title">
+        <IconKey />
+        {t.device.title}
+      </h2>
+      <p className="home-card__empty">{t.device.lead}</p>
+      <ul className="home-timers">
+        {timers.map((timer) => (
+          <li key={timer.id} className="home-timer">
+            <div className="home-timer__main">
+              <span className="home-timer__name">{timer.name}</span>
+              <span className="home-timer__meta">{t.device.timer}</span>
+            </div>
+            <button type="button" className="btn btn--ghost btn--sm" disabled={claim.isPending} onClick={() => run([timer.id], [])}>
+              {t.claimSubmit}
+            </button>
+          </li>
+        ))}
+        {lobbies.map((lobby) => (
+          <li key={lobby.id} className="home-timer">
+            <div className="home-timer__main">
+              <span className="home-timer__name">{lobby.name}</span>
+              <span className="home-timer__meta">{format(t.device.lobby, { code: lobby.code })}</span>
+            </div>
+            <button type="button" className="btn btn--ghost btn--sm" disabled={claim.isPending} onClick={() => run([], [lobby.id])}>
+              {t.claimSubmit}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {timers.length + lobbies.length > 1 ? (
+        <button
+          type="button"
+          className="btn btn--primary btn--sm home-card__action"
+          disabled={claim.isPending}
+          onClick={() => run(timers.map((timer) => timer.id), lobbies.map((lobby) => lobby.id))}
+        >
+          {format(t.device.claimAll, { n: timers.length + lobbies.length })}
+        </button>
+      ) : null}
+    </section>
   );
 }
 

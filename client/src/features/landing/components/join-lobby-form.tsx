@@ -2,11 +2,11 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { format, messages } from '../../../i18n';
+import { landing as landingText } from '../../../i18n/zh-CN/landing';
 import { IconArrowRight } from '../../../components/ui/icons';
 import { parseJoinCode } from '../join-code';
 
-const t = messages.landing.join;
+const t = landingText.join;
 
 /** Join a lobby by its code: goes to `/lobby?code=…`. */
 export function JoinLobbyForm() {
@@ -25,7 +25,7 @@ export function JoinLobbyForm() {
       return;
     }
     setInvalid(false);
-    toast.success(format(t.joining, { code: result.code }));
+    // No toast here: /lobby says whether the code opens a lobby (an error, or the lobby itself).
     void navigate(`/lobby?code=${encodeURIComponent(result.code)}`);
   };
 

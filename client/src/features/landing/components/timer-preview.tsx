@@ -1,7 +1,5 @@
 import { useEffect, useState } from 'react';
-import { messages } from '../../../i18n';
-
-const t = messages.landing.preview;
+import type { IndexFields } from '@bianshi/shared/content/index';
 const STAGE_MS = 180_000;
 
 function mmss(ms: number): string {
@@ -9,8 +7,11 @@ function mmss(ms: number): string {
   return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
 }
 
-/** A decorative, self-running picture of the projector display (not a real timer). */
-export function TimerPreview() {
+/**
+ * An illustration of the projector display, labelled as one (its caption says 示意图): a
+ * self-running clock, not a real timer, and no claim about devices online.
+ */
+export function TimerPreview({ illustration: t }: { illustration: IndexFields['hero']['illustration'] }) {
   const [elapsedMs, setElapsedMs] = useState(19_000);
   useEffect(() => {
     if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
@@ -20,19 +21,16 @@ export function TimerPreview() {
   const remaining = STAGE_MS - elapsedMs;
   const progress = elapsedMs / STAGE_MS;
   return (
-    <div className="preview" aria-hidden="true">
+    <figure className="preview" data-testid="landing-illustration">
       <div className="preview__bar">
         <span className="preview__dots">
           <i />
           <i />
           <i />
         </span>
-        <span className="preview__live">
-          <span className="pulse" />
-          {t.live} · {t.devices}
-        </span>
+        <span className="preview__live preview__live--example">{t.caption}</span>
       </div>
-      <div className="preview__screen">
+      <div className="preview__screen" aria-hidden="true">
         <div className="preview__stage">
           <span className="chip chip--pro">{t.side}</span>
           {t.stage}
@@ -45,7 +43,7 @@ export function TimerPreview() {
         </div>
         <div className="preview__next">{t.next}</div>
       </div>
-      <div className="preview__dual">
+      <div className="preview__dual" aria-hidden="true">
         <div className="preview__side preview__side--pro">
           <span>{t.pro}</span>
           <strong>01:52</strong>
@@ -56,6 +54,7 @@ export function TimerPreview() {
           <strong>02:10</strong>
         </div>
       </div>
-    </div>
+      <figcaption className="sr-only">{t.caption}</figcaption>
+    </figure>
   );
 }

@@ -1,8 +1,8 @@
 /** Lobby failures in Chinese: the hub's reason mapped to this feature's messages. */
-import { messages } from '../../../i18n';
+import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
 import { toAppError } from '../../../lib/errors';
 
-const t = messages.lobby.errors;
+const t = lobbyText.errors;
 
 /** The Chinese message for a failed lobby call. */
 export function lobbyErrorMessage(error: unknown): string {

@@ -2,11 +2,12 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { format, messages } from '../../../i18n';
+import { format } from '../../../i18n';
+import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
 import { useTRPC } from '../../../lib/trpc';
 import { lobbyErrorMessage } from '../api/lobby-errors';
 
-const t = messages.lobby.create;
+const t = lobbyText.create;
 
 /** Timer references typed one per line (links, short links or ids). */
 export function parseTimerRefs(text: string): string[] {

@@ -2,12 +2,12 @@ import { isLobbyCode, normalizeLobbyCode } from '@bianshi/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { messages } from '../../../i18n';
+import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
 import { IconArrowRight } from '../../../components/ui/icons';
 import { useTRPC } from '../../../lib/trpc';
 import { lobbyErrorMessage } from '../api/lobby-errors';
 
-const t = messages.lobby.join;
+const t = lobbyText.join;
 
 /** Join by a 6-character code; a code in the address (`/lobby?code=…`) is tried once on arrival. */
 export function JoinByCodeForm({ initialCode }: { initialCode: string | null }) {

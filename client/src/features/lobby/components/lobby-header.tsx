@@ -2,11 +2,12 @@ import { PRESENCE_ROLES, type PresenceCounts } from '@bianshi/shared';
 import { useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { Dialog } from '../../../components/ui/dialog';
-import { format, messages } from '../../../i18n';
+import { format } from '../../../i18n';
+import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
 import type { LobbyStore } from '../stores/lobby.store';
 import { JoinQr } from './join-qr';
 
-const t = messages.lobby.room;
+const t = lobbyText.room;
 
 /** Spaces a code for reading aloud and from afar: `K7M 2QX`. */
 export function spacedCode(code: string): string {
@@ -18,11 +19,11 @@ export function PresenceLine({ presence }: { presence: PresenceCounts | null }) 
   if (!presence) return null;
   const total = PRESENCE_ROLES.reduce((sum, role) => sum + presence[role], 0);
   return (
-    <p className="lobby-presence" aria-label={messages.lobby.presence.counts} data-testid="lobby-presence">
-      <strong>{format(messages.lobby.presence.online, { n: total })}</strong>
+    <p className="lobby-presence" aria-label={lobbyText.presence.counts} data-testid="lobby-presence">
+      <strong>{format(lobbyText.presence.online, { n: total })}</strong>
       {PRESENCE_ROLES.filter((role) => presence[role] > 0).map((role) => (
         <span key={role} className="lobby-presence__role" data-role={role}>
-          {messages.lobby.roles[role]} {presence[role]}
+          {lobbyText.roles[role]} {presence[role]}
         </span>
       ))}
     </p>

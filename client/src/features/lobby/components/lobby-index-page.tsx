@@ -1,12 +1,13 @@
 import { Link, useSearchParams } from 'react-router';
-import { format, messages } from '../../../i18n';
+import { format } from '../../../i18n';
+import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
 import { IconUsers } from '../../../components/ui/icons';
 import { useOpenLobbies } from '../api/lobby-queries';
 import { CreateLobbyForm } from './create-lobby-form';
 import { JoinByCodeForm } from './join-by-code-form';
 import '../lobby.css';
 
-const t = messages.lobby.index;
+const t = lobbyText.index;
 
 /** `/lobby`: join by code, create a lobby, and the open lobbies with live matches and viewers. */
 export function LobbyIndexPage() {
@@ -42,7 +43,7 @@ export function LobbyIndexPage() {
                     {format(t.viewers, { n: lobby.viewers })}
                   </span>
                 </span>
-                <span className="lobby-list__code" aria-label={messages.lobby.room.code}>
+                <span className="lobby-list__code" aria-label={lobbyText.room.code}>
                   {lobby.code}
                 </span>
               </Link>

@@ -3,7 +3,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useStore } from 'zustand';
-import { messages } from '../../../i18n';
+import { display as displayText } from '../../../i18n/zh-CN/display';
+import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
+import { session } from '../../../lib/storage';
 import { useTRPC } from '../../../lib/trpc';
 import { lobbyErrorMessage } from '../api/lobby-errors';
 import { useLobbyInfo } from '../api/lobby-queries';
@@ -18,7 +20,9 @@ import { ScreenRoster } from './screen-roster';
 import { NoticeBanner, ScreenOverlays } from './screen-overlays';
 import '../lobby.css';
 
-const t = messages.lobby.room;
+const t = lobbyText.room;
+/** sessionStorage key prefix of a lobby's organizer link, for the tab that created it. */
+const ORGANIZER_LINK_PREFIX = 'bianshi:lobby-organizer:';
 
 /**
  * `/lobby/:id`: a screen in a lobby. Audience (no account), judge (`?judge=` link), organizer
@@ -76,6 +80,7 @@ function LobbyScreenView(props: { lobbyId: string; role: PresenceRole; token: st
   const { lobbyId, role, token, judgeKey, links } = props;
   const navigate = useNavigate();
   const location = useLocation();
+  const organizer = role === 'controller';
   const userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent;
   const [name] = useState(() => storedScreenName(userAgent));
   const store = useLobbyWatch({
@@ -88,11 +93,19 @@ function LobbyScreenView(props: { lobbyId: string; role: PresenceRole; token: st
     judgeKey,
     enabled: true,
   });
-  const organizer = role === 'controller';
   const actions = useOrganizerActions(lobbyId);
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
-  // Right after creating, the organizer link is shown once (the key is never stored in clear).
-  const createdKey = (location.state as { organizerKey?: unknown } | null)?.organizerKey;
+  // Right after creating, the organizer link is shown; this tab keeps it (sessionStorage, never
+  // localStorage) so a reload still shows it to its organizer. Closing the tab forgets it.
+  const stateKey = (location.state as { organizerKey?: unknown } | null)?.organizerKey;
+  const createdKey = useMemo(() => {
+    const storageKey = `${ORGANIZER_LINK_PREFIX}${lobbyId}`;
+    if (typeof stateKey === 'string') {
+      session.set(storageKey, stateKey);
+      return stateKey;
+    }
+    return organizer ? session.get(storageKey) : null;
+  }, [stateKey, lobbyId, organizer]);
   const absolute = useMemo(
     () =>
       links
@@ -151,7 +164,7 @@ function FullscreenButton({ target }: { target: RefObject<HTMLDivElement | null>
       className="btn btn--sm btn--secondary lobby-head__fullscreen"
       onClick={() => void (full ? document.exitFullscreen() : (target.current ?? document.documentElement).requestFullscreen()).catch(() => undefined)}
     >
-      {full ? messages.display.controls.exitFullscreen : t.fullscreen}
+      {full ? displayText.controls.exitFullscreen : t.fullscreen}
     </button>
   );
 }

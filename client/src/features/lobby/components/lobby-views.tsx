@@ -1,10 +1,10 @@
 import { useStore } from 'zustand';
-import { messages } from '../../../i18n';
+import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
 import { TimerDisplay } from '../../../components/timer-display';
 import type { LobbyStore } from '../stores/lobby.store';
 import { MatchTile } from './match-tile';
 
-const t = messages.lobby.room;
+const t = lobbyText.room;
 
 /** The timer id a lobby features: the chosen one when it is shown, else the first. */
 export function featuredTimerOf(lobby: { featuredTimerId: string | null; timerIds: string[] }): string | null {

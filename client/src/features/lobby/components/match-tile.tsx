@@ -1,9 +1,10 @@
-import { messages } from '../../../i18n';
+import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
+import { display as displayText } from '../../../i18n/zh-CN/display';
 import { TimerDisplay } from '../../../components/timer-display';
 import { useDisplaySettings, useTimerStore, type TimerStore } from '../../../lib/timer-sync';
 
-const t = messages.lobby.room;
-const display = messages.display;
+const t = lobbyText.room;
+const display = displayText;
 
 /** One match of the grid: timer name, teams, status and a mini clock (the compact display). */
 export function MatchTile({ store, featured, onFeature }: { store: TimerStore; featured: boolean; onFeature?: (() => void) | undefined }) {
@@ -28,7 +29,7 @@ export function MatchTile({ store, featured, onFeature }: { store: TimerStore; f
       </div>
       {onFeature && (
         <button type="button" className="btn btn--sm btn--secondary lobby-tile__feature" onClick={onFeature} disabled={featured} data-testid="lobby-feature-button">
-          {featured ? messages.lobby.console.isFeatured : messages.lobby.console.setFeatured}
+          {featured ? lobbyText.console.isFeatured : lobbyText.console.setFeatured}
         </button>
       )}
     </article>

@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { useStore } from 'zustand';
-import { format, messages } from '../../../i18n';
+import { format } from '../../../i18n';
+import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
 import type { OrganizerActions } from '../api/use-organizer-actions';
 import type { LobbyStore } from '../stores/lobby.store';
 import { parseTimerRefs } from './create-lobby-form';
 import { featuredTimerOf } from './lobby-views';
 
-const t = messages.lobby.console;
+const t = lobbyText.console;
 const dateFormat = new Intl.DateTimeFormat('zh-CN', { dateStyle: 'long' });
 
 /** Links the organizer shares (absolute). */
@@ -92,7 +93,7 @@ export function OrganizerConsole({ store, actions, links }: { store: LobbyStore;
       {links && (
         <section className="lobby-panel">
           <h2 className="lobby-panel__title">{t.links}</h2>
-          {links.organizer && <p className="lobby-key-note">{messages.lobby.create.keyNote}</p>}
+          {links.organizer && <p className="lobby-key-note">{lobbyText.create.keyNote}</p>}
           {[
             [t.joinLink, links.join],
             [t.judgeLink, links.judge],
@@ -118,14 +119,14 @@ export function OrganizerConsole({ store, actions, links }: { store: LobbyStore;
         <ol className="lobby-timer-names">
           {lobby.timerIds.map((timerId) => (
             <li key={timerId}>
-              <span>{matches[timerId]?.getState().timer?.name ?? messages.lobby.room.matchGone}</span>
+              <span>{matches[timerId]?.getState().timer?.name ?? lobbyText.room.matchGone}</span>
               <code className="lobby-muted">{matches[timerId]?.getState().timer?.shortid ?? timerId}</code>
             </li>
           ))}
         </ol>
         <form className="lobby-timers-form" onSubmit={(event) => void saveTimers(event)}>
           <textarea className="input lobby-field__area" rows={3} value={timers ?? lobby.timerIds.map((timerId) => matches[timerId]?.getState().timer?.shortid ?? timerId).join('\n')} onChange={(e) => setTimers(e.target.value)} aria-label={t.timersTitle} />
-          <span className="lobby-field__hint">{messages.lobby.create.timersHint}</span>
+          <span className="lobby-field__hint">{lobbyText.create.timersHint}</span>
           <button type="submit" className="btn btn--sm btn--secondary" disabled={timers === null}>
             {t.timersSave}
           </button>

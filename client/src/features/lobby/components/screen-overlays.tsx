@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useStore } from 'zustand';
-import { messages } from '../../../i18n';
+import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
 import type { LobbyStore } from '../stores/lobby.store';
 
-const t = messages.lobby.room;
+const t = lobbyText.room;
 
 /** The organizer's message to every screen, as a banner. */
 export function NoticeBanner({ store }: { store: LobbyStore }) {

@@ -1,10 +1,11 @@
 import type { LobbyRosterEntry } from '@bianshi/shared';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { format, messages } from '../../../i18n';
+import { format } from '../../../i18n';
+import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
 import type { OrganizerActions } from '../api/use-organizer-actions';
 
-const t = messages.lobby.console;
+const t = lobbyText.console;
 const timeFormat = new Intl.DateTimeFormat('zh-CN', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 type Pending = { screenId: string; kind: 'rename' | 'message' | 'move' } | null;
@@ -16,19 +17,24 @@ type Pending = { screenId: string; kind: 'rename' | 'message' | 'move' } | null;
 export function ScreenRoster({ roster, selfId, actions }: { roster: LobbyRosterEntry[] | null; selfId: string | null; actions: OrganizerActions }) {
   const [pending, setPending] = useState<Pending>(null);
   const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
 
   const open = (screenId: string, kind: NonNullable<Pending>['kind'], initial = '') => {
     setPending({ screenId, kind });
     setValue(initial);
+    setError(null);
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!pending || !value.trim()) return;
+    if (!pending) return;
     const text = value.trim();
+    // An empty value changes nothing: say so, and never report it done.
+    if (!text) return setError(t.empty[pending.kind]);
+    setError(null);
     const run = pending.kind === 'rename' ? actions.rename(pending.screenId, text) : pending.kind === 'message' ? actions.messageScreen(pending.screenId, text) : actions.move(pending.screenId, text);
     if (await run) {
-      toast.success(t.done);
+      toast.success(format(t.doneAs[pending.kind], { name: text }));
       setPending(null);
     }
   };
@@ -66,7 +72,11 @@ export function ScreenRoster({ roster, selfId, actions }: { roster: LobbyRosterE
                   self={entry.id === selfId}
                   pending={pending?.screenId === entry.id ? pending.kind : null}
                   value={value}
-                  onValue={setValue}
+                  onValue={(next) => {
+                    setValue(next);
+                    setError(null);
+                  }}
+                  error={pending?.screenId === entry.id ? error : null}
                   onOpen={(kind) => open(entry.id, kind, kind === 'rename' ? entry.name : '')}
                   onCancel={() => setPending(null)}
                   onSubmit={submit}
@@ -88,6 +98,7 @@ function RosterRow(props: {
   pending: NonNullable<Pending>['kind'] | null;
   value: string;
   onValue: (value: string) => void;
+  error: string | null;
   onOpen: (kind: NonNullable<Pending>['kind']) => void;
   onCancel: () => void;
   onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
@@ -105,10 +116,10 @@ function RosterRow(props: {
         </td>
         <td>
           <span className="lobby-role" data-role={entry.role}>
-            {messages.lobby.roles[entry.role]}
+            {lobbyText.roles[entry.role]}
           </span>
         </td>
-        <td>{messages.lobby.devices[entry.device]}</td>
+        <td>{lobbyText.devices[entry.device]}</td>
         <td className="lobby-table__num">{timeFormat.format(entry.connectedSince)}</td>
         <td className="lobby-table__route" title={entry.route}>
           {entry.route || '—'}
@@ -137,14 +148,27 @@ function RosterRow(props: {
             <form className="lobby-inline-form" onSubmit={(event) => void props.onSubmit(event)}>
               <label className="lobby-inline-form__label">
                 <span>{prompt}</span>
-                <input className="input" value={props.value} onChange={(e) => props.onValue(e.target.value)} maxLength={pending === 'message' ? 200 : 40} autoFocus />
+                <input
+                  className="input"
+                  value={props.value}
+                  onChange={(e) => props.onValue(e.target.value)}
+                  maxLength={pending === 'message' ? 200 : 40}
+                  aria-invalid={props.error !== null}
+                  autoFocus
+                  data-testid="roster-input"
+                />
               </label>
               <button type="submit" className="btn btn--sm btn--primary">
-                {t.send}
+                {t.submitAs[pending]}
               </button>
               <button type="button" className="btn btn--sm btn--ghost" onClick={props.onCancel}>
-                {messages.lobby.room.close}
+                {lobbyText.room.close}
               </button>
+              {props.error && (
+                <p className="lobby-error lobby-inline-form__error" role="alert" data-testid="roster-error">
+                  {props.error}
+                </p>
+              )}
             </form>
           </td>
         </tr>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../../../lib/errors';
-import { messages } from '../../../i18n';
+import { manage as manageText } from '../../../i18n/zh-CN/manage';
 
 /** Upload kinds the hub accepts. */
 export const uploadKindSchema = z.enum(['logo', 'background', 'sound']);
@@ -35,7 +35,7 @@ export async function uploadFile(timerId: string, kind: UploadKind, file: File):
       credentials: 'same-origin',
     });
   } catch (error) {
-    throw new AppError({ kind: 'network', message: messages.manage.upload.network, detail: String(error) });
+    throw new AppError({ kind: 'network', message: manageText.upload.network, detail: String(error) });
   }
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {

@@ -2,13 +2,15 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { QrCode } from '../../../components/ui/qr-code';
-import { format, messages } from '../../../i18n';
+import { format } from '../../../i18n';
+import { manage as manageText } from '../../../i18n/zh-CN/manage';
+import { consolePage as consolePageText } from '../../../i18n/zh-CN/console';
 import { commandError } from '../../../lib/timer-sync';
 import { INVITE_EXPIRY_DAYS, MEMBER_ROLES, inviteFormSchema, isMemberRole, useCreateInvite, type InviteExpiryDays, type InviteItem, type MemberRole } from '../api/members';
 import { dateTime } from '../time-text';
 import { Field, Section } from './fields';
 
-const t = messages.manage;
+const t = manageText;
 const tm = t.members;
 
 /** A role's Chinese name (the hub's stored role when it is not one we know). */
@@ -36,7 +38,7 @@ function NewLinkCard({ invite, onDismiss }: { invite: CreatedInvite; onDismiss: 
         </code>
         <p className="manage-muted">{format(tm.expiresAt, { date: dateTime(invite.expiresAt.getTime()) })}</p>
         <div className="manage-link__actions">
-          <CopyButton value={invite.url} label={t.copy} copiedLabel={t.copied} className="btn btn--primary btn--sm" failedMessage={messages.consolePage.share.copyFailed} />
+          <CopyButton value={invite.url} label={t.copy} copiedLabel={t.copied} className="btn btn--primary btn--sm" failedMessage={consolePageText.share.copyFailed} />
           <button type="button" className="btn btn--ghost btn--sm" onClick={onDismiss}>
             {tm.dismiss}
           </button>

@@ -2,10 +2,11 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { IconLock } from '../../../components/ui/icons';
 import { messages } from '../../../i18n';
+import { manage as manageText } from '../../../i18n/zh-CN/manage';
 import { commandError } from '../../../lib/timer-sync';
 import { useManagedTimer, type ManagedTimer } from '../api/get-managed-timer';
 
-const t = messages.manage;
+const t = manageText;
 const pages = messages.routes.pages;
 
 /** The page ids of the management pages (their i18n sections). */

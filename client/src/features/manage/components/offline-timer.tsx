@@ -1,13 +1,14 @@
 import { currentStage, type Format, type TimerPublic } from '@bianshi/shared';
 import { useEffect } from 'react';
 import { TimerDisplay } from '../../../components/timer-display';
-import { messages } from '../../../i18n';
+import { manage as manageText } from '../../../i18n/zh-CN/manage';
+import { consolePage as consolePageText } from '../../../i18n/zh-CN/console';
 import { useTimerStore } from '../../../lib/timer-sync';
 import { useOfflineMatch } from '../hooks/use-offline-match';
 import './offline-timer.css';
 
-const t = messages.manage.offline.local;
-const c = messages.consolePage.transport;
+const t = manageText.offline.local;
+const c = consolePageText.transport;
 
 /** The single-device offline timer: the display with big controls, all in this browser. */
 export function OfflineTimer({ timer, format, onExit }: { timer: TimerPublic; format: Format; onExit: () => void }) {

@@ -1,11 +1,21 @@
 import type { Bell } from '@bianshi/shared';
-import { format, messages } from '../../../i18n';
+import { format } from '../../../i18n';
+import { manage as manageText } from '../../../i18n/zh-CN/manage';
 import { DurationInput } from './duration-input';
 
-const t = messages.manage.timing;
+const t = manageText.timing;
+const names = manageText.audio.soundNames as Record<string, string>;
+
+/** The sounds every timer has; uploads replace them on the 铃声 page. */
+const BUILT_IN = Object.keys(names);
+
+/** A sound as users know it: 铃 / 叮 / 锣, or 自定义（name） for one a format file brought. */
+function soundLabel(sound: string): string {
+  return names[sound] ?? format(t.customSound, { name: sound });
+}
 
 /** The bells of a stage: from start/end, offset, strikes, sound. */
-export function BellsEditor({ bells, onChange, disabled }: { bells: Bell[]; onChange: (bells: Bell[]) => void; disabled: boolean }) {
+export function BellsEditor({ bells, onChange, disabled, where }: { bells: Bell[]; onChange: (bells: Bell[]) => void; disabled: boolean; where: string }) {
   const patch = (index: number, value: Partial<Bell>) => onChange(bells.map((bell, i) => (i === index ? { ...bell, ...value } : bell)));
   return (
     <div className="fe-bells">
@@ -16,7 +26,7 @@ export function BellsEditor({ bells, onChange, disabled }: { bells: Bell[]; onCh
             <option value="start">{t.bellFrom.start}</option>
             <option value="end">{t.bellFrom.end}</option>
           </select>
-          <DurationInput label={t.duration} valueMs={bell.offsetMs} disabled={disabled} onChange={(offsetMs) => patch(index, { offsetMs })} />
+          <DurationInput label={t.bellTime} field={`${where} · ${format(t.issueFields.bell, { n: index + 1 })}`} valueMs={bell.offsetMs} disabled={disabled} onChange={(offsetMs) => patch(index, { offsetMs })} />
           <select className="input" aria-label={t.bellCount} value={bell.count} disabled={disabled} onChange={(e) => patch(index, { count: Number(e.target.value) })}>
             {[1, 2, 3, 4, 5].map((n) => (
               <option key={n} value={n}>
@@ -24,7 +34,13 @@ export function BellsEditor({ bells, onChange, disabled }: { bells: Bell[]; onCh
               </option>
             ))}
           </select>
-          <input className="input fe-sound" aria-label={t.bellSound} value={bell.sound} maxLength={40} disabled={disabled} onChange={(e) => patch(index, { sound: e.target.value })} />
+          <select className="input fe-sound" aria-label={t.bellSound} value={bell.sound} disabled={disabled} onChange={(e) => patch(index, { sound: e.target.value })}>
+            {[...BUILT_IN, ...(BUILT_IN.includes(bell.sound) ? [] : [bell.sound])].map((sound) => (
+              <option key={sound} value={sound}>
+                {soundLabel(sound)}
+              </option>
+            ))}
+          </select>
           <button type="button" className="btn btn--ghost btn--sm" disabled={disabled} onClick={() => onChange(bells.filter((_, i) => i !== index))}>
             {t.remove}
           </button>

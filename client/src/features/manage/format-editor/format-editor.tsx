@@ -1,7 +1,10 @@
 import { BUILTIN_FORMATS, exportFormatJson, parseFormatJson, validateFormat, type Format, type FormatIssue } from '@bianshi/shared';
+import { useFieldErrorsCollector } from './field-errors';
+import { issueText } from './issue-label';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { toast } from 'sonner';
-import { format as fill, messages } from '../../../i18n';
+import { format as fill } from '../../../i18n';
+import { manage as manageText } from '../../../i18n/zh-CN/manage';
 import { Section } from '../components/fields';
 import { PoolsEditor } from './pools-editor';
 import { StageEditor } from './stage-editor';
@@ -9,36 +12,58 @@ import { moved, stageOfKind } from './stage-defaults';
 import './format-editor.css';
 import { downloadText } from '../download';
 
-const t = messages.manage.timing;
+const t = manageText.timing;
 
+/** Issues shown in the editor: from a save (in the user's numbering) or from a JSON import (paths). */
+type Issues = { source: 'save' | 'import'; list: FormatIssue[] };
+
+/** The toast of a refused save: one message naming the fields (the first few). */
+function refusedToast(fields: string[]): string {
+  const unique = [...new Set(fields)];
+  const shown = unique.slice(0, 3).join('、');
+  return unique.length > 3 ? fill(t.saveRefusedMore, { fields: shown, n: unique.length }) : fill(t.saveRefused, { fields: shown });
+}
+
+/** The library format to offer first: the one this timer uses, else the first. */
+function libraryIdFor(format: Format): string {
+  return (BUILTIN_FORMATS.find((value) => value.id === format.id) ?? BUILTIN_FORMATS.find((value) => value.name === format.name) ?? BUILTIN_FORMATS[0])?.id ?? '';
+}
 
 /**
  * The format editor: start from the library, add/remove/reorder stages, edit kinds,
  * durations (m:ss), bells, pools and per-turn caps; import/export JSON with precise errors.
  * `onSave(format, startNewMatch)` gets a validated format.
  */
-export function FormatEditor({ initial, disabled, saving, onSave }: { initial: Format; disabled: boolean; saving: boolean; onSave: (format: Format, startNewMatch: boolean) => void }) {
+export function FormatEditor({ initial, disabled, saving, onSave }: { initial: Format; disabled: boolean; saving: boolean; onSave: (format: Format, startNewMatch: boolean) => Promise<boolean> }) {
   const [draft, setDraft] = useState<Format>(initial);
   const [dirty, setDirty] = useState(false);
-  const [issues, setIssues] = useState<FormatIssue[]>([]);
-  const [builtinId, setBuiltinId] = useState(BUILTIN_FORMATS[0]?.id ?? '');
+  const [issues, setIssuesState] = useState<Issues>({ source: 'save', list: [] });
+  const setIssues = (list: FormatIssue[], source: Issues['source'] = 'import') => setIssuesState({ source, list });
+  const [builtinId, setBuiltinId] = useState(() => libraryIdFor(initial));
+  const fieldErrors = useFieldErrorsCollector();
   const importRef = useRef<HTMLInputElement>(null);
+  const draftRef = useRef(draft);
+  draftRef.current = draft;
   const change = (next: Format) => {
     setDraft(next);
     setDirty(true);
   };
 
   const save = (startNewMatch: boolean) => {
+    // Refused as a whole: a field whose text is not a value, or a rule the format breaks.
+    const refusedFields = fieldErrors.current();
     const result = validateFormat(draft);
-    if (!result.ok) {
-      setIssues(result.errors);
-      toast.error(fill(t.invalid, { n: result.errors.length }));
+    const formatIssues = result.ok ? [] : result.errors;
+    setIssues(formatIssues, 'save');
+    if (refusedFields.length > 0 || formatIssues.length > 0) {
+      toast.error(refusedToast([...refusedFields.map((error) => error.field), ...formatIssues.map((issue) => issueText(issue, draft))]));
       return;
     }
-    if (startNewMatch && !window.confirm(t.startConfirm)) return;
-    setIssues([]);
-    setDirty(false);
-    onSave(result.format, startNewMatch);
+    if (!result.ok || (startNewMatch && !window.confirm(t.startConfirm))) return;
+    const saved = draft;
+    void onSave(result.format, startNewMatch).then((ok) => {
+      if (ok) setDirty((stillDirty) => (draftRef.current === saved ? false : stillDirty));
+    });
   };
   const loadBuiltin = () => {
     const chosen = BUILTIN_FORMATS.find((value) => value.id === builtinId);
@@ -61,7 +86,11 @@ export function FormatEditor({ initial, disabled, saving, onSave }: { initial: F
     toast.success(fill(t.imported, { name: parsed.format.name }));
   };
 
+  const stageIssues = (index: number): string[] =>
+    issues.source === 'save' ? issues.list.filter((issue) => issue.path.startsWith(`stages[${index}]`)).map((issue) => issueText(issue, draft)) : [];
+
   return (
+    <fieldErrors.Provider>
     <div className="manage-stack fe">
       <p className="manage-notice" role="note">
         {t.notice}
@@ -87,15 +116,19 @@ export function FormatEditor({ initial, disabled, saving, onSave }: { initial: F
           </label>
         </div>
       </Section>
-      {issues.length > 0 ? (
+      {issues.list.length > 0 ? (
         <div className="manage-issues" role="alert" data-testid="format-issues">
-          <strong>{t.importFailed}</strong>
+          <strong>{issues.source === 'save' ? t.saveFailedTitle : t.importFailed}</strong>
           <ul>
-            {issues.map((issue, index) => (
-              <li key={index}>
-                <code>{issue.path}</code> {issue.message}
-              </li>
-            ))}
+            {issues.list.map((issue, index) =>
+              issues.source === 'save' ? (
+                <li key={index}>{issueText(issue, draft)}</li>
+              ) : (
+                <li key={index}>
+                  <code>{issue.path}</code> {issue.message}
+                </li>
+              ),
+            )}
           </ul>
         </div>
       ) : null}
@@ -139,6 +172,7 @@ export function FormatEditor({ initial, disabled, saving, onSave }: { initial: F
               count={draft.stages.length}
               formatValue={draft}
               disabled={disabled}
+              issues={stageIssues(index)}
               onChange={(next) => change({ ...draft, stages: draft.stages.map((s, i) => (i === index ? next : s)) })}
               onMove={(to) => change({ ...draft, stages: moved(draft.stages, index, to) })}
               onRemove={() => change({ ...draft, stages: draft.stages.filter((_, i) => i !== index) })}
@@ -158,5 +192,6 @@ export function FormatEditor({ initial, disabled, saving, onSave }: { initial: F
         </div>
       ) : null}
     </div>
+    </fieldErrors.Provider>
   );
 }

@@ -1,9 +1,10 @@
 import type { Format, Pool } from '@bianshi/shared';
-import { messages } from '../../../i18n';
+import { format as fill } from '../../../i18n';
+import { manage as manageText } from '../../../i18n/zh-CN/manage';
 import { DurationInput } from './duration-input';
 import { freshPoolId } from './stage-defaults';
 
-const t = messages.manage.timing;
+const t = manageText.timing;
 
 /** Shared team pools (新国辩 budgets, prep time) and the per-side timeout allowance. */
 export function PoolsEditor({ value, onChange, disabled }: { value: Format; onChange: (format: Format) => void; disabled: boolean }) {
@@ -28,11 +29,11 @@ export function PoolsEditor({ value, onChange, disabled }: { value: Format; onCh
           </label>
           <label className="fe-field">
             <span className="manage-field__label">{t.poolTotalAff}</span>
-            <DurationInput label={t.poolTotalAff} valueMs={pool.totalMs.aff} disabled={disabled} onChange={(aff) => patch(index, { totalMs: { ...pool.totalMs, aff } })} />
+            <DurationInput label={t.poolTotalAff} field={`${fill(t.issueFields.pool, { name: pool.name || String(index + 1) })} · ${t.poolTotalAff}`} allowZero={false} valueMs={pool.totalMs.aff} disabled={disabled} onChange={(aff) => patch(index, { totalMs: { ...pool.totalMs, aff } })} />
           </label>
           <label className="fe-field">
             <span className="manage-field__label">{t.poolTotalNeg}</span>
-            <DurationInput label={t.poolTotalNeg} valueMs={pool.totalMs.neg} disabled={disabled} onChange={(neg) => patch(index, { totalMs: { ...pool.totalMs, neg } })} />
+            <DurationInput label={t.poolTotalNeg} field={`${fill(t.issueFields.pool, { name: pool.name || String(index + 1) })} · ${t.poolTotalNeg}`} allowZero={false} valueMs={pool.totalMs.neg} disabled={disabled} onChange={(neg) => patch(index, { totalMs: { ...pool.totalMs, neg } })} />
           </label>
           <button type="button" className="btn btn--ghost btn--sm" disabled={disabled} onClick={() => setPools(value.pools.filter((_, i) => i !== index))}>
             {t.remove}
@@ -69,7 +70,7 @@ export function PoolsEditor({ value, onChange, disabled }: { value: Format; onCh
         {timeouts ? (
           <label className="fe-field">
             <span className="manage-field__label">{t.timeoutDuration}</span>
-            <DurationInput label={t.timeoutDuration} valueMs={timeouts.aff.durationMs} disabled={disabled} onChange={(durationMs) => onChange({ ...value, timeouts: { aff: { ...timeouts.aff, durationMs }, neg: { ...timeouts.neg, durationMs } } })} />
+            <DurationInput label={t.timeoutDuration} field={`${t.timeouts} · ${t.timeoutDuration}`} allowZero={false} valueMs={timeouts.aff.durationMs} disabled={disabled} onChange={(durationMs) => onChange({ ...value, timeouts: { aff: { ...timeouts.aff, durationMs }, neg: { ...timeouts.neg, durationMs } } })} />
           </label>
         ) : null}
       </div>

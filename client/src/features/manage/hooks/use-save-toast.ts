@@ -1,8 +1,9 @@
 import { toast } from 'sonner';
-import { format, messages } from '../../../i18n';
+import { format } from '../../../i18n';
+import { manage as manageText } from '../../../i18n/zh-CN/manage';
 import { commandError } from '../../../lib/timer-sync';
 
-const t = messages.manage;
+const t = manageText;
 
 /** Toasts for a save: success, or the hub's Chinese reason. */
 export const saveToast = {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { format, messages } from '../../../i18n';
+import { format } from '../../../i18n';
+import { manage as manageText } from '../../../i18n/zh-CN/manage';
 import { commandError } from '../../../lib/timer-sync';
 import { uploadFile, type UploadKind, type UploadResult } from '../api/upload-file';
 
@@ -16,7 +17,7 @@ export function useUpload(timerId: string, kind: UploadKind) {
     } catch (failure) {
       const message = commandError(failure).message;
       setError(message);
-      toast.error(format(messages.manage.upload.failed, { message }));
+      toast.error(format(manageText.upload.failed, { message }));
       return null;
     } finally {
       setUploading(false);

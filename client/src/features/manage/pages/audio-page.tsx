@@ -1,14 +1,15 @@
 import type { Format } from '@bianshi/shared';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { format, messages } from '../../../i18n';
+import { format } from '../../../i18n';
+import { manage as manageText } from '../../../i18n/zh-CN/manage';
 import { useUpdateSettings } from '../api/update-settings';
 import { Field, SaveBar, Section } from '../components/fields';
 import { ManageFrame, type ManageContext } from '../components/manage-frame';
 import { saveToast } from '../hooks/use-save-toast';
 import { useUpload } from '../hooks/use-upload';
 
-const t = messages.manage;
+const t = manageText;
 const ta = t.audio;
 
 /** The bell sounds the project ships (client/public/sounds). */
@@ -117,7 +118,7 @@ function AudioEditor({ timer, canEdit }: ManageContext) {
             <div key={name} className="manage-mapping__row">
               <span className="manage-mapping__name">
                 {ta.soundNames[name as keyof typeof ta.soundNames] ?? ta.customSound}
-                <code>{name}</code>
+                {name in ta.soundNames ? null : <code>{name}</code>}
               </span>
               <select className="input" aria-label={name} value={sounds[name] ?? ''} disabled={!canEdit} onChange={(e) => setSounds((all) => {
                 const next = { ...all };

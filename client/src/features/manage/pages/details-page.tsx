@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
-import { messages } from '../../../i18n';
+import { manage as manageText } from '../../../i18n/zh-CN/manage';
 import { useUpdateSettings } from '../api/update-settings';
 import { Field, SaveBar, Section } from '../components/fields';
 import { ManageFrame, type ManageContext } from '../components/manage-frame';
 import { saveToast } from '../hooks/use-save-toast';
 
-const t = messages.manage;
+const t = manageText;
 const td = t.details;
 
 /** The details form (the hub checks the same limits). */

@@ -1,16 +1,21 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Dialog } from '../../../components/ui/dialog';
 import { QrCode } from '../../../components/ui/qr-code';
-import { format, messages } from '../../../i18n';
+import { format } from '../../../i18n';
+import { manage as manageText } from '../../../i18n/zh-CN/manage';
+import { consolePage as consolePageText } from '../../../i18n/zh-CN/console';
 import { infoFormSchema, useUpdateInfo } from '../api/update-info';
 import { useRegenerateKey } from '../api/regenerate-key';
+import { ApiSnippet } from '../components/api-snippet';
 import { Field, SaveBar, Section } from '../components/fields';
 import { ManageFrame, type ManageContext } from '../components/manage-frame';
-import { rememberControlKey, rememberedControlKey } from '../control-key';
+import { forgetLegacyControlKeys } from '../../../lib/storage';
+import { useClaimStore } from '../../console/stores/claim.store';
+import { useSetPrivate } from '../api/set-private';
 import { saveToast } from '../hooks/use-save-toast';
 
-const t = messages.manage;
+const t = manageText;
 const ti = t.info;
 
 function LinkCard({ title, hint, url, qrLabel, secret = false }: { title: string; hint: string; url: string; qrLabel: string; secret?: boolean }) {
@@ -22,9 +27,14 @@ function LinkCard({ title, hint, url, qrLabel, secret = false }: { title: string
         <p className="manage-muted">{hint}</p>
         <code className="manage-link__url">{shown ? url : url.replace(/#key=.*/, '#key=••••••••')}</code>
         <div className="manage-link__actions">
-          <CopyButton value={url} label={t.copy} copiedLabel={t.copied} failedMessage={messages.consolePage.share.copyFailed} />
+          <CopyButton value={url} label={t.copy} copiedLabel={t.copied} failedMessage={consolePageText.share.copyFailed} />
           {secret ? (
-            <button type="button" className="btn btn--ghost btn--sm" onClick={() => setShown(!shown)}>
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm"
+              aria-label={format(shown ? ti.control.hideLabel : ti.control.revealLabel, { what: title })}
+              onClick={() => setShown(!shown)}
+            >
               {shown ? ti.control.hide : ti.control.reveal}
             </button>
           ) : null}
@@ -39,12 +49,20 @@ function InfoForm({ timer, canEdit, role }: ManageContext) {
   const [name, setName] = useState(timer.name);
   const [description, setDescription] = useState(timer.description);
   const [confirming, setConfirming] = useState(false);
-  const [controlKey, setControlKey] = useState(() => rememberedControlKey(timer.id));
+  // A new control key is shown once, from memory: the browser never stores it. It is known
+  // right after regenerating it here, or right after creating the timer (the claim of its
+  // control link holds it in memory until the page is reloaded).
+  const [regeneratedKey, setControlKey] = useState<string | null>(null);
+  const claimedKey = useClaimStore((state) => state.claims[timer.shortid]?.controlKey ?? null);
+  const controlKey = regeneratedKey ?? claimedKey;
+  useEffect(() => forgetLegacyControlKeys(), []);
   const update = useUpdateInfo();
   const regenerate = useRegenerateKey();
+  const setPrivate = useSetPrivate();
   const origin = window.location.origin;
-  const displayUrl = `${origin}/timer/${timer.id}`;
-  const judgeUrl = `${displayUrl}?role=judge`;
+  const view = timer.viewKey ? `#view=${timer.viewKey}` : '';
+  const displayUrl = `${origin}/timer/${timer.id}${view}`;
+  const judgeUrl = `${origin}/timer/${timer.id}?role=judge${view}`;
   const controlUrl = controlKey ? `${origin}/timer/manage/${timer.shortid}#key=${controlKey}` : null;
 
   const submit = (event: FormEvent) => {
@@ -58,7 +76,6 @@ function InfoForm({ timer, canEdit, role }: ManageContext) {
       { timerId: timer.id },
       {
         onSuccess: (result) => {
-          rememberControlKey(timer.id, result.controlKey);
           setControlKey(result.controlKey);
           setConfirming(false);
           saveToast.ok(ti.regenerated);
@@ -70,7 +87,10 @@ function InfoForm({ timer, canEdit, role }: ManageContext) {
       },
     );
   };
-  const curl = `curl -X POST ${origin}/api/v1/timers/${timer.id}/commands \\\n  -H "Authorization: Bearer ${controlKey ?? '<控制密钥>'}" \\\n  -H "Content-Type: application/json" \\\n  -d '{"type":"toggle"}'`;
+  const changePrivacy = (next: boolean, confirmText: string) => {
+    if (!window.confirm(confirmText)) return;
+    setPrivate.mutate({ timerId: timer.id, private: next }, { onSuccess: () => saveToast.ok(ti.privacy.done), onError: saveToast.failed });
+  };
 
   return (
     <div className="manage-stack">
@@ -85,7 +105,8 @@ function InfoForm({ timer, canEdit, role }: ManageContext) {
       </Section>
       <Section title={ti.links}>
         <div className="manage-links">
-          <LinkCard title={ti.display.title} hint={ti.display.hint} url={displayUrl} qrLabel={format(ti.qr, { what: ti.display.title })} />
+          <LinkCard title={ti.display.title} hint={timer.viewKey ? ti.display.privateHint : ti.display.hint} url={displayUrl} qrLabel={format(ti.qr, { what: ti.display.title })} />
+          <LinkCard title={ti.short.title} hint={ti.short.hint} url={`${origin}/id/${timer.shortid}`} qrLabel={format(ti.qr, { what: ti.short.title })} />
           <LinkCard title={ti.judge.title} hint={ti.judge.hint} url={judgeUrl} qrLabel={format(ti.qr, { what: ti.judge.title })} />
           {controlUrl ? (
             <LinkCard title={ti.control.title} hint={ti.control.hint} url={controlUrl} qrLabel={format(ti.qr, { what: ti.control.title })} secret />
@@ -99,6 +120,31 @@ function InfoForm({ timer, canEdit, role }: ManageContext) {
           )}
         </div>
       </Section>
+      <Section title={ti.privacy.title}>
+        <p className="manage-muted" data-testid="privacy-state">
+          {timer.viewKey ? ti.privacy.privateNow : ti.privacy.publicNow}
+        </p>
+        {canEdit ? (
+          <div className="manage-link__actions">
+            {timer.viewKey ? (
+              <>
+                <button type="button" className="btn btn--ghost" disabled={setPrivate.isPending} onClick={() => changePrivacy(true, ti.privacy.confirmRenew)}>
+                  {ti.privacy.renew}
+                </button>
+                <button type="button" className="btn btn--ghost" disabled={setPrivate.isPending} onClick={() => changePrivacy(false, ti.privacy.confirmPublic)}>
+                  {ti.privacy.makePublic}
+                </button>
+              </>
+            ) : (
+              <button type="button" className="btn btn--ghost" disabled={setPrivate.isPending} onClick={() => changePrivacy(true, ti.privacy.confirmPrivate)}>
+                {ti.privacy.makePrivate}
+              </button>
+            )}
+          </div>
+        ) : (
+          <p className="manage-muted">{ti.privacy.editorOnly}</p>
+        )}
+      </Section>
       <Section title={ti.keys}>
         {role === 'owner' ? (
           <button type="button" className="btn btn--ghost" onClick={() => setConfirming(true)}>
@@ -110,9 +156,12 @@ function InfoForm({ timer, canEdit, role }: ManageContext) {
       </Section>
       <Section title={ti.api}>
         <p className="manage-muted">{ti.apiLead}</p>
-        <pre className="manage-code" data-testid="api-snippet">
-          {curl}
-        </pre>
+        <ApiSnippet
+          origin={origin}
+          timerId={timer.id}
+          controlKey={controlKey}
+          onRegenerate={role === 'owner' ? () => setConfirming(true) : undefined}
+        />
       </Section>
       <Dialog
         open={confirming}

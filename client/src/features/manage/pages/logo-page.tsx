@@ -1,12 +1,12 @@
 import type { ChangeEvent } from 'react';
-import { messages } from '../../../i18n';
+import { manage as manageText } from '../../../i18n/zh-CN/manage';
 import { useUpdateSettings } from '../api/update-settings';
 import { Section } from '../components/fields';
 import { ManageFrame, type ManageContext } from '../components/manage-frame';
 import { saveToast } from '../hooks/use-save-toast';
 import { useUpload } from '../hooks/use-upload';
 
-const t = messages.manage;
+const t = manageText;
 const tl = t.logo;
 
 function LogoEditor({ timer, canEdit }: ManageContext) {
@@ -25,12 +25,18 @@ function LogoEditor({ timer, canEdit }: ManageContext) {
     <div className="manage-stack">
       <Section title={tl.current}>
         <div className="manage-logo">
-          <div className="manage-logo__preview" data-testid="logo-preview">
-            {logoUrl ? <img src={logoUrl} alt={tl.current} /> : <span className="manage-muted">{tl.none}</span>}
-          </div>
-          <div className="manage-logo__dark" aria-label={tl.preview}>
-            {logoUrl ? <img src={logoUrl} alt="" /> : null}
-          </div>
+          <figure className="manage-logo__figure">
+            <div className="manage-logo__preview" data-testid="logo-preview">
+              {logoUrl ? <img src={logoUrl} alt={tl.current} /> : <span className="manage-muted">{tl.none}</span>}
+            </div>
+            <figcaption className="manage-logo__caption">{tl.previewLight}</figcaption>
+          </figure>
+          <figure className="manage-logo__figure">
+            <div className="manage-logo__dark" data-testid="logo-preview-dark">
+              {logoUrl ? <img src={logoUrl} alt="" /> : <span className="manage-logo__none-dark">{tl.none}</span>}
+            </div>
+            <figcaption className="manage-logo__caption">{tl.previewDark}</figcaption>
+          </figure>
         </div>
         {canEdit ? (
           <div className="manage-row">

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Dialog } from '../../../components/ui/dialog';
 import { IconLock, IconUsers } from '../../../components/ui/icons';
-import { format, messages } from '../../../i18n';
+import { format } from '../../../i18n';
+import { manage as manageText } from '../../../i18n/zh-CN/manage';
 import { commandError } from '../../../lib/timer-sync';
 import { MEMBER_ROLES, isMemberRole, useMembers, useRemoveMember, useRevokeInvite, useSetMemberRole, useSignedInAccount, type InviteItem, type MemberItem } from '../api/members';
 import { Section } from '../components/fields';
@@ -12,7 +13,7 @@ import { ManageFrame, type ManageContext } from '../components/manage-frame';
 import { dateTime } from '../time-text';
 import './members-page.css';
 
-const t = messages.manage;
+const t = manageText;
 const tm = t.members;
 
 /** What the confirmation dialog is about to do. */
@@ -153,7 +154,7 @@ function MembersManager({ timerId }: { timerId: string }) {
 
   return (
     <div className="manage-stack">
-      <Section title={tm.list} actions={<span className="manage-badge">{members.length + 1}</span>}>
+      <Section title={tm.list} actions={members.length > 0 ? <span className="manage-badge" title={tm.countHint}>{members.length}</span> : null}>
         <ul className="members-list" data-testid="member-list">
           <li className="members-row" data-owner="true">
             <div className="members-row__who">

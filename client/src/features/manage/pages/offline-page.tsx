@@ -1,7 +1,8 @@
 import type { Format } from '@bianshi/shared';
 import { useState, type ChangeEvent } from 'react';
 import { toast } from 'sonner';
-import { format, messages } from '../../../i18n';
+import { format } from '../../../i18n';
+import { manage as manageText } from '../../../i18n/zh-CN/manage';
 import { timerConfigFileSchema, useImportConfig, type TimerConfigFile } from '../api/import-config';
 import { Section } from '../components/fields';
 import { ManageFrame, type ManageContext } from '../components/manage-frame';
@@ -10,7 +11,7 @@ import { saveToast } from '../hooks/use-save-toast';
 import { useInstall } from '../hooks/use-install';
 import { downloadText } from '../download';
 
-const t = messages.manage.offline;
+const t = manageText.offline;
 
 
 function OfflineView({ timer, canEdit }: ManageContext) {

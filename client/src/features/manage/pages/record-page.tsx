@@ -1,7 +1,10 @@
 import type { SideId } from '@bianshi/shared';
-import { recordToCsv } from '@bianshi/shared';
+import { recordToCsv, stagePoolId } from '@bianshi/shared';
 import { useState } from 'react';
-import { format, messages } from '../../../i18n';
+import { Link } from 'react-router';
+import { format } from '../../../i18n';
+import { display as displayText } from '../../../i18n/zh-CN/display';
+import { manage as manageText } from '../../../i18n/zh-CN/manage';
 import { useMatches } from '../api/list-matches';
 import { useMatchRecord } from '../api/get-match-record';
 import { Section } from '../components/fields';
@@ -9,7 +12,7 @@ import { ManageFrame, type ManageContext } from '../components/manage-frame';
 import { dateTime, mmss } from '../time-text';
 import { downloadText } from '../download';
 
-const t = messages.manage;
+const t = manageText;
 const tr = t.record;
 
 
@@ -19,7 +22,17 @@ function RecordView({ timer }: ManageContext) {
   const [chosen, setChosen] = useState<string | null>(null);
   const matchId = chosen ?? list.find((m) => m.status === 'finished')?.id ?? list[0]?.id ?? null;
   const { record, format: recordFormat } = useMatchRecord(timer.id, matchId);
-  const sideLabel = (side: SideId | null) => (side === null ? tr.neutral : (recordFormat?.sides[side]?.label ?? messages.display.sides[side]));
+  // A stage drawing on a team pool has no allotment of its own: 共用时间（队伍总用时）.
+  const sharedPool = (stageIndex: number) => {
+    const stage = recordFormat?.stages[stageIndex];
+    const poolId = stage ? stagePoolId(stage) : null;
+    return poolId === null ? null : (recordFormat?.pools.find((pool) => pool.id === poolId)?.name ?? poolId);
+  };
+  const allotted = (stageIndex: number, allottedMs: number) => {
+    const pool = sharedPool(stageIndex);
+    return pool === null ? mmss(allottedMs) : format(tr.shared, { pool });
+  };
+  const sideLabel = (side: SideId | null) => (side === null ? tr.neutral : (recordFormat?.sides[side]?.label ?? displayText.sides[side]));
   const exportCsv = () => {
     if (!record) return;
     // A BOM so spreadsheet programs read the Chinese as UTF-8.
@@ -46,10 +59,15 @@ function RecordView({ timer }: ManageContext) {
       <Section
         title={record?.formatName ?? tr.matches}
         actions={
-          record ? (
-            <button type="button" className="btn btn--primary btn--sm" onClick={exportCsv} data-testid="csv">
-              {tr.csv}
-            </button>
+          record && matchId ? (
+            <>
+              <Link className="btn btn--secondary btn--sm" to={`/record/${matchId}`} data-testid="open-record">
+                {tr.openRecord}
+              </Link>
+              <button type="button" className="btn btn--primary btn--sm" onClick={exportCsv} data-testid="csv">
+                {tr.csv}
+              </button>
+            </>
           ) : null
         }
       >
@@ -76,7 +94,7 @@ function RecordView({ timer }: ManageContext) {
                           {stage.stageIndex + 1}. {stage.name}
                         </td>
                         <td>{sideLabel(clock.side)}</td>
-                        <td className="manage-num">{mmss(clock.allottedMs)}</td>
+                        <td className="manage-num" data-testid="record-allotted">{allotted(stage.stageIndex, clock.allottedMs)}</td>
                         <td className="manage-num">{mmss(clock.usedMs)}</td>
                         <td className="manage-num">{clock.overtimeMs > 0 ? `+${mmss(clock.overtimeMs)}` : '—'}</td>
                       </tr>

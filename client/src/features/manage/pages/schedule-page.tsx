@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { format, messages } from '../../../i18n';
+import { manage as manageText } from '../../../i18n/zh-CN/manage';
 import { useMatches, type MatchListItem } from '../api/list-matches';
 import { useMakeCurrent, usePlanMatch, useStartMatch, useUpdatePlan } from '../api/schedule-actions';
 import { Field, Section } from '../components/fields';
@@ -7,7 +8,7 @@ import { ManageFrame, type ManageContext } from '../components/manage-frame';
 import { saveToast } from '../hooks/use-save-toast';
 import { dateTime } from '../time-text';
 
-const t = messages.manage;
+const t = manageText;
 const ts = t.schedule;
 
 /** `datetime-local` value of an instant in the browser's time zone. */

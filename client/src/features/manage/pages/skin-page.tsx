@@ -1,6 +1,6 @@
 import { useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
 import { TimerDisplay } from '../../../components/timer-display';
-import { messages } from '../../../i18n';
+import { manage as manageText } from '../../../i18n/zh-CN/manage';
 import { resolveSkin, SKIN_COLOR_KEYS, SKIN_PRESET_IDS, SKIN_PRESET_LABELS, SKIN_PRESETS, type SkinColors, type SkinPresetId } from '../../../lib/timer-sync';
 import { useUpdateSettings } from '../api/update-settings';
 import { Field, SaveBar, Section } from '../components/fields';
@@ -9,7 +9,7 @@ import { previewStore } from '../preview-store';
 import { saveToast } from '../hooks/use-save-toast';
 import { useUpload } from '../hooks/use-upload';
 
-const t = messages.manage;
+const t = manageText;
 const ts = t.skin;
 
 interface SkinDraft {

@@ -1,39 +1,67 @@
 import { SIDE_IDS, type SideId } from '@bianshi/shared';
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
-import { messages } from '../../../i18n';
+import { manage as manageText } from '../../../i18n/zh-CN/manage';
+import { useLibraryDebaters, useLibrarySchools, useLibraryTeams } from '../api/library-lookup';
 import { useUpdateSettings } from '../api/update-settings';
 import { Field, SaveBar, Section } from '../components/fields';
 import { ManageFrame, type ManageContext } from '../components/manage-frame';
 import { saveToast } from '../hooks/use-save-toast';
 
-const t = messages.manage;
+const t = manageText;
 const tt = t.teams;
 
 /** One team as the teams page edits it (the hub checks the same limits). */
-export const teamFormSchema = z.object({ name: z.string().max(80), school: z.string().max(80), debaters: z.array(z.string().max(40)).max(8) });
+export const teamFormSchema = z.object({
+  name: z.string().max(80),
+  school: z.string().max(80),
+  debaters: z.array(z.string().max(40)).max(8),
+  teamId: z.string().max(64).nullable().optional(),
+  schoolId: z.string().max(64).nullable().optional(),
+});
 type TeamForm = z.infer<typeof teamFormSchema>;
 
 function readTeam(value: unknown): TeamForm {
   const parsed = teamFormSchema.partial().safeParse(value ?? {});
   const team = parsed.success ? parsed.data : {};
   const debaters = team.debaters ?? [];
-  return { name: team.name ?? '', school: team.school ?? '', debaters: debaters.length >= 4 ? debaters : [...debaters, ...Array(4 - debaters.length).fill('')] };
+  return {
+    name: team.name ?? '',
+    school: team.school ?? '',
+    debaters: debaters.length >= 4 ? debaters : [...debaters, ...Array(4 - debaters.length).fill('')],
+    teamId: team.teamId ?? null,
+    schoolId: team.schoolId ?? null,
+  };
 }
 
 function TeamsEditor({ timer, canEdit }: ManageContext) {
   const saved = (timer.settings.teams ?? {}) as Partial<Record<SideId, unknown>>;
-  const [teams, setTeams] = useState<Record<SideId, TeamForm>>(() => ({ aff: readTeam(saved.aff), neg: readTeam(saved.neg) }));
+  const [teams, setTeams] = useState<Record<SideId, TeamForm>>(() => ({
+    aff: readTeam(saved.aff),
+    neg: readTeam(saved.neg),
+  }));
   const save = useUpdateSettings();
-  const patch = (side: SideId, value: Partial<TeamForm>) => setTeams((all) => ({ ...all, [side]: { ...all[side], ...value } }));
+  const [debaterQuery, setDebaterQuery] = useState('');
+  const debaterOptions = useLibraryDebaters(debaterQuery);
+  const patch = (side: SideId, value: Partial<TeamForm>) =>
+    setTeams((all) => ({ ...all, [side]: { ...all[side], ...value } }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = (team: TeamForm) => {
       const debaters = team.debaters.map((d) => d.trim());
       while (debaters.length > 0 && debaters[debaters.length - 1] === '') debaters.pop();
-      return { name: team.name.trim(), school: team.school.trim(), debaters };
+      return {
+        name: team.name.trim(),
+        school: team.school.trim(),
+        debaters,
+        teamId: team.teamId ?? null,
+        schoolId: team.schoolId ?? null,
+      };
     };
-    save.mutate({ timerId: timer.id, section: 'teams', value: { aff: trimmed(teams.aff), neg: trimmed(teams.neg) } }, { onSuccess: () => saveToast.ok(), onError: saveToast.failed });
+    save.mutate(
+      { timerId: timer.id, section: 'teams', value: { aff: trimmed(teams.aff), neg: trimmed(teams.neg) } },
+      { onSuccess: () => saveToast.ok(), onError: saveToast.failed },
+    );
   };
   return (
     <form className="manage-stack" onSubmit={submit}>
@@ -43,8 +71,30 @@ function TeamsEditor({ timer, canEdit }: ManageContext) {
           return (
             <Section key={side} title={tt.sides[side]}>
               <div className="manage-form" data-side={side}>
-                <Field label={tt.name}>{(id) => <input id={id} className="input" value={team.name} maxLength={80} disabled={!canEdit} onChange={(e) => patch(side, { name: e.target.value })} />}</Field>
-                <Field label={tt.school}>{(id) => <input id={id} className="input" value={team.school} maxLength={80} disabled={!canEdit} onChange={(e) => patch(side, { school: e.target.value })} />}</Field>
+                {canEdit ? <LibraryTeamPicker side={side} onPick={(value) => patch(side, value)} /> : null}
+                <Field label={tt.name}>
+                  {(id) => (
+                    <input
+                      id={id}
+                      className="input"
+                      value={team.name}
+                      maxLength={80}
+                      disabled={!canEdit}
+                      onChange={(e) => patch(side, { name: e.target.value, teamId: null })}
+                    />
+                  )}
+                </Field>
+                <Field label={tt.school}>
+                  {(id) => (
+                    <SchoolInput
+                      id={id}
+                      side={side}
+                      value={team.school}
+                      disabled={!canEdit}
+                      onChange={(school, schoolId) => patch(side, { school, schoolId })}
+                    />
+                  )}
+                </Field>
                 <fieldset className="manage-debaters">
                   <legend className="manage-field__label">{tt.debaters}</legend>
                   {team.debaters.map((debater, index) => (
@@ -52,16 +102,34 @@ function TeamsEditor({ timer, canEdit }: ManageContext) {
                       <span className="manage-debater__pos">{tt.position[index]}</span>
                       <input
                         className="input"
+                        list={`debaters-${side}`}
+                        onFocus={() => setDebaterQuery(debater)}
                         aria-label={`${tt.sides[side]}${tt.position[index]}`}
                         value={debater}
                         maxLength={40}
                         disabled={!canEdit}
-                        onChange={(e) => patch(side, { debaters: team.debaters.map((d, i) => (i === index ? e.target.value : d)) })}
+                        onChange={(e) => {
+                          setDebaterQuery(e.target.value);
+                          patch(side, {
+                            debaters: team.debaters.map((d, i) => (i === index ? e.target.value : d)),
+                          });
+                        }}
                       />
                     </div>
                   ))}
+                  <datalist id={`debaters-${side}`}>
+                    {(debaterOptions.data ?? []).map((option) => (
+                      <option key={option.id} value={option.name}>
+                        {option.schoolName ?? ''}
+                      </option>
+                    ))}
+                  </datalist>
                   {canEdit && team.debaters.length < 8 ? (
-                    <button type="button" className="btn btn--ghost btn--sm" onClick={() => patch(side, { debaters: [...team.debaters, ''] })}>
+                    <button
+                      type="button"
+                      className="btn btn--ghost btn--sm"
+                      onClick={() => patch(side, { debaters: [...team.debaters, ''] })}
+                    >
                       {tt.addDebater}
                     </button>
                   ) : null}
@@ -76,7 +144,89 @@ function TeamsEditor({ timer, canEdit }: ManageContext) {
   );
 }
 
+/** Picks a team of the library: fills its name, school, debaters by position and the library links. */
+function LibraryTeamPicker({ side, onPick }: { side: SideId; onPick: (team: Partial<TeamForm>) => void }) {
+  const [query, setQuery] = useState('');
+  const teams = useLibraryTeams(query);
+  const label = (team: { name: string; schoolName: string; season: string }) =>
+    `${team.name}（${team.schoolName} · ${team.season}）`;
+  const pick = (value: string) => {
+    setQuery(value);
+    const team = teams.data?.find((candidate) => label(candidate) === value);
+    if (!team) return;
+    const debaters = Array.from(
+      { length: Math.max(4, ...team.members.map((member) => member.position)) },
+      (_, index) => team.members.find((member) => member.position === index + 1)?.name ?? '',
+    );
+    onPick({ name: team.name, school: team.schoolName, schoolId: team.schoolId, teamId: team.id, debaters });
+    setQuery('');
+  };
+  return (
+    <Field label={tt.pickFromLibrary}>
+      {(id) => (
+        <>
+          <input
+            id={id}
+            className="input"
+            list={`library-teams-${side}`}
+            value={query}
+            placeholder={tt.pickPlaceholder}
+            onChange={(e) => pick(e.target.value)}
+            data-testid={`team-picker-${side}`}
+          />
+          <datalist id={`library-teams-${side}`}>
+            {(teams.data ?? []).map((team) => (
+              <option key={team.id} value={label(team)} />
+            ))}
+          </datalist>
+        </>
+      )}
+    </Field>
+  );
+}
+
+/** The school field, suggesting library schools; choosing one links it (typing clears the link). */
+function SchoolInput({
+  id,
+  side,
+  value,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  side: SideId;
+  value: string;
+  disabled: boolean;
+  onChange: (school: string, schoolId: string | null) => void;
+}) {
+  const schools = useLibrarySchools(value);
+  return (
+    <>
+      <input
+        id={id}
+        className="input"
+        list={`library-schools-${side}`}
+        value={value}
+        maxLength={80}
+        disabled={disabled}
+        onChange={(e) =>
+          onChange(e.target.value, schools.data?.find((school) => school.name === e.target.value)?.id ?? null)
+        }
+      />
+      <datalist id={`library-schools-${side}`}>
+        {(schools.data ?? []).map((school) => (
+          <option key={school.id} value={school.name}>
+            {school.region}
+          </option>
+        ))}
+      </datalist>
+    </>
+  );
+}
+
 /** `teams`: 正方/反方 names, schools and debaters by position. */
 export function TeamsPage() {
-  return <ManageFrame page="teams">{(context) => <TeamsEditor key={context.timer.id} {...context} />}</ManageFrame>;
+  return (
+    <ManageFrame page="teams">{(context) => <TeamsEditor key={context.timer.id} {...context} />}</ManageFrame>
+  );
 }

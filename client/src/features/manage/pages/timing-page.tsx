@@ -1,16 +1,26 @@
 import type { Format } from '@bianshi/shared';
-import { messages } from '../../../i18n';
+import { manage as manageText } from '../../../i18n/zh-CN/manage';
 import { useSetFormat } from '../api/set-format';
 import { ManageFrame, type ManageContext } from '../components/manage-frame';
 import { FormatEditor } from '../format-editor/format-editor';
 import { saveToast } from '../hooks/use-save-toast';
 
-const t = messages.manage.timing;
+const t = manageText.timing;
 
 function TimingEditor({ timer, canEdit }: ManageContext) {
   const setFormat = useSetFormat();
+  // Said saved only once the hub has committed it; a refusal says why and keeps the edits.
   const save = (format: Format, startNewMatch: boolean) =>
-    setFormat.mutate({ timerId: timer.id, format, startNewMatch }, { onSuccess: () => saveToast.ok(startNewMatch ? t.savedStarted : t.savedNext), onError: saveToast.failed });
+    setFormat.mutateAsync({ timerId: timer.id, format, startNewMatch }).then(
+      () => {
+        saveToast.ok(startNewMatch ? t.savedStarted : t.savedNext);
+        return true;
+      },
+      (error: unknown) => {
+        saveToast.failed(error);
+        return false;
+      },
+    );
   return <FormatEditor initial={timer.format as Format} disabled={!canEdit} saving={setFormat.isPending} onSave={save} />;
 }
 

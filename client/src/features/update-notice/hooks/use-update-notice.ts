@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
 import { messages } from '../../../i18n';
 import { env } from '../../../lib/env';
 import { checkForUpdate, UPDATE_POLL_INTERVAL_MS } from '../check-for-update';
@@ -21,11 +20,15 @@ export function useUpdateNotice(): void {
       inFlight = false;
       if (result.kind !== 'update' || result.id === announced) return;
       announced = result.id;
+      // sonner loads only when there is something to say: it is not in any page's first download.
+      const { toast } = await import('sonner');
       toast.info(t.available, {
         id: 'update-notice',
         description: t.description,
         duration: Infinity,
         action: { label: t.reload, onClick: () => window.location.reload() },
+        // A full load of /changelog also loads the new build.
+        cancel: { label: t.changelog, onClick: () => window.location.assign('/changelog') },
       });
     };
     const interval = window.setInterval(check, UPDATE_POLL_INTERVAL_MS);

@@ -1,0 +1,41 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** One entry of Vite's build manifest (`dist/.vite/manifest.json`). */
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+
+export type BuildManifest = Record<string, ManifestChunk>;
+
+export function readManifest(dist: string): BuildManifest {
+  const path = join(dist, '.vite', 'manifest.json');
+  if (!existsSync(path)) throw new Error(`${path} missing: build the client first (npm run build -w client)`);
+  return JSON.parse(readFileSync(path, 'utf8')) as BuildManifest;
+}
+
+/**
+ * The files a page needs before it can render a route: the HTML entry's chunks, and the route
+ * module's chunk (`src`, e.g. `src/features/display/index.ts`) with everything they import
+ * statically (not what they import on demand), with their CSS.
+ */
+export function filesForRoute(manifest: BuildManifest, routeSources: readonly string[]): string[] {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`no chunk for ${key} in the build manifest`);
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit('index.html');
+  for (const source of routeSources) visit(source);
+  return [...files];
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTRPC } from '../../../lib/trpc';
+
+export function useAccount() {
+  const trpc = useTRPC();
+  return useQuery({ ...trpc.auth.me.queryOptions(), staleTime: 60_000 });
+}
+
+export function useFlows() {
+  const trpc = useTRPC();
+  return useQuery(trpc.workbench.list.queryOptions({ kind: 'flow' }));
+}
+
+export function useFlowProject(projectId: string) {
+  const trpc = useTRPC();
+  return useQuery({ ...trpc.workbench.get.queryOptions({ projectId }), retry: false });
+}
+
+export function useCreateFlow() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...trpc.workbench.create.mutationOptions(),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.workbench.list.pathKey() }),
+  });
+}

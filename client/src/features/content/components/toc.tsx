@@ -1,0 +1,51 @@
+import { useMemo } from 'react';
+import type { TocEntry } from '@bianshi/shared/content/index';
+import { IconExternal } from '../../../components/ui/icons';
+import { content as contentText } from '../../../i18n/zh-CN/content';
+import { env } from '../../../lib/env';
+import { useScrollSpy } from '../hooks/use-scroll-spy';
+
+const t = contentText.docs;
+
+/** The contents panel (目录) with scroll-spy, and at its bottom 更多信息 → 联系客服 (new tab). */
+export function Toc({ toc }: { toc: readonly TocEntry[] }) {
+  const ids = useMemo(() => toc.map((entry) => entry.id), [toc]);
+  const { active, pin } = useScrollSpy(ids);
+  return (
+    <aside className="doc-toc" aria-labelledby="doc-toc-title" data-testid="doc-toc">
+      <h2 id="doc-toc-title" className="doc-toc__title">
+        {t.contents}
+      </h2>
+      {toc.length > 0 && (
+        <ul className="doc-toc__list">
+          {toc.map((entry) => (
+            <li key={entry.id} data-depth={entry.depth}>
+              <a
+                href={`#${entry.id}`}
+                className="doc-toc__link"
+                aria-current={entry.id === active ? 'location' : undefined}
+                onClick={(event) => {
+                  event.preventDefault();
+                  pin(entry.id);
+                  document.getElementById(entry.id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+                  history.replaceState(history.state, '', `#${entry.id}`);
+                }}
+              >
+                {entry.text}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      <section className="doc-toc__more" aria-labelledby="doc-toc-more">
+        <h2 id="doc-toc-more" className="doc-toc__title">
+          {t.more}
+        </h2>
+        <a href={env.supportUrl} target="_blank" rel="noopener noreferrer" className="doc-toc__link doc-toc__contact">
+          {t.contact}
+          <IconExternal />
+        </a>
+      </section>
+    </aside>
+  );
+}

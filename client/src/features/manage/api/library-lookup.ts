@@ -1,0 +1,37 @@
+/** Typeahead lookups in the library (schools, teams, debaters) for the teams page. */
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
+import { useTRPC } from '../../../lib/trpc';
+
+/** Library teams matching `q` (name or school), newest season first. */
+export function useLibraryTeams(q: string) {
+  const trpc = useTRPC();
+  const deferred = useDeferredValue(q.trim());
+  return useQuery({
+    ...trpc.library.schools.teams.queryOptions({ q: deferred }),
+    enabled: deferred.length > 0,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** Library schools matching `q`. */
+export function useLibrarySchools(q: string) {
+  const trpc = useTRPC();
+  const deferred = useDeferredValue(q.trim());
+  return useQuery({
+    ...trpc.library.schools.search.queryOptions({ q: deferred, limit: 20 }),
+    enabled: deferred.length > 0,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** Library debaters matching `q`. */
+export function useLibraryDebaters(q: string) {
+  const trpc = useTRPC();
+  const deferred = useDeferredValue(q.trim());
+  return useQuery({
+    ...trpc.library.schools.debaters.queryOptions({ q: deferred }),
+    enabled: deferred.length > 0,
+    placeholderData: (previous) => previous,
+  });
+}

@@ -1,0 +1,46 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTRPC } from '../../../lib/trpc';
+
+/** The signed-in account. */
+export function useAccount() {
+  const trpc = useTRPC();
+  return useQuery({ ...trpc.auth.me.queryOptions(), staleTime: 60_000 });
+}
+
+export function useProjects() {
+  const trpc = useTRPC();
+  return useQuery(trpc.workbench.list.queryOptions({ kind: 'workbench' }));
+}
+
+export function useProject(projectId: string) {
+  const trpc = useTRPC();
+  return useQuery({ ...trpc.workbench.get.queryOptions({ projectId }), retry: false });
+}
+
+/** Every mutation of the workbench, each refreshing what it changed. */
+export function useWorkbenchActions(projectId?: string) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.workbench.get.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.workbench.list.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.workbench.members.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.workbench.versions.pathKey() }),
+    ]);
+  const options = { onSuccess: refresh };
+  return {
+    projectId,
+    create: useMutation({ ...trpc.workbench.create.mutationOptions(), ...options }),
+    createDocument: useMutation({ ...trpc.workbench.createDocument.mutationOptions(), ...options }),
+    renameDocument: useMutation({ ...trpc.workbench.renameDocument.mutationOptions(), ...options }),
+    deleteDocument: useMutation({ ...trpc.workbench.deleteDocument.mutationOptions(), ...options }),
+    setRole: useMutation({ ...trpc.workbench.setRole.mutationOptions(), ...options }),
+    removeMember: useMutation({ ...trpc.workbench.removeMember.mutationOptions(), ...options }),
+    createInvite: useMutation({ ...trpc.workbench.createInvite.mutationOptions(), ...options }),
+    revokeInvite: useMutation({ ...trpc.workbench.revokeInvite.mutationOptions(), ...options }),
+    saveVersion: useMutation({ ...trpc.workbench.saveVersion.mutationOptions(), ...options }),
+    restoreVersion: useMutation({ ...trpc.workbench.restoreVersion.mutationOptions(), ...options }),
+    acceptInvite: useMutation({ ...trpc.workbench.acceptInvite.mutationOptions(), ...options }),
+  };
+}

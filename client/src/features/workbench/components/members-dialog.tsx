@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { GRANTABLE_ROLES, type GrantableRole } from '@bianshi/shared';
+import { CopyButton } from '../../../components/ui/copy-button';
+import { Dialog } from '../../../components/ui/dialog';
+import { dateTimeFormat, format } from '../../../i18n';
+import { workbench as workbenchText } from '../../../i18n/zh-CN/workbench';
+import { useTRPC } from '../../../lib/trpc';
+import { useWorkbenchActions } from '../api/workbench-queries';
+import { errorText } from './errors';
+
+const t = workbenchText.members;
+const roles = workbenchText.roles;
+
+/** The owner's list of members and invite links: change a role, remove, invite, revoke. */
+export function MembersDialog({
+  projectId,
+  open,
+  onClose,
+}: {
+  projectId: string;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const trpc = useTRPC();
+  const list = useQuery({ ...trpc.workbench.members.queryOptions({ projectId }), enabled: open });
+  const actions = useWorkbenchActions(projectId);
+  const [role, setRole] = useState<GrantableRole>('editor');
+  const [hours, setHours] = useState(168);
+  const [fresh, setFresh] = useState<string | null>(null);
+  const fail = (error: unknown) => toast.error(errorText(error));
+  const createInvite = () =>
+    actions.createInvite.mutate(
+      { projectId, role, expiresInHours: hours },
+      {
+        onSuccess: (invite) => setFresh(new URL(invite.path, window.location.origin).toString()),
+        onError: fail,
+      },
+    );
+  return (
+    <Dialog
+      open={open}
+      title={t.title}
+      onClose={onClose}
+      footer={
+        <button type="button" className="btn btn--secondary" onClick={onClose}>
+          {t.close}
+        </button>
+      }
+    >
+      <div className="wb-members">
+        <ul className="wb-members__list">
+          {(list.data?.members ?? []).map((member) => (
+            <li key={member.userId} className="wb-members__row">
+              <span className="wb-members__who">{member.displayName || member.email}</span>
+              <select
+                className="input input--sm"
+                aria-label={format('{name} 的角色', { name: member.displayName || member.email })}
+                value={member.role}
+                onChange={(event) =>
+                  actions.setRole.mutate(
+                    { projectId, userId: member.userId, role: event.target.value as GrantableRole },
+                    { onError: fail },
+                  )
+                }
+              >
+                {GRANTABLE_ROLES.map((r) => (
+                  <option key={r} value={r}>
+                    {roles[r]}
+                  </option>
+                ))}
+              </select>
+              <button
+                type="button"
+                className="btn btn--ghost btn--sm"
+                onClick={() =>
+                  actions.removeMember.mutate({ projectId, userId: member.userId }, { onError: fail })
+                }
+              >
+                {t.remove}
+              </button>
+            </li>
+          ))}
+          {list.data && list.data.members.length === 0 ? <li className="wb-empty">{t.none}</li> : null}
+        </ul>
+        <h3 className="wb-members__title">{t.invites}</h3>
+        <div className="wb-members__create">
+          <label className="wb-field wb-field--inline">
+            <span>{t.role}</span>
+            <select
+              className="input input--sm"
+              value={role}
+              onChange={(event) => setRole(event.target.value as GrantableRole)}
+            >
+              {GRANTABLE_ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {roles[r]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="wb-field wb-field--inline">
+            <span>{t.expiry}</span>
+            <select
+              className="input input--sm"
+              value={hours}
+              onChange={(event) => setHours(Number(event.target.value))}
+            >
+              {[24, 168, 720].map((h) => (
+                <option key={h} value={h}>
+                  {t.hours[h]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button
+            type="button"
+            className="btn btn--primary btn--sm"
+            onClick={createInvite}
+            disabled={actions.createInvite.isPending}
+          >
+            {t.createInvite}
+          </button>
+        </div>
+        {fresh ? (
+          <div className="wb-members__fresh">
+            <input
+              className="input"
+              readOnly
+              value={fresh}
+              aria-label={t.copy}
+              onFocus={(event) => event.target.select()}
+            />
+            <CopyButton value={fresh} label={t.copy} copiedLabel={t.copied} failedMessage={fresh} />
+            <p className="wb-hint">{t.shownOnce}</p>
+          </div>
+        ) : null}
+        <ul className="wb-members__list">
+          {(list.data?.invites ?? []).map((invite) => (
+            <li key={invite.id} className="wb-members__row" data-expired={invite.expired}>
+              <span className="wb-members__who">{roles[invite.role]}</span>
+              <span className="wb-hint">
+                {invite.expired
+                  ? t.expired
+                  : format(t.expires, { time: dateTimeFormat.format(new Date(invite.expiresAt)) })}
+              </span>
+              <span className="wb-hint">{format(t.uses, { n: invite.uses })}</span>
+              <button
+                type="button"
+                className="btn btn--ghost btn--sm"
+                onClick={() =>
+                  actions.revokeInvite.mutate({ projectId, inviteId: invite.id }, { onError: fail })
+                }
+              >
+                {t.revoke}
+              </button>
+            </li>
+          ))}
+          {list.data && list.data.invites.length === 0 ? <li className="wb-empty">{t.invitesNone}</li> : null}
+        </ul>
+      </div>
+    </Dialog>
+  );
+}

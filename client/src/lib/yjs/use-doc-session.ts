@@ -1,0 +1,59 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { YjsNotice } from '@bianshi/shared';
+import { DocSession, type DocSessionState, type PresenceUser } from './doc-session';
+
+const idle: DocSessionState = { status: 'connecting', synced: false, localReady: false };
+
+/** Opens a document for as long as the component is mounted (null until the user is known). */
+export function useDocSession(
+  documentId: string | null,
+  user: PresenceUser | null,
+  options: { invite?: string | null; onNotice?: (notice: YjsNotice) => void } = {},
+) {
+  const [session, setSession] = useState<DocSession | null>(null);
+  const userKey = user ? `${user.name}|${user.color}|${user.role}` : null;
+  useEffect(() => {
+    if (!documentId || !user) return;
+    const opened = new DocSession(documentId, {
+      user,
+      invite: options.invite ?? null,
+      ...(options.onNotice ? { onNotice: options.onNotice } : {}),
+    });
+    setSession(opened);
+    return () => {
+      setSession(null);
+      opened.destroy();
+    };
+    // The session follows the document and who opens it, not every render's callbacks.
+  }, [documentId, userKey, options.invite]);
+  const state = useSyncExternalStore(
+    (listener) => session?.subscribe(listener) ?? (() => {}),
+    () => session?.snapshot ?? idle,
+  );
+  return { session, state };
+}
+
+/** Everyone's awareness `user` field in a document, this person included, re-read on change. */
+export function usePresence(
+  session: DocSession | null,
+): { clientId: number; user: PresenceUser; self: boolean }[] {
+  const [list, setList] = useState<{ clientId: number; user: PresenceUser; self: boolean }[]>([]);
+  useEffect(() => {
+    if (!session) return;
+    const awareness = session.provider.awareness;
+    const read = () =>
+      setList(
+        [...awareness.getStates().entries()]
+          .filter(([, state]) => state && (state as { user?: PresenceUser }).user)
+          .map(([clientId, state]) => ({
+            clientId,
+            user: (state as { user: PresenceUser }).user,
+            self: clientId === awareness.clientID,
+          })),
+      );
+    read();
+    awareness.on('change', read);
+    return () => awareness.off('change', read);
+  }, [session]);
+  return list;
+}
