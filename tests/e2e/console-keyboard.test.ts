@@ -55,6 +55,11 @@ describe('control ctl', () => {
     const displayUrl = await ctl.getByTestId('display-link').innerText();
     expect(displayUrl).toMatch(/\/timer\/[\w-]+$/);
     expect(await ctl.getByRole('img', { name: '大屏链接二维码' }).count()).toBe(1);
+    // The control link is shown this once, from memory: the browser stores no copy of the key.
+    const controlLink = await ctl.getByTestId('control-link-once').locator('code').innerText();
+    const key = /#key=([\w-]{40,})$/.exec(controlLink)?.[1];
+    expect(key).toBeDefined();
+    expect(await ctl.evaluate(() => JSON.stringify(window.localStorage))).not.toContain(key!);
 
     const display = await openPage(browser, { viewport: { width: 1280, height: 720 } });
     await display.page.goto(displayUrl);

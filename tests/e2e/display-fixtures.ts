@@ -58,8 +58,7 @@ export async function createTestTimer(hub: TestHub, format: unknown = displayTes
  */
 export async function setTimerSettings(hub: TestHub, timerId: string, settings: Record<string, unknown>): Promise<void> {
   await hub.services.database.db.update(timers).set({ settings }).where(eq(timers.id, timerId));
-  const record = await hub.services.repository.findTimer(timerId);
-  if (record) hub.services.rooms.updateTimer(record);
+  await hub.services.timers.changed(timerId);
 }
 
 /** Display settings with teams, topic and debaters, for screenshots and tests. */

@@ -138,7 +138,7 @@ describe('Supabase realtime fallback in the browser', () => {
     const fresh = await controller.timer.get.query({ id: timer.id });
     expect(fresh.state.version).toBe(3);
     expect(fresh.state.status).toBe('paused');
-    const log = await controller.timer.log.query({ id: timer.id });
+    const log = await controller.timer.log.query({ timerId: timer.id });
     expect(log.entries.map((entry) => entry.actor).slice(-2)).toEqual(['replay:http', 'replay:http']);
 
     // Back online, the display shows the hub's (same) state and stays paused.

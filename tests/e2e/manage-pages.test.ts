@@ -68,7 +68,7 @@ describe('management pages', () => {
     await until(() => page.getByTestId('logo-preview').locator('img').getAttribute('src'), (value) => value?.endsWith('.svg') ?? false);
 
     await page.getByRole('button', { name: '移除' }).click();
-    await page.getByText('尚未上传标志').waitFor(WAIT);
+    await page.getByTestId('logo-preview').getByText('尚未上传标志').waitFor(WAIT);
     expect((await owner.manage.get.query({ timerId: created.id })).timer.settings.logoUrl).toBeUndefined();
     expect(errors).toEqual([]);
     await context.close();
@@ -168,9 +168,34 @@ describe('management pages', () => {
     await page.getByText('已生成新的控制密钥，旧链接已失效').waitFor(WAIT);
     const old = httpClient(hub.url, { authorization: `Bearer ${created.controlKey}` });
     await expect(old.manage.get.query({ timerId: created.id })).rejects.toThrow();
+    // The new control link is shown this once, from memory: nothing of it is stored in the browser.
+    await page.getByRole('button', { name: '显示控制链接' }).click();
+    const controlLink = await page.locator('.manage-link[data-secret="true"] code').innerText();
+    expect(controlLink).toMatch(new RegExp(`/timer/manage/${created.shortid}#key=[A-Za-z0-9_-]{40,}$`));
+    expect(await page.evaluate(() => JSON.stringify(window.localStorage))).not.toContain(controlLink.split('#key=')[1]!);
+    await page.reload();
+    await page.getByText('控制链接只在创建计时器或重新生成密钥时显示一次', { exact: false }).waitFor(WAIT);
     // This browser kept control with the new key.
     await page.goto(`${hub.url}/timer/manage/${created.shortid}`);
     await page.getByTestId('console').waitFor(WAIT);
+    await context.close();
+  });
+
+  it('makes a timer private: the display needs the view key its link carries', async () => {
+    const { context, page, created } = await controlledPage();
+    await page.goto(`${hub.url}/timer/manage/${created.shortid}/info`);
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: '设为私有' }).click();
+    await page.getByText('当前为私有计时器', { exact: false }).waitFor(WAIT);
+    const displayLink = await page.locator('.manage-link code').first().innerText();
+    expect(displayLink).toMatch(new RegExp(`/timer/${created.id}#view=[A-Za-z0-9_-]{22}$`));
+    // Another browser (no control cookie): the bare display link is refused, the one with the key works.
+    const projector = await openPage(browser, { viewport: { width: 1280, height: 720 } });
+    await projector.page.goto(`${hub.url}/timer/${created.id}`);
+    await projector.page.getByText('这个计时器是私有的', { exact: false }).waitFor(WAIT);
+    await projector.page.goto(displayLink);
+    await projector.page.getByTestId('display-stage').waitFor(WAIT);
+    await projector.context.close();
     await context.close();
   });
 });

@@ -58,7 +58,7 @@ describe('lobby codes, privacy and listing', () => {
 
   it('tells a wrong, malformed or expired code apart in Chinese', async () => {
     const wrong = await refusal(anonymous.lobby.joinByCode.mutate({ code: 'ZZZZZZ' }));
-    expect(wrong).toMatchObject({ code: 'NOT_FOUND', message: '大厅代码不存在，请核对后重试' });
+    expect(wrong).toMatchObject({ code: 'NOT_FOUND', message: '房间码不存在，请核对后重试' });
     const malformed = await refusal(anonymous.lobby.joinByCode.mutate({ code: 'AB0O1I' }));
     expect(malformed).toMatchObject({ code: 'BAD_REQUEST' });
     expect(malformed.message).toContain('6 位');
@@ -67,7 +67,7 @@ describe('lobby codes, privacy and listing', () => {
     skewMs = 31 * DAY_MS;
     {
       const expired = await refusal(anonymous.lobby.joinByCode.mutate({ code: soon.code }));
-      expect(expired).toMatchObject({ code: 'NOT_FOUND', message: '这个大厅代码已过期，请向主办方索取新的代码' });
+      expect(expired).toMatchObject({ code: 'NOT_FOUND', message: '这个房间码已过期，请向主办方索取新的房间码' });
       // The organizer extends it and the code works again.
       const organizer = httpClient(hub.url, { authorization: `Bearer ${soon.organizerKey}` });
       await organizer.lobby.update.mutate({ lobbyId: soon.id, extend: true });

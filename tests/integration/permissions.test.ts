@@ -3,13 +3,22 @@
  * declares. The table below is the permission model; a procedure missing from it fails the test,
  * so every new procedure has to state who may call it.
  *
- * Allowed means the call got past authorization: any answer but UNAUTHORIZED/FORBIDDEN (inputs
- * are chosen so that allowed calls are harmless: a command the match rejects, a settings value
- * that fails validation…). Each procedure gets a fresh timer, so destructive calls (a new control
+ * Allowed means the call got past authorization: it succeeded, or failed with an expected,
+ * user-facing refusal (BAD_REQUEST, NOT_FOUND, CONFLICT…: inputs are chosen so that allowed calls
+ * are harmless, such as a command the match rejects or a settings value that fails validation).
+ * Denied means UNAUTHORIZED or FORBIDDEN. Anything else (a 500, a timeout, a dropped connection,
+ * an answer that is not a tRPC error) fails the row whatever it expects. Each procedure gets a fresh timer, so destructive calls (a new control
  * key, sign-out everywhere) cannot leak into the next row.
  */
-import { createTRPCUntypedClient, createWSClient, httpBatchLink, wsLink, TRPCClientError, type TRPCUntypedClient } from '@trpc/client';
-import { createTransformer } from '@bianshi/shared';
+import {
+  createTRPCUntypedClient,
+  createWSClient,
+  httpBatchLink,
+  wsLink,
+  TRPCClientError,
+  type TRPCUntypedClient,
+} from '@trpc/client';
+import { createTransformer, roleAtLeast, type ProjectRole } from '@bianshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AnyRouter } from '@trpc/server';
@@ -24,13 +33,16 @@ type Rule =
   | { kind: 'admin' }
   | { kind: 'timer'; minimum: TimerRole }
   | { kind: 'timer+account'; minimum: TimerRole }
-  | { kind: 'lobby-organizer' };
+  | { kind: 'lobby-organizer' }
+  | { kind: 'lobby-organizer+account' }
+  | { kind: 'project'; minimum: ProjectRole };
 
 const PUBLIC: Rule = { kind: 'public' };
 const AUTHED: Rule = { kind: 'authed' };
 const ADMIN: Rule = { kind: 'admin' };
 const ORGANIZER: Rule = { kind: 'lobby-organizer' };
 const timer = (minimum: TimerRole): Rule => ({ kind: 'timer', minimum });
+const project = (minimum: ProjectRole): Rule => ({ kind: 'project', minimum });
 
 /** What one row needs to build its input. */
 interface Fixture {
@@ -44,6 +56,14 @@ interface Fixture {
   lobby: { id: string; code: string; organizerKey: string } | null;
   signInEmail: string;
   unique: string;
+  /** A workbench project (rows of `workbench.*`): owned by the owner, callers members by FACTS.projectRole. */
+  project: {
+    id: string;
+    documentId: string;
+    versionId: string;
+    inviteId: string;
+    inviteToken: string;
+  } | null;
 }
 
 interface Row {
@@ -57,58 +77,214 @@ const lobbyId = (fx: Fixture) => fx.lobby?.id ?? 'missing';
 const TABLE: Record<string, Row> = {
   'system.info': { rule: PUBLIC },
   'system.time': { rule: PUBLIC },
+  'analytics.summary': { rule: ADMIN, input: () => ({ days: 7 }) },
   'clock.ping': { rule: PUBLIC, input: () => ({ t0: Date.now() }) },
 
   'timer.create': { rule: PUBLIC, input: () => ({}) },
   'timer.get': { rule: PUBLIC, input: (fx) => ({ id: fx.timerId }) },
-  'timer.log': { rule: PUBLIC, input: (fx) => ({ id: fx.timerId }) },
+  // The same rule as manage.matchRecord.
+  'timer.log': { rule: timer('controller'), input: (fx) => ({ timerId: fx.timerId }) },
   // The control key is the capability itself; presenting it is the proof.
   'timer.claimControl': { rule: PUBLIC, input: (fx) => ({ timerId: fx.timerId, key: fx.controlKey }) },
   'timer.watch': { rule: timer('controller'), input: (fx) => ({ timerId: fx.timerId, role: 'controller' }) },
-  'timer.command': { rule: timer('controller'), input: (fx) => ({ timerId: fx.timerId, command: { type: 'pause' } }) },
-  'timer.replay': { rule: timer('controller'), input: (fx) => ({ timerId: fx.timerId, matchId: fx.matchId, baseVersion: 0, commands: [{ command: { type: 'pause' }, at: Date.now() }] }) },
+  'timer.command': {
+    rule: timer('controller'),
+    input: (fx) => ({ timerId: fx.timerId, command: { type: 'pause' } }),
+  },
+  'timer.replay': {
+    rule: timer('controller'),
+    input: (fx) => ({
+      timerId: fx.timerId,
+      matchId: fx.matchId,
+      baseVersion: 0,
+      commands: [{ command: { type: 'pause' }, at: Date.now() }],
+    }),
+  },
   'timer.newMatch': { rule: timer('controller'), input: (fx) => ({ timerId: fx.timerId }) },
-  'timer.claim': { rule: { kind: 'timer+account', minimum: 'owner' }, input: (fx) => ({ timerId: fx.timerId }) },
+  'timer.claim': {
+    rule: { kind: 'timer+account', minimum: 'owner' },
+    input: (fx) => ({ timerId: fx.timerId }),
+  },
 
   'auth.config': { rule: PUBLIC },
   'auth.me': { rule: PUBLIC },
-  'auth.signUp': { rule: PUBLIC, input: (fx) => ({ email: `new-${fx.unique}@bianshi.test`, password: 'correct horse battery' }) },
-  'auth.signIn': { rule: PUBLIC, input: (fx) => ({ email: fx.signInEmail, password: 'correct horse battery' }) },
-  'auth.exchangeSupabase': { rule: PUBLIC, input: () => ({ accessToken: 'not-a-token-not-a-token-not-a-token' }) },
+  'auth.signUp': {
+    rule: PUBLIC,
+    input: (fx) => ({ email: `new-${fx.unique}@bianshi.test`, password: 'correct horse battery' }),
+  },
+  'auth.signIn': {
+    rule: PUBLIC,
+    input: (fx) => ({ email: fx.signInEmail, password: 'correct horse battery' }),
+  },
+  'auth.exchangeSupabase': {
+    rule: PUBLIC,
+    input: () => ({ accessToken: 'not-a-token-not-a-token-not-a-token' }),
+  },
   'auth.signOut': { rule: PUBLIC },
   'auth.signOutEverywhere': { rule: AUTHED },
   'auth.users': { rule: ADMIN },
 
+  // 备赛工作台 and 流程单: projects by membership role (owner, editor, commenter, viewer).
+  'workbench.list': { rule: AUTHED, input: () => ({ kind: 'workbench' }) },
+  'workbench.create': { rule: AUTHED, input: () => ({ kind: 'workbench', name: '权限测试项目' }) },
+  'workbench.get': { rule: project('viewer'), input: (fx) => ({ projectId: fx.project?.id }) },
+  'workbench.update': {
+    rule: project('editor'),
+    input: (fx) => ({ projectId: fx.project?.id, motion: '新的辩题' }),
+  },
+  'workbench.remove': { rule: project('owner'), input: (fx) => ({ projectId: fx.project?.id }) },
+  'workbench.members': { rule: project('owner'), input: (fx) => ({ projectId: fx.project?.id }) },
+  'workbench.setRole': {
+    rule: project('owner'),
+    input: (fx) => ({ projectId: fx.project?.id, userId: fx.targetUserId, role: 'viewer' }),
+  },
+  'workbench.removeMember': {
+    rule: project('owner'),
+    input: (fx) => ({ projectId: fx.project?.id, userId: fx.targetUserId }),
+  },
+  'workbench.createInvite': {
+    rule: project('owner'),
+    input: (fx) => ({ projectId: fx.project?.id, role: 'viewer', expiresInHours: 1 }),
+  },
+  'workbench.revokeInvite': {
+    rule: project('owner'),
+    input: (fx) => ({ projectId: fx.project?.id, inviteId: fx.project?.inviteId }),
+  },
+  'workbench.previewInvite': { rule: PUBLIC, input: (fx) => ({ token: fx.project?.inviteToken }) },
+  'workbench.acceptInvite': { rule: AUTHED, input: (fx) => ({ token: fx.project?.inviteToken }) },
+  'workbench.createDocument': {
+    rule: project('editor'),
+    input: (fx) => ({ projectId: fx.project?.id, kind: 'text', title: '新文档' }),
+  },
+  'workbench.renameDocument': {
+    rule: project('editor'),
+    input: (fx) => ({ documentId: fx.project?.documentId, title: '改名' }),
+  },
+  'workbench.deleteDocument': {
+    rule: project('owner'),
+    input: (fx) => ({ documentId: fx.project?.documentId }),
+  },
+  'workbench.versions': { rule: project('viewer'), input: (fx) => ({ documentId: fx.project?.documentId }) },
+  'workbench.saveVersion': {
+    rule: project('editor'),
+    input: (fx) => ({ documentId: fx.project?.documentId, name: '版本' }),
+  },
+  'workbench.compareVersions': {
+    rule: project('viewer'),
+    input: (fx) => ({ documentId: fx.project?.documentId, fromVersionId: fx.project?.versionId }),
+  },
+  'workbench.restoreVersion': {
+    rule: project('editor'),
+    input: (fx) => ({ documentId: fx.project?.documentId, versionId: fx.project?.versionId }),
+  },
+
   'members.list': { rule: timer('owner'), input: (fx) => ({ timerId: fx.timerId }) },
-  'members.setRole': { rule: timer('owner'), input: (fx) => ({ timerId: fx.timerId, userId: fx.targetUserId, role: 'viewer' }) },
-  'members.remove': { rule: timer('owner'), input: (fx) => ({ timerId: fx.timerId, userId: fx.targetUserId }) },
+  'members.setRole': {
+    rule: timer('owner'),
+    input: (fx) => ({ timerId: fx.timerId, userId: fx.targetUserId, role: 'viewer' }),
+  },
+  'members.remove': {
+    rule: timer('owner'),
+    input: (fx) => ({ timerId: fx.timerId, userId: fx.targetUserId }),
+  },
   'members.createInvite': { rule: timer('owner'), input: (fx) => ({ timerId: fx.timerId, role: 'judge' }) },
-  'members.revokeInvite': { rule: timer('owner'), input: (fx) => ({ timerId: fx.timerId, inviteId: fx.inviteId }) },
+  'members.revokeInvite': {
+    rule: timer('owner'),
+    input: (fx) => ({ timerId: fx.timerId, inviteId: fx.inviteId }),
+  },
   'members.previewInvite': { rule: PUBLIC, input: (fx) => ({ token: fx.inviteToken }) },
   'members.acceptInvite': { rule: AUTHED, input: (fx) => ({ token: fx.inviteToken }) },
   'members.mine': { rule: AUTHED },
+  // Reads only this browser's own control cookies.
+  'members.claimable': { rule: AUTHED },
 
   'manage.get': { rule: timer('controller'), input: (fx) => ({ timerId: fx.timerId }) },
-  'manage.updateInfo': { rule: timer('editor'), input: (fx) => ({ timerId: fx.timerId, name: '', description: '' }) },
-  'manage.updateSettings': { rule: timer('editor'), input: (fx) => ({ timerId: fx.timerId, section: 'display', value: { tenths: 'invalid' } }) },
-  'manage.setFormat': { rule: timer('editor'), input: (fx) => ({ timerId: fx.timerId, format: { invalid: true } }) },
-  'manage.importConfig': { rule: timer('editor'), input: (fx) => ({ timerId: fx.timerId, config: { kind: 'bianshi-timer-config', version: 1, format: { invalid: true } } }) },
+  'manage.updateInfo': {
+    rule: timer('editor'),
+    input: (fx) => ({ timerId: fx.timerId, name: '', description: '' }),
+  },
+  'manage.updateSettings': {
+    rule: timer('editor'),
+    input: (fx) => ({ timerId: fx.timerId, section: 'display', value: { tenths: 'invalid' } }),
+  },
+  'manage.setFormat': {
+    rule: timer('editor'),
+    input: (fx) => ({ timerId: fx.timerId, format: { invalid: true } }),
+  },
+  'manage.importConfig': {
+    rule: timer('editor'),
+    input: (fx) => ({
+      timerId: fx.timerId,
+      config: { kind: 'bianshi-timer-config', version: 1, format: { invalid: true } },
+    }),
+  },
   'manage.regenerateControlKey': { rule: timer('owner'), input: (fx) => ({ timerId: fx.timerId }) },
+  'manage.setPrivate': { rule: timer('editor'), input: (fx) => ({ timerId: fx.timerId, private: false }) },
   'manage.matches': { rule: timer('controller'), input: (fx) => ({ timerId: fx.timerId }) },
-  'manage.planMatch': { rule: timer('controller'), input: (fx) => ({ timerId: fx.timerId, entry: 'invalid' }) },
-  'manage.updatePlan': { rule: timer('controller'), input: (fx) => ({ timerId: fx.timerId, matchId: fx.matchId, entry: 'invalid' }) },
-  'manage.makeCurrent': { rule: timer('controller'), input: (fx) => ({ timerId: fx.timerId, matchId: fx.matchId }) },
+  'manage.planMatch': {
+    rule: timer('controller'),
+    input: (fx) => ({ timerId: fx.timerId, entry: 'invalid' }),
+  },
+  'manage.updatePlan': {
+    rule: timer('controller'),
+    input: (fx) => ({ timerId: fx.timerId, matchId: fx.matchId, entry: 'invalid' }),
+  },
+  'manage.makeCurrent': {
+    rule: timer('controller'),
+    input: (fx) => ({ timerId: fx.timerId, matchId: fx.matchId }),
+  },
   'manage.startMatch': { rule: timer('controller'), input: (fx) => ({ timerId: fx.timerId }) },
-  'manage.matchRecord': { rule: timer('controller'), input: (fx) => ({ timerId: fx.timerId, matchId: fx.matchId }) },
+  'manage.matchRecord': {
+    rule: timer('controller'),
+    input: (fx) => ({ timerId: fx.timerId, matchId: fx.matchId }),
+  },
+
+  'library.topics.groups': { rule: PUBLIC },
+  'library.topics.all': { rule: PUBLIC },
+  'library.topics.group': { rule: PUBLIC, input: () => ({ id: 'starter-1993-icudt' }) },
+  'library.topics.search': { rule: PUBLIC, input: () => ({ q: '道德' }) },
+  'library.topics.createGroup': { rule: AUTHED, input: () => ({ group: { name: '' } }) },
+  'library.topics.updateGroup': { rule: AUTHED, input: () => ({ id: 'no-such-group', group: { name: '改名' } }) },
+  'library.topics.deleteGroup': { rule: AUTHED, input: () => ({ id: 'no-such-group' }) },
+  'library.topics.addTopic': { rule: AUTHED, input: () => ({ groupId: 'no-such-group', topic: { text: '辩题' } }) },
+  'library.topics.updateTopic': { rule: AUTHED, input: () => ({ id: 'no-such-topic', topic: { text: '辩题' } }) },
+  'library.topics.deleteTopic': { rule: AUTHED, input: () => ({ id: 'no-such-topic' }) },
+  'library.topics.checkImport': { rule: PUBLIC, input: () => ({ format: 'csv', text: '' }) },
+  'library.topics.import': { rule: AUTHED, input: () => ({ groupId: 'no-such-group', format: 'csv', text: '' }) },
+  'library.topics.favourites': { rule: AUTHED },
+  'library.topics.setFavourite': { rule: AUTHED, input: () => ({ topicId: 'no-such-topic', on: true }) },
+  'library.topics.useInTimer': { rule: timer('editor'), input: (fx) => ({ timerId: fx.timerId, topicId: 'no-such-topic' }) },
+  'library.schools.search': { rule: PUBLIC, input: () => ({ q: '大学' }) },
+  'library.schools.regions': { rule: PUBLIC },
+  'library.schools.page': { rule: PUBLIC, input: () => ({ id: 'no-such-school' }) },
+  'library.schools.add': { rule: AUTHED, input: () => ({ school: { name: '' } }) },
+  'library.schools.importCsv': { rule: AUTHED, input: () => ({ text: '' }) },
+  'library.schools.addTeam': { rule: AUTHED, input: () => ({ team: { schoolId: 'no-such-school', name: '', season: '' } }) },
+  'library.schools.teams': { rule: PUBLIC, input: () => ({ q: '队' }) },
+  'library.schools.debaters': { rule: PUBLIC, input: () => ({ q: '张' }) },
+  // Records of a public timer are public; the fixture's timer is public.
+  'library.records.get': { rule: PUBLIC, input: (fx) => ({ matchId: fx.matchId }) },
+  'library.records.mine': { rule: AUTHED },
+  'library.records.updateResult': { rule: timer('editor'), input: (fx) => ({ matchId: fx.matchId, result: 'invalid' }) },
 
   'lobby.list': { rule: PUBLIC },
+  // Claiming needs both: the organizer cookie of the browser that made it, and an account.
+  'lobby.claim': { rule: { kind: 'lobby-organizer+account' }, input: (fx) => ({ lobbyId: lobbyId(fx) }) },
+  'lobby.mine': { rule: AUTHED },
+  'lobby.claimable': { rule: AUTHED },
   'lobby.create': { rule: PUBLIC, input: () => ({ name: '权限测试大厅' }) },
   'lobby.joinByCode': { rule: PUBLIC, input: (fx) => ({ code: fx.lobby?.code ?? 'AAAAAA' }) },
   'lobby.get': { rule: PUBLIC, input: (fx) => ({ lobbyId: lobbyId(fx) }) },
-  'lobby.claimOrganizer': { rule: PUBLIC, input: (fx) => ({ lobbyId: lobbyId(fx), key: fx.lobby?.organizerKey ?? 'x'.repeat(20) }) },
+  'lobby.claimOrganizer': {
+    rule: PUBLIC,
+    input: (fx) => ({ lobbyId: lobbyId(fx), key: fx.lobby?.organizerKey ?? 'x'.repeat(20) }),
+  },
   'lobby.watch': { rule: ORGANIZER, input: (fx) => ({ lobbyId: lobbyId(fx), role: 'controller' }) },
   'lobby.update': { rule: ORGANIZER, input: (fx) => ({ lobbyId: lobbyId(fx), name: '' }) },
-  'lobby.setFeatured': { rule: ORGANIZER, input: (fx) => ({ lobbyId: lobbyId(fx), timerId: 'no-such-timer' }) },
+  'lobby.setFeatured': {
+    rule: ORGANIZER,
+    input: (fx) => ({ lobbyId: lobbyId(fx), timerId: 'no-such-timer' }),
+  },
   'lobby.setMode': { rule: ORGANIZER, input: (fx) => ({ lobbyId: lobbyId(fx), mode: 'invalid-mode' }) },
   'lobby.message': { rule: ORGANIZER, input: (fx) => ({ lobbyId: lobbyId(fx), text: '' }) },
   'lobby.clearMessage': { rule: ORGANIZER, input: (fx) => ({ lobbyId: lobbyId(fx) }) },
@@ -116,10 +292,42 @@ const TABLE: Record<string, Row> = {
   'lobby.rename': { rule: ORGANIZER, input: (fx) => ({ lobbyId: lobbyId(fx), screenId: 'no-such-screen', name: '屏幕' }) },
   'lobby.move': { rule: ORGANIZER, input: (fx) => ({ lobbyId: lobbyId(fx), screenId: 'no-such-screen', target: 'nowhere' }) },
   'lobby.disconnect': { rule: ORGANIZER, input: (fx) => ({ lobbyId: lobbyId(fx), screenId: 'no-such-screen' }) },
+
+  'commerce.providers': { rule: PUBLIC },
+  'commerce.myPlan': { rule: PUBLIC },
+  'commerce.createOrder': { rule: AUTHED, input: () => ({ plan: 'education', months: 7, seats: 1, provider: 'manual', buyer: {} }) },
+  'commerce.myOrders': { rule: AUTHED },
+  'commerce.order': { rule: AUTHED, input: () => ({ number: 'BS20260101NONE00' }) },
+  'commerce.revealSeatKeys': { rule: AUTHED, input: () => ({ number: 'BS20260101NONE00' }) },
+  'commerce.redeem': { rule: AUTHED, input: () => ({ key: 'BS-not-a-key' }) },
+  'commerce.keyStatus': { rule: AUTHED, input: () => ({ key: 'BS-not-a-key' }) },
+  'commerce.requestInvoice': { rule: AUTHED, input: () => ({ orderNumber: '' }) },
+  'commerce.myInvoices': { rule: AUTHED },
+  'commerce.admin.orders': { rule: ADMIN, input: () => ({}) },
+  'commerce.admin.markPaid': { rule: ADMIN, input: () => ({ number: 'BS20260101NONE00', note: '' }) },
+  'commerce.admin.generate': { rule: ADMIN, input: () => ({ plan: 'trial', quantity: 0, months: 1, seats: 1, expiresInDays: 1, note: '' }) },
+  'commerce.admin.batches': { rule: ADMIN },
+  'commerce.admin.search': { rule: ADMIN, input: () => ({ query: 'ZZZZ' }) },
+  'commerce.admin.keyAction': { rule: ADMIN, input: () => ({ id: 'no-such-key', action: 'suspend', reason: '权限测试' }) },
+  'commerce.admin.extendKey': { rule: ADMIN, input: () => ({ id: 'no-such-key', days: 1, reason: '权限测试' }) },
+  'commerce.admin.audit': { rule: ADMIN, input: () => ({}) },
+  'commerce.admin.invoices': { rule: ADMIN, input: () => ({}) },
+  'commerce.admin.rejectInvoice': { rule: ADMIN, input: () => ({ id: 'no-such-invoice', reason: '权限测试' }) },
 };
 
 /** Callers, weakest first; the owner goes last so its destructive calls come after the others'. */
-const CALLERS = ['anonymous', 'lobbyOrganizer', 'keyHolder', 'viewer', 'judge', 'controller', 'editor', 'admin', 'otherOwner', 'owner'] as const;
+const CALLERS = [
+  'anonymous',
+  'lobbyOrganizer',
+  'keyHolder',
+  'viewer',
+  'judge',
+  'controller',
+  'editor',
+  'admin',
+  'otherOwner',
+  'owner',
+] as const;
 type CallerName = (typeof CALLERS)[number];
 
 interface CallerFacts {
@@ -128,21 +336,29 @@ interface CallerFacts {
   account: boolean;
   admin: boolean;
   lobbyOrganizer: boolean;
+  /** Role on the row's workbench project, if any. */
+  projectRole: ProjectRole | null;
 }
 
 const FACTS: Record<CallerName, CallerFacts> = {
-  anonymous: { role: 'viewer', account: false, admin: false, lobbyOrganizer: false },
-  lobbyOrganizer: { role: 'viewer', account: false, admin: false, lobbyOrganizer: true },
+  anonymous: { role: 'viewer', account: false, admin: false, lobbyOrganizer: false, projectRole: null },
+  lobbyOrganizer: { role: 'viewer', account: false, admin: false, lobbyOrganizer: true, projectRole: null },
   // The control key of an account-owned timer: a controller, without an account.
-  keyHolder: { role: 'controller', account: false, admin: false, lobbyOrganizer: false },
-  viewer: { role: 'viewer', account: true, admin: false, lobbyOrganizer: false },
-  judge: { role: 'judge', account: true, admin: false, lobbyOrganizer: false },
-  controller: { role: 'controller', account: true, admin: false, lobbyOrganizer: false },
-  editor: { role: 'editor', account: true, admin: false, lobbyOrganizer: false },
+  keyHolder: { role: 'controller', account: false, admin: false, lobbyOrganizer: false, projectRole: null },
+  viewer: { role: 'viewer', account: true, admin: false, lobbyOrganizer: false, projectRole: 'viewer' },
+  judge: { role: 'judge', account: true, admin: false, lobbyOrganizer: false, projectRole: 'commenter' },
+  controller: {
+    role: 'controller',
+    account: true,
+    admin: false,
+    lobbyOrganizer: false,
+    projectRole: 'commenter',
+  },
+  editor: { role: 'editor', account: true, admin: false, lobbyOrganizer: false, projectRole: 'editor' },
   // Admin is global (cdkeys, users), not a role on other people's timers.
-  admin: { role: 'viewer', account: true, admin: true, lobbyOrganizer: false },
-  otherOwner: { role: 'viewer', account: true, admin: false, lobbyOrganizer: false },
-  owner: { role: 'owner', account: true, admin: false, lobbyOrganizer: false },
+  admin: { role: 'viewer', account: true, admin: true, lobbyOrganizer: false, projectRole: null },
+  otherOwner: { role: 'viewer', account: true, admin: false, lobbyOrganizer: false, projectRole: null },
+  owner: { role: 'owner', account: true, admin: false, lobbyOrganizer: false, projectRole: 'owner' },
 };
 
 function expectedAllowed(rule: Rule, caller: CallerFacts): boolean {
@@ -159,15 +375,47 @@ function expectedAllowed(rule: Rule, caller: CallerFacts): boolean {
       return caller.account && atLeast(caller.role, rule.minimum);
     case 'lobby-organizer':
       return caller.lobbyOrganizer;
+    case 'lobby-organizer+account':
+      return caller.lobbyOrganizer && caller.account;
+    case 'project':
+      return roleAtLeast(caller.projectRole, rule.minimum);
   }
+}
+
+/** How a call ended: past authorization, refused by it, or broken (neither, and a bug). */
+type Outcome = 'allowed' | 'denied' | 'broken';
+
+/** Refusals that mean "authorized, but this input or state is refused": the row's call was allowed. */
+const EXPECTED_REFUSALS = new Set(['BAD_REQUEST', 'NOT_FOUND', 'CONFLICT', 'PRECONDITION_FAILED', 'PAYLOAD_TOO_LARGE', 'UNPROCESSABLE_CONTENT', 'TOO_MANY_REQUESTS', 'METHOD_NOT_SUPPORTED']);
+
+/** Classifies a failed call by its tRPC error code; a 500, a timeout or a non-tRPC failure is broken. */
+export function outcomeOf(error: unknown): { outcome: Outcome; code: string } {
+  const code = error instanceof TRPCClientError ? (error.data as { code?: unknown } | undefined)?.code : undefined;
+  if (typeof code !== 'string') return { outcome: 'broken', code: error instanceof Error ? error.message : String(error) };
+  if (code === 'UNAUTHORIZED' || code === 'FORBIDDEN') return { outcome: 'denied', code };
+  return { outcome: EXPECTED_REFUSALS.has(code) ? 'allowed' : 'broken', code };
 }
 
 const procedures = (appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: 'query' | 'mutation' | 'subscription' } }> } })._def.procedures;
 
 describe('the permission table', () => {
+  it('counts a 500, a timeout or a dropped connection as broken, never as allowed', () => {
+    const trpcError = (code: string) => new TRPCClientError('x', { result: { error: { message: 'x', code: -32000, data: { code } } } as never });
+    expect(outcomeOf(trpcError('INTERNAL_SERVER_ERROR')).outcome).toBe('broken');
+    expect(outcomeOf(new Error('no answer from timer.watch')).outcome).toBe('broken');
+    expect(outcomeOf(new TRPCClientError('fetch failed')).outcome).toBe('broken');
+    expect(outcomeOf(trpcError('FORBIDDEN')).outcome).toBe('denied');
+    expect(outcomeOf(trpcError('UNAUTHORIZED')).outcome).toBe('denied');
+    expect(outcomeOf(trpcError('BAD_REQUEST')).outcome).toBe('allowed');
+    expect(outcomeOf(trpcError('NOT_FOUND')).outcome).toBe('allowed');
+  });
+
   it('declares every procedure of the router', () => {
     const missing = Object.keys(procedures).filter((path) => !(path in TABLE));
-    expect(missing, `procedures without a permission rule: add them to TABLE in ${import.meta.filename}`).toEqual([]);
+    expect(
+      missing,
+      `procedures without a permission rule: add them to TABLE in ${import.meta.filename}`,
+    ).toEqual([]);
   });
 });
 
@@ -178,9 +426,27 @@ describe.each(DATABASE_KINDS)('every procedure × every caller (%s)', (database)
 
   beforeAll(async () => {
     hub = await startHub({ database, env: { ADMIN_EMAILS: 'perm-admin@bianshi.test', TRUST_PROXY: 'true' } });
-    const names = ['viewer', 'judge', 'controller', 'editor', 'admin', 'otherOwner', 'owner', 'target', 'signIn'] as const;
+    const names = [
+      'viewer',
+      'judge',
+      'controller',
+      'editor',
+      'admin',
+      'otherOwner',
+      'owner',
+      'target',
+      'signIn',
+    ] as const;
     const created = await Promise.all(
-      names.map((name) => hub.services.auth.signUp({ email: name === 'admin' ? 'perm-admin@bianshi.test' : `perm-${name.toLowerCase()}@bianshi.test`, password: 'correct horse battery' }, 'permissions')),
+      names.map((name) =>
+        hub.services.auth.signUp(
+          {
+            email: name === 'admin' ? 'perm-admin@bianshi.test' : `perm-${name.toLowerCase()}@bianshi.test`,
+            password: 'correct horse battery',
+          },
+          'permissions',
+        ),
+      ),
     );
     names.forEach((name, index) => accounts.set(name, created[index]!.user));
     await hub.services.timers.create({ name: '别人的计时器', ownerId: accounts.get('otherOwner')!.id });
@@ -191,17 +457,54 @@ describe.each(DATABASE_KINDS)('every procedure × every caller (%s)', (database)
   });
 
   let serial = 0;
-  async function fixture(withLobby: boolean): Promise<Fixture> {
+  async function projectFixture(): Promise<NonNullable<Fixture['project']>> {
+    const owner = { userId: accounts.get('owner')!.id };
+    const workbench = hub.services.yjs.workbench;
+    const { projectId } = await workbench.create(owner.userId, { kind: 'workbench', name: '权限测试项目' });
+    const grants: [CallerName | 'target', ProjectRole][] = [
+      ...CALLERS.filter((name) => FACTS[name].projectRole && name !== 'owner').map(
+        (name) => [name, FACTS[name].projectRole!] as [CallerName, ProjectRole],
+      ),
+      ['target', 'editor'],
+    ];
+    for (const [name, role] of grants) {
+      const invite = await workbench.createInvite(projectId, owner, {
+        role: role as 'viewer' | 'commenter' | 'editor',
+        expiresInHours: 1,
+      });
+      await workbench.acceptInvite(invite.token, accounts.get(name)!.id);
+    }
+    const invite = await workbench.createInvite(projectId, owner, { role: 'viewer', expiresInHours: 1 });
+    const documentId = (await workbench.detail(projectId, owner)).documents[0]!.id;
+    const version = await workbench.saveVersion(documentId, owner, '初稿');
+    return {
+      id: projectId,
+      documentId,
+      versionId: version.id,
+      inviteId: invite.id,
+      inviteToken: invite.token,
+    };
+  }
+
+  async function fixture(withLobby: boolean, withProject = false): Promise<Fixture> {
     const owner = accounts.get('owner')!;
     const created = await hub.services.timers.create({ name: '权限测试', ownerId: owner.id });
     for (const role of ['viewer', 'judge', 'controller', 'editor'] as const) {
       await hub.services.members.putMember(created.timer.id, accounts.get(role)!.id, role);
     }
     await hub.services.members.putMember(created.timer.id, accounts.get('target')!.id, 'judge');
-    const invite = await hub.services.members.createInvite(created.timer.id, { role: 'viewer', expiresInHours: 1 }, owner.id);
+    const invite = await hub.services.members.createInvite(
+      created.timer.id,
+      { role: 'viewer', expiresInHours: 1 },
+      owner.id,
+    );
     let lobby: Fixture['lobby'] = null;
     if (withLobby) {
-      const made = (await client('anonymous', null).mutation('lobby.create', { name: '权限测试大厅' })) as { id: string; code: string; organizerKey: string };
+      const made = (await client('anonymous', null).mutation('lobby.create', { name: '权限测试大厅' })) as {
+        id: string;
+        code: string;
+        organizerKey: string;
+      };
       lobby = { id: made.id, code: made.code, organizerKey: made.organizerKey };
     }
     serial += 1;
@@ -216,12 +519,16 @@ describe.each(DATABASE_KINDS)('every procedure × every caller (%s)', (database)
       lobby,
       signInEmail: 'perm-signin@bianshi.test',
       unique: `${database}-${serial}-${Math.random().toString(36).slice(2, 8)}`,
+      project: withProject ? await projectFixture() : null,
     };
   }
 
   /** Headers a caller's browser (or script) sends: its own address, Origin, session, bearer. */
   async function headersFor(name: CallerName, fx: Fixture | null): Promise<Record<string, string>> {
-    const headers: Record<string, string> = { origin: hub.url, 'x-forwarded-for': `10.0.${CALLERS.indexOf(name)}.${serial % 250}` };
+    const headers: Record<string, string> = {
+      origin: hub.url,
+      'x-forwarded-for': `10.0.${CALLERS.indexOf(name)}.${serial % 250}`,
+    };
     const account = accounts.get(name);
     if (account) {
       const { token } = await hub.services.auth.startSession(account, 'permissions');
@@ -234,11 +541,18 @@ describe.each(DATABASE_KINDS)('every procedure × every caller (%s)', (database)
 
   function client(name: CallerName, headers: Record<string, string> | null): TRPCUntypedClient<AnyRouter> {
     const sent = headers ?? { origin: hub.url, 'x-forwarded-for': `10.9.9.${serial % 250}` };
-    return createTRPCUntypedClient({ links: [httpBatchLink({ url: `${hub.url}/api/trpc`, transformer: createTransformer(), headers: sent })] });
+    return createTRPCUntypedClient({
+      links: [httpBatchLink({ url: `${hub.url}/api/trpc`, transformer: createTransformer(), headers: sent })],
+    });
   }
 
   /** Subscribes over a WebSocket whose upgrade carries the caller's headers; resolves with the first data or error. */
-  function subscribeOnce(headers: Record<string, string>, params: Record<string, string>, path: string, input: unknown): Promise<unknown> {
+  function subscribeOnce(
+    headers: Record<string, string>,
+    params: Record<string, string>,
+    path: string,
+    input: unknown,
+  ): Promise<unknown> {
     const { authorization, ...upgradeHeaders } = headers;
     class HeaderSocket extends WebSocket {
       constructor(address: string | URL, protocols?: string | string[]) {
@@ -251,7 +565,9 @@ describe.each(DATABASE_KINDS)('every procedure × every caller (%s)', (database)
       WebSocket: HeaderSocket as unknown as typeof globalThis.WebSocket,
       connectionParams: { ...params, ...(bearer ? { controlKey: bearer, organizerKey: bearer } : {}) },
     });
-    const ws = createTRPCUntypedClient({ links: [wsLink({ client: socket, transformer: createTransformer() })] });
+    const ws = createTRPCUntypedClient({
+      links: [wsLink({ client: socket, transformer: createTransformer() })],
+    });
     return new Promise<unknown>((resolve, reject) => {
       const timeout = setTimeout(() => done(() => reject(new Error(`no answer from ${path}`))), 15_000);
       const holder: { subscription?: { unsubscribe(): void } } = {};
@@ -268,7 +584,7 @@ describe.each(DATABASE_KINDS)('every procedure × every caller (%s)', (database)
     });
   }
 
-  async function call(name: CallerName, path: string, fx: Fixture): Promise<{ allowed: boolean; code: string }> {
+  async function call(name: CallerName, path: string, fx: Fixture): Promise<{ outcome: Outcome; code: string }> {
     const type = procedures[path]!._def.type;
     const input = TABLE[path]!.input?.(fx);
     const headers = await headersFor(name, fx);
@@ -276,10 +592,9 @@ describe.each(DATABASE_KINDS)('every procedure × every caller (%s)', (database)
       if (type === 'subscription') await subscribeOnce(headers, {}, path, input);
       else if (type === 'query') await client(name, headers).query(path, input);
       else await client(name, headers).mutation(path, input);
-      return { allowed: true, code: 'OK' };
+      return { outcome: 'allowed', code: 'OK' };
     } catch (error) {
-      const code = error instanceof TRPCClientError ? String((error.data as { code?: string } | undefined)?.code ?? error.message) : String(error);
-      return { allowed: code !== 'UNAUTHORIZED' && code !== 'FORBIDDEN', code };
+      return outcomeOf(error);
     }
   }
 
@@ -287,14 +602,15 @@ describe.each(DATABASE_KINDS)('every procedure × every caller (%s)', (database)
     it(`${path}`, async ({ skip }) => {
       if (!(path in procedures)) skip(`${path} is not in this router yet`);
       const row = TABLE[path]!;
-      const fx = await fixture(path.startsWith('lobby.'));
+      const fx = await fixture(path.startsWith('lobby.'), path.startsWith('workbench.'));
       const results: string[] = [];
       const mismatches: string[] = [];
       for (const name of CALLERS) {
         const expected = expectedAllowed(row.rule, FACTS[name]);
-        const { allowed, code } = await call(name, path, fx);
-        results.push(`${name}:${allowed ? 'allow' : 'deny'}(${code})`);
-        if (allowed !== expected) mismatches.push(`${name} expected ${expected ? 'allowed' : 'forbidden'}, got ${code}`);
+        const { outcome, code } = await call(name, path, fx);
+        results.push(`${name}:${outcome === 'allowed' ? 'allow' : outcome === 'denied' ? 'deny' : 'BROKEN'}(${code})`);
+        if (outcome === 'broken') mismatches.push(`${name} expected ${expected ? 'allowed' : 'forbidden'}, got a broken answer: ${code}`);
+        else if ((outcome === 'allowed') !== expected) mismatches.push(`${name} expected ${expected ? 'allowed' : 'forbidden'}, got ${code}`);
       }
       lines.push(`${path.padEnd(28)} ${results.join(' ')}`);
       expect(mismatches, `${path} (${JSON.stringify(row.rule)})`).toEqual([]);

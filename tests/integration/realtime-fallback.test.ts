@@ -117,7 +117,7 @@ describe('Supabase realtime fallback (against the stand-in)', () => {
     expect(result.version).toBe(2);
     expect(result.state.status).toBe('paused');
     expect(result.state.stages[0]!.clocks[0]!.usedMs).toBe(400);
-    const log = await controller.timer.log.query({ id });
+    const log = await controller.timer.log.query({ timerId: id });
     expect(log.entries.map((entry) => entry.actor)).toEqual(['replay:http', 'replay:http']);
   });
 

@@ -114,16 +114,16 @@ describe.each(targets)('restart recovery after SIGKILL on $name', (target) => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(bState.status).not.toBe('running');
-    const bLog = await fetchLog(hub.url, bId);
+    const bLog = await fetchLog(hub.url, bId, b.body.controlKey as string);
     const bells = bLog.filter((event) => event.type === 'bell');
     expect(bells.map((bell) => (bell as { count: number }).count)).toEqual([1, 2]);
   }, 240_000);
 });
 
-/** Every event of the timer's current match, from the committed log (tRPC over plain HTTP GET). */
-async function fetchLog(url: string, timerId: string): Promise<MatchEvent[]> {
-  const input = encodeURIComponent(JSON.stringify({ 0: { json: { id: timerId } } }));
-  const response = await fetch(`${url}/api/trpc/timer.log?batch=1&input=${input}`);
+/** Every event of the timer's current match, from the committed log (tRPC over plain HTTP GET; the log needs control). */
+async function fetchLog(url: string, timerId: string, controlKey: string): Promise<MatchEvent[]> {
+  const input = encodeURIComponent(JSON.stringify({ 0: { json: { timerId } } }));
+  const response = await fetch(`${url}/api/trpc/timer.log?batch=1&input=${input}`, { headers: { authorization: `Bearer ${controlKey}` } });
   const body = (await response.json()) as [{ result?: { data: { json: { entries: { events: MatchEvent[] }[] } } } }];
   return body[0].result?.data.json.entries.flatMap((entry) => entry.events) ?? [];
 }

@@ -93,7 +93,7 @@ describe('several hubs on Postgres + Redis', () => {
   it('counts presence across hubs, with the roster for the controller', async () => {
     const { id, controlKey } = await createTimer();
     track(watch(ws(hubs[0]!), { timerId: id, role: 'display', name: 'A 主屏' }));
-    track(watch(ws(hubs[1]!), { timerId: id, role: 'judge', name: 'B 评委' }));
+    track(watch(ws(hubs[1]!), { timerId: id, role: 'judge', name: 'B 评委' }, { controlKey }));
     track(watch(ws(hubs[2]!), { timerId: id, role: 'audience', name: 'C 观众' }));
     const console = track(watch(ws(hubs[1]!), { timerId: id, role: 'controller', name: '计时员' }, { controlKey }));
     await console.until(
@@ -116,7 +116,7 @@ describe('several hubs on Postgres + Redis', () => {
     await Promise.all(viewers.map((w) => w.until((x) => bellsSeen(x).length >= 2, 10_000)));
     await new Promise((resolve) => setTimeout(resolve, 500));
     for (const w of viewers) expect(bellsSeen(w).map((b) => (b as { count: number }).count)).toEqual([1, 2]);
-    const log = await httpClient(hubs[0]!.url).timer.log.query({ id, matchId });
+    const log = await controllerOn(hubs[0]!).timer.log.query({ timerId: id, matchId });
     const bells = log.entries.flatMap((entry) => entry.events).filter((e) => e.type === 'bell');
     expect(bells.map((b) => (b as { count: number }).count)).toEqual([1, 2]);
   });

@@ -62,8 +62,10 @@ describe('timer rooms through real sockets', () => {
   it('creates a timer with a long random control key and links', async () => {
     const created = await anonymous.timer.create.mutate({ name: '校赛决赛', formatId: 'cn-worldcup' });
     expect(created.controlKey.length).toBeGreaterThanOrEqual(43); // ≥ 256 bits in base64url
-    expect(created.urls.display).toBe(`/timer/${created.id}`);
-    expect(created.urls.manage).toBe(`/timer/manage/${created.shortid}`);
+    // Absolute, on the address the request came to (no SITE_URL here).
+    expect(created.urls.display).toBe(`${hub.url}/timer/${created.id}`);
+    expect(created.urls.manage).toBe(`${hub.url}/timer/manage/${created.shortid}`);
+    expect(created.urls.control).toBe(`${hub.url}/timer/manage/${created.shortid}#key=${created.controlKey}`);
     const fetched = await anonymous.timer.get.query({ id: created.shortid });
     expect(fetched.timer.name).toBe('校赛决赛');
     expect(fetched.state.version).toBe(0);
@@ -175,7 +177,8 @@ describe('timer rooms through real sockets', () => {
   it('ticks presence by role to everyone and the roster only to controllers', async () => {
     const { id, controlKey } = await createTimer();
     const display = watcher(hub.wsUrl, { timerId: id, role: 'display', name: '主屏' });
-    const judge = watcher(hub.wsUrl, { timerId: id, role: 'judge', name: '评委一' });
+    // Judging needs the judge role on the timer (an invite, or here the control key).
+    const judge = watcher(hub.wsUrl, { timerId: id, role: 'judge', name: '评委一' }, { controlKey });
     const audience = watcher(hub.wsUrl, { timerId: id, role: 'audience' });
     const console = watcher(hub.wsUrl, { timerId: id, role: 'controller', name: '计时员' }, { controlKey });
     await console.until((w) => w.ticks.some((t) => t.presence.controller === 1 && t.presence.judge === 1 && t.presence.display === 1 && t.presence.audience === 1), 5_000);

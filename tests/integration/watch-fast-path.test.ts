@@ -5,69 +5,11 @@
  * reference to compare against.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { PROTOCOL_VERSION } from '@bianshi/shared';
 import { startHub, type TestHub } from '../support/hub';
 import { httpClient, type HubClient } from '../support/trpc';
 import { speechFormat } from '../support/formats';
-
-interface Reply {
-  id?: string | number | null;
-  result?: { type: string; id?: string; data?: { json: { id?: string; data?: { type: string; version?: number } } & Record<string, unknown> } };
-  error?: { json: { message: string; data: { code: string; reason: string | null } } };
-}
-
-/** A raw socket that records every text message, raw and parsed. */
-class RawSocket {
-  readonly texts: string[] = [];
-  private readonly socket: WebSocket;
-  private readonly waiters = new Set<() => void>();
-  readonly opened: Promise<void>;
-
-  constructor(url: string) {
-    this.socket = new WebSocket(url);
-    this.opened = new Promise((resolve, reject) => {
-      this.socket.once('open', () => resolve());
-      this.socket.once('error', reject);
-    });
-    this.socket.on('message', (data: Buffer) => {
-      const text = data.toString();
-      if (text === 'PING') return;
-      this.texts.push(text);
-      for (const waiter of [...this.waiters]) waiter();
-    });
-  }
-
-  get replies(): Reply[] {
-    return this.texts.map((text) => JSON.parse(text) as Reply);
-  }
-
-  send(message: unknown): void {
-    this.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
-  }
-
-  /** Waits until `predicate` holds for the replies so far. */
-  until(predicate: (replies: Reply[]) => boolean, timeoutMs = 10_000): Promise<void> {
-    if (predicate(this.replies)) return Promise.resolve();
-    return new Promise((resolve, reject) => {
-      const check = () => {
-        if (!predicate(this.replies)) return;
-        this.waiters.delete(check);
-        clearTimeout(timer);
-        resolve();
-      };
-      const timer = setTimeout(() => {
-        this.waiters.delete(check);
-        reject(new Error(`timed out; got ${JSON.stringify(this.texts).slice(0, 2_000)}`));
-      }, timeoutMs);
-      this.waiters.add(check);
-    });
-  }
-
-  close(): void {
-    this.socket.close();
-  }
-}
+import { RawSocket, type Reply } from '../support/raw-socket';
 
 const dataOf = (id: number) => (replies: Reply[]) => replies.filter((reply) => reply.id === id && reply.result?.type === 'data' && reply.result.id !== undefined);
 const typeOf = (id: number, type: string) => (replies: Reply[]) => replies.some((reply) => reply.id === id && reply.result?.type === type);
@@ -196,7 +138,7 @@ describe('timer.watch fast path on the raw wire', () => {
   it('resumes after a reconnect from lastEventId with exactly what was missed', async () => {
     const { id, controller } = await createTimer();
     const first = await socket();
-    first.send(watchRequest(1, { timerId: id, role: 'judge' }));
+    first.send(watchRequest(1, { timerId: id, role: 'audience' }));
     await first.until((replies) => dataOf(1)(replies).length === 1);
     const lastEventId = dataOf(1)(first.replies)[0]!.result!.id!;
     first.close();
@@ -204,7 +146,7 @@ describe('timer.watch fast path on the raw wire', () => {
     await controller.timer.command.mutate({ timerId: id, command: { type: 'pause' } });
     const second = await socket();
     // tRPC's client puts lastEventId beside the input; the hub merges it in.
-    second.send({ ...watchRequest(1, { timerId: id, role: 'judge' }), params: { ...watchRequest(1, { timerId: id, role: 'judge' }).params, lastEventId } });
+    second.send({ ...watchRequest(1, { timerId: id, role: 'audience' }), params: { ...watchRequest(1, { timerId: id, role: 'audience' }).params, lastEventId } });
     await second.until((replies) => dataOf(1)(replies).length === 2);
     expect(dataOf(1)(second.replies).map((reply) => reply.result!.data!.json.data)).toEqual([
       expect.objectContaining({ type: 'change', version: 1 }),

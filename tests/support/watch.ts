@@ -8,6 +8,7 @@ export interface WatchInput {
   role?: 'controller' | 'judge' | 'display' | 'audience';
   name?: string;
   lastEventId?: string;
+  viewKey?: string;
 }
 
 /** Everything a watcher saw, and ways to wait for more. */
@@ -15,6 +16,8 @@ export interface Watcher {
   /** Snapshot and change messages in arrival order, with their tracked ids. */
   readonly tracked: { id: string; message: WatchMessage }[];
   readonly ticks: Extract<WatchMessage, { type: 'tick' }>[];
+  /** Untracked messages other than ticks (`timer`: new timer facts). */
+  readonly plain: WatchMessage[];
   readonly errors: unknown[];
   lastEventId(): string | undefined;
   /** Resolves when `predicate` holds for what was received (polling), or rejects after `timeoutMs`. */
@@ -33,6 +36,7 @@ export function watch(wsUrl: string | (() => string), input: WatchInput, options
   const watcher: Watcher = {
     tracked: [],
     ticks: [],
+    plain: [],
     errors: [],
     lastEventId: () => watcher.tracked.at(-1)?.id,
     until(predicate, timeoutMs = 10_000) {
@@ -63,6 +67,7 @@ export function watch(wsUrl: string | (() => string), input: WatchInput, options
         const envelope = value as { id?: string; data?: WatchMessage; type?: string };
         if (envelope.type === 'tick') watcher.ticks.push(envelope as Extract<WatchMessage, { type: 'tick' }>);
         else if (envelope.id !== undefined && envelope.data) watcher.tracked.push({ id: envelope.id, message: envelope.data });
+        else if (envelope.type) watcher.plain.push(envelope as WatchMessage);
         notify();
       },
       onError(error) {

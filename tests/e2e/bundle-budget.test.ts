@@ -1,0 +1,66 @@
+/**
+ * Bundle budgets (client/build/route-budgets.ts): the brotli bytes the projector display and the
+ * lobby screen download before they render stay under their ceilings, and neither pulls code it
+ * does not use (the manage pages and format editor, the console, Supabase, and more). Reads the build
+ * (`npm run build -w client` first), like the other tests of this project; runs in `npm test`.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { consolePage } from '../../client/src/i18n/zh-CN/console';
+import { create } from '../../client/src/i18n/zh-CN/create';
+import { lobby } from '../../client/src/i18n/zh-CN/lobby';
+import { manage } from '../../client/src/i18n/zh-CN/manage';
+import { paths } from '../../hub/src/lib/paths';
+import { filesForRoute, readManifest } from '../../client/build/route-chunks';
+import { ROUTE_BUDGETS, routeWeight } from '../../client/build/route-budgets';
+
+/** Strings of length ≥ 10 in a strings module: markers of that feature's code in a chunk. */
+function markersOf(strings: unknown): string[] {
+  if (typeof strings === 'string') return strings.length >= 10 && !strings.includes('{') ? [strings] : [];
+  if (strings && typeof strings === 'object') return Object.values(strings).flatMap(markersOf);
+  return [];
+}
+
+/** Code a screen must not download up front: what it is, and text only that code contains. */
+const UNUSED: Record<string, readonly (readonly [string, string[]])[]> = {
+  'display (/timer/:id)': [
+    ['the manage pages and their format editor', markersOf(manage)],
+    ['the console', markersOf(consolePage)],
+    ['the create page', markersOf(create)],
+    ['the lobby', markersOf(lobby)],
+    ['Supabase (loaded only when the fallback starts)', ['supabase-js', 'GoTrueClient']],
+    ['the toaster (loaded when a toast is shown)', ['data-sonner-toaster']],
+  ],
+  'lobby screen (/lobby/:id)': [
+    ['the manage pages and their format editor', markersOf(manage)],
+    ['the console', markersOf(consolePage)],
+    ['the create page', markersOf(create)],
+    ['Supabase (loaded only when the fallback starts)', ['supabase-js', 'GoTrueClient']],
+  ],
+};
+
+describe('bundle budgets', () => {
+  for (const route of ROUTE_BUDGETS) {
+    it(`${route.name} stays within ${route.budgetBytes} bytes (brotli)`, () => {
+      const weight = routeWeight(paths.clientDist, route.modules);
+      const listing = weight.files.map((file) => `${file.file} ${file.bytes}`).join('\n');
+      expect(weight.bytes, `${route.name} ships ${weight.bytes} bytes:\n${listing}`).toBeLessThanOrEqual(
+        route.budgetBytes,
+      );
+    });
+
+    it(`${route.name} loads none of the code it does not use`, () => {
+      const files = filesForRoute(readManifest(paths.clientDist), route.modules).filter((file) =>
+        file.endsWith('.js'),
+      );
+      const text = files.map((file) => readFileSync(join(paths.clientDist, file), 'utf8')).join('\n');
+      const checks = UNUSED[route.name] ?? [];
+      expect(checks.length).toBeGreaterThan(0);
+      const found = checks
+        .filter(([, markers]) => markers.some((marker) => text.includes(marker)))
+        .map(([what, markers]) => `${what}: ${markers.find((marker) => text.includes(marker))}`);
+      expect(found).toEqual([]);
+    });
+  }
+});

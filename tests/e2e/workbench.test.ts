@@ -1,0 +1,223 @@
+/**
+ * The workbench in a real Chromium: two signed-in people co-edit one document and see each
+ * other's caret; an invite link as viewer lands in the project and cannot type; a document
+ * edited while its hub is down merges when the hub returns (y-indexeddb + WebsocketProvider).
+ * With SCREENSHOTS=<dir>, the pages are also saved at projector and phone sizes, light and dark.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { createAccount, type TestAccount } from '../support/accounts';
+import { startHub, type TestHub } from '../support/hub';
+import { spawnHub, type HubProcess } from '../support/process-hub';
+import { untilTrue } from '../support/until';
+import { openDoc, signUpOver } from '../support/yjs';
+import { launchBrowser, openPage } from './support/browser';
+
+const WAIT = { timeout: 30_000 };
+const SHOTS = process.env.SCREENSHOTS;
+
+let hub: TestHub;
+let browser: Browser;
+
+beforeAll(async () => {
+  [hub, browser] = await Promise.all([startHub(), launchBrowser()]);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await hub?.close();
+});
+
+async function signedIn(
+  baseUrl: string,
+  cookie: string,
+  options: Parameters<typeof openPage>[1] = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const opened = await openPage(browser, { viewport: { width: 1280, height: 900 }, ...options });
+  const [name = '', value = ''] = cookie.split('=');
+  await opened.context.addCookies([{ name, value, url: baseUrl, httpOnly: true, sameSite: 'Lax' }]);
+  return opened;
+}
+
+const editorOf = (page: Page) => page.locator('.wb-prose');
+
+async function shoot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}
+
+describe('workbench', () => {
+  let owner: TestAccount;
+  let partner: TestAccount;
+  let projectId: string;
+
+  beforeAll(async () => {
+    [owner, partner] = await Promise.all([createAccount(hub, 'owner'), createAccount(hub, 'partner')]);
+    ({ projectId } = await owner.client.workbench.create.mutate({
+      kind: 'workbench',
+      name: '校赛初赛',
+      team: '法学院辩论队',
+      motion: '人工智能的发展利大于弊',
+    }));
+    const invite = await owner.client.workbench.createInvite.mutate({
+      projectId,
+      role: 'editor',
+      expiresInHours: 24,
+    });
+    await partner.client.workbench.acceptInvite.mutate({ token: invite.token });
+  });
+
+  it('lets two signed-in people co-edit a document and see each other’s caret', async () => {
+    const a = await signedIn(hub.url, owner.cookie);
+    const b = await signedIn(hub.url, partner.cookie);
+    for (const { page } of [a, b]) {
+      await page.goto(`${hub.url}/workbench/${projectId}`);
+      await editorOf(page).waitFor(WAIT);
+      await page.getByRole('status').filter({ hasText: '已同步' }).waitFor(WAIT);
+    }
+    await editorOf(a.page).click();
+    await a.page.keyboard.type('我方认为人工智能的发展利大于弊。');
+    await b.page.getByText('我方认为人工智能的发展利大于弊。').waitFor(WAIT);
+    await editorOf(b.page).click();
+    await b.page.keyboard.press('End');
+    await b.page.keyboard.type('补充：效率提升。');
+    await a.page.getByText('补充：效率提升。', { exact: false }).waitFor(WAIT);
+    // The partner's caret, labelled with their name, is on the owner's screen, and vice versa.
+    const partnerName = partner.email.split('@')[0]!;
+    await a.page.locator('.collaboration-carets__label', { hasText: partnerName }).waitFor(WAIT);
+    await b.page
+      .locator('.collaboration-carets__label', { hasText: owner.email.split('@')[0]! })
+      .waitFor(WAIT);
+    // Both appear in the presence list with their role.
+    await expect.poll(() => a.page.locator('.wb-person').count(), WAIT).toBe(2);
+    await shoot(a.page, 'workbench-coedit-1280');
+    expect([...a.errors, ...b.errors]).toEqual([]);
+    await a.context.close();
+    await b.context.close();
+  }, 120_000);
+
+  it('lands a viewer invite in the project, where typing changes nothing', async () => {
+    const viewer = await createAccount(hub, 'viewer');
+    const invite = await owner.client.workbench.createInvite.mutate({
+      projectId,
+      role: 'viewer',
+      expiresInHours: 24,
+    });
+    const v = await signedIn(hub.url, viewer.cookie);
+    await v.page.goto(`${hub.url}${invite.path}`);
+    await v.page.getByText('你被邀请以「查看者」身份加入「校赛初赛」。').waitFor(WAIT);
+    await v.page.getByRole('button', { name: '加入项目' }).click();
+    await v.page.waitForURL(`${hub.url}/workbench/${projectId}`, WAIT);
+    await v.page.getByText('你是查看者，只能查看此项目。').waitFor(WAIT);
+    await editorOf(v.page).waitFor(WAIT);
+    await v.page.getByText('我方认为人工智能的发展利大于弊。', { exact: false }).waitFor(WAIT);
+    expect(await editorOf(v.page).getAttribute('contenteditable')).toBe('false');
+    await editorOf(v.page).click();
+    await v.page.keyboard.type('查看者不能写');
+    await v.page.waitForTimeout(500);
+    expect(await editorOf(v.page).textContent()).not.toContain('查看者不能写');
+    expect(await v.page.getByRole('toolbar').count()).toBe(0);
+    await v.context.close();
+  }, 120_000);
+
+  it.runIf(SHOTS)(
+    'screenshots: list, document, cards, Q&A, members at projector and phone sizes',
+    async () => {
+      const viewports = [
+        { name: '1920', viewport: { width: 1920, height: 1080 } },
+        { name: '390', viewport: { width: 390, height: 844 } },
+      ];
+      for (const { name, viewport } of viewports) {
+        for (const colorScheme of ['light', 'dark'] as const) {
+          const { page, context } = await signedIn(hub.url, owner.cookie, { viewport, colorScheme });
+          await page.goto(`${hub.url}/workbench`);
+          await page.getByRole('link', { name: /校赛初赛/ }).waitFor(WAIT);
+          await shoot(page, `workbench-index-${name}-${colorScheme}`);
+          await page.goto(`${hub.url}/workbench/${projectId}`);
+          await editorOf(page).waitFor(WAIT);
+          await page.getByRole('status').filter({ hasText: '已同步' }).waitFor(WAIT);
+          await shoot(page, `workbench-doc-${name}-${colorScheme}`);
+          await page.getByRole('button', { name: '资料卡' }).click();
+          if ((await page.locator('.wb-card').count()) === 0) {
+            await page.getByRole('button', { name: '添加资料卡' }).click();
+            await page.getByLabel('来源').first().fill('《人工智能发展报告 2025》');
+            await page.getByLabel('原文摘录').first().fill('人工智能使制造业生产效率平均提高 20% 以上。');
+            await page.getByLabel('标签（用逗号分隔）').first().fill('效率, 经济');
+          }
+          await shoot(page, `workbench-cards-${name}-${colorScheme}`);
+          await page.getByRole('button', { name: '攻防问答' }).click();
+          await shoot(page, `workbench-qa-${name}-${colorScheme}`);
+          await page.getByRole('button', { name: '成员与邀请' }).click();
+          await page.getByRole('dialog').waitFor(WAIT);
+          await shoot(page, `workbench-members-${name}-${colorScheme}`);
+          await context.close();
+        }
+      }
+    },
+    300_000,
+  );
+});
+
+describe('offline editing', () => {
+  let dir: string;
+  let processHub: HubProcess;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'bianshi-offline-'));
+    processHub = await spawnHub({ DATA_DIR: dir });
+  }, 120_000);
+
+  afterAll(async () => {
+    await processHub?.kill();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps editing while the hub is down and merges both sides when it returns', async () => {
+    const account = await signUpOver(processHub.url, 'offline');
+    const { projectId } = await account.client.workbench.create.mutate({
+      kind: 'workbench',
+      name: '离线测试',
+    });
+    const detail = await account.client.workbench.get.query({ projectId });
+    const documentId = detail.documents.find((d) => d.kind === 'text')!.id;
+    const { page, context } = await signedIn(processHub.url, account.cookie);
+    await page.goto(`${processHub.url}/workbench/${projectId}`);
+    await editorOf(page).waitFor(WAIT);
+    await page.getByRole('status').filter({ hasText: '已同步' }).waitFor(WAIT);
+    await editorOf(page).click();
+    await page.keyboard.type('在线写的。');
+
+    // Wait until the hub has it (a second client sees it), then take the hub down.
+    const witness = openDoc(processHub.url, documentId, { cookie: account.cookie });
+    await untilTrue(() => witness.doc.getXmlFragment('default').toString().includes('在线写的。'), 30_000);
+    witness.close();
+    const port = Number(new URL(processHub.url).port);
+    await processHub.kill('SIGKILL');
+    await page.getByRole('status').filter({ hasText: '离线编辑中' }).waitFor(WAIT);
+    await page.keyboard.type('离线写的。');
+
+    // The hub returns; meanwhile someone else edits on it too.
+    processHub = await spawnHub({ DATA_DIR: dir }, port);
+    const other = openDoc(processHub.url, documentId, { cookie: account.cookie });
+    await other.synced();
+    const fragment = other.doc.getXmlFragment('default');
+    other.doc.transact(() => {
+      const paragraph = new Y.XmlElement('paragraph');
+      paragraph.insert(0, [new Y.XmlText('另一人写的。')]);
+      fragment.push([paragraph]);
+    });
+
+    await page.getByText('另一人写的。').waitFor(WAIT);
+    await untilTrue(() => other.doc.getXmlFragment('default').toString().includes('离线写的。'), 30_000);
+    const text = await editorOf(page).textContent();
+    expect(text).toContain('在线写的。离线写的。');
+    expect(text).toContain('另一人写的。');
+    other.close();
+    await context.close();
+  }, 240_000);
+});

@@ -1,0 +1,65 @@
+/** A raw tRPC WebSocket for tests that speak the wire itself (fast-path and abuse tests). */
+import WebSocket from 'ws';
+
+/** One parsed message from the hub, as tRPC's wire has it. */
+export interface Reply {
+  id?: string | number | null;
+  result?: { type: string; id?: string; data?: { json: { id?: string; data?: { type: string; version?: number } } & Record<string, unknown> } };
+  error?: { json: { message: string; data: { code: string; reason: string | null } } };
+}
+
+/** A raw socket that records every text message, raw and parsed. */
+export class RawSocket {
+  readonly texts: string[] = [];
+  private readonly socket: WebSocket;
+  private readonly waiters = new Set<() => void>();
+  readonly opened: Promise<void>;
+  /** Resolves with the close code and reason once the socket closed. */
+  readonly closed: Promise<{ code: number; reason: string }>;
+
+  constructor(url: string, headers: Record<string, string> = {}) {
+    this.socket = new WebSocket(url, { headers });
+    this.opened = new Promise((resolve, reject) => {
+      this.socket.once('open', () => resolve());
+      this.socket.once('error', reject);
+    });
+    this.closed = new Promise((resolve) => this.socket.once('close', (code: number, reason: Buffer) => resolve({ code, reason: reason.toString() })));
+    this.socket.on('message', (data: Buffer) => {
+      const text = data.toString();
+      if (text === 'PING') return;
+      this.texts.push(text);
+      for (const waiter of [...this.waiters]) waiter();
+    });
+  }
+
+  get replies(): Reply[] {
+    return this.texts.map((text) => JSON.parse(text) as Reply);
+  }
+
+  send(message: unknown): void {
+    this.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+  }
+
+  /** Waits until `predicate` holds for the replies so far. */
+  until(predicate: (replies: Reply[]) => boolean, timeoutMs = 10_000): Promise<void> {
+    if (predicate(this.replies)) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        if (!predicate(this.replies)) return;
+        this.waiters.delete(check);
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.waiters.delete(check);
+        reject(new Error(`timed out; got ${JSON.stringify(this.texts).slice(0, 2_000)}`));
+      }, timeoutMs);
+      this.waiters.add(check);
+    });
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+
+}

@@ -1,0 +1,90 @@
+/**
+ * Real y-websocket clients for tests: `WebsocketProvider` in Node with `ws` as its WebSocket,
+ * sending the cookie and Origin a browser on the hub's own origin would send, and collecting
+ * the hub's notices (message type 20).
+ */
+import * as decoding from 'lib0/decoding';
+import { YJS_MESSAGE, YJS_PATH, type YjsNotice } from '@bianshi/shared';
+import WebSocket from 'ws';
+import { WebsocketProvider } from 'y-websocket';
+import * as Y from 'yjs';
+import { browserClient, CookieJar } from './accounts';
+import type { HubClient } from './trpc';
+
+export interface DocClient {
+  readonly doc: Y.Doc;
+  readonly provider: WebsocketProvider;
+  readonly notices: YjsNotice[];
+  /** Close events the provider saw, as `{code, reason}`. */
+  readonly closes: { code: number; reason: string }[];
+  /** Resolves once the first sync with the hub completed. */
+  synced(): Promise<void>;
+  close(): void;
+}
+
+/** Opens document `documentId` on the hub at `baseUrl` as a browser with `cookie` (and/or an invite token). */
+export function openDoc(
+  baseUrl: string,
+  documentId: string,
+  options: { cookie?: string; invite?: string; doc?: Y.Doc; connect?: boolean } = {},
+): DocClient {
+  const headers = { origin: baseUrl, ...(options.cookie ? { cookie: options.cookie } : {}) };
+  class BrowserLikeSocket extends WebSocket {
+    constructor(address: string | URL, protocols?: string | string[]) {
+      super(address, protocols, { headers });
+    }
+  }
+  const doc = options.doc ?? new Y.Doc();
+  const provider = new WebsocketProvider(baseUrl.replace(/^http/, 'ws') + YJS_PATH, documentId, doc, {
+    WebSocketPolyfill: BrowserLikeSocket as unknown as typeof globalThis.WebSocket,
+    params: options.invite ? { invite: options.invite } : {},
+    maxBackoffTime: 300,
+    // Clients in one process would otherwise also talk over BroadcastChannel, around the hub.
+    disableBc: true,
+    connect: options.connect ?? true,
+  });
+  const notices: YjsNotice[] = [];
+  const closes: { code: number; reason: string }[] = [];
+  provider.messageHandlers[YJS_MESSAGE.notice] = (_encoder, decoder) => {
+    notices.push(JSON.parse(decoding.readVarString(decoder)) as YjsNotice);
+  };
+  provider.on('connection-close', (event) => {
+    if (event) closes.push({ code: event.code, reason: event.reason });
+  });
+  return {
+    doc,
+    provider,
+    notices,
+    closes,
+    synced: () =>
+      new Promise<void>((resolve) => {
+        if (provider.synced) return resolve();
+        const onSync = (state: boolean) => {
+          if (!state) return;
+          provider.off('sync', onSync);
+          resolve();
+        };
+        provider.on('sync', onSync);
+      }),
+    close: () => {
+      provider.destroy();
+      doc.destroy();
+    },
+  };
+}
+
+/** An account made through the hub's HTTP API (works on hub processes too), signed in. */
+export async function signUpOver(
+  baseUrl: string,
+  label: string,
+): Promise<{ id: string; cookie: string; client: HubClient }> {
+  const jar = new CookieJar();
+  const { client } = browserClient({ url: baseUrl }, jar, { headers: { 'user-agent': 'vitest' } });
+  const email = `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@bianshi.test`;
+  const result = await client.auth.signUp.mutate({
+    email,
+    password: 'correct horse battery',
+    displayName: label,
+  });
+  return { id: result.id, cookie: jar.header(), client };
+}
