@@ -4,7 +4,7 @@
  *
  *   npm run bench                 full run (about 5 minutes)
  *   npm run bench -- --quick      smaller levels (about 1 minute)
- *   npm run bench -- --only=fanout,throughput,flip
+ *   npm run bench -- --only=fanout,throughput,flip,crosshub,load
  *   npm run bench -- --no-build   use hub/dist and client/dist as they are
  */
 import { spawnSync } from 'node:child_process';
@@ -16,11 +16,13 @@ import { machineInfo } from './support/machine';
 import { cpuPressure } from './support/pressure';
 import { runCrossHub, type CrossHubFigures, type CrossHubOptions } from './scenarios/cross-hub';
 import { runFanout, runFanoutBaseline, type FanoutBaseline, type FanoutLevel, type FanoutOptions } from './scenarios/fanout';
+import { runLoad, type LoadFigures, type LoadOptions } from './scenarios/load';
 import { runFlipSkew, type FlipSkewFigures, type FlipSkewOptions } from './scenarios/flip-skew';
 import { runThroughput, type ThroughputFigures, type ThroughputOptions } from './scenarios/throughput';
+import { runYjs, type YjsFigures, type YjsOptions } from './scenarios/yjs';
 import { evaluateTargets } from './targets';
 
-const SCENARIOS = ['fanout', 'throughput', 'flip', 'crosshub'] as const;
+const SCENARIOS = ['fanout', 'throughput', 'flip', 'crosshub', 'yjs', 'load'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 interface Plan {
@@ -29,6 +31,8 @@ interface Plan {
   throughput: ThroughputOptions;
   flip: FlipSkewOptions;
   crossHub: CrossHubOptions;
+  yjs: YjsOptions;
+  load: LoadOptions;
   /** The whole run stops itself after this long. */
   watchdogMs: number;
 }
@@ -40,7 +44,9 @@ const PLANS: Record<Plan['mode'], Plan> = {
     throughput: { subscribers: 5_000, broadcasts: 30, rounds: 3 },
     flip: { pages: 20, boundaries: 12 },
     crossHub: { viewersPerHub: 200, commands: 40, intervalMs: 100 },
-    watchdogMs: 12 * 60_000,
+    yjs: { editors: 50, editsPerEditor: 20, intervalMs: 200, memoryDocs: 20 },
+    load: { lighthouse: true, restSeconds: 15 },
+    watchdogMs: 20 * 60_000,
   },
   quick: {
     mode: 'quick',
@@ -48,7 +54,9 @@ const PLANS: Record<Plan['mode'], Plan> = {
     throughput: { subscribers: 1_000, broadcasts: 30, rounds: 2 },
     flip: { pages: 20, boundaries: 6 },
     crossHub: { viewersPerHub: 50, commands: 20, intervalMs: 100 },
-    watchdogMs: 5 * 60_000,
+    yjs: { editors: 50, editsPerEditor: 8, intervalMs: 200, memoryDocs: 20 },
+    load: { lighthouse: false, restSeconds: 5 },
+    watchdogMs: 8 * 60_000,
   },
 };
 
@@ -68,6 +76,8 @@ export interface BenchReport {
   throughput?: ThroughputFigures | { error: string };
   flipSkew?: FlipSkewFigures | { error: string };
   crossHub?: CrossHubFigures | { error: string };
+  yjs?: YjsFigures | { error: string };
+  load?: LoadFigures | { error: string };
   targets: ReturnType<typeof evaluateTargets>;
   pass: boolean;
 }
@@ -155,6 +165,11 @@ async function main(): Promise<void> {
     }
   }
   if (only.has('crosshub')) report.crossHub = await errorOf('cross-hub', () => runCrossHub(plan.crossHub));
+  if (only.has('yjs')) report.yjs = await errorOf('yjs', () => runYjs(plan.yjs));
+  if (only.has('load')) {
+    if (build) buildWorkspace('client');
+    report.load = await errorOf('load', () => runLoad(plan.load));
+  }
   if (only.has('flip')) report.flipSkew = await errorOf('flip skew', () => runFlipSkew({ ...plan.flip, build }));
   clearTimeout(watchdog);
   finish(0);

@@ -19,6 +19,13 @@ export const HUB_TO_BARE_WS_TARGET = 0.5;
 export const HUB_TO_SOCKET_IO_TARGET = 1.0;
 export const FLIP_SKEW_P99_TARGET_MS = 17;
 export const CROSS_HUB_EXTRA_P99_TARGET_MS = 20;
+/** Load (issue 19): the display and the lobby screen on 1.6 Mbit/s, 150 ms. */
+export const SCREEN_BYTES_TARGET = 150_000;
+export const SCREEN_COLD_MS_TARGET = 1_500;
+export const SCREEN_WARM_MS_TARGET = 300;
+export const HUB_IDLE_RSS_TARGET_BYTES = 256 * 2 ** 20;
+export const LIGHTHOUSE_PERFORMANCE_TARGET = 90;
+export const LIGHTHOUSE_OTHER_TARGET = 95;
 
 function atMost(measured: number | null | undefined, limit: number): boolean | null {
   return measured === null || measured === undefined || Number.isNaN(measured) ? null : measured <= limit;
@@ -28,7 +35,7 @@ function atLeast(measured: number | null | undefined, floor: number): boolean | 
   return measured === null || measured === undefined || Number.isNaN(measured) ? null : measured >= floor;
 }
 
-export function evaluateTargets(report: Pick<BenchReport, 'fanout' | 'throughput' | 'flipSkew' | 'crossHub'>): TargetResult[] {
+export function evaluateTargets(report: Pick<BenchReport, 'fanout' | 'throughput' | 'flipSkew' | 'crossHub' | 'load'>): TargetResult[] {
   const results: TargetResult[] = [];
   const crossHub = report.crossHub && 'extraP99Ms' in report.crossHub ? report.crossHub.extraP99Ms : null;
   results.push({
@@ -73,5 +80,31 @@ export function evaluateTargets(report: Pick<BenchReport, 'fanout' | 'throughput
     pass: atMost(flip, FLIP_SKEW_P99_TARGET_MS),
     ...(skipped ? { note: `skipped: ${skipped}` } : {}),
   });
+  results.push(...loadTargets(report.load));
+  return results;
+}
+
+/** The load scenario's targets: bytes and time to the first clock, hub memory at rest, Lighthouse. */
+function loadTargets(load: BenchReport['load']): TargetResult[] {
+  const results: TargetResult[] = [];
+  const figures = load && 'pages' in load ? load : null;
+  for (const name of ['display', 'lobby screen']) {
+    const page = figures?.pages.find((entry) => entry.name === name);
+    const cold = page && 'readyMs' in page.cold ? page.cold : null;
+    const warm = page && 'readyMs' in page.warm ? page.warm : null;
+    const path = page?.path.replace(/\/[^/]+$/, '/:id') ?? name;
+    results.push({ name: `${name} (${path}): bytes before the first clock, cold`, target: `≤ ${SCREEN_BYTES_TARGET} bytes`, measured: cold?.bytesBeforeReady ?? null, unit: 'bytes', pass: atMost(cold?.bytesBeforeReady, SCREEN_BYTES_TARGET) });
+    results.push({ name: `${name} (${path}): first clock, cold, 1.6 Mbit/s 150 ms`, target: `≤ ${SCREEN_COLD_MS_TARGET} ms`, measured: cold?.readyMs ?? null, unit: 'ms', pass: atMost(cold?.readyMs, SCREEN_COLD_MS_TARGET) });
+    results.push({ name: `${name} (${path}): first clock, warm`, target: `≤ ${SCREEN_WARM_MS_TARGET} ms`, measured: warm?.readyMs ?? null, unit: 'ms', pass: atMost(warm?.readyMs, SCREEN_WARM_MS_TARGET) });
+  }
+  const idle = figures?.hubMemory.idleRssBytes ?? null;
+  results.push({ name: 'hub idle RSS (PGlite on disk, no viewers)', target: `≤ ${HUB_IDLE_RSS_TARGET_BYTES} bytes (256 MiB)`, measured: idle, unit: 'bytes', pass: atMost(idle, HUB_IDLE_RSS_TARGET_BYTES) });
+  const lighthouse = figures && Array.isArray(figures.lighthouse) ? figures.lighthouse : [];
+  for (const entry of lighthouse) {
+    results.push({ name: `Lighthouse performance ${entry.path}`, target: `≥ ${LIGHTHOUSE_PERFORMANCE_TARGET}`, measured: entry.performance, unit: 'score', pass: atLeast(entry.performance, LIGHTHOUSE_PERFORMANCE_TARGET) });
+    for (const [key, label] of [['accessibility', 'accessibility'], ['bestPractices', 'best practices'], ['seo', 'SEO']] as const) {
+      results.push({ name: `Lighthouse ${label} ${entry.path}`, target: `≥ ${LIGHTHOUSE_OTHER_TARGET}`, measured: entry[key], unit: 'score', pass: atLeast(entry[key], LIGHTHOUSE_OTHER_TARGET) });
+    }
+  }
   return results;
 }

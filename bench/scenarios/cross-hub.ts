@@ -32,7 +32,7 @@ function startHubOn(name: string, databaseUrl: string): Promise<ServerProcess> {
   return startServerProcess({
     name,
     entry: hubEntry,
-    env: { NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, REDIS_URL, LOG_LEVEL: 'warn' },
+    env: { NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, REDIS_URL, LOG_LEVEL: 'warn', MAX_SUBSCRIPTIONS_PER_ADDRESS: '0' },
   });
 }
 

@@ -10,7 +10,7 @@ export const hubEntry = fileURLToPath(new URL('../../hub/dist/main.js', import.m
 export const HUB_NODE_ARGS_ENV = 'BENCH_HUB_NODE_ARGS';
 
 /** Starts the hub on a random port of 127.0.0.1 with an in-memory database. */
-export function startHub(options: { clientDist?: string } = {}): Promise<ServerProcess> {
+export function startHub(options: { clientDist?: string; startTimeoutMs?: number } = {}): Promise<ServerProcess> {
   return startServerProcess({
     name: 'hub',
     entry: hubEntry,
@@ -21,8 +21,13 @@ export function startHub(options: { clientDist?: string } = {}): Promise<ServerP
       HOST: '127.0.0.1',
       DATA_DIR: 'memory://',
       LOG_LEVEL: 'warn',
+      // Every bench subscriber comes from 127.0.0.1: no per-address cap here.
+      MAX_SUBSCRIPTIONS_PER_ADDRESS: '0',
+      // The flip scenario opens 20 display windows on one timer: more than a trial allows.
+      FLAG_ENTERPRISE: 'on',
       ...(options.clientDist ? { CLIENT_DIST: options.clientDist } : {}),
     },
+    ...(options.startTimeoutMs ? { startTimeoutMs: options.startTimeoutMs } : {}),
   });
 }
 
