@@ -149,8 +149,8 @@ export class AiService {
    * format that passes `validateFormat`; once more with the errors if not.
    */
   async *rules(text: string, caller: AiCaller, signal: AbortSignal): AsyncGenerator<RulesEvent> {
-    const provider = this.requireProvider();
     await this.admit(text, caller);
+    const provider = this.requireProvider();
     await this.spend(caller);
     const parsed = parseRulesText(text);
     const unknown = parsed.lines.filter((line) => line.status === 'unknown').map((line) => `- 第 ${line.line} 行：${line.text}`);

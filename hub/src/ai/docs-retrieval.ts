@@ -10,7 +10,7 @@ const SECTION_CHARS = 1_200;
 
 /** Question words that say nothing about the subject (asked of every page alike). */
 const FILLER = new Set(
-  '怎么 怎样 如何 什么 为什么 为何 哪里 哪儿 哪个 哪些 吗 呢 吧 啊 的 了 是 在 有 我 我们 你 你们 可以 能 能否 能不能 会 要 需要 想 请问 一下 这个 那个 和 与 或 还是 多少 几 个 用 把 被 让 给 到 从 就 都 也 还 吗？ how what why where which can do does i we you the a an to of in on for is are'.split(
+  '怎么 怎样 如何 以后 之后 时候 什么 为什么 为何 哪里 哪儿 哪个 哪些 吗 呢 吧 啊 的 了 是 在 有 我 我们 你 你们 可以 能 能否 能不能 会 要 需要 想 请问 一下 这个 那个 和 与 或 还是 多少 几 个 用 把 被 让 给 到 从 就 都 也 还 吗？ how what why where which can do does i we you the a an to of in on for is are'.split(
     ' ',
   ),
 );

@@ -66,6 +66,8 @@ export function createProvider(config: Config, logger: Logger): AiProvider | nul
           if (config.AI_LOG) answer += text;
           yield text;
         }
+        // The library ends a stream quietly when its signal aborts: a deadline passed, or a cancel.
+        if (deadline.signal.aborted && !signal.aborted) throw new APIUserAbortError();
         logger.info('ai request', { purpose, model, outcome: 'ok', chars, ms: Date.now() - started });
         if (config.AI_LOG) logger.info('ai answer', { purpose, answer });
       } catch (error) {
