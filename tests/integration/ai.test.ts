@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getBuiltinFormat, type AskEvent, type SearchSection } from '@bianshi/shared';
-import { TRPCClientError } from '@trpc/client';
+import type { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiUsage } from '../../hub/src/ai/ai.schema';
 import { documentLines } from '../../hub/src/yjs/version-text';

@@ -71,7 +71,7 @@ function Sources({ turn }: { turn: Turn }) {
         {turn.sources.map((source, index) => (
           <li key={source.href} className="ai-source">
             <Link to={source.href} className="ai-source__link" data-testid="ai-citation">
-              <span className="ai-source__no">[{index + 1}]</span> {[...source.trail, source.heading].filter((part, i, all) => all.indexOf(part) === i).join(' › ')}
+              <span className="ai-source__no">[{index + 1}]</span> {[source.pageTitle, ...source.trail, source.heading].filter((part, i, all) => part && all.indexOf(part) === i).join(' › ')}
             </Link>
             {withPassages ? (
               <p className="ai-source__passage">
@@ -97,10 +97,10 @@ function Feedback({ turn, onRate }: { turn: Turn; onRate: (rating: 'up' | 'down'
   return (
     <div className="ai-feedback" role="group" aria-label={t.helpful}>
       <button type="button" className="btn btn--ghost btn--sm" onClick={() => rate('up')} aria-label={t.helpful}>
-        👍 {t.helpful}
+        {t.helpful}
       </button>
       <button type="button" className="btn btn--ghost btn--sm" onClick={() => rate('down')} aria-label={t.unhelpful}>
-        👎 {t.unhelpful}
+        {t.unhelpful}
       </button>
     </div>
   );

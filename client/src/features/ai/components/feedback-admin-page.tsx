@@ -47,7 +47,7 @@ export function AiFeedbackAdminPage() {
             {data.rows.map((row) => (
               <tr key={row.id} data-rating={row.rating}>
                 <td>{time.format(new Date(row.createdAt))}</td>
-                <td>{row.rating === 'up' ? `👍 ${t.up}` : `👎 ${t.down}`}</td>
+                <td>{row.rating === 'up' ? t.up : t.down}</td>
                 <td>{row.question}</td>
                 <td className="ai-admin__answer">{row.answer}</td>
                 <td>

@@ -11,8 +11,10 @@ export function ModeNote() {
   const { limit, used } = status.quota;
   return (
     <p className="ai-mode" data-mode={status.mode} data-testid="ai-mode">
-      <span className="ai-mode__dot" aria-hidden="true" />
-      {t[status.mode]}
+      <span className="ai-mode__text">
+        <span className="ai-mode__dot" aria-hidden="true" />
+        {t[status.mode]}
+      </span>
       {status.mode === 'provider' ? <span className="ai-mode__quota">{limit === null ? format(t.quotaUnlimited, { used }) : format(t.quota, { used, limit })}</span> : null}
     </p>
   );
