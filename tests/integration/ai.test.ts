@@ -7,7 +7,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { getBuiltinFormat, type AskEvent, type SearchSection } from '@bianshi/shared';
+import { getBuiltinFormat, type AskEvent } from '@bianshi/shared';
+import type { SearchSection } from '@bianshi/shared/content/index';
 import type { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiUsage } from '../../hub/src/ai/ai.schema';
@@ -147,8 +148,8 @@ describe('AI area with a provider (stand-in)', () => {
       );
     });
     const request = await until(() => standin.requests[before], (found) => found !== undefined);
-    await until(() => request.cancelled, Boolean, 5_000);
-    expect(request.finished).toBe(false);
+    await until(() => request!.cancelled, Boolean, 5_000);
+    expect(request!.finished).toBe(false);
   });
 
   it('retries a reply that is not a valid format once, with the schema errors, and returns only a checked format', async () => {
