@@ -9,7 +9,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getBuiltinFormat } from '@bianshi/shared';
 import { pieces, startOpenAiStandin, STANDIN_API_KEY, STANDIN_MODEL, type OpenAiStandin } from '../fixtures/openai-standin';
+import { textPdf } from '../fixtures/text-pdf';
 import { createAccount } from '../support/accounts';
 import { startHub, type TestHub } from '../support/hub';
 import { launchBrowser, openPage } from './support/browser';
@@ -126,6 +128,31 @@ describe('/ai/ccf', () => {
     expect(await page.locator('.wb-docs__item[aria-current="page"]').innerText()).toContain('反方立论框架');
     expect(errors).toEqual([]);
     await context.close();
+  });
+});
+
+describe('/create with a rules file and the provider', () => {
+  it('reads a PDF into the text, and takes the checked format the provider proposes for the lines the parser could not read', async () => {
+    const { page, errors } = await openPage(browser, { viewport: { width: 1440, height: 900 } });
+    await page.goto(`${withProvider.url}/create`);
+    await page.getByRole('tab', { name: '粘贴规则文字' }).click();
+    const pdf = textPdf(['Lincoln-Douglas rules', 'Affirmative Constructive 6 minutes', 'Cross-examination by the Negative 3 minutes', 'Judges: 3 per room, decision by ballot', 'Negative Constructive 7 minutes']);
+    await page.locator('.rules-file input[type="file"]').setInputFiles({ name: 'rules.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await page.getByText('已读取「rules.pdf」').waitFor(WAIT);
+    const text = await page.getByRole('textbox', { name: '规则文字' }).inputValue();
+    expect(text.split('\n')).toEqual(expect.arrayContaining(['Affirmative Constructive 6 minutes', 'Judges: 3 per room, decision by ballot']));
+    await page.getByRole('button', { name: '识别规则' }).click();
+    await page.getByText('1 行未能识别').waitFor(WAIT);
+
+    const format = getBuiltinFormat('lincoln-douglas')!;
+    standin.script({ kind: 'text', pieces: ['{"stages": "not yet"}'] }, { kind: 'text', pieces: pieces(JSON.stringify(format), 80) });
+    await page.getByRole('button', { name: '用 AI 补全无法识别的行' }).click();
+    await page.getByText('AI 已补全赛制（第 2 次通过校验）').waitFor(WAIT);
+    const names = await page.locator('.rules-stage__name').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    expect(names).toEqual(format.stages.map((stage) => stage.name));
+    // The retry carried the schema errors of the first reply.
+    expect(standin.requests.at(-1)!.body.messages.at(-1)!.content).toContain('没有通过校验');
+    expect(errors).toEqual([]);
   });
 });
 
