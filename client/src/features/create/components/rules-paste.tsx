@@ -12,7 +12,6 @@ import {
 } from '@bianshi/shared';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { format } from '../../../i18n';
-import { ai as aiText } from '../../../i18n/zh-CN/ai';
 import { create as createText } from '../../../i18n/zh-CN/create';
 import { useTRPCClient } from '../../../lib/trpc';
 import { useAiStatus, useAiStream } from '../../ai/api/ai-stream';
@@ -20,7 +19,7 @@ import { mmss } from '../format-text';
 import { MAX_RULES_FILE_BYTES, rulesFileText, RulesFileError } from '../rules-file';
 
 const t = createText.rules;
-const ta = aiText.rules;
+const ta = createText.ai;
 type StageInput = FormatInput['stages'][number];
 
 /** A duration typed any way the parser reads (3:30, 3分30秒, 210秒); commits on blur or Enter. */
@@ -163,11 +162,11 @@ function AiFill({ text, unknown, onFormat }: { text: string; unknown: number; on
   if (status.mode === 'deterministic') return <p className="rules-ai rules-ai--off">{ta.aiOff}</p>;
   const run = () => {
     setError(null);
-    setProgress(format(aiText.working, { n: 0 }));
+    setProgress(format(ta.working, { n: 0 }));
     stream.start((handlers) => client.ai.rules.subscribe({ text }, handlers), {
       data: (event) => {
-        if (event.type === 'progress') setProgress(format(aiText.working, { n: event.chars }));
-        else if (event.type === 'retry') setProgress(aiText.retrying);
+        if (event.type === 'progress') setProgress(format(ta.working, { n: event.chars }));
+        else if (event.type === 'retry') setProgress(ta.retrying);
         else {
           setProgress(null);
           onFormat(event.format, event.attempts);
@@ -185,7 +184,7 @@ function AiFill({ text, unknown, onFormat }: { text: string; unknown: number; on
       <div className="rules-ai__actions">
         {stream.running ? (
           <button type="button" className="btn btn--secondary btn--sm" onClick={() => (stream.stop(), setProgress(null))}>
-            {aiText.stop}
+            {ta.stop}
           </button>
         ) : (
           <button type="button" className="btn btn--secondary btn--sm" onClick={run}>
