@@ -28,6 +28,9 @@ import { redisLobbyBus } from './scale/redis-lobby-bus';
 import { RedisLink } from './scale/redis-link';
 import { noMirror, supabaseRealtimeMirror } from './supabase/realtime-mirror';
 import { newId } from './lib/ids';
+import { AiService } from './ai/ai.service';
+import { DocsRetrieval } from './ai/docs-retrieval';
+import { createProvider } from './ai/provider';
 import { AnalyticsService } from './analytics/analytics.service';
 import { appVersion, paths } from './lib/paths';
 import type { HubServices } from './services';
@@ -81,6 +84,9 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const limiters = redis ? redisRateLimiters(redis.publisher, logger) : memoryRateLimiters;
   const auth = new AuthService(new UserRepository(database.db), config, clock, limiters);
   const timers = new TimerService(repository, new ManageRepository(database.db), rooms, clock, (timerId, userId) => members.roleFor(timerId, userId));
+  const commerce = await createCommerce({ db: database.db, config, clock, logger, limiters });
+  const library = createLibrary({ db: database.db, timerRepository: repository, timers, memberships: (timerId, userId) => members.roleFor(timerId, userId) });
+  const clientDist = config.CLIENT_DIST ?? paths.clientDist;
   const services: HubServices = {
     config,
     database,
@@ -119,9 +125,9 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       anonymousTimerDays: config.ANONYMOUS_TIMER_RETENTION_DAYS,
       isActive: (timerId) => (rooms.currentRoomOf(timerId)?.sessionCount ?? 0) > 0,
     }),
-    commerce: await createCommerce({ db: database.db, config, clock, logger, limiters }),
+    commerce,
     analytics: new AnalyticsService(database.db, clock, config.ANALYTICS_WEBSITE_ID ?? null, config.ANALYTICS_URL ?? null),
-    library: createLibrary({ db: database.db, timerRepository: repository, timers, memberships: (timerId, userId) => members.roleFor(timerId, userId) }),
+    library,
     yjs: createYjs({
       db: database.db,
       timerRepository: repository,
@@ -131,12 +137,26 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       ...(redis ? { bus: redisYjsBus(redis, hubId) } : {}),
       userOf: async (req) => (await createContextFactory(services)({ req }, 'ws')).user?.id ?? null,
     }),
+    ai: new AiService({
+      db: database.db,
+      config,
+      clock,
+      entitlements: commerce.entitlements,
+      limiter: limiters({ name: 'ai', points: config.AI_REQUESTS_PER_MINUTE, durationS: 60 }),
+      provider: createProvider(config, logger),
+      docs: new DocsRetrieval(clientDist),
+      yjs: () => services.yjs,
+      topic: async (topicId) => {
+        const topic = await library.topics.topic(topicId);
+        return { ...topic, type: (['policy', 'value', 'fact'] as const).find((type) => type === topic.type) ?? null };
+      },
+    }),
   };
   await rooms.start();
   services.retention.start();
   await seedLibrary(services.library);
 
-  const server = createServer(createRequestListener(services, appRouter, config.CLIENT_DIST ?? paths.clientDist));
+  const server = createServer(createRequestListener(services, appRouter, clientDist));
   server.keepAliveTimeout = 65_000;
   const ws = attachWebSocket(server, services, appRouter, [services.yjs.sockets]);
 

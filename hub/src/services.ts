@@ -1,3 +1,4 @@
+import type { AiService } from './ai/ai.service';
 import type { AnalyticsService } from './analytics/analytics.service';
 import type { AuthService } from './auth/auth.service';
 import type { MemberService } from './auth/member.service';
@@ -61,4 +62,6 @@ export interface HubServices {
   readonly library: Library;
   /** Collaborative projects (workbench, flows) and their Yjs documents at `/api/yjs/*`. */
   readonly yjs: YjsModule;
+  /** The AI area: docs assistant, rules text → format, case outlines (provider optional). */
+  readonly ai: AiService;
 }

@@ -41,8 +41,6 @@ describe('site frame', () => {
     for (const [path, title] of [
       // The routes still without a page of their own (the rest became real pages).
       ['/worldcup', '世界杯'],
-      ['/ai/ccf', 'AI 流程单助手'],
-      ['/ai/contact', 'AI 客服'],
     ] as const) {
       await page.goto(hub.url + path);
       await page.getByTestId('placeholder').waitFor();

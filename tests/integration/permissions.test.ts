@@ -303,6 +303,18 @@ const TABLE: Record<string, Row> = {
   'commerce.keyStatus': { rule: AUTHED, input: () => ({ key: 'BS-not-a-key' }) },
   'commerce.requestInvoice': { rule: AUTHED, input: () => ({ orderNumber: '' }) },
   'commerce.myInvoices': { rule: AUTHED },
+  // The AI area: its limits (size, rate, quota) refuse with BAD_REQUEST / 413 / 429 / 403 plan-limit.
+  'ai.status': { rule: PUBLIC },
+  'ai.ask': { rule: PUBLIC, input: () => ({ question: '铃声怎么设置' }) },
+  // An empty text is refused before the provider is asked (the table's hub has none).
+  'ai.rules': { rule: PUBLIC, input: () => ({ text: '' }) },
+  'ai.outline': { rule: PUBLIC, input: () => ({ topic: '权限测试辩题', side: 'aff' }) },
+  'ai.sendOutline': {
+    rule: AUTHED,
+    input: () => ({ projectId: 'no-such-project', title: '立论框架', topic: '权限测试辩题', side: 'aff', outline: { arguments: [{ claim: '论点' }] } }),
+  },
+  'ai.feedback': { rule: PUBLIC, input: () => ({ rating: 'up', question: '铃声怎么设置', mode: 'deterministic' }) },
+  'ai.feedbackList': { rule: ADMIN, input: () => ({}) },
   'commerce.admin.orders': { rule: ADMIN, input: () => ({}) },
   'commerce.admin.markPaid': { rule: ADMIN, input: () => ({ number: 'BS20260101NONE00', note: '' }) },
   'commerce.admin.generate': { rule: ADMIN, input: () => ({ plan: 'trial', quantity: 0, months: 1, seats: 1, expiresInDays: 1, note: '' }) },

@@ -113,7 +113,10 @@ export const routes: RouteObject[] = [
       },
       {
         lazy: layout(() => import('./layouts/simple-layout'), 'SimpleLayout'),
-        children: [{ ...page('create', 'create'), lazy: () => import('../features/create').then((m) => ({ Component: m.CreateRoute })) }, page('ai/ccf', 'aiCcf'), page('ai/contact', 'aiContact')],
+        children: [{ ...page('create', 'create'), lazy: () => import('../features/create').then((m) => ({ Component: m.CreateRoute })) }, 
+          { ...page('ai/ccf', 'aiCcf'), lazy: () => import('../features/ai').then((m) => ({ Component: m.AiCcfPage })) },
+          { ...page('ai/contact', 'aiContact'), lazy: () => import('../features/ai').then((m) => ({ Component: m.AiContactPage })) },
+        ],
       },
       {
         lazy: layout(() => import('./layouts/purchase-layout'), 'PurchaseLayout'),
@@ -150,6 +153,12 @@ export const routes: RouteObject[] = [
         lazy: layout(() => import('./layouts/dash-layout'), 'DashLayout'),
         children: [
           { ...page('admin/cdkey', 'adminCdkey'), lazy: () => import('../features/commerce').then((m) => ({ Component: m.AdminCdkeyPage })) },
+          {
+            path: 'admin/ai',
+            handle: { title: titles.adminAi } satisfies RouteHandle,
+            lazy: () => import('../features/ai').then((m) => ({ Component: m.AiFeedbackAdminPage })),
+            ErrorBoundary: RouteErrorBoundary,
+          },
           {
             path: 'admin/analytics',
             handle: { title: titles.adminAnalytics } satisfies RouteHandle,

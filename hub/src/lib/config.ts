@@ -109,6 +109,21 @@ const envSchema = z.object({
   WECHATPAY_MCH_SERIAL: z.string().regex(/^[0-9A-Fa-f]{8,64}$/, 'hex serial number').optional(),
   WECHATPAY_PLATFORM_PUBLIC_KEY: pemSchema().optional(),
   WECHATPAY_API_BASE: z.url().default('https://api.mch.weixin.qq.com'),
+  // ---- the AI area (hub/src/ai) ----
+  /** Base URL of an OpenAI-compatible chat API (…/v1); with AI_MODEL it turns the provider on. Server-side only. */
+  AI_BASE_URL: z.url().regex(/^https?:\/\//, 'must be an http(s) URL').optional(),
+  /** The provider's API key (sent as a bearer token; never to the browser). */
+  AI_API_KEY: z.string().min(1).optional(),
+  /** The chat model to ask, e.g. gpt-4o-mini, deepseek-chat, qwen-plus. */
+  AI_MODEL: z.string().min(1).max(200).optional(),
+  /** Seconds one provider request may take in all (streaming included). */
+  AI_TIMEOUT_S: z.coerce.number().int().min(5).max(600).default(60),
+  /** Longest question, rules text or topic the AI area accepts, in characters. */
+  AI_MAX_INPUT_CHARS: z.coerce.number().int().min(200).max(50_000).default(4_000),
+  /** AI requests one client address may start per minute (whatever its plan). */
+  AI_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** on: log prompts and answers (debugging a provider); off: only sizes and outcomes are logged. */
+  AI_LOG: switchSchema('off'),
 });
 
 /** A PEM key, or its base64 body alone (as Alipay's console shows it); literal \\n are newlines. */
@@ -139,6 +154,11 @@ export type Config = z.infer<typeof envSchema>;
 /** Alipay is on when its app id and both keys are set. */
 export function alipayConfigured(config: Config): boolean {
   return Boolean(config.ALIPAY_APP_ID && config.ALIPAY_PRIVATE_KEY && config.ALIPAY_PUBLIC_KEY);
+}
+
+/** The AI provider is on when its base URL and model are set (some local servers need no key). */
+export function aiConfigured(config: Config): boolean {
+  return Boolean(config.AI_BASE_URL && config.AI_MODEL);
 }
 
 /** WeChat Pay is on when every merchant setting is set. */

@@ -1,3 +1,4 @@
+import { aiRouter } from '../ai/ai.procedures';
 import { analyticsRouter } from '../analytics/analytics.procedures';
 import { libraryRouter } from '../library/library.procedures';
 import { authRouter } from '../routers/auth.router';
@@ -24,6 +25,7 @@ export const appRouter = router({
   analytics: analyticsRouter,
   library: libraryRouter,
   workbench: workbenchRouter,
+  ai: aiRouter,
 });
 
 export type AppRouter = typeof appRouter;

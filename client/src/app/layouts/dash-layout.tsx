@@ -1,7 +1,7 @@
 import { NavLink, Outlet } from 'react-router';
 import { ColorModeToggle } from '../../features/color-mode';
 import { messages } from '../../i18n';
-import { IconKey } from '../../components/ui/icons';
+import { IconKey, IconSparkle } from '../../components/ui/icons';
 import { Logo } from '../../components/ui/logo';
 
 const t = messages.layouts.dash;
@@ -24,6 +24,12 @@ export function DashLayout() {
               <NavLink to="/admin/cdkey" className="side-nav__link">
                 <IconKey />
                 {t.cdkey}
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/admin/ai" className="side-nav__link">
+                <IconSparkle />
+                {t.aiFeedback}
               </NavLink>
             </li>
           </ul>

@@ -58,4 +58,23 @@ export const create = {
     kinds: { single: '单方', dual: '双方交替', prep: '准备', none: '不计时' },
     sides: { aff: '正方', neg: '反方', neutral: '中立' },
   },
+  /** Rules from a file, and the AI path for what the parser could not read. */
+  ai: {
+    stop: '停止',
+    retrying: 'AI 返回的结果没有通过校验，正在带着错误重试…',
+    working: '正在生成…（已收到 {n} 字）',
+    aiFill: '用 AI 补全无法识别的行',
+    aiFillHint: '基础解析器有 {n} 行没有读懂；AI 会读整段规则，返回的赛制必须通过格式校验才会采用。',
+    aiOff: '本站未配置 AI 服务：无法识别的行请手动补进右侧的环节。',
+    aiDone: 'AI 已补全赛制（第 {attempts} 次通过校验），请逐项核对后再创建。',
+    aiReplaceConfirm: '用 AI 的结果替换你已修改的环节吗？',
+    file: '从文件读取',
+    fileHint: '支持 .txt、.docx、.pdf（文字版）',
+    fileReading: '正在读取文件…',
+    fileUnsupported: '只支持 .txt、.docx、.pdf 文件',
+    fileTooBig: '文件太大：最多 {n} MB',
+    fileEmpty: '没有从文件中读到文字（扫描版 PDF 需要先识别文字）',
+    fileFailed: '读取文件失败：{message}',
+    fileRead: '已读取「{name}」，共 {n} 字',
+  },
 } as const;

@@ -6,6 +6,7 @@ export const routes = {
   /** Titles of routes that have their own page module (not a placeholder); the feature strings reuse them. */
   titles: {
     adminAnalytics: '访问统计',
+    adminAi: 'AI 反馈',
     timerInvite: '加入计时器',
   },
   placeholder: {
@@ -24,7 +25,7 @@ export const routes = {
     logout: { title: '退出登录', description: '正在安全退出你的账号。', items: ['清除会话', '返回首页'] },
     callback: { title: '登录回调', description: '正在完成登录，请稍候。', items: ['校验登录凭证', '跳转到原页面'] },
     authRedirect: { title: '正在跳转', description: '登录状态确认后将自动跳转。', items: ['检查登录状态', '跳转到目标页面'] },
-    aiCcf: { title: 'AI 流程单助手', description: '让 AI 帮你整理论点、补全流程单。', items: ['从发言稿提取论点', '自动归类到环节', '一键写入流程单'] },
+    aiCcf: { title: 'AI 立论助手', description: '从辩题和持方生成立论框架、可能的交锋与质询问题。', items: ['定义、判准、论点与支撑', '可能的交锋与质询问题', '发送到备赛工作台'] },
     aiContact: { title: 'AI 客服', description: '基于使用文档回答你的问题的智能助手。', items: ['按文档作答并给出出处', '常见问题快速解答', '转人工客服'] },
     topic: { title: '辩题库', description: '按赛事与主题整理的辩题合集。', items: ['按主题与赛事浏览辩题', '搜索与收藏', '一键用于计时器'] },
     topicGroup: { title: '辩题合集', description: '一组辩题的详情。', items: ['合集内全部辩题', '正反方持方说明', '相关比赛记录'] },

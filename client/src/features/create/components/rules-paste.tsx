@@ -7,14 +7,19 @@ import {
   type Format,
   type FormatInput,
   type RulesLine,
+  type RulesEvent,
   type RulesParse,
 } from '@bianshi/shared';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { format } from '../../../i18n';
 import { create as createText } from '../../../i18n/zh-CN/create';
+import { useTRPCClient } from '../../../lib/trpc';
+import { useAiStatus, useAiStream } from '../../ai/api/ai-stream';
 import { mmss } from '../format-text';
+import { MAX_RULES_FILE_BYTES, rulesFileText, RulesFileError } from '../rules-file';
 
 const t = createText.rules;
+const ta = createText.ai;
 type StageInput = FormatInput['stages'][number];
 
 /** A duration typed any way the parser reads (3:30, 3分30秒, 210秒); commits on blur or Enter. */
@@ -104,6 +109,103 @@ function draftIssues(draft: FormatInput, badDurations: ReadonlySet<number>): str
   return issues;
 }
 
+/** Reads a .txt/.docx/.pdf into the textarea. */
+function RulesFileButton({ onText }: { onText: (text: string) => void }) {
+  const [state, setState] = useState<{ busy: boolean; message: string | null; error: boolean }>({ busy: false, message: null, error: false });
+  const inputId = useId();
+  const read = async (file: File) => {
+    setState({ busy: true, message: ta.fileReading, error: false });
+    try {
+      const text = await rulesFileText(file);
+      onText(text);
+      setState({ busy: false, message: format(ta.fileRead, { name: file.name, n: text.length }), error: false });
+    } catch (error) {
+      const message =
+        error instanceof RulesFileError
+          ? { unsupported: ta.fileUnsupported, 'too-big': format(ta.fileTooBig, { n: MAX_RULES_FILE_BYTES / 1024 / 1024 }), empty: ta.fileEmpty }[error.reason]
+          : format(ta.fileFailed, { message: error instanceof Error ? error.message : String(error) });
+      setState({ busy: false, message, error: true });
+    }
+  };
+  return (
+    <div className="rules-file">
+      <label htmlFor={inputId} className="btn btn--ghost btn--sm" aria-disabled={state.busy}>
+        {ta.file}
+      </label>
+      <input
+        id={inputId}
+        type="file"
+        className="sr-only"
+        accept=".txt,.md,.docx,.pdf,text/plain,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+        disabled={state.busy}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) void read(file);
+        }}
+      />
+      <span className={state.error ? 'rules-error' : 'rules-file__hint'} role={state.error ? 'alert' : undefined}>
+        {state.message ?? ta.fileHint}
+      </span>
+    </div>
+  );
+}
+
+/** The provider path: when the parser left lines it could not read, the AI proposes a whole format (checked on the hub). */
+function AiFill({ text, unknown, onFormat }: { text: string; unknown: number; onFormat: (format: Format, attempts: number) => void }) {
+  const client = useTRPCClient();
+  const status = useAiStatus().data;
+  const stream = useAiStream<RulesEvent>();
+  const [progress, setProgress] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  if (unknown === 0 || !status) return null;
+  if (status.mode === 'deterministic') return <p className="rules-ai rules-ai--off">{ta.aiOff}</p>;
+  const run = () => {
+    setError(null);
+    setProgress(format(ta.working, { n: 0 }));
+    stream.start((handlers) => client.ai.rules.subscribe({ text }, handlers), {
+      data: (event) => {
+        if (event.type === 'progress') setProgress(format(ta.working, { n: event.chars }));
+        else if (event.type === 'retry') setProgress(ta.retrying);
+        else {
+          setProgress(null);
+          onFormat(event.format, event.attempts);
+        }
+      },
+      error: (message) => {
+        setProgress(null);
+        setError(message);
+      },
+    });
+  };
+  return (
+    <div className="rules-ai">
+      <p className="rules-ai__hint">{format(ta.aiFillHint, { n: unknown })}</p>
+      <div className="rules-ai__actions">
+        {stream.running ? (
+          <button type="button" className="btn btn--secondary btn--sm" onClick={() => (stream.stop(), setProgress(null))}>
+            {ta.stop}
+          </button>
+        ) : (
+          <button type="button" className="btn btn--secondary btn--sm" onClick={run}>
+            {ta.aiFill}
+          </button>
+        )}
+        {progress ? (
+          <span className="rules-file__hint" role="status">
+            {progress}
+          </span>
+        ) : null}
+      </div>
+      {error ? (
+        <p className="rules-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * /create's paste mode: rules text in, a format out. The deterministic parser reads the text;
  * the stages it found are shown for correction beside the lines it could not read, and nothing
@@ -117,6 +219,7 @@ export function RulesPaste({ pending, onCreate }: { pending: boolean; onCreate: 
   const [badDurations, setBadDurations] = useState<ReadonlySet<number>>(new Set());
   const [name, setName] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
+  const [aiNote, setAiNote] = useState<string | null>(null);
   const textId = useId();
   const issues = useMemo(() => (draft ? draftIssues(draft, badDurations) : []), [draft, badDurations]);
 
@@ -130,6 +233,16 @@ export function RulesPaste({ pending, onCreate }: { pending: boolean; onCreate: 
     setDraft(result.format);
     setEdited(false);
     setBadDurations(new Set());
+    setAiNote(null);
+  };
+
+  const takeAiFormat = (value: Format, attempts: number) => {
+    if (edited && !window.confirm(ta.aiReplaceConfirm)) return;
+    setDraft(value);
+    setEdited(false);
+    setBadDurations(new Set());
+    setFormError(null);
+    setAiNote(format(ta.aiDone, { attempts }));
   };
 
   const editStage = (index: number, next: StageInput) => {
@@ -180,13 +293,20 @@ export function RulesPaste({ pending, onCreate }: { pending: boolean; onCreate: 
           placeholder={t.placeholder}
           onChange={(event) => setText(event.target.value)}
         />
+        <RulesFileButton onText={setText} />
         <button type="button" className="btn btn--secondary" onClick={parse}>
           {t.parse}
         </button>
+        {parsed ? <AiFill text={text} unknown={parsed.lines.filter((line) => line.status === 'unknown').length} onFormat={takeAiFormat} /> : null}
         {parsed ? <LineReport lines={parsed.lines} /> : null}
       </section>
       <section className="rules-result" aria-labelledby="rules-result-title">
         <h2 id="rules-result-title">{draft?.name ?? t.result}</h2>
+        {aiNote ? (
+          <p className="rules-ai__done" role="status">
+            {aiNote}
+          </p>
+        ) : null}
         {draft && draft.stages.length > 0 ? (
           <>
             <p className="rules-result__meta">

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { roleCanWrite, type YjsNotice } from '@bianshi/shared';
 import { format } from '../../../i18n';
@@ -24,7 +24,8 @@ export function WorkbenchProjectPage() {
   const account = useAccount();
   const project = useProject(projectId);
   const actions = useWorkbenchActions(projectId);
-  const [chosen, setChosen] = useState<string | null>(null);
+  // ?doc=<id> opens that document first (links from /ai/ccf after sending an outline).
+  const [chosen, setChosen] = useState<string | null>(useSearchParams()[0].get('doc'));
   const [membersOpen, setMembersOpen] = useState(false);
   const editorRef = useRef<RichTextHandle>(null);
   const data = project.data;
