@@ -12,6 +12,7 @@ import { lobbyTimers, timers } from '../../hub/src/db/schema';
 import { createAccount, outcome, type TestAccount } from '../support/accounts';
 import { startHub, type TestHub } from '../support/hub';
 import { createScratchPostgres, type ScratchDatabase } from '../support/postgres';
+import { watchLobby } from '../support/lobby';
 import { startRedis, type TestRedis } from '../support/redis';
 import { httpClient, wsClient } from '../support/trpc';
 import { until } from '../support/until';
@@ -141,6 +142,13 @@ describe('a tournament on two hubs (Postgres + Redis)', () => {
     const live = await httpClient(b.url).tournament.live.query({ slug });
     expect(live.lobby?.id).toBe(published.lobbyId);
     expect(live.tiles.map((tile) => tile.timerId)).toEqual(published.timerIds);
+    // One lobby subscription carries every fixture's clock to the wall.
+    const wall = watchLobby(b.wsUrl, { lobbyId: published.lobbyId, role: 'audience' });
+    try {
+      await wall.until((w) => w.tracked.some(({ message }) => message.type === 'snapshot' && message.matches.filter((entry) => entry.watch).length === 4));
+    } finally {
+      wall.close();
+    }
 
     expect(await outcome(owner.client.tournament.publishRound.mutate({ tournamentId, roundId: round.id }))).toMatchObject({ ok: false, code: 'CONFLICT', reason: 'round-published' });
   });

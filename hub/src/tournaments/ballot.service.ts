@@ -74,7 +74,8 @@ export class BallotService {
     let duplicate: BallotReceipt | null = null;
     const receipt = await this.changes.write(judge.tournamentId, async (tx) => {
       const fixture = await lockFixture(tx, fixtureId);
-      if (!fixture || fixture.tournamentId !== judge.tournamentId || !fixture.judgeIds.includes(judge.id)) throw new HubError('FORBIDDEN', T.ballotNotAssigned, 'ballot-not-assigned');
+      if (!fixture || fixture.tournamentId !== judge.tournamentId) throw new HubError('NOT_FOUND', T.fixtureNotFound, 'fixture-not-found');
+      if (!fixture.judgeIds.includes(judge.id)) throw new HubError('FORBIDDEN', T.ballotNotAssigned, 'ballot-not-assigned');
       const [earlier] = await tx.select().from(tournamentBallots).where(eq(tournamentBallots.submissionId, submissionId)).limit(1);
       if (earlier) {
         if (earlier.judgeId !== judge.id || earlier.fixtureId !== fixtureId) throw new HubError('CONFLICT', T.ballotSubmissionReused, 'submission-reused');
