@@ -12,6 +12,7 @@ import { ManageRepository } from './db/manage.repository';
 import { RoomRegistry } from './rooms/registry';
 import type { TimerFunctions } from './rooms/scheduler';
 import { TimerService } from './timers/timer.service';
+import { createTournaments } from './tournaments/tournament.module';
 import { createLibrary, seedLibrary } from './library/library.module';
 import { createLobbies } from './lobbies/lobby.module';
 import { createCommerce } from './commerce/commerce.module';
@@ -85,6 +86,18 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const auth = new AuthService(new UserRepository(database.db), config, clock, limiters);
   const timers = new TimerService(repository, new ManageRepository(database.db), rooms, clock, (timerId, userId) => members.roleFor(timerId, userId));
   const commerce = await createCommerce({ db: database.db, config, clock, logger, limiters });
+  const lobbies = createLobbies({
+    db: database.db,
+    timerRepository: repository,
+    rooms,
+    timers,
+    clock,
+    logger,
+    fanout,
+    mirror,
+    limiters,
+    ...(redis ? { bus: redisLobbyBus(redis, hubId) } : {}),
+  });
   const library = createLibrary({ db: database.db, timerRepository: repository, timers, memberships: (timerId, userId) => members.roleFor(timerId, userId) });
   const clientDist = config.CLIENT_DIST ?? paths.clientDist;
   const services: HubServices = {
@@ -103,18 +116,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     },
     subscriptions: new AddressSubscriptions(config.MAX_SUBSCRIPTIONS_PER_ADDRESS),
     fanout,
-    lobbies: createLobbies({
-      db: database.db,
-      timerRepository: repository,
-      rooms,
-      timers,
-      clock,
-      logger,
-      fanout,
-      mirror,
-      limiters,
-      ...(redis ? { bus: redisLobbyBus(redis, hubId) } : {}),
-    }),
+    lobbies,
     auth,
     members,
     retention: new Retention({
@@ -128,6 +130,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     commerce,
     analytics: new AnalyticsService(database.db, clock, config.ANALYTICS_WEBSITE_ID ?? null, config.ANALYTICS_URL ?? null),
     library,
+    tournaments: createTournaments({ db: database.db, rooms, timers, lobbies, library, clock, limiters }),
     yjs: createYjs({
       db: database.db,
       timerRepository: repository,

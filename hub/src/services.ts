@@ -16,6 +16,7 @@ import type { RetentionService } from './retention/retention';
 import type { RoomRegistry } from './rooms/registry';
 import type { Fanout } from './scale/fanout';
 import type { TimerService } from './timers/timer.service';
+import type { Tournaments } from './tournaments/tournament.module';
 import type { YjsModule } from './yjs/yjs.module';
 
 /** Rate limits per client address. */
@@ -64,4 +65,6 @@ export interface HubServices {
   readonly yjs: YjsModule;
   /** The AI area: docs assistant, rules text → format, case outlines (provider optional). */
   readonly ai: AiService;
+  /** The 世界杯 tournament hub: draws, rounds on timers and lobbies, ballots, standings, bracket. */
+  readonly tournaments: Tournaments;
 }

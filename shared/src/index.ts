@@ -14,3 +14,4 @@ export * from './entitlements/index';
 export * from './library/index';
 export * from './collab/index';
 export * from './ai/index';
+export * from './tournament/index';

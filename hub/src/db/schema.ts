@@ -208,3 +208,4 @@ export * from '../analytics/analytics.schema';
 export * from '../library/library.schema';
 export * from '../yjs/yjs.schema';
 export * from '../ai/ai.schema';
+export * from '../tournaments/tournament.schema';

@@ -9,6 +9,7 @@ import { membersRouter } from '../routers/members.router';
 import { manageRouter } from '../routers/manage.router';
 import { systemRouter } from '../routers/system.router';
 import { timerRouter } from '../routers/timer.router';
+import { tournamentRouter } from '../tournaments/tournament.router';
 import { workbenchRouter } from '../yjs/yjs.procedures';
 import { router } from './init';
 
@@ -26,6 +27,7 @@ export const appRouter = router({
   library: libraryRouter,
   workbench: workbenchRouter,
   ai: aiRouter,
+  tournament: tournamentRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,258 @@
+import {
+  TOURNAMENT_LIMITS,
+  chineseIssueMessage,
+  fixturesCsv,
+  getBuiltinFormat,
+  standingsCsv,
+  tournamentInputSchema,
+  tournamentRoleAtLeast,
+  validateFormat,
+  type CsvExport,
+  type LiveRound,
+  type TournamentInput,
+  type TournamentOrganizer,
+  type TournamentRole,
+  type TournamentSummary,
+  type TournamentView,
+} from '@bianshi/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Clock } from '../lib/clock';
+import { HubError } from '../lib/errors';
+import { newId } from '../lib/ids';
+import type { RateLimiter } from '../lib/rate-limit';
+import { T } from './messages';
+import type { TournamentChanges } from './tournament-changes';
+import { buildView, fixtureView } from './tournament-view';
+import { isUniqueViolation, type TournamentRepository, type TournamentRow } from './tournament.repository';
+import { tournamentStaff, tournaments } from './tournament.schema';
+
+/** The account calling, if any. */
+export interface TournamentCaller {
+  id: string;
+  email: string;
+  displayName: string;
+}
+
+/** Parses a tournament's settings with zh-CN messages and checks its format; throws BAD_REQUEST. */
+export function parseTournamentInput(input: unknown): TournamentInput {
+  const parsed = tournamentInputSchema.safeParse(input, { error: chineseIssueMessage });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new HubError('BAD_REQUEST', issue.message, 'tournament-invalid', {
+      path: issue.path.map(String).join('.'),
+      issues: parsed.error.issues.map((each) => ({
+        path: each.path.map(String).join('.'),
+        message: each.message,
+      })),
+    });
+  }
+  const format = parsed.data.format;
+  if (format.kind === 'builtin' && !getBuiltinFormat(format.id))
+    throw new HubError('BAD_REQUEST', `未知的赛制：${format.id}`, 'format-unknown');
+  if (format.kind === 'custom' && !validateFormat(format.format).ok)
+    throw new HubError('BAD_REQUEST', T.formatInvalid, 'format-invalid');
+  return parsed.data;
+}
+
+/**
+ * A tournament's access and setup: who may see and run it, its settings, staff, teams,
+ * judges and conflicts, its pages (built from the database on every read) and exports.
+ */
+export class TournamentService {
+  constructor(
+    readonly repository: TournamentRepository,
+    readonly changes: TournamentChanges,
+    private readonly clock: Clock,
+    /** Ballot page and submissions per address. */
+    readonly ballotLimiter: RateLimiter,
+  ) {}
+
+  atLeast(role: TournamentRole | null, minimum: TournamentRole): boolean {
+    return tournamentRoleAtLeast(role, minimum);
+  }
+
+  /** A tournament by id; NOT_FOUND. */
+  async find(id: string): Promise<TournamentRow> {
+    const row = await this.repository.find(id);
+    if (!row) throw new HubError('NOT_FOUND', T.notFound, 'tournament-not-found');
+    return row;
+  }
+
+  /** The caller's staff role: owner, organizer, judge coordinator, or none. */
+  async roleOf(tournament: TournamentRow, user: TournamentCaller | null): Promise<TournamentRole | null> {
+    if (!user) return null;
+    if (tournament.ownerId === user.id) return 'owner';
+    return this.repository.staffRole(tournament.id, user.id);
+  }
+
+  /** A tournament the caller may see, by slug (a private one is NOT_FOUND to anyone but staff). */
+  async visible(slug: string, user: TournamentCaller | null): Promise<TournamentRow> {
+    const row = await this.repository.findBySlug(slug);
+    if (!row || (row.visibility === 'private' && (await this.roleOf(row, user)) === null))
+      throw new HubError('NOT_FOUND', T.notFound, 'tournament-not-found');
+    return row;
+  }
+
+  /** Versions of a tournament: now, then on every change on any hub. */
+  versions(tournamentId: string, signal: AbortSignal): AsyncGenerator<number> {
+    return this.changes.versions(tournamentId, async () => (await this.find(tournamentId)).version, signal);
+  }
+
+  async list(scope: 'public' | 'mine', user: TournamentCaller | null): Promise<TournamentSummary[]> {
+    if (scope === 'mine' && !user) return [];
+    const rows = await this.repository.list(
+      scope === 'mine' && user ? { kind: 'mine', userId: user.id } : { kind: 'public' },
+    );
+    const counts = await this.repository.listCounts(rows.map((row) => row.id));
+    const staff = user
+      ? await this.repository.staffRoles(
+          user.id,
+          rows.map((row) => row.id),
+        )
+      : new Map<string, TournamentRole>();
+    return rows.map((row) => ({
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      season: row.season,
+      visibility: row.visibility,
+      startDate: row.startDate,
+      endDate: row.endDate,
+      teamCount: counts.get(row.id)?.teams ?? 0,
+      liveFixtures: counts.get(row.id)?.live ?? 0,
+      myRole: user && row.ownerId === user.id ? 'owner' : (staff.get(row.id) ?? null),
+    }));
+  }
+
+  async view(slug: string, user: TournamentCaller | null): Promise<TournamentView> {
+    const row = await this.visible(slug, user);
+    return buildView(await this.repository.snapshot(row), await this.roleOf(row, user), this.clock.now());
+  }
+
+  /** The live wall of a round: the requested one, else the latest published one. */
+  async live(slug: string, roundId: string | null, user: TournamentCaller | null): Promise<LiveRound> {
+    const row = await this.visible(slug, user);
+    const snapshot = await this.repository.snapshot(row);
+    const published = snapshot.rounds.filter((round) => round.status === 'published');
+    const round = roundId ? snapshot.rounds.find((candidate) => candidate.id === roundId) : published.at(-1);
+    if (roundId && !round) throw new HubError('NOT_FOUND', T.roundNotFound, 'round-not-found');
+    const teams = new Map(snapshot.teams.map((team) => [team.id, team.name]));
+    const lobby = round?.lobbyId ? snapshot.lobbies.get(round.lobbyId) : undefined;
+    const staff = (await this.roleOf(row, user)) !== null;
+    const now = this.clock.now();
+    return {
+      tournamentId: row.id,
+      round: round ? { id: round.id, name: round.name, number: round.number } : null,
+      lobby:
+        lobby && round?.lobbyId
+          ? {
+              id: round.lobbyId,
+              code: lobby.code,
+              joinToken: lobby.visibility === 'private' ? lobby.joinToken : null,
+            }
+          : null,
+      tiles: snapshot.fixtures
+        .filter((fixture) => fixture.roundId === round?.id && fixture.timerId)
+        .map((fixture) => {
+          const view = fixtureView(snapshot, fixture, staff, now);
+          return {
+            fixtureId: fixture.id,
+            timerId: fixture.timerId!,
+            timerShortid: view.timerShortid ?? '',
+            venue: fixture.venue,
+            aff: teams.get(fixture.affTeamId ?? '') ?? '',
+            neg: teams.get(fixture.negTeamId ?? '') ?? '',
+            status: view.status,
+          };
+        }),
+    };
+  }
+
+  /** Creates a tournament owned by `user`. */
+  async create(input: unknown, user: TournamentCaller): Promise<{ id: string; slug: string }> {
+    const settings = parseTournamentInput(input);
+    const id = newId();
+    try {
+      await this.repository.db.insert(tournaments).values({ id, ...settings, ownerId: user.id });
+    } catch (error) {
+      if (isUniqueViolation(error, 'tournaments_slug_idx'))
+        throw new HubError('CONFLICT', T.slugTaken(settings.slug), 'slug-taken');
+      throw error;
+    }
+    await this.changes.committed(id, 1);
+    return { id, slug: settings.slug };
+  }
+
+  async update(tournament: TournamentRow, input: unknown): Promise<void> {
+    const settings = parseTournamentInput(input);
+    try {
+      await this.changes.write(tournament.id, (tx) =>
+        tx.update(tournaments).set(settings).where(eq(tournaments.id, tournament.id)),
+      );
+    } catch (error) {
+      if (isUniqueViolation(error, 'tournaments_slug_idx'))
+        throw new HubError('CONFLICT', T.slugTaken(settings.slug), 'slug-taken');
+      throw error;
+    }
+  }
+
+  /** Deletes the tournament and its rows; its published timers and lobbies stay as ordinary ones. */
+  async remove(tournament: TournamentRow): Promise<void> {
+    await this.repository.db.delete(tournaments).where(eq(tournaments.id, tournament.id));
+    await this.changes.committed(tournament.id, tournament.version + 1);
+  }
+
+  async addOrganizer(
+    tournament: TournamentRow,
+    email: string,
+    role: 'organizer' | 'judgeCoordinator',
+  ): Promise<TournamentOrganizer> {
+    const user = await this.repository.userByEmail(email);
+    if (!user) throw new HubError('BAD_REQUEST', T.accountNotFound(email), 'account-not-found');
+    if (user.id === tournament.ownerId)
+      throw new HubError('BAD_REQUEST', T.cannotRemoveOwner, 'owner-role-fixed');
+    const snapshotStaff = await this.repository.db
+      .select({ userId: tournamentStaff.userId })
+      .from(tournamentStaff)
+      .where(eq(tournamentStaff.tournamentId, tournament.id));
+    if (
+      snapshotStaff.length >= TOURNAMENT_LIMITS.organizers &&
+      !snapshotStaff.some((member) => member.userId === user.id)
+    )
+      throw new HubError(
+        'BAD_REQUEST',
+        T.tooManyOrganizers(TOURNAMENT_LIMITS.organizers),
+        'too-many-organizers',
+      );
+    await this.changes.write(tournament.id, (tx) =>
+      tx
+        .insert(tournamentStaff)
+        .values({ tournamentId: tournament.id, userId: user.id, role })
+        .onConflictDoUpdate({
+          target: [tournamentStaff.tournamentId, tournamentStaff.userId],
+          set: { role },
+        }),
+    );
+    return { userId: user.id, name: user.displayName, email: user.email, role };
+  }
+
+  async removeOrganizer(tournament: TournamentRow, userId: string): Promise<void> {
+    if (userId === tournament.ownerId)
+      throw new HubError('BAD_REQUEST', T.cannotRemoveOwner, 'owner-role-fixed');
+    await this.changes.write(tournament.id, (tx) =>
+      tx
+        .delete(tournamentStaff)
+        .where(and(eq(tournamentStaff.tournamentId, tournament.id), eq(tournamentStaff.userId, userId))),
+    );
+  }
+
+  async exportFixtures(slug: string, user: TournamentCaller | null): Promise<CsvExport> {
+    const view = await this.view(slug, user);
+    return { filename: `${view.slug}-赛程与结果.csv`, csv: fixturesCsv(view) };
+  }
+
+  async exportStandings(slug: string, user: TournamentCaller | null): Promise<CsvExport> {
+    const view = await this.view(slug, user);
+    return { filename: `${view.slug}-积分榜.csv`, csv: standingsCsv(view) };
+  }
+}
