@@ -1,5 +1,7 @@
 import {
   columnsFromFormat,
+  commentedDocumentId,
+  commentsDocumentId,
   roleAtLeast,
   YJS_LIMITS,
   type Format,
@@ -128,11 +130,29 @@ export class WorkbenchService {
     return { project, role };
   }
 
-  /** A document with its project and the caller's role. */
+  /**
+   * A document with its project and the caller's role. A text document's comments document
+   * (`<id>-comments`) is made on first use, in the text document's project.
+   */
   async documentAccess(documentId: string, caller: Caller, minimum: ProjectRole = 'viewer') {
-    const document = await this.repository.document(documentId);
+    const document =
+      (await this.repository.document(documentId)) ?? (await this.commentsDocument(documentId));
     if (!document) throw new HubError('NOT_FOUND', M.documentNotFound, 'document-not-found');
     return { document, ...(await this.access(document.projectId, caller, minimum)) };
+  }
+
+  /** The comments document of a text document, created when first asked for; null for any other id. */
+  private async commentsDocument(documentId: string): Promise<DocumentRecord | null> {
+    const textId = commentedDocumentId(documentId);
+    const text = textId ? await this.repository.document(textId) : null;
+    if (!text || text.kind !== 'text') return null;
+    return this.repository.ensureDocument({
+      id: commentsDocumentId(text.id),
+      projectId: text.projectId,
+      kind: 'comments',
+      title: text.title,
+      position: -1,
+    });
   }
 
   // Projects ---------------------------------------------------------------------------------
@@ -325,6 +345,7 @@ export class WorkbenchService {
   async deleteDocument(documentId: string, caller: Caller): Promise<void> {
     await this.documentAccess(documentId, caller, 'owner');
     await this.repository.deleteDocument(documentId);
+    await this.repository.deleteDocument(commentsDocumentId(documentId));
   }
 
   // Versions ---------------------------------------------------------------------------------

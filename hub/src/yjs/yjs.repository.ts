@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { GrantableRole, ProjectRole } from '@bianshi/shared';
 import type { Db } from '../db/database';
 import { users } from '../db/schema';
@@ -14,7 +14,8 @@ import {
 
 export type ProjectKind = 'workbench' | 'flow';
 export type FlowMode = 'personal' | 'team' | 'judge';
-export type DocumentKind = 'text' | 'cards' | 'qa' | 'flow';
+/** `comments`: a text document's comments (`<id>-comments`), never listed or counted on its own. */
+export type DocumentKind = 'text' | 'cards' | 'qa' | 'flow' | 'comments';
 
 export type ProjectRecord = typeof yjsProjects.$inferSelect & { kind: ProjectKind; mode: FlowMode };
 export type DocumentRecord = typeof yjsDocuments.$inferSelect & { kind: DocumentKind };
@@ -180,6 +181,12 @@ export class YjsRepository {
     await this.db.insert(yjsDocuments).values(row);
   }
 
+  /** Inserts a document unless it exists; returns the stored row. */
+  async ensureDocument(row: typeof yjsDocuments.$inferInsert): Promise<DocumentRecord> {
+    await this.db.insert(yjsDocuments).values(row).onConflictDoNothing();
+    return (await this.document(row.id))!;
+  }
+
   async document(id: string): Promise<DocumentRecord | null> {
     const [row] = await this.db.select().from(yjsDocuments).where(eq(yjsDocuments.id, id)).limit(1);
     return (row as DocumentRecord | undefined) ?? null;
@@ -189,7 +196,7 @@ export class YjsRepository {
     return (await this.db
       .select()
       .from(yjsDocuments)
-      .where(eq(yjsDocuments.projectId, projectId))
+      .where(and(eq(yjsDocuments.projectId, projectId), ne(yjsDocuments.kind, 'comments')))
       .orderBy(asc(yjsDocuments.position), asc(yjsDocuments.createdAt))) as DocumentRecord[];
   }
 
@@ -207,7 +214,7 @@ export class YjsRepository {
       .select({ n: count() })
       .from(yjsDocuments)
       .innerJoin(yjsProjects, eq(yjsProjects.id, yjsDocuments.projectId))
-      .where(eq(yjsProjects.ownerId, userId));
+      .where(and(eq(yjsProjects.ownerId, userId), ne(yjsDocuments.kind, 'comments')));
     return row?.n ?? 0;
   }
 
