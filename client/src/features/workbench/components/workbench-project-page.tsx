@@ -1,13 +1,14 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { roleCanWrite, type YjsNotice } from '@bianshi/shared';
+import { commentsDocumentId, roleCanWrite, type YjsNotice } from '@bianshi/shared';
 import { format } from '../../../i18n';
 import { workbench as workbenchText } from '../../../i18n/zh-CN/workbench';
 import { colorFor, useDocSession, type PresenceUser } from '../../../lib/yjs';
 import { useAccount, useProject, useWorkbenchActions } from '../api/workbench-queries';
 import { docxToHtml, download, htmlToMarkdown, markdownToHtml } from '../document-io';
 import { CardsPanel } from './cards-panel';
+import { CommentsPanel, useComments } from './comments-panel';
 import { errorText } from './errors';
 import { MembersDialog } from './members-dialog';
 import { PresenceBar } from './presence-bar';
@@ -45,6 +46,18 @@ export function WorkbenchProjectPage() {
   );
   const onNotice = useCallback((notice: YjsNotice) => toast.error(notice.message, { id: notice.code }), []);
   const { session, state } = useDocSession(current?.id ?? null, user, { onNotice });
+  // A text document's comments travel in their own document, which commenters may write.
+  const commentsSession = useDocSession(
+    current?.kind === 'text' ? commentsDocumentId(current.id) : null,
+    user,
+    { onNotice },
+  ).session;
+  const comments = useComments(commentsSession);
+  const [activeComment, setActiveComment] = useState<string | null>(null);
+  const editorComments = useMemo(
+    () => ({ comments, active: activeComment, onActivate: setActiveComment }),
+    [comments, activeComment],
+  );
 
   if (project.isError) {
     return (
@@ -108,7 +121,11 @@ export function WorkbenchProjectPage() {
         </div>
       </header>
       {!editable ? (
-        <p className="wb-readonly">{format(t.project.readOnly, { role: t.roles[data.role] })}</p>
+        <p className="wb-readonly">
+          {data.role === 'commenter'
+            ? t.project.commentOnly
+            : format(t.project.readOnly, { role: t.roles[data.role] })}
+        </p>
       ) : null}
       <div className="wb-layout">
         <nav className="wb-docs" aria-label={t.project.documents}>
@@ -182,6 +199,7 @@ export function WorkbenchProjectPage() {
                   session={session}
                   user={user}
                   editable={editable}
+                  comments={editorComments}
                 />
               ) : null}
               {current.kind === 'cards' ? <CardsPanel session={session} editable={editable} /> : null}
@@ -191,7 +209,22 @@ export function WorkbenchProjectPage() {
             <div className="wb-editor__loading">{t.editor.loading}</div>
           )}
         </main>
-        {current ? <VersionsPanel documentId={current.id} editable={editable} /> : null}
+        {current ? (
+          <div className="wb-side">
+            {current.kind === 'text' && account.data ? (
+              <CommentsPanel
+                session={commentsSession}
+                comments={comments}
+                role={data.role}
+                me={{ id: account.data.id, name: user?.name ?? '', color: user?.color ?? '' }}
+                editorRef={editorRef}
+                active={activeComment}
+                onActivate={setActiveComment}
+              />
+            ) : null}
+            <VersionsPanel documentId={current.id} editable={editable} />
+          </div>
+        ) : null}
       </div>
       {data.role === 'owner' ? (
         <MembersDialog projectId={projectId} open={membersOpen} onClose={() => setMembersOpen(false)} />
