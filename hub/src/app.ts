@@ -81,6 +81,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const limiters = redis ? redisRateLimiters(redis.publisher, logger) : memoryRateLimiters;
   const auth = new AuthService(new UserRepository(database.db), config, clock, limiters);
   const timers = new TimerService(repository, new ManageRepository(database.db), rooms, clock, (timerId, userId) => members.roleFor(timerId, userId));
+  const commerce = await createCommerce({ db: database.db, config, clock, logger, limiters });
   const services: HubServices = {
     config,
     database,
@@ -119,7 +120,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       anonymousTimerDays: config.ANONYMOUS_TIMER_RETENTION_DAYS,
       isActive: (timerId) => (rooms.currentRoomOf(timerId)?.sessionCount ?? 0) > 0,
     }),
-    commerce: await createCommerce({ db: database.db, config, clock, logger, limiters }),
+    commerce,
     analytics: new AnalyticsService(database.db, clock, config.ANALYTICS_WEBSITE_ID ?? null, config.ANALYTICS_URL ?? null),
     library: createLibrary({ db: database.db, timerRepository: repository, timers, memberships: (timerId, userId) => members.roleFor(timerId, userId) }),
     yjs: createYjs({
@@ -129,6 +130,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       logger,
       hubId,
       ...(redis ? { bus: redisYjsBus(redis, hubId) } : {}),
+      entitlements: commerce.entitlements,
       userOf: async (req) => (await createContextFactory(services)({ req }, 'ws')).user?.id ?? null,
     }),
   };

@@ -16,8 +16,6 @@ export const Y = {
   inviteInvalid: '邀请链接无效或已被撤销。',
   inviteExpired: '邀请链接已过期，请向项目所有者索取新的链接。',
   ownerCannotJoin: '你已是这个项目的所有者。',
-  tooManyProjects: `每个账号最多拥有 ${YJS_LIMITS.projectsPerAccount} 个项目。请先删除不用的项目。`,
-  tooManyDocuments: `每个账号的项目中最多有 ${YJS_LIMITS.documentsPerAccount} 个文档。请先删除不用的文档。`,
   tooManyVersions: `每个文档最多保存 ${YJS_LIMITS.versionsPerDocument} 个版本。`,
   judgeFlowPrivate: '裁判流程单在比赛结束前只有裁判本人可见。',
   wrongKind: '这个操作不适用于此类文档。',

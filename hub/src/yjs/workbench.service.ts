@@ -9,6 +9,7 @@ import {
   type ProjectRole,
 } from '@bianshi/shared';
 import * as Y from 'yjs';
+import type { EntitlementService } from '../commerce/entitlements.service';
 import type { TimerRepository } from '../db/timer.repository';
 import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
@@ -66,6 +67,8 @@ export class WorkbenchService {
     private readonly registry: DocRegistry,
     private readonly timers: TimerRepository,
     private readonly clock: Clock,
+    /** Projects and documents an account may own follow its plan. */
+    private readonly plans: Pick<EntitlementService, 'require'>,
   ) {}
 
   // Access -----------------------------------------------------------------------------------
@@ -162,11 +165,14 @@ export class WorkbenchService {
   }
 
   async create(ownerId: string, input: NewProject): Promise<{ projectId: string }> {
-    if ((await this.repository.countProjectsOwnedBy(ownerId)) >= YJS_LIMITS.projectsPerAccount)
-      throw new HubError('FORBIDDEN', M.tooManyProjects, 'too-many-projects');
+    if (input.kind === 'workbench')
+      await this.plans.require(
+        ownerId,
+        'workbenchProjects',
+        await this.repository.countProjectsOwnedBy(ownerId, 'workbench'),
+      );
     const initial = input.kind === 'workbench' ? 3 : 1;
-    if ((await this.repository.countDocumentsOwnedBy(ownerId)) + initial > YJS_LIMITS.documentsPerAccount)
-      throw new HubError('FORBIDDEN', M.tooManyDocuments, 'too-many-documents');
+    await this.requireDocumentSlots(ownerId, initial);
     const projectId = newId();
     const documents: {
       id: string;
@@ -321,8 +327,7 @@ export class WorkbenchService {
     input: { kind: DocumentKind; title: string },
   ): Promise<DocumentRecord> {
     const { project } = await this.access(projectId, caller, 'editor');
-    if ((await this.repository.countDocumentsOwnedBy(project.ownerId)) >= YJS_LIMITS.documentsPerAccount)
-      throw new HubError('FORBIDDEN', M.tooManyDocuments, 'too-many-documents');
+    await this.requireDocumentSlots(project.ownerId, 1);
     const existing = await this.repository.documents(project.id);
     const row = {
       id: newId(),
@@ -335,6 +340,12 @@ export class WorkbenchService {
     await this.repository.createDocument(row);
     await this.repository.updateProject(project.id, {});
     return row;
+  }
+
+  /** Refuses (`plan-limit`, in Chinese) unless `wanted` more documents fit the owner's plan. */
+  private async requireDocumentSlots(ownerId: string, wanted: number): Promise<void> {
+    const used = await this.repository.countDocumentsOwnedBy(ownerId);
+    await this.plans.require(ownerId, 'workbenchDocuments', used + wanted - 1);
   }
 
   async renameDocument(documentId: string, caller: Caller, title: string): Promise<void> {

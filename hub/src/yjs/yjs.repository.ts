@@ -79,11 +79,11 @@ export class YjsRepository {
     await this.db.delete(yjsProjects).where(eq(yjsProjects.id, id));
   }
 
-  async countProjectsOwnedBy(userId: string): Promise<number> {
+  async countProjectsOwnedBy(userId: string, kind: ProjectKind): Promise<number> {
     const [row] = await this.db
       .select({ n: count() })
       .from(yjsProjects)
-      .where(eq(yjsProjects.ownerId, userId));
+      .where(and(eq(yjsProjects.ownerId, userId), eq(yjsProjects.kind, kind)));
     return row?.n ?? 0;
   }
 

@@ -105,8 +105,8 @@ export interface YjsNotice {
 }
 
 /**
- * Limits of documents. Documents per account follow the account's plan once plans land;
- * until then every account has {@link YJS_LIMITS.documentsPerAccount}.
+ * Limits of documents. How many projects and documents an account may own follows its plan
+ * (`workbenchProjects`, `workbenchDocuments` in content/pricing.md).
  */
 export const YJS_LIMITS = {
   /** One update (or a client's sync step 2) may carry at most this much. */
@@ -116,10 +116,6 @@ export const YJS_LIMITS = {
   /** Sustained messages per second per socket, and the burst above that. */
   messagesPerSecond: 60,
   messageBurst: 300,
-  /** Documents (of every kind) in the projects one account owns. */
-  documentsPerAccount: 200,
-  /** Projects one account owns. */
-  projectsPerAccount: 50,
   /** Named versions kept per document. */
   versionsPerDocument: 100,
 } as const;
