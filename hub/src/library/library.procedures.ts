@@ -143,6 +143,11 @@ const recordsRouter = router({
   get: publicProcedure
     .input(z.strictObject({ matchId: id }))
     .query(({ ctx, input }) => ctx.services.library.records.get(input.matchId, ctx)),
+  /** Judges' flows attached to a record; hidden records are NOT_FOUND. */
+  flows: publicProcedure.input(z.strictObject({ matchId: id })).query(async ({ ctx, input }) => {
+    await ctx.services.library.records.get(input.matchId, ctx);
+    return ctx.services.yjs.workbench.attachedFlows(input.matchId);
+  }),
   /** The caller's matches (timers they own or are a member of). */
   mine: authedProcedure
     .input(

@@ -20,6 +20,8 @@ export const Y = {
   judgeFlowPrivate: '裁判流程单在比赛结束前只有裁判本人可见。',
   wrongKind: '这个操作不适用于此类文档。',
   timerNotFound: '找不到这个计时器。',
+  attachNeedsMatch: '只有绑定了比赛的流程单可以附到比赛记录。',
+  attachNeedsFinish: '比赛结束后才能把流程单附到比赛记录。',
 } as const;
 
 /** The notices a document socket receives, by code. */

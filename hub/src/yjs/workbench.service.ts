@@ -4,6 +4,8 @@ import {
   commentsDocumentId,
   roleAtLeast,
   YJS_LIMITS,
+  type FlowBox,
+  type FlowColumn,
   type Format,
   type GrantableRole,
   type ProjectRole,
@@ -211,8 +213,11 @@ export class WorkbenchService {
 
   async detail(projectId: string, caller: Caller) {
     const { project, role } = await this.access(projectId, caller);
-    const documents = await this.repository.documents(project.id);
-    return { project, role, documents };
+    const [documents, attachment] = await Promise.all([
+      this.repository.documents(project.id),
+      project.kind === 'flow' ? this.repository.flowAttachment(project.id) : null,
+    ]);
+    return { project, role, documents, attachedAt: attachment?.attachedAt ?? null };
   }
 
   async update(
@@ -418,13 +423,61 @@ export class WorkbenchService {
 
   // Flows ------------------------------------------------------------------------------------
 
+  /**
+   * Attaches a copy of a flow to its match's record (again: the copy is refreshed). Only the
+   * flow's owner, only for a flow that follows a match, only once that match has finished.
+   */
+  async attachFlow(projectId: string, caller: Caller): Promise<{ matchId: string; attachedAt: Date }> {
+    const { project } = await this.access(projectId, caller, 'owner');
+    if (project.kind !== 'flow') throw new HubError('BAD_REQUEST', M.wrongKind, 'wrong-kind');
+    if (!project.matchId) throw new HubError('BAD_REQUEST', M.attachNeedsMatch, 'flow-without-match');
+    if (!(await this.matchFinished(project.matchId)))
+      throw new HubError('CONFLICT', M.attachNeedsFinish, 'match-not-finished');
+    const [document] = await this.repository.documents(project.id);
+    const doc = new Y.Doc();
+    if (document) Y.applyUpdate(doc, await this.storedState(document.id));
+    const columns = doc.getArray<FlowColumn>('columns').toArray();
+    const boxes = [...doc.getMap<FlowBox>('boxes').values()];
+    doc.destroy();
+    const attachedAt = new Date(this.clock.now());
+    await this.repository.attachFlow({
+      projectId: project.id,
+      matchId: project.matchId,
+      title: project.name,
+      judgeName: await this.repository.displayNameOf(project.ownerId),
+      columns,
+      boxes,
+      attachedBy: caller.userId,
+      attachedAt,
+    });
+    return { matchId: project.matchId, attachedAt };
+  }
+
+  async detachFlow(projectId: string, caller: Caller): Promise<void> {
+    await this.access(projectId, caller, 'owner');
+    await this.repository.detachFlow(projectId);
+  }
+
+  /** The flows attached to a match's record (the caller checked that the record is visible). */
+  async attachedFlows(matchId: string) {
+    const rows = await this.repository.flowAttachmentsOfMatch(matchId);
+    return rows.map((row) => ({
+      ...row,
+      columns: row.columns as FlowColumn[],
+      boxes: row.boxes as FlowBox[],
+    }));
+  }
+
+  private async matchFinished(matchId: string): Promise<boolean> {
+    const match = await this.timers.findMatch(matchId);
+    return match !== null && (match.state as { finishedAt: number | null }).finishedAt !== null;
+  }
+
   /** A flow whose match has finished (or that follows no match) is no longer private. */
   private async flowIsPublic(project: ProjectRecord): Promise<boolean> {
     if (project.mode === 'team') return true;
     if (project.mode === 'personal') return false;
-    if (!project.matchId) return false;
-    const match = await this.timers.findMatch(project.matchId);
-    return match !== null && (match.state as { finishedAt: number | null }).finishedAt !== null;
+    return project.matchId !== null && this.matchFinished(project.matchId);
   }
 }
 

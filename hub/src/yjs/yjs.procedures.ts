@@ -191,6 +191,16 @@ export const workbenchRouter = router({
       return { ok: true as const };
     }),
 
+  /** Attaches a copy of a finished match's flow to the match record (its owner; again refreshes it). */
+  attachFlow: authedProcedure
+    .input(z.object({ projectId: idSchema }))
+    .mutation(({ ctx, input }) => ctx.services.yjs.workbench.attachFlow(input.projectId, callerOf(ctx))),
+
+  detachFlow: authedProcedure.input(z.object({ projectId: idSchema })).mutation(async ({ ctx, input }) => {
+    await ctx.services.yjs.workbench.detachFlow(input.projectId, callerOf(ctx));
+    return { ok: true as const };
+  }),
+
   versions: publicProcedure
     .input(documentInput)
     .query(({ ctx, input }) =>

@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import { users } from '../db/schema';
 import {
   yjsDocuments,
+  yjsFlowAttachments,
   yjsInvites,
   yjsMembers,
   yjsProjects,
@@ -358,6 +359,53 @@ export class YjsRepository {
       .where(and(eq(yjsVersions.documentId, documentId), eq(yjsVersions.id, versionId)))
       .limit(1);
     return row ? { id: row.id, name: row.name, state: unb64(row.state), createdAt: row.createdAt } : null;
+  }
+
+  // Flows attached to match records ---------------------------------------------------------
+
+  async attachFlow(row: typeof yjsFlowAttachments.$inferInsert): Promise<void> {
+    const { projectId: _id, ...set } = row;
+    await this.db
+      .insert(yjsFlowAttachments)
+      .values(row)
+      .onConflictDoUpdate({ target: yjsFlowAttachments.projectId, set });
+  }
+
+  async detachFlow(projectId: string): Promise<void> {
+    await this.db.delete(yjsFlowAttachments).where(eq(yjsFlowAttachments.projectId, projectId));
+  }
+
+  async flowAttachment(projectId: string): Promise<{ attachedAt: Date } | null> {
+    const [row] = await this.db
+      .select({ attachedAt: yjsFlowAttachments.attachedAt })
+      .from(yjsFlowAttachments)
+      .where(eq(yjsFlowAttachments.projectId, projectId))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async flowAttachmentsOfMatch(matchId: string) {
+    return this.db
+      .select({
+        projectId: yjsFlowAttachments.projectId,
+        title: yjsFlowAttachments.title,
+        judgeName: yjsFlowAttachments.judgeName,
+        columns: yjsFlowAttachments.columns,
+        boxes: yjsFlowAttachments.boxes,
+        attachedAt: yjsFlowAttachments.attachedAt,
+      })
+      .from(yjsFlowAttachments)
+      .where(eq(yjsFlowAttachments.matchId, matchId))
+      .orderBy(asc(yjsFlowAttachments.attachedAt));
+  }
+
+  async displayNameOf(userId: string): Promise<string> {
+    const [row] = await this.db
+      .select({ displayName: users.displayName, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    return row ? row.displayName || row.email.split('@')[0]! : '';
   }
 
   /** Projects of the given ids that are flows bound to a match (for the judge-mode check). */

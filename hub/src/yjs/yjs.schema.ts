@@ -140,3 +140,26 @@ export const yjsVersions = pgTable(
   },
   (table) => [index('yjs_versions_document_idx').on(table.documentId)],
 );
+
+/**
+ * A judge's flow attached to its match record once the match finished: a copy of the sheet
+ * (columns and boxes, as `shared/src/collab/flow.ts` shapes them) shown to whoever may see the
+ * record. The live flow stays the judge's own.
+ */
+export const yjsFlowAttachments = pgTable(
+  'yjs_flow_attachments',
+  {
+    projectId: text('project_id')
+      .primaryKey()
+      .references(() => yjsProjects.id, { onDelete: 'cascade' }),
+    matchId: text('match_id').notNull(),
+    title: text('title').notNull(),
+    /** Who flowed it (display name at attaching). */
+    judgeName: text('judge_name').notNull().default(''),
+    columns: jsonb('columns').notNull().default([]),
+    boxes: jsonb('boxes').notNull().default([]),
+    attachedBy: text('attached_by'),
+    attachedAt: timestamp('attached_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('yjs_flow_attachments_match_idx').on(table.matchId)],
+);
