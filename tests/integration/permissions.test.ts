@@ -244,6 +244,7 @@ const TABLE: Record<string, Row> = {
   'library.topics.groups': { rule: PUBLIC },
   'library.topics.all': { rule: PUBLIC },
   'library.topics.group': { rule: PUBLIC, input: () => ({ id: 'starter-1993-icudt' }) },
+  'library.topics.get': { rule: PUBLIC, input: () => ({ id: 'no-such-topic' }) },
   'library.topics.search': { rule: PUBLIC, input: () => ({ q: '道德' }) },
   'library.topics.createGroup': { rule: AUTHED, input: () => ({ group: { name: '' } }) },
   'library.topics.updateGroup': { rule: AUTHED, input: () => ({ id: 'no-such-group', group: { name: '改名' } }) },

@@ -17,6 +17,10 @@ const topicsRouter = router({
     const page = await ctx.services.library.topics.group(input.id);
     return { ...page, canEdit: ctx.services.library.topics.canEdit(page.group, ctx) };
   }),
+  /** One topic (a workbench project links to it). */
+  get: publicProcedure
+    .input(z.strictObject({ id }))
+    .query(({ ctx, input }) => ctx.services.library.topics.topic(input.id)),
   search: publicProcedure
     .input(
       z.strictObject({

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { commentsDocumentId, roleCanWrite, type YjsNotice } from '@bianshi/shared';
 import { format } from '../../../i18n';
 import { workbench as workbenchText } from '../../../i18n/zh-CN/workbench';
+import { useLibraryTopic } from '../../../lib/library-lookup';
 import { colorFor, useDocSession, type PresenceUser } from '../../../lib/yjs';
 import { useAccount, useProject, useWorkbenchActions } from '../api/workbench-queries';
 import { docxToHtml, download, htmlToMarkdown, markdownToHtml } from '../document-io';
@@ -13,6 +14,7 @@ import { errorText } from './errors';
 import { MembersDialog } from './members-dialog';
 import { PresenceBar } from './presence-bar';
 import { QaPanel } from './qa-panel';
+import { TopicPicker } from './topic-picker';
 import { RichTextEditor, type RichTextHandle } from './rich-text-editor';
 import { VersionsPanel } from './versions-panel';
 import '../workbench.css';
@@ -27,11 +29,13 @@ export function WorkbenchProjectPage() {
   const actions = useWorkbenchActions(projectId);
   const [chosen, setChosen] = useState<string | null>(null);
   const [membersOpen, setMembersOpen] = useState(false);
+  const [topicOpen, setTopicOpen] = useState(false);
   const editorRef = useRef<RichTextHandle>(null);
   const data = project.data;
   const documents = data?.documents ?? [];
   const current = documents.find((d) => d.id === chosen) ?? documents[0] ?? null;
   const role = data?.role ?? null;
+  const topic = useLibraryTopic(data?.project.topicId ?? null);
   const editable = roleCanWrite(role);
   const user = useMemo<PresenceUser | null>(
     () =>
@@ -105,8 +109,15 @@ export function WorkbenchProjectPage() {
                 {t.project.topic}：{data.project.motion}
               </span>
             ) : null}
-            {data.project.topicId ? (
-              <Link to={`/topic/${data.project.topicId}`}>{t.project.topicLink}</Link>
+            {topic.data ? (
+              <Link to={`/topic/${topic.data.groupId}`} title={topic.data.text}>
+                {t.project.topicLink}
+              </Link>
+            ) : null}
+            {editable ? (
+              <button type="button" className="btn btn--ghost btn--sm" onClick={() => setTopicOpen(true)}>
+                {data.project.topicId ? t.project.changeTopic : t.project.pickTopic}
+              </button>
             ) : null}
             <span className="badge">{t.roles[data.role]}</span>
           </p>
@@ -226,6 +237,15 @@ export function WorkbenchProjectPage() {
           </div>
         ) : null}
       </div>
+      {editable ? (
+        <TopicPicker
+          projectId={projectId}
+          open={topicOpen}
+          onClose={() => setTopicOpen(false)}
+          linked={data.project.topicId}
+          motion={data.project.motion}
+        />
+      ) : null}
       {data.role === 'owner' ? (
         <MembersDialog projectId={projectId} open={membersOpen} onClose={() => setMembersOpen(false)} />
       ) : null}
