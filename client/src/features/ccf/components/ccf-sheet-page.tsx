@@ -7,7 +7,7 @@ import { useClockModel, useFrameClock, useTimerStore, useTimerWatch } from '../.
 import { colorFor, useDocSession, type DocSession, type PresenceUser } from '../../../lib/yjs';
 import { useAccount, useFlowAttachment, useFlowProject } from '../api/ccf-queries';
 import { FlowSheet, type LiveStage } from './flow-sheet';
-import { PresenceList } from './presence-list';
+import { PresenceList, SyncStatus } from '../../../components/projects/presence';
 import '../ccf.css';
 
 const t = workbenchText;
@@ -93,13 +93,7 @@ export function CcfSheetPage() {
           </p>
         </div>
         <div className="ccf-head__actions">
-          <span
-            className="wb-status"
-            data-status={state.status === 'connected' && state.synced ? 'connected' : state.status}
-            role="status"
-          >
-            {t.status[state.status === 'connected' && !state.synced ? 'connecting' : state.status]}
-          </span>
+          <SyncStatus state={state} />
           <PresenceList session={session} />
           <button type="button" className="btn btn--ghost btn--sm" onClick={() => void exportPng()}>
             {t.flow.exportPng}

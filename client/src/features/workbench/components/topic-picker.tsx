@@ -5,7 +5,7 @@ import { format } from '../../../i18n';
 import { workbench as workbenchText } from '../../../i18n/zh-CN/workbench';
 import { useLibraryTopics } from '../../../lib/library-lookup';
 import { useWorkbenchActions } from '../api/workbench-queries';
-import { errorText } from './errors';
+import { errorText } from '../../../components/projects/error-text';
 
 const t = workbenchText.project;
 

@@ -4,15 +4,15 @@ import { toast } from 'sonner';
 import { commentsDocumentId, roleCanWrite, type YjsNotice } from '@bianshi/shared';
 import { format } from '../../../i18n';
 import { workbench as workbenchText } from '../../../i18n/zh-CN/workbench';
+import { PresenceList, SyncStatus } from '../../../components/projects/presence';
 import { useLibraryTopic } from '../../../lib/library-lookup';
 import { colorFor, useDocSession, type PresenceUser } from '../../../lib/yjs';
 import { useAccount, useProject, useWorkbenchActions } from '../api/workbench-queries';
 import { docxToHtml, download, htmlToMarkdown, markdownToHtml } from '../document-io';
 import { CardsPanel } from './cards-panel';
 import { CommentsPanel, useComments } from './comments-panel';
-import { errorText } from './errors';
+import { errorText } from '../../../components/projects/error-text';
 import { MembersDialog } from './members-dialog';
-import { PresenceBar } from './presence-bar';
 import { QaPanel } from './qa-panel';
 import { TopicPicker } from './topic-picker';
 import { RichTextEditor, type RichTextHandle } from './rich-text-editor';
@@ -123,7 +123,10 @@ export function WorkbenchProjectPage() {
           </p>
         </div>
         <div className="wb-head__actions">
-          <PresenceBar session={session} state={state} />
+          <div className="wb-presence">
+            <SyncStatus state={state} />
+            <PresenceList session={session} showRole />
+          </div>
           {data.role === 'owner' ? (
             <button type="button" className="btn btn--secondary btn--sm" onClick={() => setMembersOpen(true)}>
               {t.project.members}
