@@ -125,6 +125,75 @@ describe('workbench', () => {
     await v.context.close();
   }, 120_000);
 
+  it('lets a commenter comment on selected text (not edit it); the owner sees, jumps to and resolves it', async () => {
+    const commenter = await createAccount(hub, 'commenter');
+    const invite = await owner.client.workbench.createInvite.mutate({
+      projectId,
+      role: 'commenter',
+      expiresInHours: 24,
+    });
+    await commenter.client.workbench.acceptInvite.mutate({ token: invite.token });
+    const c = await signedIn(hub.url, commenter.cookie);
+    await c.page.goto(`${hub.url}/workbench/${projectId}`);
+    await c.page.getByText('你是评论者：不能修改正文，但可以选中文字添加评论。').waitFor(WAIT);
+    const paragraph = editorOf(c.page).locator('p', { hasText: '我方认为' });
+    await paragraph.waitFor(WAIT);
+    await paragraph.click({ clickCount: 3 });
+    await c.page.getByRole('button', { name: '评论选中的文字' }).click();
+    await c.page.getByLabel('写下你的评论…').fill('这里需要数据支撑');
+    await c.page.getByRole('button', { name: '发表评论' }).click();
+    await c.page.locator('.wb-comment', { hasText: '这里需要数据支撑' }).waitFor(WAIT);
+    // Typing changes nothing: the text stays read-only to a commenter.
+    await paragraph.click();
+    await c.page.keyboard.type('评论者不能写');
+    await c.page.waitForTimeout(300);
+    expect(await editorOf(c.page).textContent()).not.toContain('评论者不能写');
+
+    const o = await signedIn(hub.url, owner.cookie);
+    await o.page.goto(`${hub.url}/workbench/${projectId}`);
+    const comment = o.page.locator('.wb-comment', { hasText: '这里需要数据支撑' });
+    await comment.waitFor(WAIT);
+    expect(await comment.textContent()).toContain('我方认为人工智能的发展利大于弊。');
+    // The commented words are marked in the owner's text.
+    await expect
+      .poll(() => editorOf(o.page).locator('.wb-commented').first().textContent(), WAIT)
+      .toContain('我方认为');
+    await shoot(o.page, 'workbench-comments-1280');
+    await comment.getByRole('button', { name: '解决' }).click();
+    await c.page.locator('.wb-comment', { hasText: '这里需要数据支撑' }).waitFor({ state: 'detached', ...WAIT });
+    expect(await editorOf(o.page).locator('.wb-commented').count()).toBe(0);
+    expect([...c.errors, ...o.errors]).toEqual([]);
+    await c.context.close();
+    await o.context.close();
+  }, 120_000);
+
+  it('links the project to a library topic', async () => {
+    const o = await signedIn(hub.url, owner.cookie);
+    await o.page.goto(`${hub.url}/workbench/${projectId}`);
+    await o.page.getByRole('button', { name: '关联辩题库' }).click();
+    await o.page.getByLabel('搜索辩题库（辩题、标签或赛事）').fill('道德');
+    await o.page.getByRole('dialog').getByRole('button', { name: '选择' }).first().click();
+    await o.page.getByText(/已关联辩题「/).waitFor(WAIT);
+    const link = o.page.getByRole('link', { name: '在辩题库中查看' });
+    await link.waitFor(WAIT);
+    expect(await link.getAttribute('href')).toMatch(/^\/topic\/[\w-]+$/);
+    await o.context.close();
+  }, 60_000);
+
+  it('tells in Chinese when the plan allows no more projects', async () => {
+    const account = await createAccount(hub, 'plan');
+    for (const name of ['一', '二', '三'])
+      await account.client.workbench.create.mutate({ kind: 'workbench', name });
+    const p = await signedIn(hub.url, account.cookie);
+    await p.page.goto(`${hub.url}/workbench`);
+    await p.page.getByLabel('项目名称').fill('第四个');
+    await p.page.getByRole('button', { name: '新建项目' }).click();
+    await p.page
+      .getByText('当前方案（试用版）的「备赛工作台项目」上限为 3 个；需要教育版才能创建更多工作台项目。详见 /pricing')
+      .waitFor(WAIT);
+    await p.context.close();
+  }, 60_000);
+
   it.runIf(SHOTS)(
     'screenshots: list, document, cards, Q&A, members at projector and phone sizes',
     async () => {
