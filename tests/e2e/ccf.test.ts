@@ -136,7 +136,7 @@ describe('flow sheets', () => {
     expect(initial[0]).toBe('正方一辩 立论');
     expect(initial.at(-1)).toBe('总结');
     await page.getByRole('button', { name: '编辑列' }).click();
-    const first = page.getByLabel('列名 1');
+    const first = page.getByLabel('列名 1', { exact: true });
     await first.fill('正方开篇');
     await first.press('Enter');
     await expect.poll(async () => (await titles())[0], WAIT).toBe('正方开篇');
@@ -149,8 +149,8 @@ describe('flow sheets', () => {
     await page.getByRole('button', { name: '场外提问 删除此列' }).click();
     await expect.poll(async () => (await titles()).includes('场外提问'), WAIT).toBe(false);
     // An empty title is refused in Chinese.
-    await page.getByLabel('列名 1').fill('  ');
-    await page.getByLabel('列名 1').press('Enter');
+    await page.getByLabel('列名 1', { exact: true }).fill('  ');
+    await page.getByLabel('列名 1', { exact: true }).press('Enter');
     await page.getByText('列名不能为空。').waitFor(WAIT);
     expect((await titles()).length).toBe(initial.length);
     expect(errors).toEqual([]);
