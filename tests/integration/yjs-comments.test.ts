@@ -4,7 +4,7 @@ import * as Y from 'yjs';
 import { createAccount, type TestAccount } from '../support/accounts';
 import { startHub, type TestHub } from '../support/hub';
 import { untilTrue } from '../support/until';
-import { openDoc, type DocClient } from '../support/yjs';
+import { docClients, joinProject } from '../support/yjs';
 
 /**
  * Comments on a rich-text document live in its comments document (`<id>-comments`): the hub
@@ -17,12 +17,7 @@ describe('comments on workbench documents', () => {
   let viewer: TestAccount;
   let projectId: string;
   let documentId: string;
-  const clients: DocClient[] = [];
-  const open = (...args: Parameters<typeof openDoc>) => {
-    const client = openDoc(...args);
-    clients.push(client);
-    return client;
-  };
+  const { open, closeAll } = docClients();
   const comment = (doc: Y.Doc, text: string, from: Y.RelativePosition, to: Y.RelativePosition): DocComment => {
     const value: DocComment = {
       id: `c${Math.random().toString(36).slice(2, 10)}`,
@@ -49,17 +44,14 @@ describe('comments on workbench documents', () => {
     ({ projectId } = await owner.client.workbench.create.mutate({ kind: 'workbench', name: '评论测试' }));
     const detail = await owner.client.workbench.get.query({ projectId });
     documentId = detail.documents.find((d) => d.kind === 'text')!.id;
-    for (const [account, role] of [
+    await joinProject(owner, projectId, [
       [commenter, 'commenter'],
       [viewer, 'viewer'],
-    ] as const) {
-      const invite = await owner.client.workbench.createInvite.mutate({ projectId, role, expiresInHours: 24 });
-      await account.client.workbench.acceptInvite.mutate({ token: invite.token });
-    }
+    ]);
   }, 60_000);
 
   afterAll(async () => {
-    for (const client of clients) client.close();
+    closeAll();
     await hub?.close();
   });
 

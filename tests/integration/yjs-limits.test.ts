@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, outcome, type TestAccount } from '../support/accounts';
 import { startHub, type TestHub } from '../support/hub';
 import { untilTrue } from '../support/until';
-import { openDoc, type DocClient } from '../support/yjs';
+import { docClients } from '../support/yjs';
 
 /**
  * Limits of documents, each refused with a Chinese message: the size of one update and of a
@@ -14,12 +14,7 @@ describe('document limits', () => {
   let hub: TestHub;
   let owner: TestAccount;
   let documentId: string;
-  const clients: DocClient[] = [];
-  const open = (...args: Parameters<typeof openDoc>) => {
-    const client = openDoc(...args);
-    clients.push(client);
-    return client;
-  };
+  const { open, closeAll } = docClients();
 
   beforeAll(async () => {
     hub = await startHub();
@@ -30,7 +25,7 @@ describe('document limits', () => {
   }, 60_000);
 
   afterAll(async () => {
-    for (const client of clients) client.close();
+    closeAll();
     await hub?.close();
   });
 
