@@ -17,7 +17,7 @@ describe('judge flows on match records', () => {
   beforeAll(async () => {
     hub = await startHub();
     [host, judge] = await Promise.all([createAccount(hub, 'host'), createAccount(hub, 'judge')]);
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     await hub?.close();
@@ -101,7 +101,7 @@ describe('judge flows on match records', () => {
     sheet.close();
     await judge.client.workbench.detachFlow.mutate({ projectId });
     expect(await host.client.library.records.flows.query({ matchId: timer.matchId })).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 
   it('refuses a flow that follows no match', async () => {
     const { projectId } = await judge.client.workbench.create.mutate({ kind: 'flow', name: '练习', mode: 'judge' });

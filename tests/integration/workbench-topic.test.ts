@@ -10,7 +10,7 @@ describe('workbench projects and library topics', () => {
   beforeAll(async () => {
     hub = await startHub();
     owner = await createAccount(hub, 'topic');
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     await hub?.close();

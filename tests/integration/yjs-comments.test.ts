@@ -48,7 +48,7 @@ describe('comments on workbench documents', () => {
       [commenter, 'commenter'],
       [viewer, 'viewer'],
     ]);
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     closeAll();

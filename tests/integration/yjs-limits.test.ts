@@ -22,7 +22,7 @@ describe('document limits', () => {
     const { projectId } = await owner.client.workbench.create.mutate({ kind: 'workbench', name: '上限' });
     const detail = await owner.client.workbench.get.query({ projectId });
     documentId = detail.documents.find((d) => d.kind === 'cards')!.id;
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     closeAll();
@@ -60,7 +60,7 @@ describe('document limits', () => {
     await reader.synced();
     expect(reader.doc.getArray('chunks').length).toBeLessThan(rounds);
     expect(reader.doc.getArray('chunks').length).toBeGreaterThanOrEqual(rounds - 2);
-  }, 60_000);
+  }, 120_000);
 
   it('closes a socket that sends faster than the rate limit, telling it why', async () => {
     const flood = open(hub.url, documentId, { cookie: owner.cookie });
@@ -75,7 +75,7 @@ describe('document limits', () => {
     const reader = open(hub.url, documentId, { cookie: owner.cookie });
     await reader.synced();
     await untilTrue(() => reader.doc.getMap('counter').get('n') === YJS_LIMITS.messageBurst + 99, 30_000);
-  }, 60_000);
+  }, 120_000);
 
   it('limits workbench projects and documents to the account’s plan', async () => {
     const account = await createAccount(hub, 'plan');
