@@ -1,3 +1,14 @@
+CREATE TABLE "yjs_flow_attachments" (
+	"project_id" text PRIMARY KEY NOT NULL,
+	"match_id" text NOT NULL,
+	"title" text NOT NULL,
+	"judge_name" text DEFAULT '' NOT NULL,
+	"columns" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"boxes" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"attached_by" text,
+	"attached_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "ai_feedback" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"rating" text NOT NULL,
@@ -149,6 +160,7 @@ CREATE TABLE "tournaments" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "yjs_flow_attachments" ADD CONSTRAINT "yjs_flow_attachments_project_id_yjs_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."yjs_projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tournament_ballots" ADD CONSTRAINT "tournament_ballots_fixture_id_tournament_fixtures_id_fk" FOREIGN KEY ("fixture_id") REFERENCES "public"."tournament_fixtures"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tournament_fixtures" ADD CONSTRAINT "tournament_fixtures_tournament_id_tournaments_id_fk" FOREIGN KEY ("tournament_id") REFERENCES "public"."tournaments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tournament_fixtures" ADD CONSTRAINT "tournament_fixtures_round_id_tournament_rounds_id_fk" FOREIGN KEY ("round_id") REFERENCES "public"."tournament_rounds"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -160,6 +172,7 @@ ALTER TABLE "tournament_rounds" ADD CONSTRAINT "tournament_rounds_stage_id_tourn
 ALTER TABLE "tournament_staff" ADD CONSTRAINT "tournament_staff_tournament_id_tournaments_id_fk" FOREIGN KEY ("tournament_id") REFERENCES "public"."tournaments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tournament_stages" ADD CONSTRAINT "tournament_stages_tournament_id_tournaments_id_fk" FOREIGN KEY ("tournament_id") REFERENCES "public"."tournaments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tournament_teams" ADD CONSTRAINT "tournament_teams_tournament_id_tournaments_id_fk" FOREIGN KEY ("tournament_id") REFERENCES "public"."tournaments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "yjs_flow_attachments_match_idx" ON "yjs_flow_attachments" USING btree ("match_id");--> statement-breakpoint
 CREATE INDEX "ai_feedback_time_idx" ON "ai_feedback" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "tournament_ballots_submission_idx" ON "tournament_ballots" USING btree ("submission_id");--> statement-breakpoint
 CREATE INDEX "tournament_fixtures_round_idx" ON "tournament_fixtures" USING btree ("round_id");--> statement-breakpoint

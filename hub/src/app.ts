@@ -138,6 +138,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       logger,
       hubId,
       ...(redis ? { bus: redisYjsBus(redis, hubId) } : {}),
+      entitlements: commerce.entitlements,
       userOf: async (req) => (await createContextFactory(services)({ req }, 'ws')).user?.id ?? null,
     }),
     ai: new AiService({

@@ -122,6 +122,70 @@ describe('flow sheets', () => {
     await context.close();
   }, 120_000);
 
+  it('edits the speech columns: rename, move, add, remove', async () => {
+    const { projectId: sheetId } = await owner.client.workbench.create.mutate({
+      kind: 'flow',
+      name: '列编辑',
+      formatId: 'cn-worldcup',
+    });
+    const { page, context, errors } = await signedIn();
+    await page.goto(`${hub.url}/ccf/${sheetId}`);
+    await page.getByRole('status').filter({ hasText: '已同步' }).waitFor(WAIT);
+    const titles = () => page.locator('.flow__head-title').allTextContents();
+    const initial = await titles();
+    expect(initial[0]).toBe('正方一辩 立论');
+    expect(initial.at(-1)).toBe('总结');
+    await page.getByRole('button', { name: '编辑列' }).click();
+    const first = page.getByLabel('列名 1', { exact: true });
+    await first.fill('正方开篇');
+    await first.press('Enter');
+    await expect.poll(async () => (await titles())[0], WAIT).toBe('正方开篇');
+    await page.getByRole('button', { name: '正方开篇 右移' }).click();
+    await expect.poll(async () => (await titles())[1], WAIT).toBe('正方开篇');
+    await page.getByLabel('列名', { exact: true }).fill('场外提问');
+    await page.getByRole('button', { name: '+ 添加一列' }).click();
+    await expect.poll(async () => (await titles()).at(-2), WAIT).toBe('场外提问');
+    expect((await titles()).at(-1)).toBe('总结');
+    await page.getByRole('button', { name: '场外提问 删除此列' }).click();
+    await expect.poll(async () => (await titles()).includes('场外提问'), WAIT).toBe(false);
+    // An empty title is refused in Chinese.
+    await page.getByLabel('列名 1', { exact: true }).fill('  ');
+    await page.getByLabel('列名 1', { exact: true }).press('Enter');
+    await page.getByText('列名不能为空。').waitFor(WAIT);
+    expect((await titles()).length).toBe(initial.length);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('keeps a judge flow private until the match ends, then attaches it to the record', async () => {
+    const timer = await owner.client.timer.create.mutate({ formatId: 'cn-classic' });
+    const { projectId: judgeFlow } = await owner.client.workbench.create.mutate({
+      kind: 'flow',
+      name: '裁判 流程单',
+      mode: 'judge',
+      timerId: timer.id,
+    });
+    const { page, context } = await signedIn();
+    await page.goto(`${hub.url}/ccf/${judgeFlow}`);
+    await page.getByText('裁判流程单在比赛结束前只有你能看到。').waitFor(WAIT);
+    await page.getByRole('status').filter({ hasText: '已同步' }).waitFor(WAIT);
+    await page.locator('.flow__add').first().click();
+    await page.keyboard.type('裁判记下的论点');
+    await page.getByRole('button', { name: '附到比赛记录' }).click();
+    await page.getByText('比赛结束后才能把流程单附到比赛记录。').waitFor(WAIT);
+    for (const type of ['next', 'start', 'finish'] as const)
+      await owner.client.timer.command.mutate({ timerId: timer.id, command: { type } });
+    await page.getByRole('button', { name: '附到比赛记录' }).click();
+    await page.getByText('流程单已附到比赛记录').waitFor(WAIT);
+    await page.getByRole('link', { name: '查看比赛记录' }).click();
+    await page.waitForURL(`${hub.url}/record/${timer.matchId}`, WAIT);
+    const section = page.getByTestId('record-flows');
+    await section.getByText('裁判记下的论点').waitFor(WAIT);
+    expect(await section.getByRole('heading', { name: '裁判 流程单' }).count()).toBe(1);
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'ccf-record-flow.png'), fullPage: true });
+    await context.close();
+  }, 120_000);
+
   it.runIf(SHOTS)(
     'screenshots: list and sheet at projector and phone sizes, light and dark',
     async () => {

@@ -1,26 +1,20 @@
 /** Library state across hubs: two hub processes on one Postgres (and Redis) see each other's record edits and topics. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScratchPostgres, type ScratchDatabase } from '../support/postgres';
-import { spawnHub, type HubProcess } from '../support/process-hub';
-import { startRedis, type TestRedis } from '../support/redis';
+import type { HubProcess } from '../support/process-hub';
 import { httpClient } from '../support/trpc';
+import { startTwoHubs, type TwoHubs } from '../support/two-hubs';
 
 describe('library on two hubs (Postgres + Redis)', () => {
-  let scratch: ScratchDatabase;
-  let redis: TestRedis;
-  const hubs: HubProcess[] = [];
+  let pair: TwoHubs;
+  let hubs: HubProcess[] = [];
 
   beforeAll(async () => {
-    [scratch, redis] = await Promise.all([createScratchPostgres(), startRedis()]);
-    const env = { DATABASE_URL: scratch.url, REDIS_URL: redis.url };
-    hubs.push(await spawnHub(env));
-    hubs.push(await spawnHub(env));
+    pair = await startTwoHubs();
+    hubs = pair.hubs;
   }, 180_000);
 
   afterAll(async () => {
-    for (const hub of hubs) await hub.kill();
-    await redis?.close();
-    await scratch?.drop();
+    await pair?.close();
   });
 
   it('a result edited on one hub is what the other hub serves', async () => {

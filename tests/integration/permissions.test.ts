@@ -170,6 +170,8 @@ const TABLE: Record<string, Row> = {
     rule: project('owner'),
     input: (fx) => ({ documentId: fx.project?.documentId }),
   },
+  'workbench.attachFlow': { rule: project('owner'), input: (fx) => ({ projectId: fx.project?.id }) },
+  'workbench.detachFlow': { rule: project('owner'), input: (fx) => ({ projectId: fx.project?.id }) },
   'workbench.versions': { rule: project('viewer'), input: (fx) => ({ documentId: fx.project?.documentId }) },
   'workbench.saveVersion': {
     rule: project('editor'),
@@ -248,6 +250,7 @@ const TABLE: Record<string, Row> = {
   'library.topics.groups': { rule: PUBLIC },
   'library.topics.all': { rule: PUBLIC },
   'library.topics.group': { rule: PUBLIC, input: () => ({ id: 'starter-1993-icudt' }) },
+  'library.topics.get': { rule: PUBLIC, input: () => ({ id: 'no-such-topic' }) },
   'library.topics.search': { rule: PUBLIC, input: () => ({ q: '道德' }) },
   'library.topics.createGroup': { rule: AUTHED, input: () => ({ group: { name: '' } }) },
   'library.topics.updateGroup': { rule: AUTHED, input: () => ({ id: 'no-such-group', group: { name: '改名' } }) },
@@ -270,6 +273,7 @@ const TABLE: Record<string, Row> = {
   'library.schools.debaters': { rule: PUBLIC, input: () => ({ q: '张' }) },
   // Records of a public timer are public; the fixture's timer is public.
   'library.records.get': { rule: PUBLIC, input: (fx) => ({ matchId: fx.matchId }) },
+  'library.records.flows': { rule: PUBLIC, input: (fx) => ({ matchId: fx.matchId }) },
   'library.records.mine': { rule: AUTHED },
   'library.records.updateResult': { rule: timer('editor'), input: (fx) => ({ matchId: fx.matchId, result: 'invalid' }) },
 
@@ -520,9 +524,12 @@ describe.each(DATABASE_KINDS)('every procedure × every caller (%s)', (database)
   });
 
   let serial = 0;
+  let lastProjectId: string | null = null;
   async function projectFixture(): Promise<NonNullable<Fixture['project']>> {
     const owner = { userId: accounts.get('owner')!.id };
     const workbench = hub.services.yjs.workbench;
+    // The owner's plan (a trial) allows a few workbench projects: the previous row's goes first.
+    if (lastProjectId) await workbench.remove(lastProjectId, owner).catch(() => {});
     const { projectId } = await workbench.create(owner.userId, { kind: 'workbench', name: '权限测试项目' });
     const grants: [CallerName | 'target', ProjectRole][] = [
       ...CALLERS.filter((name) => FACTS[name].projectRole && name !== 'owner').map(
@@ -540,6 +547,7 @@ describe.each(DATABASE_KINDS)('every procedure × every caller (%s)', (database)
     const invite = await workbench.createInvite(projectId, owner, { role: 'viewer', expiresInHours: 1 });
     const documentId = (await workbench.detail(projectId, owner)).documents[0]!.id;
     const version = await workbench.saveVersion(documentId, owner, '初稿');
+    lastProjectId = projectId;
     return {
       id: projectId,
       documentId,

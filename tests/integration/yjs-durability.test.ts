@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchPostgres, type ScratchDatabase } from '../support/postgres';
 import { spawnHub, type HubProcess } from '../support/process-hub';
-import { startRedis, type TestRedis } from '../support/redis';
+import { startTwoHubs, type TwoHubs } from '../support/two-hubs';
 import { untilTrue } from '../support/until';
 import { openDoc, signUpOver, type DocClient } from '../support/yjs';
 
@@ -74,21 +74,16 @@ describe('Yjs documents: durability and several hubs', () => {
   });
 
   describe('two hubs on Postgres + Redis', () => {
-    let scratch: ScratchDatabase;
-    let redis: TestRedis;
-    const hubs: HubProcess[] = [];
+    let pair: TwoHubs;
+    let hubs: HubProcess[] = [];
 
     beforeAll(async () => {
-      [scratch, redis] = await Promise.all([createScratchPostgres(), startRedis()]);
-      const env = { DATABASE_URL: scratch.url, REDIS_URL: redis.url };
-      hubs.push(await spawnHub(env));
-      hubs.push(await spawnHub(env));
+      pair = await startTwoHubs();
+      hubs = pair.hubs;
     }, 120_000);
 
     afterAll(async () => {
-      for (const hub of hubs) await hub.kill();
-      await redis?.close();
-      await scratch?.drop();
+      await pair?.close();
     });
 
     it('relays updates and awareness between people on different hubs, and revocation closes sockets everywhere', async () => {

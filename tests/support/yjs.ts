@@ -88,3 +88,30 @@ export async function signUpOver(
   });
   return { id: result.id, cookie: jar.header(), client };
 }
+
+/** Opens documents like {@link openDoc} and remembers them, so a suite closes them all at the end. */
+export function docClients(): { open: typeof openDoc; closeAll(): void } {
+  const clients: DocClient[] = [];
+  return {
+    open: (...args) => {
+      const client = openDoc(...args);
+      clients.push(client);
+      return client;
+    },
+    closeAll: () => {
+      for (const client of clients.splice(0)) client.close();
+    },
+  };
+}
+
+/** Gives each account its role on a project through an invite link the owner makes. */
+export async function joinProject(
+  owner: { client: HubClient },
+  projectId: string,
+  grants: readonly (readonly [{ client: HubClient }, 'viewer' | 'commenter' | 'editor'])[],
+): Promise<void> {
+  for (const [account, role] of grants) {
+    const invite = await owner.client.workbench.createInvite.mutate({ projectId, role, expiresInHours: 24 });
+    await account.client.workbench.acceptInvite.mutate({ token: invite.token });
+  }
+}

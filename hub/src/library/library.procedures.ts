@@ -17,6 +17,10 @@ const topicsRouter = router({
     const page = await ctx.services.library.topics.group(input.id);
     return { ...page, canEdit: ctx.services.library.topics.canEdit(page.group, ctx) };
   }),
+  /** One topic (a workbench project links to it). */
+  get: publicProcedure
+    .input(z.strictObject({ id }))
+    .query(({ ctx, input }) => ctx.services.library.topics.topic(input.id)),
   search: publicProcedure
     .input(
       z.strictObject({
@@ -143,6 +147,11 @@ const recordsRouter = router({
   get: publicProcedure
     .input(z.strictObject({ matchId: id }))
     .query(({ ctx, input }) => ctx.services.library.records.get(input.matchId, ctx)),
+  /** Judges' flows attached to a record; hidden records are NOT_FOUND. */
+  flows: publicProcedure.input(z.strictObject({ matchId: id })).query(async ({ ctx, input }) => {
+    await ctx.services.library.records.get(input.matchId, ctx);
+    return ctx.services.yjs.workbench.attachedFlows(input.matchId);
+  }),
   /** The caller's matches (timers they own or are a member of). */
   mine: authedProcedure
     .input(

@@ -7,9 +7,9 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, updatedAtColumn } from '../db/columns';
 
 /**
  * The debate library: schools, debaters and teams across seasons; topic groups and topics;
@@ -20,7 +20,7 @@ import {
 export const schools = pgTable(
   'schools',
   {
-    id: text('id').primaryKey(),
+    id: idColumn(),
     name: text('name').notNull(),
     shortName: text('short_name').notNull().default(''),
     region: text('region').notNull().default(''),
@@ -30,30 +30,30 @@ export const schools = pgTable(
     logoUrl: text('logo_url').notNull().default(''),
     dedupKey: text('dedup_key').notNull(),
     createdBy: text('created_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (table) => [uniqueIndex('schools_dedup_idx').on(table.dedupKey)],
 );
 
 /** A person who debates; their career spans seasons, teams and schools through `team_members`. */
 export const debaters = pgTable('debaters', {
-  id: text('id').primaryKey(),
+  id: idColumn(),
   name: text('name').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });
 
 /** A school's team in one season. */
 export const teams = pgTable(
   'teams',
   {
-    id: text('id').primaryKey(),
+    id: idColumn(),
     schoolId: text('school_id')
       .notNull()
       .references(() => schools.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     season: text('season').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [uniqueIndex('teams_school_name_season_idx').on(table.schoolId, table.name, table.season)],
 );
@@ -78,7 +78,7 @@ export const teamMembers = pgTable(
 
 /** A topic group (辩题合集): a tournament, a season or a theme. */
 export const topicGroups = pgTable('topic_groups', {
-  id: text('id').primaryKey(),
+  id: idColumn(),
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
   kind: text('kind').notNull().default('theme'),
@@ -87,15 +87,15 @@ export const topicGroups = pgTable('topic_groups', {
   builtin: boolean('builtin').notNull().default(false),
   /** The account that created it: it and admins may edit. */
   ownerId: text('owner_id'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
+  updatedAt: updatedAtColumn(),
 });
 
 /** A topic (辩题). Source fields hold only what is known. */
 export const topics = pgTable(
   'topics',
   {
-    id: text('id').primaryKey(),
+    id: idColumn(),
     groupId: text('group_id')
       .notNull()
       .references(() => topicGroups.id, { onDelete: 'cascade' }),
@@ -111,7 +111,7 @@ export const topics = pgTable(
     year: integer('year'),
     notes: text('notes').notNull().default(''),
     infoSlide: text('info_slide').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('topics_group_idx').on(table.groupId, table.position)],
 );
@@ -125,7 +125,7 @@ export const topicFavourites = pgTable(
     topicId: text('topic_id')
       .notNull()
       .references(() => topics.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.topicId] })],
 );
@@ -148,7 +148,7 @@ export const matchResults = pgTable(
     /** Bumped on every edit. */
     version: integer('version').notNull().default(1),
     updatedBy: text('updated_by'),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
     /** Server ms of the match's start, copied for date filters. */
     startedAt: bigint('started_at', { mode: 'number' }),
   },

@@ -1,7 +1,7 @@
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
 import {
-  roleCanWrite,
+  roleCanWriteDocument,
   YJS_CLOSE,
   YJS_LIMITS,
   YJS_MESSAGE,
@@ -248,8 +248,9 @@ export class DocRoom {
   }
 
   private handleUpdate(connection: DocConnection, update: Uint8Array): void {
-    if (!roleCanWrite(connection.role)) {
+    if (!roleCanWriteDocument(connection.role, this.documentId)) {
       // Refused on the hub, whatever the client shows. Tell only when it would have added content.
+      // Commenters write only a text document's comments document (`<id>-comments`).
       if (this.addsContent(update)) this.notice(connection, 'read-only');
       return;
     }

@@ -16,12 +16,12 @@ export const Y = {
   inviteInvalid: '邀请链接无效或已被撤销。',
   inviteExpired: '邀请链接已过期，请向项目所有者索取新的链接。',
   ownerCannotJoin: '你已是这个项目的所有者。',
-  tooManyProjects: `每个账号最多拥有 ${YJS_LIMITS.projectsPerAccount} 个项目。请先删除不用的项目。`,
-  tooManyDocuments: `每个账号的项目中最多有 ${YJS_LIMITS.documentsPerAccount} 个文档。请先删除不用的文档。`,
   tooManyVersions: `每个文档最多保存 ${YJS_LIMITS.versionsPerDocument} 个版本。`,
   judgeFlowPrivate: '裁判流程单在比赛结束前只有裁判本人可见。',
   wrongKind: '这个操作不适用于此类文档。',
   timerNotFound: '找不到这个计时器。',
+  attachNeedsMatch: '只有绑定了比赛的流程单可以附到比赛记录。',
+  attachNeedsFinish: '比赛结束后才能把流程单附到比赛记录。',
 } as const;
 
 /** The notices a document socket receives, by code. */

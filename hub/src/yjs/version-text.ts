@@ -9,6 +9,7 @@ export const DOCUMENT_ROOTS: Record<
   text: [{ name: 'default', type: 'xml' }],
   cards: [{ name: 'cards', type: 'array' }],
   qa: [{ name: 'qa', type: 'array' }],
+  comments: [{ name: 'comments', type: 'map' }],
   flow: [
     { name: 'columns', type: 'array' },
     { name: 'boxes', type: 'map' },

@@ -1,12 +1,17 @@
 import {
   columnsFromFormat,
+  commentedDocumentId,
+  commentsDocumentId,
   roleAtLeast,
   YJS_LIMITS,
+  type FlowBox,
+  type FlowColumn,
   type Format,
   type GrantableRole,
   type ProjectRole,
 } from '@bianshi/shared';
 import * as Y from 'yjs';
+import type { EntitlementService } from '../commerce/entitlements.service';
 import type { TimerRepository } from '../db/timer.repository';
 import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
@@ -64,6 +69,8 @@ export class WorkbenchService {
     private readonly registry: DocRegistry,
     private readonly timers: TimerRepository,
     private readonly clock: Clock,
+    /** Projects and documents an account may own follow its plan. */
+    private readonly plans: Pick<EntitlementService, 'require'>,
   ) {}
 
   // Access -----------------------------------------------------------------------------------
@@ -128,11 +135,29 @@ export class WorkbenchService {
     return { project, role };
   }
 
-  /** A document with its project and the caller's role. */
+  /**
+   * A document with its project and the caller's role. A text document's comments document
+   * (`<id>-comments`) is made on first use, in the text document's project.
+   */
   async documentAccess(documentId: string, caller: Caller, minimum: ProjectRole = 'viewer') {
-    const document = await this.repository.document(documentId);
+    const document =
+      (await this.repository.document(documentId)) ?? (await this.commentsDocument(documentId));
     if (!document) throw new HubError('NOT_FOUND', M.documentNotFound, 'document-not-found');
     return { document, ...(await this.access(document.projectId, caller, minimum)) };
+  }
+
+  /** The comments document of a text document, created when first asked for; null for any other id. */
+  private async commentsDocument(documentId: string): Promise<DocumentRecord | null> {
+    const textId = commentedDocumentId(documentId);
+    const text = textId ? await this.repository.document(textId) : null;
+    if (!text || text.kind !== 'text') return null;
+    return this.repository.ensureDocument({
+      id: commentsDocumentId(text.id),
+      projectId: text.projectId,
+      kind: 'comments',
+      title: text.title,
+      position: -1,
+    });
   }
 
   // Projects ---------------------------------------------------------------------------------
@@ -142,11 +167,14 @@ export class WorkbenchService {
   }
 
   async create(ownerId: string, input: NewProject): Promise<{ projectId: string }> {
-    if ((await this.repository.countProjectsOwnedBy(ownerId)) >= YJS_LIMITS.projectsPerAccount)
-      throw new HubError('FORBIDDEN', M.tooManyProjects, 'too-many-projects');
+    if (input.kind === 'workbench')
+      await this.plans.require(
+        ownerId,
+        'workbenchProjects',
+        await this.repository.countProjectsOwnedBy(ownerId, 'workbench'),
+      );
     const initial = input.kind === 'workbench' ? 3 : 1;
-    if ((await this.repository.countDocumentsOwnedBy(ownerId)) + initial > YJS_LIMITS.documentsPerAccount)
-      throw new HubError('FORBIDDEN', M.tooManyDocuments, 'too-many-documents');
+    await this.requireDocumentSlots(ownerId, initial);
     const projectId = newId();
     const documents: {
       id: string;
@@ -185,8 +213,11 @@ export class WorkbenchService {
 
   async detail(projectId: string, caller: Caller) {
     const { project, role } = await this.access(projectId, caller);
-    const documents = await this.repository.documents(project.id);
-    return { project, role, documents };
+    const [documents, attachment] = await Promise.all([
+      this.repository.documents(project.id),
+      project.kind === 'flow' ? this.repository.flowAttachment(project.id) : null,
+    ]);
+    return { project, role, documents, attachedAt: attachment?.attachedAt ?? null };
   }
 
   async update(
@@ -301,8 +332,7 @@ export class WorkbenchService {
     input: { kind: DocumentKind; title: string },
   ): Promise<DocumentRecord> {
     const { project } = await this.access(projectId, caller, 'editor');
-    if ((await this.repository.countDocumentsOwnedBy(project.ownerId)) >= YJS_LIMITS.documentsPerAccount)
-      throw new HubError('FORBIDDEN', M.tooManyDocuments, 'too-many-documents');
+    await this.requireDocumentSlots(project.ownerId, 1);
     const existing = await this.repository.documents(project.id);
     const row = {
       id: newId(),
@@ -317,6 +347,12 @@ export class WorkbenchService {
     return row;
   }
 
+  /** Refuses (`plan-limit`, in Chinese) unless `wanted` more documents fit the owner's plan. */
+  private async requireDocumentSlots(ownerId: string, wanted: number): Promise<void> {
+    const used = await this.repository.countDocumentsOwnedBy(ownerId);
+    await this.plans.require(ownerId, 'workbenchDocuments', used + wanted - 1);
+  }
+
   async renameDocument(documentId: string, caller: Caller, title: string): Promise<void> {
     await this.documentAccess(documentId, caller, 'editor');
     await this.repository.renameDocument(documentId, title);
@@ -325,6 +361,7 @@ export class WorkbenchService {
   async deleteDocument(documentId: string, caller: Caller): Promise<void> {
     await this.documentAccess(documentId, caller, 'owner');
     await this.repository.deleteDocument(documentId);
+    await this.repository.deleteDocument(commentsDocumentId(documentId));
   }
 
   // Versions ---------------------------------------------------------------------------------
@@ -386,13 +423,61 @@ export class WorkbenchService {
 
   // Flows ------------------------------------------------------------------------------------
 
+  /**
+   * Attaches a copy of a flow to its match's record (again: the copy is refreshed). Only the
+   * flow's owner, only for a flow that follows a match, only once that match has finished.
+   */
+  async attachFlow(projectId: string, caller: Caller): Promise<{ matchId: string; attachedAt: Date }> {
+    const { project } = await this.access(projectId, caller, 'owner');
+    if (project.kind !== 'flow') throw new HubError('BAD_REQUEST', M.wrongKind, 'wrong-kind');
+    if (!project.matchId) throw new HubError('BAD_REQUEST', M.attachNeedsMatch, 'flow-without-match');
+    if (!(await this.matchFinished(project.matchId)))
+      throw new HubError('CONFLICT', M.attachNeedsFinish, 'match-not-finished');
+    const [document] = await this.repository.documents(project.id);
+    const doc = new Y.Doc();
+    if (document) Y.applyUpdate(doc, await this.storedState(document.id));
+    const columns = doc.getArray<FlowColumn>('columns').toArray();
+    const boxes = [...doc.getMap<FlowBox>('boxes').values()];
+    doc.destroy();
+    const attachedAt = new Date(this.clock.now());
+    await this.repository.attachFlow({
+      projectId: project.id,
+      matchId: project.matchId,
+      title: project.name,
+      judgeName: await this.repository.displayNameOf(project.ownerId),
+      columns,
+      boxes,
+      attachedBy: caller.userId,
+      attachedAt,
+    });
+    return { matchId: project.matchId, attachedAt };
+  }
+
+  async detachFlow(projectId: string, caller: Caller): Promise<void> {
+    await this.access(projectId, caller, 'owner');
+    await this.repository.detachFlow(projectId);
+  }
+
+  /** The flows attached to a match's record (the caller checked that the record is visible). */
+  async attachedFlows(matchId: string) {
+    const rows = await this.repository.flowAttachmentsOfMatch(matchId);
+    return rows.map((row) => ({
+      ...row,
+      columns: row.columns as FlowColumn[],
+      boxes: row.boxes as FlowBox[],
+    }));
+  }
+
+  private async matchFinished(matchId: string): Promise<boolean> {
+    const match = await this.timers.findMatch(matchId);
+    return match !== null && (match.state as { finishedAt: number | null }).finishedAt !== null;
+  }
+
   /** A flow whose match has finished (or that follows no match) is no longer private. */
   private async flowIsPublic(project: ProjectRecord): Promise<boolean> {
     if (project.mode === 'team') return true;
     if (project.mode === 'personal') return false;
-    if (!project.matchId) return false;
-    const match = await this.timers.findMatch(project.matchId);
-    return match !== null && (match.state as { finishedAt: number | null }).finishedAt !== null;
+    return project.matchId !== null && this.matchFinished(project.matchId);
   }
 }
 

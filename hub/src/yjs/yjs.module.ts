@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { ProjectRole } from '@bianshi/shared';
+import type { EntitlementService } from '../commerce/entitlements.service';
 import type { Db } from '../db/database';
 import type { TimerRepository } from '../db/timer.repository';
 import type { Clock } from '../lib/clock';
@@ -20,6 +21,8 @@ export interface YjsModuleDependencies {
   /** Updates, awareness and access changes between hubs; the single-hub bus by default. */
   bus?: YjsBus;
   userOf(req: IncomingMessage): Promise<string | null>;
+  /** Plans: how many projects and documents an account may own. */
+  entitlements: Pick<EntitlementService, 'require'>;
 }
 
 /** The workbench service, the document registry and the `/api/yjs/*` upgrade route. */
@@ -46,6 +49,7 @@ export function createYjs(deps: YjsModuleDependencies): YjsModule {
     registry,
     deps.timerRepository,
     deps.clock,
+    deps.entitlements,
   );
   const sockets = createYjsSockets({ workbench, registry, logger: deps.logger, userOf: deps.userOf });
   return {

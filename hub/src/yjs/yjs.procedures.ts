@@ -53,6 +53,7 @@ export const workbenchRouter = router({
       }),
     )
     .mutation(async ({ ctx, input }) => {
+      if (input.topicId) await ctx.services.library.topics.topic(input.topicId);
       let format = input.formatId ? (getBuiltinFormat(input.formatId) ?? null) : null;
       let matchId: string | null = null;
       let timerId: string | null = null;
@@ -99,6 +100,8 @@ export const workbenchRouter = router({
     )
     .mutation(async ({ ctx, input }) => {
       const { projectId, ...patch } = input;
+      // A linked topic must exist in the library (NOT_FOUND, in Chinese, otherwise).
+      if (patch.topicId) await ctx.services.library.topics.topic(patch.topicId);
       await ctx.services.yjs.workbench.update(
         projectId,
         callerOf(ctx),
@@ -190,6 +193,16 @@ export const workbenchRouter = router({
       await ctx.services.yjs.workbench.deleteDocument(input.documentId, callerOf(ctx));
       return { ok: true as const };
     }),
+
+  /** Attaches a copy of a finished match's flow to the match record (its owner; again refreshes it). */
+  attachFlow: authedProcedure
+    .input(z.object({ projectId: idSchema }))
+    .mutation(({ ctx, input }) => ctx.services.yjs.workbench.attachFlow(input.projectId, callerOf(ctx))),
+
+  detachFlow: authedProcedure.input(z.object({ projectId: idSchema })).mutation(async ({ ctx, input }) => {
+    await ctx.services.yjs.workbench.detachFlow(input.projectId, callerOf(ctx));
+    return { ok: true as const };
+  }),
 
   versions: publicProcedure
     .input(documentInput)

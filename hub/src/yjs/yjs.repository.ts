@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { GrantableRole, ProjectRole } from '@bianshi/shared';
 import type { Db } from '../db/database';
 import { users } from '../db/schema';
 import {
   yjsDocuments,
+  yjsFlowAttachments,
   yjsInvites,
   yjsMembers,
   yjsProjects,
@@ -14,7 +15,8 @@ import {
 
 export type ProjectKind = 'workbench' | 'flow';
 export type FlowMode = 'personal' | 'team' | 'judge';
-export type DocumentKind = 'text' | 'cards' | 'qa' | 'flow';
+/** `comments`: a text document's comments (`<id>-comments`), never listed or counted on its own. */
+export type DocumentKind = 'text' | 'cards' | 'qa' | 'flow' | 'comments';
 
 export type ProjectRecord = typeof yjsProjects.$inferSelect & { kind: ProjectKind; mode: FlowMode };
 export type DocumentRecord = typeof yjsDocuments.$inferSelect & { kind: DocumentKind };
@@ -78,11 +80,11 @@ export class YjsRepository {
     await this.db.delete(yjsProjects).where(eq(yjsProjects.id, id));
   }
 
-  async countProjectsOwnedBy(userId: string): Promise<number> {
+  async countProjectsOwnedBy(userId: string, kind: ProjectKind): Promise<number> {
     const [row] = await this.db
       .select({ n: count() })
       .from(yjsProjects)
-      .where(eq(yjsProjects.ownerId, userId));
+      .where(and(eq(yjsProjects.ownerId, userId), eq(yjsProjects.kind, kind)));
     return row?.n ?? 0;
   }
 
@@ -180,6 +182,12 @@ export class YjsRepository {
     await this.db.insert(yjsDocuments).values(row);
   }
 
+  /** Inserts a document unless it exists; returns the stored row. */
+  async ensureDocument(row: typeof yjsDocuments.$inferInsert): Promise<DocumentRecord> {
+    await this.db.insert(yjsDocuments).values(row).onConflictDoNothing();
+    return (await this.document(row.id))!;
+  }
+
   async document(id: string): Promise<DocumentRecord | null> {
     const [row] = await this.db.select().from(yjsDocuments).where(eq(yjsDocuments.id, id)).limit(1);
     return (row as DocumentRecord | undefined) ?? null;
@@ -189,7 +197,7 @@ export class YjsRepository {
     return (await this.db
       .select()
       .from(yjsDocuments)
-      .where(eq(yjsDocuments.projectId, projectId))
+      .where(and(eq(yjsDocuments.projectId, projectId), ne(yjsDocuments.kind, 'comments')))
       .orderBy(asc(yjsDocuments.position), asc(yjsDocuments.createdAt))) as DocumentRecord[];
   }
 
@@ -207,7 +215,7 @@ export class YjsRepository {
       .select({ n: count() })
       .from(yjsDocuments)
       .innerJoin(yjsProjects, eq(yjsProjects.id, yjsDocuments.projectId))
-      .where(eq(yjsProjects.ownerId, userId));
+      .where(and(eq(yjsProjects.ownerId, userId), ne(yjsDocuments.kind, 'comments')));
     return row?.n ?? 0;
   }
 
@@ -351,6 +359,53 @@ export class YjsRepository {
       .where(and(eq(yjsVersions.documentId, documentId), eq(yjsVersions.id, versionId)))
       .limit(1);
     return row ? { id: row.id, name: row.name, state: unb64(row.state), createdAt: row.createdAt } : null;
+  }
+
+  // Flows attached to match records ---------------------------------------------------------
+
+  async attachFlow(row: typeof yjsFlowAttachments.$inferInsert): Promise<void> {
+    const { projectId: _id, ...set } = row;
+    await this.db
+      .insert(yjsFlowAttachments)
+      .values(row)
+      .onConflictDoUpdate({ target: yjsFlowAttachments.projectId, set });
+  }
+
+  async detachFlow(projectId: string): Promise<void> {
+    await this.db.delete(yjsFlowAttachments).where(eq(yjsFlowAttachments.projectId, projectId));
+  }
+
+  async flowAttachment(projectId: string): Promise<{ attachedAt: Date } | null> {
+    const [row] = await this.db
+      .select({ attachedAt: yjsFlowAttachments.attachedAt })
+      .from(yjsFlowAttachments)
+      .where(eq(yjsFlowAttachments.projectId, projectId))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async flowAttachmentsOfMatch(matchId: string) {
+    return this.db
+      .select({
+        projectId: yjsFlowAttachments.projectId,
+        title: yjsFlowAttachments.title,
+        judgeName: yjsFlowAttachments.judgeName,
+        columns: yjsFlowAttachments.columns,
+        boxes: yjsFlowAttachments.boxes,
+        attachedAt: yjsFlowAttachments.attachedAt,
+      })
+      .from(yjsFlowAttachments)
+      .where(eq(yjsFlowAttachments.matchId, matchId))
+      .orderBy(asc(yjsFlowAttachments.attachedAt));
+  }
+
+  async displayNameOf(userId: string): Promise<string> {
+    const [row] = await this.db
+      .select({ displayName: users.displayName, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    return row ? row.displayName || row.email.split('@')[0]! : '';
   }
 
   /** Projects of the given ids that are flows bound to a match (for the judge-mode check). */

@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, updatedAtColumn } from '../db/columns';
 
 /**
  * Collaborative projects and their Yjs documents. A project is a workbench (备赛工作台: a team
@@ -20,7 +21,7 @@ import {
 export const yjsProjects = pgTable(
   'yjs_projects',
   {
-    id: text('id').primaryKey(),
+    id: idColumn(),
     /** `workbench` or `flow`. */
     kind: text('kind').notNull(),
     name: text('name').notNull(),
@@ -36,8 +37,8 @@ export const yjsProjects = pgTable(
     formatId: text('format_id'),
     timerId: text('timer_id'),
     matchId: text('match_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (table) => [index('yjs_projects_owner_idx').on(table.ownerId)],
 );
@@ -52,7 +53,7 @@ export const yjsMembers = pgTable(
     /** users.id */
     userId: text('user_id').notNull(),
     role: text('role').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     primaryKey({ columns: [table.projectId, table.userId] }),
@@ -64,7 +65,7 @@ export const yjsMembers = pgTable(
 export const yjsInvites = pgTable(
   'yjs_invites',
   {
-    id: text('id').primaryKey(),
+    id: idColumn(),
     projectId: text('project_id')
       .notNull()
       .references(() => yjsProjects.id, { onDelete: 'cascade' }),
@@ -73,7 +74,7 @@ export const yjsInvites = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     uses: integer('uses').notNull().default(0),
     createdBy: text('created_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     uniqueIndex('yjs_invites_token_idx').on(table.tokenHash),
@@ -85,14 +86,14 @@ export const yjsInvites = pgTable(
 export const yjsDocuments = pgTable(
   'yjs_documents',
   {
-    id: text('id').primaryKey(),
+    id: idColumn(),
     projectId: text('project_id')
       .notNull()
       .references(() => yjsProjects.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     title: text('title').notNull(),
     position: integer('position').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('yjs_documents_project_idx').on(table.projectId)],
 );
@@ -107,7 +108,7 @@ export const yjsUpdates = pgTable(
       .references(() => yjsDocuments.id, { onDelete: 'cascade' }),
     update: text('update').notNull(),
     bytes: integer('bytes').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('yjs_updates_document_idx').on(table.documentId, table.id)],
 );
@@ -120,14 +121,14 @@ export const yjsSnapshots = pgTable('yjs_snapshots', {
   state: text('state').notNull(),
   bytes: integer('bytes').notNull(),
   upToId: bigint('up_to_id', { mode: 'number' }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAtColumn(),
 });
 
 /** A named version of a document: its full state at the moment it was saved (base64). */
 export const yjsVersions = pgTable(
   'yjs_versions',
   {
-    id: text('id').primaryKey(),
+    id: idColumn(),
     documentId: text('document_id')
       .notNull()
       .references(() => yjsDocuments.id, { onDelete: 'cascade' }),
@@ -136,7 +137,30 @@ export const yjsVersions = pgTable(
     /** Plain text of the version, for comparing versions without loading Yjs in the browser. */
     meta: jsonb('meta').notNull().default({}),
     createdBy: text('created_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('yjs_versions_document_idx').on(table.documentId)],
+);
+
+/**
+ * A judge's flow attached to its match record once the match finished: a copy of the sheet
+ * (columns and boxes, as `shared/src/collab/flow.ts` shapes them) shown to whoever may see the
+ * record. The live flow stays the judge's own.
+ */
+export const yjsFlowAttachments = pgTable(
+  'yjs_flow_attachments',
+  {
+    projectId: text('project_id')
+      .primaryKey()
+      .references(() => yjsProjects.id, { onDelete: 'cascade' }),
+    matchId: text('match_id').notNull(),
+    title: text('title').notNull(),
+    /** Who flowed it (display name at attaching). */
+    judgeName: text('judge_name').notNull().default(''),
+    columns: jsonb('columns').notNull().default([]),
+    boxes: jsonb('boxes').notNull().default([]),
+    attachedBy: text('attached_by'),
+    attachedAt: timestamp('attached_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('yjs_flow_attachments_match_idx').on(table.matchId)],
 );

@@ -36,6 +36,47 @@ export function roleCanWrite(role: ProjectRole | null): boolean {
   return roleAtLeast(role, 'editor');
 }
 
+/**
+ * A rich-text document's comments live in a sibling document, `<documentId>-comments`, that
+ * commenters may write while the text stays read-only to them. The hub decides by the id.
+ */
+export const COMMENTS_DOCUMENT_SUFFIX = '-comments';
+
+export function commentsDocumentId(documentId: string): string {
+  return `${documentId}${COMMENTS_DOCUMENT_SUFFIX}`;
+}
+
+/** The text document a comments document belongs to, or null for any other id. */
+export function commentedDocumentId(documentId: string): string | null {
+  return documentId.endsWith(COMMENTS_DOCUMENT_SUFFIX)
+    ? documentId.slice(0, -COMMENTS_DOCUMENT_SUFFIX.length) || null
+    : null;
+}
+
+/** Whether `role` may change document `documentId`: comments from commenters up, content from editors up. */
+export function roleCanWriteDocument(role: ProjectRole | null, documentId: string): boolean {
+  return commentedDocumentId(documentId) !== null ? roleAtLeast(role, 'commenter') : roleCanWrite(role);
+}
+
+/** One comment in a comments document's `comments` map (key: its id). */
+export interface DocComment {
+  id: string;
+  /** The commented range in the text document: `Y.RelativePosition`s as JSON. */
+  anchor: { from: unknown; to: unknown };
+  /** The commented text when the comment was made (shown when the range is gone). */
+  quote: string;
+  text: string;
+  authorId: string | null;
+  authorName: string;
+  color: string;
+  /** ms since epoch. */
+  createdAt: number;
+  resolved: boolean;
+}
+
+/** Longest comment, in characters. */
+export const COMMENT_MAX_CHARS = 2000;
+
 /** Why the hub closed a document socket (codes 4400–4499 are ours). */
 export const YJS_CLOSE = {
   revoked: { code: 4410, reason: 'access-revoked' },
@@ -64,8 +105,8 @@ export interface YjsNotice {
 }
 
 /**
- * Limits of documents. Documents per account follow the account's plan once plans land;
- * until then every account has {@link YJS_LIMITS.documentsPerAccount}.
+ * Limits of documents. How many projects and documents an account may own follows its plan
+ * (`workbenchProjects`, `workbenchDocuments` in content/pricing.md).
  */
 export const YJS_LIMITS = {
   /** One update (or a client's sync step 2) may carry at most this much. */
@@ -75,10 +116,6 @@ export const YJS_LIMITS = {
   /** Sustained messages per second per socket, and the burst above that. */
   messagesPerSecond: 60,
   messageBurst: 300,
-  /** Documents (of every kind) in the projects one account owns. */
-  documentsPerAccount: 200,
-  /** Projects one account owns. */
-  projectsPerAccount: 50,
   /** Named versions kept per document. */
   versionsPerDocument: 100,
 } as const;

@@ -10,6 +10,7 @@ const limits = (overrides: Partial<PlanLimits>): PlanLimits => ({
   tournaments: 0,
   workbenchProjects: 0,
   workbenchMembers: 0,
+  workbenchDocuments: 0,
   aiRequestsPerDay: 0,
   apiAccess: false,
   ...overrides,

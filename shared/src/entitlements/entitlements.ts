@@ -84,6 +84,7 @@ export const LIMIT_LABELS: Record<LimitKey, { name: string; unit: string; action
   tournaments: { name: '赛事', unit: '个', action: '创建更多赛事' },
   workbenchProjects: { name: '备赛工作台项目', unit: '个', action: '创建更多工作台项目' },
   workbenchMembers: { name: '每个工作台项目的成员', unit: '人', action: '邀请更多成员' },
+  workbenchDocuments: { name: '工作台与流程单文档', unit: '个', action: '创建更多文档' },
   aiRequestsPerDay: { name: '每日 AI 请求', unit: '次', action: '发起更多 AI 请求' },
   apiAccess: { name: 'HTTP 集成接口（/api/v1）', unit: '', action: '使用 HTTP 集成接口' },
 };

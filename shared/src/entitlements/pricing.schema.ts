@@ -17,6 +17,7 @@ export const COUNT_LIMIT_KEYS = [
   'tournaments',
   'workbenchProjects',
   'workbenchMembers',
+  'workbenchDocuments',
   'aiRequestsPerDay',
 ] as const;
 export type CountLimitKey = (typeof COUNT_LIMIT_KEYS)[number];
@@ -38,6 +39,8 @@ export const planLimitsSchema = z.strictObject({
   workbenchProjects: countLimit,
   /** Members per workbench project. */
   workbenchMembers: countLimit,
+  /** Documents (texts, 资料卡, 攻防问答, flow sheets) in every project an account owns. */
+  workbenchDocuments: countLimit,
   aiRequestsPerDay: countLimit,
   /** The `/api/v1` integrations API (creating timers with it). */
   apiAccess: z.boolean(),

@@ -1,4 +1,4 @@
-import type { FlowBox, FlowColumn, FlowMark } from '@bianshi/shared';
+import type { FlowBox, FlowColumn, FlowMark, FlowSide } from '@bianshi/shared';
 import type * as Y from 'yjs';
 
 /**
@@ -86,15 +86,51 @@ export class FlowDoc {
     });
   }
 
-  addColumn(title: string): void {
+  /** A new column before the summary column (which stays last), or at `at`. */
+  addColumn(title: string, side: FlowSide = 'none', at?: number): string {
     const id = crypto.randomUUID().slice(0, 12);
     const columns = this.columns.toArray();
-    // Before the summary column, which stays last.
-    const at =
-      columns.length > 0 && columns[columns.length - 1]!.stageIndex === null
-        ? columns.length - 1
-        : columns.length;
-    this.columns.insert(at, [{ id, title, side: 'none', stageIndex: null }]);
+    const last = columns[columns.length - 1];
+    const index = at ?? (last && last.stageIndex === null && last.title === '总结' ? columns.length - 1 : columns.length);
+    this.columns.insert(Math.max(0, Math.min(index, columns.length)), [{ id, title, side, stageIndex: null }]);
+    return id;
+  }
+
+  /** Changes a column's title or side (a column is replaced whole, like a box). */
+  patchColumn(id: string, patch: Partial<Pick<FlowColumn, 'title' | 'side'>>): void {
+    const at = this.columnIndex(id);
+    if (at < 0) return;
+    const column = this.columns.get(at);
+    this.doc.transact(() => {
+      this.columns.delete(at, 1);
+      this.columns.insert(at, [{ ...column, ...patch }]);
+    });
+  }
+
+  /** Moves a column one place left (-1) or right (+1). */
+  moveColumn(id: string, by: -1 | 1): void {
+    const at = this.columnIndex(id);
+    const to = at + by;
+    if (at < 0 || to < 0 || to >= this.columns.length) return;
+    const column = this.columns.get(at);
+    this.doc.transact(() => {
+      this.columns.delete(at, 1);
+      this.columns.insert(to, [column]);
+    });
+  }
+
+  /** Removes a column with its boxes (and answers to them elsewhere). */
+  removeColumn(id: string): void {
+    const at = this.columnIndex(id);
+    if (at < 0) return;
+    this.doc.transact(() => {
+      for (const box of [...this.boxes.values()]) if (box.columnId === id) this.remove(box.id);
+      this.columns.delete(at, 1);
+    });
+  }
+
+  private columnIndex(id: string): number {
+    return this.columns.toArray().findIndex((column) => column.id === id);
   }
 }
 

@@ -136,6 +136,8 @@ export const library = {
     totals: '合计用时',
     timeouts: '技术暂停 {n} 次',
     notStarted: '这场比赛还没有开始计时',
+    flows: '裁判流程单',
+    flowBy: '{judge} · 附于 {time}',
     exportCsv: '导出 CSV',
     exportJson: '导出 JSON',
     print: '打印成绩单',

@@ -16,6 +16,17 @@ export function useFlowProject(projectId: string) {
   return useQuery({ ...trpc.workbench.get.queryOptions({ projectId }), retry: false });
 }
 
+/** Attaching a finished match's flow to its record, and taking it off again. */
+export function useFlowAttachment(projectId: string) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.workbench.get.queryKey({ projectId }) });
+  return {
+    attach: useMutation({ ...trpc.workbench.attachFlow.mutationOptions(), onSuccess: refresh }),
+    detach: useMutation({ ...trpc.workbench.detachFlow.mutationOptions(), onSuccess: refresh }),
+  };
+}
+
 export function useCreateFlow() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();

@@ -5,9 +5,9 @@ import { flowToMarkdown, roleCanWrite, type FlowBox, type FlowColumn, type YjsNo
 import { workbench as workbenchText } from '../../../i18n/zh-CN/workbench';
 import { useClockModel, useFrameClock, useTimerStore, useTimerWatch } from '../../../lib/timer-sync';
 import { colorFor, useDocSession, type DocSession, type PresenceUser } from '../../../lib/yjs';
-import { useAccount, useFlowProject } from '../api/ccf-queries';
+import { useAccount, useFlowAttachment, useFlowProject } from '../api/ccf-queries';
 import { FlowSheet, type LiveStage } from './flow-sheet';
-import { PresenceList } from './presence-list';
+import { PresenceList, SyncStatus } from '../../../components/projects/presence';
 import '../ccf.css';
 
 const t = workbenchText;
@@ -35,6 +35,7 @@ export function CcfSheetPage() {
   const onNotice = useCallback((notice: YjsNotice) => toast.error(notice.message, { id: notice.code }), []);
   const { session, state } = useDocSession(documentId, user, { onNotice });
   const sheetRef = useRef<HTMLDivElement>(null);
+  const attachment = useFlowAttachment(projectId);
 
   if (project.isError) {
     return (
@@ -92,13 +93,7 @@ export function CcfSheetPage() {
           </p>
         </div>
         <div className="ccf-head__actions">
-          <span
-            className="wb-status"
-            data-status={state.status === 'connected' && state.synced ? 'connected' : state.status}
-            role="status"
-          >
-            {t.status[state.status === 'connected' && !state.synced ? 'connecting' : state.status]}
-          </span>
+          <SyncStatus state={state} />
           <PresenceList session={session} />
           <button type="button" className="btn btn--ghost btn--sm" onClick={() => void exportPng()}>
             {t.flow.exportPng}
@@ -110,6 +105,48 @@ export function CcfSheetPage() {
             <button type="button" className="btn btn--ghost btn--sm" onClick={() => exportMarkdown(session)}>
               {t.flow.exportMarkdown}
             </button>
+          ) : null}
+          {data.role === 'owner' && data.project.matchId ? (
+            <button
+              type="button"
+              className="btn btn--secondary btn--sm"
+              disabled={attachment.attach.isPending}
+              onClick={() =>
+                attachment.attach.mutate(
+                  { projectId },
+                  {
+                    onSuccess: () => toast.success(t.flow.attachedToast),
+                    onError: (error) => toast.error(error.message),
+                  },
+                )
+              }
+            >
+              {data.attachedAt ? t.flow.reattach : t.flow.attach}
+            </button>
+          ) : null}
+          {data.attachedAt && data.project.matchId ? (
+            <>
+              <Link to={`/record/${data.project.matchId}`} className="btn btn--ghost btn--sm">
+                {t.flow.viewRecord}
+              </Link>
+              {data.role === 'owner' ? (
+                <button
+                  type="button"
+                  className="btn btn--ghost btn--sm"
+                  onClick={() =>
+                    attachment.detach.mutate(
+                      { projectId },
+                      {
+                        onSuccess: () => toast.success(t.flow.detached),
+                        onError: (error) => toast.error(error.message),
+                      },
+                    )
+                  }
+                >
+                  {t.flow.detach}
+                </button>
+              ) : null}
+            </>
           ) : null}
         </div>
       </header>

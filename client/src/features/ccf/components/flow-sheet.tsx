@@ -4,6 +4,7 @@ import { format } from '../../../i18n';
 import { workbench as workbenchText } from '../../../i18n/zh-CN/workbench';
 import { usePresence, useYArray, useYMap, type DocSession, type PresenceUser } from '../../../lib/yjs';
 import { FlowDoc, nearestInColumn } from '../flow-doc';
+import { ColumnsEditor } from './columns-editor';
 
 const t = workbenchText.flow;
 
@@ -33,6 +34,7 @@ export const FlowSheet = forwardRef<
   const elements = useRef(new Map<string, HTMLTextAreaElement>());
   const [focusId, setFocusId] = useState<string | null>(null);
   const [pendingFocus, setPendingFocus] = useState<string | null>(null);
+  const [editingColumns, setEditingColumns] = useState(false);
   const rows = Math.max(0, ...boxes.map((box) => box.row + 1)) + 1;
 
   useEffect(() => {
@@ -116,8 +118,17 @@ export const FlowSheet = forwardRef<
           ) : (
             <span className="wb-hint">{t.keys}</span>
           )}
+          <button
+            type="button"
+            className="btn btn--secondary btn--sm flow-tools__columns"
+            aria-expanded={editingColumns}
+            onClick={() => setEditingColumns(!editingColumns)}
+          >
+            {editingColumns ? t.doneColumns : t.editColumns}
+          </button>
         </div>
       ) : null}
+      {editable && editingColumns ? <ColumnsEditor flow={flow} columns={columns} boxes={boxes} /> : null}
       <div
         className="flow"
         ref={ref}

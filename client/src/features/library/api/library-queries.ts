@@ -103,6 +103,12 @@ export function useRecord(matchId: string) {
   return useQuery({ ...trpc.library.records.get.queryOptions({ matchId }), retry: false });
 }
 
+/** Judges' flows attached to a record. */
+export function useRecordFlows(matchId: string) {
+  const trpc = useTRPC();
+  return useQuery({ ...trpc.library.records.flows.queryOptions({ matchId }), retry: false });
+}
+
 export function useUpdateResult() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();

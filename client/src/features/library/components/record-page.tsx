@@ -4,7 +4,8 @@ import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { dateTimeFormat, format } from '../../../i18n';
 import { library as libraryText } from '../../../i18n/zh-CN/library';
-import { useRecord, useUpdateResult } from '../api/library-queries';
+import { FlowTable } from '../../../components/flow-table/flow-table';
+import { useRecord, useRecordFlows, useUpdateResult } from '../api/library-queries';
 import { downloadText, errorText, mmss } from '../download';
 import { RecordChart } from './record-chart';
 import '../library.css';
@@ -154,7 +155,30 @@ export function RecordPage() {
         {editing ? <ResultForm data={data} onDone={() => setEditing(false)} /> : <ResultView data={data} />}
         <p className="lib-print-only lib-muted">{tr.generated}</p>
       </section>
+      <RecordFlows matchId={data.matchId} />
     </div>
+  );
+}
+
+/** Judges' flows attached to this record (after the match, by each judge). */
+function RecordFlows({ matchId }: { matchId: string }) {
+  const flows = useRecordFlows(matchId);
+  if (!flows.data?.length) return null;
+  return (
+    <section className="lib-card" aria-labelledby="lib-flows-title" data-testid="record-flows">
+      <h2 id="lib-flows-title" className="lib-subtitle">
+        {tr.flows}
+      </h2>
+      {flows.data.map((flow) => (
+        <article key={flow.projectId} className="lib-flow">
+          <h3 className="lib-flow__title">{flow.title}</h3>
+          <p className="lib-muted">
+            {format(tr.flowBy, { judge: flow.judgeName, time: dateTimeFormat.format(flow.attachedAt) })}
+          </p>
+          <FlowTable title={flow.title} columns={flow.columns} boxes={flow.boxes} />
+        </article>
+      ))}
+    </section>
   );
 }
 

@@ -32,6 +32,7 @@ export function useWorkbenchActions(projectId?: string) {
   return {
     projectId,
     create: useMutation({ ...trpc.workbench.create.mutationOptions(), ...options }),
+    update: useMutation({ ...trpc.workbench.update.mutationOptions(), ...options }),
     createDocument: useMutation({ ...trpc.workbench.createDocument.mutationOptions(), ...options }),
     renameDocument: useMutation({ ...trpc.workbench.renameDocument.mutationOptions(), ...options }),
     deleteDocument: useMutation({ ...trpc.workbench.deleteDocument.mutationOptions(), ...options }),

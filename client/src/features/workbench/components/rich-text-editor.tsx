@@ -1,4 +1,5 @@
-import { forwardRef, useImperativeHandle } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import type { DocComment } from '@bianshi/shared';
 import Collaboration from '@tiptap/extension-collaboration';
 import CollaborationCaret from '@tiptap/extension-collaboration-caret';
 import Highlight from '@tiptap/extension-highlight';
@@ -7,6 +8,7 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import { workbench as workbenchText } from '../../../i18n/zh-CN/workbench';
 import type { DocSession, PresenceUser } from '../../../lib/yjs';
+import { commentAnchor, CommentMarks, commentMarksKey, commentRange } from './comment-marks';
 
 const t = workbenchText.editor;
 
@@ -14,6 +16,17 @@ const t = workbenchText.editor;
 export interface RichTextHandle {
   html(): string;
   insertHtml(html: string): void;
+  /** The selected text with an anchor for a comment, or null when nothing is selected. */
+  selection(): { anchor: DocComment['anchor']; quote: string } | null;
+  /** Selects and scrolls to a comment's text; false when that text is gone. */
+  reveal(anchor: DocComment['anchor']): boolean;
+}
+
+/** Comments drawn over the text (read-only here; the comments panel changes them). */
+export interface EditorComments {
+  comments: DocComment[];
+  active: string | null;
+  onActivate(id: string): void;
 }
 
 /**
@@ -23,8 +36,10 @@ export interface RichTextHandle {
  */
 export const RichTextEditor = forwardRef<
   RichTextHandle,
-  { session: DocSession; user: PresenceUser; editable: boolean }
->(function RichTextEditor({ session, user, editable }, ref) {
+  { session: DocSession; user: PresenceUser; editable: boolean; comments?: EditorComments }
+>(function RichTextEditor({ session, user, editable, comments }, ref) {
+  const latest = useRef(comments);
+  latest.current = comments;
   const editor = useEditor(
     {
       extensions: [
@@ -33,6 +48,10 @@ export const RichTextEditor = forwardRef<
         TableKit.configure({ table: { resizable: false } }),
         Collaboration.configure({ document: session.doc }),
         CollaborationCaret.configure({ provider: session.provider, user }),
+        CommentMarks.configure({
+          read: () => ({ comments: latest.current?.comments ?? [], active: latest.current?.active ?? null }),
+          onActivate: (id) => latest.current?.onActivate(id),
+        }),
       ],
       editable,
       editorProps: {
@@ -47,9 +66,37 @@ export const RichTextEditor = forwardRef<
     },
     [session, editable],
   );
+  // Redraw the marks when the comments or the selected one change.
+  useEffect(() => {
+    if (editor && !editor.isDestroyed) editor.view.dispatch(editor.state.tr.setMeta(commentMarksKey, true));
+  }, [editor, comments?.comments, comments?.active]);
   useImperativeHandle(ref, () => ({
     html: () => editor?.getHTML() ?? '',
     insertHtml: (html) => editor?.chain().focus('end').insertContent(html).run(),
+    selection: () => {
+      if (!editor) return null;
+      let { from, to } = editor.state.selection;
+      if (from === to) {
+        // A read-only editor may not track the selection: read the page's.
+        const dom = window.getSelection();
+        if (!dom || dom.isCollapsed || !dom.anchorNode || !dom.focusNode) return null;
+        if (!editor.view.dom.contains(dom.anchorNode) || !editor.view.dom.contains(dom.focusNode)) return null;
+        const a = editor.view.posAtDOM(dom.anchorNode, dom.anchorOffset);
+        const b = editor.view.posAtDOM(dom.focusNode, dom.focusOffset);
+        [from, to] = [Math.min(a, b), Math.max(a, b)];
+      }
+      const quote = editor.state.doc.textBetween(from, to, ' ').trim();
+      const anchor = quote ? commentAnchor(editor.state, from, to) : null;
+      return anchor ? { anchor, quote } : null;
+    },
+    reveal: (anchor) => {
+      if (!editor) return false;
+      const range = commentRange(editor.state, anchor);
+      if (!range) return false;
+      editor.commands.setTextSelection(range);
+      editor.view.dispatch(editor.state.tr.scrollIntoView());
+      return true;
+    },
   }));
   if (!editor) return <div className="wb-editor__loading">{t.loading}</div>;
   return (

@@ -5,7 +5,7 @@ import { dateTimeFormat, format } from '../../../i18n';
 import { workbench as workbenchText } from '../../../i18n/zh-CN/workbench';
 import { useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { useWorkbenchActions } from '../api/workbench-queries';
-import { errorText } from './errors';
+import { errorText } from '../../../components/projects/error-text';
 
 const t = workbenchText.versions;
 

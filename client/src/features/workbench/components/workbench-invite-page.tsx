@@ -5,7 +5,8 @@ import { dateTimeFormat, format } from '../../../i18n';
 import { workbench as workbenchText } from '../../../i18n/zh-CN/workbench';
 import { useTRPC } from '../../../lib/trpc';
 import { useWorkbenchActions } from '../api/workbench-queries';
-import { errorText } from './errors';
+import { errorText } from '../../../components/projects/error-text';
+import '../../../components/projects/projects.css';
 import '../workbench.css';
 
 const t = workbenchText;

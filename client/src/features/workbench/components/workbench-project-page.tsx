@@ -1,17 +1,20 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { roleCanWrite, type YjsNotice } from '@bianshi/shared';
+import { commentsDocumentId, roleCanWrite, type YjsNotice } from '@bianshi/shared';
 import { format } from '../../../i18n';
 import { workbench as workbenchText } from '../../../i18n/zh-CN/workbench';
+import { PresenceList, SyncStatus } from '../../../components/projects/presence';
+import { useLibraryTopic } from '../../../lib/library-lookup';
 import { colorFor, useDocSession, type PresenceUser } from '../../../lib/yjs';
 import { useAccount, useProject, useWorkbenchActions } from '../api/workbench-queries';
 import { docxToHtml, download, htmlToMarkdown, markdownToHtml } from '../document-io';
 import { CardsPanel } from './cards-panel';
-import { errorText } from './errors';
+import { CommentsPanel, useComments } from './comments-panel';
+import { errorText } from '../../../components/projects/error-text';
 import { MembersDialog } from './members-dialog';
-import { PresenceBar } from './presence-bar';
 import { QaPanel } from './qa-panel';
+import { TopicPicker } from './topic-picker';
 import { RichTextEditor, type RichTextHandle } from './rich-text-editor';
 import { VersionsPanel } from './versions-panel';
 import '../workbench.css';
@@ -27,11 +30,13 @@ export function WorkbenchProjectPage() {
   // ?doc=<id> opens that document first (links from /ai/ccf after sending an outline).
   const [chosen, setChosen] = useState<string | null>(useSearchParams()[0].get('doc'));
   const [membersOpen, setMembersOpen] = useState(false);
+  const [topicOpen, setTopicOpen] = useState(false);
   const editorRef = useRef<RichTextHandle>(null);
   const data = project.data;
   const documents = data?.documents ?? [];
   const current = documents.find((d) => d.id === chosen) ?? documents[0] ?? null;
   const role = data?.role ?? null;
+  const topic = useLibraryTopic(data?.project.topicId ?? null);
   const editable = roleCanWrite(role);
   const user = useMemo<PresenceUser | null>(
     () =>
@@ -46,6 +51,18 @@ export function WorkbenchProjectPage() {
   );
   const onNotice = useCallback((notice: YjsNotice) => toast.error(notice.message, { id: notice.code }), []);
   const { session, state } = useDocSession(current?.id ?? null, user, { onNotice });
+  // A text document's comments travel in their own document, which commenters may write.
+  const commentsSession = useDocSession(
+    current?.kind === 'text' ? commentsDocumentId(current.id) : null,
+    user,
+    { onNotice },
+  ).session;
+  const comments = useComments(commentsSession);
+  const [activeComment, setActiveComment] = useState<string | null>(null);
+  const editorComments = useMemo(
+    () => ({ comments, active: activeComment, onActivate: setActiveComment }),
+    [comments, activeComment],
+  );
 
   if (project.isError) {
     return (
@@ -93,14 +110,24 @@ export function WorkbenchProjectPage() {
                 {t.project.topic}：{data.project.motion}
               </span>
             ) : null}
-            {data.project.topicId ? (
-              <Link to={`/topic/${data.project.topicId}`}>{t.project.topicLink}</Link>
+            {topic.data ? (
+              <Link to={`/topic/${topic.data.groupId}`} title={topic.data.text}>
+                {t.project.topicLink}
+              </Link>
+            ) : null}
+            {editable ? (
+              <button type="button" className="btn btn--ghost btn--sm" onClick={() => setTopicOpen(true)}>
+                {data.project.topicId ? t.project.changeTopic : t.project.pickTopic}
+              </button>
             ) : null}
             <span className="badge">{t.roles[data.role]}</span>
           </p>
         </div>
         <div className="wb-head__actions">
-          <PresenceBar session={session} state={state} />
+          <div className="wb-presence">
+            <SyncStatus state={state} />
+            <PresenceList session={session} showRole />
+          </div>
           {data.role === 'owner' ? (
             <button type="button" className="btn btn--secondary btn--sm" onClick={() => setMembersOpen(true)}>
               {t.project.members}
@@ -109,7 +136,11 @@ export function WorkbenchProjectPage() {
         </div>
       </header>
       {!editable ? (
-        <p className="wb-readonly">{format(t.project.readOnly, { role: t.roles[data.role] })}</p>
+        <p className="wb-readonly">
+          {data.role === 'commenter'
+            ? t.project.commentOnly
+            : format(t.project.readOnly, { role: t.roles[data.role] })}
+        </p>
       ) : null}
       <div className="wb-layout">
         <nav className="wb-docs" aria-label={t.project.documents}>
@@ -183,6 +214,7 @@ export function WorkbenchProjectPage() {
                   session={session}
                   user={user}
                   editable={editable}
+                  comments={editorComments}
                 />
               ) : null}
               {current.kind === 'cards' ? <CardsPanel session={session} editable={editable} /> : null}
@@ -192,8 +224,32 @@ export function WorkbenchProjectPage() {
             <div className="wb-editor__loading">{t.editor.loading}</div>
           )}
         </main>
-        {current ? <VersionsPanel documentId={current.id} editable={editable} /> : null}
+        {current ? (
+          <div className="wb-side">
+            {current.kind === 'text' && account.data ? (
+              <CommentsPanel
+                session={commentsSession}
+                comments={comments}
+                role={data.role}
+                me={{ id: account.data.id, name: user?.name ?? '', color: user?.color ?? '' }}
+                editorRef={editorRef}
+                active={activeComment}
+                onActivate={setActiveComment}
+              />
+            ) : null}
+            <VersionsPanel documentId={current.id} editable={editable} />
+          </div>
+        ) : null}
       </div>
+      {editable ? (
+        <TopicPicker
+          projectId={projectId}
+          open={topicOpen}
+          onClose={() => setTopicOpen(false)}
+          linked={data.project.topicId}
+          motion={data.project.motion}
+        />
+      ) : null}
       {data.role === 'owner' ? (
         <MembersDialog projectId={projectId} open={membersOpen} onClose={() => setMembersOpen(false)} />
       ) : null}

@@ -1,7 +1,24 @@
-/** Typeahead lookups in the library (schools, teams, debaters) for the teams page. */
+/** Typeahead lookups in the library: schools, teams, debaters (the teams page) and topics (workbench projects). */
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from './trpc';
+
+/** Library topics matching `q` (motion text, tags, tournament). */
+export function useLibraryTopics(q: string) {
+  const trpc = useTRPC();
+  const deferred = useDeferredValue(q.trim());
+  return useQuery({
+    ...trpc.library.topics.search.queryOptions({ q: deferred, limit: 20 }),
+    enabled: deferred.length > 0,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** One library topic by id (null id: nothing asked). */
+export function useLibraryTopic(id: string | null) {
+  const trpc = useTRPC();
+  return useQuery({ ...trpc.library.topics.get.queryOptions({ id: id ?? '' }), enabled: !!id, retry: false });
+}
 
 /** Library teams matching `q` (name or school), newest season first. */
 export function useLibraryTeams(q: string) {

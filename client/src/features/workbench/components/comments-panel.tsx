@@ -1,0 +1,184 @@
+import { useMemo, useState, type RefObject } from 'react';
+import { toast } from 'sonner';
+import { COMMENT_MAX_CHARS, roleAtLeast, type DocComment, type ProjectRole } from '@bianshi/shared';
+import { dateTimeFormat, format } from '../../../i18n';
+import { workbench as workbenchText } from '../../../i18n/zh-CN/workbench';
+import { useYMap, type DocSession } from '../../../lib/yjs';
+import type { RichTextHandle } from './rich-text-editor';
+
+const t = workbenchText.comments;
+
+/** The comments map of a comments document (`<documentId>-comments`). */
+export function commentsMap(session: DocSession | null) {
+  return session ? session.doc.getMap<DocComment>('comments') : null;
+}
+
+/** Open comments first (in text order of creation), then resolved ones. */
+export function useComments(session: DocSession | null): DocComment[] {
+  const map = useMemo(() => commentsMap(session), [session]);
+  const value = useYMap<DocComment>(map as never);
+  return useMemo(
+    () => Object.values(value).sort((a, b) => Number(a.resolved) - Number(b.resolved) || a.createdAt - b.createdAt),
+    [value],
+  );
+}
+
+/**
+ * Comments beside a rich-text document: select text, comment, resolve or delete. Commenters
+ * and up may comment and resolve; a comment is deleted by its author or an editor. The hub
+ * takes these changes from commenters (they live in the comments document) and refuses their
+ * edits of the text.
+ */
+export function CommentsPanel({
+  session,
+  comments,
+  role,
+  me,
+  editorRef,
+  active,
+  onActivate,
+}: {
+  session: DocSession | null;
+  comments: DocComment[];
+  role: ProjectRole;
+  me: { id: string; name: string; color: string };
+  editorRef: RefObject<RichTextHandle | null>;
+  active: string | null;
+  onActivate(id: string | null): void;
+}) {
+  const [draft, setDraft] = useState<{ anchor: DocComment['anchor']; quote: string; text: string } | null>(null);
+  const [showResolved, setShowResolved] = useState(false);
+  const canComment = roleAtLeast(role, 'commenter');
+  const map = commentsMap(session);
+  const open = comments.filter((c) => !c.resolved);
+  const resolved = comments.filter((c) => c.resolved);
+  const shown = showResolved ? comments : open;
+
+  const start = () => {
+    const selection = editorRef.current?.selection();
+    if (!selection) return toast.error(t.selectFirst);
+    setDraft({ ...selection, text: '' });
+  };
+  const save = () => {
+    if (!draft || !map) return;
+    const text = draft.text.trim();
+    if (!text) return toast.error(t.empty);
+    if (text.length > COMMENT_MAX_CHARS) return toast.error(format(t.tooLong, { max: COMMENT_MAX_CHARS }));
+    const id = crypto.randomUUID();
+    map.set(id, {
+      id,
+      anchor: draft.anchor,
+      quote: draft.quote.slice(0, 200),
+      text,
+      authorId: me.id,
+      authorName: me.name,
+      color: me.color,
+      createdAt: Date.now(),
+      resolved: false,
+    });
+    setDraft(null);
+    onActivate(id);
+  };
+  const setResolved = (comment: DocComment, value: boolean) => map?.set(comment.id, { ...comment, resolved: value });
+  const remove = (comment: DocComment) => {
+    if (window.confirm(t.removeConfirm)) map?.delete(comment.id);
+  };
+  const jump = (comment: DocComment) => {
+    onActivate(comment.id);
+    editorRef.current?.reveal(comment.anchor);
+  };
+
+  return (
+    <section className="wb-comments" aria-label={t.title}>
+      <div className="wb-comments__head">
+        <h3 className="wb-side__title">
+          {t.title}
+          {open.length > 0 ? <span className="badge">{open.length}</span> : null}
+        </h3>
+        {canComment && !draft ? (
+          <button
+            type="button"
+            className="btn btn--secondary btn--sm"
+            aria-label={t.addLabel}
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={start}
+          >
+            + {t.add}
+          </button>
+        ) : null}
+      </div>
+      {draft ? (
+        <form
+          className="wb-comments__form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            save();
+          }}
+        >
+          <blockquote className="wb-comment__quote">{draft.quote}</blockquote>
+          <textarea
+            className="input"
+            rows={3}
+            autoFocus
+            maxLength={COMMENT_MAX_CHARS + 100}
+            placeholder={t.placeholder}
+            aria-label={t.placeholder}
+            value={draft.text}
+            onChange={(event) => setDraft({ ...draft, text: event.target.value })}
+          />
+          <div className="wb-comments__actions">
+            <button type="submit" className="btn btn--primary btn--sm">
+              {t.save}
+            </button>
+            <button type="button" className="btn btn--ghost btn--sm" onClick={() => setDraft(null)}>
+              {t.cancel}
+            </button>
+          </div>
+        </form>
+      ) : null}
+      {shown.length === 0 && !draft ? <p className="wb-muted">{t.none}</p> : null}
+      <ul className="wb-comments__list">
+        {shown.map((comment) => (
+          <li
+            key={comment.id}
+            className="wb-comment"
+            data-active={comment.id === active || undefined}
+            data-resolved={comment.resolved || undefined}
+            style={{ ['--person' as string]: comment.color }}
+          >
+            <button type="button" className="wb-comment__jump" title={t.jump} onClick={() => jump(comment)}>
+              <span className="wb-comment__author">{comment.authorName}</span>
+              <time className="wb-comment__time" dateTime={new Date(comment.createdAt).toISOString()}>
+                {dateTimeFormat.format(comment.createdAt)}
+              </time>
+              <span className="wb-comment__quote">{comment.quote || t.gone}</span>
+            </button>
+            <p className="wb-comment__text">{comment.text}</p>
+            {canComment ? (
+              <div className="wb-comments__actions">
+                {comment.resolved ? <span className="badge">{t.resolved}</span> : null}
+                <button
+                  type="button"
+                  className="btn btn--ghost btn--sm"
+                  onClick={() => setResolved(comment, !comment.resolved)}
+                >
+                  {comment.resolved ? t.reopen : t.resolve}
+                </button>
+                {comment.authorId === me.id || roleAtLeast(role, 'editor') ? (
+                  <button type="button" className="btn btn--ghost btn--sm" onClick={() => remove(comment)}>
+                    {t.remove}
+                  </button>
+                ) : null}
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {resolved.length > 0 ? (
+        <button type="button" className="btn btn--ghost btn--sm" onClick={() => setShowResolved(!showResolved)}>
+          {showResolved ? t.hideResolved : format(t.showResolved, { n: resolved.length })}
+        </button>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+import { YJS_LIMITS } from '@bianshi/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, outcome, type TestAccount } from '../support/accounts';
+import { startHub, type TestHub } from '../support/hub';
+import { untilTrue } from '../support/until';
+import { docClients } from '../support/yjs';
+
+/**
+ * Limits of documents, each refused with a Chinese message: the size of one update and of a
+ * whole document, the message rate of one socket (real `WebsocketProvider`s), and the projects
+ * and documents an account may own, from its plan (a trial here: content/pricing.md).
+ */
+describe('document limits', () => {
+  let hub: TestHub;
+  let owner: TestAccount;
+  let documentId: string;
+  const { open, closeAll } = docClients();
+
+  beforeAll(async () => {
+    hub = await startHub();
+    owner = await createAccount(hub, 'limits');
+    const { projectId } = await owner.client.workbench.create.mutate({ kind: 'workbench', name: '上限' });
+    const detail = await owner.client.workbench.get.query({ projectId });
+    documentId = detail.documents.find((d) => d.kind === 'cards')!.id;
+  }, 120_000);
+
+  afterAll(async () => {
+    closeAll();
+    await hub?.close();
+  });
+
+  it('refuses an update larger than the limit and keeps it from everyone', async () => {
+    const writer = open(hub.url, documentId, { cookie: owner.cookie });
+    const witness = open(hub.url, documentId, { cookie: owner.cookie });
+    await Promise.all([writer.synced(), witness.synced()]);
+    writer.doc.getArray('big').push(['字'.repeat(YJS_LIMITS.updateBytes / 2)]);
+    await untilTrue(() => writer.notices.some((n) => n.code === 'update-too-large'));
+    expect(writer.notices.find((n) => n.code === 'update-too-large')!.message).toBe(
+      '这次修改太大（单次最多 512 KB），没有被保存。请分几次粘贴。',
+    );
+    // Others' edits go on; the refused one reached nobody.
+    witness.doc.getArray('small').push(['别人的小修改照常保存']);
+    const reader = open(hub.url, documentId, { cookie: owner.cookie });
+    await reader.synced();
+    await untilTrue(() => reader.doc.getArray('small').length === 1);
+    expect(reader.doc.getArray('big').length).toBe(0);
+  });
+
+  it('refuses updates once the document would pass its size limit', async () => {
+    const writer = open(hub.url, documentId, { cookie: owner.cookie });
+    await writer.synced();
+    const chunk = 'x'.repeat(400 * 1024);
+    const rounds = Math.ceil(YJS_LIMITS.documentBytes / chunk.length) + 1;
+    for (let i = 0; i < rounds; i++) writer.doc.getArray('chunks').push([chunk]);
+    await untilTrue(() => writer.notices.some((n) => n.code === 'document-too-large'), 30_000);
+    expect(writer.notices.find((n) => n.code === 'document-too-large')!.message).toMatch(
+      /^文档已达到大小上限（4096 KB），新的修改没有被保存。/,
+    );
+    const reader = open(hub.url, documentId, { cookie: owner.cookie });
+    await reader.synced();
+    expect(reader.doc.getArray('chunks').length).toBeLessThan(rounds);
+    expect(reader.doc.getArray('chunks').length).toBeGreaterThanOrEqual(rounds - 2);
+  }, 120_000);
+
+  it('closes a socket that sends faster than the rate limit, telling it why', async () => {
+    const flood = open(hub.url, documentId, { cookie: owner.cookie });
+    await flood.synced();
+    const counter = flood.doc.getMap('counter');
+    for (let i = 0; i < YJS_LIMITS.messageBurst + 100; i++) counter.set('n', i);
+    await untilTrue(() => flood.closes.some((c) => c.code === 4529));
+    expect(flood.notices.find((n) => n.code === 'rate-limited')!.message).toBe(
+      '修改太频繁，连接已暂停，稍后会自动重连。',
+    );
+    // y-websocket reconnects (45xx) and the last state reaches the hub.
+    const reader = open(hub.url, documentId, { cookie: owner.cookie });
+    await reader.synced();
+    await untilTrue(() => reader.doc.getMap('counter').get('n') === YJS_LIMITS.messageBurst + 99, 30_000);
+  }, 120_000);
+
+  it('limits workbench projects and documents to the account’s plan', async () => {
+    const account = await createAccount(hub, 'plan');
+    const made: string[] = [];
+    for (let i = 0; i < 3; i++)
+      made.push((await account.client.workbench.create.mutate({ kind: 'workbench', name: `项目${i}` })).projectId);
+    const fourth = await outcome(account.client.workbench.create.mutate({ kind: 'workbench', name: '第四个' }));
+    expect(fourth).toMatchObject({
+      ok: false,
+      code: 'FORBIDDEN',
+      reason: 'plan-limit',
+      message: '当前方案（试用版）的「备赛工作台项目」上限为 3 个；需要教育版才能创建更多工作台项目。详见 /pricing',
+    });
+    // 3 projects of 3 documents each; the trial allows 60 documents, flows included.
+    for (let i = 9; i < 59; i++)
+      await account.client.workbench.createDocument.mutate({ projectId: made[0]!, title: `文档${i}` });
+    await account.client.workbench.create.mutate({ kind: 'flow', name: '第 60 个文档' });
+    const over = await outcome(account.client.workbench.createDocument.mutate({ projectId: made[1]!, title: '超出' }));
+    expect(over).toMatchObject({
+      ok: false,
+      reason: 'plan-limit',
+      message: '当前方案（试用版）的「工作台与流程单文档」上限为 60 个；需要教育版才能创建更多文档。详见 /pricing',
+    });
+    expect(
+      await outcome(account.client.workbench.create.mutate({ kind: 'flow', name: '也超出' })),
+    ).toMatchObject({ ok: false, reason: 'plan-limit' });
+    // Deleting a document frees its place.
+    const detail = await account.client.workbench.get.query({ projectId: made[0]! });
+    await account.client.workbench.deleteDocument.mutate({ documentId: detail.documents.at(-1)!.id });
+    await account.client.workbench.createDocument.mutate({ projectId: made[1]!, title: '又能建了' });
+  }, 120_000);
+});

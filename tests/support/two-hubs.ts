@@ -1,0 +1,32 @@
+/** Two hub processes on one scratch Postgres and one Redis: what a scaled-out deployment runs. */
+import { createScratchPostgres, type ScratchDatabase } from './postgres';
+import { spawnHub, type HubProcess } from './process-hub';
+import { startRedis, type TestRedis } from './redis';
+
+export interface TwoHubs {
+  readonly hubs: [HubProcess, HubProcess];
+  /** Kills both hubs, closes Redis and drops the database. */
+  close(): Promise<void>;
+}
+
+/** Starts two hubs sharing a fresh Postgres database and Redis. */
+export async function startTwoHubs(): Promise<TwoHubs> {
+  let scratch: ScratchDatabase | undefined;
+  let redis: TestRedis | undefined;
+  const started: HubProcess[] = [];
+  const close = async () => {
+    for (const hub of started) await hub.kill();
+    await redis?.close();
+    await scratch?.drop();
+  };
+  try {
+    [scratch, redis] = await Promise.all([createScratchPostgres(), startRedis()]);
+    const env = { DATABASE_URL: scratch.url, REDIS_URL: redis.url };
+    started.push(await spawnHub(env));
+    started.push(await spawnHub(env));
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { hubs: [started[0]!, started[1]!], close };
+}
