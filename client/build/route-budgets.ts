@@ -25,7 +25,7 @@ export const ROUTE_BUDGETS = [
   },
   {
     name: 'lobby screen (/lobby/:id)',
-    modules: ['src/app/layouts/main-layout.tsx', 'src/features/lobby/index.ts'],
+    modules: ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/main-layout.tsx', 'src/features/lobby/index.ts'],
     budgetBytes: 217_000,
   },
 ] as const;

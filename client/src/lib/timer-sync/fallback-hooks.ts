@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import type { StoreApi } from 'zustand/vanilla';
-import { useTRPCClient } from '../trpc';
+import { useTrpcClient } from '../trpc-client';
 import { fallbackChannelsFor, loadSupabase, type FallbackChannelHandle, type FallbackChannels } from './fallback-channel';
 import { FallbackConsole, registerFallbackConsole } from './fallback-console';
 import { parseFallbackMessage, type FallbackConfig } from './fallback';
@@ -124,7 +124,7 @@ export function useFallbackFollow(client: HubClient, store: TimerStore, enabled 
  * Read its phase, log and outcome with `useFallbackAuthorityState(authority, selector)`.
  */
 export function useFallbackAuthority(timerId: string, store: TimerStore): FallbackConsole {
-  const client = useTRPCClient();
+  const client = useTrpcClient();
   const authority = useMemo(() => new FallbackConsole(timerId, store, client), [timerId, store, client]);
   const channels = useFallbackChannels(client, store, true);
   useEffect(() => {
