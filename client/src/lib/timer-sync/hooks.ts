@@ -8,7 +8,7 @@ import { useStore } from 'zustand';
 import { AppError, toAppError } from '../errors';
 import { useTrpcClient } from '../trpc-client';
 import { ClockModel } from './clock-model';
-import { fallbackConsoleOf } from './fallback-console';
+import { fallbackConsoleOf } from './fallback-registry';
 import { useFallbackFollow } from './fallback-hooks';
 import { runtimeFor, type HubClient } from './runtime';
 import { readDisplaySettings, type DisplaySettings } from './settings';
