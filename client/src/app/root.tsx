@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
 import { useColorModeSync } from '../features/color-mode';
 import { usePageViews } from '../features/analytics';
@@ -9,8 +9,7 @@ import { deepestHandle } from './route-handle';
 import { useDocumentHead } from './use-document-head';
 
 // Loaded right after the first render, beside the route's own chunk: neither is needed to show a
-// page. On routes with `handle.lateChrome` (the projector display) they load a few seconds after
-// the page, so that on a slow link nothing competes with the first clock.
+// page, and the projector display shows no toast and needs no browser warning to start counting.
 const Toaster = lazy(() => import('../components/ui/toaster').then((m) => ({ default: m.Toaster })));
 const BrowserCompatDialog = lazy(() => import('../features/browser-compat').then((m) => ({ default: m.BrowserCompatDialog })));
 
@@ -25,7 +24,6 @@ export function Root() {
   useDocumentHead(deepestHandle(matches, 'title'));
   useUpdateNotice();
   usePageViews();
-  const chrome = useChromeAfter(deepestHandle(matches, 'lateChrome') ? LATE_CHROME_MS : 0);
   return (
     <>
       <a href="#main" className="skip-link">
@@ -33,29 +31,13 @@ export function Root() {
       </a>
       <LoadingBar loading={navigation.state !== 'idle'} />
       <Outlet />
-      {chrome && (
-        <Suspense fallback={null}>
-          <Toaster theme={mode} />
-          <BrowserCompatDialog />
-        </Suspense>
-      )}
+      <Suspense fallback={null}>
+        <Toaster theme={mode} />
+        <BrowserCompatDialog />
+      </Suspense>
       <ScrollRestoration />
     </>
   );
-}
-
-/** How long a `lateChrome` route waits before loading the toaster and the browser warning. */
-const LATE_CHROME_MS = 5_000;
-
-/** False for `delayMs` after the first render (0: true at once); true from then on, whatever the route. */
-function useChromeAfter(delayMs: number): boolean {
-  const [ready, setReady] = useState(delayMs === 0);
-  useEffect(() => {
-    if (ready) return;
-    const timer = window.setTimeout(() => setReady(true), delayMs);
-    return () => window.clearTimeout(timer);
-  }, [ready, delayMs]);
-  return ready || delayMs === 0;
 }
 
 /** Shown while the first route module loads. */

@@ -10,8 +10,6 @@ export interface RouteHandle {
   page?: RoutePageId;
   /** Forces a colour mode on this route, whatever the preference. */
   colorMode?: ColorMode;
-  /** Load the toaster and the browser warning a few seconds after the page, not with it (the projector display). */
-  lateChrome?: boolean;
 }
 
 /** The deepest defined value of `key` among the matched routes. */

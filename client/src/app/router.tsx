@@ -68,8 +68,8 @@ function withServerData(layouts: RouteObject[]): RouteObject[] {
       lazy: layout(() => import('./layouts/blank-layout'), 'BlankLayout'),
       children: [
         // Projector displays are dark whatever the preference: they hang in dim halls.
-        { ...page('timer/:id', 'timer', { colorMode: 'dark', lateChrome: true }), lazy: lazyDisplay },
-        { ...page('timer/:id/:matchid', 'timerMatch', { colorMode: 'dark', lateChrome: true }), lazy: lazyDisplay },
+        { ...page('timer/:id', 'timer', { colorMode: 'dark' }), lazy: lazyDisplay },
+        { ...page('timer/:id/:matchid', 'timerMatch', { colorMode: 'dark' }), lazy: lazyDisplay },
       ],
     },
     { lazy: layout(() => import('./layouts/server-data-layout'), 'ServerDataLayout'), children: layouts },
