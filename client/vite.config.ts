@@ -20,7 +20,7 @@ export default defineConfig({
     // The projector display and the lobby screen start fetching their chunks with the entry.
     routePreloadPlugin([
       { path: '^/timer/(?!manage/|invite/)[^/]+(/[^/]+)?/?$', modules: ['src/app/layouts/blank-layout.tsx', 'src/features/display/index.ts'] },
-      { path: '^/lobby/[^/]+/?$', modules: ['src/app/layouts/main-layout.tsx', 'src/features/lobby/index.ts'] },
+      { path: '^/lobby/[^/]+/?$', modules: ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/main-layout.tsx', 'src/features/lobby/index.ts'] },
     ]),
     pricingPlugin(),
     contentPlugin(),

@@ -13,7 +13,9 @@ export interface PreloadedRoute {
  * Adds a small inline script to index.html that, on the listed routes, preloads the route's own
  * chunks (JS as `modulepreload`, CSS as `preload`) at once, instead of after the entry has
  * downloaded and React Router has matched the route: one round trip less on a slow link before
- * the projector's clock appears. The hub hashes inline scripts into its CSP.
+ * the projector's clock appears. The hub hashes inline scripts into its CSP. CSS preloads are
+ * `crossorigin` like the stylesheet links Vite adds later: without it the browser cannot reuse
+ * the preload and downloads each stylesheet twice.
  */
 export function routePreloadPlugin(routes: readonly PreloadedRoute[]): Plugin {
   return {
@@ -27,7 +29,7 @@ export function routePreloadPlugin(routes: readonly PreloadedRoute[]): Plugin {
           path: route.path,
           files: filesOf(ctx.bundle as unknown as OutputBundle, route.modules),
         }));
-        const script = `(function(){var t=${JSON.stringify(table)},p=location.pathname;for(var i=0;i<t.length;i++){if(!new RegExp(t[i].path).test(p))continue;t[i].files.forEach(function(f){var l=document.createElement('link');if(/\\.css$/.test(f)){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}l.href='/'+f;document.head.appendChild(l)});break}})();`;
+        const script = `(function(){var t=${JSON.stringify(table)},p=location.pathname;for(var i=0;i<t.length;i++){if(!new RegExp(t[i].path).test(p))continue;t[i].files.forEach(function(f){var l=document.createElement('link');if(/\\.css$/.test(f)){l.rel='preload';l.as='style';l.crossOrigin=''}else{l.rel='modulepreload'}l.href='/'+f;document.head.appendChild(l)});break}})();`;
         return { html, tags: [{ tag: 'script', children: script, injectTo: 'head' }] };
       },
     },

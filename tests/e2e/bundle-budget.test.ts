@@ -31,6 +31,10 @@ const UNUSED: Record<string, readonly (readonly [string, string[]])[]> = {
     ['the lobby', markersOf(lobby)],
     ['Supabase (loaded only when the fallback starts)', ['supabase-js', 'GoTrueClient']],
     ['the toaster (loaded when a toast is shown)', ['data-sonner-toaster']],
+    // The display reads its settings by hand and watches over the bare tRPC client.
+    ['zod', ['_zod', 'ZodError']],
+    ['TanStack Query and its tRPC bindings', ['QueryClient', 'queryOptions', 'mutationOptions']],
+    ['the auth guard (not on the display)', ['redirect-path']],
   ],
   'lobby screen (/lobby/:id)': [
     ['the manage pages and their format editor', markersOf(manage)],

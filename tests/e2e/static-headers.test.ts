@@ -148,6 +148,25 @@ describe('static and JSON compression', () => {
     }
   });
 
+  it('revalidated files answer 304 to their validators, and in full when changed', async () => {
+    for (const path of ['/sounds/bell.wav', '/favicon.svg', '/timer/abc']) {
+      const first = await get(`${hub.url}${path}`, { 'accept-encoding': 'br' });
+      expect(first.status, path).toBe(200);
+      expect(first.headers['cache-control'], path).toBe('no-cache');
+      const etag = String(first.headers.etag);
+      expect(etag, path).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
+      const again = await get(`${hub.url}${path}`, { 'accept-encoding': 'br', 'if-none-match': etag });
+      expect(again.status, path).toBe(304);
+      expect(again.body.length, path).toBe(0);
+      expect(again.headers.etag, path).toBe(etag);
+      const since = await get(`${hub.url}${path}`, { 'if-modified-since': String(first.headers['last-modified']) });
+      expect(since.status, path).toBe(304);
+      const stale = await get(`${hub.url}${path}`, { 'if-none-match': 'W/"0-0"' });
+      expect(stale.status, path).toBe(200);
+      expect(stale.body.length, path).toBeGreaterThan(0);
+    }
+  });
+
   it('JSON over 1 KiB goes out compressed when accepted; small JSON and unaccepted codings as they are', async () => {
     const big = await get(`${hub.url}/api/v1/formats`, { 'accept-encoding': 'br' });
     expect(big.status).toBe(200);

@@ -1,18 +1,13 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { TooltipProvider } from '../components/ui/tooltip';
-import { createQueryClient, createTrpcClient, TRPCProvider } from '../lib/trpc';
+import { createTrpcClient, TrpcClientContext } from '../lib/trpc-client';
 
-/** Server data (TanStack Query + tRPC) and tooltip timing for the whole app. */
+/**
+ * The page's one tRPC client, for every route. The query cache, the TanStack Query bindings and
+ * the tooltip timing come with the server-data layout (layouts/server-data-layout.tsx), which
+ * every route but the projector display sits under: the display downloads none of it.
+ */
 export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
   const [trpcClient] = useState(() => createTrpcClient());
-  return (
-    <QueryClientProvider client={queryClient}>
-      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-        <TooltipProvider>{children}</TooltipProvider>
-      </TRPCProvider>
-    </QueryClientProvider>
-  );
+  return <TrpcClientContext.Provider value={trpcClient}>{children}</TrpcClientContext.Provider>;
 }

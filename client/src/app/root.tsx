@@ -3,7 +3,6 @@ import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-rout
 import { useColorModeSync } from '../features/color-mode';
 import { usePageViews } from '../features/analytics';
 import { useUpdateNotice } from '../features/update-notice';
-import { useAuthGuard } from '../features/auth';
 import { messages } from '../i18n';
 import { LoadingBar } from '../components/ui/loading-bar';
 import { deepestHandle } from './route-handle';
@@ -14,7 +13,10 @@ import { useDocumentHead } from './use-document-head';
 const Toaster = lazy(() => import('../components/ui/toaster').then((m) => ({ default: m.Toaster })));
 const BrowserCompatDialog = lazy(() => import('../features/browser-compat').then((m) => ({ default: m.BrowserCompatDialog })));
 
-/** Site-wide chrome around every layout: head, colour mode, loading bar, toasts, dialogs. */
+/**
+ * Site-wide chrome around every layout: head, colour mode, loading bar, toasts, dialogs. The auth
+ * guard and the query cache sit below, in the server-data layout (not on the projector display).
+ */
 export function Root() {
   const matches = useMatches();
   const navigation = useNavigation();
@@ -22,14 +24,13 @@ export function Root() {
   useDocumentHead(deepestHandle(matches, 'title'));
   useUpdateNotice();
   usePageViews();
-  const guard = useAuthGuard();
   return (
     <>
       <a href="#main" className="skip-link">
         {messages.site.skipToContent}
       </a>
       <LoadingBar loading={navigation.state !== 'idle'} />
-      {guard === 'pass' ? <Outlet /> : <Splash />}
+      <Outlet />
       <Suspense fallback={null}>
         <Toaster theme={mode} />
         <BrowserCompatDialog />

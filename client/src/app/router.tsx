@@ -30,7 +30,8 @@ const lazyPlaceholder = () => import('./routes/placeholder').then((m) => ({ Comp
 const lazyDisplay = () => import('../features/display').then((m) => ({ Component: m.DisplayRoute }));
 const lazyContent = (name: 'DocPage' | 'ChangelogPage' | 'AboutPage' | 'AboutPostPage' | 'RedirectPage') => () =>
   import('../features/content').then((m) => ({ Component: m[name] }));
-const lazyShortLink = () => import('../features/display').then((m) => ({ Component: m.ShortLinkRoute }));
+// The short link looks its timer up through the query cache: its own chunk, not the display's.
+const lazyShortLink = () => import('../features/display/short-link').then((m) => ({ Component: m.ShortLinkRoute }));
 
 /**
  * A route whose feature lands in a later issue: a Chinese placeholder with its title.
@@ -56,6 +57,26 @@ const MANAGE_PAGES = [
 ] as const satisfies readonly (readonly [string, RoutePageId])[];
 
 /**
+ * The projector display, beside every other layout: no query cache, no auth guard, no site
+ * chrome. It watches its timer over the tRPC socket only, so it downloads as little as a screen
+ * can. Every other layout sits under the server-data layout (query cache, tRPC's TanStack Query
+ * bindings, tooltips, the auth guard), a pathless route loaded beside the page's own chunks.
+ */
+function withServerData(layouts: RouteObject[]): RouteObject[] {
+  return [
+    {
+      lazy: layout(() => import('./layouts/blank-layout'), 'BlankLayout'),
+      children: [
+        // Projector displays are dark whatever the preference: they hang in dim halls.
+        { ...page('timer/:id', 'timer', { colorMode: 'dark' }), lazy: lazyDisplay },
+        { ...page('timer/:id/:matchid', 'timerMatch', { colorMode: 'dark' }), lazy: lazyDisplay },
+      ],
+    },
+    { lazy: layout(() => import('./layouts/server-data-layout'), 'ServerDataLayout'), children: layouts },
+  ];
+}
+
+/**
  * Every route of the site, grouped by layout (DESIGN.md "Screens", SPEC.md §2).
  * To add a route: put it under its layout, with a `handle.title` and a route module.
  */
@@ -65,7 +86,7 @@ export const routes: RouteObject[] = [
     Component: Root,
     ErrorBoundary: RootErrorBoundary,
     HydrateFallback: Splash,
-    children: [
+    children: withServerData([
       {
         lazy: layout(() => import('./layouts/blank-layout'), 'BlankLayout'),
         children: [
@@ -78,9 +99,6 @@ export const routes: RouteObject[] = [
           { ...page('ccf/:project_id', 'ccfProject'), lazy: () => import('../features/ccf').then((m) => ({ Component: m.CcfSheetPage })) },
           { ...page('auth/login', 'login'), lazy: () => import('../features/auth/routes').then((m) => ({ Component: m.LoginPage })) },
           { ...page('workbench/:project_id', 'workbenchProject'), lazy: () => import('../features/workbench').then((m) => ({ Component: m.WorkbenchProjectPage })) },
-          // Projector displays are dark whatever the preference: they hang in dim halls.
-          { ...page('timer/:id', 'timer', { colorMode: 'dark' }), lazy: lazyDisplay },
-          { ...page('timer/:id/:matchid', 'timerMatch', { colorMode: 'dark' }), lazy: lazyDisplay },
           {
             path: '__error-test',
             lazy: () => import('./routes/error-test').then((m) => ({ Component: m.ErrorTestRoute })),
@@ -194,7 +212,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-    ],
+    ]),
   },
 ];
 

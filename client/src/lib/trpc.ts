@@ -1,92 +1,20 @@
 import type { AppRouter } from '@bianshi/hub/router';
-import { createTransformer, PROTOCOL_VERSION, reconnectDelayMs, REALTIME, TRPC_HTTP_MAX_BATCH } from '@bianshi/shared';
 import { QueryClient } from '@tanstack/react-query';
-import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
-import type { TRPCClient } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { queryRetryDelayMs, shouldRetryQuery } from './errors';
 
-/** Path of the hub's tRPC endpoint, over HTTP and WebSocket alike. */
-export const TRPC_PATH = '/api/trpc';
+export { createTrpcClient, realtimeSocketOf, TRPC_PATH, wsUrlFor, type RealtimeSocket, type SocketEvent } from './trpc-client';
 
 /**
  * React bindings for the hub's router:
- * - `TRPCProvider` — mounted once in app/provider.tsx.
+ * - `TRPCProvider` — mounted once in app/layouts/server-data-layout.tsx, around every page but
+ *   the projector display (which uses `useTrpcClient` from `lib/trpc-client` and no query cache).
  * - `useTRPC()` — query/mutation/subscription option factories, e.g.
  *   `useQuery(trpc.system.info.queryOptions())`, `useMutation(trpc.x.y.mutationOptions())`,
  *   `useSubscription(trpc.x.onChange.subscriptionOptions(input))`.
  * - `useTRPCClient()` — the raw client for imperative calls.
  */
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
-
-/** `ws(s)://<host>/api/trpc?protocol=<PROTOCOL_VERSION>` for the page's own origin. */
-export function wsUrlFor(location: Pick<Location, 'protocol' | 'host'>): string {
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${TRPC_PATH}?protocol=${PROTOCOL_VERSION}`;
-}
-
-/** What happened to the realtime socket. */
-export type SocketEvent = { type: 'open' } | { type: 'close'; code: number | undefined };
-
-/**
- * The realtime socket as the timer screens see it: open/close events (with close codes, e.g.
- * 4000 protocol-mismatch) and a way to drop a socket the browser says is dead. Transport only.
- */
-export interface RealtimeSocket {
-  /** Listens to open/close events; returns the unsubscribe function. */
-  subscribe(listener: (event: SocketEvent) => void): () => void;
-  /** Whether the socket is open right now. */
-  isOpen(): boolean;
-  /** Closes the current socket so the client reconnects on its schedule (when the network went away). */
-  dropConnection(): void;
-}
-
-const realtimeSockets = new WeakMap<object, RealtimeSocket>();
-
-/** The realtime socket behind a client made by {@link createTrpcClient}; null for other clients. */
-export function realtimeSocketOf(client: object): RealtimeSocket | null {
-  return realtimeSockets.get(client) ?? null;
-}
-
-/** Procedures that must travel over the socket: clock sync measures that socket's round trip. */
-const SOCKET_PATHS: ReadonlySet<string> = new Set(['clock.ping']);
-
-/**
- * The tRPC client: subscriptions over one WebSocket (heartbeat 25 s, pong timeout 10 s,
- * reconnect after 1 s, 2 s, 5 s, 10 s, then every 10 s), everything else over batched HTTP.
- * The socket opens lazily, on the first subscription. Transport only: no toasts, no navigation.
- */
-export function createTrpcClient(location: Pick<Location, 'protocol' | 'host'> = window.location): TRPCClient<AppRouter> {
-  const listeners = new Set<(event: SocketEvent) => void>();
-  const emit = (event: SocketEvent) => listeners.forEach((listener) => listener(event));
-  const wsClient = createWSClient({
-    url: wsUrlFor(location),
-    retryDelayMs: reconnectDelayMs,
-    keepAlive: { enabled: true, intervalMs: REALTIME.heartbeatMs, pongTimeoutMs: REALTIME.heartbeatTimeoutMs },
-    lazy: { enabled: true, closeMs: 30_000 },
-    onOpen: () => emit({ type: 'open' }),
-    onClose: (cause) => emit({ type: 'close', code: cause?.code }),
-  });
-  // Hub and client share one superjson configuration (it knows pre-serialized frames).
-  const transformer = createTransformer();
-  const client = createTRPCClient<AppRouter>({
-    links: [
-      splitLink({
-        condition: (op) => op.type === 'subscription' || SOCKET_PATHS.has(op.path),
-        true: wsLink({ client: wsClient, transformer }),
-        false: httpBatchLink({ url: TRPC_PATH, transformer, maxItems: TRPC_HTTP_MAX_BATCH }),
-      }),
-    ],
-  });
-  realtimeSockets.set(client, {
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    isOpen: () => wsClient.connection?.state === 'open',
-    dropConnection: () => wsClient.connection?.ws.close(),
-  });
-  return client;
-}
 
 /**
  * Server data cache. Queries are idempotent: retried (at most 3 times, with back-off) on

@@ -69,11 +69,18 @@ function cacheControlFor(pathname: string): string {
 function sendFile(req: IncomingMessage, res: ServerResponse, file: string, cacheControl: string): void {
   const type = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
   const stat = statSync(file);
-  const headers: Record<string, string | number> = { 'content-type': type, 'cache-control': cacheControl, 'x-content-type-options': 'nosniff' };
+  // Validators, so a revalidated file (the shell, bells, icons: `no-cache`) costs a 304, not its bytes.
+  const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+  const headers: Record<string, string | number> = { 'content-type': type, 'cache-control': cacheControl, 'x-content-type-options': 'nosniff', etag, 'last-modified': stat.mtime.toUTCString() };
+  if (isCompressible(type)) headers.vary = 'Accept-Encoding';
+  if (notModified(req, etag, stat.mtime)) {
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
   let body: string = file;
   let onTheFly: ReturnType<typeof preferredCoding> = null;
   if (isCompressible(type)) {
-    headers.vary = 'Accept-Encoding';
     const sibling = precompressedSibling(file, stat.mtimeMs, req.headers['accept-encoding']);
     if (sibling) {
       headers['content-encoding'] = sibling.coding;
@@ -93,6 +100,14 @@ function sendFile(req: IncomingMessage, res: ServerResponse, file: string, cache
   const stream = createReadStream(body);
   if (onTheFly) stream.pipe(compressor(onTheFly)).pipe(res);
   else stream.pipe(res);
+}
+
+/** Whether the client's copy is current: `If-None-Match` when sent (it wins), else `If-Modified-Since`. */
+function notModified(req: IncomingMessage, etag: string, mtime: Date): boolean {
+  const match = req.headers['if-none-match'];
+  if (match) return match.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*');
+  const since = Date.parse(req.headers['if-modified-since'] ?? '');
+  return !Number.isNaN(since) && Math.floor(mtime.getTime() / 1000) * 1000 <= since;
 }
 
 function decodeSafe(pathname: string): string | null {

@@ -4,6 +4,7 @@ import { format, numberFormat } from '../../i18n';
 import { analytics as analyticsText } from '../../i18n/zh-CN/analytics';
 import { useTRPC } from '../../lib/trpc';
 import { analyticsDisabled, setAnalyticsDisabled } from './tracker';
+import './admin.css';
 
 const t = analyticsText;
 const RANGES = [7, 30, 90] as const;

@@ -1,3 +1,5 @@
-/** The projector display feature: `/timer/:id`, `/timer/:id/:matchid` and the `/id/:shortid` short link. */
+/**
+ * The projector display feature: `/timer/:id` and `/timer/:id/:matchid`. The `/id/:shortid`
+ * short link is `./short-link` (it needs the query cache, which the display never loads).
+ */
 export { DisplayRoute } from './routes/display-route';
-export { ShortLinkRoute } from './routes/short-link-route';

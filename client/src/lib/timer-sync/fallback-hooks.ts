@@ -1,15 +1,11 @@
 /**
  * React glue of the Supabase realtime fallback: the follower every watched timer runs (inside
- * `useTimerWatch`), and the console's fallback authority (`useFallbackAuthority`).
+ * `useTimerWatch`). The console's authority is in fallback-authority-hooks.ts, so screens that
+ * only watch never load it.
  */
-import { useEffect, useMemo, useState } from 'react';
-import { useStore } from 'zustand';
-import type { StoreApi } from 'zustand/vanilla';
-import { useTRPCClient } from '../trpc';
+import { useEffect, useState } from 'react';
 import { fallbackChannelsFor, loadSupabase, type FallbackChannelHandle, type FallbackChannels } from './fallback-channel';
-import { FallbackConsole, registerFallbackConsole } from './fallback-console';
 import { parseFallbackMessage, type FallbackConfig } from './fallback';
-import type { AuthorityState } from './fallback-authority';
 import type { HubClient } from './runtime';
 import type { TimerStore } from './timer.store';
 
@@ -40,7 +36,7 @@ export function fallbackConfigOf(client: HubClient): Promise<FallbackConfig | nu
 }
 
 /** The fallback channels of the hub behind `client`, once known (null while unknown or not configured). */
-function useFallbackChannels(client: HubClient, store: TimerStore, enabled: boolean): FallbackChannels | null {
+export function useFallbackChannels(client: HubClient, store: TimerStore, enabled: boolean): FallbackChannels | null {
   const [channels, setChannels] = useState<FallbackChannels | null>(null);
   useEffect(() => {
     if (!enabled) return;
@@ -116,30 +112,4 @@ export function useFallbackFollow(client: HubClient, store: TimerStore, enabled 
       leave();
     };
   }, [channels, store, enabled]);
-}
-
-/**
- * The console's fallback authority for `timerId`, fed by the console's own watch store. While it
- * is in charge, `useTimerCommands(timerId)` applies commands locally instead of sending them.
- * Read its phase, log and outcome with `useFallbackAuthorityState(authority, selector)`.
- */
-export function useFallbackAuthority(timerId: string, store: TimerStore): FallbackConsole {
-  const client = useTRPCClient();
-  const authority = useMemo(() => new FallbackConsole(timerId, store, client), [timerId, store, client]);
-  const channels = useFallbackChannels(client, store, true);
-  useEffect(() => {
-    const unregister = registerFallbackConsole(timerId, authority);
-    const stop = authority.start();
-    return () => {
-      stop();
-      unregister();
-    };
-  }, [authority, timerId]);
-  useEffect(() => authority.setChannels(channels), [authority, channels]);
-  return authority;
-}
-
-/** Reads a slice of the authority's state. */
-export function useFallbackAuthorityState<T>(authority: FallbackConsole, selector: (state: AuthorityState) => T): T {
-  return useStore(authority.state as StoreApi<AuthorityState>, selector);
 }

@@ -6,9 +6,9 @@ import type { CommandInput, DeviceKind, MatchState, PresenceRole, WatchMessage }
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { AppError, toAppError } from '../errors';
-import { useTRPCClient } from '../trpc';
+import { useTrpcClient } from '../trpc-client';
 import { ClockModel } from './clock-model';
-import { fallbackConsoleOf } from './fallback-console';
+import { fallbackConsoleOf } from './fallback-registry';
 import { useFallbackFollow } from './fallback-hooks';
 import { runtimeFor, type HubClient } from './runtime';
 import { readDisplaySettings, type DisplaySettings } from './settings';
@@ -63,7 +63,7 @@ export async function refreshTimer(client: HubClient, timerId: string): Promise<
  * and a refresh when a change cannot be merged. Clock sync runs while any watch is mounted.
  */
 export function useTimerWatch(input: TimerWatchInput): TimerStore {
-  const client = useTRPCClient();
+  const client = useTrpcClient();
   const runtime = runtimeFor(client);
   const { timerId, matchId, role, name, device, enabled = true, fallback = true, viewKey } = input;
   const store = useMemo(
@@ -196,7 +196,7 @@ export function commandError(error: unknown): AppError {
  * `expectedVersion`) also refreshes the state of every store watching this timer.
  */
 export function useTimerCommands(timerId: string, options: { matchId?: string } = {}) {
-  const client = useTRPCClient();
+  const client = useTrpcClient();
   const [pending, setPending] = useState(0);
   const { matchId } = options;
   const send = useCallback(

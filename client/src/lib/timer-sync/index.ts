@@ -54,8 +54,10 @@ export {
   type AuthorityState,
   type OfflineLog,
 } from './fallback-authority';
-export { FallbackConsole, fallbackConsoleOf } from './fallback-console';
-export { fallbackConfigOf, useFallbackAuthority, useFallbackAuthorityState, useFallbackFollow } from './fallback-hooks';
+export { FallbackConsole } from './fallback-console';
+export { fallbackConsoleOf } from './fallback-registry';
+export { fallbackConfigOf, useFallbackFollow } from './fallback-hooks';
+export { useFallbackAuthority, useFallbackAuthorityState } from './fallback-authority-hooks';
 export { onAnimationFrame, useFrameClock, useFrameKey, type FrameKeyed } from './frame-clock';
 export {
   commandError,

@@ -30,6 +30,20 @@ describe('display settings', () => {
   it('rejects script-y URLs', () => {
     expect(readDisplaySettings({ logoUrl: 'javascript:alert(1)' }).logoUrl).toBeNull();
   });
+
+  it('keeps custom sounds only when every name and address is acceptable', () => {
+    expect(readDisplaySettings({ audio: { volume: 0.5, sounds: { bell: '/uploads/bell.mp3' } } })).toMatchObject({ volume: 0.5, sounds: { bell: '/uploads/bell.mp3' } });
+    expect(readDisplaySettings({ audio: { sounds: { bell: '/uploads/bell.mp3', 'bad name': '/x.mp3' } } }).sounds).toEqual({});
+    expect(readDisplaySettings({ audio: { sounds: { bell: 'javascript:x' } } }).sounds).toEqual({});
+  });
+
+  it('trims names, blanks over-long debaters and drops a list of more than 8', () => {
+    const settings = readDisplaySettings({ topic: '  辩题  ', teams: { aff: { name: ' 复旦 ', debaters: ['甲', 'x'.repeat(41), 3] }, neg: { debaters: Array.from({ length: 9 }, () => '乙') } } });
+    expect(settings.topic).toBe('辩题');
+    expect(settings.teams.aff).toEqual({ name: '复旦', school: null, debaters: ['甲', '', ''] });
+    expect(settings.teams.neg.debaters).toEqual([]);
+    expect(readDisplaySettings({ topic: 'x'.repeat(301) }).topic).toBeNull();
+  });
 });
 
 describe('skins', () => {

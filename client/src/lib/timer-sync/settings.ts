@@ -14,7 +14,7 @@
  * ```
  */
 import type { SideId } from '@bianshi/shared';
-import { z } from 'zod';
+import { isRecord, readNumber, readString, SAFE_URL } from './read-tolerant';
 import { resolveSkin, type Skin } from './skin';
 
 /** One team as the display shows it. */
@@ -40,43 +40,38 @@ export interface DisplaySettings {
   sounds: Record<string, string>;
 }
 
-const text = (max: number) => z.string().trim().max(max).optional().catch(undefined);
-const url = z.string().max(2000).regex(/^(https?:\/\/|\/)[^\s"'()\\]*$/).optional().catch(undefined);
-const team = z
-  .object({ name: text(80), school: text(80), debaters: z.array(z.string().max(40).catch('')).max(8).optional().catch(undefined) })
-  .optional()
-  .catch(undefined);
+const text = (value: unknown, max: number) => readString(value, max, { trim: true });
+const url = (value: unknown) => readString(value, 2000, { pattern: SAFE_URL });
+const SOUND_NAME = /^[A-Za-z0-9_-]{1,40}$/;
 
-const settingsSchema = z.object({
-  topic: text(300),
-  logoUrl: url,
-  skin: z.unknown().optional(),
-  teams: z.object({ aff: team, neg: team }).optional().catch(undefined),
-  display: z.object({ tenths: z.boolean().optional().catch(undefined) }).optional().catch(undefined),
-  audio: z
-    .object({
-      volume: z.number().min(0).max(1).optional().catch(undefined),
-      sounds: z.record(z.string().regex(/^[A-Za-z0-9_-]{1,40}$/), z.string().max(2000).regex(/^(https?:\/\/|\/)[^\s"'()\\]*$/)).optional().catch(undefined),
-    })
-    .optional()
-    .catch(undefined),
-});
+function teamInfo(value: unknown): TeamInfo {
+  if (!isRecord(value)) return { name: null, school: null, debaters: [] };
+  // Over 8 debaters is not a team we know how to show: none rather than a cut list.
+  const debaters = Array.isArray(value.debaters) && value.debaters.length <= 8 ? value.debaters.map((name) => readString(name, 40) ?? '') : [];
+  return { name: text(value.name, 80) || null, school: text(value.school, 80) || null, debaters };
+}
 
-function teamInfo(value: z.infer<typeof team>): TeamInfo {
-  return { name: value?.name || null, school: value?.school || null, debaters: value?.debaters ?? [] };
+/** Custom sounds: every name and address must be acceptable, or none is used. */
+function sounds(value: unknown): Record<string, string> {
+  if (!isRecord(value)) return {};
+  const entries = Object.entries(value);
+  const valid = entries.every(([name, address]) => SOUND_NAME.test(name) && url(address) !== undefined);
+  return valid ? (Object.fromEntries(entries) as Record<string, string>) : {};
 }
 
 /** Reads the display's settings out of `timer.settings`, with defaults for everything missing. */
 export function readDisplaySettings(settings: Record<string, unknown> | null | undefined): DisplaySettings {
-  const parsed = settingsSchema.safeParse(settings ?? {});
-  const data = parsed.success ? parsed.data : {};
+  const data = isRecord(settings) ? settings : {};
+  const teams = isRecord(data.teams) ? data.teams : {};
+  const display = isRecord(data.display) ? data.display : {};
+  const audio = isRecord(data.audio) ? data.audio : {};
   return {
-    topic: data.topic || null,
-    logoUrl: data.logoUrl ?? null,
-    teams: { aff: teamInfo(data.teams?.aff), neg: teamInfo(data.teams?.neg) },
+    topic: text(data.topic, 300) || null,
+    logoUrl: url(data.logoUrl) ?? null,
+    teams: { aff: teamInfo(teams.aff), neg: teamInfo(teams.neg) },
     skin: resolveSkin(data.skin),
-    tenths: data.display?.tenths ?? true,
-    volume: data.audio?.volume ?? 1,
-    sounds: data.audio?.sounds ?? {},
+    tenths: typeof display.tenths === 'boolean' ? display.tenths : true,
+    volume: readNumber(audio.volume, 0, 1) ?? 1,
+    sounds: sounds(audio.sounds),
   };
 }

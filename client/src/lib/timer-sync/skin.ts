@@ -15,7 +15,7 @@
  * gives the CSS custom properties the display reads (`--td-bg`, `--td-fg`, …), so a live preview
  * is `<TimerDisplay store={…} skin={resolveSkin(draft)} />`.
  */
-import { z } from 'zod';
+import { isRecord, readNumber, readString, SAFE_URL } from './read-tolerant';
 
 /** Built-in skin presets. */
 export const SKIN_PRESET_IDS = ['light', 'dark', 'high-contrast', 'tournament-green'] as const;
@@ -112,38 +112,30 @@ export const SKIN_PRESETS: Record<SkinPresetId, Skin> = {
 export const DEFAULT_SKIN_PRESET: SkinPresetId = 'dark';
 
 // A CSS colour we are willing to put into a style attribute: no `;`, `{`, `}`, `url(`.
-const colorSchema = z.string().max(64).regex(/^(#[0-9a-fA-F]{3,8}|(rgb|rgba|hsl|hsla|oklch|color-mix)\([0-9a-zA-Z.,%\s/+-]*\)|[a-zA-Z]{3,20})$/);
-const urlSchema = z.string().max(2000).regex(/^(https?:\/\/|\/)[^\s"'()\\]*$/);
+const CSS_COLOR = /^(#[0-9a-fA-F]{3,8}|(rgb|rgba|hsl|hsla|oklch|color-mix)\([0-9a-zA-Z.,%\s/+-]*\)|[a-zA-Z]{3,20})$/;
 
-const skinObjectSchema = z.object({
-  preset: z.enum(SKIN_PRESET_IDS).optional().catch(undefined),
-  colors: z
-    .record(z.string(), z.unknown())
-    .optional()
-    .catch(undefined),
-  fontScale: z.number().min(0.6).max(1.6).optional().catch(undefined),
-  backgroundImageUrl: urlSchema.optional().catch(undefined),
-});
+function isPreset(value: unknown): value is SkinPresetId {
+  return typeof value === 'string' && (SKIN_PRESET_IDS as readonly string[]).includes(value);
+}
 
 /** Turns whatever `timer.settings.skin` holds into a complete skin; bad fields fall back to the preset. */
 export function resolveSkin(value: unknown): Skin {
-  if (typeof value === 'string') {
-    return SKIN_PRESETS[(SKIN_PRESET_IDS as readonly string[]).includes(value) ? (value as SkinPresetId) : DEFAULT_SKIN_PRESET];
-  }
-  const parsed = skinObjectSchema.safeParse(value ?? {});
-  if (!parsed.success) return SKIN_PRESETS[DEFAULT_SKIN_PRESET];
-  const base = SKIN_PRESETS[parsed.data.preset ?? DEFAULT_SKIN_PRESET];
+  if (typeof value === 'string') return SKIN_PRESETS[isPreset(value) ? value : DEFAULT_SKIN_PRESET];
+  const data = value ?? {};
+  if (!isRecord(data)) return SKIN_PRESETS[DEFAULT_SKIN_PRESET];
+  const base = SKIN_PRESETS[isPreset(data.preset) ? data.preset : DEFAULT_SKIN_PRESET];
+  const overrides = isRecord(data.colors) ? data.colors : {};
   const colors: SkinColors = { ...base.colors };
   for (const key of SKIN_COLOR_KEYS) {
-    const candidate = colorSchema.safeParse(parsed.data.colors?.[key]);
-    if (candidate.success) colors[key] = candidate.data;
+    const candidate = readString(overrides[key], 64, { pattern: CSS_COLOR });
+    if (candidate !== undefined) colors[key] = candidate;
   }
   return {
     preset: base.preset,
     scheme: base.scheme,
     colors,
-    fontScale: parsed.data.fontScale ?? base.fontScale,
-    backgroundImageUrl: parsed.data.backgroundImageUrl ?? null,
+    fontScale: readNumber(data.fontScale, 0.6, 1.6) ?? base.fontScale,
+    backgroundImageUrl: readString(data.backgroundImageUrl, 2000, { pattern: SAFE_URL }) ?? null,
   };
 }
 

@@ -23,6 +23,13 @@ function audioContextCtor(): AudioContextCtor | null {
   return w.AudioContext ?? w.webkitAudioContext ?? null;
 }
 
+/** Runs `task` when the browser is idle (at the latest after 3 s), or after 1 s where it cannot tell. */
+function whenIdle(task: () => void): void {
+  const idle = (window as { requestIdleCallback?: (callback: () => void, options: { timeout: number }) => number }).requestIdleCallback;
+  if (idle) idle(task, { timeout: 3_000 });
+  else window.setTimeout(task, 1_000);
+}
+
 /** Plays bell sounds. One per display screen. */
 export class BellPlayer {
   private context: AudioContext | null = null;
@@ -46,11 +53,18 @@ export class BellPlayer {
     if (this.gain) this.gain.gain.value = volume;
   }
 
-  /** Creates the audio context (suspended until a gesture, in most browsers) and preloads sounds. */
+  /**
+   * Creates the audio context (suspended until a gesture, in most browsers) and preloads the
+   * sounds once the page is idle: on a slow link the first clock never waits behind them (the
+   * built-in bells are about 240 KB). A bell due sooner loads its sound on demand.
+   */
   prepare(): void {
     const context = this.ensureContext();
     if (!context) return;
-    for (const name of Object.keys(this.sounds)) void this.load(name);
+    whenIdle(() => {
+      if (this.context !== context) return; // closed meanwhile
+      for (const name of Object.keys(this.sounds)) void this.load(name);
+    });
     // The context may start suspended without any statechange: tell subscribers it is locked.
     this.emit();
   }

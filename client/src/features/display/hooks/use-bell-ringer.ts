@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { useBellCues, type DisplaySettings, type TimerStore } from '../../../lib/timer-sync';
+import { useBellCues, useTimerStore, type DisplaySettings, type TimerStore } from '../../../lib/timer-sync';
 import { BellPlayer } from '../audio/bell-player';
 
 /** Counters the browser tests read: bells rung on this screen and bells it flashed. */
@@ -30,9 +30,11 @@ export function useBellRinger(store: TimerStore, settings: DisplaySettings, enab
   const [rings, setRings] = useState(0);
   useEffect(() => () => player.close(), [player]);
   useEffect(() => player.configure(settings.sounds, settings.volume), [player, settings.sounds, settings.volume]);
+  // Sounds load once the first state is in (the clock is on screen), not while it is awaited.
+  const shown = useTimerStore(store, (state) => state.state !== null);
   useEffect(() => {
-    if (enabled) player.prepare();
-  }, [player, enabled]);
+    if (enabled && shown) player.prepare();
+  }, [player, enabled, shown]);
   const locked = useSyncExternalStore(
     (listener) => player.subscribe(listener),
     () => player.locked,

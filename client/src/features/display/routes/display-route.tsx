@@ -1,12 +1,16 @@
-import { presenceRoleSchema, type DeviceKind, type PresenceRole } from '@bianshi/shared';
+import type { DeviceKind, PresenceRole } from '@bianshi/shared';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { useTimerWatch } from '../../../lib/timer-sync';
 import { DisplayScreen } from '../components/display-screen';
 
-/** Roles a display link may claim (`?role=`); controllers use the console. */
+/**
+ * Roles a display link may claim (`?role=`); controllers use the console. A plain list, not the
+ * protocol's zod schema: the display downloads no schema library.
+ */
+const LINK_ROLES = ['judge', 'display', 'audience'] as const satisfies readonly Exclude<PresenceRole, 'controller'>[];
+
 function roleFrom(value: string | null): PresenceRole {
-  const parsed = presenceRoleSchema.safeParse(value);
-  return parsed.success && parsed.data !== 'controller' ? parsed.data : 'display';
+  return LINK_ROLES.find((role) => role === value) ?? 'display';
 }
 
 function deviceKind(): DeviceKind {
