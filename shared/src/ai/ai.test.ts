@@ -38,6 +38,6 @@ describe('the outline template', () => {
     expect(outline.arguments[0]!.claim).toContain('反方');
     const text = outlineText({ text: '城市应当限制私家车出行', side: 'neg' }, outline);
     expect(text.split('\n')[0]).toBe('# 反方：城市应当限制私家车出行');
-    expect(text).toMatch(/## 定义[\s\S]*## 判准[\s\S]*## 论点\n1\. [\s\S]*   - [\s\S]*## 可能的交锋[\s\S]*## 质询问题/);
+    expect(text).toMatch(/## 定义[\s\S]*## 判准[\s\S]*## 论点\n1\. [\s\S]* {3}- [\s\S]*## 可能的交锋[\s\S]*## 质询问题/);
   });
 });

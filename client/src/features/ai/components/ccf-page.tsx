@@ -8,7 +8,7 @@ import { format } from '../../../i18n';
 import { ai as aiText } from '../../../i18n/zh-CN/ai';
 import { useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { useAccount, useProjects } from '../../workbench/api/workbench-queries';
-import { errorText } from '../../workbench/components/errors';
+import { errorText } from '../../../components/projects/error-text';
 import { useAiStatus, useAiStream } from '../api/ai-stream';
 import { ModeNote } from './mode-note';
 import { cleanOutline, OutlineEditor } from './outline-editor';
