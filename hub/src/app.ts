@@ -12,6 +12,7 @@ import { ManageRepository } from './db/manage.repository';
 import { RoomRegistry } from './rooms/registry';
 import type { TimerFunctions } from './rooms/scheduler';
 import { TimerService } from './timers/timer.service';
+import { TournamentService } from './tournaments/tournament.service';
 import { createLibrary, seedLibrary } from './library/library.module';
 import { createLobbies } from './lobbies/lobby.module';
 import { createCommerce } from './commerce/commerce.module';
@@ -131,6 +132,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       ...(redis ? { bus: redisYjsBus(redis, hubId) } : {}),
       userOf: async (req) => (await createContextFactory(services)({ req }, 'ws')).user?.id ?? null,
     }),
+    tournaments: new TournamentService(limiters({ name: 'tournament-ballots', points: 60, durationS: 60 })),
   };
   await rooms.start();
   services.retention.start();

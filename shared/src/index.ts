@@ -13,3 +13,4 @@ export * from './invoice/index';
 export * from './entitlements/index';
 export * from './library/index';
 export * from './collab/index';
+export * from './tournament/index';

@@ -8,6 +8,7 @@ import { membersRouter } from '../routers/members.router';
 import { manageRouter } from '../routers/manage.router';
 import { systemRouter } from '../routers/system.router';
 import { timerRouter } from '../routers/timer.router';
+import { tournamentRouter } from '../tournaments/tournament.router';
 import { workbenchRouter } from '../yjs/yjs.procedures';
 import { router } from './init';
 
@@ -24,6 +25,7 @@ export const appRouter = router({
   analytics: analyticsRouter,
   library: libraryRouter,
   workbench: workbenchRouter,
+  tournament: tournamentRouter,
 });
 
 export type AppRouter = typeof appRouter;

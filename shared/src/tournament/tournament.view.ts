@@ -1,0 +1,299 @@
+/**
+ * What the hub sends about a tournament: the page's tabs (赛程, 积分榜, 淘汰赛, 辩题, 参赛队伍,
+ * 评委), the judge's ballot page, and lists. Plain data (superjson on the wire).
+ */
+import type { SideId } from '../formats/format.schema';
+import type { BestDebaterVote, FixtureStatus, RoundStatus, TieBreak, TournamentFormat, TournamentRole, TournamentStageKind, TournamentVisibility } from './tournament.schema';
+
+/** One line of the tournament list. */
+export interface TournamentSummary {
+  id: string;
+  slug: string;
+  name: string;
+  season: string;
+  visibility: TournamentVisibility;
+  startDate: string | null;
+  endDate: string | null;
+  teamCount: number;
+  /** Fixtures being played now. */
+  liveFixtures: number;
+  /** The caller's staff role, if any. */
+  myRole: TournamentRole | null;
+}
+
+/** A staff member. */
+export interface TournamentOrganizer {
+  userId: string;
+  name: string;
+  email: string;
+  role: TournamentRole;
+}
+
+/**
+ * A school as conflicts name it: a library school by id (`school:<id>`), or a typed school
+ * name (`name:<normalized name>`) for teams from CSV.
+ */
+export interface TournamentSchoolRef {
+  key: string;
+  name: string;
+}
+
+/** A participating team. */
+export interface TournamentTeam {
+  id: string;
+  name: string;
+  /** The school's display name ('' when none). */
+  school: string;
+  /** The conflict key of the school ('' when none). */
+  schoolKey: string;
+  /** Library links, when imported from the library. */
+  libraryTeamId: string | null;
+  librarySchoolId: string | null;
+  members: string[];
+  seed: number | null;
+  poolId: string | null;
+}
+
+/** A judge. `ballotToken` and `email` are sent to staff only (null for everyone else). */
+export interface TournamentJudge {
+  id: string;
+  name: string;
+  userId: string | null;
+  email: string | null;
+  /** Conflict school keys. */
+  conflicts: string[];
+  /** The private ballot token (`/worldcup/ballot/<token>`), staff only; null once revoked. */
+  ballotToken: string | null;
+  revoked: boolean;
+}
+
+/** A pool of a group stage. */
+export interface TournamentPool {
+  id: string;
+  name: string;
+  teamIds: string[];
+}
+
+/** How a group draw was made, recorded for anyone to check. */
+export interface DrawRecord {
+  method: 'generated' | 'manual';
+  /** The PRNG seed (pools for generated draws, sides for both). */
+  seed: string;
+  at: number;
+  byName: string;
+}
+
+/** A stage: the group stage (pools) or the knockout (bracket). */
+export interface TournamentStage {
+  id: string;
+  kind: TournamentStageKind;
+  name: string;
+  position: number;
+  pools: TournamentPool[];
+  draw: DrawRecord | null;
+}
+
+/** A fixture's topic. `text` is null until released (staff see it before, with `released` false). */
+export interface FixtureTopic {
+  topicId: string | null;
+  text: string | null;
+  affText: string;
+  negText: string;
+  releaseAt: number | null;
+  released: boolean;
+}
+
+/** A confirmed or pending result of a fixture. */
+export interface FixtureResult {
+  winner: SideId;
+  winnerTeamId: string | null;
+  /** 票型. */
+  votes: { aff: number; neg: number };
+  bestDebater: (BestDebaterVote & { name: string }) | null;
+  /** Speaker points per side (mean over the ballots that scored). */
+  speakerPoints: { aff: number; neg: number } | null;
+  confirmed: boolean;
+  /** 'auto' when all ballots agreed, else the confirming organizer's name. */
+  confirmedBy: string | null;
+  confirmedAt: number | null;
+  version: number;
+}
+
+/** One change of a result (who, when, what). */
+export interface ResultHistoryEntry {
+  at: number;
+  byName: string;
+  action: 'auto-confirmed' | 'confirmed' | 'edited';
+  before: Pick<FixtureResult, 'winner' | 'votes' | 'bestDebater'> | null;
+  after: Pick<FixtureResult, 'winner' | 'votes' | 'bestDebater'>;
+  note: string;
+}
+
+/** One fixture (one match) of a round. */
+export interface TournamentFixture {
+  id: string;
+  roundId: string;
+  poolId: string | null;
+  /** The bracket node it plays (knockout), else null. */
+  bracketNodeId: string | null;
+  affTeamId: string | null;
+  negTeamId: string | null;
+  /** True when sides were drawn (seeded), false when set by hand. */
+  sidesDrawn: boolean;
+  venue: string;
+  judgeIds: string[];
+  startsAt: number | null;
+  /** The timer (created on publish); its display is `/timer/<timerShortid>`. */
+  timerId: string | null;
+  timerShortid: string | null;
+  status: FixtureStatus;
+  topic: FixtureTopic;
+  /** Judges assigned / ballots received (counts; ballots themselves are staff-only). */
+  ballotsIn: number;
+  result: FixtureResult | null;
+}
+
+/** A round's lobby: the live wall watches it through `lobby.watch` (one subscription for every fixture). */
+export interface RoundLobby {
+  id: string;
+  code: string;
+  /** The join token for a private lobby (staff only); null for public lobbies. */
+  joinToken: string | null;
+}
+
+/** A round of a stage. */
+export interface TournamentRound {
+  id: string;
+  stageId: string;
+  /** 1-based within the stage. */
+  number: number;
+  name: string;
+  status: RoundStatus;
+  publishedAt: number | null;
+  lobby: RoundLobby | null;
+  fixtures: TournamentFixture[];
+}
+
+/** One row of a pool's standings. */
+export interface StandingsRow {
+  teamId: string;
+  poolId: string | null;
+  /** 1-based position in the pool. */
+  rank: number;
+  played: number;
+  wins: number;
+  losses: number;
+  ballotsWon: number;
+  ballotsLost: number;
+  speakerPoints: number;
+  /** True when every tie-break equals the row above (placed by name). */
+  tied: boolean;
+}
+
+/** One node (match slot) of the knockout bracket. Round 1 is the first round; the final has no `nextNodeId`. */
+export interface BracketNode {
+  id: string;
+  round: number;
+  /** 0-based position within its round, top to bottom. */
+  index: number;
+  /** Upper and lower slot: team ids, null while undecided. */
+  teamIds: [string | null, string | null];
+  /** Seeds of the slots (1 = top seed), null when fed by an earlier node. */
+  seeds: [number | null, number | null];
+  /** A slot with nobody (a bye): the other team advances without playing. */
+  bye: boolean;
+  winnerTeamId: string | null;
+  fixtureId: string | null;
+  nextNodeId: string | null;
+  /** Which slot of the next node the winner takes. */
+  nextSlot: 0 | 1 | null;
+}
+
+/** Problems publishing or assigning judges found, per fixture. */
+export interface JudgeShortfall {
+  fixtureId: string;
+  needed: number;
+  assigned: number;
+  /** zh-CN: why not (conflicts, too few judges). */
+  reason: string;
+}
+
+/** Everything the tournament page shows. Staff-only fields are null or empty for others. */
+export interface TournamentView {
+  id: string;
+  slug: string;
+  name: string;
+  season: string;
+  description: string;
+  format: TournamentFormat;
+  /** The format's display name. */
+  formatName: string;
+  visibility: TournamentVisibility;
+  startDate: string | null;
+  endDate: string | null;
+  venues: string[];
+  judgesPerFixture: number;
+  tieBreaks: TieBreak[];
+  /** Bumped on every change; `tournament.watch` yields it. */
+  version: number;
+  myRole: TournamentRole | null;
+  organizers: TournamentOrganizer[];
+  teams: TournamentTeam[];
+  schools: TournamentSchoolRef[];
+  judges: TournamentJudge[];
+  stages: TournamentStage[];
+  rounds: TournamentRound[];
+  /** Standings per pool (pool order), from confirmed results. */
+  standings: Array<{ poolId: string; poolName: string; rows: StandingsRow[] }>;
+  bracket: BracketNode[];
+}
+
+/** What the judge's ballot page shows (by the private token). */
+export interface BallotPage {
+  tournament: { id: string; slug: string; name: string };
+  judge: { id: string; name: string };
+  fixtures: Array<{
+    fixture: TournamentFixture;
+    roundName: string;
+    aff: { id: string; name: string; school: string; members: string[] } | null;
+    neg: { id: string; name: string; school: string; members: string[] } | null;
+    /** This judge's ballot, once submitted. */
+    myBallot: { winner: SideId; speakerScores: { aff: number[]; neg: number[] } | null; bestDebater: BestDebaterVote | null; comment: string; submittedAt: number } | null;
+    /** When false, a ballot is refused: `closedReason` says why (zh-CN). */
+    open: boolean;
+    closedReason: string | null;
+  }>;
+}
+
+/** The answer to a ballot submission. `duplicate` is a retried submission already counted. */
+export interface BallotReceipt {
+  fixtureId: string;
+  status: 'accepted' | 'duplicate';
+  submittedAt: number;
+  /** The fixture's result after this ballot (confirmed when every ballot agreed). */
+  result: FixtureResult | null;
+}
+
+/** A staff view of every ballot of a fixture. */
+export interface FixtureBallots {
+  fixtureId: string;
+  ballots: Array<{ judgeId: string; judgeName: string; winner: SideId; speakerScores: { aff: number[]; neg: number[] } | null; bestDebater: BestDebaterVote | null; comment: string; submittedAt: number }>;
+  history: ResultHistoryEntry[];
+}
+
+/** The live wall of a round: the lobby to watch and a tile per fixture. */
+export interface LiveRound {
+  tournamentId: string;
+  round: { id: string; name: string; number: number } | null;
+  lobby: RoundLobby | null;
+  tiles: Array<{ fixtureId: string; timerId: string; timerShortid: string; venue: string; aff: string; neg: string; status: FixtureStatus }>;
+}
+
+/** A CSV export: the file name and its text (UTF-8 with BOM, for Excel). */
+export interface CsvExport {
+  filename: string;
+  csv: string;
+}
+
+/** The row errors of a team import, or how many were added. */
+export type TeamImportResult = { ok: true; added: number } | { ok: false; errors: Array<{ row: number; column: string; message: string }> };
