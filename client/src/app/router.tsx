@@ -31,6 +31,13 @@ const lazyDisplay = () => import('../features/display').then((m) => ({ Component
 const lazyContent = (name: 'DocPage' | 'ChangelogPage' | 'AboutPage' | 'AboutPostPage' | 'RedirectPage') => () =>
   import('../features/content').then((m) => ({ Component: m[name] }));
 const lazyShortLink = () => import('../features/display').then((m) => ({ Component: m.ShortLinkRoute }));
+const lazyTournament = (name: 'TournamentsPage' | 'CreateTournamentPage' | 'TournamentPage' | 'ManagePage' | 'DrawSheetPage') => () =>
+  import('../features/tournament').then((m) => ({ Component: m[name] }));
+
+/** A route with its own page module and a title from the always-loaded strings. */
+function titled(path: string, title: string, lazy: RouteObject['lazy'], handle: Omit<RouteHandle, 'title'> = {}): RouteObject {
+  return { path, handle: { title, ...handle } satisfies RouteHandle, lazy, ErrorBoundary: RouteErrorBoundary };
+}
 
 /**
  * A route whose feature lands in a later issue: a Chinese placeholder with its title.
@@ -81,6 +88,9 @@ export const routes: RouteObject[] = [
           // Projector displays are dark whatever the preference: they hang in dim halls.
           { ...page('timer/:id', 'timer', { colorMode: 'dark' }), lazy: lazyDisplay },
           { ...page('timer/:id/:matchid', 'timerMatch', { colorMode: 'dark' }), lazy: lazyDisplay },
+          // The tournament live wall (a projector) and the printable draw sheet: nothing around them.
+          titled('worldcup/:slug/live/:roundId?', titles.worldcupLive, () => import('../features/tournament/wall').then((m) => ({ Component: m.LiveWallPage }))),
+          titled('worldcup/:slug/print', titles.worldcupPrint, lazyTournament('DrawSheetPage')),
           {
             path: '__error-test',
             lazy: () => import('./routes/error-test').then((m) => ({ Component: m.ErrorTestRoute })),
@@ -102,7 +112,10 @@ export const routes: RouteObject[] = [
           { ...page('workbench', 'workbench'), lazy: () => import('../features/workbench').then((m) => ({ Component: m.WorkbenchIndexPage })) },
           { ...page('lobby', 'lobby'), lazy: () => import('../features/lobby').then((m) => ({ Component: m.LobbyIndexPage })) },
           { ...page('lobby/:id', 'lobbyRoom'), lazy: () => import('../features/lobby').then((m) => ({ Component: m.LobbyRoomPage })) },
-          page('worldcup', 'worldcup'),
+          { ...page('worldcup', 'worldcup'), lazy: lazyTournament('TournamentsPage') },
+          titled('worldcup/new', titles.worldcupNew, lazyTournament('CreateTournamentPage')),
+          titled('worldcup/:slug', titles.worldcupTournament, lazyTournament('TournamentPage')),
+          titled('worldcup/:slug/manage', titles.worldcupManage, lazyTournament('ManagePage')),
           {
             path: '*',
             handle: { title: messages.errors.notFound.title } satisfies RouteHandle,
@@ -175,6 +188,8 @@ export const routes: RouteObject[] = [
           { ...page('auth/redirect', 'authRedirect'), lazy: () => import('../features/auth/routes').then((m) => ({ Component: m.RedirectPage })) },
           { ...page('utils/redirect', 'utilsRedirect'), lazy: lazyContent('RedirectPage') },
           { ...page('id/:shortid', 'shortLink'), lazy: lazyShortLink },
+          // A judge's private ballot link, opened on a phone.
+          titled('worldcup/ballot/:token', titles.worldcupBallot, () => import('../features/tournament/ballot').then((m) => ({ Component: m.BallotPage }))),
           { ...page('workbench/invite/:invite_id', 'workbenchInvite'), lazy: () => import('../features/workbench').then((m) => ({ Component: m.WorkbenchInvitePage })) },
           // Timer invite links (a role and an expiry); /workbench/invite/ is the workbench's own.
           {
