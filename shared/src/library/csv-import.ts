@@ -68,10 +68,14 @@ export const TOPIC_CSV_TEMPLATE =
 const MAX_ROWS = 2_000;
 const LIST_SEPARATOR = /[;；|、]/;
 
-type Column = readonly [label: string, field: string];
+/** A CSV column: the label the template shows and the field it fills. */
+export type Column = readonly [label: string, field: string];
 
-/** Parses CSV text into records keyed by field (headers may be the zh-CN labels or the field names). */
-function parseCsv(
+/**
+ * Parses CSV text into records keyed by field (headers may be the zh-CN labels or the field
+ * names). Header problems come back as errors on row 1; rows are not read past a wrong header.
+ */
+export function parseCsv(
   text: string,
   columns: readonly Column[],
   required: readonly string[],
@@ -123,7 +127,8 @@ function labelOf(columns: readonly Column[], field: string): string {
   return columns.find(([, name]) => name === field)?.[0] ?? field;
 }
 
-function list(value: string | undefined): string[] {
+/** A cell holding a list (separated by ; ； | 、) as its items. */
+export function splitList(value: string | undefined): string[] {
   return (value ?? '')
     .split(LIST_SEPARATOR)
     .map((item) => item.trim())
@@ -177,7 +182,7 @@ export function checkTopicsCsv(text: string): ImportCheck<TopicImportRow> {
         affText: record.affText ?? '',
         negText: record.negText ?? '',
         type: topicType(record.type),
-        tags: list(record.tags),
+        tags: splitList(record.tags),
         language: record.language || 'zh',
         source: { tournament: record.tournament ?? '', round: record.round ?? '', year },
         notes: record.notes ?? '',
@@ -247,7 +252,7 @@ export function checkSchoolsCsv(text: string): ImportCheck<SchoolImportRow> {
         shortName: record.shortName ?? '',
         region: record.region ?? '',
         country: record.country ?? '',
-        aliases: list(record.aliases),
+        aliases: splitList(record.aliases),
         website: record.website ?? '',
       },
       { error: chineseIssueMessage },

@@ -1,0 +1,81 @@
+/**
+ * Judges onto a round's fixtures: never a judge with a conflict (their school against either
+ * team's), never one judge in two fixtures of the round, the fewest-used judges first. What
+ * cannot be filled is reported per fixture, never silently left short.
+ */
+import type { JudgeShortfall } from './tournament.view';
+
+/** A fixture needing judges: the school keys of its two teams ('' when none). */
+export interface AssignmentFixture {
+  id: string;
+  schoolKeys: readonly string[];
+  /** Judges already placed by hand (kept, checked like the others). */
+  judgeIds?: readonly string[];
+}
+
+/** A judge available this round. */
+export interface AssignmentJudge {
+  id: string;
+  conflicts: readonly string[];
+  /** Fixtures judged so far in the tournament (spreads the load). */
+  load: number;
+}
+
+/** The result: judges per fixture id, and the fixtures left short with why. */
+export interface JudgeAssignment {
+  judgesByFixture: Map<string, string[]>;
+  shortfalls: JudgeShortfall[];
+}
+
+/** True when `judge` may judge a fixture between schools `schoolKeys`. */
+export function judgeCanSit(judge: Pick<AssignmentJudge, 'conflicts'>, schoolKeys: readonly string[]): boolean {
+  return !schoolKeys.some((key) => key !== '' && judge.conflicts.includes(key));
+}
+
+/**
+ * Assigns `perFixture` judges to every fixture. The most constrained fixtures (fewest eligible
+ * judges) choose first; each takes the eligible free judges with the least load (ties by id,
+ * so the result is deterministic).
+ */
+export function assignJudges(fixtures: readonly AssignmentFixture[], judges: readonly AssignmentJudge[], perFixture: number): JudgeAssignment {
+  const byId = new Map(judges.map((judge) => [judge.id, judge]));
+  const used = new Set<string>();
+  const judgesByFixture = new Map<string, string[]>();
+  const shortfalls: JudgeShortfall[] = [];
+  const eligible = (fixture: AssignmentFixture) => judges.filter((judge) => judgeCanSit(judge, fixture.schoolKeys));
+
+  // Hand-placed judges first: kept when allowed, so the automatic pass works around them.
+  for (const fixture of fixtures) {
+    const kept = (fixture.judgeIds ?? []).filter((id) => {
+      const judge = byId.get(id);
+      return judge !== undefined && !used.has(id) && judgeCanSit(judge, fixture.schoolKeys);
+    });
+    kept.forEach((id) => used.add(id));
+    judgesByFixture.set(fixture.id, kept);
+  }
+  const order = [...fixtures].sort((x, y) => eligible(x).length - eligible(y).length || (x.id < y.id ? -1 : 1));
+  for (const fixture of order) {
+    const chosen = judgesByFixture.get(fixture.id)!;
+    const candidates = eligible(fixture)
+      .filter((judge) => !used.has(judge.id))
+      .sort((x, y) => x.load - y.load || (x.id < y.id ? -1 : 1));
+    for (const judge of candidates) {
+      if (chosen.length >= perFixture) break;
+      chosen.push(judge.id);
+      used.add(judge.id);
+    }
+    if (chosen.length < perFixture) {
+      const conflicted = judges.length - eligible(fixture).length;
+      shortfalls.push({
+        fixtureId: fixture.id,
+        needed: perFixture,
+        assigned: chosen.length,
+        reason:
+          conflicted > 0
+            ? `评委不足：需要 ${perFixture} 位，只安排了 ${chosen.length} 位（${conflicted} 位评委与参赛学校有回避关系）`
+            : `评委不足：需要 ${perFixture} 位，只安排了 ${chosen.length} 位`,
+      });
+    }
+  }
+  return { judgesByFixture, shortfalls };
+}
