@@ -2,8 +2,7 @@
  * Pure readings of a tournament view for the screens: team names, round names, the phase, and
  * the knockout bracket as the bracket component draws it.
  */
-import type { BracketNode, TournamentFixture, TournamentRound, TournamentSummary, TournamentTeam, TournamentView } from '@bianshi/shared';
-import { format } from '../../i18n';
+import { knockoutRoundName, type BracketNode, type TournamentFixture, type TournamentRound, type TournamentSummary, type TournamentTeam, type TournamentView } from '@bianshi/shared';
 import { tournament as tournamentText } from '../../i18n/zh-CN/tournament';
 import type { BracketMatch, BracketRound, BracketSlot } from './bracket-layout';
 
@@ -29,11 +28,6 @@ export function phaseOf(view: Pick<TournamentView, 'stages' | 'bracket'>): Tourn
   if (view.stages.some((stage) => stage.kind === 'knockout')) return 'knockout';
   if (view.stages.some((stage) => stage.kind === 'group' && stage.pools.length > 0)) return 'groups';
   return 'draft';
-}
-
-/** The name of a knockout round by how many matches it has: 决赛, 半决赛, 四分之一决赛, 八分之一决赛, else N 强. */
-export function knockoutRoundName(matchCount: number): string {
-  return t.bracket.rounds[matchCount] ?? format(t.bracket.roundOf, { n: matchCount * 2 });
 }
 
 /** Whether a listed tournament is over (its last day before `today`, `YYYY-MM-DD`). */
@@ -89,6 +83,6 @@ export function bracketRoundsOf(view: Pick<TournamentView, 'bracket' | 'teams' |
         href: fixture?.timerShortid ? `/timer/${fixture.timerShortid}` : null,
       };
     });
-    return { id: `round-${number}`, name: knockoutRoundName(nodes.length), matches };
+    return { id: `round-${number}`, name: knockoutRoundName(number, roundNumbers.at(-1)!), matches };
   });
 }

@@ -82,8 +82,6 @@ export const tournament = {
   bracket: {
     empty: '淘汰赛对阵将在小组赛结束后生成。',
     label: '淘汰赛对阵图',
-    rounds: { 1: '决赛', 2: '半决赛', 4: '四分之一决赛', 8: '八分之一决赛' } as Record<number, string>,
-    roundOf: '{n} 强',
     champion: '冠军',
     bye: '轮空',
     tbd: '待定',
@@ -192,7 +190,7 @@ export const tournament = {
     add: '添加',
     noSchools: '学校库中没有匹配的学校，可以用 CSV 导入',
     fromCsv: '从 CSV 导入',
-    csvHint: '第一行为表头：队名,学校,辩手,种子。辩手之间用顿号（、）分隔；种子可留空。',
+    csvHint: '第一行为表头：队名,学校,辩手,种子。辩手之间用顿号（、）或分号分隔；种子可留空。',
     template: '下载模板',
     chooseFile: '选择 CSV 文件',
     paste: '或粘贴 CSV 内容',

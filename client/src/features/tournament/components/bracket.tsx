@@ -1,10 +1,24 @@
-import type { CSSProperties } from 'react';
+import { useSyncExternalStore, type CSSProperties } from 'react';
 import { format } from '../../../i18n';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
 import { championOf, DEFAULT_BRACKET_METRICS, layoutBracket, type BracketMatch, type BracketRound, type BracketSlot } from '../bracket-layout';
 
 const t = tournamentText.bracket;
-const M = DEFAULT_BRACKET_METRICS;
+/** Smaller boxes on a phone, so two rounds fit before it scrolls sideways. */
+const PHONE_METRICS = { ...DEFAULT_BRACKET_METRICS, matchWidth: 150, matchHeight: 64, matchGap: 14, columnGap: 28 };
+const PHONE_QUERY = '(max-width: 640px)';
+
+function usePhone(): boolean {
+  return useSyncExternalStore(
+    (notify) => {
+      const query = window.matchMedia(PHONE_QUERY);
+      query.addEventListener('change', notify);
+      return () => query.removeEventListener('change', notify);
+    },
+    () => window.matchMedia(PHONE_QUERY).matches,
+    () => false,
+  );
+}
 
 /**
  * The knockout bracket drawn as a bracket: one column per round, match boxes centred on the
@@ -12,6 +26,7 @@ const M = DEFAULT_BRACKET_METRICS;
  * shown as 轮空, and the champion at the end. Scrolls sideways on a phone.
  */
 export function Bracket({ rounds }: { rounds: BracketRound[] }) {
+  const M = usePhone() ? PHONE_METRICS : DEFAULT_BRACKET_METRICS;
   const geometry = layoutBracket(rounds, M);
   const champion = championOf(rounds);
   const championX = geometry.width + M.columnGap;

@@ -46,7 +46,7 @@ export function DrawSheetPage() {
                 {pool.teamIds.map((id) => (
                   <li key={id}>
                     {teams.get(id)?.name}
-                    {teams.get(id)?.school && <span className="tp-muted"> · {teams.get(id)?.school}</span>}
+                    {teams.get(id)?.school && teams.get(id)?.school !== teams.get(id)?.name && <span className="tp-muted"> · {teams.get(id)?.school}</span>}
                   </li>
                 ))}
               </ol>

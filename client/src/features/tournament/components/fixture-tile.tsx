@@ -6,6 +6,7 @@ import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
 import type { TimerStore } from '../../../lib/timer-sync';
 import { formatClockTime } from '../format';
 import { teamNameOf } from '../view-model';
+import '../fixture.css';
 
 const t = tournamentText.fixtures;
 

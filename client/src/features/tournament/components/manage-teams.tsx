@@ -1,3 +1,4 @@
+import { checkTournamentTeamsCsv, TOURNAMENT_TEAM_CSV_TEMPLATE } from '@bianshi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState, type ChangeEvent } from 'react';
 import { toast } from 'sonner';
@@ -8,8 +9,6 @@ import { useTRPC } from '../../../lib/trpc';
 import type { SectionProps } from './manage-page';
 
 const t = tournamentText.teamsImport;
-/** The CSV template: the columns the hub reads (队名, 学校, 辩手, 种子) and one example row. */
-const TEMPLATE = '\uFEFF队名,学校,辩手,种子\r\n示例大学辩论队,示例大学,张三、李四、王五、赵六,1\r\n';
 const MAX_CSV_BYTES = 1_000_000;
 
 /** Teams: the list, adding from the school library, and a CSV import with every row/column error shown. */
@@ -105,7 +104,13 @@ function CsvImport({ view, actions }: SectionProps) {
     setText(await file.text());
     setErrors([]);
   };
-  const submit = () =>
+  const submit = () => {
+    // Checked here first (the same rules as the hub) so row/column errors show without a round trip.
+    const checked = checkTournamentTeamsCsv(text, view.teams.map((team) => team.name));
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
     actions.importTeams.mutate(
       { tournamentId: view.id, import: { source: 'csv', text } },
       {
@@ -120,6 +125,7 @@ function CsvImport({ view, actions }: SectionProps) {
         },
       },
     );
+  };
   return (
     <div className="tm-card-box">
       <h3 className="tm-card-box__title">{t.fromCsv}</h3>
@@ -129,7 +135,7 @@ function CsvImport({ view, actions }: SectionProps) {
           {t.chooseFile}
           <input type="file" accept=".csv,text/csv" onChange={(e) => void onFile(e)} data-testid="tm-csv-file" />
         </label>
-        <button type="button" className="btn btn--ghost btn--sm" onClick={() => downloadText('队伍模板.csv', TEMPLATE, 'text/csv;charset=utf-8')}>
+        <button type="button" className="btn btn--ghost btn--sm" onClick={() => downloadText('队伍模板.csv', `\uFEFF${TOURNAMENT_TEAM_CSV_TEMPLATE}`, 'text/csv;charset=utf-8')}>
           {t.template}
         </button>
       </div>

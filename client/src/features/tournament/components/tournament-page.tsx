@@ -36,7 +36,9 @@ export function TournamentPage() {
   useTournamentTitle(view?.name);
   const requested = params.get('tab');
   const phase = view ? phaseOf(view) : 'draft';
-  const fallback: TabId = phase === 'knockout' || phase === 'finished' ? 'bracket' : 'fixtures';
+  const live = view ? view.rounds.reduce((n, round) => n + round.fixtures.filter((fixture) => fixture.status === 'live').length, 0) : 0;
+  // Live matches first; once the knockout is drawn and nothing is live, the bracket.
+  const fallback: TabId = live === 0 && (phase === 'knockout' || phase === 'finished') ? 'bracket' : 'fixtures';
   const tab: TabId = TOURNAMENT_TABS.includes(requested as TabId) ? (requested as TabId) : fallback;
 
   if (query.isError) {
@@ -65,7 +67,6 @@ export function TournamentPage() {
   };
   const Panel = PANELS[tab];
   const latest = [...view.rounds].reverse().find((round) => round.status === 'published' && round.lobby);
-  const live = view.rounds.reduce((n, round) => n + round.fixtures.filter((fixture) => fixture.status === 'live').length, 0);
 
   return (
     <div className="tm-page" data-testid="tm-page">
