@@ -12,7 +12,7 @@ import { ManageRepository } from './db/manage.repository';
 import { RoomRegistry } from './rooms/registry';
 import type { TimerFunctions } from './rooms/scheduler';
 import { TimerService } from './timers/timer.service';
-import { TournamentService } from './tournaments/tournament.service';
+import { createTournaments } from './tournaments/tournament.module';
 import { createLibrary, seedLibrary } from './library/library.module';
 import { createLobbies } from './lobbies/lobby.module';
 import { createCommerce } from './commerce/commerce.module';
@@ -82,6 +82,19 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const limiters = redis ? redisRateLimiters(redis.publisher, logger) : memoryRateLimiters;
   const auth = new AuthService(new UserRepository(database.db), config, clock, limiters);
   const timers = new TimerService(repository, new ManageRepository(database.db), rooms, clock, (timerId, userId) => members.roleFor(timerId, userId));
+  const lobbies = createLobbies({
+    db: database.db,
+    timerRepository: repository,
+    rooms,
+    timers,
+    clock,
+    logger,
+    fanout,
+    mirror,
+    limiters,
+    ...(redis ? { bus: redisLobbyBus(redis, hubId) } : {}),
+  });
+  const library = createLibrary({ db: database.db, timerRepository: repository, timers, memberships: (timerId, userId) => members.roleFor(timerId, userId) });
   const services: HubServices = {
     config,
     database,
@@ -98,18 +111,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     },
     subscriptions: new AddressSubscriptions(config.MAX_SUBSCRIPTIONS_PER_ADDRESS),
     fanout,
-    lobbies: createLobbies({
-      db: database.db,
-      timerRepository: repository,
-      rooms,
-      timers,
-      clock,
-      logger,
-      fanout,
-      mirror,
-      limiters,
-      ...(redis ? { bus: redisLobbyBus(redis, hubId) } : {}),
-    }),
+    lobbies,
     auth,
     members,
     retention: new Retention({
@@ -122,7 +124,8 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     }),
     commerce: await createCommerce({ db: database.db, config, clock, logger, limiters }),
     analytics: new AnalyticsService(database.db, clock, config.ANALYTICS_WEBSITE_ID ?? null, config.ANALYTICS_URL ?? null),
-    library: createLibrary({ db: database.db, timerRepository: repository, timers, memberships: (timerId, userId) => members.roleFor(timerId, userId) }),
+    library,
+    tournaments: createTournaments({ db: database.db, rooms, timers, lobbies, library, clock, limiters }),
     yjs: createYjs({
       db: database.db,
       timerRepository: repository,
@@ -132,7 +135,6 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       ...(redis ? { bus: redisYjsBus(redis, hubId) } : {}),
       userOf: async (req) => (await createContextFactory(services)({ req }, 'ws')).user?.id ?? null,
     }),
-    tournaments: new TournamentService(limiters({ name: 'tournament-ballots', points: 60, durationS: 60 })),
   };
   await rooms.start();
   services.retention.start();

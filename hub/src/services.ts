@@ -15,7 +15,7 @@ import type { RetentionService } from './retention/retention';
 import type { RoomRegistry } from './rooms/registry';
 import type { Fanout } from './scale/fanout';
 import type { TimerService } from './timers/timer.service';
-import type { TournamentService } from './tournaments/tournament.service';
+import type { Tournaments } from './tournaments/tournament.module';
 import type { YjsModule } from './yjs/yjs.module';
 
 /** Rate limits per client address. */
@@ -63,5 +63,5 @@ export interface HubServices {
   /** Collaborative projects (workbench, flows) and their Yjs documents at `/api/yjs/*`. */
   readonly yjs: YjsModule;
   /** The 世界杯 tournament hub: draws, rounds on timers and lobbies, ballots, standings, bracket. */
-  readonly tournaments: TournamentService;
+  readonly tournaments: Tournaments;
 }

@@ -18,7 +18,7 @@ import {
   TRPCClientError,
   type TRPCUntypedClient,
 } from '@trpc/client';
-import { createTransformer, roleAtLeast, type ProjectRole } from '@bianshi/shared';
+import { createTransformer, roleAtLeast, tournamentRoleAtLeast, type ProjectRole, type TournamentRole } from '@bianshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AnyRouter } from '@trpc/server';
@@ -35,7 +35,8 @@ type Rule =
   | { kind: 'timer+account'; minimum: TimerRole }
   | { kind: 'lobby-organizer' }
   | { kind: 'lobby-organizer+account' }
-  | { kind: 'project'; minimum: ProjectRole };
+  | { kind: 'project'; minimum: ProjectRole }
+  | { kind: 'tournament'; minimum: TournamentRole };
 
 const PUBLIC: Rule = { kind: 'public' };
 const AUTHED: Rule = { kind: 'authed' };
@@ -43,6 +44,7 @@ const ADMIN: Rule = { kind: 'admin' };
 const ORGANIZER: Rule = { kind: 'lobby-organizer' };
 const timer = (minimum: TimerRole): Rule => ({ kind: 'timer', minimum });
 const project = (minimum: ProjectRole): Rule => ({ kind: 'project', minimum });
+const tournament = (minimum: TournamentRole): Rule => ({ kind: 'tournament', minimum });
 
 /** What one row needs to build its input. */
 interface Fixture {
@@ -64,6 +66,8 @@ interface Fixture {
     inviteId: string;
     inviteToken: string;
   } | null;
+  /** A public tournament (rows of `tournament.*`): owned by the owner, staffed by FACTS.tournamentRole. */
+  tournament: { id: string; slug: string; judgeToken: string } | null;
 }
 
 interface Row {
@@ -72,6 +76,8 @@ interface Row {
 }
 
 const lobbyId = (fx: Fixture) => fx.lobby?.id ?? 'missing';
+const tournamentId = (fx: Fixture) => fx.tournament?.id ?? 'missing';
+const slugOf = (fx: Fixture) => fx.tournament?.slug ?? 'missing';
 
 /** The permission model: every procedure and the role it needs. */
 const TABLE: Record<string, Row> = {
@@ -313,6 +319,46 @@ const TABLE: Record<string, Row> = {
   'commerce.admin.audit': { rule: ADMIN, input: () => ({}) },
   'commerce.admin.invoices': { rule: ADMIN, input: () => ({}) },
   'commerce.admin.rejectInvoice': { rule: ADMIN, input: () => ({ id: 'no-such-invoice', reason: '权限测试' }) },
+
+  'tournament.list': { rule: PUBLIC, input: () => ({ scope: 'public' }) },
+  'tournament.get': { rule: PUBLIC, input: (fx) => ({ slug: slugOf(fx) }) },
+  'tournament.watch': { rule: PUBLIC, input: (fx) => ({ slug: slugOf(fx) }) },
+  'tournament.live': { rule: PUBLIC, input: (fx) => ({ slug: slugOf(fx) }) },
+  'tournament.create': { rule: AUTHED, input: () => ({ tournament: { name: '', slug: 'perm' } }) },
+  'tournament.update': { rule: tournament('organizer'), input: (fx) => ({ tournamentId: tournamentId(fx), tournament: {} }) },
+  // The owner goes last: its call deletes the row's own tournament.
+  'tournament.remove': { rule: tournament('owner'), input: (fx) => ({ tournamentId: tournamentId(fx) }) },
+  'tournament.addOrganizer': { rule: tournament('owner'), input: (fx) => ({ tournamentId: tournamentId(fx), email: 'nobody@bianshi.test', role: 'organizer' }) },
+  'tournament.removeOrganizer': { rule: tournament('owner'), input: (fx) => ({ tournamentId: tournamentId(fx), userId: 'no-such-user' }) },
+  'tournament.importTeams': { rule: tournament('organizer'), input: (fx) => ({ tournamentId: tournamentId(fx), import: { source: 'csv', text: '未知列\n1' } }) },
+  'tournament.removeTeam': { rule: tournament('organizer'), input: (fx) => ({ tournamentId: tournamentId(fx), teamId: 'no-such-team' }) },
+  'tournament.addJudge': { rule: tournament('judgeCoordinator'), input: (fx) => ({ tournamentId: tournamentId(fx), judge: { name: '' } }) },
+  'tournament.removeJudge': { rule: tournament('judgeCoordinator'), input: (fx) => ({ tournamentId: tournamentId(fx), judgeId: 'no-such-judge' }) },
+  'tournament.rotateJudgeLink': { rule: tournament('judgeCoordinator'), input: (fx) => ({ tournamentId: tournamentId(fx), judgeId: 'no-such-judge' }) },
+  'tournament.setConflicts': { rule: tournament('judgeCoordinator'), input: (fx) => ({ tournamentId: tournamentId(fx), judgeId: 'no-such-judge', schoolKeys: [] }) },
+  'tournament.generateDraw': { rule: tournament('organizer'), input: (fx) => ({ tournamentId: tournamentId(fx), draw: { poolCount: 99 } }) },
+  'tournament.setDraw': { rule: tournament('organizer'), input: (fx) => ({ tournamentId: tournamentId(fx), draw: { pools: [] } }) },
+  'tournament.updateFixture': { rule: tournament('organizer'), input: (fx) => ({ tournamentId: tournamentId(fx), fixtureId: 'no-such-fixture', patch: {} }) },
+  'tournament.assignJudges': { rule: tournament('judgeCoordinator'), input: (fx) => ({ tournamentId: tournamentId(fx), roundId: 'no-such-round' }) },
+  'tournament.publishRound': { rule: tournament('organizer'), input: (fx) => ({ tournamentId: tournamentId(fx), roundId: 'no-such-round' }) },
+  'tournament.setTopic': { rule: tournament('organizer'), input: (fx) => ({ tournamentId: tournamentId(fx), roundId: 'no-such-round', topicId: null, releaseAt: null }) },
+  'tournament.releaseTopic': { rule: tournament('organizer'), input: (fx) => ({ tournamentId: tournamentId(fx), roundId: 'no-such-round' }) },
+  // The private judge link is the capability itself; presenting it is the proof.
+  'tournament.ballot': { rule: PUBLIC, input: (fx) => ({ token: fx.tournament?.judgeToken ?? 'x'.repeat(40) }) },
+  'tournament.submitBallot': {
+    rule: PUBLIC,
+    input: (fx) => ({ token: fx.tournament?.judgeToken ?? 'x'.repeat(40), fixtureId: 'no-such-fixture', submissionId: `perm-${fx.unique}`, ballot: { winner: 'aff' } }),
+  },
+  'tournament.ballots': { rule: tournament('judgeCoordinator'), input: (fx) => ({ tournamentId: tournamentId(fx), fixtureId: 'no-such-fixture' }) },
+  'tournament.confirmResult': { rule: tournament('organizer'), input: (fx) => ({ tournamentId: tournamentId(fx), fixtureId: 'no-such-fixture' }) },
+  'tournament.editResult': {
+    rule: tournament('organizer'),
+    input: (fx) => ({ tournamentId: tournamentId(fx), fixtureId: 'no-such-fixture', result: { winner: 'aff', votes: { aff: 1, neg: 0 } } }),
+  },
+  'tournament.createKnockout': { rule: tournament('organizer'), input: (fx) => ({ tournamentId: tournamentId(fx), knockout: { advancePerPool: 1 } }) },
+  'tournament.advanceKnockout': { rule: tournament('organizer'), input: (fx) => ({ tournamentId: tournamentId(fx) }) },
+  'tournament.exportFixtures': { rule: PUBLIC, input: (fx) => ({ slug: slugOf(fx) }) },
+  'tournament.exportStandings': { rule: PUBLIC, input: (fx) => ({ slug: slugOf(fx) }) },
 };
 
 /** Callers, weakest first; the owner goes last so its destructive calls come after the others'. */
@@ -338,6 +384,8 @@ interface CallerFacts {
   lobbyOrganizer: boolean;
   /** Role on the row's workbench project, if any. */
   projectRole: ProjectRole | null;
+  /** Staff role on the row's tournament, if any. */
+  tournamentRole?: TournamentRole;
 }
 
 const FACTS: Record<CallerName, CallerFacts> = {
@@ -353,12 +401,13 @@ const FACTS: Record<CallerName, CallerFacts> = {
     admin: false,
     lobbyOrganizer: false,
     projectRole: 'commenter',
+    tournamentRole: 'judgeCoordinator',
   },
-  editor: { role: 'editor', account: true, admin: false, lobbyOrganizer: false, projectRole: 'editor' },
+  editor: { role: 'editor', account: true, admin: false, lobbyOrganizer: false, projectRole: 'editor', tournamentRole: 'organizer' },
   // Admin is global (cdkeys, users), not a role on other people's timers.
   admin: { role: 'viewer', account: true, admin: true, lobbyOrganizer: false, projectRole: null },
   otherOwner: { role: 'viewer', account: true, admin: false, lobbyOrganizer: false, projectRole: null },
-  owner: { role: 'owner', account: true, admin: false, lobbyOrganizer: false, projectRole: 'owner' },
+  owner: { role: 'owner', account: true, admin: false, lobbyOrganizer: false, projectRole: 'owner', tournamentRole: 'owner' },
 };
 
 function expectedAllowed(rule: Rule, caller: CallerFacts): boolean {
@@ -379,6 +428,8 @@ function expectedAllowed(rule: Rule, caller: CallerFacts): boolean {
       return caller.lobbyOrganizer && caller.account;
     case 'project':
       return roleAtLeast(caller.projectRole, rule.minimum);
+    case 'tournament':
+      return tournamentRoleAtLeast(caller.tournamentRole ?? null, rule.minimum);
   }
 }
 
@@ -486,7 +537,21 @@ describe.each(DATABASE_KINDS)('every procedure × every caller (%s)', (database)
     };
   }
 
-  async function fixture(withLobby: boolean, withProject = false): Promise<Fixture> {
+  async function tournamentFixture(unique: string): Promise<NonNullable<Fixture['tournament']>> {
+    const owner = accounts.get('owner')!;
+    const tournaments = hub.services.tournaments.core;
+    const slug = `perm-${unique}`.toLowerCase().replace(/[^a-z0-9-]/g, '-').slice(0, 48);
+    const { id } = await tournaments.create({ name: '权限测试赛事', slug }, { id: owner.id, email: owner.email, displayName: '' });
+    const row = await tournaments.find(id);
+    for (const name of CALLERS) {
+      const role = FACTS[name].tournamentRole;
+      if (role && role !== 'owner') await tournaments.addOrganizer(row, accounts.get(name)!.email, role);
+    }
+    const judge = await tournaments.addJudge(row, { name: '权限测试评委', email: '', conflicts: [] });
+    return { id, slug, judgeToken: judge.ballotToken! };
+  }
+
+  async function fixture(withLobby: boolean, withProject = false, withTournament = false): Promise<Fixture> {
     const owner = accounts.get('owner')!;
     const created = await hub.services.timers.create({ name: '权限测试', ownerId: owner.id });
     for (const role of ['viewer', 'judge', 'controller', 'editor'] as const) {
@@ -508,6 +573,7 @@ describe.each(DATABASE_KINDS)('every procedure × every caller (%s)', (database)
       lobby = { id: made.id, code: made.code, organizerKey: made.organizerKey };
     }
     serial += 1;
+    const unique = `${database}-${serial}-${Math.random().toString(36).slice(2, 8)}`;
     return {
       timerId: created.timer.id,
       shortid: created.timer.shortid,
@@ -518,8 +584,9 @@ describe.each(DATABASE_KINDS)('every procedure × every caller (%s)', (database)
       inviteToken: invite.token,
       lobby,
       signInEmail: 'perm-signin@bianshi.test',
-      unique: `${database}-${serial}-${Math.random().toString(36).slice(2, 8)}`,
+      unique,
       project: withProject ? await projectFixture() : null,
+      tournament: withTournament ? await tournamentFixture(unique) : null,
     };
   }
 
@@ -602,7 +669,7 @@ describe.each(DATABASE_KINDS)('every procedure × every caller (%s)', (database)
     it(`${path}`, async ({ skip }) => {
       if (!(path in procedures)) skip(`${path} is not in this router yet`);
       const row = TABLE[path]!;
-      const fx = await fixture(path.startsWith('lobby.'), path.startsWith('workbench.'));
+      const fx = await fixture(path.startsWith('lobby.'), path.startsWith('workbench.'), path.startsWith('tournament.'));
       const results: string[] = [];
       const mismatches: string[] = [];
       for (const name of CALLERS) {

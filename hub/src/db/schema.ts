@@ -207,3 +207,4 @@ export * from '../commerce/commerce.schema';
 export * from '../analytics/analytics.schema';
 export * from '../library/library.schema';
 export * from '../yjs/yjs.schema';
+export * from '../tournaments/tournament.schema';

@@ -72,6 +72,18 @@ export class LobbyService {
   /** Creates a lobby; the organizer key is returned this once. */
   async create(input: CreateLobbyInput, caller: LobbyCaller): Promise<{ lobby: LobbyRecord; organizerKey: string }> {
     const timerIds = await this.resolveTimers(input.timers, caller);
+    return this.insert(this.repository, { ...input, timerIds, ownerId: caller.user?.id ?? null });
+  }
+
+  /**
+   * Writes a new lobby of already resolved timers through `repository` (a transaction's, for
+   * callers that create the timers in the same transaction: a tournament round). The organizer
+   * key is returned this once.
+   */
+  async insert(
+    repository: LobbyRepository,
+    input: Omit<CreateLobbyInput, 'timers'> & { timerIds: string[]; ownerId: string | null; mode?: LobbyRecord['mode'] },
+  ): Promise<{ lobby: LobbyRecord; organizerKey: string }> {
     const organizerKey = newSecretKey();
     const now = this.clock.now();
     for (let attempt = 0; attempt < 8; attempt += 1) {
@@ -84,15 +96,15 @@ export class LobbyService {
         joinToken: newId(),
         judgeKey: newId(),
         organizerKeyHash: hashKey(organizerKey),
-        ownerId: caller.user?.id ?? null,
-        mode: 'featured',
-        featuredTimerId: timerIds[0] ?? null,
+        ownerId: input.ownerId,
+        mode: input.mode ?? 'featured',
+        featuredTimerId: input.timerIds[0] ?? null,
         notice: null,
         version: 0,
         expiresAt: now + LOBBY_TTL_MS,
-        timerIds,
+        timerIds: input.timerIds,
       };
-      if (await this.repository.create(lobby)) return { lobby, organizerKey };
+      if (await repository.create(lobby)) return { lobby, organizerKey };
     }
     throw new Error('no free lobby code after 8 attempts');
   }

@@ -46,6 +46,7 @@ export class RoomRegistry {
   private readonly roomDeps: RoomDependencies;
   private readonly tickListeners = new Set<(now: number) => void>();
   private readonly currentMatchListeners = new Set<(timerId: string, room: MatchRoom) => void>();
+  private readonly tournamentListeners = new Set<(tournamentId: string, version: number) => void>();
   /** Open connections by account (closed on `signout` notices). */
   readonly sockets: SocketDirectory;
 
@@ -124,6 +125,9 @@ export class RoomRegistry {
         case 'signout':
           this.sockets.closeAccount(notice.userId, notice.tokenHash, CLOSE.revoked);
           return;
+        case 'tournament':
+          for (const listener of this.tournamentListeners) listener(notice.tournamentId, notice.version);
+          return;
         default:
           notice satisfies never;
       }
@@ -196,6 +200,12 @@ export class RoomRegistry {
   onCurrentMatch(listener: (timerId: string, room: MatchRoom) => void): () => void {
     this.currentMatchListeners.add(listener);
     return () => this.currentMatchListeners.delete(listener);
+  }
+
+  /** Runs `listener` when a tournament changed on any hub (its watchers re-read it from the database). */
+  onTournamentChanged(listener: (tournamentId: string, version: number) => void): () => void {
+    this.tournamentListeners.add(listener);
+    return () => this.tournamentListeners.delete(listener);
   }
 
   /** Moves the sessions that follow a timer from its other rooms into `room` (on a `current` notice). */

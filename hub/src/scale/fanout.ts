@@ -18,7 +18,9 @@ export type HubNotice =
   /** Credentials on a timer were revoked (control key rotated, member removed, view key set): sessions are checked again. */
   | { type: 'access'; timerId: string; hubId: string }
   /** An account's sessions ended (one, by the hash of its token, or all): its sockets are closed. */
-  | { type: 'signout'; userId: string; tokenHash: string | null; hubId: string };
+  | { type: 'signout'; userId: string; tokenHash: string | null; hubId: string }
+  /** A tournament's data changed (committed; `version` is its new version): its watchers re-read it. */
+  | { type: 'tournament'; tournamentId: string; version: number; hubId: string };
 
 export type HubNoticeType = HubNotice['type'];
 

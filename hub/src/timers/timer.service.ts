@@ -19,6 +19,8 @@ export interface CreateTimerInput {
   ownerId?: string | null;
   /** A private timer: its display needs the view key returned with it. */
   private?: boolean;
+  /** Initial display settings (`teams`, `topic`, `details`…, as the management pages write them). */
+  settings?: Record<string, unknown>;
 }
 
 /** What a caller presents: capability keys, maybe an account. */
@@ -58,6 +60,16 @@ export class TimerService {
 
   /** Creates a timer with its first match, ready to start. */
   async create(input: CreateTimerInput): Promise<CreatedTimer> {
+    const { timer, match, controlKey } = this.prepare(input);
+    await this.repository.createTimer(timer, match);
+    return { timer: { ...timer, currentMatchId: match.id }, controlKey, matchId: match.id };
+  }
+
+  /**
+   * A new timer and its first match, not yet written: for callers that write several in one
+   * transaction (`TimerRepository.createTimer` on it), such as publishing a tournament round.
+   */
+  prepare(input: CreateTimerInput): { timer: TimerRecord; match: MatchRow; controlKey: string } {
     const format = resolveFormat(input);
     const controlKey = newSecretKey();
     const timer: TimerRecord = {
@@ -66,15 +78,14 @@ export class TimerService {
       name: input.name?.trim() || format.name,
       description: input.description?.trim() ?? '',
       format,
-      settings: {},
+      settings: input.settings ?? {},
       controlKeyHash: hashKey(controlKey),
       viewKey: input.private ? newViewKey() : null,
       ownerId: input.ownerId ?? null,
       currentMatchId: null,
     };
     const match: MatchRow = { id: newId(), timerId: timer.id, state: createMatch(format, { now: this.clock.now() }), version: 0 };
-    await this.repository.createTimer(timer, match);
-    return { timer: { ...timer, currentMatchId: match.id }, controlKey, matchId: match.id };
+    return { timer, match, controlKey };
   }
 
   /** A timer by id or short id; throws NOT_FOUND. */

@@ -8,3 +8,4 @@ export * from './standings';
 export * from './bracket';
 export * from './ballots';
 export * from './team-csv';
+export * from './exports';

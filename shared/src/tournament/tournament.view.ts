@@ -119,13 +119,20 @@ export interface FixtureResult {
   version: number;
 }
 
-/** One change of a result (who, when, what). */
+/** What a result decides, as its history records it. */
+export interface ResultValues {
+  winner: SideId;
+  votes: { aff: number; neg: number };
+  bestDebater: BestDebaterVote | null;
+}
+
+/** One change of a result (who, when, what). `before` is null for the first confirmation. */
 export interface ResultHistoryEntry {
   at: number;
   byName: string;
   action: 'auto-confirmed' | 'confirmed' | 'edited';
-  before: Pick<FixtureResult, 'winner' | 'votes' | 'bestDebater'> | null;
-  after: Pick<FixtureResult, 'winner' | 'votes' | 'bestDebater'>;
+  before: ResultValues | null;
+  after: ResultValues;
   note: string;
 }
 

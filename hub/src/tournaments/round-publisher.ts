@@ -1,0 +1,112 @@
+import { LOBBY_MAX_TIMERS, type JudgeShortfall } from '@bianshi/shared';
+import { and, eq } from 'drizzle-orm';
+import { MemberRepository } from '../auth/member.repository';
+import { TimerRepository } from '../db/timer.repository';
+import type { Clock } from '../lib/clock';
+import { HubError } from '../lib/errors';
+import { LobbyRepository } from '../lobbies/lobby.repository';
+import type { LobbyService } from '../lobbies/lobby.service';
+import type { TimerService } from '../timers/timer.service';
+import { planJudges } from './draw.service';
+import { T } from './messages';
+import type { TournamentChanges } from './tournament-changes';
+import type { TournamentRepository, TournamentRow, TournamentSnapshot } from './tournament.repository';
+import { tournamentFixtures, tournamentRounds } from './tournament.schema';
+
+/** The answer to publishing a round. */
+export interface PublishedRound {
+  roundId: string;
+  lobbyId: string;
+  timerIds: string[];
+  shortfalls: JudgeShortfall[];
+}
+
+/**
+ * Publishes a drafted round, all or nothing, in one transaction: a timer per fixture (the
+ * tournament's format, the teams' names, venue, judges and any released topic on its display),
+ * one lobby (grid) showing all of them, judges assigned where none were placed, and the round
+ * marked published only if it was still a draft. A failure anywhere leaves no timer, no lobby
+ * and the round a draft.
+ */
+export class RoundPublisher {
+  constructor(
+    private readonly repository: TournamentRepository,
+    private readonly changes: TournamentChanges,
+    private readonly timers: TimerService,
+    private readonly lobbies: LobbyService,
+    private readonly clock: Clock,
+  ) {}
+
+  async publish(tournament: TournamentRow, roundId: string): Promise<PublishedRound> {
+    const snapshot = await this.repository.snapshot(tournament);
+    const round = snapshot.rounds.find((candidate) => candidate.id === roundId);
+    if (!round) throw new HubError('NOT_FOUND', T.roundNotFound, 'round-not-found');
+    if (round.status !== 'draft') throw new HubError('CONFLICT', T.roundAlreadyPublished, 'round-published');
+    const fixtures = snapshot.fixtures.filter((fixture) => fixture.roundId === roundId);
+    if (fixtures.length === 0) throw new HubError('BAD_REQUEST', T.roundEmpty, 'round-empty');
+    if (fixtures.length > LOBBY_MAX_TIMERS) throw new HubError('BAD_REQUEST', T.roundTooBig(LOBBY_MAX_TIMERS), 'round-too-big');
+    const { judgesByFixture, shortfalls } = planJudges(snapshot, roundId);
+    const now = this.clock.now();
+    const prepared = fixtures.map((fixture) => {
+      const judgeIds = judgesByFixture.get(fixture.id) ?? fixture.judgeIds;
+      return { fixture, judgeIds, ...this.timers.prepare(this.timerInput(snapshot, round.name, fixture, judgeIds, now)) };
+    });
+    const staffEditors = snapshot.staff.filter((member) => member.role === 'organizer').map((member) => member.userId);
+    const lobbyId = await this.changes.write(tournament.id, async (tx) => {
+      const timerRepository = new TimerRepository(tx);
+      const members = new MemberRepository(tx);
+      for (const { timer, match } of prepared) {
+        await timerRepository.createTimer(timer, match);
+        // Organizers run the clocks from their accounts; the owner owns every timer.
+        for (const userId of staffEditors) await members.put(timer.id, userId, 'editor');
+      }
+      const { lobby } = await this.lobbies.insert(new LobbyRepository(tx), {
+        name: `${tournament.name} · ${round.name}`.slice(0, 60),
+        organizerName: tournament.name.slice(0, 40),
+        visibility: tournament.visibility === 'public' ? 'public' : 'private',
+        timerIds: prepared.map(({ timer }) => timer.id),
+        ownerId: tournament.ownerId,
+        mode: 'grid',
+      });
+      for (const { fixture, timer, judgeIds } of prepared) {
+        await tx.update(tournamentFixtures).set({ timerId: timer.id, judgeIds }).where(eq(tournamentFixtures.id, fixture.id));
+      }
+      const [published] = await tx
+        .update(tournamentRounds)
+        .set({ status: 'published', lobbyId: lobby.id, publishedAt: now })
+        .where(and(eq(tournamentRounds.id, roundId), eq(tournamentRounds.status, 'draft')))
+        .returning({ id: tournamentRounds.id });
+      // Published by someone else meanwhile: roll everything back.
+      if (!published) throw new HubError('CONFLICT', T.roundAlreadyPublished, 'round-published');
+      return lobby.id;
+    });
+    return { roundId, lobbyId, timerIds: prepared.map(({ timer }) => timer.id), shortfalls };
+  }
+
+  /** The timer of one fixture: named after the match, with teams, venue, judges and a released topic on its display. */
+  private timerInput(snapshot: TournamentSnapshot, roundName: string, fixture: TournamentSnapshot['fixtures'][number], judgeIds: readonly string[], now: number) {
+    const { tournament } = snapshot;
+    const team = (id: string | null) => snapshot.teams.find((candidate) => candidate.id === id);
+    const side = (id: string | null) => {
+      const row = team(id);
+      return { name: row?.name ?? '', school: row?.school ?? '', debaters: row?.members ?? [], teamId: row?.libraryTeamId ?? null, schoolId: row?.librarySchoolId ?? null };
+    };
+    const topic = fixture.topicId && fixture.topicReleaseAt !== null && fixture.topicReleaseAt <= now ? snapshot.topics.get(fixture.topicId) : undefined;
+    const judges = judgeIds.map((id) => snapshot.judges.find((judge) => judge.id === id)?.name ?? '').filter(Boolean);
+    const aff = side(fixture.affTeamId);
+    const neg = side(fixture.negTeamId);
+    return {
+      name: `${roundName} ${aff.name} vs ${neg.name}`.slice(0, 80),
+      description: tournament.name,
+      ...(tournament.format.kind === 'builtin' ? { formatId: tournament.format.id } : { format: tournament.format.format }),
+      ownerId: tournament.ownerId,
+      private: tournament.visibility === 'private',
+      settings: {
+        teams: { aff, neg },
+        topic: topic?.text ?? null,
+        ...(topic && fixture.topicId ? { topicId: fixture.topicId } : {}),
+        details: { topic: topic?.text ?? '', judges, venue: fixture.venue, notes: '' },
+      },
+    };
+  }
+}

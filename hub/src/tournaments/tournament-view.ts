@@ -1,0 +1,202 @@
+import {
+  advanceBracket,
+  getBuiltinFormat,
+  poolStandings,
+  tournamentRoleAtLeast,
+  validateFormat,
+  type BracketNode,
+  type FixtureResult,
+  type FixtureStatus,
+  type StandingsResult,
+  type TournamentFixture,
+  type TournamentRole,
+  type TournamentView,
+} from '@bianshi/shared';
+import type { FixtureRow, ResultRow, TeamRow, TimerProgress, TournamentSnapshot } from './tournament.repository';
+
+/**
+ * Builds what screens show from a tournament's rows: fixtures with their status and result,
+ * standings per pool and the bracket with winners applied. Pure over the snapshot and `now`.
+ */
+
+/** 未开始 / 进行中 / 已结束: a confirmed result or a finished match ends it; a started match is live. */
+export function fixtureStatus(result: ResultRow | undefined, progress: TimerProgress | undefined): FixtureStatus {
+  if (result?.confirmed) return 'finished';
+  if (!progress) return 'scheduled';
+  if (progress.status === 'finished') return 'finished';
+  if (progress.status === 'running' || progress.status === 'paused' || progress.stageIndex > 0) return 'live';
+  return 'scheduled';
+}
+
+/** The result as screens show it, with the winning team and the best debater's name. */
+export function resultView(row: ResultRow, fixture: FixtureRow, teams: ReadonlyMap<string, TeamRow>): FixtureResult {
+  const winnerTeamId = row.winner === 'aff' ? fixture.affTeamId : fixture.negTeamId;
+  const bestTeam = row.bestDebater ? teams.get((row.bestDebater.side === 'aff' ? fixture.affTeamId : fixture.negTeamId) ?? '') : undefined;
+  return {
+    winner: row.winner,
+    winnerTeamId,
+    votes: row.votes,
+    bestDebater: row.bestDebater ? { ...row.bestDebater, name: bestTeam?.members[row.bestDebater.position - 1] ?? '' } : null,
+    speakerPoints: row.speakerPoints ?? null,
+    confirmed: row.confirmed,
+    confirmedBy: row.confirmedBy,
+    confirmedAt: row.confirmedAt,
+    version: row.version,
+  };
+}
+
+/** Confirmed results of a stage's fixtures, as standings read them. */
+function confirmedResults(snapshot: TournamentSnapshot, stageId: string): StandingsResult[] {
+  const roundIds = new Set(snapshot.rounds.filter((round) => round.stageId === stageId).map((round) => round.id));
+  const fixtures = new Map(snapshot.fixtures.filter((fixture) => roundIds.has(fixture.roundId)).map((fixture) => [fixture.id, fixture]));
+  return snapshot.results.flatMap((result) => {
+    const fixture = fixtures.get(result.fixtureId);
+    if (!result.confirmed || !fixture?.affTeamId || !fixture.negTeamId) return [];
+    return [{ affTeamId: fixture.affTeamId, negTeamId: fixture.negTeamId, winner: result.winner, votes: result.votes, speakerPoints: result.speakerPoints ?? null }];
+  });
+}
+
+/** Standings of every pool of the group stage. */
+export function standingsOf(snapshot: TournamentSnapshot): TournamentView['standings'] {
+  const stage = snapshot.stages.find((candidate) => candidate.kind === 'group');
+  if (!stage) return [];
+  const results = confirmedResults(snapshot, stage.id);
+  const teams = new Map(snapshot.teams.map((team) => [team.id, team]));
+  return stage.pools.map((pool) => ({
+    poolId: pool.id,
+    poolName: pool.name,
+    rows: poolStandings(
+      pool.teamIds.flatMap((id) => {
+        const team = teams.get(id);
+        return team ? [{ id: team.id, name: team.name, poolId: pool.id }] : [];
+      }),
+      results,
+      snapshot.tournament.tieBreaks,
+    ),
+  }));
+}
+
+/** The knockout bracket with confirmed winners carried forward, and each node's fixture. */
+export function bracketOf(snapshot: TournamentSnapshot): BracketNode[] {
+  const stage = snapshot.stages.find((candidate) => candidate.kind === 'knockout');
+  if (!stage) return [];
+  const results = new Map(snapshot.results.map((result) => [result.fixtureId, result]));
+  const winners = new Map<string, string>();
+  const fixtureOf = new Map<string, string>();
+  for (const fixture of snapshot.fixtures) {
+    if (!fixture.bracketNodeId) continue;
+    fixtureOf.set(fixture.bracketNodeId, fixture.id);
+    const result = results.get(fixture.id);
+    const winner = result?.confirmed ? (result.winner === 'aff' ? fixture.affTeamId : fixture.negTeamId) : null;
+    if (winner) winners.set(fixture.bracketNodeId, winner);
+  }
+  return advanceBracket(stage.bracket, winners).map((node) => ({ ...node, fixtureId: fixtureOf.get(node.id) ?? null }));
+}
+
+/** The display name of the tournament's format. */
+export function formatName(snapshot: TournamentSnapshot): string {
+  const format = snapshot.tournament.format;
+  if (format.kind === 'builtin') return getBuiltinFormat(format.id)?.name ?? format.id;
+  const parsed = validateFormat(format.format);
+  return parsed.ok ? parsed.format.name : '自定义赛制';
+}
+
+/** One fixture as screens show it. Topic text stays hidden from non-staff until released. */
+export function fixtureView(snapshot: TournamentSnapshot, fixture: FixtureRow, staff: boolean, now: number): TournamentFixture {
+  const teams = new Map(snapshot.teams.map((team) => [team.id, team]));
+  const result = snapshot.results.find((row) => row.fixtureId === fixture.id);
+  const progress = fixture.timerId ? snapshot.timers.get(fixture.timerId) : undefined;
+  const topic = fixture.topicId ? snapshot.topics.get(fixture.topicId) : undefined;
+  const released = fixture.topicReleaseAt !== null && fixture.topicReleaseAt <= now;
+  const visible = released || staff;
+  return {
+    id: fixture.id,
+    roundId: fixture.roundId,
+    poolId: fixture.poolId,
+    bracketNodeId: fixture.bracketNodeId,
+    affTeamId: fixture.affTeamId,
+    negTeamId: fixture.negTeamId,
+    sidesDrawn: fixture.sidesDrawn,
+    venue: fixture.venue,
+    judgeIds: fixture.judgeIds,
+    startsAt: fixture.startsAt,
+    timerId: fixture.timerId,
+    timerShortid: progress?.shortid ?? null,
+    status: fixtureStatus(result, progress),
+    topic: {
+      topicId: visible ? fixture.topicId : null,
+      text: visible ? (topic?.text ?? null) : null,
+      affText: visible ? (topic?.affText ?? '') : '',
+      negText: visible ? (topic?.negText ?? '') : '',
+      releaseAt: fixture.topicReleaseAt,
+      released,
+    },
+    ballotsIn: snapshot.ballots.filter((ballot) => ballot.fixtureId === fixture.id).length,
+    result: result && (result.confirmed || staff) ? resultView(result, fixture, teams) : null,
+  };
+}
+
+/** Everything the tournament page shows, for a caller with `role` (null: the public). */
+export function buildView(snapshot: TournamentSnapshot, role: TournamentRole | null, now: number): TournamentView {
+  const { tournament } = snapshot;
+  const staff = role !== null;
+  const coordinator = tournamentRoleAtLeast(role, 'judgeCoordinator');
+  const schools = new Map<string, string>();
+  for (const team of snapshot.teams) if (team.schoolKey) schools.set(team.schoolKey, team.school);
+  return {
+    id: tournament.id,
+    slug: tournament.slug,
+    name: tournament.name,
+    season: tournament.season,
+    description: tournament.description,
+    format: tournament.format,
+    formatName: formatName(snapshot),
+    visibility: tournament.visibility,
+    startDate: tournament.startDate,
+    endDate: tournament.endDate,
+    venues: tournament.venues,
+    judgesPerFixture: tournament.judgesPerFixture,
+    tieBreaks: tournament.tieBreaks,
+    version: tournament.version,
+    myRole: role,
+    organizers: staff ? snapshot.staff.map((member) => ({ userId: member.userId, name: member.name, email: member.email, role: member.role })) : [],
+    teams: snapshot.teams.map((team) => ({
+      id: team.id,
+      name: team.name,
+      school: team.school,
+      schoolKey: team.schoolKey,
+      libraryTeamId: team.libraryTeamId,
+      librarySchoolId: team.librarySchoolId,
+      members: team.members,
+      seed: team.seed,
+      poolId: team.poolId,
+    })),
+    schools: [...schools.entries()].map(([key, name]) => ({ key, name })).sort((x, y) => x.name.localeCompare(y.name, 'zh-CN')),
+    judges: snapshot.judges.map((judge) => ({
+      id: judge.id,
+      name: judge.name,
+      userId: coordinator ? judge.userId : null,
+      email: coordinator ? judge.email : null,
+      conflicts: coordinator ? judge.conflicts : [],
+      ballotToken: coordinator && !judge.revoked ? judge.ballotToken : null,
+      revoked: judge.revoked,
+    })),
+    stages: snapshot.stages.map((stage) => ({ id: stage.id, kind: stage.kind, name: stage.name, position: stage.position, pools: stage.pools, draw: stage.draw ?? null })),
+    rounds: snapshot.rounds.map((round) => {
+      const lobby = round.lobbyId ? snapshot.lobbies.get(round.lobbyId) : undefined;
+      return {
+        id: round.id,
+        stageId: round.stageId,
+        number: round.number,
+        name: round.name,
+        status: round.status,
+        publishedAt: round.publishedAt,
+        // Whoever may see the tournament may watch its rounds (unlisted and private tournaments have private lobbies).
+        lobby: lobby && round.lobbyId ? { id: round.lobbyId, code: lobby.code, joinToken: lobby.visibility === 'private' ? lobby.joinToken : null } : null,
+        fixtures: snapshot.fixtures.filter((fixture) => fixture.roundId === round.id).map((fixture) => fixtureView(snapshot, fixture, staff, now)),
+      };
+    }),
+    standings: standingsOf(snapshot),
+    bracket: bracketOf(snapshot),
+  };
+}

@@ -1,0 +1,52 @@
+import type { Db } from '../db/database';
+import type { Clock } from '../lib/clock';
+import type { RateLimiterFactory } from '../lib/rate-limit';
+import type { Library } from '../library/library.module';
+import type { LobbyService } from '../lobbies/lobby.service';
+import type { RoomRegistry } from '../rooms/registry';
+import type { TimerService } from '../timers/timer.service';
+import { BallotService } from './ballot.service';
+import { DrawService } from './draw.service';
+import { RoundPublisher } from './round-publisher';
+import { TopicPublisher } from './topic-publisher';
+import { TournamentChanges } from './tournament-changes';
+import { TournamentRepository } from './tournament.repository';
+import { TournamentService } from './tournament.service';
+
+/** Ballot page loads and submissions one address may make per minute (a venue's judges share one Wi-Fi address). */
+export const BALLOTS_PER_MINUTE = 120;
+
+/** The tournament hub's services. */
+export interface Tournaments {
+  /** Access, settings, staff, teams, judges, pages and exports. */
+  readonly core: TournamentService;
+  /** The draw, fixture edits, judge assignment, topics and the knockout. */
+  readonly draws: DrawService;
+  /** Publishing rounds onto timers and a lobby. */
+  readonly rounds: RoundPublisher;
+  /** Judges' ballots and results. */
+  readonly ballots: BallotService;
+}
+
+/** What the tournaments take from the composition root. */
+export interface TournamentModuleDependencies {
+  db: Db;
+  rooms: RoomRegistry;
+  timers: TimerService;
+  lobbies: LobbyService;
+  library: Library;
+  clock: Clock;
+  limiters: RateLimiterFactory;
+}
+
+/** Wires the tournament repository and services. */
+export function createTournaments(deps: TournamentModuleDependencies): Tournaments {
+  const repository = new TournamentRepository(deps.db);
+  const changes = new TournamentChanges(deps.rooms, repository);
+  return {
+    core: new TournamentService(repository, changes, deps.library.schools.repository, deps.clock, deps.limiters({ name: 'tournament-ballots', points: BALLOTS_PER_MINUTE, durationS: 60 })),
+    draws: new DrawService(repository, changes, new TopicPublisher(repository, deps.timers, deps.clock), deps.clock),
+    rounds: new RoundPublisher(repository, changes, deps.timers, deps.lobbies, deps.clock),
+    ballots: new BallotService(repository, changes, deps.clock),
+  };
+}

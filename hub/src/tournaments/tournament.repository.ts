@@ -1,0 +1,224 @@
+import type { MatchState } from '@bianshi/shared';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { lobbies, matches, timers, topics, users } from '../db/schema';
+import {
+  tournamentBallots,
+  tournamentFixtures,
+  tournamentJudges,
+  tournamentResultHistory,
+  tournamentResults,
+  tournamentRounds,
+  tournamentStaff,
+  tournamentStages,
+  tournamentTeams,
+  tournaments,
+} from './tournament.schema';
+
+export type TournamentRow = typeof tournaments.$inferSelect;
+export type TeamRow = typeof tournamentTeams.$inferSelect;
+export type JudgeRow = typeof tournamentJudges.$inferSelect;
+export type StageRow = typeof tournamentStages.$inferSelect;
+export type RoundRow = typeof tournamentRounds.$inferSelect;
+export type FixtureRow = typeof tournamentFixtures.$inferSelect;
+export type BallotRow = typeof tournamentBallots.$inferSelect;
+export type ResultRow = typeof tournamentResults.$inferSelect;
+export type HistoryRow = typeof tournamentResultHistory.$inferSelect;
+
+/** A staff member with their account's name. */
+export interface StaffRow {
+  userId: string;
+  role: 'organizer' | 'judgeCoordinator';
+  name: string;
+  email: string;
+}
+
+/** What a fixture's timer says about the match being played. */
+export interface TimerProgress {
+  shortid: string;
+  status: MatchState['status'];
+  stageIndex: number;
+}
+
+/** Every row of one tournament, read at once: what views, standings and the bracket are built from. */
+export interface TournamentSnapshot {
+  tournament: TournamentRow;
+  staff: StaffRow[];
+  teams: TeamRow[];
+  judges: JudgeRow[];
+  stages: StageRow[];
+  rounds: RoundRow[];
+  fixtures: FixtureRow[];
+  results: ResultRow[];
+  /** Ballots per fixture (counts for everyone; contents for staff). */
+  ballots: BallotRow[];
+  timers: Map<string, TimerProgress>;
+  lobbies: Map<string, { code: string; joinToken: string; visibility: string }>;
+  topics: Map<string, { text: string; affText: string; negText: string }>;
+}
+
+/** A transaction or the database: repository methods that write take either. */
+export type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+/** Data access for tournaments. Nothing here knows about rooms, timers' rules or HTTP. */
+export class TournamentRepository {
+  constructor(readonly db: Db) {}
+
+  /** Runs `work` in one transaction. */
+  transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(tx as unknown as Db));
+  }
+
+  async find(id: string): Promise<TournamentRow | null> {
+    const [row] = await this.db.select().from(tournaments).where(eq(tournaments.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  async findBySlug(slug: string): Promise<TournamentRow | null> {
+    const [row] = await this.db.select().from(tournaments).where(eq(tournaments.slug, slug)).limit(1);
+    return row ?? null;
+  }
+
+  /** The staff role of `userId` (the owner is on the tournament row, not here). */
+  async staffRole(tournamentId: string, userId: string): Promise<'organizer' | 'judgeCoordinator' | null> {
+    const [row] = await this.db
+      .select({ role: tournamentStaff.role })
+      .from(tournamentStaff)
+      .where(and(eq(tournamentStaff.tournamentId, tournamentId), eq(tournamentStaff.userId, userId)))
+      .limit(1);
+    return row?.role ?? null;
+  }
+
+  /** Public tournaments, or those `userId` owns or staffs; newest first. */
+  async list(scope: { kind: 'public' } | { kind: 'mine'; userId: string }, limit = 100): Promise<TournamentRow[]> {
+    const where =
+      scope.kind === 'public'
+        ? eq(tournaments.visibility, 'public')
+        : or(
+            eq(tournaments.ownerId, scope.userId),
+            inArray(tournaments.id, this.db.select({ id: tournamentStaff.tournamentId }).from(tournamentStaff).where(eq(tournamentStaff.userId, scope.userId))),
+          );
+    return this.db.select().from(tournaments).where(where).orderBy(sql`${tournaments.startDate} desc nulls last`, sql`${tournaments.createdAt} desc`).limit(limit);
+  }
+
+  /** Team counts and live fixtures of some tournaments, for the list. */
+  async listCounts(ids: readonly string[]): Promise<Map<string, { teams: number; live: number }>> {
+    const out = new Map<string, { teams: number; live: number }>(ids.map((id) => [id, { teams: 0, live: 0 }]));
+    if (ids.length === 0) return out;
+    const teamCounts = await this.db
+      .select({ id: tournamentTeams.tournamentId, count: sql<number>`count(*)::int` })
+      .from(tournamentTeams)
+      .where(inArray(tournamentTeams.tournamentId, [...ids]))
+      .groupBy(tournamentTeams.tournamentId);
+    for (const row of teamCounts) out.get(row.id)!.teams = row.count;
+    const live = await this.db
+      .select({ id: tournamentFixtures.tournamentId, count: sql<number>`count(*)::int` })
+      .from(tournamentFixtures)
+      .innerJoin(timers, eq(timers.id, tournamentFixtures.timerId))
+      .innerJoin(matches, eq(matches.id, timers.currentMatchId))
+      .where(and(inArray(tournamentFixtures.tournamentId, [...ids]), sql`${matches.state}->>'status' in ('running', 'paused')`))
+      .groupBy(tournamentFixtures.tournamentId);
+    for (const row of live) out.get(row.id)!.live = row.count;
+    return out;
+  }
+
+  /** Every row of a tournament. */
+  async snapshot(tournament: TournamentRow): Promise<TournamentSnapshot> {
+    const id = tournament.id;
+    const [staff, teams, judges, stages, rounds, fixtures, results, ballots] = await Promise.all([
+      this.db
+        .select({ userId: tournamentStaff.userId, role: tournamentStaff.role, name: users.displayName, email: users.email })
+        .from(tournamentStaff)
+        .innerJoin(users, eq(users.id, tournamentStaff.userId))
+        .where(eq(tournamentStaff.tournamentId, id))
+        .orderBy(asc(tournamentStaff.createdAt)),
+      this.db.select().from(tournamentTeams).where(eq(tournamentTeams.tournamentId, id)).orderBy(asc(tournamentTeams.position), asc(tournamentTeams.id)),
+      this.db.select().from(tournamentJudges).where(eq(tournamentJudges.tournamentId, id)).orderBy(asc(tournamentJudges.position), asc(tournamentJudges.id)),
+      this.db.select().from(tournamentStages).where(eq(tournamentStages.tournamentId, id)).orderBy(asc(tournamentStages.position)),
+      this.db.select().from(tournamentRounds).where(eq(tournamentRounds.tournamentId, id)),
+      this.db.select().from(tournamentFixtures).where(eq(tournamentFixtures.tournamentId, id)).orderBy(asc(tournamentFixtures.position)),
+      this.db.select().from(tournamentResults).where(eq(tournamentResults.tournamentId, id)),
+      this.db.select().from(tournamentBallots).where(eq(tournamentBallots.tournamentId, id)),
+    ]);
+    const stageOrder = new Map(stages.map((stage) => [stage.id, stage.position]));
+    rounds.sort((x, y) => (stageOrder.get(x.stageId) ?? 0) - (stageOrder.get(y.stageId) ?? 0) || x.number - y.number);
+    const timerIds = fixtures.flatMap((fixture) => (fixture.timerId ? [fixture.timerId] : []));
+    const lobbyIds = rounds.flatMap((round) => (round.lobbyId ? [round.lobbyId] : []));
+    const topicIds = [...new Set(fixtures.flatMap((fixture) => (fixture.topicId ? [fixture.topicId] : [])))];
+    const [timerRows, lobbyRows, topicRows] = await Promise.all([
+      timerIds.length
+        ? this.db
+            .select({
+              id: timers.id,
+              shortid: timers.shortid,
+              status: sql<MatchState['status']>`${matches.state}->>'status'`,
+              stageIndex: sql<number>`(${matches.state}->>'stageIndex')::int`,
+            })
+            .from(timers)
+            .innerJoin(matches, eq(matches.id, timers.currentMatchId))
+            .where(inArray(timers.id, timerIds))
+        : [],
+      lobbyIds.length ? this.db.select({ id: lobbies.id, code: lobbies.code, joinToken: lobbies.joinToken, visibility: lobbies.visibility }).from(lobbies).where(inArray(lobbies.id, lobbyIds)) : [],
+      topicIds.length ? this.db.select({ id: topics.id, text: topics.text, affText: topics.affText, negText: topics.negText }).from(topics).where(inArray(topics.id, topicIds)) : [],
+    ]);
+    return {
+      tournament,
+      staff,
+      teams,
+      judges,
+      stages,
+      rounds,
+      fixtures,
+      results,
+      ballots,
+      timers: new Map(timerRows.map((row) => [row.id, { shortid: row.shortid, status: row.status, stageIndex: row.stageIndex }])),
+      lobbies: new Map(lobbyRows.map((row) => [row.id, row])),
+      topics: new Map(topicRows.map((row) => [row.id, row])),
+    };
+  }
+
+  /** Bumps the version inside `tx` and returns the new one. */
+  async bump(tx: Tx, tournamentId: string): Promise<number> {
+    const [row] = await tx
+      .update(tournaments)
+      .set({ version: sql`${tournaments.version} + 1`, updatedAt: new Date() })
+      .where(eq(tournaments.id, tournamentId))
+      .returning({ version: tournaments.version });
+    return row?.version ?? 0;
+  }
+
+  /** An account by email (case-insensitive). */
+  async userByEmail(email: string): Promise<{ id: string; email: string; displayName: string } | null> {
+    const [row] = await this.db
+      .select({ id: users.id, email: users.email, displayName: users.displayName })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** The judge holding a ballot token, or who held it before a rotation (`current` false). */
+  async judgeByToken(token: string): Promise<{ judge: JudgeRow; current: boolean } | null> {
+    const [row] = await this.db
+      .select()
+      .from(tournamentJudges)
+      .where(or(eq(tournamentJudges.ballotToken, token), sql`${tournamentJudges.revokedTokens} @> ${JSON.stringify([token])}::jsonb`))
+      .limit(1);
+    return row ? { judge: row, current: row.ballotToken === token } : null;
+  }
+
+  /** History of one fixture's result, oldest first. */
+  async history(fixtureId: string): Promise<HistoryRow[]> {
+    return this.db.select().from(tournamentResultHistory).where(eq(tournamentResultHistory.fixtureId, fixtureId)).orderBy(asc(tournamentResultHistory.at), asc(tournamentResultHistory.id));
+  }
+}
+
+/** True when `error` is a unique violation (of `index`, when given). */
+export function isUniqueViolation(error: unknown, index?: string): boolean {
+  for (let cause: unknown = error, depth = 0; cause && depth < 4; depth += 1) {
+    const { code, message, constraint_name: constraint } = cause as { code?: unknown; message?: unknown; constraint_name?: unknown };
+    if (code === '23505' && (!index || String(constraint ?? message ?? '').includes(index) || String(message ?? '').includes(index))) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
