@@ -40,7 +40,6 @@ describe('site frame', () => {
     const { context, page } = await openPage(browser);
     for (const [path, title] of [
       // The routes still without a page of their own (the rest became real pages).
-      ['/worldcup', '世界杯'],
       ['/ai/ccf', 'AI 流程单助手'],
       ['/ai/contact', 'AI 客服'],
     ] as const) {
@@ -80,15 +79,15 @@ describe('site frame', () => {
 
   it('keeps the colour mode across a reload and follows the OS under system', async () => {
     const { context, page } = await openPage(browser, { colorScheme: 'light' });
-    // A placeholder route under the main layout (its header has the colour mode toggle); /topic is a real page now.
+    // A page under the main layout (its header has the colour mode toggle).
     await page.goto(`${hub.url}/worldcup`);
-    await page.getByTestId('placeholder').waitFor();
+    await page.getByRole('heading', { level: 1, name: '世界杯' }).waitFor();
     expect(await page.getAttribute('html', 'data-theme')).toBe('light');
 
     await page.getByRole('button', { name: '深色' }).click();
     expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
     await page.reload();
-    await page.getByTestId('placeholder').waitFor();
+    await page.getByRole('heading', { level: 1, name: '世界杯' }).waitFor();
     expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
     expect(await page.getByRole('button', { name: '深色' }).getAttribute('aria-pressed')).toBe('true');
     expect(await page.evaluate(() => localStorage.getItem('bianshi:color-mode'))).toBe('dark');

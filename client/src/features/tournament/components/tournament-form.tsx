@@ -180,7 +180,7 @@ export function TournamentForm({ view, submitLabel, pending, onSubmit }: { view:
       </label>
       <label className="tm-field">
         <span className="tm-field__label">{t.judgesPerFixture}</span>
-        <input className="input" type="number" min={0} max={9} value={values.judgesPerFixture} aria-invalid={errors.judgesPerFixture ? 'true' : undefined} onChange={(e) => set('judgesPerFixture', e.target.value)} />
+        <input className="input" name="judgesPerFixture" type="number" min={0} max={9} value={values.judgesPerFixture} aria-invalid={errors.judgesPerFixture ? 'true' : undefined} onChange={(e) => set('judgesPerFixture', e.target.value)} />
         {errors.judgesPerFixture && <span className="tm-field__error">{errors.judgesPerFixture}</span>}
       </label>
       <fieldset className="tm-field tm-field--wide tm-tiebreaks">
