@@ -56,7 +56,7 @@ export function DrawSheetPage() {
       )}
       {view.rounds.map((round) => (
         <section key={round.id} className="tp-round">
-          <h2>{[stages.get(round.stageId), round.name].filter(Boolean).join(' · ')}</h2>
+          <h2>{round.name.includes(stages.get(round.stageId) ?? '') ? round.name : `${stages.get(round.stageId)} · ${round.name}`}</h2>
           <table>
             <thead>
               <tr>

@@ -32,7 +32,7 @@ function RoundFixtures({ slug, round, stageName, teams, pools }: { slug: string;
     <section className="tm-round" aria-label={round.name} data-testid="tm-round">
       <header className="tm-round__head">
         <h3 className="tm-round__title">
-          {stageName && <span className="tm-muted">{stageName} · </span>}
+          {stageName && !round.name.includes(stageName) && <span className="tm-muted">{stageName} · </span>}
           {round.name}
         </h3>
         {round.lobby && (

@@ -50,7 +50,7 @@ function RoundCard({ view, round, stageName, actions, canPublish }: { view: Tour
     <article className="tm-round-card" data-testid="tm-round-card" data-round-id={round.id} data-status={round.status}>
       <header className="tm-round__head">
         <h3 className="tm-round__title">
-          {stageName && <span className="tm-muted">{stageName} · </span>}
+          {stageName && !round.name.includes(stageName) && <span className="tm-muted">{stageName} · </span>}
           {round.name}
           <span className="tm-chip">{done ? t.done : published ? t.live : t.draft}</span>
         </h3>
