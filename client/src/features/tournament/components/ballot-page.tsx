@@ -7,6 +7,7 @@ import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
 import { useTRPC } from '../../../lib/trpc';
 import { tournamentErrorMessage } from '../api/tournament-errors';
 import type { OutboxState, PendingBallot } from '../ballot-outbox';
+import { checkScores, speakerScoresOf } from '../ballot-scores';
 import { formatShortTime } from '../format';
 import { useBallotOutbox } from '../hooks/use-ballot-outbox';
 import { useTournamentTitle } from '../hooks/use-tournament-title';
@@ -23,6 +24,11 @@ type Entry = BallotPageData['fixtures'][number];
  */
 export function BallotPage() {
   const { token = '' } = useParams();
+  // One outbox per link: another link on the same page starts fresh.
+  return <BallotScreen key={token} token={token} />;
+}
+
+function BallotScreen({ token }: { token: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const page = useQuery({ ...trpc.tournament.ballot.queryOptions({ token }) });
@@ -163,6 +169,8 @@ function BallotForm({ entry, heading, onSubmit }: { entry: Entry; heading: React
   const [winner, setWinner] = useState<SideId | null>(null);
   const [best, setBest] = useState<{ side: SideId; position: number } | null>(null);
   const [comment, setComment] = useState('');
+  const [scores, setScores] = useState<Record<SideId, string[]>>({ aff: ['', '', '', ''], neg: ['', '', '', ''] });
+  const [scoresError, setScoresError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const team = (side: SideId) => (side === 'aff' ? entry.aff : entry.neg);
@@ -181,7 +189,7 @@ function BallotForm({ entry, heading, onSubmit }: { entry: Entry; heading: React
             type="button"
             className="tb-button tb-button--primary"
             data-testid="tb-confirm-submit"
-            onClick={() => onSubmit({ winner, speakerScores: null, bestDebater: best, comment: comment.trim() })}
+            onClick={() => onSubmit({ winner, speakerScores: speakerScoresOf(scores), bestDebater: best, comment: comment.trim() })}
           >
             {t.confirmYes}
           </button>
@@ -199,6 +207,9 @@ function BallotForm({ entry, heading, onSubmit }: { entry: Entry; heading: React
           setError(t.pickWinner);
           return;
         }
+        const problem = checkScores(scores);
+        setScoresError(problem);
+        if (problem) return;
         setConfirming(true);
       }}
       noValidate
@@ -258,6 +269,32 @@ function BallotForm({ entry, heading, onSubmit }: { entry: Entry; heading: React
           })}
         </div>
       </fieldset>
+      <details className="tb-group tb-scores">
+        <summary className="tb-label">{t.scores}</summary>
+        {(['aff', 'neg'] as const).map((side) => (
+          <div key={side} className="tb-scores__row" data-side={side}>
+            {scores[side].map((value, i) => (
+              <label key={i} className="tb-score">
+                <span>{format(t.position, { side: t[side], n: i + 1 })}</span>
+                <input
+                  className="tb-score__input"
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  max={100}
+                  value={value}
+                  onChange={(e) => setScores((all) => ({ ...all, [side]: all[side].map((v, j) => (j === i ? e.target.value : v)) }))}
+                />
+              </label>
+            ))}
+          </div>
+        ))}
+        {scoresError && (
+          <p className="tb-error" role="alert">
+            {scoresError}
+          </p>
+        )}
+      </details>
       <label className="tb-group">
         <span className="tb-label">{t.comment}</span>
         <textarea className="tb-textarea" rows={3} maxLength={2000} value={comment} onChange={(e) => setComment(e.target.value)} />

@@ -1,4 +1,5 @@
 import { useSyncExternalStore, type CSSProperties } from 'react';
+import { Link } from 'react-router';
 import { format } from '../../../i18n';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
 import { championOf, DEFAULT_BRACKET_METRICS, layoutBracket, type BracketMatch, type BracketRound, type BracketSlot } from '../bracket-layout';
@@ -73,9 +74,9 @@ function MatchBox({ match, style }: { match: BracketMatch; style: CSSProperties 
   const className = 'tm-bracket__match';
   const data = { 'data-status': match.status, 'data-bye': bye ? 'true' : 'false', 'data-testid': 'bracket-match' };
   return match.href && !bye ? (
-    <a className={className} href={match.href} style={style} {...data}>
+    <Link className={className} to={match.href} style={style} {...data}>
       {body}
-    </a>
+    </Link>
   ) : (
     <div className={className} style={style} {...data}>
       {body}

@@ -7,6 +7,7 @@ import { format } from '../../../i18n';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
 import { useTRPC } from '../../../lib/trpc';
 import type { TournamentActions } from '../api/use-tournament-actions';
+import { formatClockTime } from '../format';
 import { teamNameOf, teamsById } from '../view-model';
 import { StatusPill } from './fixture-tile';
 import type { SectionProps } from './manage-page';
@@ -214,6 +215,7 @@ function ResultEditor({ view, fixture, actions, onDone }: { view: TournamentView
 function TopicControl({ view, round, actions }: { view: TournamentView; round: TournamentRound; actions: TournamentActions }) {
   const trpc = useTRPC();
   const [q, setQ] = useState('');
+  const [releaseAt, setReleaseAt] = useState('');
   const deferred = useDeferredValue(q.trim());
   const topics = useQuery({ ...trpc.library.topics.search.queryOptions({ q: deferred, limit: 8 }), enabled: deferred.length > 0 });
   const current = round.fixtures[0]?.topic ?? null;
@@ -223,10 +225,14 @@ function TopicControl({ view, round, actions }: { view: TournamentView; round: T
       <p className="tm-small">
         <span className="tm-muted">{t.topic}：</span>
         {current?.text ?? <span className="tm-muted">{t.noTopic}</span>}
-        {current?.text && <span className="tm-chip">{released ? t.topicReleased : t.topicHidden}</span>}
+        {current?.text && <span className="tm-chip">{released ? t.topicReleased : current.releaseAt ? format(t.releasesAt, { time: formatClockTime(current.releaseAt) }) : t.topicHidden}</span>}
       </p>
       <div className="tm-row">
         <input className="input tm-input--sm" type="search" value={q} placeholder={t.topicFromLibrary} aria-label={t.topicFromLibrary} onChange={(e) => setQ(e.target.value)} />
+        <label className="tm-row tm-small">
+          <span className="tm-muted">{t.releaseAt}</span>
+          <input className="input tm-input--sm" type="datetime-local" value={releaseAt} onChange={(e) => setReleaseAt(e.target.value)} />
+        </label>
         {current?.text && !released && round.status === 'published' && (
           <button type="button" className="btn btn--primary btn--sm" onClick={() => actions.releaseTopic.mutate({ tournamentId: view.id, roundId: round.id }, { onSuccess: () => void toast.success(t.released) })}>
             {t.releaseTopic}
@@ -241,7 +247,13 @@ function TopicControl({ view, round, actions }: { view: TournamentView; round: T
               <button
                 type="button"
                 className="btn btn--ghost btn--sm"
-                onClick={() => actions.setTopic.mutate({ tournamentId: view.id, roundId: round.id, topicId: topic.id, releaseAt: null }, { onSuccess: () => setQ('') })}
+                onClick={() =>
+                  actions.setTopic.mutate(
+                    // A set time releases the topic then (shown with its time until); empty: on 公布辩题.
+                    { tournamentId: view.id, roundId: round.id, topicId: topic.id, releaseAt: releaseAt ? new Date(releaseAt).getTime() : null },
+                    { onSuccess: () => setQ('') },
+                  )
+                }
               >
                 {t.useTopic}
               </button>
