@@ -71,16 +71,14 @@ export class BallotService {
   async submit(token: string, fixtureId: string, submissionId: string, ballot: BallotInput): Promise<BallotReceipt> {
     const judge = await this.judge(token);
     const now = this.clock.now();
-    let duplicate: BallotReceipt | null = null;
-    const receipt = await this.changes.write(judge.tournamentId, async (tx) => {
+    return this.changes.write(judge.tournamentId, async (tx): Promise<BallotReceipt> => {
       const fixture = await lockFixture(tx, fixtureId);
       if (!fixture || fixture.tournamentId !== judge.tournamentId) throw new HubError('NOT_FOUND', T.fixtureNotFound, 'fixture-not-found');
       if (!fixture.judgeIds.includes(judge.id)) throw new HubError('FORBIDDEN', T.ballotNotAssigned, 'ballot-not-assigned');
       const [earlier] = await tx.select().from(tournamentBallots).where(eq(tournamentBallots.submissionId, submissionId)).limit(1);
       if (earlier) {
         if (earlier.judgeId !== judge.id || earlier.fixtureId !== fixtureId) throw new HubError('CONFLICT', T.ballotSubmissionReused, 'submission-reused');
-        duplicate = { fixtureId, status: 'duplicate', submittedAt: earlier.submittedAt, result: await resultOf(tx, fixture) };
-        return duplicate;
+        return { fixtureId, status: 'duplicate', submittedAt: earlier.submittedAt, result: await resultOf(tx, fixture) };
       }
       const [round] = await tx.select({ status: tournamentRounds.status }).from(tournamentRounds).where(eq(tournamentRounds.id, fixture.roundId));
       if (round?.status !== 'published') throw new HubError('BAD_REQUEST', T.ballotRoundNotPublished, 'ballot-round-unpublished');
@@ -92,9 +90,8 @@ export class BallotService {
         .values({ fixtureId, judgeId: judge.id, tournamentId: judge.tournamentId, ...values })
         .onConflictDoUpdate({ target: [tournamentBallots.fixtureId, tournamentBallots.judgeId], set: values });
       await this.settle(tx, fixture, current ?? null, now);
-      return { fixtureId, status: 'accepted' as const, submittedAt: now, result: await resultOf(tx, fixture) };
+      return { fixtureId, status: 'accepted', submittedAt: now, result: await resultOf(tx, fixture) };
     });
-    return duplicate ?? receipt;
   }
 
   /** Every ballot of a fixture with the judges' names, and the result's history. */

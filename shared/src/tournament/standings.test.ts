@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { tallyBallots } from './ballots';
+import { standingsCsv } from './exports';
+import type { TournamentView } from './tournament.view';
 import { poolStandings, type StandingsResult } from './standings';
 import { checkTournamentTeamsCsv, tournamentSchoolKey } from './team-csv';
 import { TIE_BREAKS, type TieBreak } from './tournament.schema';
@@ -90,5 +92,17 @@ describe('teams CSV', () => {
     expect(tournamentSchoolKey({ librarySchoolId: 's1', school: '复旦' })).toBe('school:s1');
     expect(tournamentSchoolKey({ librarySchoolId: null, school: ' 复旦 大学 ' })).toBe('name:复旦大学');
     expect(tournamentSchoolKey({ librarySchoolId: null, school: '' })).toBe('');
+  });
+});
+
+describe('CSV exports', () => {
+  it('writes a BOM, zh-CN headers, and defuses cells a spreadsheet would run as formulas', () => {
+    const view = {
+      teams: [{ id: 't1', name: '=HYPERLINK("x")', school: '复旦大学' }],
+      standings: [{ poolId: 'p', poolName: 'A组', rows: [{ teamId: 't1', poolId: 'p', rank: 1, played: 1, wins: 1, losses: 0, ballotsWon: 3, ballotsLost: 0, speakerPoints: 328.5, tied: false }] }],
+    } as unknown as TournamentView;
+    const csv = standingsCsv(view);
+    expect(csv.startsWith('\ufeff小组,名次,队伍,学校')).toBe(true);
+    expect(csv).toContain(`A组,1,"'=HYPERLINK(""x"")",复旦大学,1,1,0,3,0,328.5`);
   });
 });

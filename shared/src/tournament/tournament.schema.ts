@@ -174,7 +174,7 @@ export const teamImportSchema = z.discriminatedUnion('source', [
 /** A team import request. */
 export type TeamImport = z.output<typeof teamImportSchema>;
 
-/** A judge as written: a name, optionally the account that will judge (signed-in judges see their ballots in their account too). */
+/** A judge as written: a name, optionally the judge's account (recorded for the staff; ballots always go through the private link). */
 export const judgeInputSchema = z.strictObject({
   name: required('评委姓名', 40),
   /** Email of an existing account, or '' for a judge without an account. */
