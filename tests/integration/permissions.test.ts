@@ -547,7 +547,7 @@ describe.each(DATABASE_KINDS)('every procedure × every caller (%s)', (database)
       const role = FACTS[name].tournamentRole;
       if (role && role !== 'owner') await tournaments.addOrganizer(row, accounts.get(name)!.email, role);
     }
-    const judge = await tournaments.addJudge(row, { name: '权限测试评委', email: '', conflicts: [] });
+    const judge = await hub.services.tournaments.participants.addJudge(row, { name: '权限测试评委', email: '', conflicts: [] });
     return { id, slug, judgeToken: judge.ballotToken! };
   }
 

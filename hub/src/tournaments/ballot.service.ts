@@ -16,8 +16,22 @@ import { newId } from '../lib/ids';
 import { T } from './messages';
 import type { TournamentChanges } from './tournament-changes';
 import { fixtureView, resultView } from './tournament-view';
-import type { FixtureRow, JudgeRow, ResultRow, TournamentRepository, TournamentRow } from './tournament.repository';
-import { tournamentBallots, tournamentFixtures, tournamentJudges, tournamentResultHistory, tournamentResults, tournamentRounds, tournamentTeams } from './tournament.schema';
+import type {
+  FixtureRow,
+  JudgeRow,
+  ResultRow,
+  TournamentRepository,
+  TournamentRow,
+} from './tournament.repository';
+import {
+  tournamentBallots,
+  tournamentFixtures,
+  tournamentJudges,
+  tournamentResultHistory,
+  tournamentResults,
+  tournamentRounds,
+  tournamentTeams,
+} from './tournament.schema';
 
 /**
  * Judges' ballots (by their private link) and fixtures' results. Every write to one fixture's
@@ -38,7 +52,9 @@ export class BallotService {
     const tournament = await this.repository.find(judge.tournamentId);
     if (!tournament) throw new HubError('NOT_FOUND', T.notFound, 'tournament-not-found');
     const snapshot = await this.repository.snapshot(tournament);
-    const published = new Map(snapshot.rounds.filter((round) => round.status === 'published').map((round) => [round.id, round]));
+    const published = new Map(
+      snapshot.rounds.filter((round) => round.status === 'published').map((round) => [round.id, round]),
+    );
     const teams = new Map(snapshot.teams.map((team) => [team.id, team]));
     const now = this.clock.now();
     const side = (id: string | null) => {
@@ -51,15 +67,27 @@ export class BallotService {
       fixtures: snapshot.fixtures
         .filter((fixture) => published.has(fixture.roundId) && fixture.judgeIds.includes(judge.id))
         .map((fixture) => {
-          const mine = snapshot.ballots.find((ballot) => ballot.fixtureId === fixture.id && ballot.judgeId === judge.id);
-          const confirmed = snapshot.results.some((result) => result.fixtureId === fixture.id && result.confirmed);
+          const mine = snapshot.ballots.find(
+            (ballot) => ballot.fixtureId === fixture.id && ballot.judgeId === judge.id,
+          );
+          const confirmed = snapshot.results.some(
+            (result) => result.fixtureId === fixture.id && result.confirmed,
+          );
           return {
             // The judge sees the topic once released, like the public, and the result once confirmed.
             fixture: fixtureView(snapshot, fixture, false, now),
             roundName: published.get(fixture.roundId)!.name,
             aff: side(fixture.affTeamId),
             neg: side(fixture.negTeamId),
-            myBallot: mine ? { winner: mine.winner, speakerScores: mine.speakerScores ?? null, bestDebater: mine.bestDebater ?? null, comment: mine.comment, submittedAt: mine.submittedAt } : null,
+            myBallot: mine
+              ? {
+                  winner: mine.winner,
+                  speakerScores: mine.speakerScores ?? null,
+                  bestDebater: mine.bestDebater ?? null,
+                  comment: mine.comment,
+                  submittedAt: mine.submittedAt,
+                }
+              : null,
             open: !confirmed,
             closedReason: confirmed ? T.ballotConfirmed : null,
           };
@@ -68,27 +96,61 @@ export class BallotService {
   }
 
   /** Records (or corrects) a judge's ballot; confirms the result when every assigned judge agrees. */
-  async submit(token: string, fixtureId: string, submissionId: string, ballot: BallotInput): Promise<BallotReceipt> {
+  async submit(
+    token: string,
+    fixtureId: string,
+    submissionId: string,
+    ballot: BallotInput,
+  ): Promise<BallotReceipt> {
     const judge = await this.judge(token);
     const now = this.clock.now();
     return this.changes.write(judge.tournamentId, async (tx): Promise<BallotReceipt> => {
       const fixture = await lockFixture(tx, fixtureId);
-      if (!fixture || fixture.tournamentId !== judge.tournamentId) throw new HubError('NOT_FOUND', T.fixtureNotFound, 'fixture-not-found');
-      if (!fixture.judgeIds.includes(judge.id)) throw new HubError('FORBIDDEN', T.ballotNotAssigned, 'ballot-not-assigned');
-      const [earlier] = await tx.select().from(tournamentBallots).where(eq(tournamentBallots.submissionId, submissionId)).limit(1);
+      if (!fixture || fixture.tournamentId !== judge.tournamentId)
+        throw new HubError('NOT_FOUND', T.fixtureNotFound, 'fixture-not-found');
+      if (!fixture.judgeIds.includes(judge.id))
+        throw new HubError('FORBIDDEN', T.ballotNotAssigned, 'ballot-not-assigned');
+      const [earlier] = await tx
+        .select()
+        .from(tournamentBallots)
+        .where(eq(tournamentBallots.submissionId, submissionId))
+        .limit(1);
       if (earlier) {
-        if (earlier.judgeId !== judge.id || earlier.fixtureId !== fixtureId) throw new HubError('CONFLICT', T.ballotSubmissionReused, 'submission-reused');
-        return { fixtureId, status: 'duplicate', submittedAt: earlier.submittedAt, result: await resultOf(tx, fixture) };
+        if (earlier.judgeId !== judge.id || earlier.fixtureId !== fixtureId)
+          throw new HubError('CONFLICT', T.ballotSubmissionReused, 'submission-reused');
+        return {
+          fixtureId,
+          status: 'duplicate',
+          submittedAt: earlier.submittedAt,
+          result: await resultOf(tx, fixture),
+        };
       }
-      const [round] = await tx.select({ status: tournamentRounds.status }).from(tournamentRounds).where(eq(tournamentRounds.id, fixture.roundId));
-      if (round?.status !== 'published') throw new HubError('BAD_REQUEST', T.ballotRoundNotPublished, 'ballot-round-unpublished');
-      const [current] = await tx.select().from(tournamentResults).where(eq(tournamentResults.fixtureId, fixtureId));
+      const [round] = await tx
+        .select({ status: tournamentRounds.status })
+        .from(tournamentRounds)
+        .where(eq(tournamentRounds.id, fixture.roundId));
+      if (round?.status !== 'published')
+        throw new HubError('BAD_REQUEST', T.ballotRoundNotPublished, 'ballot-round-unpublished');
+      const [current] = await tx
+        .select()
+        .from(tournamentResults)
+        .where(eq(tournamentResults.fixtureId, fixtureId));
       if (current?.confirmed) throw new HubError('CONFLICT', T.ballotConfirmed, 'ballot-confirmed');
-      const values = { submissionId, winner: ballot.winner, speakerScores: ballot.speakerScores, bestDebater: ballot.bestDebater, comment: ballot.comment, submittedAt: now };
+      const values = {
+        submissionId,
+        winner: ballot.winner,
+        speakerScores: ballot.speakerScores,
+        bestDebater: ballot.bestDebater,
+        comment: ballot.comment,
+        submittedAt: now,
+      };
       await tx
         .insert(tournamentBallots)
         .values({ fixtureId, judgeId: judge.id, tournamentId: judge.tournamentId, ...values })
-        .onConflictDoUpdate({ target: [tournamentBallots.fixtureId, tournamentBallots.judgeId], set: values });
+        .onConflictDoUpdate({
+          target: [tournamentBallots.fixtureId, tournamentBallots.judgeId],
+          set: values,
+        });
       await this.settle(tx, fixture, current ?? null, now);
       return { fixtureId, status: 'accepted', submittedAt: now, result: await resultOf(tx, fixture) };
     });
@@ -105,8 +167,23 @@ export class BallotService {
     const history = await this.repository.history(fixtureId);
     return {
       fixtureId,
-      ballots: rows.map(({ ballot, judgeName }) => ({ judgeId: ballot.judgeId, judgeName, winner: ballot.winner, speakerScores: ballot.speakerScores ?? null, bestDebater: ballot.bestDebater ?? null, comment: ballot.comment, submittedAt: ballot.submittedAt })),
-      history: history.map((entry) => ({ at: entry.at, byName: entry.byName, action: entry.action, before: entry.before ?? null, after: entry.after, note: entry.note })),
+      ballots: rows.map(({ ballot, judgeName }) => ({
+        judgeId: ballot.judgeId,
+        judgeName,
+        winner: ballot.winner,
+        speakerScores: ballot.speakerScores ?? null,
+        bestDebater: ballot.bestDebater ?? null,
+        comment: ballot.comment,
+        submittedAt: ballot.submittedAt,
+      })),
+      history: history.map((entry) => ({
+        at: entry.at,
+        byName: entry.byName,
+        action: entry.action,
+        before: entry.before ?? null,
+        after: entry.after,
+        note: entry.note,
+      })),
     };
   }
 
@@ -116,59 +193,123 @@ export class BallotService {
     const now = this.clock.now();
     return this.changes.write(tournament.id, async (tx) => {
       const fixture = (await lockFixture(tx, fixtureId))!;
-      const ballots = await tx.select().from(tournamentBallots).where(eq(tournamentBallots.fixtureId, fixtureId));
+      const ballots = await tx
+        .select()
+        .from(tournamentBallots)
+        .where(eq(tournamentBallots.fixtureId, fixtureId));
       if (ballots.length === 0) throw new HubError('BAD_REQUEST', T.resultNoBallots, 'no-ballots');
-      const tally = tallyBallots(ballots.map((ballot) => ({ winner: ballot.winner, speakerScores: ballot.speakerScores ?? null, bestDebater: ballot.bestDebater ?? null })), fixture.judgeIds.length);
+      const tally = tallyBallots(
+        ballots.map((ballot) => ({
+          winner: ballot.winner,
+          speakerScores: ballot.speakerScores ?? null,
+          bestDebater: ballot.bestDebater ?? null,
+        })),
+        fixture.judgeIds.length,
+      );
       if (!tally.winner) throw new HubError('BAD_REQUEST', T.resultTie, 'result-tie');
-      const [current] = await tx.select().from(tournamentResults).where(eq(tournamentResults.fixtureId, fixtureId));
+      const [current] = await tx
+        .select()
+        .from(tournamentResults)
+        .where(eq(tournamentResults.fixtureId, fixtureId));
       if (!current?.confirmed) {
-        await writeResult(tx, fixture, current ?? null, { winner: tally.winner, votes: tally.votes, bestDebater: tally.bestDebater }, tally.speakerPoints, { byName, action: 'confirmed', note: '', now });
+        await writeResult(
+          tx,
+          fixture,
+          current ?? null,
+          { winner: tally.winner, votes: tally.votes, bestDebater: tally.bestDebater },
+          tally.speakerPoints,
+          { byName, action: 'confirmed', note: '', now },
+        );
       }
       return (await resultOf(tx, fixture))!;
     });
   }
 
   /** Sets or corrects a result by hand: confirmed, its history keeps what it was. */
-  async edit(tournament: TournamentRow, fixtureId: string, result: ResultInput, note: string, byName: string): Promise<FixtureResult> {
+  async edit(
+    tournament: TournamentRow,
+    fixtureId: string,
+    result: ResultInput,
+    note: string,
+    byName: string,
+  ): Promise<FixtureResult> {
     await this.fixture(tournament, fixtureId);
     const now = this.clock.now();
     return this.changes.write(tournament.id, async (tx) => {
       const fixture = (await lockFixture(tx, fixtureId))!;
-      const [current] = await tx.select().from(tournamentResults).where(eq(tournamentResults.fixtureId, fixtureId));
-      await writeResult(tx, fixture, current ?? null, result, current?.speakerPoints ?? null, { byName, action: 'edited', note, now });
+      const [current] = await tx
+        .select()
+        .from(tournamentResults)
+        .where(eq(tournamentResults.fixtureId, fixtureId));
+      await writeResult(tx, fixture, current ?? null, result, current?.speakerPoints ?? null, {
+        byName,
+        action: 'edited',
+        note,
+        now,
+      });
       return (await resultOf(tx, fixture))!;
     });
   }
 
   /** After a ballot: the pending result follows the ballots; all in and unanimous confirms it. */
   private async settle(tx: Db, fixture: FixtureRow, current: ResultRow | null, now: number): Promise<void> {
-    const ballots = await tx.select().from(tournamentBallots).where(eq(tournamentBallots.fixtureId, fixture.id));
-    const tally = tallyBallots(ballots.map((ballot) => ({ winner: ballot.winner, speakerScores: ballot.speakerScores ?? null, bestDebater: ballot.bestDebater ?? null })), fixture.judgeIds.length);
+    const ballots = await tx
+      .select()
+      .from(tournamentBallots)
+      .where(eq(tournamentBallots.fixtureId, fixture.id));
+    const tally = tallyBallots(
+      ballots.map((ballot) => ({
+        winner: ballot.winner,
+        speakerScores: ballot.speakerScores ?? null,
+        bestDebater: ballot.bestDebater ?? null,
+      })),
+      fixture.judgeIds.length,
+    );
     if (!tally.winner) {
-      await tx.delete(tournamentResults).where(and(eq(tournamentResults.fixtureId, fixture.id), eq(tournamentResults.confirmed, false)));
+      await tx
+        .delete(tournamentResults)
+        .where(and(eq(tournamentResults.fixtureId, fixture.id), eq(tournamentResults.confirmed, false)));
       return;
     }
     const values = { winner: tally.winner, votes: tally.votes, bestDebater: tally.bestDebater };
     if (tally.complete && tally.unanimous) {
-      await writeResult(tx, fixture, current, values, tally.speakerPoints, { byName: 'auto', action: 'auto-confirmed', note: '', now });
+      await writeResult(tx, fixture, current, values, tally.speakerPoints, {
+        byName: 'auto',
+        action: 'auto-confirmed',
+        note: '',
+        now,
+      });
       return;
     }
     await tx
       .insert(tournamentResults)
-      .values({ fixtureId: fixture.id, tournamentId: fixture.tournamentId, ...values, speakerPoints: tally.speakerPoints, confirmed: false })
-      .onConflictDoUpdate({ target: tournamentResults.fixtureId, set: { ...values, speakerPoints: tally.speakerPoints } });
+      .values({
+        fixtureId: fixture.id,
+        tournamentId: fixture.tournamentId,
+        ...values,
+        speakerPoints: tally.speakerPoints,
+        confirmed: false,
+      })
+      .onConflictDoUpdate({
+        target: tournamentResults.fixtureId,
+        set: { ...values, speakerPoints: tally.speakerPoints },
+      });
   }
 
   /** The judge of a token; refused with a Chinese reason when unknown or revoked. */
   private async judge(token: string): Promise<JudgeRow> {
     const found = await this.repository.judgeByToken(token);
     if (!found) throw new HubError('FORBIDDEN', T.ballotLinkInvalid, 'ballot-link-invalid');
-    if (found.judge.revoked || !found.current) throw new HubError('FORBIDDEN', T.ballotLinkRevoked, 'ballot-link-revoked');
+    if (found.judge.revoked || !found.current)
+      throw new HubError('FORBIDDEN', T.ballotLinkRevoked, 'ballot-link-revoked');
     return found.judge;
   }
 
   private async fixture(tournament: TournamentRow, fixtureId: string): Promise<FixtureRow> {
-    const [fixture] = await this.repository.db.select().from(tournamentFixtures).where(and(eq(tournamentFixtures.id, fixtureId), eq(tournamentFixtures.tournamentId, tournament.id)));
+    const [fixture] = await this.repository.db
+      .select()
+      .from(tournamentFixtures)
+      .where(and(eq(tournamentFixtures.id, fixtureId), eq(tournamentFixtures.tournamentId, tournament.id)));
     if (!fixture) throw new HubError('NOT_FOUND', T.fixtureNotFound, 'fixture-not-found');
     return fixture;
   }
@@ -176,7 +317,11 @@ export class BallotService {
 
 /** Locks a fixture's row for the rest of the transaction (serializes its ballots across hubs). */
 async function lockFixture(tx: Db, fixtureId: string): Promise<FixtureRow | null> {
-  const [fixture] = await tx.select().from(tournamentFixtures).where(eq(tournamentFixtures.id, fixtureId)).for('update');
+  const [fixture] = await tx
+    .select()
+    .from(tournamentFixtures)
+    .where(eq(tournamentFixtures.id, fixtureId))
+    .for('update');
   return fixture ?? null;
 }
 
@@ -189,7 +334,14 @@ async function writeResult(
   speakerPoints: { aff: number; neg: number } | null,
   change: { byName: string; action: 'auto-confirmed' | 'confirmed' | 'edited'; note: string; now: number },
 ): Promise<void> {
-  const set = { ...values, speakerPoints, confirmed: true, confirmedBy: change.byName, confirmedAt: change.now, version: (current?.version ?? 0) + 1 };
+  const set = {
+    ...values,
+    speakerPoints,
+    confirmed: true,
+    confirmedBy: change.byName,
+    confirmedAt: change.now,
+    version: (current?.version ?? 0) + 1,
+  };
   await tx
     .insert(tournamentResults)
     .values({ fixtureId: fixture.id, tournamentId: fixture.tournamentId, ...set })
@@ -201,7 +353,9 @@ async function writeResult(
     at: change.now,
     byName: change.byName,
     action: change.action,
-    before: current?.confirmed ? { winner: current.winner, votes: current.votes, bestDebater: current.bestDebater ?? null } : null,
+    before: current?.confirmed
+      ? { winner: current.winner, votes: current.votes, bestDebater: current.bestDebater ?? null }
+      : null,
     after: values,
     note: change.note,
   });
@@ -211,6 +365,9 @@ async function writeResult(
 async function resultOf(tx: Db, fixture: FixtureRow): Promise<FixtureResult | null> {
   const [row] = await tx.select().from(tournamentResults).where(eq(tournamentResults.fixtureId, fixture.id));
   if (!row) return null;
-  const teams = await tx.select().from(tournamentTeams).where(eq(tournamentTeams.tournamentId, fixture.tournamentId));
+  const teams = await tx
+    .select()
+    .from(tournamentTeams)
+    .where(eq(tournamentTeams.tournamentId, fixture.tournamentId));
   return resultView(row, fixture, new Map(teams.map((team) => [team.id, team])));
 }

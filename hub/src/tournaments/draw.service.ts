@@ -1,21 +1,15 @@
 import {
   assignJudges,
-  buildBracket,
-  compareAcrossPools,
   drawPools,
   drawSides,
   judgeCanSit,
-  knockoutRoundName,
-  playableNodes,
   roundRobin,
   type DrawRecord,
   type FixturePatch,
   type GeneratedDraw,
   type JudgeShortfall,
-  type KnockoutInput,
   type ManualDraw,
   type SideId,
-  type StandingsRow,
 } from '@bianshi/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { topics } from '../db/schema';
@@ -24,8 +18,12 @@ import { HubError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { T } from './messages';
 import type { TournamentChanges } from './tournament-changes';
-import { bracketOf, standingsOf } from './tournament-view';
-import type { FixtureRow, TournamentRepository, TournamentRow, TournamentSnapshot } from './tournament.repository';
+import type {
+  FixtureRow,
+  TournamentRepository,
+  TournamentRow,
+  TournamentSnapshot,
+} from './tournament.repository';
 import { tournamentFixtures, tournamentRounds, tournamentStages, tournamentTeams } from './tournament.schema';
 import type { TopicPublisher } from './topic-publisher';
 
@@ -34,19 +32,6 @@ type NewFixture = typeof tournamentFixtures.$inferInsert;
 /** Pool names: A组, B组, … */
 function poolName(index: number): string {
   return `${String.fromCharCode(65 + index)}组`;
-}
-
-/** Side counts so far per team, from a tournament's fixtures (for balancing new sides). */
-function sideHistory(fixtures: readonly FixtureRow[]): Map<string, Record<SideId, number>> {
-  const history = new Map<string, Record<SideId, number>>();
-  for (const fixture of fixtures) {
-    for (const [team, side] of [[fixture.affTeamId, 'aff'], [fixture.negTeamId, 'neg']] as const) {
-      if (!team) continue;
-      const count = history.get(team) ?? { aff: 0, neg: 0 };
-      history.set(team, { ...count, [side]: count[side] + 1 });
-    }
-  }
-  return history;
 }
 
 /**
@@ -66,9 +51,13 @@ export class DrawService {
   async generateDraw(tournament: TournamentRow, draw: GeneratedDraw, byName: string) {
     const snapshot = await this.repository.snapshot(tournament);
     if (snapshot.teams.length < 2) throw new HubError('BAD_REQUEST', T.drawTooFewTeams, 'draw-too-few-teams');
-    if (draw.poolCount > Math.floor(snapshot.teams.length / 2)) throw new HubError('BAD_REQUEST', T.drawTooManyPools, 'draw-too-many-pools');
+    if (draw.poolCount > Math.floor(snapshot.teams.length / 2))
+      throw new HubError('BAD_REQUEST', T.drawTooManyPools, 'draw-too-many-pools');
     const seed = draw.seed ?? newId();
-    const pools = drawPools(snapshot.teams, draw.poolCount, seed).map((teamIds, index) => ({ name: poolName(index), teamIds }));
+    const pools = drawPools(snapshot.teams, draw.poolCount, seed).map((teamIds, index) => ({
+      name: poolName(index),
+      teamIds,
+    }));
     return this.writeGroupStage(snapshot, pools, { method: 'generated', seed, at: this.clock.now(), byName });
   }
 
@@ -85,26 +74,45 @@ export class DrawService {
     const missing = snapshot.teams.find((team) => !seen.has(team.id));
     if (missing) throw new HubError('BAD_REQUEST', T.drawMissingTeam(missing.name), 'draw-missing-team');
     const seed = draw.seed ?? newId();
-    return this.writeGroupStage(snapshot, draw.pools, { method: 'manual', seed, at: this.clock.now(), byName });
+    return this.writeGroupStage(snapshot, draw.pools, {
+      method: 'manual',
+      seed,
+      at: this.clock.now(),
+      byName,
+    });
   }
 
   /** Replaces the group stage (and any knockout) while nothing is published: pools, rounds, fixtures. */
-  private async writeGroupStage(snapshot: TournamentSnapshot, pools: ReadonlyArray<{ name: string; teamIds: string[] }>, draw: DrawRecord) {
-    if (snapshot.rounds.some((round) => round.status === 'published')) throw new HubError('CONFLICT', T.drawExists, 'draw-published');
+  private async writeGroupStage(
+    snapshot: TournamentSnapshot,
+    pools: ReadonlyArray<{ name: string; teamIds: string[] }>,
+    draw: DrawRecord,
+  ) {
+    if (snapshot.rounds.some((round) => round.status === 'published'))
+      throw new HubError('CONFLICT', T.drawExists, 'draw-published');
     const { tournament } = snapshot;
     const stageId = newId();
     const stagePools = pools.map((pool) => ({ id: newId(), name: pool.name, teamIds: pool.teamIds }));
     const schedules = stagePools.map((pool) => ({ pool, rounds: roundRobin(pool.teamIds) }));
     const roundCount = Math.max(0, ...schedules.map((schedule) => schedule.rounds.length));
     const history = new Map<string, Record<SideId, number>>();
-    const rounds = Array.from({ length: roundCount }, (_, index) => ({ id: newId(), tournamentId: tournament.id, stageId, number: index + 1, name: `小组赛第 ${index + 1} 轮` }));
+    const rounds = Array.from({ length: roundCount }, (_, index) => ({
+      id: newId(),
+      tournamentId: tournament.id,
+      stageId,
+      number: index + 1,
+      name: `小组赛第 ${index + 1} 轮`,
+    }));
     const fixtures: NewFixture[] = [];
     rounds.forEach((round, index) => {
       let position = 0;
       for (const { pool, rounds: poolRounds } of schedules) {
         const pairings = poolRounds[index]?.pairings ?? [];
         for (const sided of drawSides(pairings, `${draw.seed}:${pool.name}:${index + 1}`, history)) {
-          for (const [team, side] of [[sided.aff, 'aff'], [sided.neg, 'neg']] as const) {
+          for (const [team, side] of [
+            [sided.aff, 'aff'],
+            [sided.neg, 'neg'],
+          ] as const) {
             const count = history.get(team) ?? { aff: 0, neg: 0 };
             history.set(team, { ...count, [side]: count[side] + 1 });
           }
@@ -125,11 +133,26 @@ export class DrawService {
     });
     await this.changes.write(tournament.id, async (tx) => {
       await tx.delete(tournamentStages).where(eq(tournamentStages.tournamentId, tournament.id));
-      await tx.insert(tournamentStages).values({ id: stageId, tournamentId: tournament.id, kind: 'group', name: '小组赛', position: 0, pools: stagePools, draw });
+      await tx.insert(tournamentStages).values({
+        id: stageId,
+        tournamentId: tournament.id,
+        kind: 'group',
+        name: '小组赛',
+        position: 0,
+        pools: stagePools,
+        draw,
+      });
       if (rounds.length) await tx.insert(tournamentRounds).values(rounds);
       if (fixtures.length) await tx.insert(tournamentFixtures).values(fixtures);
-      await tx.update(tournamentTeams).set({ poolId: null }).where(eq(tournamentTeams.tournamentId, tournament.id));
-      for (const pool of stagePools) await tx.update(tournamentTeams).set({ poolId: pool.id }).where(inArray(tournamentTeams.id, pool.teamIds));
+      await tx
+        .update(tournamentTeams)
+        .set({ poolId: null })
+        .where(eq(tournamentTeams.tournamentId, tournament.id));
+      for (const pool of stagePools)
+        await tx
+          .update(tournamentTeams)
+          .set({ poolId: pool.id })
+          .where(inArray(tournamentTeams.id, pool.teamIds));
     });
     return { stageId, seed: draw.seed, roundIds: rounds.map((round) => round.id) };
   }
@@ -141,11 +164,13 @@ export class DrawService {
     const set: Partial<NewFixture> = {};
     if (patch.sides) {
       const pair = new Set([fixture.affTeamId, fixture.negTeamId]);
-      if (patch.sides.aff === patch.sides.neg || !pair.has(patch.sides.aff) || !pair.has(patch.sides.neg)) throw new HubError('BAD_REQUEST', T.sidesMismatch, 'sides-mismatch');
+      if (patch.sides.aff === patch.sides.neg || !pair.has(patch.sides.aff) || !pair.has(patch.sides.neg))
+        throw new HubError('BAD_REQUEST', T.sidesMismatch, 'sides-mismatch');
       Object.assign(set, { affTeamId: patch.sides.aff, negTeamId: patch.sides.neg, sidesDrawn: false });
     }
     if (patch.venue !== undefined) {
-      if (patch.venue !== '' && !tournament.venues.includes(patch.venue)) throw new HubError('BAD_REQUEST', T.venueUnknown(patch.venue), 'venue-unknown');
+      if (patch.venue !== '' && !tournament.venues.includes(patch.venue))
+        throw new HubError('BAD_REQUEST', T.venueUnknown(patch.venue), 'venue-unknown');
       set.venue = patch.venue;
     }
     if (patch.judgeIds) {
@@ -154,7 +179,9 @@ export class DrawService {
     }
     if (patch.startsAt !== undefined) set.startsAt = patch.startsAt;
     if (Object.keys(set).length === 0) return;
-    await this.changes.write(tournament.id, (tx) => tx.update(tournamentFixtures).set(set).where(eq(tournamentFixtures.id, fixtureId)));
+    await this.changes.write(tournament.id, (tx) =>
+      tx.update(tournamentFixtures).set(set).where(eq(tournamentFixtures.id, fixtureId)),
+    );
   }
 
   /** Assigns judges to every fixture of a drafted round (hand-placed judges are kept); reports shortfalls. */
@@ -165,22 +192,43 @@ export class DrawService {
     if (round.status !== 'draft') throw new HubError('CONFLICT', T.roundPublished, 'round-published');
     const { judgesByFixture, shortfalls } = planJudges(snapshot, roundId);
     await this.changes.write(tournament.id, async (tx) => {
-      for (const [fixtureId, judgeIds] of judgesByFixture) await tx.update(tournamentFixtures).set({ judgeIds }).where(eq(tournamentFixtures.id, fixtureId));
+      for (const [fixtureId, judgeIds] of judgesByFixture)
+        await tx.update(tournamentFixtures).set({ judgeIds }).where(eq(tournamentFixtures.id, fixtureId));
     });
     return { shortfalls };
   }
 
   /** Sets the topic (or none) of one fixture or every fixture of a round, with its release time. */
-  async setTopic(tournament: TournamentRow, input: { roundId: string; fixtureId?: string | undefined; topicId: string | null; releaseAt: number | null }): Promise<void> {
+  async setTopic(
+    tournament: TournamentRow,
+    input: {
+      roundId: string;
+      fixtureId?: string | undefined;
+      topicId: string | null;
+      releaseAt: number | null;
+    },
+  ): Promise<void> {
     const snapshot = await this.repository.snapshot(tournament);
-    const targets = roundFixtures(snapshot, input.roundId).filter((fixture) => !input.fixtureId || fixture.id === input.fixtureId);
-    if (input.fixtureId && targets.length === 0) throw new HubError('NOT_FOUND', T.fixtureNotFound, 'fixture-not-found');
+    const targets = roundFixtures(snapshot, input.roundId).filter(
+      (fixture) => !input.fixtureId || fixture.id === input.fixtureId,
+    );
+    if (input.fixtureId && targets.length === 0)
+      throw new HubError('NOT_FOUND', T.fixtureNotFound, 'fixture-not-found');
     if (input.topicId) {
-      const [topic] = await this.repository.db.select({ id: topics.id }).from(topics).where(eq(topics.id, input.topicId)).limit(1);
+      const [topic] = await this.repository.db
+        .select({ id: topics.id })
+        .from(topics)
+        .where(eq(topics.id, input.topicId))
+        .limit(1);
       if (!topic) throw new HubError('BAD_REQUEST', T.topicNotFound, 'topic-not-found');
     }
     const ids = targets.map((fixture) => fixture.id);
-    await this.changes.write(tournament.id, (tx) => tx.update(tournamentFixtures).set({ topicId: input.topicId, topicReleaseAt: input.releaseAt }).where(inArray(tournamentFixtures.id, ids)));
+    await this.changes.write(tournament.id, (tx) =>
+      tx
+        .update(tournamentFixtures)
+        .set({ topicId: input.topicId, topicReleaseAt: input.releaseAt })
+        .where(inArray(tournamentFixtures.id, ids)),
+    );
     if (input.releaseAt !== null && input.releaseAt <= this.clock.now()) await this.topicsOut.push(ids);
   }
 
@@ -190,72 +238,25 @@ export class DrawService {
     const now = this.clock.now();
     const withTopic = roundFixtures(snapshot, roundId).filter((fixture) => fixture.topicId);
     if (withTopic.length === 0) throw new HubError('BAD_REQUEST', T.noTopic, 'no-topic');
-    const pending = withTopic.filter((fixture) => fixture.topicReleaseAt === null || fixture.topicReleaseAt > now).map((fixture) => fixture.id);
-    if (pending.length) await this.changes.write(tournament.id, (tx) => tx.update(tournamentFixtures).set({ topicReleaseAt: now }).where(inArray(tournamentFixtures.id, pending)));
+    const pending = withTopic
+      .filter((fixture) => fixture.topicReleaseAt === null || fixture.topicReleaseAt > now)
+      .map((fixture) => fixture.id);
+    if (pending.length)
+      await this.changes.write(tournament.id, (tx) =>
+        tx
+          .update(tournamentFixtures)
+          .set({ topicReleaseAt: now })
+          .where(inArray(tournamentFixtures.id, pending)),
+      );
     await this.topicsOut.push(withTopic.map((fixture) => fixture.id));
     return { released: pending.length };
-  }
-
-  /**
-   * Seeds the knockout from the group standings: the top `advancePerPool` of each pool, pool
-   * winners first (ordered across pools by the tie-breaks), byes to the top seeds; drafts round 1.
-   */
-  async createKnockout(tournament: TournamentRow, input: KnockoutInput): Promise<{ stageId: string; roundId: string }> {
-    const snapshot = await this.repository.snapshot(tournament);
-    const group = snapshot.stages.find((stage) => stage.kind === 'group');
-    if (!group) throw new HubError('BAD_REQUEST', T.noGroupStage, 'no-group-stage');
-    if (snapshot.stages.some((stage) => stage.kind === 'knockout')) throw new HubError('CONFLICT', T.knockoutExists, 'knockout-exists');
-    const groupRounds = new Set(snapshot.rounds.filter((round) => round.stageId === group.id).map((round) => round.id));
-    const confirmed = new Set(snapshot.results.filter((result) => result.confirmed).map((result) => result.fixtureId));
-    const open = snapshot.fixtures.filter((fixture) => groupRounds.has(fixture.roundId) && !confirmed.has(fixture.id)).length;
-    if (open > 0) throw new HubError('BAD_REQUEST', T.knockoutGroupUnfinished(open), 'group-unfinished');
-    const names = new Map(snapshot.teams.map((team) => [team.id, team.name]));
-    const compare = compareAcrossPools(tournament.tieBreaks, names);
-    const seeded: StandingsRow[] = [];
-    for (let place = 1; place <= input.advancePerPool; place += 1) {
-      seeded.push(...standingsOf(snapshot).flatMap((pool) => pool.rows.filter((row) => row.rank === place)).sort(compare));
-    }
-    if (seeded.length < 2) throw new HubError('BAD_REQUEST', T.knockoutTooFew, 'knockout-too-few');
-    const bracket = buildBracket(seeded.map((row) => row.teamId));
-    const stageId = newId();
-    const seed = newId();
-    const draw: DrawRecord = { method: 'generated', seed, at: this.clock.now(), byName: '积分榜' };
-    const totalRounds = Math.max(...bracket.map((node) => node.round));
-    const round = { id: newId(), tournamentId: tournament.id, stageId, number: 1, name: knockoutRoundName(1, totalRounds) };
-    const fixtures = knockoutFixtures(snapshot, tournament, round.id, playableNodes(bracket).filter((node) => node.round === 1), seed);
-    await this.changes.write(tournament.id, async (tx) => {
-      await tx.insert(tournamentStages).values({ id: stageId, tournamentId: tournament.id, kind: 'knockout', name: '淘汰赛', position: 1, draw, bracket });
-      await tx.insert(tournamentRounds).values(round);
-      if (fixtures.length) await tx.insert(tournamentFixtures).values(fixtures);
-    });
-    return { stageId, roundId: round.id };
-  }
-
-  /** Drafts the next knockout round once every fixture of the latest one has a confirmed result. */
-  async advanceKnockout(tournament: TournamentRow): Promise<{ roundId: string | null }> {
-    const snapshot = await this.repository.snapshot(tournament);
-    const stage = snapshot.stages.find((candidate) => candidate.kind === 'knockout');
-    if (!stage) throw new HubError('BAD_REQUEST', T.knockoutNotFound, 'knockout-not-found');
-    const latest = snapshot.rounds.filter((round) => round.stageId === stage.id).at(-1);
-    const confirmed = new Set(snapshot.results.filter((result) => result.confirmed).map((result) => result.fixtureId));
-    if (latest && roundFixtures(snapshot, latest.id).some((fixture) => !confirmed.has(fixture.id))) throw new HubError('BAD_REQUEST', T.knockoutRoundUnfinished, 'knockout-round-unfinished');
-    const bracket = bracketOf(snapshot);
-    const totalRounds = Math.max(...bracket.map((node) => node.round));
-    const number = (latest?.number ?? 0) + 1;
-    if (number > totalRounds) throw new HubError('BAD_REQUEST', T.knockoutFinished, 'knockout-finished');
-    const round = { id: newId(), tournamentId: tournament.id, stageId: stage.id, number, name: knockoutRoundName(number, totalRounds) };
-    const fixtures = knockoutFixtures(snapshot, tournament, round.id, playableNodes(bracket).filter((node) => node.round === number), `${stage.draw?.seed ?? stage.id}:${number}`);
-    await this.changes.write(tournament.id, async (tx) => {
-      await tx.insert(tournamentRounds).values(round);
-      if (fixtures.length) await tx.insert(tournamentFixtures).values(fixtures);
-    });
-    return { roundId: round.id };
   }
 }
 
 /** Fixtures of a round (NOT_FOUND when the round is not the tournament's). */
-function roundFixtures(snapshot: TournamentSnapshot, roundId: string): FixtureRow[] {
-  if (!snapshot.rounds.some((round) => round.id === roundId)) throw new HubError('NOT_FOUND', T.roundNotFound, 'round-not-found');
+export function roundFixtures(snapshot: TournamentSnapshot, roundId: string): FixtureRow[] {
+  if (!snapshot.rounds.some((round) => round.id === roundId))
+    throw new HubError('NOT_FOUND', T.roundNotFound, 'round-not-found');
   return snapshot.fixtures.filter((fixture) => fixture.roundId === roundId);
 }
 
@@ -263,24 +264,37 @@ function roundFixtures(snapshot: TournamentSnapshot, roundId: string): FixtureRo
 function draftFixture(snapshot: TournamentSnapshot, fixtureId: string): FixtureRow {
   const fixture = snapshot.fixtures.find((candidate) => candidate.id === fixtureId);
   if (!fixture) throw new HubError('NOT_FOUND', T.fixtureNotFound, 'fixture-not-found');
-  if (snapshot.rounds.find((round) => round.id === fixture.roundId)?.status !== 'draft') throw new HubError('CONFLICT', T.roundPublished, 'round-published');
+  if (snapshot.rounds.find((round) => round.id === fixture.roundId)?.status !== 'draft')
+    throw new HubError('CONFLICT', T.roundPublished, 'round-published');
   return fixture;
 }
 
 /** School keys of a fixture's two teams. */
 function fixtureSchools(snapshot: TournamentSnapshot, fixture: FixtureRow): string[] {
-  return [fixture.affTeamId, fixture.negTeamId].map((id) => snapshot.teams.find((team) => team.id === id)?.schoolKey ?? '');
+  return [fixture.affTeamId, fixture.negTeamId].map(
+    (id) => snapshot.teams.find((team) => team.id === id)?.schoolKey ?? '',
+  );
 }
 
 /** Hand-placed judges: known, not revoked, no conflict, not in another fixture of the round. */
 function checkJudges(snapshot: TournamentSnapshot, fixture: FixtureRow, judgeIds: readonly string[]): void {
   const schools = fixtureSchools(snapshot, fixture);
-  const elsewhere = new Set(snapshot.fixtures.filter((other) => other.roundId === fixture.roundId && other.id !== fixture.id).flatMap((other) => other.judgeIds));
+  const elsewhere = new Set(
+    snapshot.fixtures
+      .filter((other) => other.roundId === fixture.roundId && other.id !== fixture.id)
+      .flatMap((other) => other.judgeIds),
+  );
   for (const id of judgeIds) {
     const judge = snapshot.judges.find((candidate) => candidate.id === id && !candidate.revoked);
     if (!judge) throw new HubError('BAD_REQUEST', T.judgeNotFound, 'judge-not-found');
     if (!judgeCanSit(judge, schools)) {
-      const school = snapshot.teams.find((team) => team.schoolKey !== '' && judge.conflicts.includes(team.schoolKey) && schools.includes(team.schoolKey))?.school ?? '';
+      const school =
+        snapshot.teams.find(
+          (team) =>
+            team.schoolKey !== '' &&
+            judge.conflicts.includes(team.schoolKey) &&
+            schools.includes(team.schoolKey),
+        )?.school ?? '';
       throw new HubError('BAD_REQUEST', T.judgeConflict(judge.name, school), 'judge-conflict');
     }
     if (elsewhere.has(id)) throw new HubError('BAD_REQUEST', T.judgeTwiceInRound(judge.name), 'judge-twice');
@@ -289,32 +303,24 @@ function checkJudges(snapshot: TournamentSnapshot, fixture: FixtureRow, judgeIds
 
 /** Judges for a round's fixtures: hand-placed ones kept, the rest assigned by load, avoiding conflicts. */
 export function planJudges(snapshot: TournamentSnapshot, roundId: string) {
-  const published = new Set(snapshot.rounds.filter((round) => round.status === 'published').map((round) => round.id));
+  const published = new Set(
+    snapshot.rounds.filter((round) => round.status === 'published').map((round) => round.id),
+  );
   const load = new Map<string, number>();
-  for (const fixture of snapshot.fixtures) if (published.has(fixture.roundId)) for (const id of fixture.judgeIds) load.set(id, (load.get(id) ?? 0) + 1);
+  for (const fixture of snapshot.fixtures)
+    if (published.has(fixture.roundId))
+      for (const id of fixture.judgeIds) load.set(id, (load.get(id) ?? 0) + 1);
   return assignJudges(
-    snapshot.fixtures.filter((fixture) => fixture.roundId === roundId).map((fixture) => ({ id: fixture.id, schoolKeys: fixtureSchools(snapshot, fixture), judgeIds: fixture.judgeIds })),
-    snapshot.judges.filter((judge) => !judge.revoked).map((judge) => ({ id: judge.id, conflicts: judge.conflicts, load: load.get(judge.id) ?? 0 })),
+    snapshot.fixtures
+      .filter((fixture) => fixture.roundId === roundId)
+      .map((fixture) => ({
+        id: fixture.id,
+        schoolKeys: fixtureSchools(snapshot, fixture),
+        judgeIds: fixture.judgeIds,
+      })),
+    snapshot.judges
+      .filter((judge) => !judge.revoked)
+      .map((judge) => ({ id: judge.id, conflicts: judge.conflicts, load: load.get(judge.id) ?? 0 })),
     snapshot.tournament.judgesPerFixture,
   );
-}
-
-/** Fixtures for knockout nodes, sides balanced against the teams' earlier sides, ties by the seed. */
-function knockoutFixtures(snapshot: TournamentSnapshot, tournament: TournamentRow, roundId: string, nodes: ReturnType<typeof playableNodes>, seed: string): NewFixture[] {
-  const sided = drawSides(
-    nodes.map((node) => ({ a: node.teamIds[0]!, b: node.teamIds[1]! })),
-    seed,
-    sideHistory(snapshot.fixtures),
-  );
-  return nodes.map((node, position) => ({
-    id: newId(),
-    tournamentId: tournament.id,
-    roundId,
-    position,
-    bracketNodeId: node.id,
-    affTeamId: sided[position]!.aff,
-    negTeamId: sided[position]!.neg,
-    sidesDrawn: true,
-    venue: tournament.venues[position % Math.max(1, tournament.venues.length)] ?? '',
-  }));
 }

@@ -44,14 +44,21 @@ export class RoundPublisher {
     if (round.status !== 'draft') throw new HubError('CONFLICT', T.roundAlreadyPublished, 'round-published');
     const fixtures = snapshot.fixtures.filter((fixture) => fixture.roundId === roundId);
     if (fixtures.length === 0) throw new HubError('BAD_REQUEST', T.roundEmpty, 'round-empty');
-    if (fixtures.length > LOBBY_MAX_TIMERS) throw new HubError('BAD_REQUEST', T.roundTooBig(LOBBY_MAX_TIMERS), 'round-too-big');
+    if (fixtures.length > LOBBY_MAX_TIMERS)
+      throw new HubError('BAD_REQUEST', T.roundTooBig(LOBBY_MAX_TIMERS), 'round-too-big');
     const { judgesByFixture, shortfalls } = planJudges(snapshot, roundId);
     const now = this.clock.now();
     const prepared = fixtures.map((fixture) => {
       const judgeIds = judgesByFixture.get(fixture.id) ?? fixture.judgeIds;
-      return { fixture, judgeIds, ...this.timers.prepare(this.timerInput(snapshot, round.name, fixture, judgeIds, now)) };
+      return {
+        fixture,
+        judgeIds,
+        ...this.timers.prepare(this.timerInput(snapshot, round.name, fixture, judgeIds, now)),
+      };
     });
-    const staffEditors = snapshot.staff.filter((member) => member.role === 'organizer').map((member) => member.userId);
+    const staffEditors = snapshot.staff
+      .filter((member) => member.role === 'organizer')
+      .map((member) => member.userId);
     const lobbyId = await this.changes.write(tournament.id, async (tx) => {
       const timerRepository = new TimerRepository(tx);
       const members = new MemberRepository(tx);
@@ -69,7 +76,10 @@ export class RoundPublisher {
         mode: 'grid',
       });
       for (const { fixture, timer, judgeIds } of prepared) {
-        await tx.update(tournamentFixtures).set({ timerId: timer.id, judgeIds }).where(eq(tournamentFixtures.id, fixture.id));
+        await tx
+          .update(tournamentFixtures)
+          .set({ timerId: timer.id, judgeIds })
+          .where(eq(tournamentFixtures.id, fixture.id));
       }
       const [published] = await tx
         .update(tournamentRounds)
@@ -84,21 +94,40 @@ export class RoundPublisher {
   }
 
   /** The timer of one fixture: named after the match, with teams, venue, judges and a released topic on its display. */
-  private timerInput(snapshot: TournamentSnapshot, roundName: string, fixture: TournamentSnapshot['fixtures'][number], judgeIds: readonly string[], now: number) {
+  private timerInput(
+    snapshot: TournamentSnapshot,
+    roundName: string,
+    fixture: TournamentSnapshot['fixtures'][number],
+    judgeIds: readonly string[],
+    now: number,
+  ) {
     const { tournament } = snapshot;
     const team = (id: string | null) => snapshot.teams.find((candidate) => candidate.id === id);
     const side = (id: string | null) => {
       const row = team(id);
-      return { name: row?.name ?? '', school: row?.school ?? '', debaters: row?.members ?? [], teamId: row?.libraryTeamId ?? null, schoolId: row?.librarySchoolId ?? null };
+      return {
+        name: row?.name ?? '',
+        school: row?.school ?? '',
+        debaters: row?.members ?? [],
+        teamId: row?.libraryTeamId ?? null,
+        schoolId: row?.librarySchoolId ?? null,
+      };
     };
-    const topic = fixture.topicId && fixture.topicReleaseAt !== null && fixture.topicReleaseAt <= now ? snapshot.topics.get(fixture.topicId) : undefined;
-    const judges = judgeIds.map((id) => snapshot.judges.find((judge) => judge.id === id)?.name ?? '').filter(Boolean);
+    const topic =
+      fixture.topicId && fixture.topicReleaseAt !== null && fixture.topicReleaseAt <= now
+        ? snapshot.topics.get(fixture.topicId)
+        : undefined;
+    const judges = judgeIds
+      .map((id) => snapshot.judges.find((judge) => judge.id === id)?.name ?? '')
+      .filter(Boolean);
     const aff = side(fixture.affTeamId);
     const neg = side(fixture.negTeamId);
     return {
       name: `${roundName} ${aff.name} vs ${neg.name}`.slice(0, 80),
       description: tournament.name,
-      ...(tournament.format.kind === 'builtin' ? { formatId: tournament.format.id } : { format: tournament.format.format }),
+      ...(tournament.format.kind === 'builtin'
+        ? { formatId: tournament.format.id }
+        : { format: tournament.format.format }),
       ownerId: tournament.ownerId,
       private: tournament.visibility === 'private',
       settings: {

@@ -21,7 +21,12 @@ export class TopicPublisher {
   async push(fixtureIds: readonly string[]): Promise<void> {
     if (fixtureIds.length === 0) return;
     const rows = await this.repository.db
-      .select({ timerId: tournamentFixtures.timerId, releaseAt: tournamentFixtures.topicReleaseAt, topicId: topics.id, text: topics.text })
+      .select({
+        timerId: tournamentFixtures.timerId,
+        releaseAt: tournamentFixtures.topicReleaseAt,
+        topicId: topics.id,
+        text: topics.text,
+      })
       .from(tournamentFixtures)
       .innerJoin(topics, eq(topics.id, tournamentFixtures.topicId))
       .where(inArray(tournamentFixtures.id, [...fixtureIds]));

@@ -35,7 +35,11 @@ export class TournamentChanges {
    * Yields `current` at once, then every newer version announced, until `signal` aborts.
    * Listens before yielding, so a change during the first read is not missed.
    */
-  async *versions(tournamentId: string, current: () => Promise<number>, signal: AbortSignal): AsyncGenerator<number> {
+  async *versions(
+    tournamentId: string,
+    current: () => Promise<number>,
+    signal: AbortSignal,
+  ): AsyncGenerator<number> {
     let latest = 0;
     let pending = 0;
     let wake: (() => void) | null = null;
@@ -44,7 +48,9 @@ export class TournamentChanges {
       pending = Math.max(pending, version);
       wake?.();
     });
-    const aborted = new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+    const aborted = new Promise<void>((resolve) =>
+      signal.addEventListener('abort', () => resolve(), { once: true }),
+    );
     try {
       latest = await current();
       yield latest;

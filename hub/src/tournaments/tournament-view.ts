@@ -12,7 +12,13 @@ import {
   type TournamentRole,
   type TournamentView,
 } from '@bianshi/shared';
-import type { FixtureRow, ResultRow, TeamRow, TimerProgress, TournamentSnapshot } from './tournament.repository';
+import type {
+  FixtureRow,
+  ResultRow,
+  TeamRow,
+  TimerProgress,
+  TournamentSnapshot,
+} from './tournament.repository';
 
 /**
  * Builds what screens show from a tournament's rows: fixtures with their status and result,
@@ -20,7 +26,10 @@ import type { FixtureRow, ResultRow, TeamRow, TimerProgress, TournamentSnapshot 
  */
 
 /** 未开始 / 进行中 / 已结束: a confirmed result or a finished match ends it; a started match is live. */
-export function fixtureStatus(result: ResultRow | undefined, progress: TimerProgress | undefined): FixtureStatus {
+export function fixtureStatus(
+  result: ResultRow | undefined,
+  progress: TimerProgress | undefined,
+): FixtureStatus {
   if (result?.confirmed) return 'finished';
   if (!progress) return 'scheduled';
   if (progress.status === 'finished') return 'finished';
@@ -29,14 +38,22 @@ export function fixtureStatus(result: ResultRow | undefined, progress: TimerProg
 }
 
 /** The result as screens show it, with the winning team and the best debater's name. */
-export function resultView(row: ResultRow, fixture: FixtureRow, teams: ReadonlyMap<string, TeamRow>): FixtureResult {
+export function resultView(
+  row: ResultRow,
+  fixture: FixtureRow,
+  teams: ReadonlyMap<string, TeamRow>,
+): FixtureResult {
   const winnerTeamId = row.winner === 'aff' ? fixture.affTeamId : fixture.negTeamId;
-  const bestTeam = row.bestDebater ? teams.get((row.bestDebater.side === 'aff' ? fixture.affTeamId : fixture.negTeamId) ?? '') : undefined;
+  const bestTeam = row.bestDebater
+    ? teams.get((row.bestDebater.side === 'aff' ? fixture.affTeamId : fixture.negTeamId) ?? '')
+    : undefined;
   return {
     winner: row.winner,
     winnerTeamId,
     votes: row.votes,
-    bestDebater: row.bestDebater ? { ...row.bestDebater, name: bestTeam?.members[row.bestDebater.position - 1] ?? '' } : null,
+    bestDebater: row.bestDebater
+      ? { ...row.bestDebater, name: bestTeam?.members[row.bestDebater.position - 1] ?? '' }
+      : null,
     speakerPoints: row.speakerPoints ?? null,
     confirmed: row.confirmed,
     confirmedBy: row.confirmedBy,
@@ -47,12 +64,26 @@ export function resultView(row: ResultRow, fixture: FixtureRow, teams: ReadonlyM
 
 /** Confirmed results of a stage's fixtures, as standings read them. */
 function confirmedResults(snapshot: TournamentSnapshot, stageId: string): StandingsResult[] {
-  const roundIds = new Set(snapshot.rounds.filter((round) => round.stageId === stageId).map((round) => round.id));
-  const fixtures = new Map(snapshot.fixtures.filter((fixture) => roundIds.has(fixture.roundId)).map((fixture) => [fixture.id, fixture]));
+  const roundIds = new Set(
+    snapshot.rounds.filter((round) => round.stageId === stageId).map((round) => round.id),
+  );
+  const fixtures = new Map(
+    snapshot.fixtures
+      .filter((fixture) => roundIds.has(fixture.roundId))
+      .map((fixture) => [fixture.id, fixture]),
+  );
   return snapshot.results.flatMap((result) => {
     const fixture = fixtures.get(result.fixtureId);
     if (!result.confirmed || !fixture?.affTeamId || !fixture.negTeamId) return [];
-    return [{ affTeamId: fixture.affTeamId, negTeamId: fixture.negTeamId, winner: result.winner, votes: result.votes, speakerPoints: result.speakerPoints ?? null }];
+    return [
+      {
+        affTeamId: fixture.affTeamId,
+        negTeamId: fixture.negTeamId,
+        winner: result.winner,
+        votes: result.votes,
+        speakerPoints: result.speakerPoints ?? null,
+      },
+    ];
   });
 }
 
@@ -87,10 +118,17 @@ export function bracketOf(snapshot: TournamentSnapshot): BracketNode[] {
     if (!fixture.bracketNodeId) continue;
     fixtureOf.set(fixture.bracketNodeId, fixture.id);
     const result = results.get(fixture.id);
-    const winner = result?.confirmed ? (result.winner === 'aff' ? fixture.affTeamId : fixture.negTeamId) : null;
+    const winner = result?.confirmed
+      ? result.winner === 'aff'
+        ? fixture.affTeamId
+        : fixture.negTeamId
+      : null;
     if (winner) winners.set(fixture.bracketNodeId, winner);
   }
-  return advanceBracket(stage.bracket, winners).map((node) => ({ ...node, fixtureId: fixtureOf.get(node.id) ?? null }));
+  return advanceBracket(stage.bracket, winners).map((node) => ({
+    ...node,
+    fixtureId: fixtureOf.get(node.id) ?? null,
+  }));
 }
 
 /** The display name of the tournament's format. */
@@ -102,7 +140,12 @@ export function formatName(snapshot: TournamentSnapshot): string {
 }
 
 /** One fixture as screens show it. Topic text stays hidden from non-staff until released. */
-export function fixtureView(snapshot: TournamentSnapshot, fixture: FixtureRow, staff: boolean, now: number): TournamentFixture {
+export function fixtureView(
+  snapshot: TournamentSnapshot,
+  fixture: FixtureRow,
+  staff: boolean,
+  now: number,
+): TournamentFixture {
   const teams = new Map(snapshot.teams.map((team) => [team.id, team]));
   const result = snapshot.results.find((row) => row.fixtureId === fixture.id);
   const progress = fixture.timerId ? snapshot.timers.get(fixture.timerId) : undefined;
@@ -137,7 +180,11 @@ export function fixtureView(snapshot: TournamentSnapshot, fixture: FixtureRow, s
 }
 
 /** Everything the tournament page shows, for a caller with `role` (null: the public). */
-export function buildView(snapshot: TournamentSnapshot, role: TournamentRole | null, now: number): TournamentView {
+export function buildView(
+  snapshot: TournamentSnapshot,
+  role: TournamentRole | null,
+  now: number,
+): TournamentView {
   const { tournament } = snapshot;
   const staff = role !== null;
   const coordinator = tournamentRoleAtLeast(role, 'judgeCoordinator');
@@ -159,7 +206,14 @@ export function buildView(snapshot: TournamentSnapshot, role: TournamentRole | n
     tieBreaks: tournament.tieBreaks,
     version: tournament.version,
     myRole: role,
-    organizers: staff ? snapshot.staff.map((member) => ({ userId: member.userId, name: member.name, email: member.email, role: member.role })) : [],
+    organizers: staff
+      ? snapshot.staff.map((member) => ({
+          userId: member.userId,
+          name: member.name,
+          email: member.email,
+          role: member.role,
+        }))
+      : [],
     teams: snapshot.teams.map((team) => ({
       id: team.id,
       name: team.name,
@@ -171,7 +225,9 @@ export function buildView(snapshot: TournamentSnapshot, role: TournamentRole | n
       seed: team.seed,
       poolId: team.poolId,
     })),
-    schools: [...schools.entries()].map(([key, name]) => ({ key, name })).sort((x, y) => x.name.localeCompare(y.name, 'zh-CN')),
+    schools: [...schools.entries()]
+      .map(([key, name]) => ({ key, name }))
+      .sort((x, y) => x.name.localeCompare(y.name, 'zh-CN')),
     judges: snapshot.judges.map((judge) => ({
       id: judge.id,
       name: judge.name,
@@ -181,7 +237,14 @@ export function buildView(snapshot: TournamentSnapshot, role: TournamentRole | n
       ballotToken: coordinator && !judge.revoked ? judge.ballotToken : null,
       revoked: judge.revoked,
     })),
-    stages: snapshot.stages.map((stage) => ({ id: stage.id, kind: stage.kind, name: stage.name, position: stage.position, pools: stage.pools, draw: stage.draw ?? null })),
+    stages: snapshot.stages.map((stage) => ({
+      id: stage.id,
+      kind: stage.kind,
+      name: stage.name,
+      position: stage.position,
+      pools: stage.pools,
+      draw: stage.draw ?? null,
+    })),
     rounds: snapshot.rounds.map((round) => {
       const lobby = round.lobbyId ? snapshot.lobbies.get(round.lobbyId) : undefined;
       return {
@@ -192,8 +255,17 @@ export function buildView(snapshot: TournamentSnapshot, role: TournamentRole | n
         status: round.status,
         publishedAt: round.publishedAt,
         // Whoever may see the tournament may watch its rounds (unlisted and private tournaments have private lobbies).
-        lobby: lobby && round.lobbyId ? { id: round.lobbyId, code: lobby.code, joinToken: lobby.visibility === 'private' ? lobby.joinToken : null } : null,
-        fixtures: snapshot.fixtures.filter((fixture) => fixture.roundId === round.id).map((fixture) => fixtureView(snapshot, fixture, staff, now)),
+        lobby:
+          lobby && round.lobbyId
+            ? {
+                id: round.lobbyId,
+                code: lobby.code,
+                joinToken: lobby.visibility === 'private' ? lobby.joinToken : null,
+              }
+            : null,
+        fixtures: snapshot.fixtures
+          .filter((fixture) => fixture.roundId === round.id)
+          .map((fixture) => fixtureView(snapshot, fixture, staff, now)),
       };
     }),
     standings: standingsOf(snapshot),

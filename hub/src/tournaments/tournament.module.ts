@@ -7,6 +7,8 @@ import type { RoomRegistry } from '../rooms/registry';
 import type { TimerService } from '../timers/timer.service';
 import { BallotService } from './ballot.service';
 import { DrawService } from './draw.service';
+import { KnockoutService } from './knockout.service';
+import { ParticipantService } from './participant.service';
 import { RoundPublisher } from './round-publisher';
 import { TopicPublisher } from './topic-publisher';
 import { TournamentChanges } from './tournament-changes';
@@ -18,10 +20,14 @@ export const BALLOTS_PER_MINUTE = 120;
 
 /** The tournament hub's services. */
 export interface Tournaments {
-  /** Access, settings, staff, teams, judges, pages and exports. */
+  /** Access, settings, staff, pages and exports. */
   readonly core: TournamentService;
-  /** The draw, fixture edits, judge assignment, topics and the knockout. */
+  /** Teams and judges (links, conflicts). */
+  readonly participants: ParticipantService;
+  /** The group draw, fixture edits, judge assignment and topics. */
   readonly draws: DrawService;
+  /** The knockout bracket and its rounds. */
+  readonly knockout: KnockoutService;
   /** Publishing rounds onto timers and a lobby. */
   readonly rounds: RoundPublisher;
   /** Judges' ballots and results. */
@@ -44,8 +50,20 @@ export function createTournaments(deps: TournamentModuleDependencies): Tournamen
   const repository = new TournamentRepository(deps.db);
   const changes = new TournamentChanges(deps.rooms, repository);
   return {
-    core: new TournamentService(repository, changes, deps.library.schools.repository, deps.clock, deps.limiters({ name: 'tournament-ballots', points: BALLOTS_PER_MINUTE, durationS: 60 })),
-    draws: new DrawService(repository, changes, new TopicPublisher(repository, deps.timers, deps.clock), deps.clock),
+    core: new TournamentService(
+      repository,
+      changes,
+      deps.clock,
+      deps.limiters({ name: 'tournament-ballots', points: BALLOTS_PER_MINUTE, durationS: 60 }),
+    ),
+    participants: new ParticipantService(repository, changes, deps.library.schools.repository),
+    draws: new DrawService(
+      repository,
+      changes,
+      new TopicPublisher(repository, deps.timers, deps.clock),
+      deps.clock,
+    ),
+    knockout: new KnockoutService(repository, changes, deps.clock),
     rounds: new RoundPublisher(repository, changes, deps.timers, deps.lobbies, deps.clock),
     ballots: new BallotService(repository, changes, deps.clock),
   };

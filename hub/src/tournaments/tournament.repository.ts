@@ -89,21 +89,52 @@ export class TournamentRepository {
     return row?.role ?? null;
   }
 
+  /** `userId`'s staff roles in some tournaments (the owner is on the tournament row, not here). */
+  async staffRoles(
+    userId: string,
+    tournamentIds: readonly string[],
+  ): Promise<Map<string, 'organizer' | 'judgeCoordinator'>> {
+    if (tournamentIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: tournamentStaff.tournamentId, role: tournamentStaff.role })
+      .from(tournamentStaff)
+      .where(
+        and(eq(tournamentStaff.userId, userId), inArray(tournamentStaff.tournamentId, [...tournamentIds])),
+      );
+    return new Map(rows.map((row) => [row.id, row.role]));
+  }
+
   /** Public tournaments, or those `userId` owns or staffs; newest first. */
-  async list(scope: { kind: 'public' } | { kind: 'mine'; userId: string }, limit = 100): Promise<TournamentRow[]> {
+  async list(
+    scope: { kind: 'public' } | { kind: 'mine'; userId: string },
+    limit = 100,
+  ): Promise<TournamentRow[]> {
     const where =
       scope.kind === 'public'
         ? eq(tournaments.visibility, 'public')
         : or(
             eq(tournaments.ownerId, scope.userId),
-            inArray(tournaments.id, this.db.select({ id: tournamentStaff.tournamentId }).from(tournamentStaff).where(eq(tournamentStaff.userId, scope.userId))),
+            inArray(
+              tournaments.id,
+              this.db
+                .select({ id: tournamentStaff.tournamentId })
+                .from(tournamentStaff)
+                .where(eq(tournamentStaff.userId, scope.userId)),
+            ),
           );
-    return this.db.select().from(tournaments).where(where).orderBy(sql`${tournaments.startDate} desc nulls last`, sql`${tournaments.createdAt} desc`).limit(limit);
+    return this.db
+      .select()
+      .from(tournaments)
+      .where(where)
+      .orderBy(sql`${tournaments.startDate} desc nulls last`, sql`${tournaments.createdAt} desc`)
+      .limit(limit);
   }
 
   /** Team counts and live fixtures of some tournaments, for the list. */
   async listCounts(ids: readonly string[]): Promise<Map<string, { teams: number; live: number }>> {
-    const out = new Map<string, { teams: number; live: number }>(ids.map((id) => [id, { teams: 0, live: 0 }]));
+    const out = new Map<string, { teams: number; live: number }>(
+      ids.map((id) => [id, { teams: 0, live: 0 }]),
+    );
     if (ids.length === 0) return out;
     const teamCounts = await this.db
       .select({ id: tournamentTeams.tournamentId, count: sql<number>`count(*)::int` })
@@ -116,7 +147,12 @@ export class TournamentRepository {
       .from(tournamentFixtures)
       .innerJoin(timers, eq(timers.id, tournamentFixtures.timerId))
       .innerJoin(matches, eq(matches.id, timers.currentMatchId))
-      .where(and(inArray(tournamentFixtures.tournamentId, [...ids]), sql`${matches.state}->>'status' in ('running', 'paused')`))
+      .where(
+        and(
+          inArray(tournamentFixtures.tournamentId, [...ids]),
+          sql`${matches.state}->>'status' in ('running', 'paused')`,
+        ),
+      )
       .groupBy(tournamentFixtures.tournamentId);
     for (const row of live) out.get(row.id)!.live = row.count;
     return out;
@@ -127,21 +163,44 @@ export class TournamentRepository {
     const id = tournament.id;
     const [staff, teams, judges, stages, rounds, fixtures, results, ballots] = await Promise.all([
       this.db
-        .select({ userId: tournamentStaff.userId, role: tournamentStaff.role, name: users.displayName, email: users.email })
+        .select({
+          userId: tournamentStaff.userId,
+          role: tournamentStaff.role,
+          name: users.displayName,
+          email: users.email,
+        })
         .from(tournamentStaff)
         .innerJoin(users, eq(users.id, tournamentStaff.userId))
         .where(eq(tournamentStaff.tournamentId, id))
         .orderBy(asc(tournamentStaff.createdAt)),
-      this.db.select().from(tournamentTeams).where(eq(tournamentTeams.tournamentId, id)).orderBy(asc(tournamentTeams.position), asc(tournamentTeams.id)),
-      this.db.select().from(tournamentJudges).where(eq(tournamentJudges.tournamentId, id)).orderBy(asc(tournamentJudges.position), asc(tournamentJudges.id)),
-      this.db.select().from(tournamentStages).where(eq(tournamentStages.tournamentId, id)).orderBy(asc(tournamentStages.position)),
+      this.db
+        .select()
+        .from(tournamentTeams)
+        .where(eq(tournamentTeams.tournamentId, id))
+        .orderBy(asc(tournamentTeams.position), asc(tournamentTeams.id)),
+      this.db
+        .select()
+        .from(tournamentJudges)
+        .where(eq(tournamentJudges.tournamentId, id))
+        .orderBy(asc(tournamentJudges.position), asc(tournamentJudges.id)),
+      this.db
+        .select()
+        .from(tournamentStages)
+        .where(eq(tournamentStages.tournamentId, id))
+        .orderBy(asc(tournamentStages.position)),
       this.db.select().from(tournamentRounds).where(eq(tournamentRounds.tournamentId, id)),
-      this.db.select().from(tournamentFixtures).where(eq(tournamentFixtures.tournamentId, id)).orderBy(asc(tournamentFixtures.position)),
+      this.db
+        .select()
+        .from(tournamentFixtures)
+        .where(eq(tournamentFixtures.tournamentId, id))
+        .orderBy(asc(tournamentFixtures.position)),
       this.db.select().from(tournamentResults).where(eq(tournamentResults.tournamentId, id)),
       this.db.select().from(tournamentBallots).where(eq(tournamentBallots.tournamentId, id)),
     ]);
     const stageOrder = new Map(stages.map((stage) => [stage.id, stage.position]));
-    rounds.sort((x, y) => (stageOrder.get(x.stageId) ?? 0) - (stageOrder.get(y.stageId) ?? 0) || x.number - y.number);
+    rounds.sort(
+      (x, y) => (stageOrder.get(x.stageId) ?? 0) - (stageOrder.get(y.stageId) ?? 0) || x.number - y.number,
+    );
     const timerIds = fixtures.flatMap((fixture) => (fixture.timerId ? [fixture.timerId] : []));
     const lobbyIds = rounds.flatMap((round) => (round.lobbyId ? [round.lobbyId] : []));
     const topicIds = [...new Set(fixtures.flatMap((fixture) => (fixture.topicId ? [fixture.topicId] : [])))];
@@ -158,8 +217,23 @@ export class TournamentRepository {
             .innerJoin(matches, eq(matches.id, timers.currentMatchId))
             .where(inArray(timers.id, timerIds))
         : [],
-      lobbyIds.length ? this.db.select({ id: lobbies.id, code: lobbies.code, joinToken: lobbies.joinToken, visibility: lobbies.visibility }).from(lobbies).where(inArray(lobbies.id, lobbyIds)) : [],
-      topicIds.length ? this.db.select({ id: topics.id, text: topics.text, affText: topics.affText, negText: topics.negText }).from(topics).where(inArray(topics.id, topicIds)) : [],
+      lobbyIds.length
+        ? this.db
+            .select({
+              id: lobbies.id,
+              code: lobbies.code,
+              joinToken: lobbies.joinToken,
+              visibility: lobbies.visibility,
+            })
+            .from(lobbies)
+            .where(inArray(lobbies.id, lobbyIds))
+        : [],
+      topicIds.length
+        ? this.db
+            .select({ id: topics.id, text: topics.text, affText: topics.affText, negText: topics.negText })
+            .from(topics)
+            .where(inArray(topics.id, topicIds))
+        : [],
     ]);
     return {
       tournament,
@@ -171,7 +245,12 @@ export class TournamentRepository {
       fixtures,
       results,
       ballots,
-      timers: new Map(timerRows.map((row) => [row.id, { shortid: row.shortid, status: row.status, stageIndex: row.stageIndex }])),
+      timers: new Map(
+        timerRows.map((row) => [
+          row.id,
+          { shortid: row.shortid, status: row.status, stageIndex: row.stageIndex },
+        ]),
+      ),
       lobbies: new Map(lobbyRows.map((row) => [row.id, row])),
       topics: new Map(topicRows.map((row) => [row.id, row])),
     };
@@ -202,22 +281,39 @@ export class TournamentRepository {
     const [row] = await this.db
       .select()
       .from(tournamentJudges)
-      .where(or(eq(tournamentJudges.ballotToken, token), sql`${tournamentJudges.revokedTokens} @> ${JSON.stringify([token])}::jsonb`))
+      .where(
+        or(
+          eq(tournamentJudges.ballotToken, token),
+          sql`${tournamentJudges.revokedTokens} @> ${JSON.stringify([token])}::jsonb`,
+        ),
+      )
       .limit(1);
     return row ? { judge: row, current: row.ballotToken === token } : null;
   }
 
   /** History of one fixture's result, oldest first. */
   async history(fixtureId: string): Promise<HistoryRow[]> {
-    return this.db.select().from(tournamentResultHistory).where(eq(tournamentResultHistory.fixtureId, fixtureId)).orderBy(asc(tournamentResultHistory.at), asc(tournamentResultHistory.id));
+    return this.db
+      .select()
+      .from(tournamentResultHistory)
+      .where(eq(tournamentResultHistory.fixtureId, fixtureId))
+      .orderBy(asc(tournamentResultHistory.at), asc(tournamentResultHistory.id));
   }
 }
 
 /** True when `error` is a unique violation (of `index`, when given). */
 export function isUniqueViolation(error: unknown, index?: string): boolean {
   for (let cause: unknown = error, depth = 0; cause && depth < 4; depth += 1) {
-    const { code, message, constraint_name: constraint } = cause as { code?: unknown; message?: unknown; constraint_name?: unknown };
-    if (code === '23505' && (!index || String(constraint ?? message ?? '').includes(index) || String(message ?? '').includes(index))) return true;
+    const {
+      code,
+      message,
+      constraint_name: constraint,
+    } = cause as { code?: unknown; message?: unknown; constraint_name?: unknown };
+    if (
+      code === '23505' &&
+      (!index || String(constraint ?? message ?? '').includes(index) || String(message ?? '').includes(index))
+    )
+      return true;
     cause = (cause as { cause?: unknown }).cause;
   }
   return false;

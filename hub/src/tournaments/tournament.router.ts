@@ -33,13 +33,26 @@ const ok = { ok: true as const };
  * `ctx.tournamentRole`. Without an account: 401; with too weak a role: 403.
  */
 function staffProcedure(minimum: TournamentRole) {
-  return authedProcedure.input(z.object({ tournamentId: tournamentIdSchema })).use(async ({ ctx, input, next }) => {
-    const tournaments = ctx.services.tournaments.core;
-    const tournament = await tournaments.find(input.tournamentId);
-    const role = await tournaments.roleOf(tournament, ctx.user);
-    if (!tournaments.atLeast(role, minimum)) throw new HubError('FORBIDDEN', minimum === 'owner' ? T.ownerOnly : T.roleTooLow, 'tournament-role-too-low');
-    return next({ ctx: { tournament, tournamentRole: role, staff: { id: ctx.user.id, name: ctx.user.displayName || ctx.user.email } } });
-  });
+  return authedProcedure
+    .input(z.object({ tournamentId: tournamentIdSchema }))
+    .use(async ({ ctx, input, next }) => {
+      const tournaments = ctx.services.tournaments.core;
+      const tournament = await tournaments.find(input.tournamentId);
+      const role = await tournaments.roleOf(tournament, ctx.user);
+      if (!tournaments.atLeast(role, minimum))
+        throw new HubError(
+          'FORBIDDEN',
+          minimum === 'owner' ? T.ownerOnly : T.roleTooLow,
+          'tournament-role-too-low',
+        );
+      return next({
+        ctx: {
+          tournament,
+          tournamentRole: role,
+          staff: { id: ctx.user.id, name: ctx.user.displayName || ctx.user.email },
+        },
+      });
+    });
 }
 
 const owner = staffProcedure('owner');
@@ -47,7 +60,9 @@ const organizer = staffProcedure('organizer');
 const coordinator = staffProcedure('judgeCoordinator');
 
 /** The public ballot endpoints: limited per address (judges on one venue Wi-Fi share an address, so generous). */
-const ballotProcedure = publicProcedure.use(rateLimit((ctx) => ctx.services.tournaments.core.ballotLimiter, T.ballotRateLimited));
+const ballotProcedure = publicProcedure.use(
+  rateLimit((ctx) => ctx.services.tournaments.core.ballotLimiter, T.ballotRateLimited),
+);
 
 /**
  * The 世界杯 tournament hub: tournaments, staff, teams, judges and conflicts, the group draw,
@@ -57,10 +72,14 @@ const ballotProcedure = publicProcedure.use(rateLimit((ctx) => ctx.services.tour
 export const tournamentRouter = router({
   /** Public tournaments (`public`) or the caller's own (`mine`: any staff role). */
   list: publicProcedure
-    .input(z.strictObject({ scope: z.enum(['public', 'mine']).default('public') }).default({ scope: 'public' }))
+    .input(
+      z.strictObject({ scope: z.enum(['public', 'mine']).default('public') }).default({ scope: 'public' }),
+    )
     .query(({ ctx, input }) => ctx.services.tournaments.core.list(input.scope, ctx.user)),
   /** Everything the tournament page shows (private tournaments: staff only, else NOT_FOUND). */
-  get: publicProcedure.input(bySlug).query(({ ctx, input }) => ctx.services.tournaments.core.view(input.slug, ctx.user)),
+  get: publicProcedure
+    .input(bySlug)
+    .query(({ ctx, input }) => ctx.services.tournaments.core.view(input.slug, ctx.user)),
   /**
    * Yields `tracked(version, { version })` now and after every change of the tournament (any
    * hub); screens re-read `get`/`live` on each. Visible to whoever may `get` it.
@@ -72,7 +91,10 @@ export const tournamentRouter = router({
       try {
         release = ctx.budget?.acquire('watch') ?? NO_SLOT;
         const tournament = await ctx.services.tournaments.core.visible(input.slug, ctx.user);
-        for await (const version of ctx.services.tournaments.core.versions(tournament.id, signal ?? new AbortController().signal)) {
+        for await (const version of ctx.services.tournaments.core.versions(
+          tournament.id,
+          signal ?? new AbortController().signal,
+        )) {
           yield tracked(String(version), { version });
         }
       } catch (error) {
@@ -84,7 +106,9 @@ export const tournamentRouter = router({
   /** The live wall of a round (the latest published one by default): its lobby and a tile per fixture. */
   live: publicProcedure
     .input(z.strictObject({ slug: tournamentSlugSchema, roundId: id.optional() }))
-    .query(({ ctx, input }) => ctx.services.tournaments.core.live(input.slug, input.roundId ?? null, ctx.user)),
+    .query(({ ctx, input }) =>
+      ctx.services.tournaments.core.live(input.slug, input.roundId ?? null, ctx.user),
+    ),
 
   /** Creates a tournament; the caller becomes its owner. */
   create: authedProcedure
@@ -92,12 +116,10 @@ export const tournamentRouter = router({
     .input(z.strictObject({ tournament: z.unknown() }))
     .mutation(({ ctx, input }) => ctx.services.tournaments.core.create(input.tournament, ctx.user)),
   /** Replaces the tournament's settings (name, slug, format, visibility, dates, venues, tie-breaks). */
-  update: organizer
-    .input(z.object({ tournament: z.unknown() }))
-    .mutation(async ({ ctx, input }) => {
-      await ctx.services.tournaments.core.update(ctx.tournament, input.tournament);
-      return ok;
-    }),
+  update: organizer.input(z.object({ tournament: z.unknown() })).mutation(async ({ ctx, input }) => {
+    await ctx.services.tournaments.core.update(ctx.tournament, input.tournament);
+    return ok;
+  }),
   /** Deletes the tournament (its timers and lobbies stay, as ordinary timers). */
   remove: owner.mutation(async ({ ctx }) => {
     await ctx.services.tournaments.core.remove(ctx.tournament);
@@ -107,7 +129,9 @@ export const tournamentRouter = router({
   /** Adds (or re-roles) a staff member by their account's email. */
   addOrganizer: owner
     .input(z.object({ email: z.email().max(200), role: z.enum(['organizer', 'judgeCoordinator']) }))
-    .mutation(({ ctx, input }) => ctx.services.tournaments.core.addOrganizer(ctx.tournament, input.email, input.role)),
+    .mutation(({ ctx, input }) =>
+      ctx.services.tournaments.core.addOrganizer(ctx.tournament, input.email, input.role),
+    ),
   removeOrganizer: owner.input(z.object({ userId: id })).mutation(async ({ ctx, input }) => {
     await ctx.services.tournaments.core.removeOrganizer(ctx.tournament, input.userId);
     return ok;
@@ -116,42 +140,56 @@ export const tournamentRouter = router({
   /** Adds teams from the library or CSV text; a CSV with any error writes nothing and returns every row/column error. */
   importTeams: organizer
     .input(z.object({ import: teamImportSchema }))
-    .mutation(({ ctx, input }) => ctx.services.tournaments.core.importTeams(ctx.tournament, input.import)),
+    .mutation(({ ctx, input }) =>
+      ctx.services.tournaments.participants.importTeams(ctx.tournament, input.import),
+    ),
   /** Removes a team that is not in the draw yet. */
   removeTeam: organizer.input(z.object({ teamId: id })).mutation(async ({ ctx, input }) => {
-    await ctx.services.tournaments.core.removeTeam(ctx.tournament, input.teamId);
+    await ctx.services.tournaments.participants.removeTeam(ctx.tournament, input.teamId);
     return ok;
   }),
 
   /** Adds a judge; the answer carries the private ballot token. */
   addJudge: coordinator
     .input(z.object({ judge: judgeInputSchema }))
-    .mutation(({ ctx, input }) => ctx.services.tournaments.core.addJudge(ctx.tournament, input.judge)),
+    .mutation(({ ctx, input }) =>
+      ctx.services.tournaments.participants.addJudge(ctx.tournament, input.judge),
+    ),
   /** Removes a judge from future assignments and revokes their link (their submitted ballots stay). */
   removeJudge: coordinator.input(z.object({ judgeId: id })).mutation(async ({ ctx, input }) => {
-    await ctx.services.tournaments.core.removeJudge(ctx.tournament, input.judgeId);
+    await ctx.services.tournaments.participants.removeJudge(ctx.tournament, input.judgeId);
     return ok;
   }),
   /** Replaces a judge's ballot link: the old one is refused from now on. */
   rotateJudgeLink: coordinator
     .input(z.object({ judgeId: id }))
-    .mutation(({ ctx, input }) => ctx.services.tournaments.core.rotateJudgeLink(ctx.tournament, input.judgeId)),
+    .mutation(({ ctx, input }) =>
+      ctx.services.tournaments.participants.rotateJudgeLink(ctx.tournament, input.judgeId),
+    ),
   /** Sets the schools (school keys) a judge may not judge. */
   setConflicts: coordinator
     .input(z.object({ judgeId: id, schoolKeys: z.array(z.string().min(1).max(120)).max(50) }))
     .mutation(async ({ ctx, input }) => {
-      await ctx.services.tournaments.core.setConflicts(ctx.tournament, input.judgeId, input.schoolKeys);
+      await ctx.services.tournaments.participants.setConflicts(
+        ctx.tournament,
+        input.judgeId,
+        input.schoolKeys,
+      );
       return ok;
     }),
 
   /** Draws pools with a seeded PRNG (seed recorded), then round robin and sides: the group stage's rounds as drafts. */
   generateDraw: organizer
     .input(z.object({ draw: generatedDrawSchema }))
-    .mutation(({ ctx, input }) => ctx.services.tournaments.draws.generateDraw(ctx.tournament, input.draw, ctx.staff.name)),
+    .mutation(({ ctx, input }) =>
+      ctx.services.tournaments.draws.generateDraw(ctx.tournament, input.draw, ctx.staff.name),
+    ),
   /** The same from pools set by hand (drag and drop). */
   setDraw: organizer
     .input(z.object({ draw: manualDrawSchema }))
-    .mutation(({ ctx, input }) => ctx.services.tournaments.draws.setDraw(ctx.tournament, input.draw, ctx.staff.name)),
+    .mutation(({ ctx, input }) =>
+      ctx.services.tournaments.draws.setDraw(ctx.tournament, input.draw, ctx.staff.name),
+    ),
   /** Edits a drafted fixture: sides, venue, judges, start time. */
   updateFixture: organizer
     .input(z.object({ fixtureId: id, patch: fixturePatchSchema }))
@@ -173,7 +211,14 @@ export const tournamentRouter = router({
 
   /** Sets the topic (from the topic library) of a round's fixtures, or one fixture, with its release time (null: on release). */
   setTopic: organizer
-    .input(z.object({ roundId: id, fixtureId: id.optional(), topicId: id.nullable(), releaseAt: epochMsSchema.nullable() }))
+    .input(
+      z.object({
+        roundId: id,
+        fixtureId: id.optional(),
+        topicId: id.nullable(),
+        releaseAt: epochMsSchema.nullable(),
+      }),
+    )
     .mutation(async ({ ctx, input }) => {
       await ctx.services.tournaments.draws.setTopic(ctx.tournament, input);
       return ok;
@@ -192,8 +237,17 @@ export const tournamentRouter = router({
    * `submissionId`: a retried submit answers `duplicate` and never counts twice.
    */
   submitBallot: ballotProcedure
-    .input(z.strictObject({ token: tokenSchema, fixtureId: id, submissionId: submissionIdSchema, ballot: ballotInputSchema }))
-    .mutation(({ ctx, input }) => ctx.services.tournaments.ballots.submit(input.token, input.fixtureId, input.submissionId, input.ballot)),
+    .input(
+      z.strictObject({
+        token: tokenSchema,
+        fixtureId: id,
+        submissionId: submissionIdSchema,
+        ballot: ballotInputSchema,
+      }),
+    )
+    .mutation(({ ctx, input }) =>
+      ctx.services.tournaments.ballots.submit(input.token, input.fixtureId, input.submissionId, input.ballot),
+    ),
   /** Every ballot of a fixture and its result history (staff). */
   ballots: coordinator
     .input(z.object({ fixtureId: id }))
@@ -201,21 +255,41 @@ export const tournamentRouter = router({
   /** Confirms a fixture's result as its ballots decide (split decisions wait for this). */
   confirmResult: organizer
     .input(z.object({ fixtureId: id }))
-    .mutation(({ ctx, input }) => ctx.services.tournaments.ballots.confirm(ctx.tournament, input.fixtureId, ctx.staff.name)),
+    .mutation(({ ctx, input }) =>
+      ctx.services.tournaments.ballots.confirm(ctx.tournament, input.fixtureId, ctx.staff.name),
+    ),
   /** Sets or corrects a fixture's result by hand (confirmed; the change is kept in its history). */
   editResult: organizer
-    .input(z.object({ fixtureId: id, result: resultInputSchema, note: z.string().trim().max(200).default('') }))
-    .mutation(({ ctx, input }) => ctx.services.tournaments.ballots.edit(ctx.tournament, input.fixtureId, input.result, input.note, ctx.staff.name)),
+    .input(
+      z.object({ fixtureId: id, result: resultInputSchema, note: z.string().trim().max(200).default('') }),
+    )
+    .mutation(({ ctx, input }) =>
+      ctx.services.tournaments.ballots.edit(
+        ctx.tournament,
+        input.fixtureId,
+        input.result,
+        input.note,
+        ctx.staff.name,
+      ),
+    ),
 
   /** Seeds the knockout bracket from the group standings (byes for the top seeds) and drafts its first round. */
   createKnockout: organizer
     .input(z.object({ knockout: knockoutInputSchema }))
-    .mutation(({ ctx, input }) => ctx.services.tournaments.draws.createKnockout(ctx.tournament, input.knockout)),
+    .mutation(({ ctx, input }) =>
+      ctx.services.tournaments.knockout.createKnockout(ctx.tournament, input.knockout),
+    ),
   /** Drafts the next knockout round once every fixture of the current one is confirmed (winners advance on confirm). */
-  advanceKnockout: organizer.mutation(({ ctx }) => ctx.services.tournaments.draws.advanceKnockout(ctx.tournament)),
+  advanceKnockout: organizer.mutation(({ ctx }) =>
+    ctx.services.tournaments.knockout.advanceKnockout(ctx.tournament),
+  ),
 
   /** Fixtures and results as CSV. */
-  exportFixtures: publicProcedure.input(bySlug).query(({ ctx, input }) => ctx.services.tournaments.core.exportFixtures(input.slug, ctx.user)),
+  exportFixtures: publicProcedure
+    .input(bySlug)
+    .query(({ ctx, input }) => ctx.services.tournaments.core.exportFixtures(input.slug, ctx.user)),
   /** Standings as CSV. */
-  exportStandings: publicProcedure.input(bySlug).query(({ ctx, input }) => ctx.services.tournaments.core.exportStandings(input.slug, ctx.user)),
+  exportStandings: publicProcedure
+    .input(bySlug)
+    .query(({ ctx, input }) => ctx.services.tournaments.core.exportStandings(input.slug, ctx.user)),
 });

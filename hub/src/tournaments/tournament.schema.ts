@@ -1,5 +1,23 @@
-import type { BestDebaterVote, BracketNode, DrawRecord, TieBreak, TournamentFormat, TournamentPool } from '@bianshi/shared';
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type {
+  BestDebaterVote,
+  BracketNode,
+  DrawRecord,
+  TieBreak,
+  TournamentFormat,
+  TournamentPool,
+} from '@bianshi/shared';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The 世界杯 tournament hub: tournaments and their staff, teams, judges, stages (pools or a
@@ -31,7 +49,10 @@ export const tournaments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('tournaments_slug_idx').on(table.slug), index('tournaments_owner_idx').on(table.ownerId)],
+  (table) => [
+    uniqueIndex('tournaments_slug_idx').on(table.slug),
+    index('tournaments_owner_idx').on(table.ownerId),
+  ],
 );
 
 /** Staff other than the owner: organizers and judge coordinators. */
@@ -45,7 +66,10 @@ export const tournamentStaff = pgTable(
     role: text('role').$type<'organizer' | 'judgeCoordinator'>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.tournamentId, table.userId] }), index('tournament_staff_user_idx').on(table.userId)],
+  (table) => [
+    primaryKey({ columns: [table.tournamentId, table.userId] }),
+    index('tournament_staff_user_idx').on(table.userId),
+  ],
 );
 
 /** A participating team, linked to the library when imported from it. */
@@ -90,7 +114,10 @@ export const tournamentJudges = pgTable(
     revoked: boolean('revoked').notNull().default(false),
     position: integer('position').notNull().default(0),
   },
-  (table) => [uniqueIndex('tournament_judges_token_idx').on(table.ballotToken), index('tournament_judges_tournament_idx').on(table.tournamentId)],
+  (table) => [
+    uniqueIndex('tournament_judges_token_idx').on(table.ballotToken),
+    index('tournament_judges_tournament_idx').on(table.tournamentId),
+  ],
 );
 
 /** A stage: the group stage (pools, the draw record) or the knockout (the bracket's nodes). */
@@ -158,7 +185,10 @@ export const tournamentFixtures = pgTable(
     topicId: text('topic_id'),
     topicReleaseAt: bigint('topic_release_at', { mode: 'number' }),
   },
-  (table) => [index('tournament_fixtures_round_idx').on(table.roundId), index('tournament_fixtures_tournament_idx').on(table.tournamentId)],
+  (table) => [
+    index('tournament_fixtures_round_idx').on(table.roundId),
+    index('tournament_fixtures_tournament_idx').on(table.tournamentId),
+  ],
 );
 
 /** One judge's ballot on a fixture: one per judge (a correction replaces it), idempotent by `submissionId`. */
@@ -177,7 +207,10 @@ export const tournamentBallots = pgTable(
     comment: text('comment').notNull().default(''),
     submittedAt: bigint('submitted_at', { mode: 'number' }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.fixtureId, table.judgeId] }), uniqueIndex('tournament_ballots_submission_idx').on(table.submissionId)],
+  (table) => [
+    primaryKey({ columns: [table.fixtureId, table.judgeId] }),
+    uniqueIndex('tournament_ballots_submission_idx').on(table.submissionId),
+  ],
 );
 
 /** A fixture's result: pending (ballots split or incomplete) or confirmed. */
@@ -208,8 +241,18 @@ export const tournamentResultHistory = pgTable(
     at: bigint('at', { mode: 'number' }).notNull(),
     byName: text('by_name').notNull(),
     action: text('action').$type<'auto-confirmed' | 'confirmed' | 'edited'>().notNull(),
-    before: jsonb('before').$type<{ winner: 'aff' | 'neg'; votes: { aff: number; neg: number }; bestDebater: BestDebaterVote | null } | null>(),
-    after: jsonb('after').$type<{ winner: 'aff' | 'neg'; votes: { aff: number; neg: number }; bestDebater: BestDebaterVote | null }>().notNull(),
+    before: jsonb('before').$type<{
+      winner: 'aff' | 'neg';
+      votes: { aff: number; neg: number };
+      bestDebater: BestDebaterVote | null;
+    } | null>(),
+    after: jsonb('after')
+      .$type<{
+        winner: 'aff' | 'neg';
+        votes: { aff: number; neg: number };
+        bestDebater: BestDebaterVote | null;
+      }>()
+      .notNull(),
     note: text('note').notNull().default(''),
   },
   (table) => [index('tournament_result_history_fixture_idx').on(table.fixtureId, table.at)],

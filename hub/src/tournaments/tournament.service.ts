@@ -1,38 +1,30 @@
 import {
   TOURNAMENT_LIMITS,
-  checkTournamentTeamsCsv,
   chineseIssueMessage,
   fixturesCsv,
   getBuiltinFormat,
-  normalizeName,
   standingsCsv,
   tournamentInputSchema,
   tournamentRoleAtLeast,
-  tournamentSchoolKey,
   validateFormat,
   type CsvExport,
-  type JudgeInput,
   type LiveRound,
-  type TeamImport,
-  type TeamImportResult,
   type TournamentInput,
-  type TournamentJudge,
   type TournamentOrganizer,
   type TournamentRole,
   type TournamentSummary,
   type TournamentView,
 } from '@bianshi/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
-import { newId, newSecretKey } from '../lib/ids';
+import { newId } from '../lib/ids';
 import type { RateLimiter } from '../lib/rate-limit';
-import type { SchoolRepository } from '../library/school.repository';
 import { T } from './messages';
 import type { TournamentChanges } from './tournament-changes';
 import { buildView, fixtureView } from './tournament-view';
 import { isUniqueViolation, type TournamentRepository, type TournamentRow } from './tournament.repository';
-import { tournamentFixtures, tournamentJudges, tournamentStaff, tournamentTeams, tournaments } from './tournament.schema';
+import { tournamentStaff, tournaments } from './tournament.schema';
 
 /** The account calling, if any. */
 export interface TournamentCaller {
@@ -46,11 +38,19 @@ export function parseTournamentInput(input: unknown): TournamentInput {
   const parsed = tournamentInputSchema.safeParse(input, { error: chineseIssueMessage });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new HubError('BAD_REQUEST', issue.message, 'tournament-invalid', { path: issue.path.map(String).join('.'), issues: parsed.error.issues.map((each) => ({ path: each.path.map(String).join('.'), message: each.message })) });
+    throw new HubError('BAD_REQUEST', issue.message, 'tournament-invalid', {
+      path: issue.path.map(String).join('.'),
+      issues: parsed.error.issues.map((each) => ({
+        path: each.path.map(String).join('.'),
+        message: each.message,
+      })),
+    });
   }
   const format = parsed.data.format;
-  if (format.kind === 'builtin' && !getBuiltinFormat(format.id)) throw new HubError('BAD_REQUEST', `未知的赛制：${format.id}`, 'format-unknown');
-  if (format.kind === 'custom' && !validateFormat(format.format).ok) throw new HubError('BAD_REQUEST', T.formatInvalid, 'format-invalid');
+  if (format.kind === 'builtin' && !getBuiltinFormat(format.id))
+    throw new HubError('BAD_REQUEST', `未知的赛制：${format.id}`, 'format-unknown');
+  if (format.kind === 'custom' && !validateFormat(format.format).ok)
+    throw new HubError('BAD_REQUEST', T.formatInvalid, 'format-invalid');
   return parsed.data;
 }
 
@@ -62,7 +62,6 @@ export class TournamentService {
   constructor(
     readonly repository: TournamentRepository,
     readonly changes: TournamentChanges,
-    private readonly schools: SchoolRepository,
     private readonly clock: Clock,
     /** Ballot page and submissions per address. */
     readonly ballotLimiter: RateLimiter,
@@ -89,7 +88,8 @@ export class TournamentService {
   /** A tournament the caller may see, by slug (a private one is NOT_FOUND to anyone but staff). */
   async visible(slug: string, user: TournamentCaller | null): Promise<TournamentRow> {
     const row = await this.repository.findBySlug(slug);
-    if (!row || (row.visibility === 'private' && (await this.roleOf(row, user)) === null)) throw new HubError('NOT_FOUND', T.notFound, 'tournament-not-found');
+    if (!row || (row.visibility === 'private' && (await this.roleOf(row, user)) === null))
+      throw new HubError('NOT_FOUND', T.notFound, 'tournament-not-found');
     return row;
   }
 
@@ -100,22 +100,28 @@ export class TournamentService {
 
   async list(scope: 'public' | 'mine', user: TournamentCaller | null): Promise<TournamentSummary[]> {
     if (scope === 'mine' && !user) return [];
-    const rows = await this.repository.list(scope === 'mine' && user ? { kind: 'mine', userId: user.id } : { kind: 'public' });
-    const counts = await this.repository.listCounts(rows.map((row) => row.id));
-    return Promise.all(
-      rows.map(async (row) => ({
-        id: row.id,
-        slug: row.slug,
-        name: row.name,
-        season: row.season,
-        visibility: row.visibility,
-        startDate: row.startDate,
-        endDate: row.endDate,
-        teamCount: counts.get(row.id)?.teams ?? 0,
-        liveFixtures: counts.get(row.id)?.live ?? 0,
-        myRole: await this.roleOf(row, user),
-      })),
+    const rows = await this.repository.list(
+      scope === 'mine' && user ? { kind: 'mine', userId: user.id } : { kind: 'public' },
     );
+    const counts = await this.repository.listCounts(rows.map((row) => row.id));
+    const staff = user
+      ? await this.repository.staffRoles(
+          user.id,
+          rows.map((row) => row.id),
+        )
+      : new Map<string, TournamentRole>();
+    return rows.map((row) => ({
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      season: row.season,
+      visibility: row.visibility,
+      startDate: row.startDate,
+      endDate: row.endDate,
+      teamCount: counts.get(row.id)?.teams ?? 0,
+      liveFixtures: counts.get(row.id)?.live ?? 0,
+      myRole: user && row.ownerId === user.id ? 'owner' : (staff.get(row.id) ?? null),
+    }));
   }
 
   async view(slug: string, user: TournamentCaller | null): Promise<TournamentView> {
@@ -137,7 +143,14 @@ export class TournamentService {
     return {
       tournamentId: row.id,
       round: round ? { id: round.id, name: round.name, number: round.number } : null,
-      lobby: lobby && round?.lobbyId ? { id: round.lobbyId, code: lobby.code, joinToken: lobby.visibility === 'private' ? lobby.joinToken : null } : null,
+      lobby:
+        lobby && round?.lobbyId
+          ? {
+              id: round.lobbyId,
+              code: lobby.code,
+              joinToken: lobby.visibility === 'private' ? lobby.joinToken : null,
+            }
+          : null,
       tiles: snapshot.fixtures
         .filter((fixture) => fixture.roundId === round?.id && fixture.timerId)
         .map((fixture) => {
@@ -162,7 +175,8 @@ export class TournamentService {
     try {
       await this.repository.db.insert(tournaments).values({ id, ...settings, ownerId: user.id });
     } catch (error) {
-      if (isUniqueViolation(error, 'tournaments_slug_idx')) throw new HubError('CONFLICT', T.slugTaken(settings.slug), 'slug-taken');
+      if (isUniqueViolation(error, 'tournaments_slug_idx'))
+        throw new HubError('CONFLICT', T.slugTaken(settings.slug), 'slug-taken');
       throw error;
     }
     await this.changes.committed(id, 1);
@@ -172,9 +186,12 @@ export class TournamentService {
   async update(tournament: TournamentRow, input: unknown): Promise<void> {
     const settings = parseTournamentInput(input);
     try {
-      await this.changes.write(tournament.id, (tx) => tx.update(tournaments).set(settings).where(eq(tournaments.id, tournament.id)));
+      await this.changes.write(tournament.id, (tx) =>
+        tx.update(tournaments).set(settings).where(eq(tournaments.id, tournament.id)),
+      );
     } catch (error) {
-      if (isUniqueViolation(error, 'tournaments_slug_idx')) throw new HubError('CONFLICT', T.slugTaken(settings.slug), 'slug-taken');
+      if (isUniqueViolation(error, 'tournaments_slug_idx'))
+        throw new HubError('CONFLICT', T.slugTaken(settings.slug), 'slug-taken');
       throw error;
     }
   }
@@ -185,132 +202,48 @@ export class TournamentService {
     await this.changes.committed(tournament.id, tournament.version + 1);
   }
 
-  async addOrganizer(tournament: TournamentRow, email: string, role: 'organizer' | 'judgeCoordinator'): Promise<TournamentOrganizer> {
+  async addOrganizer(
+    tournament: TournamentRow,
+    email: string,
+    role: 'organizer' | 'judgeCoordinator',
+  ): Promise<TournamentOrganizer> {
     const user = await this.repository.userByEmail(email);
     if (!user) throw new HubError('BAD_REQUEST', T.accountNotFound(email), 'account-not-found');
-    if (user.id === tournament.ownerId) throw new HubError('BAD_REQUEST', T.cannotRemoveOwner, 'owner-role-fixed');
-    const snapshotStaff = await this.repository.db.select({ userId: tournamentStaff.userId }).from(tournamentStaff).where(eq(tournamentStaff.tournamentId, tournament.id));
-    if (snapshotStaff.length >= TOURNAMENT_LIMITS.organizers && !snapshotStaff.some((member) => member.userId === user.id))
-      throw new HubError('BAD_REQUEST', T.tooManyOrganizers(TOURNAMENT_LIMITS.organizers), 'too-many-organizers');
+    if (user.id === tournament.ownerId)
+      throw new HubError('BAD_REQUEST', T.cannotRemoveOwner, 'owner-role-fixed');
+    const snapshotStaff = await this.repository.db
+      .select({ userId: tournamentStaff.userId })
+      .from(tournamentStaff)
+      .where(eq(tournamentStaff.tournamentId, tournament.id));
+    if (
+      snapshotStaff.length >= TOURNAMENT_LIMITS.organizers &&
+      !snapshotStaff.some((member) => member.userId === user.id)
+    )
+      throw new HubError(
+        'BAD_REQUEST',
+        T.tooManyOrganizers(TOURNAMENT_LIMITS.organizers),
+        'too-many-organizers',
+      );
     await this.changes.write(tournament.id, (tx) =>
       tx
         .insert(tournamentStaff)
         .values({ tournamentId: tournament.id, userId: user.id, role })
-        .onConflictDoUpdate({ target: [tournamentStaff.tournamentId, tournamentStaff.userId], set: { role } }),
+        .onConflictDoUpdate({
+          target: [tournamentStaff.tournamentId, tournamentStaff.userId],
+          set: { role },
+        }),
     );
     return { userId: user.id, name: user.displayName, email: user.email, role };
   }
 
   async removeOrganizer(tournament: TournamentRow, userId: string): Promise<void> {
-    if (userId === tournament.ownerId) throw new HubError('BAD_REQUEST', T.cannotRemoveOwner, 'owner-role-fixed');
-    await this.changes.write(tournament.id, (tx) => tx.delete(tournamentStaff).where(and(eq(tournamentStaff.tournamentId, tournament.id), eq(tournamentStaff.userId, userId))));
-  }
-
-  /**
-   * Adds teams from the library (teams, or schools as teams) or from CSV. A CSV with any error
-   * writes nothing and returns every error with its row and column.
-   */
-  async importTeams(tournament: TournamentRow, request: TeamImport): Promise<TeamImportResult> {
-    const existing = await this.repository.db
-      .select({ name: tournamentTeams.name, position: tournamentTeams.position })
-      .from(tournamentTeams)
-      .where(eq(tournamentTeams.tournamentId, tournament.id));
-    const rows: Array<typeof tournamentTeams.$inferInsert> = [];
-    const start = existing.reduce((max, team) => Math.max(max, team.position + 1), 0);
-    if (request.source === 'csv') {
-      const checked = checkTournamentTeamsCsv(request.text, existing.map((team) => team.name));
-      if (!checked.ok) return { ok: false, errors: checked.errors };
-      for (const { team } of checked.rows) {
-        rows.push({ id: newId(), tournamentId: tournament.id, name: team.name, nameKey: normalizeName(team.name), school: team.school, schoolKey: tournamentSchoolKey({ librarySchoolId: null, school: team.school }), members: team.members, seed: team.seed, position: start + rows.length });
-      }
-    } else {
-      const teamIds = request.entries.flatMap((entry) => ('teamId' in entry ? [entry.teamId] : []));
-      const schoolIds = request.entries.flatMap((entry) => ('schoolId' in entry ? [entry.schoolId] : []));
-      const libraryTeams = new Map((await this.schools.teamsById(teamIds)).map((team) => [team.id, team]));
-      const librarySchools = new Map((await this.schools.byIds(schoolIds)).map((school) => [school.id, school]));
-      for (const entry of request.entries) {
-        if ('teamId' in entry) {
-          const team = libraryTeams.get(entry.teamId);
-          if (!team) throw new HubError('BAD_REQUEST', T.libraryTeamNotFound(entry.teamId), 'library-team-not-found');
-          const members = [...team.members].sort((x, y) => x.position - y.position).map((member) => member.name);
-          rows.push({ id: newId(), tournamentId: tournament.id, name: team.name, nameKey: normalizeName(team.name), school: team.schoolName, schoolKey: tournamentSchoolKey({ librarySchoolId: team.schoolId, school: team.schoolName }), libraryTeamId: team.id, librarySchoolId: team.schoolId, members, position: start + rows.length });
-        } else {
-          const school = librarySchools.get(entry.schoolId);
-          if (!school) throw new HubError('BAD_REQUEST', T.librarySchoolNotFound(entry.schoolId), 'library-school-not-found');
-          const name = entry.name || school.shortName || school.name;
-          rows.push({ id: newId(), tournamentId: tournament.id, name, nameKey: normalizeName(name), school: school.name, schoolKey: tournamentSchoolKey({ librarySchoolId: school.id, school: school.name }), librarySchoolId: school.id, position: start + rows.length });
-        }
-      }
-      const taken = new Set(existing.map((team) => normalizeName(team.name)));
-      for (const row of rows) {
-        if (taken.has(row.nameKey)) throw new HubError('CONFLICT', T.teamDuplicate(row.name), 'team-duplicate');
-        taken.add(row.nameKey);
-      }
-    }
-    if (existing.length + rows.length > TOURNAMENT_LIMITS.teams) throw new HubError('BAD_REQUEST', T.tooManyTeams(TOURNAMENT_LIMITS.teams), 'too-many-teams');
-    if (rows.length > 0) await this.changes.write(tournament.id, (tx) => tx.insert(tournamentTeams).values(rows));
-    return { ok: true, added: rows.length };
-  }
-
-  /** Removes a team that is in no pool and no fixture. */
-  async removeTeam(tournament: TournamentRow, teamId: string): Promise<void> {
-    const [team] = await this.repository.db.select().from(tournamentTeams).where(and(eq(tournamentTeams.id, teamId), eq(tournamentTeams.tournamentId, tournament.id)));
-    if (!team) throw new HubError('NOT_FOUND', T.teamNotFound, 'team-not-found');
-    const [used] = await this.repository.db
-      .select({ id: tournamentFixtures.id })
-      .from(tournamentFixtures)
-      .where(and(eq(tournamentFixtures.tournamentId, tournament.id), sql`(${tournamentFixtures.affTeamId} = ${teamId} or ${tournamentFixtures.negTeamId} = ${teamId})`))
-      .limit(1);
-    if (team.poolId || used) throw new HubError('CONFLICT', T.teamInDraw, 'team-in-draw');
-    await this.changes.write(tournament.id, (tx) => tx.delete(tournamentTeams).where(eq(tournamentTeams.id, teamId)));
-  }
-
-  async addJudge(tournament: TournamentRow, input: JudgeInput): Promise<TournamentJudge> {
-    const judges = await this.repository.db.select({ position: tournamentJudges.position }).from(tournamentJudges).where(eq(tournamentJudges.tournamentId, tournament.id));
-    if (judges.length >= TOURNAMENT_LIMITS.judges) throw new HubError('BAD_REQUEST', T.tooManyJudges(TOURNAMENT_LIMITS.judges), 'too-many-judges');
-    const user = input.email ? await this.repository.userByEmail(input.email) : null;
-    if (input.email && !user) throw new HubError('BAD_REQUEST', T.accountNotFound(input.email), 'account-not-found');
-    checkSchoolKeys(input.conflicts);
-    const judge = {
-      id: newId(),
-      tournamentId: tournament.id,
-      name: input.name,
-      userId: user?.id ?? null,
-      email: user?.email ?? null,
-      conflicts: [...new Set(input.conflicts)],
-      ballotToken: newSecretKey(),
-      revoked: false,
-      position: judges.reduce((max, row) => Math.max(max, row.position + 1), 0),
-    };
-    await this.changes.write(tournament.id, (tx) => tx.insert(tournamentJudges).values(judge));
-    return { id: judge.id, name: judge.name, userId: judge.userId, email: judge.email, conflicts: judge.conflicts, ballotToken: judge.ballotToken, revoked: false };
-  }
-
-  /** Revokes a judge's link and takes them off drafted fixtures; ballots they submitted stay. */
-  async removeJudge(tournament: TournamentRow, judgeId: string): Promise<void> {
-    await this.judge(tournament, judgeId);
-    await this.changes.write(tournament.id, async (tx) => {
-      await tx.update(tournamentJudges).set({ revoked: true }).where(eq(tournamentJudges.id, judgeId));
-      await tx.execute(sql`
-        update tournament_fixtures f set judge_ids = f.judge_ids - ${judgeId}::text
-        from tournament_rounds r
-        where r.id = f.round_id and r.status = 'draft' and f.tournament_id = ${tournament.id}`);
-    });
-  }
-
-  /** A new ballot link for a judge; the old one is refused from now on (on every hub: tokens are read from the database). */
-  async rotateJudgeLink(tournament: TournamentRow, judgeId: string): Promise<{ ballotToken: string }> {
-    const judge = await this.judge(tournament, judgeId);
-    const ballotToken = newSecretKey();
-    const revokedTokens = judge.ballotToken ? [...judge.revokedTokens, judge.ballotToken].slice(-20) : judge.revokedTokens;
-    await this.changes.write(tournament.id, (tx) => tx.update(tournamentJudges).set({ ballotToken, revokedTokens, revoked: false }).where(eq(tournamentJudges.id, judgeId)));
-    return { ballotToken };
-  }
-
-  async setConflicts(tournament: TournamentRow, judgeId: string, keys: string[]): Promise<void> {
-    await this.judge(tournament, judgeId);
-    checkSchoolKeys(keys);
-    await this.changes.write(tournament.id, (tx) => tx.update(tournamentJudges).set({ conflicts: [...new Set(keys)] }).where(eq(tournamentJudges.id, judgeId)));
+    if (userId === tournament.ownerId)
+      throw new HubError('BAD_REQUEST', T.cannotRemoveOwner, 'owner-role-fixed');
+    await this.changes.write(tournament.id, (tx) =>
+      tx
+        .delete(tournamentStaff)
+        .where(and(eq(tournamentStaff.tournamentId, tournament.id), eq(tournamentStaff.userId, userId))),
+    );
   }
 
   async exportFixtures(slug: string, user: TournamentCaller | null): Promise<CsvExport> {
@@ -322,16 +255,4 @@ export class TournamentService {
     const view = await this.view(slug, user);
     return { filename: `${view.slug}-积分榜.csv`, csv: standingsCsv(view) };
   }
-
-  private async judge(tournament: TournamentRow, judgeId: string) {
-    const [judge] = await this.repository.db.select().from(tournamentJudges).where(and(eq(tournamentJudges.id, judgeId), eq(tournamentJudges.tournamentId, tournament.id)));
-    if (!judge) throw new HubError('NOT_FOUND', T.judgeNotFound, 'judge-not-found');
-    return judge;
-  }
-}
-
-/** School keys are `school:<library id>` or `name:<normalized name>`. */
-function checkSchoolKeys(keys: readonly string[]): void {
-  const bad = keys.find((key) => !/^(school|name):.+/.test(key));
-  if (bad) throw new HubError('BAD_REQUEST', T.unknownSchool(bad), 'school-key-invalid');
 }

@@ -35,8 +35,12 @@ export function tallyBallots(ballots: readonly TallyBallot[], assignedJudges: nu
   const scored = ballots.filter((ballot) => ballot.speakerScores !== null);
   const speakerPoints = scored.length
     ? {
-        aff: Math.round((sum(scored.map((ballot) => sum(ballot.speakerScores!.aff))) / scored.length) * 100) / 100,
-        neg: Math.round((sum(scored.map((ballot) => sum(ballot.speakerScores!.neg))) / scored.length) * 100) / 100,
+        aff:
+          Math.round((sum(scored.map((ballot) => sum(ballot.speakerScores!.aff))) / scored.length) * 100) /
+          100,
+        neg:
+          Math.round((sum(scored.map((ballot) => sum(ballot.speakerScores!.neg))) / scored.length) * 100) /
+          100,
       }
     : null;
   const counts = new Map<string, { vote: BestDebaterVote; count: number }>();
@@ -47,7 +51,9 @@ export function tallyBallots(ballots: readonly TallyBallot[], assignedJudges: nu
   }
   const best =
     [...counts.values()].sort(
-      (x, y) => y.count - x.count || (x.vote.side === y.vote.side ? x.vote.position - y.vote.position : x.vote.side === 'aff' ? -1 : 1),
+      (x, y) =>
+        y.count - x.count ||
+        (x.vote.side === y.vote.side ? x.vote.position - y.vote.position : x.vote.side === 'aff' ? -1 : 1),
     )[0]?.vote ?? null;
   return {
     votes: { aff, neg },

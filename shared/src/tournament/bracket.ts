@@ -51,9 +51,12 @@ export function buildBracket(seededTeamIds: readonly string[]): BracketNode[] {
     const count = size / 2 ** round;
     for (let index = 0; index < count; index += 1) {
       const last = round === rounds;
-      const seeds: [number | null, number | null] = round === 1 ? [order[index * 2]!, order[index * 2 + 1]!] : [null, null];
+      const seeds: [number | null, number | null] =
+        round === 1 ? [order[index * 2]!, order[index * 2 + 1]!] : [null, null];
       const teamIds: [string | null, string | null] =
-        round === 1 ? [seededTeamIds[seeds[0]! - 1] ?? null, seededTeamIds[seeds[1]! - 1] ?? null] : [null, null];
+        round === 1
+          ? [seededTeamIds[seeds[0]! - 1] ?? null, seededTeamIds[seeds[1]! - 1] ?? null]
+          : [null, null];
       const bye = round === 1 && (teamIds[0] === null || teamIds[1] === null);
       nodes.push({
         id: bracketNodeId(round, index),
@@ -77,8 +80,13 @@ export function buildBracket(seededTeamIds: readonly string[]): BracketNode[] {
  * teams are its feeders' winners; a recorded winner counts only while it is one of the node's
  * teams (a corrected earlier result clears what depended on it).
  */
-export function advanceBracket(nodes: readonly BracketNode[], winners: ReadonlyMap<string, string>): BracketNode[] {
-  const out = new Map(nodes.map((node) => [node.id, { ...node, teamIds: [...node.teamIds] as [string | null, string | null] }]));
+export function advanceBracket(
+  nodes: readonly BracketNode[],
+  winners: ReadonlyMap<string, string>,
+): BracketNode[] {
+  const out = new Map(
+    nodes.map((node) => [node.id, { ...node, teamIds: [...node.teamIds] as [string | null, string | null] }]),
+  );
   const sorted = [...out.values()].sort((x, y) => x.round - y.round || x.index - y.index);
   for (const node of sorted) {
     if (node.round > 1) {
@@ -98,5 +106,7 @@ export function advanceBracket(nodes: readonly BracketNode[], winners: ReadonlyM
 
 /** The nodes ready to be played: both teams known, no winner yet, not a bye. */
 export function playableNodes(nodes: readonly BracketNode[]): BracketNode[] {
-  return nodes.filter((node) => !node.bye && node.teamIds[0] !== null && node.teamIds[1] !== null && node.winnerTeamId === null);
+  return nodes.filter(
+    (node) => !node.bye && node.teamIds[0] !== null && node.teamIds[1] !== null && node.winnerTeamId === null,
+  );
 }

@@ -42,14 +42,19 @@ describe('round robin within a pool', () => {
 });
 
 describe('pool draw', () => {
-  const field = fc.integer({ min: 2, max: 40 }).chain((count) =>
-    fc.tuple(
-      fc.constant(count),
-      fc.integer({ min: 1, max: Math.max(1, Math.floor(count / 2)) }),
-      fc.array(fc.option(fc.integer({ min: 1, max: 40 }), { nil: null }), { minLength: count, maxLength: count }),
-      fc.string({ minLength: 1, maxLength: 12 }),
-    ),
-  );
+  const field = fc
+    .integer({ min: 2, max: 40 })
+    .chain((count) =>
+      fc.tuple(
+        fc.constant(count),
+        fc.integer({ min: 1, max: Math.max(1, Math.floor(count / 2)) }),
+        fc.array(fc.option(fc.integer({ min: 1, max: 40 }), { nil: null }), {
+          minLength: count,
+          maxLength: count,
+        }),
+        fc.string({ minLength: 1, maxLength: 12 }),
+      ),
+    );
 
   it('puts every team in exactly one pool, sizes within one, and the same seed gives the same pools', () => {
     fc.assert(
@@ -68,40 +73,55 @@ describe('pool draw', () => {
   it('spreads the top seeds over different pools', () => {
     const teams = teamIds(8).map((id, index) => ({ id, seed: index < 2 ? index + 1 : null }));
     const pools = drawPools(teams, 2, 'x');
-    expect(pools.findIndex((pool) => pool.includes('t1'))).not.toBe(pools.findIndex((pool) => pool.includes('t2')));
+    expect(pools.findIndex((pool) => pool.includes('t1'))).not.toBe(
+      pools.findIndex((pool) => pool.includes('t2')),
+    );
   });
 });
 
 describe('side draw', () => {
   it('gives each pairing one 正方 and one 反方, is deterministic by seed, and never makes the team with more 正方 so far 正方 again', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 12 }), fc.string({ minLength: 1, maxLength: 12 }), (count, seed) => {
-        const history = new Map<string, { aff: number; neg: number }>();
-        const balance = (team: string) => (history.get(team)?.aff ?? 0) - (history.get(team)?.neg ?? 0);
-        for (const [index, round] of roundRobin(teamIds(count)).entries()) {
-          const sided = drawSides(round.pairings, `${seed}:${index}`, history);
-          expect(drawSides(round.pairings, `${seed}:${index}`, history)).toEqual(sided);
-          sided.forEach((pair, position) => {
-            const { a, b } = round.pairings[position]!;
-            expect(new Set([pair.aff, pair.neg])).toEqual(new Set([a, b]));
-            expect(balance(pair.aff)).toBeLessThanOrEqual(balance(pair.neg));
-          });
-          for (const pair of sided) {
-            for (const [team, side] of [[pair.aff, 'aff'], [pair.neg, 'neg']] as const) {
-              const tally = history.get(team) ?? { aff: 0, neg: 0 };
-              history.set(team, { ...tally, [side]: tally[side] + 1 });
+      fc.property(
+        fc.integer({ min: 2, max: 12 }),
+        fc.string({ minLength: 1, maxLength: 12 }),
+        (count, seed) => {
+          const history = new Map<string, { aff: number; neg: number }>();
+          const balance = (team: string) => (history.get(team)?.aff ?? 0) - (history.get(team)?.neg ?? 0);
+          for (const [index, round] of roundRobin(teamIds(count)).entries()) {
+            const sided = drawSides(round.pairings, `${seed}:${index}`, history);
+            expect(drawSides(round.pairings, `${seed}:${index}`, history)).toEqual(sided);
+            sided.forEach((pair, position) => {
+              const { a, b } = round.pairings[position]!;
+              expect(new Set([pair.aff, pair.neg])).toEqual(new Set([a, b]));
+              expect(balance(pair.aff)).toBeLessThanOrEqual(balance(pair.neg));
+            });
+            for (const pair of sided) {
+              for (const [team, side] of [
+                [pair.aff, 'aff'],
+                [pair.neg, 'neg'],
+              ] as const) {
+                const tally = history.get(team) ?? { aff: 0, neg: 0 };
+                history.set(team, { ...tally, [side]: tally[side] + 1 });
+              }
             }
           }
-        }
-      }),
+        },
+      ),
     );
   });
 });
 
 describe('judge assignment', () => {
   const scenario = fc.record({
-    fixtures: fc.array(fc.tuple(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 5 })), { minLength: 1, maxLength: 8 }),
-    judges: fc.array(fc.record({ conflicts: fc.subarray([0, 1, 2, 3, 4, 5]), load: fc.integer({ min: 0, max: 4 }) }), { maxLength: 20 }),
+    fixtures: fc.array(fc.tuple(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 5 })), {
+      minLength: 1,
+      maxLength: 8,
+    }),
+    judges: fc.array(
+      fc.record({ conflicts: fc.subarray([0, 1, 2, 3, 4, 5]), load: fc.integer({ min: 0, max: 4 }) }),
+      { maxLength: 20 },
+    ),
     perFixture: fc.integer({ min: 1, max: 3 }),
   });
 
@@ -109,14 +129,24 @@ describe('judge assignment', () => {
     fc.assert(
       fc.property(scenario, ({ fixtures, judges, perFixture }) => {
         const fx = fixtures.map(([a, b], index) => ({ id: `f${index}`, schoolKeys: [`s${a}`, `s${b}`] }));
-        const js = judges.map((judge, index) => ({ id: `j${index}`, conflicts: judge.conflicts.map((school) => `s${school}`), load: judge.load }));
+        const js = judges.map((judge, index) => ({
+          id: `j${index}`,
+          conflicts: judge.conflicts.map((school) => `s${school}`),
+          load: judge.load,
+        }));
         const { judgesByFixture, shortfalls } = assignJudges(fx, js, perFixture);
         const seated = [...judgesByFixture.values()].flat();
         expect(new Set(seated).size).toBe(seated.length);
         for (const fixture of fx) {
           const chosen = judgesByFixture.get(fixture.id)!;
           expect(chosen.length).toBeLessThanOrEqual(perFixture);
-          for (const id of chosen) expect(judgeCanSit(js.find((judge) => judge.id === id)!, fixture.schoolKeys)).toBe(true);
+          for (const id of chosen)
+            expect(
+              judgeCanSit(
+                js.find((judge) => judge.id === id)!,
+                fixture.schoolKeys,
+              ),
+            ).toBe(true);
           const short = shortfalls.find((entry) => entry.fixtureId === fixture.id);
           expect(short !== undefined).toBe(chosen.length < perFixture);
           if (short) expect(short.assigned).toBe(chosen.length);
@@ -128,7 +158,11 @@ describe('judge assignment', () => {
 
   it('fills every fixture when there are enough unconflicted judges', () => {
     const fixtures = [0, 1, 2].map((index) => ({ id: `f${index}`, schoolKeys: [`s${index}`, 'sX'] }));
-    const judges = Array.from({ length: 9 }, (_, index) => ({ id: `j${index}`, conflicts: index < 3 ? ['sX'] : [], load: 0 }));
+    const judges = Array.from({ length: 9 }, (_, index) => ({
+      id: `j${index}`,
+      conflicts: index < 3 ? ['sX'] : [],
+      load: 0,
+    }));
     expect(assignJudges(fixtures, judges, 2).shortfalls).toEqual([]);
     const tight = assignJudges(fixtures, judges, 3);
     expect(tight.shortfalls).toHaveLength(1);
@@ -149,7 +183,12 @@ describe('knockout bracket', () => {
         const size = bracketSize(count);
         const first = nodes.filter((node) => node.round === 1);
         expect(first).toHaveLength(size / 2);
-        expect(first.flatMap((node) => node.teamIds).filter(Boolean).sort()).toEqual([...teams].sort());
+        expect(
+          first
+            .flatMap((node) => node.teamIds)
+            .filter(Boolean)
+            .sort(),
+        ).toEqual([...teams].sort());
         const byes = first.filter((node) => node.bye);
         expect(byes).toHaveLength(size - count);
         expect(byes.map((node) => node.winnerTeamId).sort()).toEqual(teams.slice(0, size - count).sort());
@@ -170,7 +209,9 @@ describe('knockout bracket', () => {
         const final = nodes.find((node) => node.nextNodeId === null)!;
         expect(final.round).toBe(Math.log2(size));
         expect(teams).toContain(final.winnerTeamId);
-        const finalists = new Set(nodes.filter((node) => node.winnerTeamId && !node.bye).map((node) => node.winnerTeamId));
+        const finalists = new Set(
+          nodes.filter((node) => node.winnerTeamId && !node.bye).map((node) => node.winnerTeamId),
+        );
         expect(finalists.has(final.winnerTeamId)).toBe(true);
       }),
     );
@@ -178,9 +219,23 @@ describe('knockout bracket', () => {
 
   it('clears what depended on a corrected result', () => {
     let nodes = buildBracket(teamIds(4));
-    nodes = advanceBracket(nodes, new Map([['r1-0', 't1'], ['r1-1', 't2'], ['r2-0', 't1']]));
+    nodes = advanceBracket(
+      nodes,
+      new Map([
+        ['r1-0', 't1'],
+        ['r1-1', 't2'],
+        ['r2-0', 't1'],
+      ]),
+    );
     expect(nodes.find((node) => node.id === 'r2-0')!.winnerTeamId).toBe('t1');
-    nodes = advanceBracket(nodes, new Map([['r1-0', 't4'], ['r1-1', 't2'], ['r2-0', 't1']]));
+    nodes = advanceBracket(
+      nodes,
+      new Map([
+        ['r1-0', 't4'],
+        ['r1-1', 't2'],
+        ['r2-0', 't1'],
+      ]),
+    );
     const final = nodes.find((node) => node.id === 'r2-0')!;
     expect(final.teamIds).toEqual(['t4', 't2']);
     expect(final.winnerTeamId).toBeNull();

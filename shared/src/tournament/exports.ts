@@ -10,7 +10,9 @@ import type { TournamentView } from './tournament.view';
 const FORMULA = /^[=+\-@\t\r]/;
 
 function toCsv(rows: Array<Array<string | number>>): string {
-  const safe = rows.map((row) => row.map((cell) => (typeof cell === 'string' && FORMULA.test(cell) ? `'${cell}` : cell)));
+  const safe = rows.map((row) =>
+    row.map((cell) => (typeof cell === 'string' && FORMULA.test(cell) ? `'${cell}` : cell)),
+  );
   return '\ufeff' + Papa.unparse(safe, { newline: '\r\n' });
 }
 
@@ -18,8 +20,12 @@ function toCsv(rows: Array<Array<string | number>>): string {
 export function fixturesCsv(view: TournamentView): string {
   const teams = new Map(view.teams.map((team) => [team.id, team.name]));
   const judges = new Map(view.judges.map((judge) => [judge.id, judge.name]));
-  const pools = new Map(view.stages.flatMap((stage) => stage.pools.map((pool) => [pool.id, pool.name] as const)));
-  const rows: Array<Array<string | number>> = [['轮次', '小组', '会场', '正方', '反方', '评委', '状态', '胜方', '票型', '最佳辩手', '辩题']];
+  const pools = new Map(
+    view.stages.flatMap((stage) => stage.pools.map((pool) => [pool.id, pool.name] as const)),
+  );
+  const rows: Array<Array<string | number>> = [
+    ['轮次', '小组', '会场', '正方', '反方', '评委', '状态', '胜方', '票型', '最佳辩手', '辩题'],
+  ];
   for (const round of view.rounds) {
     for (const fixture of round.fixtures) {
       const result = fixture.result?.confirmed ? fixture.result : null;
@@ -44,11 +50,24 @@ export function fixturesCsv(view: TournamentView): string {
 /** Standings of every pool. */
 export function standingsCsv(view: TournamentView): string {
   const teams = new Map(view.teams.map((team) => [team.id, team]));
-  const rows: Array<Array<string | number>> = [['小组', '名次', '队伍', '学校', '场次', '胜', '负', '得票', '失票', '辩手总分']];
+  const rows: Array<Array<string | number>> = [
+    ['小组', '名次', '队伍', '学校', '场次', '胜', '负', '得票', '失票', '辩手总分'],
+  ];
   for (const pool of view.standings) {
     for (const row of pool.rows) {
       const team = teams.get(row.teamId);
-      rows.push([pool.poolName, row.rank, team?.name ?? '', team?.school ?? '', row.played, row.wins, row.losses, row.ballotsWon, row.ballotsLost, row.speakerPoints]);
+      rows.push([
+        pool.poolName,
+        row.rank,
+        team?.name ?? '',
+        team?.school ?? '',
+        row.played,
+        row.wins,
+        row.losses,
+        row.ballotsWon,
+        row.ballotsLost,
+        row.speakerPoints,
+      ]);
     }
   }
   return toCsv(rows);

@@ -28,7 +28,10 @@ export interface JudgeAssignment {
 }
 
 /** True when `judge` may judge a fixture between schools `schoolKeys`. */
-export function judgeCanSit(judge: Pick<AssignmentJudge, 'conflicts'>, schoolKeys: readonly string[]): boolean {
+export function judgeCanSit(
+  judge: Pick<AssignmentJudge, 'conflicts'>,
+  schoolKeys: readonly string[],
+): boolean {
   return !schoolKeys.some((key) => key !== '' && judge.conflicts.includes(key));
 }
 
@@ -37,12 +40,17 @@ export function judgeCanSit(judge: Pick<AssignmentJudge, 'conflicts'>, schoolKey
  * judges) choose first; each takes the eligible free judges with the least load (ties by id,
  * so the result is deterministic).
  */
-export function assignJudges(fixtures: readonly AssignmentFixture[], judges: readonly AssignmentJudge[], perFixture: number): JudgeAssignment {
+export function assignJudges(
+  fixtures: readonly AssignmentFixture[],
+  judges: readonly AssignmentJudge[],
+  perFixture: number,
+): JudgeAssignment {
   const byId = new Map(judges.map((judge) => [judge.id, judge]));
   const used = new Set<string>();
   const judgesByFixture = new Map<string, string[]>();
   const shortfalls: JudgeShortfall[] = [];
-  const eligible = (fixture: AssignmentFixture) => judges.filter((judge) => judgeCanSit(judge, fixture.schoolKeys));
+  const eligible = (fixture: AssignmentFixture) =>
+    judges.filter((judge) => judgeCanSit(judge, fixture.schoolKeys));
 
   // Hand-placed judges first: kept when allowed, so the automatic pass works around them.
   for (const fixture of fixtures) {
@@ -53,7 +61,9 @@ export function assignJudges(fixtures: readonly AssignmentFixture[], judges: rea
     kept.forEach((id) => used.add(id));
     judgesByFixture.set(fixture.id, kept);
   }
-  const order = [...fixtures].sort((x, y) => eligible(x).length - eligible(y).length || (x.id < y.id ? -1 : 1));
+  const order = [...fixtures].sort(
+    (x, y) => eligible(x).length - eligible(y).length || (x.id < y.id ? -1 : 1),
+  );
   for (const fixture of order) {
     const chosen = judgesByFixture.get(fixture.id)!;
     const candidates = eligible(fixture)

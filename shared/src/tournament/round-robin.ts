@@ -56,7 +56,9 @@ export interface DrawTeam {
  */
 export function drawPools(teams: readonly DrawTeam[], poolCount: number, seed: string): string[][] {
   const random = seededRandom(`pools:${seed}`);
-  const seeded = teams.filter((team) => team.seed !== null).sort((x, y) => x.seed! - y.seed! || (x.id < y.id ? -1 : 1));
+  const seeded = teams
+    .filter((team) => team.seed !== null)
+    .sort((x, y) => x.seed! - y.seed! || (x.id < y.id ? -1 : 1));
   const unseeded = shuffled(
     teams.filter((team) => team.seed === null).sort((x, y) => (x.id < y.id ? -1 : 1)),
     random,

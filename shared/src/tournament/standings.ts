@@ -35,7 +35,12 @@ interface Tally {
 }
 
 function tally(teams: readonly StandingsTeam[], results: readonly StandingsResult[]): Map<string, Tally> {
-  const tallies = new Map(teams.map((team) => [team.id, { team, played: 0, wins: 0, losses: 0, ballotsWon: 0, ballotsLost: 0, speakerPoints: 0 }]));
+  const tallies = new Map(
+    teams.map((team) => [
+      team.id,
+      { team, played: 0, wins: 0, losses: 0, ballotsWon: 0, ballotsLost: 0, speakerPoints: 0 },
+    ]),
+  );
   for (const result of results) {
     for (const side of ['aff', 'neg'] as const) {
       const row = tallies.get(side === 'aff' ? result.affTeamId : result.negTeamId);
@@ -53,7 +58,11 @@ function tally(teams: readonly StandingsTeam[], results: readonly StandingsResul
 }
 
 /** Wins of `teamId` against the other members of `group`. */
-function headToHeadWins(teamId: string, group: ReadonlySet<string>, results: readonly StandingsResult[]): number {
+function headToHeadWins(
+  teamId: string,
+  group: ReadonlySet<string>,
+  results: readonly StandingsResult[],
+): number {
   let wins = 0;
   for (const result of results) {
     if (!group.has(result.affTeamId) || !group.has(result.negTeamId)) continue;
@@ -64,7 +73,10 @@ function headToHeadWins(teamId: string, group: ReadonlySet<string>, results: rea
 }
 
 function byName(x: Tally, y: Tally): number {
-  return x.team.name.localeCompare(y.team.name, 'zh-CN') || (x.team.id < y.team.id ? -1 : x.team.id > y.team.id ? 1 : 0);
+  return (
+    x.team.name.localeCompare(y.team.name, 'zh-CN') ||
+    (x.team.id < y.team.id ? -1 : x.team.id > y.team.id ? 1 : 0)
+  );
 }
 
 /**
@@ -72,7 +84,11 @@ function byName(x: Tally, y: Tally): number {
  * tiers (higher first) and only ties go on to the next. Head-to-head counts wins among the
  * tied teams only, so it is always meaningful for the group it breaks.
  */
-function order(group: Tally[], criteria: readonly TieBreak[], results: readonly StandingsResult[]): Array<{ tally: Tally; tied: boolean }> {
+function order(
+  group: Tally[],
+  criteria: readonly TieBreak[],
+  results: readonly StandingsResult[],
+): Array<{ tally: Tally; tied: boolean }> {
   if (group.length === 1) return [{ tally: group[0]!, tied: false }];
   const [criterion, ...rest] = criteria;
   if (criterion === undefined) return group.sort(byName).map((tally, index) => ({ tally, tied: index > 0 }));
@@ -98,7 +114,11 @@ function order(group: Tally[], criteria: readonly TieBreak[], results: readonly 
  * Standings of one pool. Only results between teams of the pool count. `tieBreaks` are the
  * tournament's criteria in order (wins first by default).
  */
-export function poolStandings(teams: readonly StandingsTeam[], results: readonly StandingsResult[], tieBreaks: readonly TieBreak[]): StandingsRow[] {
+export function poolStandings(
+  teams: readonly StandingsTeam[],
+  results: readonly StandingsResult[],
+  tieBreaks: readonly TieBreak[],
+): StandingsRow[] {
   const ids = new Set(teams.map((team) => team.id));
   const own = results.filter((result) => ids.has(result.affTeamId) && ids.has(result.negTeamId));
   const tallies = tally(teams, own);
@@ -133,6 +153,9 @@ export function compareAcrossPools(tieBreaks: readonly TieBreak[], names: Readon
               : 0;
       if (diff !== 0) return diff;
     }
-    return (names.get(x.teamId) ?? '').localeCompare(names.get(y.teamId) ?? '', 'zh-CN') || (x.teamId < y.teamId ? -1 : 1);
+    return (
+      (names.get(x.teamId) ?? '').localeCompare(names.get(y.teamId) ?? '', 'zh-CN') ||
+      (x.teamId < y.teamId ? -1 : 1)
+    );
   };
 }

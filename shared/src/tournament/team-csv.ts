@@ -17,7 +17,9 @@ export const TOURNAMENT_TEAM_CSV_COLUMNS = [
 
 /** The teams CSV template: the header and one example row. */
 export const TOURNAMENT_TEAM_CSV_TEMPLATE =
-  TOURNAMENT_TEAM_CSV_COLUMNS.map(([label]) => label).join(',') + '\r\n' + '示例队,示例大学,张三;李四;王五;赵六,1\r\n';
+  TOURNAMENT_TEAM_CSV_COLUMNS.map(([label]) => label).join(',') +
+  '\r\n' +
+  '示例队,示例大学,张三;李四;王五;赵六,1\r\n';
 
 /** The conflict key of a school: the library school's id, else its normalized name ('' when none). */
 export function tournamentSchoolKey(team: { librarySchoolId: string | null; school: string }): string {
@@ -26,7 +28,9 @@ export function tournamentSchoolKey(team: { librarySchoolId: string | null; scho
   return name ? `name:${name}` : '';
 }
 
-const LABELS: Record<string, string> = Object.fromEntries(TOURNAMENT_TEAM_CSV_COLUMNS.map(([label, field]) => [field, label]));
+const LABELS: Record<string, string> = Object.fromEntries(
+  TOURNAMENT_TEAM_CSV_COLUMNS.map(([label, field]) => [field, label]),
+);
 
 /** A checked team with the CSV row it came from. */
 export interface TeamCsvRow {
@@ -38,11 +42,19 @@ export interface TeamCsvRow {
  * Checks a teams CSV. `existingNames` are the tournament's team names already entered: a row
  * repeating one (or another row) is an error.
  */
-export function checkTournamentTeamsCsv(text: string, existingNames: readonly string[] = []): ImportCheck<TeamCsvRow> {
+export function checkTournamentTeamsCsv(
+  text: string,
+  existingNames: readonly string[] = [],
+): ImportCheck<TeamCsvRow> {
   const { records, errors } = parseCsv(text, TOURNAMENT_TEAM_CSV_COLUMNS, ['name']);
   const seen = new Map(existingNames.map((name) => [normalizeName(name), 0]));
   const rows: TeamCsvRow[] = [];
-  if (records.length > TOURNAMENT_LIMITS.teams) errors.push({ row: TOURNAMENT_LIMITS.teams + 2, column: '', message: `一次最多导入 ${TOURNAMENT_LIMITS.teams} 支队伍` });
+  if (records.length > TOURNAMENT_LIMITS.teams)
+    errors.push({
+      row: TOURNAMENT_LIMITS.teams + 2,
+      column: '',
+      message: `一次最多导入 ${TOURNAMENT_LIMITS.teams} 支队伍`,
+    });
   records.slice(0, TOURNAMENT_LIMITS.teams).forEach((record, index) => {
     const row = index + 2;
     const seedText = record.seed ?? '';
@@ -51,17 +63,30 @@ export function checkTournamentTeamsCsv(text: string, existingNames: readonly st
       return;
     }
     const parsed = tournamentTeamInputSchema.safeParse(
-      { name: record.name ?? '', school: record.school ?? '', members: splitList(record.members), seed: seedText === '' ? null : Number(seedText) },
+      {
+        name: record.name ?? '',
+        school: record.school ?? '',
+        members: splitList(record.members),
+        seed: seedText === '' ? null : Number(seedText),
+      },
       { error: chineseIssueMessage },
     );
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) errors.push({ row, column: LABELS[String(issue.path[0])] ?? '', message: issue.message });
+      for (const issue of parsed.error.issues)
+        errors.push({ row, column: LABELS[String(issue.path[0])] ?? '', message: issue.message });
       return;
     }
     const key = normalizeName(parsed.data.name);
     const earlier = seen.get(key);
     if (earlier !== undefined) {
-      errors.push({ row, column: '队名', message: earlier === 0 ? `队伍「${parsed.data.name}」已在参赛名单中` : `队伍「${parsed.data.name}」与第 ${earlier} 行重复` });
+      errors.push({
+        row,
+        column: '队名',
+        message:
+          earlier === 0
+            ? `队伍「${parsed.data.name}」已在参赛名单中`
+            : `队伍「${parsed.data.name}」与第 ${earlier} 行重复`,
+      });
       return;
     }
     seen.set(key, row);

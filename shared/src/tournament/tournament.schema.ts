@@ -124,11 +124,16 @@ export const tournamentInputSchema = z
     season: text('赛季', 20).default(''),
     description: text('简介', 2000).default(''),
     format: tournamentFormatSchema.default({ kind: 'builtin', id: 'cn-worldcup' }),
-    visibility: z.enum(TOURNAMENT_VISIBILITIES, { error: '可见性只能是 公开、仅链接可见 或 仅工作人员可见' }).default('public'),
+    visibility: z
+      .enum(TOURNAMENT_VISIBILITIES, { error: '可见性只能是 公开、仅链接可见 或 仅工作人员可见' })
+      .default('public'),
     startDate: daySchema.nullable().default(null),
     endDate: daySchema.nullable().default(null),
     /** Rooms (会场), by name. */
-    venues: z.array(required('会场名称', 40)).max(TOURNAMENT_LIMITS.venues, { error: `最多 ${TOURNAMENT_LIMITS.venues} 个会场` }).default([]),
+    venues: z
+      .array(required('会场名称', 40))
+      .max(TOURNAMENT_LIMITS.venues, { error: `最多 ${TOURNAMENT_LIMITS.venues} 个会场` })
+      .default([]),
     /** Judges per fixture that publishing a round assigns. */
     judgesPerFixture: z.number().int().min(0).max(TOURNAMENT_LIMITS.judgesPerFixture).default(3),
     tieBreaks: z
@@ -152,7 +157,10 @@ export type TournamentInputRaw = z.input<typeof tournamentInputSchema>;
 export const tournamentTeamInputSchema = z.strictObject({
   name: required('队名', 80),
   school: text('学校', 80).default(''),
-  members: z.array(required('辩手姓名', 40)).max(TOURNAMENT_LIMITS.speakersPerSide, { error: '最多 8 位辩手' }).default([]),
+  members: z
+    .array(required('辩手姓名', 40))
+    .max(TOURNAMENT_LIMITS.speakersPerSide, { error: '最多 8 位辩手' })
+    .default([]),
   /** Seed for the draw (1 = strongest); null when unseeded. */
   seed: z.number().int().min(1).max(999).nullable().default(null),
 });
@@ -165,11 +173,19 @@ export const teamImportSchema = z.discriminatedUnion('source', [
     source: z.literal('library'),
     /** A library team (its school and members come along), or a school (the team takes the school's name). */
     entries: z
-      .array(z.union([z.strictObject({ teamId: z.string().min(1).max(64) }), z.strictObject({ schoolId: z.string().min(1).max(64), name: text('队名', 80).default('') })]))
+      .array(
+        z.union([
+          z.strictObject({ teamId: z.string().min(1).max(64) }),
+          z.strictObject({ schoolId: z.string().min(1).max(64), name: text('队名', 80).default('') }),
+        ]),
+      )
       .min(1, { error: '请至少选择一支队伍' })
       .max(TOURNAMENT_LIMITS.teams),
   }),
-  z.strictObject({ source: z.literal('csv'), text: z.string().max(1_000_000, { error: '文件过大（最多 1 MB）' }) }),
+  z.strictObject({
+    source: z.literal('csv'),
+    text: z.string().max(1_000_000, { error: '文件过大（最多 1 MB）' }),
+  }),
 ]);
 /** A team import request. */
 export type TeamImport = z.output<typeof teamImportSchema>;
@@ -193,7 +209,10 @@ export const bestDebaterVoteSchema = z.strictObject({
 /** A best-debater vote. */
 export type BestDebaterVote = z.output<typeof bestDebaterVoteSchema>;
 
-const speakerScore = z.number({ error: '分数必须是数字' }).min(0, { error: '分数不能小于 0' }).max(100, { error: '分数不能大于 100' });
+const speakerScore = z
+  .number({ error: '分数必须是数字' })
+  .min(0, { error: '分数不能小于 0' })
+  .max(100, { error: '分数不能大于 100' });
 
 /** One judge's ballot. */
 export const ballotInputSchema = z.strictObject({
@@ -224,7 +243,10 @@ export const resultInputSchema = z
     bestDebater: bestDebaterVoteSchema.nullable().default(null),
   })
   .superRefine((result, ctx) => {
-    if (result.votes.aff !== result.votes.neg && (result.votes.aff > result.votes.neg ? 'aff' : 'neg') !== result.winner)
+    if (
+      result.votes.aff !== result.votes.neg &&
+      (result.votes.aff > result.votes.neg ? 'aff' : 'neg') !== result.winner
+    )
       ctx.addIssue({ code: 'custom', path: ['winner'], message: '胜方与票型不一致' });
   });
 /** A result as written. */
@@ -244,7 +266,12 @@ export type FixturePatch = z.output<typeof fixturePatchSchema>;
 /** A manual group draw: pools by name with their team ids. */
 export const manualDrawSchema = z.strictObject({
   pools: z
-    .array(z.strictObject({ name: required('小组名称', 20), teamIds: z.array(z.string().min(1).max(64)).min(2, { error: '每个小组至少 2 支队伍' }).max(32) }))
+    .array(
+      z.strictObject({
+        name: required('小组名称', 20),
+        teamIds: z.array(z.string().min(1).max(64)).min(2, { error: '每个小组至少 2 支队伍' }).max(32),
+      }),
+    )
     .min(1, { error: '至少 1 个小组' })
     .max(TOURNAMENT_LIMITS.pools, { error: `最多 ${TOURNAMENT_LIMITS.pools} 个小组` }),
   /** Seed for the side draw (recorded); generated when absent. */

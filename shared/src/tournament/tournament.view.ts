@@ -3,7 +3,16 @@
  * 评委), the judge's ballot page, and lists. Plain data (superjson on the wire).
  */
 import type { SideId } from '../formats/format.schema';
-import type { BestDebaterVote, FixtureStatus, RoundStatus, TieBreak, TournamentFormat, TournamentRole, TournamentStageKind, TournamentVisibility } from './tournament.schema';
+import type {
+  BestDebaterVote,
+  FixtureStatus,
+  RoundStatus,
+  TieBreak,
+  TournamentFormat,
+  TournamentRole,
+  TournamentStageKind,
+  TournamentVisibility,
+} from './tournament.schema';
 
 /** One line of the tournament list. */
 export interface TournamentSummary {
@@ -265,7 +274,13 @@ export interface BallotPage {
     aff: { id: string; name: string; school: string; members: string[] } | null;
     neg: { id: string; name: string; school: string; members: string[] } | null;
     /** This judge's ballot, once submitted. */
-    myBallot: { winner: SideId; speakerScores: { aff: number[]; neg: number[] } | null; bestDebater: BestDebaterVote | null; comment: string; submittedAt: number } | null;
+    myBallot: {
+      winner: SideId;
+      speakerScores: { aff: number[]; neg: number[] } | null;
+      bestDebater: BestDebaterVote | null;
+      comment: string;
+      submittedAt: number;
+    } | null;
     /** When false, a ballot is refused: `closedReason` says why (zh-CN). */
     open: boolean;
     closedReason: string | null;
@@ -284,7 +299,15 @@ export interface BallotReceipt {
 /** A staff view of every ballot of a fixture. */
 export interface FixtureBallots {
   fixtureId: string;
-  ballots: Array<{ judgeId: string; judgeName: string; winner: SideId; speakerScores: { aff: number[]; neg: number[] } | null; bestDebater: BestDebaterVote | null; comment: string; submittedAt: number }>;
+  ballots: Array<{
+    judgeId: string;
+    judgeName: string;
+    winner: SideId;
+    speakerScores: { aff: number[]; neg: number[] } | null;
+    bestDebater: BestDebaterVote | null;
+    comment: string;
+    submittedAt: number;
+  }>;
   history: ResultHistoryEntry[];
 }
 
@@ -293,7 +316,15 @@ export interface LiveRound {
   tournamentId: string;
   round: { id: string; name: string; number: number } | null;
   lobby: RoundLobby | null;
-  tiles: Array<{ fixtureId: string; timerId: string; timerShortid: string; venue: string; aff: string; neg: string; status: FixtureStatus }>;
+  tiles: Array<{
+    fixtureId: string;
+    timerId: string;
+    timerShortid: string;
+    venue: string;
+    aff: string;
+    neg: string;
+    status: FixtureStatus;
+  }>;
 }
 
 /** A CSV export: the file name and its text (UTF-8 with BOM, for Excel). */
@@ -303,4 +334,6 @@ export interface CsvExport {
 }
 
 /** The row errors of a team import, or how many were added. */
-export type TeamImportResult = { ok: true; added: number } | { ok: false; errors: Array<{ row: number; column: string; message: string }> };
+export type TeamImportResult =
+  | { ok: true; added: number }
+  | { ok: false; errors: Array<{ row: number; column: string; message: string }> };

@@ -1,0 +1,186 @@
+import {
+  buildBracket,
+  compareAcrossPools,
+  drawSides,
+  knockoutRoundName,
+  playableNodes,
+  type DrawRecord,
+  type KnockoutInput,
+  type SideId,
+  type StandingsRow,
+} from '@bianshi/shared';
+import type { Clock } from '../lib/clock';
+import { HubError } from '../lib/errors';
+import { newId } from '../lib/ids';
+import { roundFixtures } from './draw.service';
+import { T } from './messages';
+import type { TournamentChanges } from './tournament-changes';
+import { bracketOf, standingsOf } from './tournament-view';
+import type {
+  FixtureRow,
+  TournamentRepository,
+  TournamentRow,
+  TournamentSnapshot,
+} from './tournament.repository';
+import { tournamentFixtures, tournamentRounds, tournamentStages } from './tournament.schema';
+
+type NewFixture = typeof tournamentFixtures.$inferInsert;
+
+/**
+ * The knockout: a bracket seeded from the group standings, drafted a round at a time as
+ * winners advance (winners are applied from confirmed results whenever the bracket is read).
+ */
+export class KnockoutService {
+  constructor(
+    private readonly repository: TournamentRepository,
+    private readonly changes: TournamentChanges,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Seeds the knockout from the group standings: the top `advancePerPool` of each pool, pool
+   * winners first (ordered across pools by the tie-breaks), byes to the top seeds; drafts round 1.
+   */
+  async createKnockout(
+    tournament: TournamentRow,
+    input: KnockoutInput,
+  ): Promise<{ stageId: string; roundId: string }> {
+    const snapshot = await this.repository.snapshot(tournament);
+    const group = snapshot.stages.find((stage) => stage.kind === 'group');
+    if (!group) throw new HubError('BAD_REQUEST', T.noGroupStage, 'no-group-stage');
+    if (snapshot.stages.some((stage) => stage.kind === 'knockout'))
+      throw new HubError('CONFLICT', T.knockoutExists, 'knockout-exists');
+    const groupRounds = new Set(
+      snapshot.rounds.filter((round) => round.stageId === group.id).map((round) => round.id),
+    );
+    const confirmed = new Set(
+      snapshot.results.filter((result) => result.confirmed).map((result) => result.fixtureId),
+    );
+    const open = snapshot.fixtures.filter(
+      (fixture) => groupRounds.has(fixture.roundId) && !confirmed.has(fixture.id),
+    ).length;
+    if (open > 0) throw new HubError('BAD_REQUEST', T.knockoutGroupUnfinished(open), 'group-unfinished');
+    const names = new Map(snapshot.teams.map((team) => [team.id, team.name]));
+    const compare = compareAcrossPools(tournament.tieBreaks, names);
+    const seeded: StandingsRow[] = [];
+    for (let place = 1; place <= input.advancePerPool; place += 1) {
+      seeded.push(
+        ...standingsOf(snapshot)
+          .flatMap((pool) => pool.rows.filter((row) => row.rank === place))
+          .sort(compare),
+      );
+    }
+    if (seeded.length < 2) throw new HubError('BAD_REQUEST', T.knockoutTooFew, 'knockout-too-few');
+    const bracket = buildBracket(seeded.map((row) => row.teamId));
+    const stageId = newId();
+    const seed = newId();
+    const draw: DrawRecord = { method: 'generated', seed, at: this.clock.now(), byName: '积分榜' };
+    const totalRounds = Math.max(...bracket.map((node) => node.round));
+    const round = {
+      id: newId(),
+      tournamentId: tournament.id,
+      stageId,
+      number: 1,
+      name: knockoutRoundName(1, totalRounds),
+    };
+    const fixtures = knockoutFixtures(
+      snapshot,
+      tournament,
+      round.id,
+      playableNodes(bracket).filter((node) => node.round === 1),
+      seed,
+    );
+    await this.changes.write(tournament.id, async (tx) => {
+      await tx.insert(tournamentStages).values({
+        id: stageId,
+        tournamentId: tournament.id,
+        kind: 'knockout',
+        name: '淘汰赛',
+        position: 1,
+        draw,
+        bracket,
+      });
+      await tx.insert(tournamentRounds).values(round);
+      if (fixtures.length) await tx.insert(tournamentFixtures).values(fixtures);
+    });
+    return { stageId, roundId: round.id };
+  }
+
+  /** Drafts the next knockout round once every fixture of the latest one has a confirmed result. */
+  async advanceKnockout(tournament: TournamentRow): Promise<{ roundId: string | null }> {
+    const snapshot = await this.repository.snapshot(tournament);
+    const stage = snapshot.stages.find((candidate) => candidate.kind === 'knockout');
+    if (!stage) throw new HubError('BAD_REQUEST', T.knockoutNotFound, 'knockout-not-found');
+    const latest = snapshot.rounds.filter((round) => round.stageId === stage.id).at(-1);
+    const confirmed = new Set(
+      snapshot.results.filter((result) => result.confirmed).map((result) => result.fixtureId),
+    );
+    if (latest && roundFixtures(snapshot, latest.id).some((fixture) => !confirmed.has(fixture.id)))
+      throw new HubError('BAD_REQUEST', T.knockoutRoundUnfinished, 'knockout-round-unfinished');
+    const bracket = bracketOf(snapshot);
+    const totalRounds = Math.max(...bracket.map((node) => node.round));
+    const number = (latest?.number ?? 0) + 1;
+    if (number > totalRounds) throw new HubError('BAD_REQUEST', T.knockoutFinished, 'knockout-finished');
+    const round = {
+      id: newId(),
+      tournamentId: tournament.id,
+      stageId: stage.id,
+      number,
+      name: knockoutRoundName(number, totalRounds),
+    };
+    const fixtures = knockoutFixtures(
+      snapshot,
+      tournament,
+      round.id,
+      playableNodes(bracket).filter((node) => node.round === number),
+      `${stage.draw?.seed ?? stage.id}:${number}`,
+    );
+    await this.changes.write(tournament.id, async (tx) => {
+      await tx.insert(tournamentRounds).values(round);
+      if (fixtures.length) await tx.insert(tournamentFixtures).values(fixtures);
+    });
+    return { roundId: round.id };
+  }
+}
+
+/** Side counts so far per team, from a tournament's fixtures (for balancing new sides). */
+function sideHistory(fixtures: readonly FixtureRow[]): Map<string, Record<SideId, number>> {
+  const history = new Map<string, Record<SideId, number>>();
+  for (const fixture of fixtures) {
+    for (const [team, side] of [
+      [fixture.affTeamId, 'aff'],
+      [fixture.negTeamId, 'neg'],
+    ] as const) {
+      if (!team) continue;
+      const count = history.get(team) ?? { aff: 0, neg: 0 };
+      history.set(team, { ...count, [side]: count[side] + 1 });
+    }
+  }
+  return history;
+}
+
+/** Fixtures for knockout nodes, sides balanced against the teams' earlier sides, ties by the seed. */
+function knockoutFixtures(
+  snapshot: TournamentSnapshot,
+  tournament: TournamentRow,
+  roundId: string,
+  nodes: ReturnType<typeof playableNodes>,
+  seed: string,
+): NewFixture[] {
+  const sided = drawSides(
+    nodes.map((node) => ({ a: node.teamIds[0]!, b: node.teamIds[1]! })),
+    seed,
+    sideHistory(snapshot.fixtures),
+  );
+  return nodes.map((node, position) => ({
+    id: newId(),
+    tournamentId: tournament.id,
+    roundId,
+    position,
+    bracketNodeId: node.id,
+    affTeamId: sided[position]!.aff,
+    negTeamId: sided[position]!.neg,
+    sidesDrawn: true,
+    venue: tournament.venues[position % Math.max(1, tournament.venues.length)] ?? '',
+  }));
+}
