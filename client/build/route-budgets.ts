@@ -32,6 +32,18 @@ export const ROUTE_BUDGETS = [
     modules: ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/main-layout.tsx', 'src/features/lobby/index.ts'],
     budgetBytes: 211_000,
   },
+  {
+    // A venue's projector: every clock of a round over one lobby subscription (2026-11-24: 190 408).
+    name: 'tournament live wall (/worldcup/:slug/live/:roundId)',
+    modules: ['src/app/layouts/blank-layout.tsx', 'src/features/tournament/wall.ts'],
+    budgetBytes: 192_000,
+  },
+  {
+    // A judge's phone, often on venue Wi-Fi (2026-11-24: 145 773).
+    name: 'judge ballot (/worldcup/ballot/:token)',
+    modules: ['src/app/layouts/logo-blank-layout.tsx', 'src/features/tournament/ballot.ts'],
+    budgetBytes: 147_000,
+  },
 ] as const;
 
 /** Bytes of a built file as served: its `.br` sibling when there is one. */

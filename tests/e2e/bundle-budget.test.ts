@@ -1,8 +1,9 @@
 /**
- * Bundle budgets (client/build/route-budgets.ts): the brotli bytes the projector display and the
- * lobby screen download before they render stay under their ceilings, and neither pulls code it
- * does not use (the manage pages and format editor, the console, Supabase, and more). Reads the build
- * (`npm run build -w client` first), like the other tests of this project; runs in `npm test`.
+ * Bundle budgets (client/build/route-budgets.ts): the brotli bytes the projector display, the
+ * lobby screen, the tournament live wall and the judge's ballot page download before they
+ * render stay under their ceilings, and none pulls code it does not use (the manage pages and
+ * format editor, the console, Supabase, and more). Reads the build (`npm run build -w client`
+ * first), like the other tests of this project; runs in `npm test`.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { consolePage } from '../../client/src/i18n/zh-CN/console';
 import { create } from '../../client/src/i18n/zh-CN/create';
 import { lobby } from '../../client/src/i18n/zh-CN/lobby';
 import { manage } from '../../client/src/i18n/zh-CN/manage';
+import { tournament } from '../../client/src/i18n/zh-CN/tournament';
 import { paths } from '../../hub/src/lib/paths';
 import { filesForRoute, readManifest } from '../../client/build/route-chunks';
 import { ROUTE_BUDGETS, routeWeight } from '../../client/build/route-budgets';
@@ -21,6 +23,12 @@ function markersOf(strings: unknown): string[] {
   if (strings && typeof strings === 'object') return Object.values(strings).flatMap(markersOf);
   return [];
 }
+
+/** Markers of `strings` that the tournament's own strings (loaded by its wall) do not share. */
+const notTournament = (strings: unknown) => markersOf(strings).filter((marker) => !markersOf(tournament).includes(marker));
+
+/** Test ids only the tournament console's code contains. */
+const TOURNAMENT_CONSOLE = ['tm-csv-import', 'tm-generate-draw', 'tm-publish-round'];
 
 /** Code a screen must not download up front: what it is, and text only that code contains. */
 const UNUSED: Record<string, readonly (readonly [string, string[]])[]> = {
@@ -40,6 +48,20 @@ const UNUSED: Record<string, readonly (readonly [string, string[]])[]> = {
     ['the manage pages and their format editor', markersOf(manage)],
     ['the console', markersOf(consolePage)],
     ['the create page', markersOf(create)],
+    ['Supabase (loaded only when the fallback starts)', ['supabase-js', 'GoTrueClient']],
+  ],
+  'tournament live wall (/worldcup/:slug/live/:roundId)': [
+    ['the manage pages and their format editor', markersOf(manage)],
+    ['the console', notTournament(consolePage)],
+    ['the lobby screens', notTournament(lobby)],
+    ['the tournament console', TOURNAMENT_CONSOLE],
+    ['Supabase (loaded only when the fallback starts)', ['supabase-js', 'GoTrueClient']],
+  ],
+  'judge ballot (/worldcup/ballot/:token)': [
+    ['the timer display', ['td-clock__digits']],
+    ['the lobby screen sync', ['bianshi:lobby-screen-name']],
+    ['the tournament console', TOURNAMENT_CONSOLE],
+    ['the CSV parser', ['papaparse', 'Papa.parse']],
     ['Supabase (loaded only when the fallback starts)', ['supabase-js', 'GoTrueClient']],
   ],
 };

@@ -36,16 +36,18 @@ describe('site frame', () => {
     await context.close();
   });
 
-  it('shows a Chinese placeholder, not a 404, for routes later issues fill', async () => {
+  it('serves a real page, not the placeholder, on every route the site map names', async () => {
     const { context, page } = await openPage(browser);
+    // The last three routes that were placeholders (issues 15 and 18) are real pages now.
     for (const [path, title] of [
-      // The routes still without a page of their own (the rest became real pages).
       ['/worldcup', '世界杯'],
+      ['/ai/ccf', 'AI 立论助手'],
+      ['/ai/contact', 'AI 客服'],
     ] as const) {
       await page.goto(hub.url + path);
-      await page.getByTestId('placeholder').waitFor();
       await expect.poll(() => page.title()).toBe(`${title} | 专业辩论比赛计时软件`);
-      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(title);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await page.getByTestId('placeholder').count()).toBe(0);
     }
     // Without a route title, the last path segment in title case.
     // (/docs/getting-started is a docs folder without a page of its own.)
@@ -80,15 +82,15 @@ describe('site frame', () => {
 
   it('keeps the colour mode across a reload and follows the OS under system', async () => {
     const { context, page } = await openPage(browser, { colorScheme: 'light' });
-    // A placeholder route under the main layout (its header has the colour mode toggle); /topic is a real page now.
+    // A page under the main layout (its header has the colour mode toggle).
     await page.goto(`${hub.url}/worldcup`);
-    await page.getByTestId('placeholder').waitFor();
+    await page.getByRole('heading', { level: 1, name: '世界杯' }).waitFor();
     expect(await page.getAttribute('html', 'data-theme')).toBe('light');
 
     await page.getByRole('button', { name: '深色' }).click();
     expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
     await page.reload();
-    await page.getByTestId('placeholder').waitFor();
+    await page.getByRole('heading', { level: 1, name: '世界杯' }).waitFor();
     expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
     expect(await page.getByRole('button', { name: '深色' }).getAttribute('aria-pressed')).toBe('true');
     expect(await page.evaluate(() => localStorage.getItem('bianshi:color-mode'))).toBe('dark');

@@ -32,6 +32,13 @@ const lazyContent = (name: 'DocPage' | 'ChangelogPage' | 'AboutPage' | 'AboutPos
   import('../features/content').then((m) => ({ Component: m[name] }));
 // The short link looks its timer up through the query cache: its own chunk, not the display's.
 const lazyShortLink = () => import('../features/display/short-link').then((m) => ({ Component: m.ShortLinkRoute }));
+const lazyTournament = (name: 'TournamentsPage' | 'CreateTournamentPage' | 'TournamentPage' | 'ManagePage' | 'DrawSheetPage') => () =>
+  import('../features/tournament').then((m) => ({ Component: m[name] }));
+
+/** A route with its own page module and a title from the always-loaded strings. */
+function titled(path: string, title: string, lazy: RouteObject['lazy'], handle: Omit<RouteHandle, 'title'> = {}): RouteObject {
+  return { path, handle: { title, ...handle } satisfies RouteHandle, lazy, ErrorBoundary: RouteErrorBoundary };
+}
 
 /**
  * A route whose feature lands in a later issue: a Chinese placeholder with its title.
@@ -99,6 +106,9 @@ export const routes: RouteObject[] = [
           { ...page('ccf/:project_id', 'ccfProject'), lazy: () => import('../features/ccf').then((m) => ({ Component: m.CcfSheetPage })) },
           { ...page('auth/login', 'login'), lazy: () => import('../features/auth/routes').then((m) => ({ Component: m.LoginPage })) },
           { ...page('workbench/:project_id', 'workbenchProject'), lazy: () => import('../features/workbench').then((m) => ({ Component: m.WorkbenchProjectPage })) },
+          // The tournament live wall (a projector) and the printable draw sheet: nothing around them.
+          titled('worldcup/:slug/live/:roundId?', titles.worldcupLive, () => import('../features/tournament/wall').then((m) => ({ Component: m.LiveWallPage }))),
+          titled('worldcup/:slug/print', titles.worldcupPrint, lazyTournament('DrawSheetPage')),
           {
             path: '__error-test',
             lazy: () => import('./routes/error-test').then((m) => ({ Component: m.ErrorTestRoute })),
@@ -120,7 +130,10 @@ export const routes: RouteObject[] = [
           { ...page('workbench', 'workbench'), lazy: () => import('../features/workbench').then((m) => ({ Component: m.WorkbenchIndexPage })) },
           { ...page('lobby', 'lobby'), lazy: () => import('../features/lobby').then((m) => ({ Component: m.LobbyIndexPage })) },
           { ...page('lobby/:id', 'lobbyRoom'), lazy: () => import('../features/lobby').then((m) => ({ Component: m.LobbyRoomPage })) },
-          page('worldcup', 'worldcup'),
+          { ...page('worldcup', 'worldcup'), lazy: lazyTournament('TournamentsPage') },
+          titled('worldcup/new', titles.worldcupNew, lazyTournament('CreateTournamentPage')),
+          titled('worldcup/:slug', titles.worldcupTournament, lazyTournament('TournamentPage')),
+          titled('worldcup/:slug/manage', titles.worldcupManage, lazyTournament('ManagePage')),
           {
             path: '*',
             handle: { title: messages.errors.notFound.title } satisfies RouteHandle,
@@ -202,6 +215,8 @@ export const routes: RouteObject[] = [
           { ...page('auth/redirect', 'authRedirect'), lazy: () => import('../features/auth/routes').then((m) => ({ Component: m.RedirectPage })) },
           { ...page('utils/redirect', 'utilsRedirect'), lazy: lazyContent('RedirectPage') },
           { ...page('id/:shortid', 'shortLink'), lazy: lazyShortLink },
+          // A judge's private ballot link, opened on a phone.
+          titled('worldcup/ballot/:token', titles.worldcupBallot, () => import('../features/tournament/ballot').then((m) => ({ Component: m.BallotPage }))),
           { ...page('workbench/invite/:invite_id', 'workbenchInvite'), lazy: () => import('../features/workbench').then((m) => ({ Component: m.WorkbenchInvitePage })) },
           // Timer invite links (a role and an expiry); /workbench/invite/ is the workbench's own.
           {

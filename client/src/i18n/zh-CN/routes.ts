@@ -8,6 +8,12 @@ export const routes = {
     adminAnalytics: '访问统计',
     adminAi: 'AI 反馈',
     timerInvite: '加入计时器',
+    worldcupNew: '创建赛事',
+    worldcupTournament: '赛事',
+    worldcupManage: '赛事管理',
+    worldcupLive: '直播墙',
+    worldcupPrint: '对阵表',
+    worldcupBallot: '评委评分',
   },
   placeholder: {
     badge: '即将上线',

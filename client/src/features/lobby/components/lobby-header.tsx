@@ -4,7 +4,7 @@ import { useStore } from 'zustand';
 import { Dialog } from '../../../components/ui/dialog';
 import { format } from '../../../i18n';
 import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
-import type { LobbyStore } from '../stores/lobby.store';
+import type { LobbyStore } from '../../../lib/lobby-sync';
 import { JoinQr } from './join-qr';
 
 const t = lobbyText.room;

@@ -4,7 +4,7 @@ import { useStore } from 'zustand';
 import { format } from '../../../i18n';
 import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
 import type { OrganizerActions } from '../api/use-organizer-actions';
-import type { LobbyStore } from '../stores/lobby.store';
+import type { LobbyStore } from '../../../lib/lobby-sync';
 import { parseTimerRefs } from './create-lobby-form';
 import { featuredTimerOf } from './lobby-views';
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useStore } from 'zustand';
 import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
-import type { LobbyStore } from '../stores/lobby.store';
+import type { LobbyStore } from '../../../lib/lobby-sync';
 
 const t = lobbyText.room;
 

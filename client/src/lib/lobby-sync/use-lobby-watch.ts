@@ -5,11 +5,11 @@
  */
 import type { DeviceKind, LobbyMessage, PresenceRole } from '@bianshi/shared';
 import { useEffect, useMemo } from 'react';
-import { toAppError } from '../../../lib/errors';
-import { runtimeFor } from '../../../lib/timer-sync';
-import { useTRPCClient } from '../../../lib/trpc';
-import { rememberScreenName } from '../device';
-import { createLobbyStore, type LobbyStore } from '../stores/lobby.store';
+import { toAppError } from '../errors';
+import { runtimeFor } from '../timer-sync';
+import { useTRPCClient } from '../trpc';
+import { rememberScreenName } from './device';
+import { createLobbyStore, type LobbyStore } from './lobby.store';
 
 /** What a screen says when it joins a lobby. */
 export interface LobbyWatchInput {

@@ -6,8 +6,8 @@
  */
 import type { LobbyMessage, LobbyPublic, LobbyRosterEntry, LobbyScreenSelf, PresenceCounts, WatchMessage } from '@bianshi/shared';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { AppError } from '../../../lib/errors';
-import { createTimerStore, type ServerClock, type TimerStore } from '../../../lib/timer-sync';
+import type { AppError } from '../errors';
+import { createTimerStore, type ServerClock, type TimerStore } from '../timer-sync';
 
 /** A message for this screen alone. */
 export interface ScreenMessage {

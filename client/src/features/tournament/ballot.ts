@@ -1,0 +1,2 @@
+/** The judge's ballot page (private link, phone first). */
+export { BallotPage } from './components/ballot-page';

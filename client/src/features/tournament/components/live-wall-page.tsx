@@ -1,0 +1,135 @@
+import type { LiveRound } from '@bianshi/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
+import { Link, useParams } from 'react-router';
+import { useStore } from 'zustand';
+import { TimerDisplay } from '../../../components/timer-display';
+import { format } from '../../../i18n';
+import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
+import type { LobbyStore } from '../../../lib/lobby-sync';
+import { runtimeFor } from '../../../lib/timer-sync';
+import { useTRPC, useTRPCClient } from '../../../lib/trpc';
+import { useLiveRound } from '../api/tournament-queries';
+import { tournamentErrorMessage } from '../api/tournament-errors';
+import { useFixtureClock, useRoundClocks } from '../hooks/use-round-clocks';
+import { StatusPill } from './fixture-tile';
+import { useTournamentTitle } from '../hooks/use-tournament-title';
+import '../wall.css';
+
+const t = tournamentText.wall;
+type Tile = LiveRound['tiles'][number];
+
+/** Columns for `n` tiles on a wide screen: as square a grid as fits (1 → 1, 2 → 2, 3–4 → 2, 5–6 → 3, 7–9 → 3 …). */
+export function wallColumns(n: number): number {
+  if (n <= 2) return Math.max(1, n);
+  return Math.ceil(Math.sqrt(n));
+}
+
+/**
+ * `/worldcup/:slug/live/:roundId`: every fixture of a round as a tile with its synced clock
+ * and stage, for a venue's projector. ONE subscription (the round's lobby, `lobby.watch`) feeds
+ * every clock; `tournament.watch` says when the round itself changed.
+ */
+export function LiveWallPage() {
+  const { slug = '', roundId } = useParams();
+  const trpc = useTRPC();
+  const live = useLiveRound(slug, roundId);
+  // The name only (no second watch): the wall's header.
+  const name = useQuery({ ...trpc.tournament.get.queryOptions({ slug }), select: (view) => view.name, staleTime: 5 * 60_000 }).data;
+  const data = live.data;
+  useTournamentTitle(name && data?.round ? `${data.round.name} · ${name}` : name);
+  const [onlyLive, setOnlyLive] = useState(false);
+  const wall = useRef<HTMLDivElement>(null);
+  const store = useRoundClocks(data?.lobby ?? null, !!data?.lobby);
+
+  if (live.isError) {
+    return (
+      <div className="tw-wall tw-wall--message" role="alert" data-testid="tw-error">
+        <p>{tournamentErrorMessage(live.error)}</p>
+        <Link className="btn btn--primary" to={`/worldcup/${slug}`}>
+          {t.back}
+        </Link>
+      </div>
+    );
+  }
+  if (!data) return <div className="tw-wall tw-wall--message">{t.loading}</div>;
+
+  const tiles = onlyLive ? data.tiles.filter((tile) => tile.status === 'live') : data.tiles;
+  const liveCount = data.tiles.filter((tile) => tile.status === 'live').length;
+  return (
+    <div className="tw-wall" ref={wall} data-testid="tw-wall" data-count={tiles.length}>
+      <header className="tw-head">
+        <div className="tw-head__titles">
+          <h1 className="tw-title">{name ?? ''}</h1>
+          {data.round && <p className="tw-round">{data.round.name}</p>}
+        </div>
+        <p className="tw-count">{format(t.count, { live: liveCount, total: data.tiles.length })}</p>
+        <div className="tw-head__actions">
+          <ConnectionNote store={store} />
+          <button type="button" className="btn btn--ghost btn--sm" onClick={() => setOnlyLive((v) => !v)} aria-pressed={onlyLive}>
+            {onlyLive ? t.showAll : t.showLive}
+          </button>
+          <FullscreenButton target={wall} />
+          <Link className="btn btn--ghost btn--sm tw-back" to={`/worldcup/${slug}`}>
+            {t.back}
+          </Link>
+        </div>
+      </header>
+      {!data.lobby ? (
+        <p className="tw-empty">{t.notPublished}</p>
+      ) : tiles.length === 0 ? (
+        <p className="tw-empty">{t.empty}</p>
+      ) : (
+        <div className="tw-grid" style={{ '--tw-cols': wallColumns(tiles.length) } as CSSProperties}>
+          {tiles.map((tile) => (
+            <WallTile key={tile.fixtureId} tile={tile} store={store} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function WallTile({ tile, store }: { tile: Tile; store: LobbyStore }) {
+  const clock = useFixtureClock(store, tile.timerId);
+  return (
+    <article className="tw-tile" data-status={tile.status} data-testid="tw-tile" data-timer-id={tile.timerId}>
+      <header className="tw-tile__head">
+        <span className="tw-tile__venue">{tile.venue}</span>
+        <StatusPill status={tile.status} />
+      </header>
+      <p className="tw-tile__teams">
+        <span className="tw-tile__team" data-side="aff">{tile.aff}</span>
+        <span className="tw-tile__vs">vs</span>
+        <span className="tw-tile__team" data-side="neg">{tile.neg}</span>
+      </p>
+      <div className="tw-tile__clock">{clock ? <TimerDisplay store={clock} variant="compact" flashOnBell={false} /> : <span className="tw-tile__waiting">{t.loading}</span>}</div>
+    </article>
+  );
+}
+
+/** 连接已断开 while the socket is down (the clocks keep counting from their last state). */
+function ConnectionNote({ store }: { store: LobbyStore }) {
+  const client = useTRPCClient();
+  const status = useStore(runtimeFor(client).connection, (s) => s.status);
+  const error = useStore(store, (s) => s.error);
+  if (error) return <span className="tw-offline" role="alert">{error.message}</span>;
+  if (status === 'offline' || status === 'reconnecting') return <span className="tw-offline" role="status">{t.offline}</span>;
+  return null;
+}
+
+/** Puts the wall (not the browser chrome) in full screen. */
+function FullscreenButton({ target }: { target: RefObject<HTMLDivElement | null> }) {
+  const [full, setFull] = useState(false);
+  useEffect(() => {
+    const onChange = () => setFull(document.fullscreenElement !== null);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+  if (typeof document === 'undefined' || !document.fullscreenEnabled) return null;
+  return (
+    <button type="button" className="btn btn--ghost btn--sm" onClick={() => void (full ? document.exitFullscreen() : (target.current ?? document.documentElement).requestFullscreen()).catch(() => undefined)}>
+      {full ? t.exitFullscreen : t.fullscreen}
+    </button>
+  );
+}

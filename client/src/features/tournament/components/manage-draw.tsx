@@ -1,0 +1,201 @@
+import type { TournamentTeam } from '@bianshi/shared';
+import { useState, type DragEvent } from 'react';
+import { toast } from 'sonner';
+import { format } from '../../../i18n';
+import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
+import { formatClockTime } from '../format';
+import { teamsById } from '../view-model';
+import type { SectionProps } from './manage-page';
+
+const t = tournamentText.draw;
+const POOL_NAMES = 'ABCDEFGHIJKLMNOP';
+
+/** A pool on the board. */
+interface BoardPool {
+  name: string;
+  teamIds: string[];
+}
+
+/** A seed anyone can type back in: 8 letters and digits. */
+function randomSeed(): string {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
+  return Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => alphabet[b % alphabet.length]).join('');
+}
+
+/** Moves a team to pool `to` (-1: unassigned) on a board. */
+export function moveTeam(pools: BoardPool[], teamId: string, to: number): BoardPool[] {
+  return pools.map((pool, index) => {
+    const without = pool.teamIds.filter((id) => id !== teamId);
+    return index === to ? { ...pool, teamIds: [...without, teamId] } : { ...pool, teamIds: without };
+  });
+}
+
+/**
+ * 分组抽签: a seeded random draw (the seed shown and recorded, so anyone can check it), or pools
+ * set by hand — drag a team to another pool, or pick the pool from its menu (keyboard, phone).
+ */
+export function DrawSection({ view, actions }: SectionProps) {
+  const group = view.stages.find((stage) => stage.kind === 'group');
+  const locked = view.rounds.some((round) => round.stageId === group?.id && round.status === 'published');
+  const [poolCount, setPoolCount] = useState(() => String(Math.max(1, group?.pools.length || 2)));
+  const [seed, setSeed] = useState(randomSeed);
+  const [board, setBoard] = useState<BoardPool[] | null>(null);
+  const teams = teamsById(view);
+
+  const count = Number(poolCount);
+  const countError = !Number.isInteger(count) || count < 1 || count > 16 ? t.poolCountInvalid : null;
+  const generate = () => {
+    if (countError) return;
+    if (view.teams.length < 2) {
+      toast.error(t.needTeams);
+      return;
+    }
+    actions.generateDraw.mutate(
+      { tournamentId: view.id, draw: { poolCount: count, seed } },
+      {
+        onSuccess: (drawn) => {
+          toast.success(format(t.recordedSeed, { seed: drawn.seed }));
+          setBoard(null);
+        },
+      },
+    );
+  };
+  const startManual = () =>
+    setBoard(
+      group && group.pools.length > 0
+        ? group.pools.map((pool) => ({ name: pool.name, teamIds: [...pool.teamIds] }))
+        : Array.from({ length: countError ? 2 : count }, (_, i) => ({ name: format(t.poolName, { letter: POOL_NAMES[i] ?? String(i + 1) }), teamIds: [] })),
+    );
+  const save = () => {
+    if (!board) return;
+    const assigned = new Set(board.flatMap((pool) => pool.teamIds));
+    if (view.teams.some((team) => !assigned.has(team.id))) {
+      toast.error(t.unassignedLeft);
+      return;
+    }
+    actions.setDraw.mutate({ tournamentId: view.id, draw: { pools: board, seed } }, { onSuccess: () => (toast.success(t.saved), setBoard(null)) });
+  };
+
+  return (
+    <div className="tm-stack">
+      {group?.draw && (
+        <p className="tm-draw-record" data-testid="tm-draw-seed">
+          {format(t.record, {
+            method: group.draw.method === 'generated' ? t.methodGenerated : t.methodManual,
+            seed: group.draw.seed,
+            by: group.draw.byName,
+            at: formatClockTime(group.draw.at),
+          })}
+        </p>
+      )}
+      {locked ? (
+        <p className="tm-muted">{t.locked}</p>
+      ) : (
+        <div className="tm-row tm-row--end">
+          <label className="tm-field tm-field--inline">
+            <span className="tm-field__label">{tournamentText.form.poolCount}</span>
+            <input className="input" type="number" min={1} max={16} value={poolCount} aria-invalid={countError ? 'true' : undefined} onChange={(e) => setPoolCount(e.target.value)} data-testid="tm-pool-count" />
+          </label>
+          <label className="tm-field tm-field--inline">
+            <span className="tm-field__label">{t.seed}</span>
+            <input className="input tm-mono" value={seed} onChange={(e) => setSeed(e.target.value.trim())} data-testid="tm-draw-seed-input" />
+          </label>
+          <button type="button" className="btn btn--ghost btn--sm" onClick={() => setSeed(randomSeed())}>
+            {t.reroll}
+          </button>
+          <button type="button" className="btn btn--primary btn--sm" disabled={!!countError || !seed || actions.generateDraw.isPending} onClick={generate} data-testid="tm-generate-draw">
+            {t.generate}
+          </button>
+          <button type="button" className="btn btn--ghost btn--sm" onClick={startManual} data-testid="tm-manual-draw">
+            {t.manualStart}
+          </button>
+        </div>
+      )}
+      {countError && <p className="tm-field__error">{countError}</p>}
+      {!locked && <p className="tm-muted tm-small">{t.seedHint}</p>}
+      {board ? (
+        <>
+          <p className="tm-muted">{t.manual}</p>
+          <DrawBoard board={board} teams={teams} allTeams={view.teams} onChange={setBoard} />
+          <div className="tm-row">
+            <button type="button" className="btn btn--primary btn--sm" onClick={save} disabled={actions.setDraw.isPending} data-testid="tm-save-draw">
+              {t.save}
+            </button>
+            <button type="button" className="btn btn--ghost btn--sm" onClick={() => setBoard(null)}>
+              {t.cancel}
+            </button>
+          </div>
+        </>
+      ) : (
+        group &&
+        group.pools.length > 0 && (
+          <div className="tm-pools" data-testid="tm-pools">
+            {group.pools.map((pool) => (
+              <div key={pool.id} className="tm-pool">
+                <h3 className="tm-pool__name">{pool.name}</h3>
+                <ol className="tm-pool__teams">
+                  {pool.teamIds.map((id) => (
+                    <li key={id}>{teams.get(id)?.name ?? id}</li>
+                  ))}
+                </ol>
+              </div>
+            ))}
+          </div>
+        )
+      )}
+    </div>
+  );
+}
+
+/** Pools as drop targets, plus the teams not yet in a pool. */
+function DrawBoard({ board, teams, allTeams, onChange }: { board: BoardPool[]; teams: Map<string, TournamentTeam>; allTeams: TournamentTeam[]; onChange: (board: BoardPool[]) => void }) {
+  const assigned = new Set(board.flatMap((pool) => pool.teamIds));
+  const unassigned = allTeams.filter((team) => !assigned.has(team.id)).map((team) => team.id);
+  const [over, setOver] = useState<number | null>(null);
+  const drop = (to: number) => (event: DragEvent) => {
+    event.preventDefault();
+    setOver(null);
+    const teamId = event.dataTransfer.getData('text/plain');
+    if (teamId && teams.has(teamId)) onChange(moveTeam(board, teamId, to));
+  };
+  const column = (index: number, name: string, ids: string[]) => (
+    <div
+      key={index}
+      className="tm-pool tm-pool--drop"
+      data-over={over === index}
+      data-testid="tm-draw-pool"
+      onDragOver={(event) => {
+        event.preventDefault();
+        setOver(index);
+      }}
+      onDragLeave={() => setOver(null)}
+      onDrop={drop(index)}
+    >
+      <h3 className="tm-pool__name">
+        {name} <span className="tm-muted">({ids.length})</span>
+      </h3>
+      <ul className="tm-pool__teams">
+        {ids.map((id) => (
+          <li key={id} className="tm-draggable" draggable onDragStart={(event) => event.dataTransfer.setData('text/plain', id)} data-testid="tm-draw-team">
+            <span className="tm-draggable__grip" aria-hidden="true">⠿</span>
+            <span className="tm-draggable__name">{teams.get(id)?.name ?? id}</span>
+            <select className="tm-move" aria-label={format(t.moveLabel, { team: teams.get(id)?.name ?? id })} value={index} onChange={(e) => onChange(moveTeam(board, id, Number(e.target.value)))}>
+              <option value={-1}>{t.unassigned}</option>
+              {board.map((pool, i) => (
+                <option key={i} value={i}>
+                  {pool.name}
+                </option>
+              ))}
+            </select>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+  return (
+    <div className="tm-pools">
+      {board.map((pool, index) => column(index, pool.name, pool.teamIds))}
+      {unassigned.length > 0 && column(-1, t.unassigned, unassigned)}
+    </div>
+  );
+}

@@ -1,0 +1,266 @@
+import type { SideId, TournamentFixture, TournamentRound, TournamentView } from '@bianshi/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { format } from '../../../i18n';
+import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
+import { useTRPC } from '../../../lib/trpc';
+import type { TournamentActions } from '../api/use-tournament-actions';
+import { formatClockTime } from '../format';
+import { teamNameOf, teamsById } from '../view-model';
+import { StatusPill } from './fixture-tile';
+import type { SectionProps } from './manage-page';
+
+const t = tournamentText.rounds;
+const tf = tournamentText.fixtures;
+
+/** Rounds: assign judges, publish (timers and a lobby), topics, and each fixture's ballots and result. */
+export function RoundsSection({ view, actions, canPublish }: SectionProps & { canPublish: boolean }) {
+  const stages = new Map(view.stages.map((stage) => [stage.id, stage] as const));
+  const rounds = [...view.rounds].sort((a, b) => (stages.get(a.stageId)?.position ?? 0) - (stages.get(b.stageId)?.position ?? 0) || a.number - b.number);
+  if (rounds.length === 0) return <p className="tm-empty">{t.noRounds}</p>;
+  return (
+    <div className="tm-stack">
+      {rounds.map((round) => (
+        <RoundCard key={round.id} view={view} round={round} stageName={stages.get(round.stageId)?.name ?? ''} actions={actions} canPublish={canPublish} />
+      ))}
+    </div>
+  );
+}
+
+function RoundCard({ view, round, stageName, actions, canPublish }: { view: TournamentView; round: TournamentRound; stageName: string; actions: TournamentActions; canPublish: boolean }) {
+  const published = round.status === 'published';
+  const done = published && round.fixtures.length > 0 && round.fixtures.every((fixture) => fixture.result?.confirmed);
+  const shortfalls = (list: { reason: string }[]) => {
+    if (list.length > 0) toast.warning(format(t.conflicts, { list: list.map((item) => item.reason).join('；') }));
+  };
+  const publish = () => {
+    if (!window.confirm(t.publishConfirm)) return;
+    actions.publishRound.mutate(
+      { tournamentId: view.id, roundId: round.id },
+      {
+        onSuccess: (result) => {
+          toast.success(format(t.published, { n: result.timerIds.length }));
+          shortfalls(result.shortfalls);
+        },
+      },
+    );
+  };
+  return (
+    <article className="tm-round-card" data-testid="tm-round-card" data-round-id={round.id} data-status={round.status}>
+      <header className="tm-round__head">
+        <h3 className="tm-round__title">
+          {stageName && !round.name.includes(stageName) && <span className="tm-muted">{stageName} · </span>}
+          {round.name}
+          <span className="tm-chip">{done ? t.done : published ? t.live : t.draft}</span>
+        </h3>
+        <div className="tm-row">
+          {!published && (
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm"
+              disabled={actions.assignJudges.isPending}
+              onClick={() => actions.assignJudges.mutate({ tournamentId: view.id, roundId: round.id }, { onSuccess: (result) => (toast.success(t.judgesAssigned), shortfalls(result.shortfalls)) })}
+            >
+              {t.assignJudges}
+            </button>
+          )}
+          {!published && canPublish && (
+            <button type="button" className="btn btn--primary btn--sm" disabled={actions.publishRound.isPending} onClick={publish} data-testid="tm-publish-round">
+              {actions.publishRound.isPending ? t.publishing : t.publish}
+            </button>
+          )}
+          {published && round.lobby && (
+            <>
+              <Link className="btn btn--secondary btn--sm" to={`/worldcup/${view.slug}/live/${round.id}`} data-testid="tm-round-wall">
+                {t.wall}
+              </Link>
+              <Link className="btn btn--ghost btn--sm" to={`/lobby/${round.lobby.id}`}>
+                {t.lobby}
+              </Link>
+            </>
+          )}
+        </div>
+      </header>
+      {canPublish && <TopicControl view={view} round={round} actions={actions} />}
+      <div className="tm-table-scroll">
+        <table className="tm-table tm-table--fixtures">
+          <thead>
+            <tr>
+              <th scope="col">{t.matchup}</th>
+              <th scope="col">{t.venue}</th>
+              <th scope="col">{t.judges}</th>
+              <th scope="col">{t.status}</th>
+              <th scope="col">{t.result}</th>
+              <th scope="col">{t.actions}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {round.fixtures.map((fixture) => (
+              <FixtureRow key={fixture.id} view={view} fixture={fixture} published={published} actions={actions} canPublish={canPublish} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </article>
+  );
+}
+
+function FixtureRow({ view, fixture, published, actions, canPublish }: { view: TournamentView; fixture: TournamentFixture; published: boolean; actions: TournamentActions; canPublish: boolean }) {
+  const teams = teamsById(view);
+  const judges = new Map(view.judges.map((judge) => [judge.id, judge.name] as const));
+  const [editing, setEditing] = useState(false);
+  const result = fixture.result;
+  const swap = () =>
+    fixture.affTeamId &&
+    fixture.negTeamId &&
+    actions.updateFixture.mutate({ tournamentId: view.id, fixtureId: fixture.id, patch: { sides: { aff: fixture.negTeamId, neg: fixture.affTeamId } } });
+  return (
+    <tr data-testid="tm-fixture-row" data-fixture-id={fixture.id} data-status={fixture.status}>
+      <td className="tm-table__name">
+        <span className="tm-side" data-side="aff">{tf.aff}</span> {teamNameOf(teams, fixture.affTeamId)}
+        <br />
+        <span className="tm-side" data-side="neg">{tf.neg}</span> {teamNameOf(teams, fixture.negTeamId)}
+      </td>
+      <td>
+        {!published && canPublish && view.venues.length > 0 ? (
+          <select className="input tm-input--sm" value={fixture.venue} aria-label={t.venue} onChange={(e) => actions.updateFixture.mutate({ tournamentId: view.id, fixtureId: fixture.id, patch: { venue: e.target.value } })}>
+            <option value="">—</option>
+            {view.venues.map((venue) => (
+              <option key={venue} value={venue}>
+                {venue}
+              </option>
+            ))}
+          </select>
+        ) : (
+          fixture.venue || '—'
+        )}
+      </td>
+      <td className="tm-table__wrap">{fixture.judgeIds.length > 0 ? fixture.judgeIds.map((id) => judges.get(id) ?? '').join('、') : <span className="tm-muted">{tf.noJudges}</span>}</td>
+      <td>
+        <StatusPill status={fixture.status} />
+        {published && <div className="tm-muted tm-small">{format(t.ballots, { n: fixture.ballotsIn, total: fixture.judgeIds.length })}</div>}
+      </td>
+      <td>
+        {result ? (
+          <span data-testid="tm-fixture-result">
+            {`${result.winner === 'aff' ? tf.aff : tf.neg}${tf.winner} ${result.votes.aff}:${result.votes.neg}`}
+            {!result.confirmed && <span className="tm-chip tm-chip--warn">{tf.pending}</span>}
+          </span>
+        ) : (
+          '—'
+        )}
+        {editing && <ResultEditor view={view} fixture={fixture} actions={actions} onDone={() => setEditing(false)} />}
+      </td>
+      <td>
+        <div className="tm-row">
+          {!published && canPublish && (
+            <button type="button" className="btn btn--ghost btn--sm" onClick={swap}>
+              {t.swapSides}
+            </button>
+          )}
+          {fixture.timerShortid && (
+            <Link className="btn btn--ghost btn--sm" to={`/timer/manage/${fixture.timerShortid}`} data-testid="tm-fixture-console">
+              {t.console}
+            </Link>
+          )}
+          {canPublish && result && !result.confirmed && (
+            <button type="button" className="btn btn--primary btn--sm" onClick={() => actions.confirmResult.mutate({ tournamentId: view.id, fixtureId: fixture.id }, { onSuccess: () => void toast.success(t.confirmed) })} data-testid="tm-confirm-result">
+              {t.confirm}
+            </button>
+          )}
+          {canPublish && published && !editing && (
+            <button type="button" className="btn btn--ghost btn--sm" onClick={() => setEditing(true)}>
+              {result ? t.editResult : t.enterResult}
+            </button>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+function ResultEditor({ view, fixture, actions, onDone }: { view: TournamentView; fixture: TournamentFixture; actions: TournamentActions; onDone: () => void }) {
+  const [winner, setWinner] = useState<SideId>(fixture.result?.winner ?? 'aff');
+  const [aff, setAff] = useState(String(fixture.result?.votes.aff ?? 0));
+  const [neg, setNeg] = useState(String(fixture.result?.votes.neg ?? 0));
+  const [note, setNote] = useState('');
+  const save = () =>
+    actions.editResult.mutate(
+      { tournamentId: view.id, fixtureId: fixture.id, result: { winner, votes: { aff: Number(aff) || 0, neg: Number(neg) || 0 }, bestDebater: null }, note },
+      { onSuccess: () => (toast.success(t.confirmed), onDone()) },
+    );
+  return (
+    <div className="tm-result-editor">
+      <select className="input tm-input--sm" value={winner} aria-label={tf.winner} onChange={(e) => setWinner(e.target.value as SideId)}>
+        <option value="aff">{`${tf.aff}${tf.winner}`}</option>
+        <option value="neg">{`${tf.neg}${tf.winner}`}</option>
+      </select>
+      <input className="input tm-input--sm" type="number" min={0} max={99} value={aff} aria-label={tf.aff} onChange={(e) => setAff(e.target.value)} />
+      <span>:</span>
+      <input className="input tm-input--sm" type="number" min={0} max={99} value={neg} aria-label={tf.neg} onChange={(e) => setNeg(e.target.value)} />
+      <input className="input tm-input--sm" value={note} placeholder={t.note} aria-label={t.note} onChange={(e) => setNote(e.target.value)} />
+      <button type="button" className="btn btn--primary btn--sm" onClick={save} disabled={actions.editResult.isPending}>
+        {tournamentText.form.save}
+      </button>
+      <button type="button" className="btn btn--ghost btn--sm" onClick={onDone}>
+        {tournamentText.draw.cancel}
+      </button>
+    </div>
+  );
+}
+
+/** The round's topic from the topic library, and releasing it (now) to the page and every timer. */
+function TopicControl({ view, round, actions }: { view: TournamentView; round: TournamentRound; actions: TournamentActions }) {
+  const trpc = useTRPC();
+  const [q, setQ] = useState('');
+  const [releaseAt, setReleaseAt] = useState('');
+  const deferred = useDeferredValue(q.trim());
+  const topics = useQuery({ ...trpc.library.topics.search.queryOptions({ q: deferred, limit: 8 }), enabled: deferred.length > 0 });
+  const current = round.fixtures[0]?.topic ?? null;
+  const released = round.fixtures.length > 0 && round.fixtures.every((fixture) => fixture.topic.released);
+  return (
+    <div className="tm-topic-control">
+      <p className="tm-small">
+        <span className="tm-muted">{t.topic}：</span>
+        {current?.text ?? <span className="tm-muted">{t.noTopic}</span>}
+        {current?.text && <span className="tm-chip">{released ? t.topicReleased : current.releaseAt ? format(t.releasesAt, { time: formatClockTime(current.releaseAt) }) : t.topicHidden}</span>}
+      </p>
+      <div className="tm-row">
+        <input className="input tm-input--sm" type="search" value={q} placeholder={t.topicFromLibrary} aria-label={t.topicFromLibrary} onChange={(e) => setQ(e.target.value)} />
+        <label className="tm-row tm-small">
+          <span className="tm-muted">{t.releaseAt}</span>
+          <input className="input tm-input--sm" type="datetime-local" value={releaseAt} onChange={(e) => setReleaseAt(e.target.value)} />
+        </label>
+        {current?.text && !released && round.status === 'published' && (
+          <button type="button" className="btn btn--primary btn--sm" onClick={() => actions.releaseTopic.mutate({ tournamentId: view.id, roundId: round.id }, { onSuccess: () => void toast.success(t.released) })}>
+            {t.releaseTopic}
+          </button>
+        )}
+      </div>
+      {deferred && (
+        <ul className="tm-pick-list">
+          {(topics.data ?? []).map((topic) => (
+            <li key={topic.id}>
+              <span>{topic.text}</span>
+              <button
+                type="button"
+                className="btn btn--ghost btn--sm"
+                onClick={() =>
+                  actions.setTopic.mutate(
+                    // A set time releases the topic then (shown with its time until); empty: on 公布辩题.
+                    { tournamentId: view.id, roundId: round.id, topicId: topic.id, releaseAt: releaseAt ? new Date(releaseAt).getTime() : null },
+                    { onSuccess: () => setQ('') },
+                  )
+                }
+              >
+                {t.useTopic}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

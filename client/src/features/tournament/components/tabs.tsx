@@ -1,0 +1,140 @@
+import { TIE_BREAK_LABELS, type TournamentView } from '@bianshi/shared';
+import { format } from '../../../i18n';
+import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
+import { formatClockTime } from '../format';
+import { bracketRoundsOf, teamsById } from '../view-model';
+import { Bracket } from './bracket';
+
+const t = tournamentText;
+
+/** 积分榜: one table per pool, in rank order, with the tie-break order under it. */
+export function StandingsTab({ view }: { view: TournamentView }) {
+  const teams = teamsById(view);
+  if (view.standings.length === 0) return <p className="tm-empty">{t.standings.empty}</p>;
+  return (
+    <div className="tm-standings">
+      {view.standings.map((pool) => (
+        <section key={pool.poolId} className="tm-table-card" aria-label={pool.poolName} data-testid="tm-standings-pool">
+          <h3 className="tm-table-card__title">{pool.poolName}</h3>
+          <div className="tm-table-scroll">
+            <table className="tm-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t.standings.rank}</th>
+                  <th scope="col" className="tm-table__name">{t.standings.team}</th>
+                  <th scope="col">{t.standings.played}</th>
+                  <th scope="col">{t.standings.wins}</th>
+                  <th scope="col">{t.standings.losses}</th>
+                  <th scope="col">{t.standings.ballots}</th>
+                  <th scope="col">{t.standings.points}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {pool.rows.map((row) => (
+                  <tr key={row.teamId} data-testid="tm-standings-row">
+                    <td>{row.tied ? `=${row.rank}` : row.rank}</td>
+                    <td className="tm-table__name">{teams.get(row.teamId)?.name ?? ''}</td>
+                    <td>{row.played}</td>
+                    <td>{row.wins}</td>
+                    <td>{row.losses}</td>
+                    <td>{`${row.ballotsWon}–${row.ballotsLost}`}</td>
+                    <td>{Number.isInteger(row.speakerPoints) ? row.speakerPoints : row.speakerPoints.toFixed(1)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ))}
+      <p className="tm-muted">{format(t.standings.tieBreak, { order: view.tieBreaks.map((item) => TIE_BREAK_LABELS[item]).join(' → ') })}</p>
+    </div>
+  );
+}
+
+/** 淘汰赛: the bracket, once the knockout is drawn. */
+export function BracketTab({ view }: { view: TournamentView }) {
+  const rounds = bracketRoundsOf(view);
+  if (rounds.length === 0) return <p className="tm-empty">{t.bracket.empty}</p>;
+  return <Bracket rounds={rounds} />;
+}
+
+/** 辩题: each round's released topics (the rest say when they will be). */
+export function TopicsTab({ view }: { view: TournamentView }) {
+  const rounds = view.rounds.filter((round) => round.status === 'published' && round.fixtures.length > 0);
+  if (rounds.length === 0) return <p className="tm-empty">{t.topics.empty}</p>;
+  return (
+    <ol className="tm-topics">
+      {rounds.map((round) => {
+        const seen = new Set<string>();
+        const topics = round.fixtures.map((fixture) => fixture.topic).filter((topic) => {
+          const key = `${topic.text}|${topic.releaseAt}`;
+          if (seen.has(key)) return false;
+          seen.add(key);
+          return true;
+        });
+        return (
+          <li key={round.id} className="tm-topic" data-testid="tm-topic">
+            <h3 className="tm-topic__round">{round.name}</h3>
+            {topics.map((topic, index) =>
+              topic.released && topic.text ? (
+                <div key={index}>
+                  <p className="tm-topic__text">{topic.text}</p>
+                  {(topic.affText || topic.negText) && (
+                    <p className="tm-muted">
+                      {topic.affText && format(t.topics.aff, { text: topic.affText })}
+                      {topic.affText && topic.negText && '　'}
+                      {topic.negText && format(t.topics.neg, { text: topic.negText })}
+                    </p>
+                  )}
+                </div>
+              ) : (
+                <p key={index} className="tm-muted">
+                  {topic.releaseAt ? format(t.topics.hidden, { time: formatClockTime(topic.releaseAt) }) : t.topics.hiddenNoTime}
+                </p>
+              ),
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** 参赛队伍: teams by pool (unassigned last), with school, seed and speakers. */
+export function TeamsTab({ view }: { view: TournamentView }) {
+  if (view.teams.length === 0) return <p className="tm-empty">{t.teams.empty}</p>;
+  const pools = view.stages.flatMap((stage) => stage.pools);
+  const poolName = new Map(pools.map((pool) => [pool.id, pool.name] as const));
+  const sorted = [...view.teams].sort((a, b) => (poolName.get(a.poolId ?? '') ?? '\uffff').localeCompare(poolName.get(b.poolId ?? '') ?? '\uffff', 'zh-CN') || (a.seed ?? 999) - (b.seed ?? 999) || a.name.localeCompare(b.name, 'zh-CN'));
+  return (
+    <ul className="tm-team-grid" data-testid="tm-teams">
+      {sorted.map((team) => (
+        <li key={team.id} className="tm-team">
+          <span className="tm-team__name">{team.name}</span>
+          <span className="tm-muted">{[team.school, team.poolId && poolName.get(team.poolId), team.seed && format(t.bracket.seed, { n: team.seed })].filter(Boolean).join(' · ')}</span>
+          {team.members.length > 0 && <span className="tm-team__members">{team.members.join('、')}</span>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** 评委: the judges and the schools they stay away from. */
+export function JudgesTab({ view }: { view: TournamentView }) {
+  if (view.judges.length === 0) return <p className="tm-empty">{t.judges.empty}</p>;
+  const schools = new Map(view.schools.map((school) => [school.key, school.name] as const));
+  const assigned = (judgeId: string) => view.rounds.reduce((n, round) => n + round.fixtures.filter((fixture) => fixture.judgeIds.includes(judgeId)).length, 0);
+  return (
+    <ul className="tm-team-grid" data-testid="tm-judges">
+      {view.judges.map((judge) => (
+        <li key={judge.id} className="tm-team">
+          <span className="tm-team__name">{judge.name}</span>
+          <span className="tm-muted">{format(t.judges.fixtures, { n: assigned(judge.id) })}</span>
+          {judge.conflicts.length > 0 && (
+            <span className="tm-team__members">{format(t.judges.conflicts, { schools: judge.conflicts.map((key) => schools.get(key) ?? key).join('、') })}</span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,129 @@
+import type { TournamentView } from '@bianshi/shared';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { format } from '../../../i18n';
+import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
+import { useTournament } from '../api/tournament-queries';
+import { tournamentErrorMessage } from '../api/tournament-errors';
+import { useTournamentTitle } from '../hooks/use-tournament-title';
+import { phaseOf } from '../view-model';
+import { ExportsMenu } from './exports-menu';
+import { FixturesTab } from './fixtures-tab';
+import { BracketTab, JudgesTab, StandingsTab, TeamsTab, TopicsTab } from './tabs';
+import '../tournament.css';
+
+const t = tournamentText;
+
+/** The tabs of a tournament page, in order; `?tab=` names one. */
+export const TOURNAMENT_TABS = ['fixtures', 'standings', 'bracket', 'topics', 'teams', 'judges'] as const;
+type TabId = (typeof TOURNAMENT_TABS)[number];
+
+const PANELS: Record<TabId, (props: { view: TournamentView }) => ReactNode> = {
+  fixtures: FixturesTab,
+  standings: StandingsTab,
+  bracket: BracketTab,
+  topics: TopicsTab,
+  teams: TeamsTab,
+  judges: JudgesTab,
+};
+
+/** `/worldcup/:slug`: the tournament with tabs 赛程, 积分榜, 淘汰赛, 辩题, 参赛队伍, 评委; live via `tournament.watch`. */
+export function TournamentPage() {
+  const { slug = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const query = useTournament(slug);
+  const view = query.data;
+  useTournamentTitle(view?.name);
+  const requested = params.get('tab');
+  const phase = view ? phaseOf(view) : 'draft';
+  const live = view ? view.rounds.reduce((n, round) => n + round.fixtures.filter((fixture) => fixture.status === 'live').length, 0) : 0;
+  // Live matches first; once the knockout is drawn and nothing is live, the bracket.
+  const fallback: TabId = live === 0 && (phase === 'knockout' || phase === 'finished') ? 'bracket' : 'fixtures';
+  const tab: TabId = TOURNAMENT_TABS.includes(requested as TabId) ? (requested as TabId) : fallback;
+
+  if (query.isError) {
+    return (
+      <div className="tm-page">
+        <p className="tm-error" role="alert" data-testid="tm-error">
+          {tournamentErrorMessage(query.error)}
+        </p>
+        <Link className="btn btn--primary" to="/worldcup">
+          {t.page.backToList}
+        </Link>
+      </div>
+    );
+  }
+  if (!view) return <p className="tm-loading">{t.page.loading}</p>;
+
+  const select = (next: TabId) => setParams((all) => ({ ...Object.fromEntries(all), tab: next }), { replace: true });
+  const onKey = (event: KeyboardEvent) => {
+    const index = TOURNAMENT_TABS.indexOf(tab);
+    const by = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!by) return;
+    event.preventDefault();
+    const next = TOURNAMENT_TABS[(index + by + TOURNAMENT_TABS.length) % TOURNAMENT_TABS.length]!;
+    select(next);
+    document.getElementById(`tm-tab-${next}`)?.focus();
+  };
+  const Panel = PANELS[tab];
+  const latest = [...view.rounds].reverse().find((round) => round.status === 'published' && round.lobby);
+
+  return (
+    <div className="tm-page" data-testid="tm-page">
+      <header className="tm-head">
+        <div>
+          <p className="tm-eyebrow">
+            <span className="tm-chip">{t.phase[phase]}</span>
+            {live > 0 && (
+              <span className="tm-live-pill">
+                <span className="tm-live-dot" aria-hidden="true" />
+                {format(t.index.liveNow, { n: live })}
+              </span>
+            )}
+          </p>
+          <h1 className="tm-title">{view.name}</h1>
+          <p className="tm-lead">
+            {[view.season && format(t.page.season, { season: view.season }), view.startDate && format(t.page.dates, { from: view.startDate, to: view.endDate ?? view.startDate }), format(t.page.format, { name: view.formatName })]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
+        </div>
+        <div className="tm-head__actions">
+          {latest && (
+            <Link className="btn btn--secondary btn--sm" to={`/worldcup/${view.slug}/live/${latest.id}`} data-testid="tm-open-wall">
+              {t.page.liveWall}
+            </Link>
+          )}
+          {view.myRole && (
+            <Link className="btn btn--primary btn--sm" to={`/worldcup/${view.slug}/manage`} data-testid="tm-manage">
+              {t.page.manage}
+            </Link>
+          )}
+        </div>
+      </header>
+      <div className="tm-tabs" role="tablist" aria-label={view.name} onKeyDown={onKey}>
+        {TOURNAMENT_TABS.map((id) => (
+          <button
+            key={id}
+            id={`tm-tab-${id}`}
+            type="button"
+            role="tab"
+            className="tm-tab"
+            aria-selected={tab === id}
+            aria-controls="tm-panel"
+            tabIndex={tab === id ? 0 : -1}
+            onClick={() => select(id)}
+          >
+            {t.tabs[id]}
+          </button>
+        ))}
+      </div>
+      <div id="tm-panel" className="tm-panel" role="tabpanel" aria-labelledby={`tm-tab-${tab}`} data-tab={tab}>
+        <Panel view={view} />
+      </div>
+      <footer className="tm-foot">
+        <ExportsMenu slug={view.slug} />
+      </footer>
+    </div>
+  );
+}

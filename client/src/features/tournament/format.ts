@@ -1,0 +1,15 @@
+/** Dates and times of the tournament screens, the zh-CN way. */
+import { locale } from '../../i18n';
+
+const clockTime = new Intl.DateTimeFormat(locale, { month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+const shortTime = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+/** e.g. 11月23日 14:05. */
+export function formatClockTime(epochMs: number): string {
+  return clockTime.format(epochMs);
+}
+
+/** e.g. 14:05:09. */
+export function formatShortTime(epochMs: number): string {
+  return shortTime.format(epochMs);
+}

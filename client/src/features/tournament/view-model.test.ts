@@ -1,0 +1,56 @@
+import { advanceBracket, buildBracket, type TournamentView } from '@bianshi/shared';
+import { describe, expect, it } from 'vitest';
+import { layoutBracket } from './bracket-layout';
+import { bracketRoundsOf, isPast, phaseOf } from './view-model';
+
+const teams = ['甲', '乙', '丙', '丁', '戊', '己'].map((name, i) => ({ id: `t${i + 1}`, name, school: '', schoolKey: '', libraryTeamId: null, librarySchoolId: null, members: [], seed: i + 1, poolId: null }));
+
+function viewWith(bracket: TournamentView['bracket']): Pick<TournamentView, 'bracket' | 'teams' | 'rounds'> {
+  return { bracket, teams, rounds: [] };
+}
+
+describe('bracketRoundsOf', () => {
+  it('draws six teams as eight slots: the top two seeds have byes that already advanced', () => {
+    const rounds = bracketRoundsOf(viewWith(advanceBracket(buildBracket(teams.map((team) => team.id)), new Map())));
+    expect(rounds.map((round) => round.name)).toEqual(['四分之一决赛', '半决赛', '决赛']);
+    expect(rounds.map((round) => round.matches.length)).toEqual([4, 2, 1]);
+    const byes = rounds[0]!.matches.filter((match) => match.top.bye || match.bottom.bye);
+    expect(byes.map((match) => [match.top.name, match.status])).toEqual([
+      ['甲', 'finished'],
+      ['乙', 'finished'],
+    ]);
+    // The byes' teams wait in the semi-finals; the lines to them are drawn as decided.
+    expect(rounds[1]!.matches.map((match) => [match.top.name, match.bottom.name])).toEqual([
+      ['甲', null],
+      ['乙', null],
+    ]);
+    const geometry = layoutBracket(rounds);
+    expect(geometry.connectors.filter((line) => line.decided)).toHaveLength(2);
+  });
+
+  it('marks winners as they advance and is empty before the knockout', () => {
+    const nodes = buildBracket(['t1', 't2']);
+    const done = advanceBracket(nodes, new Map([[nodes[0]!.id, 't2']]));
+    const [final] = bracketRoundsOf(viewWith(done));
+    expect(final!.matches[0]!.bottom).toMatchObject({ name: '乙', winner: true });
+    expect(bracketRoundsOf(viewWith([]))).toEqual([]);
+  });
+});
+
+describe('phaseOf and isPast', () => {
+  it('reads the phase from stages and the final', () => {
+    const group = { id: 'g', kind: 'group' as const, name: '小组赛', position: 0, pools: [{ id: 'p', name: 'A', teamIds: [] }], draw: null };
+    const knockout = { ...group, id: 'k', kind: 'knockout' as const, pools: [] };
+    expect(phaseOf({ stages: [], bracket: [] })).toBe('draft');
+    expect(phaseOf({ stages: [group], bracket: [] })).toBe('groups');
+    const nodes = buildBracket(['t1', 't2']);
+    expect(phaseOf({ stages: [group, knockout], bracket: nodes })).toBe('knockout');
+    expect(phaseOf({ stages: [group, knockout], bracket: advanceBracket(nodes, new Map([[nodes[0]!.id, 't1']])) })).toBe('finished');
+  });
+
+  it('calls a tournament past after its last day', () => {
+    expect(isPast({ endDate: '2026-11-22' }, '2026-11-23')).toBe(true);
+    expect(isPast({ endDate: '2026-11-23' }, '2026-11-23')).toBe(false);
+    expect(isPast({ endDate: null }, '2026-11-23')).toBe(false);
+  });
+});

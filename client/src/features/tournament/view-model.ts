@@ -1,0 +1,88 @@
+/**
+ * Pure readings of a tournament view for the screens: team names, round names, the phase, and
+ * the knockout bracket as the bracket component draws it.
+ */
+import { knockoutRoundName, type BracketNode, type TournamentFixture, type TournamentRound, type TournamentSummary, type TournamentTeam, type TournamentView } from '@bianshi/shared';
+import { tournament as tournamentText } from '../../i18n/zh-CN/tournament';
+import type { BracketMatch, BracketRound, BracketSlot } from './bracket-layout';
+
+const t = tournamentText;
+
+/** Teams by id. */
+export function teamsById(view: Pick<TournamentView, 'teams'>): Map<string, TournamentTeam> {
+  return new Map(view.teams.map((team) => [team.id, team]));
+}
+
+/** A team's name, or 待定 while the slot is open. */
+export function teamNameOf(teams: Map<string, TournamentTeam>, id: string | null): string {
+  return (id && teams.get(id)?.name) || t.fixtures.tbd;
+}
+
+/** Where a tournament is: no draw yet, in its group stage, in its knockout, or done. */
+export type TournamentPhase = 'draft' | 'groups' | 'knockout' | 'finished';
+
+/** The phase from the stages and the bracket. */
+export function phaseOf(view: Pick<TournamentView, 'stages' | 'bracket'>): TournamentPhase {
+  const final = view.bracket.find((node) => node.nextNodeId === null);
+  if (final?.winnerTeamId) return 'finished';
+  if (view.stages.some((stage) => stage.kind === 'knockout')) return 'knockout';
+  if (view.stages.some((stage) => stage.kind === 'group' && stage.pools.length > 0)) return 'groups';
+  return 'draft';
+}
+
+/** Whether a listed tournament is over (its last day before `today`, `YYYY-MM-DD`). */
+export function isPast(summary: Pick<TournamentSummary, 'endDate'>, today: string): boolean {
+  return summary.endDate !== null && summary.endDate < today;
+}
+
+/** Today as `YYYY-MM-DD` in local time. */
+export function todayOf(now: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** Every fixture of the tournament by id. */
+export function fixturesById(rounds: readonly TournamentRound[]): Map<string, TournamentFixture> {
+  return new Map(rounds.flatMap((round) => round.fixtures.map((fixture) => [fixture.id, fixture] as const)));
+}
+
+/** The knockout bracket as rounds of matches, with byes, winners, votes and feeders. */
+export function bracketRoundsOf(view: Pick<TournamentView, 'bracket' | 'teams' | 'rounds'>): BracketRound[] {
+  if (view.bracket.length === 0) return [];
+  const teams = teamsById(view);
+  const fixtures = fixturesById(view.rounds);
+  const roundNumbers = [...new Set(view.bracket.map((node) => node.round))].sort((a, b) => a - b);
+  const feedersOf = (node: BracketNode): (string | null)[] => {
+    const feeders: (string | null)[] = [null, null];
+    for (const other of view.bracket) if (other.nextNodeId === node.id && other.nextSlot !== null) feeders[other.nextSlot] = other.id;
+    return feeders;
+  };
+  return roundNumbers.map((number) => {
+    const nodes = view.bracket.filter((node) => node.round === number).sort((a, b) => a.index - b.index);
+    const matches = nodes.map((node): BracketMatch => {
+      const fixture = node.fixtureId ? fixtures.get(node.fixtureId) : undefined;
+      const result = fixture?.result?.confirmed ? fixture.result : null;
+      const slot = (index: 0 | 1): BracketSlot => {
+        const teamId = node.teamIds[index];
+        const side = fixture ? (fixture.affTeamId === teamId ? 'aff' : fixture.negTeamId === teamId ? 'neg' : null) : null;
+        return {
+          name: teamId ? (teams.get(teamId)?.name ?? t.fixtures.tbd) : null,
+          seed: node.seeds[index],
+          score: result && side ? String(result.votes[side]) : null,
+          winner: teamId !== null && node.winnerTeamId === teamId,
+          bye: node.bye && teamId === null,
+        };
+      };
+      const feeders = feedersOf(node);
+      return {
+        id: node.id,
+        top: slot(0),
+        bottom: slot(1),
+        status: node.bye || node.winnerTeamId ? 'finished' : (fixture?.status ?? 'scheduled'),
+        ...(feeders.some((id) => id !== null) ? { from: feeders } : {}),
+        href: fixture?.timerShortid ? `/timer/${fixture.timerShortid}` : null,
+      };
+    });
+    return { id: `round-${number}`, name: knockoutRoundName(number, roundNumbers.at(-1)!), matches };
+  });
+}
