@@ -142,6 +142,7 @@ export class TournamentService {
     const now = this.clock.now();
     return {
       tournamentId: row.id,
+      tournamentName: row.name,
       round: round ? { id: round.id, name: round.name, number: round.number } : null,
       lobby:
         lobby && round?.lobbyId

@@ -314,6 +314,8 @@ export interface FixtureBallots {
 /** The live wall of a round: the lobby to watch and a tile per fixture. */
 export interface LiveRound {
   tournamentId: string;
+  /** The tournament's name, for the wall's header. */
+  tournamentName: string;
   round: { id: string; name: string; number: number } | null;
   lobby: RoundLobby | null;
   tiles: Array<{

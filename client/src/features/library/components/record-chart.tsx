@@ -1,6 +1,6 @@
 import { format } from '../../../i18n';
 import { library as libraryText } from '../../../i18n/zh-CN/library';
-import { mmss } from '../download';
+import { mmss } from '../text';
 
 const t = libraryText.record;
 

@@ -7,7 +7,7 @@ import { library as libraryText } from '../../../i18n/zh-CN/library';
 import { dateTimeFormat } from '../../../i18n';
 import { useTRPC } from '../../../lib/trpc';
 import { useAccount, useSchoolPage } from '../api/library-queries';
-import { errorText } from '../download';
+import { errorText } from '../text';
 import '../library.css';
 
 const t = libraryText;

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { library as libraryText } from '../../../i18n/zh-CN/library';
 import { useTRPC } from '../../../lib/trpc';
 import { useAccount, useRegions, useSchools } from '../api/library-queries';
-import { errorText } from '../download';
+import { errorText } from '../text';
 import '../library.css';
 
 const t = libraryText;

@@ -12,7 +12,7 @@ import {
   useTopicGroups,
   useTRPCCreateGroup,
 } from '../api/library-queries';
-import { errorText } from '../download';
+import { errorText } from '../text';
 import { buildTopicIndex, searchTopics } from '../topic-search';
 import { DrawDialog } from './draw-dialog';
 import { TopicCard, type TopicView } from './topic-card';

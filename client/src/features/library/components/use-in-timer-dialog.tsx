@@ -5,7 +5,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { format } from '../../../i18n';
 import { library as libraryText } from '../../../i18n/zh-CN/library';
 import { useAccount, useMyTimers, useUseInTimer } from '../api/library-queries';
-import { errorText } from '../download';
+import { errorText } from '../text';
 import type { TopicView } from './topic-card';
 
 const t = libraryText;

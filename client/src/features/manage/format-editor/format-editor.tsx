@@ -10,7 +10,7 @@ import { PoolsEditor } from './pools-editor';
 import { StageEditor } from './stage-editor';
 import { moved, stageOfKind } from './stage-defaults';
 import './format-editor.css';
-import { downloadText } from '../download';
+import { downloadText } from '../../../lib/download';
 
 const t = manageText.timing;
 
@@ -107,7 +107,7 @@ export function FormatEditor({ initial, disabled, saving, onSave }: { initial: F
           <button type="button" className="btn btn--ghost" disabled={disabled} onClick={loadBuiltin}>
             {t.loadBuiltin}
           </button>
-          <button type="button" className="btn btn--ghost" onClick={() => downloadText(`${draft.id}.json`, exportFormatJson(draft))} data-testid="format-export">
+          <button type="button" className="btn btn--ghost" onClick={() => downloadText(`${draft.id}.json`, exportFormatJson(draft), 'application/json')} data-testid="format-export">
             {t.export}
           </button>
           <label className="btn btn--ghost manage-file">

@@ -9,7 +9,7 @@ import { ManageFrame, type ManageContext } from '../components/manage-frame';
 import { OfflineTimer } from '../components/offline-timer';
 import { saveToast } from '../hooks/use-save-toast';
 import { useInstall } from '../hooks/use-install';
-import { downloadText } from '../download';
+import { downloadText } from '../../../lib/download';
 
 const t = manageText.offline;
 
@@ -21,7 +21,7 @@ function OfflineView({ timer, canEdit }: ManageContext) {
   const exportConfig = () => {
     const { schedule: _schedule, ...settings } = timer.settings;
     const file: TimerConfigFile = { kind: 'bianshi-timer-config', version: 1, name: timer.name, format: timer.format, settings };
-    downloadText(`辩时配置-${timer.shortid}.json`, `${JSON.stringify(file, null, 2)}\n`);
+    downloadText(`辩时配置-${timer.shortid}.json`, `${JSON.stringify(file, null, 2)}\n`, 'application/json');
   };
   const importFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];

@@ -1,5 +1,4 @@
 import type { LiveRound } from '@bianshi/shared';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import { Link, useParams } from 'react-router';
 import { useStore } from 'zustand';
@@ -8,7 +7,7 @@ import { format } from '../../../i18n';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
 import type { LobbyStore } from '../../../lib/lobby-sync';
 import { runtimeFor } from '../../../lib/timer-sync';
-import { useTRPC, useTRPCClient } from '../../../lib/trpc';
+import { useTRPCClient } from '../../../lib/trpc';
 import { useLiveRound } from '../api/tournament-queries';
 import { tournamentErrorMessage } from '../api/tournament-errors';
 import { useFixtureClock, useRoundClocks } from '../hooks/use-round-clocks';
@@ -32,11 +31,9 @@ export function wallColumns(n: number): number {
  */
 export function LiveWallPage() {
   const { slug = '', roundId } = useParams();
-  const trpc = useTRPC();
   const live = useLiveRound(slug, roundId);
-  // The name only (no second watch): the wall's header.
-  const name = useQuery({ ...trpc.tournament.get.queryOptions({ slug }), select: (view) => view.name, staleTime: 5 * 60_000 }).data;
   const data = live.data;
+  const name = data?.tournamentName;
   useTournamentTitle(name && data?.round ? `${data.round.name} · ${name}` : name);
   const [onlyLive, setOnlyLive] = useState(false);
   const wall = useRef<HTMLDivElement>(null);

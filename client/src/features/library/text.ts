@@ -1,13 +1,3 @@
-/** Saves `text` as a file named `filename` through the browser's download. */
-export function downloadText(filename: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 /** A call's failure as Chinese text (the hub's message when it sent one). */
 export function errorText(error: unknown, fallback: string): string {
   const message = error instanceof Error ? error.message : '';
