@@ -178,6 +178,7 @@ describe('a tournament on two hubs (Postgres + Redis)', () => {
 
     // The live wall (on the other hub) gets the round's lobby and a tile per fixture.
     const live = await httpClient(b.url).tournament.live.query({ slug });
+    expect(live.tournamentName).toBeTruthy();
     expect(live.lobby?.id).toBe(published.lobbyId);
     expect(live.tiles.map((tile) => tile.timerId)).toEqual(published.timerIds);
     // One lobby subscription carries every fixture's clock to the wall.
