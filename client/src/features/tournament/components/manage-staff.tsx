@@ -118,7 +118,7 @@ export function StaffSection({ view, actions }: SectionProps) {
                 {me.displayName || me.email}
                 <span className="tm-chip">{t.you}</span>
               </strong>
-              <span className="tm-muted tm-small tm-staff__mail">{me.email}</span>
+              {me.displayName && <span className="tm-muted tm-small tm-staff__mail">{me.email}</span>}
             </div>
             <span className="tm-chip tm-staff__role">{TOURNAMENT_ROLE_LABELS.owner}</span>
           </li>
@@ -130,7 +130,7 @@ export function StaffSection({ view, actions }: SectionProps) {
                 {member.name || member.email}
                 {me?.id === member.userId && <span className="tm-chip">{t.you}</span>}
               </strong>
-              <span className="tm-muted tm-small tm-staff__mail">{member.email}</span>
+              {member.name && <span className="tm-muted tm-small tm-staff__mail">{member.email}</span>}
             </div>
             {isOwner && member.role !== 'owner' ? (
               <div className="tm-row">
