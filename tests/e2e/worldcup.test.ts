@@ -4,7 +4,8 @@
  * draw), publishes a round and starts two of its clocks; the live wall shows both clocks moving
  * over ONE lobby subscription; judges submit ballots from phone-size viewports (one through a
  * dropped connection, sent once when it returns); standings update; refusals come in Chinese;
- * the bracket appears after the group stage.
+ * the owner adds a second account as organizer by email, who reads a fixture's ballots and
+ * result history in the console; the bracket appears after the group stage.
  * `WORLDCUP_SHOTS=/tmp/shots` also saves screenshots (projector 1920×1080, phone 390×844, light and dark).
  * (`E2E_CLIENT_DIST` points the hub at another client build, e.g. while others rebuild client/dist.)
  */
@@ -50,10 +51,10 @@ afterAll(async () => {
   await hub?.close();
 });
 
-/** A page signed in as the organizer. */
-async function organizerPage(options: PageOptions = {}) {
+/** A page signed in as `account` (the organizer by default) that accepts confirm dialogs. */
+async function organizerPage(options: PageOptions = {}, account: TestAccount = owner) {
   const opened = await openPage(browser, { viewport: { width: 1440, height: 900 }, ...options });
-  const [name = '', value = ''] = owner.cookie.split('=');
+  const [name = '', value = ''] = account.cookie.split('=');
   await opened.context.addCookies([{ name, value, url: hub.url, httpOnly: true, sameSite: 'Lax' }]);
   opened.page.on('dialog', (dialog) => void dialog.accept());
   return opened;
@@ -62,15 +63,15 @@ async function organizerPage(options: PageOptions = {}) {
 /** The tournament as its organizer sees it (ballot tokens included). */
 const view = (): Promise<TournamentView> => owner.client.tournament.get.query({ slug: SLUG });
 
-/** Screenshots of `path` in light and dark, when WORLDCUP_SHOTS is set. */
-async function shoot(name: string, path: string, viewport: { width: number; height: number }, ready: (page: Page) => Promise<unknown>) {
+/** Screenshots of `path` in light and dark (signed in as `as`, if given), when WORLDCUP_SHOTS is set. */
+async function shoot(name: string, path: string, viewport: { width: number; height: number }, ready: (page: Page) => Promise<unknown>, as?: TestAccount) {
   if (!SHOTS) return;
   for (const colorScheme of ['light', 'dark'] as const) {
-    const { context, page } = await openPage(browser, { viewport, colorScheme });
+    const { context, page } = as ? await organizerPage({ viewport, colorScheme }, as) : await openPage(browser, { viewport, colorScheme });
     await page.goto(hub.url + path);
     await ready(page);
     await page.waitForTimeout(400);
-    await page.screenshot({ path: `${SHOTS}/worldcup-${name}-${viewport.width}x${viewport.height}-${colorScheme}.png`, fullPage: viewport.width < 1000 });
+    await page.screenshot({ path: `${SHOTS}/worldcup-${name}-${viewport.width}x${viewport.height}-${colorScheme}.png`, fullPage: !as && viewport.width < 1000 });
     await context.close();
   }
 }
@@ -232,6 +233,61 @@ describe('世界杯 in the browser', () => {
     await visitor.context.close();
     await shoot('standings', `/worldcup/${SLUG}?tab=standings`, PROJECTOR, (p) => p.getByTestId('tm-standings-row').first().waitFor());
     await shoot('standings', `/worldcup/${SLUG}?tab=standings`, PHONE, (p) => p.getByTestId('tm-standings-row').first().waitFor());
+  }, 180_000);
+
+  it('lets the owner add a second account as organizer by email, who runs the console and reads a fixture’s ballots and history', async () => {
+    const second = await createAccount(hub, 'wc-second');
+    const ownerPage = await organizerPage();
+    const { page } = ownerPage;
+    await page.goto(`${hub.url}/worldcup/${SLUG}/manage#tm-staff`);
+    // An address with no account is refused in Chinese (the hub's message), beside the form.
+    await page.getByTestId('tm-staff-email').fill('nobody-here@bianshi.test');
+    await page.getByTestId('tm-staff-add').click();
+    await page.getByTestId('tm-staff-error').filter({ hasText: '找不到邮箱为 nobody-here@bianshi.test 的账号' }).waitFor();
+    await page.getByTestId('tm-staff-email').fill(second.email);
+    await page.getByTestId('tm-staff-role').selectOption('organizer');
+    await page.getByTestId('tm-staff-add').click();
+    await page.locator('[data-testid="tm-staff-member"][data-role="organizer"]', { hasText: second.email }).waitFor();
+
+    // A result corrected by hand: the history keeps the automatic confirmation and the edit.
+    const before = await view();
+    const fixture = before.rounds[0]!.fixtures[0]!;
+    await owner.client.tournament.editResult.mutate({
+      tournamentId: before.id,
+      fixtureId: fixture.id,
+      result: { winner: fixture.result!.winner, votes: fixture.result!.votes, bestDebater: { side: 'aff', position: 1 } },
+      note: '补录最佳辩手',
+    });
+
+    const other = await organizerPage({}, second);
+    await other.page.goto(`${hub.url}/worldcup/${SLUG}/manage#tm-rounds`);
+    await other.page.getByTestId('tm-console').waitFor();
+    await other.page.getByTestId('tm-section-info').waitFor();
+    await other.page.locator(`[data-testid="tm-fixture-row"][data-fixture-id="${fixture.id}"]`).getByTestId('tm-open-ballots').click();
+    const record = other.page.getByTestId('tm-fixture-ballots');
+    await record.getByTestId('tm-ballot').first().waitFor();
+    const history = await until(() => record.getByTestId('tm-history-entry').allInnerTexts(), (texts) => texts.length === 2);
+    expect(history[0]).toContain('评分一致，自动确认');
+    expect(history[1]).toContain('修改赛果');
+    expect(history[1]).toContain('补录最佳辩手');
+    expect(history[1]).toMatch(/\d{4}年\d{1,2}月\d{1,2}日/);
+    expect(other.errors).toEqual([]);
+    await other.context.close();
+
+    const ballotsOf = (p: Page) => p.locator(`[data-testid="tm-fixture-row"][data-fixture-id="${fixture.id}"]`).getByTestId('tm-open-ballots').click().then(() => p.getByTestId('tm-history-entry').nth(1).waitFor());
+    const staffList = (p: Page) => p.getByTestId('tm-staff-member').first().scrollIntoViewIfNeeded();
+    await shoot('staff', `/worldcup/${SLUG}/manage`, PROJECTOR, staffList, owner);
+    await shoot('staff', `/worldcup/${SLUG}/manage`, PHONE, staffList, owner);
+    await shoot('history', `/worldcup/${SLUG}/manage`, PROJECTOR, ballotsOf, second);
+    await shoot('history', `/worldcup/${SLUG}/manage`, PHONE, ballotsOf, second);
+
+    // The owner re-roles, then removes (confirmed) the second account.
+    await page.getByTestId('tm-staff-member-role').selectOption('judgeCoordinator');
+    await page.locator('[data-testid="tm-staff-member"][data-role="judgeCoordinator"]').waitFor();
+    await page.getByTestId('tm-staff-remove').click();
+    await until(view, (v) => v.organizers.length === 0);
+    expect(ownerPage.errors).toEqual([]);
+    await ownerPage.context.close();
   }, 180_000);
 
   it('shows the bracket once the group stage is over and the knockout is drawn', async () => {

@@ -13,3 +13,10 @@ export function formatClockTime(epochMs: number): string {
 export function formatShortTime(epochMs: number): string {
   return shortTime.format(epochMs);
 }
+
+const dateTime = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+/** e.g. 2026年11月23日 14:05:09 (records: ballots and result history). */
+export function formatDateTime(epochMs: number): string {
+  return dateTime.format(epochMs);
+}

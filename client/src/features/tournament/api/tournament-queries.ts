@@ -51,6 +51,7 @@ export function useTournamentChanges(slug: string, enabled: boolean) {
           if (typeof version === 'number' && cached && cached.version >= version) return;
           void queryClient.invalidateQueries({ queryKey: trpc.tournament.get.queryKey({ slug }) });
           void queryClient.invalidateQueries({ queryKey: trpc.tournament.live.pathKey() });
+          void queryClient.invalidateQueries({ queryKey: trpc.tournament.ballots.pathKey() });
         },
       },
     );

@@ -11,12 +11,13 @@ import { DrawSection } from './manage-draw';
 import { JudgesSection } from './manage-judges';
 import { KnockoutSection } from './manage-knockout';
 import { RoundsSection } from './manage-rounds';
+import { StaffSection } from './manage-staff';
 import { TeamsSection } from './manage-teams';
 import { TournamentForm } from './tournament-form';
 import '../tournament.css';
 
 const t = tournamentText;
-const STEPS = ['info', 'teams', 'draw', 'judges', 'rounds', 'knockout', 'exports'] as const;
+const STEPS = ['info', 'staff', 'teams', 'draw', 'judges', 'rounds', 'knockout', 'exports'] as const;
 
 /** What every console section receives. */
 export interface SectionProps {
@@ -26,7 +27,7 @@ export interface SectionProps {
 
 /**
  * `/worldcup/:slug/manage`: the organizer's console, one page of sections in the order a
- * tournament runs — settings, teams, the group draw, judges, rounds (publish, topics, results),
+ * tournament runs — settings, staff (managed by the owner), teams, the group draw, judges, rounds (publish, topics, results),
  * the knockout, exports. Judge coordinators see the judge and round sections.
  */
 export function ManagePage() {
@@ -89,6 +90,11 @@ export function ManagePage() {
                 pending={actions.update.isPending}
                 onSubmit={(input) => actions.update.mutate({ tournamentId: view.id, tournament: input }, { onSuccess: () => void toast.success(t.console.saved) })}
               />
+            </Section>
+          )}
+          {organizer && (
+            <Section id="staff">
+              <StaffSection {...props} />
             </Section>
           )}
           {organizer && (

@@ -9,6 +9,7 @@ import { useTRPC } from '../../../lib/trpc';
 import type { TournamentActions } from '../api/use-tournament-actions';
 import { formatClockTime } from '../format';
 import { teamNameOf, teamsById } from '../view-model';
+import { FixtureBallotsDialog } from './fixture-ballots';
 import { StatusPill } from './fixture-tile';
 import type { SectionProps } from './manage-page';
 
@@ -30,6 +31,7 @@ export function RoundsSection({ view, actions, canPublish }: SectionProps & { ca
 }
 
 function RoundCard({ view, round, stageName, actions, canPublish }: { view: TournamentView; round: TournamentRound; stageName: string; actions: TournamentActions; canPublish: boolean }) {
+  const [ballotsOf, setBallotsOf] = useState<string | null>(null);
   const published = round.status === 'published';
   const done = published && round.fixtures.length > 0 && round.fixtures.every((fixture) => fixture.result?.confirmed);
   const shortfalls = (list: { reason: string }[]) => {
@@ -98,16 +100,17 @@ function RoundCard({ view, round, stageName, actions, canPublish }: { view: Tour
           </thead>
           <tbody>
             {round.fixtures.map((fixture) => (
-              <FixtureRow key={fixture.id} view={view} fixture={fixture} published={published} actions={actions} canPublish={canPublish} />
+              <FixtureRow key={fixture.id} view={view} fixture={fixture} published={published} actions={actions} canPublish={canPublish} onBallots={() => setBallotsOf(fixture.id)} />
             ))}
           </tbody>
         </table>
       </div>
+      <FixtureBallotsDialog view={view} fixture={round.fixtures.find((fixture) => fixture.id === ballotsOf) ?? null} onClose={() => setBallotsOf(null)} />
     </article>
   );
 }
 
-function FixtureRow({ view, fixture, published, actions, canPublish }: { view: TournamentView; fixture: TournamentFixture; published: boolean; actions: TournamentActions; canPublish: boolean }) {
+function FixtureRow({ view, fixture, published, actions, canPublish, onBallots }: { view: TournamentView; fixture: TournamentFixture; published: boolean; actions: TournamentActions; canPublish: boolean; onBallots: () => void }) {
   const teams = teamsById(view);
   const judges = new Map(view.judges.map((judge) => [judge.id, judge.name] as const));
   const [editing, setEditing] = useState(false);
@@ -164,6 +167,11 @@ function FixtureRow({ view, fixture, published, actions, canPublish }: { view: T
             <Link className="btn btn--ghost btn--sm" to={`/timer/manage/${fixture.timerShortid}`} data-testid="tm-fixture-console">
               {t.console}
             </Link>
+          )}
+          {published && (
+            <button type="button" className="btn btn--ghost btn--sm" onClick={onBallots} data-testid="tm-open-ballots">
+              {tournamentText.history.open}
+            </button>
           )}
           {canPublish && result && !result.confirmed && (
             <button type="button" className="btn btn--primary btn--sm" onClick={() => actions.confirmResult.mutate({ tournamentId: view.id, fixtureId: fixture.id }, { onSuccess: () => void toast.success(t.confirmed) })} data-testid="tm-confirm-result">
