@@ -20,3 +20,10 @@ const dateTime = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long
 export function formatDateTime(epochMs: number): string {
   return dateTime.format(epochMs);
 }
+
+const SPEAKER_NUMERALS = ['一', '二', '三', '四', '五', '六', '七', '八'];
+
+/** A speaker's position as it is said in Chinese debate: 1 → 一 (正方一辩). */
+export function speakerNumeral(position: number): string {
+  return SPEAKER_NUMERALS[position - 1] ?? String(position);
+}

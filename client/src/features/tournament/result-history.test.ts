@@ -12,8 +12,8 @@ describe('result history text', () => {
   ])('reads %j as %s', (result, text) => expect(resultText(result)).toBe(text));
 
   it('names the best debater when the team lists its members', () => {
-    expect(bestDebaterText({ side: 'aff', position: 2 }, teams)).toBe('正方2辩 甲二');
-    expect(bestDebaterText({ side: 'neg', position: 4 }, teams)).toBe('反方4辩');
+    expect(bestDebaterText({ side: 'aff', position: 2 }, teams)).toBe('正方二辩 甲二');
+    expect(bestDebaterText({ side: 'neg', position: 4 }, teams)).toBe('反方四辩');
   });
 
   it('reads a ballot: winner, scores with their sum', () => {
@@ -25,7 +25,7 @@ describe('result history text', () => {
     expect(historyAuthor({ byName: 'auto', action: 'auto-confirmed' })).toBe('系统');
     expect(historyAuthor({ byName: '王老师', action: 'edited' })).toBe('王老师');
     const after = { winner: 'neg' as const, votes: { aff: 1, neg: 2 }, bestDebater: { side: 'aff' as const, position: 1 } };
-    expect(historyChange({ before: null, after }, teams)).toBe('反方胜 1:2，最佳辩手：正方1辩 甲一');
-    expect(historyChange({ before: { winner: 'aff', votes: { aff: 1, neg: 0 }, bestDebater: null }, after }, teams)).toBe('正方胜 1:0 → 反方胜 1:2，最佳辩手：正方1辩 甲一');
+    expect(historyChange({ before: null, after }, teams)).toBe('反方胜 1:2，最佳辩手：正方一辩 甲一');
+    expect(historyChange({ before: { winner: 'aff', votes: { aff: 1, neg: 0 }, bestDebater: null }, after }, teams)).toBe('正方胜 1:0 → 反方胜 1:2，最佳辩手：正方一辩 甲一');
   });
 });

@@ -2,6 +2,7 @@
 import type { BestDebaterVote, FixtureBallots, ResultHistoryEntry, ResultValues, SideId, TournamentTeam } from '@bianshi/shared';
 import { format } from '../../i18n';
 import { tournament as tournamentText } from '../../i18n/zh-CN/tournament';
+import { speakerNumeral } from './format';
 
 const t = tournamentText.history;
 const sides = { aff: tournamentText.fixtures.aff, neg: tournamentText.fixtures.neg } as const;
@@ -16,7 +17,7 @@ export function resultText(result: Pick<ResultValues, 'winner' | 'votes'>): stri
 
 /** 正方2辩 甲二 (the name when the team lists its members). */
 export function bestDebaterText(vote: BestDebaterVote, teams: FixtureTeams): string {
-  const position = format(tournamentText.ballot.position, { side: sides[vote.side], n: vote.position });
+  const position = format(tournamentText.ballot.position, { side: sides[vote.side], n: speakerNumeral(vote.position) });
   const name = teams[vote.side]?.members[vote.position - 1];
   return name ? `${position} ${name}` : position;
 }

@@ -8,7 +8,7 @@ import { useTRPC } from '../../../lib/trpc';
 import { tournamentErrorMessage } from '../api/tournament-errors';
 import type { OutboxState, PendingBallot } from '../ballot-outbox';
 import { checkScores, speakerScoresOf } from '../ballot-scores';
-import { formatShortTime } from '../format';
+import { formatShortTime, speakerNumeral } from '../format';
 import { useBallotOutbox } from '../hooks/use-ballot-outbox';
 import { useTournamentTitle } from '../hooks/use-tournament-title';
 import '../ballot.css';
@@ -261,7 +261,7 @@ function BallotForm({ entry, heading, onSubmit }: { entry: Entry; heading: React
                   aria-pressed={pressed}
                   onClick={() => setBest(pressed ? null : { side, position })}
                 >
-                  <span className="tb-speaker__pos">{format(t.position, { side: t[side], n: position })}</span>
+                  <span className="tb-speaker__pos">{format(t.position, { side: t[side], n: speakerNumeral(position) })}</span>
                   {members[i] && <span className="tb-speaker__name">{members[i]}</span>}
                 </button>
               );
@@ -275,7 +275,7 @@ function BallotForm({ entry, heading, onSubmit }: { entry: Entry; heading: React
           <div key={side} className="tb-scores__row" data-side={side}>
             {scores[side].map((value, i) => (
               <label key={i} className="tb-score">
-                <span>{format(t.position, { side: t[side], n: i + 1 })}</span>
+                <span>{format(t.position, { side: t[side], n: speakerNumeral(i + 1) })}</span>
                 <input
                   className="tb-score__input"
                   type="number"
