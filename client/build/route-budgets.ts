@@ -20,12 +20,16 @@ import { filesForRoute, readManifest } from './route-chunks';
  * zod on the display, the content site's styles with its pages) and the lobby screen 217 000 →
  * 211 000 (the content styles; it keeps the query cache, which it uses). The modules listed are
  * what React Router loads for the route, so the lobby's include the server-data layout.
+ *
+ * Raised once after the merge (2026-11-24): the display 141 000 → 141 500. The entry every page
+ * loads holds the route table and route titles; the 世界杯 and AI routes added 359 bytes to it
+ * (141 359). The display's own chunks did not grow.
  */
 export const ROUTE_BUDGETS = [
   {
     name: 'display (/timer/:id)',
     modules: ['src/app/layouts/blank-layout.tsx', 'src/features/display/index.ts'],
-    budgetBytes: 141_000,
+    budgetBytes: 141_500,
   },
   {
     name: 'lobby screen (/lobby/:id)',
