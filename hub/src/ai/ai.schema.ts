@@ -1,4 +1,5 @@
-import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAtColumn } from '../db/columns';
 
 /**
  * Provider requests counted per subject and UTC day, against the plan's `aiRequestsPerDay`.
@@ -33,7 +34,7 @@ export const aiFeedback = pgTable(
     /** Hrefs of the sections shown, `/docs/…#anchor`. */
     sources: jsonb('sources').$type<string[]>().notNull().default([]),
     userId: text('user_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('ai_feedback_time_idx').on(table.createdAt)],
 );

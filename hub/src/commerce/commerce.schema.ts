@@ -1,4 +1,5 @@
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, updatedAtColumn } from '../db/columns';
 
 /**
  * Commerce tables: orders and their payment notifications, plan grants, cdkeys with their
@@ -9,7 +10,7 @@ import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex
 export const orders = pgTable(
   'orders',
   {
-    id: text('id').primaryKey(),
+    id: idColumn(),
     /** Shown to buyers and used as the bank transfer reference, e.g. BS20261123A7K3Q9. */
     number: text('number').notNull(),
     userId: text('user_id').notNull(),
@@ -26,7 +27,7 @@ export const orders = pgTable(
     /** The provider's transaction id, or the admin who confirmed a transfer. */
     paymentRef: text('payment_ref'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [uniqueIndex('orders_number_idx').on(table.number), index('orders_user_idx').on(table.userId), index('orders_status_idx').on(table.status)],
 );
@@ -48,7 +49,7 @@ export const paymentNotifications = pgTable(
 export const planGrants = pgTable(
   'plan_grants',
   {
-    id: text('id').primaryKey(),
+    id: idColumn(),
     userId: text('user_id').notNull(),
     plan: text('plan').notNull(),
     seats: integer('seats').notNull(),
@@ -58,14 +59,14 @@ export const planGrants = pgTable(
     source: text('source').notNull(),
     /** The order number or the key's batch id and last 4. */
     sourceRef: text('source_ref').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('plan_grants_user_idx').on(table.userId), uniqueIndex('plan_grants_source_idx').on(table.source, table.sourceRef)],
 );
 
 /** A batch of cdkeys made together by an admin (or for an order's extra seats). */
 export const cdkeyBatches = pgTable('cdkey_batches', {
-  id: text('id').primaryKey(),
+  id: idColumn(),
   plan: text('plan').notNull(),
   quantity: integer('quantity').notNull(),
   /** Months of plan a key grants. */
@@ -78,14 +79,14 @@ export const cdkeyBatches = pgTable('cdkey_batches', {
   createdBy: text('created_by').notNull(),
   /** Set when the plain keys were generated and shown, once. */
   keysShownAt: timestamp('keys_shown_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });
 
 /** A cdkey: only an HMAC of the key (server secret) and its last 4 symbols are stored. */
 export const cdkeys = pgTable(
   'cdkeys',
   {
-    id: text('id').primaryKey(),
+    id: idColumn(),
     batchId: text('batch_id')
       .notNull()
       .references(() => cdkeyBatches.id, { onDelete: 'cascade' }),
@@ -96,7 +97,7 @@ export const cdkeys = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     redeemedBy: text('redeemed_by'),
     redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [uniqueIndex('cdkeys_hash_idx').on(table.keyHash), index('cdkeys_last4_idx').on(table.last4), index('cdkeys_batch_idx').on(table.batchId), index('cdkeys_redeemed_by_idx').on(table.redeemedBy)],
 );
@@ -122,14 +123,14 @@ export const cdkeyLockouts = pgTable('cdkey_lockouts', {
   subject: text('subject').primaryKey(),
   failures: integer('failures').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAtColumn(),
 });
 
 /** An invoice request for a paid order, answered by an admin (issued with a PDF, or rejected). */
 export const invoices = pgTable(
   'invoices',
   {
-    id: text('id').primaryKey(),
+    id: idColumn(),
     orderNumber: text('order_number').notNull(),
     userId: text('user_id').notNull(),
     /** The validated request (kind, title, uscc, email, 专票 fields). */
@@ -140,7 +141,7 @@ export const invoices = pgTable(
     rejectReason: text('reject_reason'),
     answeredBy: text('answered_by'),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('invoices_user_idx').on(table.userId), index('invoices_order_idx').on(table.orderNumber), index('invoices_status_idx').on(table.status)],
 );

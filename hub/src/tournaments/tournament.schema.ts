@@ -15,9 +15,9 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { idColumn, createdAtColumn, updatedAtColumn } from '../db/columns';
 
 /**
  * The 世界杯 tournament hub: tournaments and their staff, teams, judges, stages (pools or a
@@ -31,7 +31,7 @@ import {
 export const tournaments = pgTable(
   'tournaments',
   {
-    id: text('id').primaryKey(),
+    id: idColumn(),
     slug: text('slug').notNull(),
     name: text('name').notNull(),
     season: text('season').notNull().default(''),
@@ -46,8 +46,8 @@ export const tournaments = pgTable(
     /** users.id of the owner. */
     ownerId: text('owner_id').notNull(),
     version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (table) => [
     uniqueIndex('tournaments_slug_idx').on(table.slug),
@@ -64,7 +64,7 @@ export const tournamentStaff = pgTable(
       .references(() => tournaments.id, { onDelete: 'cascade' }),
     userId: text('user_id').notNull(),
     role: text('role').$type<'organizer' | 'judgeCoordinator'>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     primaryKey({ columns: [table.tournamentId, table.userId] }),
@@ -76,7 +76,7 @@ export const tournamentStaff = pgTable(
 export const tournamentTeams = pgTable(
   'tournament_teams',
   {
-    id: text('id').primaryKey(),
+    id: idColumn(),
     tournamentId: text('tournament_id')
       .notNull()
       .references(() => tournaments.id, { onDelete: 'cascade' }),
@@ -99,7 +99,7 @@ export const tournamentTeams = pgTable(
 export const tournamentJudges = pgTable(
   'tournament_judges',
   {
-    id: text('id').primaryKey(),
+    id: idColumn(),
     tournamentId: text('tournament_id')
       .notNull()
       .references(() => tournaments.id, { onDelete: 'cascade' }),
@@ -124,7 +124,7 @@ export const tournamentJudges = pgTable(
 export const tournamentStages = pgTable(
   'tournament_stages',
   {
-    id: text('id').primaryKey(),
+    id: idColumn(),
     tournamentId: text('tournament_id')
       .notNull()
       .references(() => tournaments.id, { onDelete: 'cascade' }),
@@ -143,7 +143,7 @@ export const tournamentStages = pgTable(
 export const tournamentRounds = pgTable(
   'tournament_rounds',
   {
-    id: text('id').primaryKey(),
+    id: idColumn(),
     tournamentId: text('tournament_id')
       .notNull()
       .references(() => tournaments.id, { onDelete: 'cascade' }),
@@ -164,7 +164,7 @@ export const tournamentRounds = pgTable(
 export const tournamentFixtures = pgTable(
   'tournament_fixtures',
   {
-    id: text('id').primaryKey(),
+    id: idColumn(),
     tournamentId: text('tournament_id')
       .notNull()
       .references(() => tournaments.id, { onDelete: 'cascade' }),
@@ -233,7 +233,7 @@ export const tournamentResults = pgTable('tournament_results', {
 export const tournamentResultHistory = pgTable(
   'tournament_result_history',
   {
-    id: text('id').primaryKey(),
+    id: idColumn(),
     fixtureId: text('fixture_id')
       .notNull()
       .references(() => tournamentFixtures.id, { onDelete: 'cascade' }),
