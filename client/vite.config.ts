@@ -18,8 +18,8 @@ export default defineConfig({
     react(),
     buildsPlugin({ version: pkg.version }),
     // The projector display and the lobby screen start fetching their chunks with the entry.
+    // (The hub serves the projector display its own page, display.html, whose modules preload by themselves.)
     routePreloadPlugin([
-      { path: '^/timer/(?!manage/|invite/)[^/]+(/[^/]+)?/?$', modules: ['src/app/layouts/blank-layout.tsx', 'src/features/display/index.ts'] },
       { path: '^/lobby/[^/]+/?$', modules: ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/main-layout.tsx', 'src/features/lobby/index.ts'] },
     ]),
     pricingPlugin(),
@@ -40,5 +40,10 @@ export default defineConfig({
     // Read by the bundle budget (tests/e2e/bundle-budget.test.ts) to follow each route's chunks.
     manifest: true,
     chunkSizeWarningLimit: 700,
+    rollupOptions: {
+      // The site, and the projector display's own page (no router, no site chrome): the hub
+      // serves display.html for /timer/:id and /timer/:id/:matchid (hub/src/transport/shells.ts).
+      input: { index: 'index.html', display: 'display.html' },
+    },
   },
 });

@@ -21,11 +21,12 @@ export function readManifest(dist: string): BuildManifest {
 }
 
 /**
- * The files a page needs before it can render a route: the HTML entry's chunks, and the route
- * module's chunk (`src`, e.g. `src/features/display/index.ts`) with everything they import
- * statically (not what they import on demand), with their CSS.
+ * The files a page needs before it can render a route: the HTML entry's chunks (`index.html`,
+ * or `display.html` for the projector display's own page), and the route module's chunk (`src`,
+ * e.g. `src/features/lobby/index.ts`) with everything they import statically (not what they
+ * import on demand), with their CSS.
  */
-export function filesForRoute(manifest: BuildManifest, routeSources: readonly string[]): string[] {
+export function filesForRoute(manifest: BuildManifest, routeSources: readonly string[], entry = 'index.html'): string[] {
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -35,7 +36,7 @@ export function filesForRoute(manifest: BuildManifest, routeSources: readonly st
     for (const css of chunk.css ?? []) files.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit('index.html');
+  visit(entry);
   for (const source of routeSources) visit(source);
   return [...files];
 }

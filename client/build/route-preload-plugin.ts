@@ -24,7 +24,7 @@ export function routePreloadPlugin(routes: readonly PreloadedRoute[]): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
-        if (!ctx.bundle) return html;
+        if (!ctx.bundle || !ctx.path.endsWith('/index.html')) return html;
         const table = routes.map((route) => ({
           path: route.path,
           files: filesOf(ctx.bundle as unknown as OutputBundle, route.modules),
@@ -39,7 +39,7 @@ export function routePreloadPlugin(routes: readonly PreloadedRoute[]): Plugin {
 /** The chunks (and their CSS) of the given route modules, with their static imports, minus the entry's. */
 function filesOf(bundle: OutputBundle, modules: readonly string[]): string[] {
   const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
-  const entry = chunks.find((chunk) => chunk.isEntry);
+  const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('src/main.tsx'));
   const skip = new Set<string>();
   const walk = (chunk: OutputChunk | undefined, into: Set<string>) => {
     if (!chunk || into.has(chunk.fileName)) return;

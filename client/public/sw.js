@@ -1,12 +1,21 @@
 /*
  * 辩时 service worker: caches the built app shell so the display, the console and the offline
  * single-device mode load with no network. API calls (/api/…) and uploads are never cached.
- * - navigations: network first, falling back to the cached shell (index.html);
+ * - navigations: network first, falling back to the cached shell: the projector display's own
+ *   page (display.html) for display paths, the site's shell (index.html) for the rest;
  * - hashed build assets (/assets/…): cache first (their names change with their content);
  * - other same-origin static files: stale-while-revalidate.
  */
-const CACHE = 'bianshi-shell-v1';
-const SHELL = ['/', '/manifest.webmanifest', '/favicon.svg'];
+const CACHE = 'bianshi-shell-v2';
+const SHELL = ['/', '/display.html', '/manifest.webmanifest', '/favicon.svg'];
+
+/** `/timer/:id` and `/timer/:id/:matchid`: a copy of DISPLAY_PATH (shared/src/timer/display-path.ts). */
+const DISPLAY_PATH = /^\/timer\/(?!manage\/|invite\/|manage$|invite$)([^/]+)(?:\/([^/]+))?\/?$/;
+
+/** The cache key of the shell a navigation to `url` loads. */
+function shellKey(url) {
+  return DISPLAY_PATH.test(url.pathname) ? '/display.html' : '/';
+}
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -46,16 +55,17 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin || isApi(url)) return;
 
   if (request.mode === 'navigate') {
+    const key = shellKey(url);
     event.respondWith(
       fetch(request)
         .then((response) => {
           if (response.ok) {
             const copy = response.clone();
-            void caches.open(CACHE).then((cache) => cache.put('/', copy));
+            void caches.open(CACHE).then((cache) => cache.put(key, copy));
           }
           return response;
         })
-        .catch(() => caches.match('/').then((cached) => cached || Response.error())),
+        .catch(() => caches.match(key).then((cached) => cached || Response.error())),
     );
     return;
   }

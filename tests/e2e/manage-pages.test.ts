@@ -158,6 +158,29 @@ describe('management pages', () => {
     await context.close();
   });
 
+  it('reloads the display and the console with no network, each from its own cached page', async () => {
+    const { context, page, created } = await controlledPage();
+    // The console installs the service worker; wait until it controls the page.
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, WAIT);
+    const display = await context.newPage();
+    await display.goto(`${hub.url}/timer/${created.id}`);
+    await display.getByTestId('display-stage').waitFor(WAIT);
+    const entryOf = (target: Page) =>
+      target.evaluate(() => document.querySelector<HTMLScriptElement>('script[type="module"]')?.src.replace(/^.*\/assets\/([a-z-]+)-.*$/, '$1'));
+    expect(await entryOf(display)).toBe('display');
+    await context.setOffline(true);
+    await display.reload();
+    expect(await entryOf(display)).toBe('display');
+    // The display's own page starts with no network and says it is not connected.
+    await display.locator('.ds[data-status]').waitFor(WAIT);
+    expect(await display.locator('.ds').getAttribute('data-status')).not.toBe('online');
+    await page.reload();
+    expect(await entryOf(page)).toBe('index');
+    await page.locator('#root > *').first().waitFor(WAIT);
+    await context.setOffline(false);
+    await context.close();
+  });
+
   it('shows the links with QR codes and regenerates the control key after confirmation', async () => {
     const { context, page, created } = await controlledPage();
     await page.goto(`${hub.url}/timer/manage/${created.shortid}/info`);

@@ -148,6 +148,23 @@ describe('static and JSON compression', () => {
     }
   });
 
+  it('display paths get the display\'s own page; every other path the site\'s shell', async () => {
+    const shellOf = async (path: string) => {
+      const html = (await get(`${hub.url}${path}`)).body.toString('utf8');
+      const entry = /<script type="module"[^>]*src="\/assets\/([a-z-]+)-[^"]+\.js"/.exec(html)?.[1];
+      return entry;
+    };
+    for (const path of ['/timer/abc', '/timer/abc/', '/timer/abc/match-1', '/timer/abc?role=judge']) {
+      expect(await shellOf(path), path).toBe('display');
+    }
+    for (const path of ['/timer/manage/abc', '/timer/manage/abc/info', '/timer/invite/xyz', '/lobby/abc', '/home']) {
+      expect(await shellOf(path), path).toBe('index');
+    }
+    // Its inline scripts (none today) and the site's are in the one CSP both pages are sent with.
+    const display = await get(`${hub.url}/timer/abc`);
+    expect(String(display.headers['content-security-policy'])).toContain("script-src 'self'");
+  });
+
   it('revalidated files answer 304 to their validators, and in full when changed', async () => {
     for (const path of ['/sounds/bell.wav', '/favicon.svg', '/timer/abc']) {
       const first = await get(`${hub.url}${path}`, { 'accept-encoding': 'br' });

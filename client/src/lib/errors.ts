@@ -1,4 +1,5 @@
-import { format, messages } from '../i18n';
+import { format } from '../i18n/format';
+import { errors as errorsText } from '../i18n/zh-CN/errors';
 
 /** What kind of failure an {@link AppError} is. */
 export const APP_ERROR_KIND = {
@@ -47,11 +48,11 @@ export const MAX_QUERY_RETRIES = 3;
 
 /** Short Chinese status text for an HTTP status, e.g. 404 → 未找到. */
 export function statusTextFor(status: number): string {
-  return messages.errors.statusText[status] ?? (status >= 500 ? messages.errors.statusText[500]! : status >= 400 ? messages.errors.statusText[400]! : '');
+  return errorsText.statusText[status] ?? (status >= 500 ? errorsText.statusText[500]! : status >= 400 ? errorsText.statusText[400]! : '');
 }
 
 function messageForStatus(kind: AppErrorKind, status: number): string {
-  const m = messages.errors.request;
+  const m = errorsText.request;
   if (kind === 'network') return m.network;
   if (kind === 'aborted') return m.aborted;
   if (kind === 'unknown') return m.unknown;

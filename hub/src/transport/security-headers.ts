@@ -58,20 +58,27 @@ export function appCsp(config: Pick<Config, 'SUPABASE_URL' | 'CSP_CONNECT_SRC' |
     .join('; ');
 }
 
-/** The app CSP for a built client, re-reading `index.html` when a rebuild changes it. */
+/** The app's HTML pages: the site's shell and the projector display's own page. */
+const APP_PAGES = ['index.html', 'display.html'] as const;
+
+/** The app CSP for a built client (inline scripts of both pages), re-read when a rebuild changes them. */
 export function appCspFor(clientDist: string, config: Pick<Config, 'SUPABASE_URL' | 'CSP_CONNECT_SRC' | 'ANALYTICS_URL'>): () => string {
-  const indexPath = join(clientDist, 'index.html');
-  let cached: { mtimeMs: number; csp: string } | undefined;
-  return () => {
-    let mtimeMs = -1;
+  const paths = APP_PAGES.map((page) => join(clientDist, page));
+  let cached: { stamp: string; csp: string } | undefined;
+  const mtimeOf = (path: string) => {
     try {
-      mtimeMs = statSync(indexPath).mtimeMs;
+      return statSync(path).mtimeMs;
     } catch {
       // Not built yet: the static handler answers 503; the policy needs no hashes.
+      return -1;
     }
-    if (cached?.mtimeMs !== mtimeMs) {
-      const html = mtimeMs < 0 ? '' : readFileSync(indexPath, 'utf8');
-      cached = { mtimeMs, csp: appCsp(config, inlineScriptHashes(html)) };
+  };
+  return () => {
+    const mtimes = paths.map(mtimeOf);
+    const stamp = mtimes.join(',');
+    if (cached?.stamp !== stamp) {
+      const hashes = paths.flatMap((path, index) => (mtimes[index]! < 0 ? [] : inlineScriptHashes(readFileSync(path, 'utf8'))));
+      cached = { stamp, csp: appCsp(config, [...new Set(hashes)]) };
     }
     return cached.csp;
   };

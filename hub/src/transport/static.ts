@@ -1,6 +1,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { DISPLAY_PATH } from '@bianshi/shared';
 import { compressor, COMPRESS_MIN_BYTES, isCompressible, precompressedSibling, preferredCoding } from './encoding';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -27,12 +28,15 @@ const CONTENT_TYPES: Record<string, string> = {
 
 /**
  * Serves the built client from `root`: hashed assets cached forever, everything else
- * revalidated, and `index.html` for any other GET so client-side routes work on reload.
+ * revalidated, and the app's shell for any other GET so client-side routes work on reload:
+ * `display.html` (the projector display's own page, no router) for display paths, else
+ * `index.html`.
  * Text goes out compressed when the client accepts it: the build's `.br`/`.gz` siblings as they
  * are, anything else over 1 KiB compressed on the way (`./encoding`).
  */
 export function createStaticHandler(root: string) {
   const indexPath = join(root, 'index.html');
+  const displayPath = join(root, 'display.html');
   return (req: IncomingMessage, res: ServerResponse): void => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' }).end();
@@ -56,7 +60,7 @@ export function createStaticHandler(root: string) {
       res.end('Not found');
       return;
     }
-    sendFile(req, res, indexPath, 'no-cache');
+    sendFile(req, res, DISPLAY_PATH.test(pathname) && isFile(displayPath) ? displayPath : indexPath, 'no-cache');
   };
 }
 

@@ -8,3 +8,4 @@ export * from './clock-view';
 export { advanceDraft } from './advance';
 export { TIMER_ERROR_MESSAGES, type CommandErrorCode } from './messages';
 export * from './drive';
+export { DISPLAY_PATH, displayPathParts } from './display-path';

@@ -1,6 +1,6 @@
 /** Pure helpers: what the display writes about the current stage, sides, teams and speakers. */
 import { poolViews, stageClockSpecs, stagePoolId, type MatchState, type SideId, type Stage } from '@bianshi/shared';
-import { format } from '../../i18n';
+import { format } from '../../i18n/format';
 import { display as displayText } from '../../i18n/zh-CN/display';
 import { formatSeconds, type DisplaySettings } from '../../lib/timer-sync';
 

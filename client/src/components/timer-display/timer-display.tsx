@@ -1,6 +1,6 @@
 import { currentStage, type MatchState } from '@bianshi/shared';
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import { format } from '../../i18n';
+import { format } from '../../i18n/format';
 import { display as displayText } from '../../i18n/zh-CN/display';
 import {
   skinCssVars,

@@ -1,6 +1,16 @@
 /** Page views are sent this long after a page finishes loading (title and URL have settled). */
 export const PAGE_VIEW_DELAY_MS = 250;
 
+/** Runs `fn` once the page has finished loading (now, if it already has); returns the cancel. */
+export function afterLoad(fn: () => void): () => void {
+  if (document.readyState === 'complete') {
+    fn();
+    return () => {};
+  }
+  window.addEventListener('load', fn, { once: true });
+  return () => window.removeEventListener('load', fn);
+}
+
 /** The analytics fields of one event (SPEC §3). */
 export interface AnalyticsPayload {
   website: string;

@@ -30,6 +30,19 @@ function whenIdle(task: () => void): void {
   else window.setTimeout(task, 1_000);
 }
 
+/**
+ * Runs `task` once the current frame has been painted: creating an audio context can block the
+ * page for hundreds of milliseconds (it opens the audio device), so it must not sit between the
+ * first state and the first clock on screen.
+ */
+function afterPaint(task: () => void): void {
+  if (typeof requestAnimationFrame !== 'function') {
+    window.setTimeout(task, 0);
+    return;
+  }
+  requestAnimationFrame(() => window.setTimeout(task, 0));
+}
+
 /** Plays bell sounds. One per display screen. */
 export class BellPlayer {
   private context: AudioContext | null = null;
@@ -38,6 +51,8 @@ export class BellPlayer {
   private readonly listeners = new Set<() => void>();
   private sounds: Record<string, string> = BUILTIN_SOUNDS;
   private volume = 1;
+  /** Bumped by `close`, so a `prepare` waiting for the next paint knows it was cancelled. */
+  private generation = 0;
 
   /** Whether Web Audio exists at all. */
   static get supported(): boolean {
@@ -54,19 +69,25 @@ export class BellPlayer {
   }
 
   /**
-   * Creates the audio context (suspended until a gesture, in most browsers) and preloads the
-   * sounds once the page is idle: on a slow link the first clock never waits behind them (the
-   * built-in bells are about 240 KB). A bell due sooner loads its sound on demand.
+   * Creates the audio context (suspended until a gesture, in most browsers) once the clock has
+   * been painted, and preloads the sounds once the page is idle: on a slow link the first clock
+   * never waits behind them (the built-in bells are about 240 KB). A bell due sooner creates the
+   * context and loads its sound on demand.
    */
   prepare(): void {
-    const context = this.ensureContext();
-    if (!context) return;
-    whenIdle(() => {
-      if (this.context !== context) return; // closed meanwhile
-      for (const name of Object.keys(this.sounds)) void this.load(name);
+    if (!BellPlayer.supported) return;
+    const generation = this.generation;
+    afterPaint(() => {
+      if (this.generation !== generation) return; // closed meanwhile
+      const context = this.ensureContext();
+      if (!context) return;
+      whenIdle(() => {
+        if (this.context !== context) return; // closed meanwhile
+        for (const name of Object.keys(this.sounds)) void this.load(name);
+      });
+      // The context may start suspended without any statechange: tell subscribers it is locked.
+      this.emit();
     });
-    // The context may start suspended without any statechange: tell subscribers it is locked.
-    this.emit();
   }
 
   /** True while the browser will not play sound without a tap. */
@@ -111,8 +132,9 @@ export class BellPlayer {
     return true;
   }
 
-  /** Releases the audio context. */
+  /** Releases the audio context (and cancels a `prepare` still waiting for the paint). */
   close(): void {
+    this.generation += 1;
     void this.context?.close().catch(() => undefined);
     this.context = null;
     this.gain = null;

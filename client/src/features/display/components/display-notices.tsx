@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { display as displayText } from '../../../i18n/zh-CN/display';
 import { IconBell } from './display-icons';
 
@@ -45,9 +44,10 @@ export function DisplayMessagePage({ title, body, action }: { title: string; bod
               {action.label}
             </button>
           )}
-          <Link to="/" className="btn btn--ghost">
+          {/* A plain link: the standalone display page has no router (a full load home is fine). */}
+          <a href="/" className="btn btn--ghost">
             {t.notFound.home}
-          </Link>
+          </a>
         </div>
       </div>
     </main>

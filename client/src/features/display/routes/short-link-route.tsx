@@ -5,7 +5,7 @@ import { display as displayText } from '../../../i18n/zh-CN/display';
 import { toAppError } from '../../../lib/errors';
 import { useTRPC } from '../../../lib/trpc';
 import { DisplayMessagePage } from '../components/display-notices';
-import { viewKeyFrom } from './display-route';
+import { viewKeyFrom } from './display-view';
 import '../display.css';
 
 const t = displayText;

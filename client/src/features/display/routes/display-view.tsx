@@ -1,0 +1,57 @@
+import { displayPathParts, type DeviceKind, type PresenceRole } from '@bianshi/shared';
+import { useTimerWatch } from '../../../lib/timer-sync';
+import { DisplayScreen } from '../components/display-screen';
+
+/**
+ * Roles a display link may claim (`?role=`); controllers use the console. A plain list, not the
+ * protocol's zod schema: the display downloads no schema library.
+ */
+const LINK_ROLES = ['judge', 'display', 'audience'] as const satisfies readonly Exclude<PresenceRole, 'controller'>[];
+
+function roleFrom(value: string | null): PresenceRole {
+  return LINK_ROLES.find((role) => role === value) ?? 'display';
+}
+
+function deviceKind(): DeviceKind {
+  if (typeof window === 'undefined') return 'unknown';
+  const coarse = window.matchMedia?.('(pointer: coarse)').matches ?? false;
+  const shortest = Math.min(window.screen?.width ?? 0, window.screen?.height ?? 0);
+  if (!coarse) return 'desktop';
+  return shortest < 600 ? 'phone' : 'tablet';
+}
+
+/**
+ * The view key of a private timer's display link: `#view=…` (kept out of server logs) or
+ * `?key=…`. It stays in the address, so a reloaded projector keeps watching.
+ */
+export function viewKeyFrom(hash: string, search: URLSearchParams): string | undefined {
+  const fromHash = /(?:^#|&)view=([A-Za-z0-9_-]{1,200})/.exec(hash)?.[1];
+  const fromQuery = search.get('key');
+  return fromHash ?? (fromQuery && /^[A-Za-z0-9_-]{1,200}$/.test(fromQuery) ? fromQuery : undefined);
+}
+
+/** What a display address says: the timer, the match, the query and the hash. */
+export interface DisplayAddress {
+  id: string;
+  matchid?: string;
+  search: URLSearchParams;
+  hash: string;
+}
+
+/**
+ * `/timer/:id` and `/timer/:id/:matchid` as the hub serves them: their own page (`display.html`,
+ * `src/display-main.tsx`) without React Router. Null for any other path.
+ */
+export function displayAddressOf(location: Pick<Location, 'pathname' | 'search' | 'hash'>): DisplayAddress | null {
+  const parts = displayPathParts(location.pathname);
+  return parts && { ...parts, search: new URLSearchParams(location.search), hash: location.hash };
+}
+
+/** The projector display of a timer (or one match), whoever parsed its address. */
+export function DisplayView({ id, matchid, search, hash }: DisplayAddress) {
+  const role = roleFrom(search.get('role'));
+  const name = search.get('name')?.slice(0, 40) || undefined;
+  const viewKey = viewKeyFrom(hash, search);
+  const store = useTimerWatch({ timerId: id, ...(matchid ? { matchId: matchid } : {}), role, ...(name ? { name } : {}), device: deviceKind(), ...(viewKey ? { viewKey } : {}) });
+  return <DisplayScreen store={store} role={role} />;
+}
