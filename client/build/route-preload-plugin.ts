@@ -30,7 +30,8 @@ export function routePreloadPlugin(routes: readonly PreloadedRoute[]): Plugin {
           files: filesOf(ctx.bundle as unknown as OutputBundle, route.modules),
         }));
         const script = `(function(){var t=${JSON.stringify(table)},p=location.pathname;for(var i=0;i<t.length;i++){if(!new RegExp(t[i].path).test(p))continue;t[i].files.forEach(function(f){var l=document.createElement('link');if(/\\.css$/.test(f)){l.rel='preload';l.as='style';l.crossOrigin=''}else{l.rel='modulepreload'}l.href='/'+f;document.head.appendChild(l)});break}})();`;
-        return { html, tags: [{ tag: 'script', children: script, injectTo: 'head' }] };
+        // First in <head>: an inline script after a stylesheet link waits for that stylesheet to load.
+        return { html, tags: [{ tag: 'script', children: script, injectTo: 'head-prepend' }] };
       },
     },
   };

@@ -4,7 +4,7 @@
  * renders as soon as its few modules are in, which is what a projector on venue Wi-Fi waits for.
  * Links from other pages of the site still open the display inside the app's router.
  */
-import { Component, StrictMode, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Component, StrictMode, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { track } from './features/analytics/tracker';
 import { afterLoad, PAGE_VIEW_DELAY_MS } from './features/analytics/analytics';
@@ -61,8 +61,13 @@ function useHref(): string {
   );
 }
 
+/**
+ * The page's tRPC client, made before React renders: its socket's handshake runs while the first
+ * frame is being built, so the watch goes out as soon as the display mounts.
+ */
+const client = createTrpcClient(window.location, { eagerSocket: true });
+
 function StandaloneDisplay() {
-  const [client] = useState(() => createTrpcClient());
   const href = useHref();
   const address = useMemo(() => displayAddressOf(new URL(href)), [href]);
   useEffect(() => {

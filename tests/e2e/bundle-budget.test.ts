@@ -28,6 +28,9 @@ function markersOf(strings: unknown): string[] {
 /** Markers of `strings` that the tournament's own strings (loaded by its wall) do not share. */
 const notTournament = (strings: unknown) => markersOf(strings).filter((marker) => !markersOf(tournament).includes(marker));
 
+/** Text only the QR code library contains. */
+const QR_LIBRARY = 'The amount of data is too big to be stored in a QR Code';
+
 /** Test ids only the tournament console's code contains. */
 const TOURNAMENT_CONSOLE = ['tm-csv-import', 'tm-generate-draw', 'tm-publish-round'];
 
@@ -53,6 +56,10 @@ const UNUSED: Record<string, readonly (readonly [string, string[]])[]> = {
     ['the console', markersOf(consolePage)],
     ['the create page', markersOf(create)],
     ['Supabase (loaded only when the fallback starts)', ['supabase-js', 'GoTrueClient']],
+    // The code rule and the roles come from schema-free modules of shared/.
+    ['zod', ['_zod', 'ZodError']],
+    ['the QR library (loaded with the first code drawn)', [QR_LIBRARY]],
+    ['the toaster (loaded when a toast is shown)', ['data-sonner-toaster']],
   ],
   'tournament live wall (/worldcup/:slug/live/:roundId)': [
     ['the manage pages and their format editor', markersOf(manage)],

@@ -45,16 +45,22 @@ const SOCKET_PATHS: ReadonlySet<string> = new Set(['clock.ping']);
 /**
  * The tRPC client: subscriptions over one WebSocket (heartbeat 25 s, pong timeout 10 s,
  * reconnect after 1 s, 2 s, 5 s, 10 s, then every 10 s), everything else over batched HTTP.
- * The socket opens lazily, on the first subscription. Transport only: no toasts, no navigation.
+ * The socket opens lazily, on the first subscription, unless `eagerSocket`. Transport only: no
+ * toasts, no navigation.
  */
-export function createTrpcClient(location: Pick<Location, 'protocol' | 'host'> = window.location): TRPCClient<AppRouter> {
+export function createTrpcClient(
+  location: Pick<Location, 'protocol' | 'host'> = window.location,
+  options: { eagerSocket?: boolean } = {},
+): TRPCClient<AppRouter> {
   const listeners = new Set<(event: SocketEvent) => void>();
   const emit = (event: SocketEvent) => listeners.forEach((listener) => listener(event));
   const wsClient = createWSClient({
     url: wsUrlFor(location),
     retryDelayMs: reconnectDelayMs,
     keepAlive: { enabled: true, intervalMs: REALTIME.heartbeatMs, pongTimeoutMs: REALTIME.heartbeatTimeoutMs },
-    lazy: { enabled: true, closeMs: 30_000 },
+    // eagerSocket: open now and keep it open (the projector display, which opens it while React
+    // renders its first frame, instead of a round trip or two after).
+    lazy: { enabled: !options.eagerSocket, closeMs: 30_000 },
     onOpen: () => emit({ type: 'open' }),
     onClose: (cause) => emit({ type: 'close', code: cause?.code }),
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeLobbyCode } from './lobby-code';
 import type { PresenceCounts, PresenceRole, RosterEntry, WatchMessage } from './messages';
 
 /**
@@ -9,26 +10,7 @@ import type { PresenceCounts, PresenceRole, RosterEntry, WatchMessage } from './
  * the one lobby stream, so a screen never subscribes to the matches itself.
  */
 
-/** Letters and digits of lobby codes: no 0/O, 1/I/L. */
-export const LOBBY_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-/** Characters in a lobby code. */
-export const LOBBY_CODE_LENGTH = 6;
-/** The one rule a typed code is checked against, in the words every form and the hub use. */
-export const LOBBY_CODE_RULE = `房间码是 ${LOBBY_CODE_LENGTH} 位字母或数字（不含 0、O、1、I、L）`;
-/** Timers one lobby may show. */
-export const LOBBY_MAX_TIMERS = 24;
-
-/** What a person typed as a code, normalised: spaces and dashes dropped, upper-cased. */
-export function normalizeLobbyCode(input: string): string {
-  return input.replace(/[\s-]+/g, '').toUpperCase();
-}
-
-/** True when `code` (normalised) could be a lobby code. */
-export function isLobbyCode(code: string): boolean {
-  if (code.length !== LOBBY_CODE_LENGTH) return false;
-  for (const char of code) if (!LOBBY_CODE_ALPHABET.includes(char)) return false;
-  return true;
-}
+export { isLobbyCode, LOBBY_CODE_ALPHABET, LOBBY_CODE_LENGTH, LOBBY_CODE_RULE, LOBBY_MAX_TIMERS, normalizeLobbyCode } from './lobby-code';
 
 /** A lobby code as procedures accept it (normalised first). */
 export const lobbyCodeSchema = z.string().max(20).transform(normalizeLobbyCode);

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import type { MatchEvent, MatchState } from '../timer/index';
+import { PRESENCE_ROLES } from './presence-roles';
+
+export { PRESENCE_ROLES } from './presence-roles';
 
 /** Who a watching screen says it is. `controller` needs the control capability. */
-export const PRESENCE_ROLES = ['controller', 'judge', 'display', 'audience'] as const;
 export const presenceRoleSchema = z.enum(PRESENCE_ROLES);
 export type PresenceRole = z.infer<typeof presenceRoleSchema>;
 

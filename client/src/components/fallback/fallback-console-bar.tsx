@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { format } from '../../i18n';
 import { fallback as fallbackText } from '../../i18n/zh-CN/fallback';
 import { useFallbackAuthority, useFallbackAuthorityState, type TimerStore } from '../../lib/timer-sync';

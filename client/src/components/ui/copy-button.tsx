@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 
 /** Copies `value` to the clipboard and says so for a moment. */
 export function CopyButton({ value, label, copiedLabel, failedMessage, className = 'btn btn--ghost btn--sm' }: {

@@ -1,8 +1,11 @@
 import { forwardRef, useEffect, useRef, type ComponentProps } from 'react';
 import { Link, NavLink } from 'react-router';
-import { prefetchRoute } from '../../lib/prefetch';
+import { prefetchRoute, prefetchRouteWhenSettled } from '../../lib/prefetch';
 
-/** Prefetches `to` (a path string) once the element is in view; the caller adds hover and focus. */
+/**
+ * Prefetches `to` (a path string) once the element is in view and the page has settled; the
+ * caller adds hover and focus, which prefetch at once.
+ */
 function usePrefetchInView(to: ComponentProps<typeof Link>['to']) {
   const ref = useRef<HTMLAnchorElement | null>(null);
   const path = typeof to === 'string' ? to : (to.pathname ?? '');
@@ -11,7 +14,7 @@ function usePrefetchInView(to: ComponentProps<typeof Link>['to']) {
     if (!element || !path || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) {
-        prefetchRoute(path);
+        prefetchRouteWhenSettled(path);
         observer.disconnect();
       }
     });

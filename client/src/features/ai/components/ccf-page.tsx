@@ -2,7 +2,7 @@ import { outlineText, type CaseOutline, type OutlineEvent, type SideId } from '@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { format } from '../../../i18n';
 import { ai as aiText } from '../../../i18n/zh-CN/ai';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { messages } from '../../../i18n';
 import { auth as authText } from '../../../i18n/zh-CN/auth';
 import { useMe, useResetAccountCache, useSignOutEverywhere } from '../api/auth-queries';

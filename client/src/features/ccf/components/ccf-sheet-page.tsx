@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, type Ref } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { flowToMarkdown, roleCanWrite, type FlowBox, type FlowColumn, type YjsNotice } from '@bianshi/shared';
 import { workbench as workbenchText } from '../../../i18n/zh-CN/workbench';
 import { useClockModel, useFrameClock, useTimerStore, useTimerWatch } from '../../../lib/timer-sync';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { FlowBox, FlowColumn, FlowSide } from '@bianshi/shared';
 import { format } from '../../../i18n';
 import { workbench as workbenchText } from '../../../i18n/zh-CN/workbench';

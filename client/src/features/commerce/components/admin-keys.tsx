@@ -1,7 +1,7 @@
 import { PLAN_IDS, planById, type PlanId } from '@bianshi/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import pricing from 'virtual:bianshi-pricing';
 import { format } from '../../../i18n';
 import { commerce as commerceText } from '../../../i18n/zh-CN/commerce';

@@ -1,6 +1,6 @@
 import { INVOICE_KIND_NAMES, INVOICE_STATUS_NAMES, planById, type InvoiceKind, type InvoiceStatus, type PlanId } from '@bianshi/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import pricing from 'virtual:bianshi-pricing';
 import { format, messages } from '../../../i18n';
 import { commerce as commerceText } from '../../../i18n/zh-CN/commerce';

@@ -2,7 +2,7 @@ import { planById, type PlanId } from '@bianshi/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import pricing from 'virtual:bianshi-pricing';
 import { format } from '../../../i18n';
 import { commerce as commerceText } from '../../../i18n/zh-CN/commerce';

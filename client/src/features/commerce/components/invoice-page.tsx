@@ -2,7 +2,7 @@ import { INVOICE_KIND_NAMES, INVOICE_KINDS, INVOICE_STATUS_NAMES, INVOICE_TITLE_
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { format } from '../../../i18n';
 import { commerce as commerceText } from '../../../i18n/zh-CN/commerce';
 import { useTRPC, useTRPCClient } from '../../../lib/trpc';

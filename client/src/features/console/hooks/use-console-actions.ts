@@ -1,6 +1,6 @@
 import { clockViews, currentRuntime, currentStage, project, type CommandInput, type MatchState, type SideId } from '@bianshi/shared';
 import { useCallback, useMemo } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { format } from '../../../i18n';
 import { consolePage as consolePageText } from '../../../i18n/zh-CN/console';
 import { useTimerCommands, useTimerStore, type TimerStore } from '../../../lib/timer-sync';

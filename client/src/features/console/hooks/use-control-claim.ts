@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { consolePage as consolePageText } from '../../../i18n/zh-CN/console';
 import type { AppError } from '../../../lib/errors';
 import { commandError } from '../../../lib/timer-sync';

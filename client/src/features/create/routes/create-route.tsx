@@ -1,7 +1,7 @@
 import { BUILTIN_FORMATS, type Format } from '@bianshi/shared';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { format } from '../../../i18n';
 import { create as createText } from '../../../i18n/zh-CN/create';
 import { commandError } from '../../../lib/timer-sync';

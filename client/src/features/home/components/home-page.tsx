@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { TRPCClientError } from '@trpc/client';
 import { dateTimeFormat, format } from '../../../i18n';
 import { auth as authText } from '../../../i18n/zh-CN/auth';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { landing as landingText } from '../../../i18n/zh-CN/landing';
 import { IconArrowRight } from '../../../components/ui/icons';
 import { parseJoinCode } from '../join-code';

@@ -1,7 +1,7 @@
 import { resultSheetSchema, type ResultSheet } from '@bianshi/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { dateTimeFormat, format } from '../../../i18n';
 import { library as libraryText } from '../../../i18n/zh-CN/library';
 import { FlowTable } from '../../../components/flow-table/flow-table';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { format } from '../../../i18n';
 import { library as libraryText } from '../../../i18n/zh-CN/library';

@@ -1,6 +1,6 @@
 import { useDeferredValue, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { library as libraryText } from '../../../i18n/zh-CN/library';
 import { useTRPC } from '../../../lib/trpc';

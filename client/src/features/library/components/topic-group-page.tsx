@@ -7,7 +7,7 @@ import {
 } from '@bianshi/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { format } from '../../../i18n';
 import { library as libraryText } from '../../../i18n/zh-CN/library';
 import { useTopicGroup, useTopicMutations } from '../api/library-queries';

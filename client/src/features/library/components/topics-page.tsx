@@ -1,7 +1,7 @@
 import { TOPIC_TYPES } from '@bianshi/shared';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { format } from '../../../i18n';
 import { library as libraryText } from '../../../i18n/zh-CN/library';
 import {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Dialog } from '../../../components/ui/dialog';
 import { format } from '../../../i18n';
 import { library as libraryText } from '../../../i18n/zh-CN/library';

@@ -1,7 +1,7 @@
 /** The organizer's commands to a lobby and its screens, each reporting failure as a Chinese toast. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
 import { lobbyErrorMessage } from './lobby-errors';
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { format } from '../../../i18n';
 import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
 import { useTRPC } from '../../../lib/trpc';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { useStore } from 'zustand';
 import { format } from '../../../i18n';
 import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';

@@ -1,6 +1,6 @@
 import type { LobbyRosterEntry } from '@bianshi/shared';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { format } from '../../../i18n';
 import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
 import type { OrganizerActions } from '../api/use-organizer-actions';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { QrCode } from '../../../components/ui/qr-code';
 import { format } from '../../../i18n';

@@ -2,7 +2,7 @@ import { BUILTIN_FORMATS, exportFormatJson, parseFormatJson, validateFormat, typ
 import { useFieldErrorsCollector } from './field-errors';
 import { issueText } from './issue-label';
 import { useRef, useState, type ChangeEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { format as fill } from '../../../i18n';
 import { manage as manageText } from '../../../i18n/zh-CN/manage';
 import { Section } from '../components/fields';

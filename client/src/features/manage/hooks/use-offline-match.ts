@@ -1,7 +1,7 @@
 import { apply, createMatch, nextDeadline, type CommandInput, type Format, type MatchState, type TimerPublic } from '@bianshi/shared';
 import { commandSchema } from '@bianshi/shared';
 import { useCallback, useEffect, useMemo } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { local } from '../../../lib/storage';
 import { createLocalTimerStore, type TimerStore } from '../../../lib/timer-sync';
 

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { format } from '../../../i18n';
 import { manage as manageText } from '../../../i18n/zh-CN/manage';
 import { commandError } from '../../../lib/timer-sync';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { format } from '../../../i18n';
 import { manage as manageText } from '../../../i18n/zh-CN/manage';
 import { commandError } from '../../../lib/timer-sync';

@@ -1,6 +1,6 @@
 import type { Format } from '@bianshi/shared';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { format } from '../../../i18n';
 import { manage as manageText } from '../../../i18n/zh-CN/manage';
 import { useUpdateSettings } from '../api/update-settings';

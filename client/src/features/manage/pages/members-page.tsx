@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Dialog } from '../../../components/ui/dialog';
 import { IconLock, IconUsers } from '../../../components/ui/icons';
 import { format } from '../../../i18n';

@@ -1,6 +1,6 @@
 /** The organizer's commands to one tournament; every failure toasts its Chinese message. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
 import { tournamentErrorMessage } from './tournament-errors';
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
 import { useTRPC } from '../../../lib/trpc';
 import { useAccount } from '../api/tournament-queries';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
 import { downloadText } from '../../../lib/download';
 import { useTRPCClient } from '../../../lib/trpc';

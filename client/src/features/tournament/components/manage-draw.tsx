@@ -1,6 +1,6 @@
 import type { TournamentTeam } from '@bianshi/shared';
 import { useState, type DragEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { format } from '../../../i18n';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
 import { formatClockTime } from '../format';

@@ -1,6 +1,6 @@
 import type { TournamentJudge, TournamentSchoolRef } from '@bianshi/shared';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Dialog } from '../../../components/ui/dialog';
 import { QrCode } from '../../../components/ui/qr-code';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { format } from '../../../i18n';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
 import { bracketRoundsOf } from '../view-model';

@@ -1,6 +1,6 @@
 import { tournamentRoleAtLeast, type TournamentView } from '@bianshi/shared';
 import { Link, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
 import { useTournament } from '../api/tournament-queries';
 import { tournamentErrorMessage } from '../api/tournament-errors';

@@ -2,7 +2,7 @@ import type { SideId, TournamentFixture, TournamentRound, TournamentView } from 
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { format } from '../../../i18n';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
 import { useTRPC } from '../../../lib/trpc';

@@ -1,6 +1,6 @@
 import { TOURNAMENT_ROLE_LABELS, type TournamentOrganizer } from '@bianshi/shared';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { z } from 'zod';
 import { format } from '../../../i18n';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';

@@ -1,7 +1,7 @@
 import { checkTournamentTeamsCsv, TOURNAMENT_TEAM_CSV_TEMPLATE } from '@bianshi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState, type ChangeEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { format } from '../../../i18n';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
 import { downloadText } from '../../../lib/download';

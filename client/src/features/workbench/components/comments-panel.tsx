@@ -1,5 +1,5 @@
 import { useMemo, useState, type RefObject } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { COMMENT_MAX_CHARS, roleAtLeast, type DocComment, type ProjectRole } from '@bianshi/shared';
 import { dateTimeFormat, format } from '../../../i18n';
 import { workbench as workbenchText } from '../../../i18n/zh-CN/workbench';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { GRANTABLE_ROLES, type GrantableRole } from '@bianshi/shared';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Dialog } from '../../../components/ui/dialog';

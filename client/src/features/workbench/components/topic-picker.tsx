@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Dialog } from '../../../components/ui/dialog';
 import { format } from '../../../i18n';
 import { workbench as workbenchText } from '../../../i18n/zh-CN/workbench';

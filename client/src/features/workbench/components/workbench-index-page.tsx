@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { ProjectIndexPage } from '../../../components/projects/project-index';
 import { workbench as workbenchText } from '../../../i18n/zh-CN/workbench';
 import { useProjects, useWorkbenchActions } from '../api/workbench-queries';

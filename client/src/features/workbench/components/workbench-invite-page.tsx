@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { dateTimeFormat, format } from '../../../i18n';
 import { workbench as workbenchText } from '../../../i18n/zh-CN/workbench';
 import { useTRPC } from '../../../lib/trpc';

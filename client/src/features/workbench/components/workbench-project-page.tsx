@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { commentsDocumentId, roleCanWrite, type YjsNotice } from '@bianshi/shared';
 import { format } from '../../../i18n';
 import { workbench as workbenchText } from '../../../i18n/zh-CN/workbench';
