@@ -40,10 +40,6 @@ export default defineConfig({
     // Read by the bundle budget (tests/e2e/bundle-budget.test.ts) to follow each route's chunks.
     manifest: true,
     chunkSizeWarningLimit: 700,
-    rollupOptions: {
-      // The site, and the projector display's own page (no router, no site chrome): the hub
-      // serves display.html for /timer/:id and /timer/:id/:matchid (hub/src/transport/shells.ts).
-      input: { index: 'index.html', display: 'display.html' },
-    },
+    // The projector display's own page (display.html) is a second build: vite.display.config.ts.
   },
 });

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Plugin } from 'vite';
 
 /** What `builds/latest.json` holds: the id of the newest build and when it was made. */
@@ -39,6 +41,32 @@ export function buildsPlugin(options: { version: string }): Plugin {
         fileName: `builds/meta/${manifest.id}.json`,
         source: JSON.stringify({ ...manifest, version: options.version, matcher: { static: {}, wildcard: {}, dynamic: {} } }),
       });
+    },
+  };
+}
+
+/**
+ * For a second build into the same output (the display page, vite.display.config.ts): the same
+ * `__BUILD_ID__`, `__BUILD_TIMESTAMP__` and `__APP_VERSION__` as the site's build, read from the
+ * `builds/latest.json` it wrote. Emits nothing.
+ */
+export function sameBuildPlugin(options: { version: string; outDir: string }): Plugin {
+  return {
+    name: 'bianshi:same-build',
+    config(_config, env) {
+      let manifest: BuildManifest = { id: 'dev', timestamp: 0 };
+      if (env.command === 'build') {
+        const latest = join(options.outDir, 'builds', 'latest.json');
+        if (!existsSync(latest)) throw new Error(`${latest} missing: build the site first (vite build), then the display`);
+        manifest = JSON.parse(readFileSync(latest, 'utf8')) as BuildManifest;
+      }
+      return {
+        define: {
+          __BUILD_ID__: JSON.stringify(manifest.id),
+          __BUILD_TIMESTAMP__: JSON.stringify(manifest.timestamp),
+          __APP_VERSION__: JSON.stringify(options.version),
+        },
+      };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
@@ -37,6 +37,8 @@ export function compressDirectory(dir: string): void {
       continue;
     }
     if (!COMPRESSIBLE.test(name)) continue;
+    // Already compressed by an earlier build into the same directory (the display's own build).
+    if (existsSync(`${path}.br`) && statSync(`${path}.br`).mtimeMs >= statSync(path).mtimeMs) continue;
     const source = readFileSync(path);
     if (source.length < MIN_BYTES) continue;
     const brotli = brotliCompressSync(source, {

@@ -27,30 +27,33 @@ import { filesForRoute, readManifest } from './route-chunks';
  */
 export const ROUTE_BUDGETS: readonly RouteBudget[] = [
   {
-    // Its own page since 2026-11-24 (display.html, no router, no site chrome): 141 359 → 102 004.
+    // Its own page since 2026-11-24 (display.html, no router, no site chrome): 141 359 → 102 004;
+    // then rendered with Preact (vite.display.config.ts): 46 255.
     name: 'display (/timer/:id)',
     entry: 'display.html',
     modules: [],
-    budgetBytes: 103_000,
+    budgetBytes: 46_500,
   },
   {
     name: 'lobby screen (/lobby/:id)',
     modules: ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/main-layout.tsx', 'src/features/lobby/index.ts'],
-    // 2026-11-24: 209 317 → 171 088 (no zod for the code rule, no QR library or sonner before the first render).
-    budgetBytes: 171_500,
+    // 2026-11-24: 209 317 → 171 088 (no zod for the code rule, no QR library or sonner before the
+    // first render); 172 383 once index.html paints a loading splash and the site's build no
+    // longer shares react-dom's chunk with the display's.
+    budgetBytes: 172_500,
   },
   {
     // A venue's projector: every clock of a round over one lobby subscription (2026-11-24: 190 408;
-    // 158 319 once the shared chunks lost zod, QR and sonner).
+    // 158 319 once the shared chunks lost zod, QR and sonner; 159 446 with the splash, as above).
     name: 'tournament live wall (/worldcup/:slug/live/:roundId)',
     modules: ['src/app/layouts/blank-layout.tsx', 'src/features/tournament/wall.ts'],
-    budgetBytes: 158_500,
+    budgetBytes: 159_500,
   },
   {
-    // A judge's phone, often on venue Wi-Fi (2026-11-24: 145 773, then 142 767).
+    // A judge's phone, often on venue Wi-Fi (2026-11-24: 145 773, then 142 767, then 143 822).
     name: 'judge ballot (/worldcup/ballot/:token)',
     modules: ['src/app/layouts/logo-blank-layout.tsx', 'src/features/tournament/ballot.ts'],
-    budgetBytes: 143_000,
+    budgetBytes: 144_000,
   },
 ];
 

@@ -14,10 +14,12 @@ interface ManifestChunk {
 
 export type BuildManifest = Record<string, ManifestChunk>;
 
+/** The site's build manifest and the display page's (its own build, vite.display.config.ts), merged. */
 export function readManifest(dist: string): BuildManifest {
-  const path = join(dist, '.vite', 'manifest.json');
-  if (!existsSync(path)) throw new Error(`${path} missing: build the client first (npm run build -w client)`);
-  return JSON.parse(readFileSync(path, 'utf8')) as BuildManifest;
+  const manifests = ['manifest.json', 'display-manifest.json'].map((name) => join(dist, '.vite', name));
+  for (const path of manifests)
+    if (!existsSync(path)) throw new Error(`${path} missing: build the client first (npm run build -w client)`);
+  return Object.assign({}, ...manifests.map((path) => JSON.parse(readFileSync(path, 'utf8')) as BuildManifest)) as BuildManifest;
 }
 
 /**

@@ -47,8 +47,9 @@ const UNUSED: Record<string, readonly (readonly [string, string[]])[]> = {
     ['zod', ['_zod', 'ZodError']],
     ['TanStack Query and its tRPC bindings', ['QueryClient', 'queryOptions', 'mutationOptions']],
     ['the auth guard (not on the display)', ['redirect-path']],
-    // Its own page: no router, and not the site's route table or titles.
+    // Its own page: no router, and not the site's route table or titles; Preact, not React.
     ['React Router', ['useNavigate', 'createBrowserRouter']],
+    ['react-dom (the display renders with preact/compat)', ['__REACT_DEVTOOLS_GLOBAL_HOOK__']],
     ['the site\'s route table', [routesText.pages.lobbyRoom.description, routesText.pages.worldcup.description]],
   ],
   'lobby screen (/lobby/:id)': [

@@ -40,12 +40,12 @@ export function Root() {
   );
 }
 
-/** Shown while the first route module loads. */
+/** Shown while the first route module loads; index.html paints the same before any script runs. */
 export function Splash() {
   return (
     <div className="splash" role="status" aria-live="polite">
       <span className="spinner" aria-hidden="true" />
-      <span className="sr-only">{messages.site.loading}</span>
+      <span>{messages.site.loading}</span>
     </div>
   );
 }

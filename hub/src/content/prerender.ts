@@ -27,8 +27,14 @@ export function renderPage(template: string, page: PrerenderFragment, options: {
   return template
     .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeAttr(title)}</title>\n    ${head}`)
     .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeAttr(description)}" />`)
-    .replace('<div id="root"></div>', `<div id="root">${page.html}</div>${embed(options.payload, options.pathname)}`);
+    .replace(ROOT, `<div id="root">${page.html}</div>${embed(options.payload, options.pathname)}`);
 }
+
+/**
+ * The app's root element, empty or holding the loading splash `index.html` paints before any
+ * script runs (between `<!--splash-->` markers): a prerendered page puts its article there.
+ */
+const ROOT = /<div id="root">(?:<!--splash-->[\s\S]*?<!--\/splash-->)?<\/div>/;
 
 /** The page's payload as an inert JSON block the client reads instead of fetching it. */
 function embed(payload: string | null, pathname: string): string {

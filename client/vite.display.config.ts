@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { sameBuildPlugin } from './build/builds-plugin.ts';
+import { compressPlugin } from './build/compress-plugin.ts';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+const outDir = fileURLToPath(new URL('./dist', import.meta.url));
+
+/**
+ * The projector display's own page, `display.html` (src/display-main.tsx), built after the site
+ * (`vite.config.ts`) into the same `dist/`. The hub serves it for `/timer/:id` and
+ * `/timer/:id/:matchid`. It renders with Preact through `preact/compat` instead of React:
+ * the same components, about 50 KB less to download and far less to compile before the first
+ * clock, which is what a projector or a phone on venue Wi-Fi waits for (bench `load`). Links
+ * from other pages of the site open the display inside the site's router, on React.
+ */
+export default defineConfig({
+  plugins: [react(), sameBuildPlugin({ version: pkg.version, outDir }), compressPlugin()],
+  resolve: {
+    alias: [
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+      { find: /^react$/, replacement: 'preact/compat' },
+    ],
+  },
+  build: {
+    outDir,
+    emptyOutDir: false,
+    sourcemap: false,
+    // Read by the bundle budget (client/build/route-chunks.ts) beside the site's manifest.
+    manifest: '.vite/display-manifest.json',
+    rollupOptions: { input: { display: 'display.html' } },
+  },
+});
