@@ -237,6 +237,9 @@ async function runLighthouse(hubUrl: string, paths: string[]): Promise<Lighthous
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       });
       if (!result) throw new Error(`lighthouse gave no result for ${path}`);
+      // A run Lighthouse could not complete (e.g. NO_FCP) scores 0: say why instead of a figure.
+      const failed = result.lhr.runtimeError;
+      if (failed) progress(`lighthouse ${path}: run failed: ${failed.code} ${failed.message.slice(0, 200)}`);
       const { categories, audits } = result.lhr;
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
       const numeric = (id: string) =>
