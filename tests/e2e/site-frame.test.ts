@@ -126,6 +126,44 @@ describe('site frame', () => {
     await context.close();
   });
 
+  it('prefetches a link in view once the page has settled, and a hovered link at once', async () => {
+    const createChunk = /\/assets\/create-[^/]+\.js$/;
+    // In view: nothing before the page's own load is 2 s old, then the route's chunk.
+    const inView = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    const requested: number[] = [];
+    inView.page.on('request', (request) => {
+      if (createChunk.test(request.url())) requested.push(Date.now());
+    });
+    await inView.page.goto(`${hub.url}/lobby`);
+    await inView.page.getByRole('link', { name: '开始计时' }).first().waitFor();
+    await inView.page.waitForTimeout(1_000);
+    expect(requested).toEqual([]);
+    await expect.poll(() => requested.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    // On the page's own clock: the chunk was asked for at least 2 s after its load event.
+    const waited = await inView.page.evaluate(() => {
+      const loaded = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const chunk = performance.getEntriesByType('resource').find((entry) => /\/assets\/create-[^/]+\.js$/.test(entry.name));
+      return chunk ? chunk.startTime - loaded.loadEventStart : null;
+    });
+    expect(waited).toBeGreaterThanOrEqual(2_000);
+    await inView.context.close();
+
+    // Hovered: at once, before the page has settled.
+    const hovered = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    const atHover: number[] = [];
+    hovered.page.on('request', (request) => {
+      if (createChunk.test(request.url())) atHover.push(Date.now());
+    });
+    await hovered.page.goto(`${hub.url}/lobby`);
+    const link = hovered.page.getByRole('link', { name: '开始计时' }).first();
+    await link.waitFor();
+    const hoveredAt = Date.now();
+    await link.hover();
+    await expect.poll(() => atHover.length, { timeout: 1_500 }).toBeGreaterThan(0);
+    expect(atHover[0]! - hoveredAt).toBeLessThan(1_500);
+    await hovered.context.close();
+  });
+
   it('publishes the build manifest the update notice polls', async () => {
     const response = await fetch(`${hub.url}/builds/latest.json?t=${Date.now()}`);
     expect(response.status).toBe(200);
