@@ -17,7 +17,7 @@ const outDir = fileURLToPath(new URL('./dist', import.meta.url));
  * from other pages of the site open the display inside the site's router, on React.
  */
 export default defineConfig({
-  plugins: [react(), sameBuildPlugin({ version: pkg.version, outDir }), compressPlugin()],
+  plugins: [react(), sameBuildPlugin({ version: pkg.version }), compressPlugin()],
   resolve: {
     alias: [
       { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 
 /** What `builds/latest.json` holds: the id of the newest build and when it was made. */
@@ -50,13 +50,15 @@ export function buildsPlugin(options: { version: string }): Plugin {
  * `__BUILD_ID__`, `__BUILD_TIMESTAMP__` and `__APP_VERSION__` as the site's build, read from the
  * `builds/latest.json` it wrote. Emits nothing.
  */
-export function sameBuildPlugin(options: { version: string; outDir: string }): Plugin {
+export function sameBuildPlugin(options: { version: string }): Plugin {
   return {
     name: 'bianshi:same-build',
-    config(_config, env) {
+    config(config, env) {
       let manifest: BuildManifest = { id: 'dev', timestamp: 0 };
       if (env.command === 'build') {
-        const latest = join(options.outDir, 'builds', 'latest.json');
+        // The build's output directory (`--outDir` included), where the site's build went first.
+        const outDir = resolve(config.root ?? process.cwd(), config.build?.outDir ?? 'dist');
+        const latest = join(outDir, 'builds', 'latest.json');
         if (!existsSync(latest)) throw new Error(`${latest} missing: build the site first (vite build), then the display`);
         manifest = JSON.parse(readFileSync(latest, 'utf8')) as BuildManifest;
       }

@@ -4,7 +4,7 @@
  * Runs in the e2e project because it reads the build (`npm run build -w client` first).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -64,13 +64,14 @@ describe('the client bundle', () => {
     const outDir = mkdtempSync(join(tmpdir(), 'bianshi-bundle-'));
     try {
       const clientDir = join(paths.clientDist, '..');
-      const build = spawnSync(process.execPath, [join(clientDir, '..', 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
-        cwd: clientDir,
-        env: { ...process.env, SUPABASE_JWT_SECRET: `${marker}-jwt`, SUPABASE_SERVICE_ROLE_KEY: `${marker}-service`, DATABASE_URL: `postgres://u:${marker}@db/x`, ADMIN_EMAILS: `${marker}@x.test` },
-        encoding: 'utf8',
-        timeout: 240_000,
-      });
-      expect(build.status, build.stderr).toBe(0);
+      const vite = join(clientDir, '..', 'node_modules', 'vite', 'bin', 'vite.js');
+      const env = { ...process.env, SUPABASE_JWT_SECRET: `${marker}-jwt`, SUPABASE_SERVICE_ROLE_KEY: `${marker}-service`, DATABASE_URL: `postgres://u:${marker}@db/x`, ADMIN_EMAILS: `${marker}@x.test` };
+      // The site, then the display's own page into the same directory, as `npm run build` does.
+      for (const args of [['--emptyOutDir'], ['--config', 'vite.display.config.ts']]) {
+        const build = spawnSync(process.execPath, [vite, 'build', '--outDir', outDir, ...args, '--logLevel', 'error'], { cwd: clientDir, env, encoding: 'utf8', timeout: 240_000 });
+        expect(build.status, build.stderr).toBe(0);
+      }
+      expect(existsSync(join(outDir, 'display.html'))).toBe(true);
       const leaks = filesBelow(outDir).filter((file) => readFileSync(file, 'utf8').includes(marker));
       expect(leaks).toEqual([]);
     } finally {
