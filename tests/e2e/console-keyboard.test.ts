@@ -54,6 +54,8 @@ describe('control ctl', () => {
     expect(new URL(ctl.url()).hash).toBe('');
     const displayUrl = await ctl.getByTestId('display-link').innerText();
     expect(displayUrl).toMatch(/\/timer\/[\w-]+$/);
+    // The QR code is drawn once its library has loaded (on first use).
+    await ctl.getByRole('img', { name: '大屏链接二维码' }).waitFor(WAIT);
     expect(await ctl.getByRole('img', { name: '大屏链接二维码' }).count()).toBe(1);
     // The control link is shown this once, from memory: the browser stores no copy of the key.
     const controlLink = await ctl.getByTestId('control-link-once').locator('code').innerText();
