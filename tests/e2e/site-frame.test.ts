@@ -140,11 +140,18 @@ describe('site frame', () => {
     expect(requested).toEqual([]);
     await expect.poll(() => requested.length, { timeout: 10_000 }).toBeGreaterThan(0);
     // On the page's own clock: the chunk was asked for at least 2 s after its load event.
-    const waited = await inView.page.evaluate(() => {
-      const loaded = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-      const chunk = performance.getEntriesByType('resource').find((entry) => /\/assets\/create-[^/]+\.js$/.test(entry.name));
-      return chunk ? chunk.startTime - loaded.loadEventStart : null;
-    });
+    // (Its resource entry appears once the chunk has arrived.)
+    const waited = await inView.page
+      .waitForFunction(
+        () => {
+          const loaded = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+          const chunk = performance.getEntriesByType('resource').find((entry) => /\/assets\/create-[^/]+\.js$/.test(entry.name));
+          return chunk ? chunk.startTime - loaded.loadEventStart : null;
+        },
+        undefined,
+        { timeout: 10_000 },
+      )
+      .then((handle) => handle.jsonValue());
     expect(waited).toBeGreaterThanOrEqual(2_000);
     await inView.context.close();
 
