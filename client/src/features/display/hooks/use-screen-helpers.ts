@@ -1,5 +1,5 @@
 /** Screen plumbing for a projector display: wake lock, fullscreen, hiding the idle cursor. */
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 
 /** Keeps the screen awake while mounted; re-acquires the lock when the tab becomes visible again. */
 export function useWakeLock(): void {
@@ -28,21 +28,7 @@ export function useWakeLock(): void {
   }, []);
 }
 
-/** Whether the page is fullscreen, whether it can be, and a toggle. */
-export function useFullscreen() {
-  const supported = typeof document !== 'undefined' && document.fullscreenEnabled === true;
-  const [active, setActive] = useState(() => typeof document !== 'undefined' && document.fullscreenElement !== null);
-  useEffect(() => {
-    const update = () => setActive(document.fullscreenElement !== null);
-    document.addEventListener('fullscreenchange', update);
-    return () => document.removeEventListener('fullscreenchange', update);
-  }, []);
-  const toggle = useCallback(() => {
-    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
-    else void document.documentElement.requestFullscreen().catch(() => undefined);
-  }, []);
-  return { supported, active, toggle };
-}
+export { useFullscreen } from '../../../lib/use-fullscreen';
 
 /** Milliseconds without pointer movement after which the cursor and controls hide. */
 export const IDLE_AFTER_MS = 3_000;

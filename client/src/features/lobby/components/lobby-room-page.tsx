@@ -1,6 +1,7 @@
+import { FullscreenButton } from '../../../components/ui/fullscreen-button';
 import type { PresenceRole } from '@bianshi/shared';
 import { useMutation } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useStore } from 'zustand';
 import { display as displayText } from '../../../i18n/zh-CN/display';
@@ -120,7 +121,7 @@ function LobbyScreenView(props: { lobbyId: string; role: PresenceRole; token: st
 
   return (
     <div className="lobby-room" data-role={role} ref={room}>
-      <LobbyHeader store={store} joinUrl={joinUrl} actions={<FullscreenButton target={room} />} />
+      <LobbyHeader store={store} joinUrl={joinUrl} actions={<FullscreenButton target={room} className="btn btn--sm btn--secondary lobby-head__fullscreen" labels={{ enter: t.fullscreen, exit: displayText.controls.exitFullscreen }} />} />
       <NoticeBanner store={store} />
       {error && (
         <p className="lobby-error" role="alert">
@@ -144,25 +145,5 @@ function ModeView({ store, onFeature }: { store: LobbyStore; onFeature: ((timerI
     <div className="lobby-stage" data-mode={mode} data-testid="lobby-stage">
       {mode === 'featured' ? <FeaturedView store={store} /> : <GridView store={store} onFeature={onFeature} />}
     </div>
-  );
-}
-
-/** Puts the lobby screen (not the site around it) in full screen, for projectors. */
-function FullscreenButton({ target }: { target: RefObject<HTMLDivElement | null> }) {
-  const [full, setFull] = useState(false);
-  useEffect(() => {
-    const onChange = () => setFull(document.fullscreenElement !== null);
-    document.addEventListener('fullscreenchange', onChange);
-    return () => document.removeEventListener('fullscreenchange', onChange);
-  }, []);
-  if (typeof document === 'undefined' || !document.fullscreenEnabled) return null;
-  return (
-    <button
-      type="button"
-      className="btn btn--sm btn--secondary lobby-head__fullscreen"
-      onClick={() => void (full ? document.exitFullscreen() : (target.current ?? document.documentElement).requestFullscreen()).catch(() => undefined)}
-    >
-      {full ? displayText.controls.exitFullscreen : t.fullscreen}
-    </button>
   );
 }

@@ -1,5 +1,6 @@
+import { FullscreenButton } from '../../../components/ui/fullscreen-button';
 import type { LiveRound } from '@bianshi/shared';
-import { useEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
+import { useRef, useState, type CSSProperties } from 'react';
 import { Link, useParams } from 'react-router';
 import { useStore } from 'zustand';
 import { TimerDisplay } from '../../../components/timer-display';
@@ -66,7 +67,7 @@ export function LiveWallPage() {
           <button type="button" className="btn btn--ghost btn--sm" onClick={() => setOnlyLive((v) => !v)} aria-pressed={onlyLive}>
             {onlyLive ? t.showAll : t.showLive}
           </button>
-          <FullscreenButton target={wall} />
+          <FullscreenButton target={wall} className="btn btn--ghost btn--sm" labels={{ enter: t.fullscreen, exit: t.exitFullscreen }} />
           <Link className="btn btn--ghost btn--sm tw-back" to={`/worldcup/${slug}`}>
             {t.back}
           </Link>
@@ -113,20 +114,4 @@ function ConnectionNote({ store }: { store: LobbyStore }) {
   if (error) return <span className="tw-offline" role="alert">{error.message}</span>;
   if (status === 'offline' || status === 'reconnecting') return <span className="tw-offline" role="status">{t.offline}</span>;
   return null;
-}
-
-/** Puts the wall (not the browser chrome) in full screen. */
-function FullscreenButton({ target }: { target: RefObject<HTMLDivElement | null> }) {
-  const [full, setFull] = useState(false);
-  useEffect(() => {
-    const onChange = () => setFull(document.fullscreenElement !== null);
-    document.addEventListener('fullscreenchange', onChange);
-    return () => document.removeEventListener('fullscreenchange', onChange);
-  }, []);
-  if (typeof document === 'undefined' || !document.fullscreenEnabled) return null;
-  return (
-    <button type="button" className="btn btn--ghost btn--sm" onClick={() => void (full ? document.exitFullscreen() : (target.current ?? document.documentElement).requestFullscreen()).catch(() => undefined)}>
-      {full ? t.exitFullscreen : t.fullscreen}
-    </button>
-  );
 }
