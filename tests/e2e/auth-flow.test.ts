@@ -70,6 +70,8 @@ describe('accounts in the browser', () => {
     const session = (await context.cookies(hub.url)).find((entry) => entry.name === 'bs-session');
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
     expect(await page.evaluate(() => document.cookie)).not.toContain('bs-session');
+    // The plan badge comes with the account's plan query, after the greeting.
+    await page.getByText('试用版', { exact: true }).first().waitFor();
     expect(await page.getByText('试用版', { exact: true }).count()).toBe(1);
     expect(csp).toEqual([]);
     expect(errors).toEqual([]);
