@@ -9,12 +9,14 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
 
 /**
- * The projector display's own page, `display.html` (src/display-main.tsx), built after the site
- * (`vite.config.ts`) into the same `dist/`. The hub serves it for `/timer/:id` and
- * `/timer/:id/:matchid`. It renders with Preact through `preact/compat` instead of React:
+ * The screens with pages of their own, built after the site (`vite.config.ts`) into the same
+ * `dist/`: the projector display, `display.html` (src/display-main.tsx), which the hub serves for
+ * `/timer/:id` and `/timer/:id/:matchid`, and the lobby's audience screen, `lobby-screen.html`
+ * (src/lobby-screen-main.tsx), which it serves for `/lobby/:id` to browsers that cannot be the
+ * lobby's organizer (hub/src/transport/static.ts). They render with Preact through `preact/compat` instead of React:
  * the same components, about 50 KB less to download and far less to compile before the first
  * clock, which is what a projector or a phone on venue Wi-Fi waits for (bench `load`). Links
- * from other pages of the site open the display inside the site's router, on React.
+ * from other pages of the site open these screens inside the site's router, on React.
  */
 export default defineConfig({
   plugins: [react(), sameBuildPlugin({ version: pkg.version }), compressPlugin()],
@@ -33,6 +35,6 @@ export default defineConfig({
     sourcemap: false,
     // Read by the bundle budget (client/build/route-chunks.ts) beside the site's manifest.
     manifest: '.vite/display-manifest.json',
-    rollupOptions: { input: { display: 'display.html' } },
+    rollupOptions: { input: { display: 'display.html', 'lobby-screen': 'lobby-screen.html' } },
   },
 });

@@ -2,7 +2,10 @@
  * 辩时 service worker: caches the built app shell so the display, the console and the offline
  * single-device mode load with no network. API calls (/api/…) and uploads are never cached.
  * - navigations: network first, falling back to the cached shell: the projector display's own
- *   page (display.html) for display paths, the site's shell (index.html) for the rest;
+ *   page (display.html) for display paths, the site's shell (index.html) for the rest. A page is
+ *   kept under the key of what the hub says it is (`x-bianshi-page`), not of its path: `/lobby/:id`
+ *   is the audience's own page for some browsers and the site for organizers. The audience page
+ *   is not kept (a lobby screen needs the network; offline, the site's shell answers);
  * - hashed build assets (/assets/…): cache first (their names change with their content);
  * - other same-origin static files: stale-while-revalidate.
  */
@@ -15,6 +18,15 @@ const DISPLAY_PATH = /^\/timer\/(?!manage\/|invite\/|manage$|invite$)([^/]+)(?:\
 /** The cache key of the shell a navigation to `url` loads. */
 function shellKey(url) {
   return DISPLAY_PATH.test(url.pathname) ? '/display.html' : '/';
+}
+
+/** The cache key of each page the hub names in `x-bianshi-page` (hub/src/transport/static.ts); pages not listed are not kept. */
+const PAGE_KEYS = { 'index.html': '/', 'display.html': '/display.html' };
+
+/** Where to keep a navigation's response: by the page the hub says it is, else by its path. */
+function pageKey(response, url) {
+  const page = response.headers.get('x-bianshi-page');
+  return page === null ? shellKey(url) : (PAGE_KEYS[page] ?? null);
 }
 
 self.addEventListener('install', (event) => {
@@ -59,9 +71,10 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(
       fetch(request)
         .then((response) => {
-          if (response.ok) {
+          const keep = response.ok ? pageKey(response, url) : null;
+          if (keep) {
             const copy = response.clone();
-            void caches.open(CACHE).then((cache) => cache.put(key, copy));
+            void caches.open(CACHE).then((cache) => cache.put(keep, copy));
           }
           return response;
         })

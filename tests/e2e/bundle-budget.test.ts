@@ -57,6 +57,22 @@ const UNUSED: Record<string, readonly (readonly [string, string[]])[]> = {
     ['the console', markersOf(consolePage)],
     ['the create page', markersOf(create)],
     ['Supabase (loaded only when the fallback starts)', ['supabase-js', 'GoTrueClient']],
+    ['zod', ['_zod', 'ZodError']],
+    ['the QR library (loaded with the first code drawn)', [QR_LIBRARY]],
+    ['the toaster (loaded when a toast is shown)', ['data-sonner-toaster']],
+    // The audience's own page: no router, no route table, no query cache, no organizer console;
+    // Preact, not React.
+    ['TanStack Query and its tRPC bindings', ['QueryClient', 'queryOptions', 'mutationOptions']],
+    ['React Router', ['useNavigate', 'createBrowserRouter']],
+    ['react-dom (the audience page renders with preact/compat)', ['__REACT_DEVTOOLS_GLOBAL_HOOK__']],
+    ['the site\'s route table', [routesText.pages.lobbyRoom.description, routesText.pages.worldcup.description]],
+    ['the organizer\'s console (its test ids)', ['lobby-broadcast-send', 'lobby-roster-row']],
+  ],
+  'lobby in the site (/lobby/:id, organizer)': [
+    ['the manage pages and their format editor', markersOf(manage)],
+    ['the console', markersOf(consolePage)],
+    ['the create page', markersOf(create)],
+    ['Supabase (loaded only when the fallback starts)', ['supabase-js', 'GoTrueClient']],
     // The code rule and the roles come from schema-free modules of shared/.
     ['zod', ['_zod', 'ZodError']],
     ['the QR library (loaded with the first code drawn)', [QR_LIBRARY]],

@@ -73,6 +73,84 @@ describe('lobby in the browser', () => {
     await organizer.context.close();
   }, 120_000);
 
+  it('a phone that opens the join link gets the audience’s own page, which follows the organizer', async () => {
+    const api = httpClient(hub.url);
+    const [first, second] = await Promise.all(['丙组 半决赛', '丁组 半决赛'].map((name) => api.timer.create.mutate({ name, format: FORMAT })));
+    const lobby = await api.lobby.create.mutate({ name: '半决赛大厅', visibility: 'public', timers: [first!.id, second!.id] });
+
+    // As after scanning the QR code: no cookies, the lobby's address straight away.
+    const audience = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    const response = await audience.page.goto(`${hub.url}/lobby/${lobby.id}`);
+    expect(response?.headers()['x-bianshi-page']).toBe('lobby-screen.html');
+    await audience.page.locator(`[data-testid="lobby-featured"][data-timer-id="${first!.id}"]`).waitFor({ timeout: 20_000 });
+    expect(await audience.page.getByRole('timer').first().innerText()).toMatch(/03:00/);
+    expect(await audience.page.getByTestId('lobby-name').innerText()).toBe('半决赛大厅');
+    expect((await audience.page.getByTestId('lobby-code-value').innerText()).replace(/\s/g, '')).toBe(lobby.code);
+    expect(await audience.page.title()).toContain('半决赛大厅');
+    // The join QR code is drawn (its library loads with it).
+    await audience.page.locator('.lobby-head__qr img[src^="data:image/svg+xml"]').waitFor({ timeout: 15_000 });
+
+    // A judge's link opens the same page and joins as a judge.
+    const judge = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    const judgePath = lobby.links.judge;
+    const judgeResponse = await judge.page.goto(`${hub.url}${judgePath}`);
+    expect(judgeResponse?.headers()['x-bianshi-page']).toBe('lobby-screen.html');
+    await judge.page.getByTestId('lobby-featured').waitFor({ timeout: 20_000 });
+
+    // The organizer link gives the site's page, with the console, and the cookie that keeps it.
+    const organizer = await openPage(browser, { viewport: { width: 1440, height: 900 } });
+    const organizerResponse = await organizer.page.goto(`${hub.url}/lobby/${lobby.id}?key=${lobby.organizerKey}`);
+    expect(organizerResponse?.headers()['x-bianshi-page']).toBe('index.html');
+    await organizer.page.getByTestId('lobby-console').waitFor({ timeout: 20_000 });
+    await organizer.page.locator('[data-testid="lobby-roster-row"][data-role="audience"]').waitFor({ timeout: 15_000 });
+    await organizer.page.locator('[data-testid="lobby-roster-row"][data-role="judge"]').waitFor({ timeout: 15_000 });
+    const reload = await organizer.page.reload();
+    expect(reload?.headers()['x-bianshi-page']).toBe('index.html');
+    await organizer.page.getByTestId('lobby-console').waitFor({ timeout: 20_000 });
+
+    await organizer.page.getByTestId('lobby-feature-option').filter({ hasText: '丁组 半决赛' }).click();
+    await audience.page.locator(`[data-testid="lobby-featured"][data-timer-id="${second!.id}"]`).waitFor({ timeout: 15_000 });
+    await organizer.page.getByTestId('lobby-broadcast-input').fill('半决赛五分钟后开始');
+    await organizer.page.getByTestId('lobby-broadcast-send').click();
+    await audience.page.getByTestId('lobby-notice').filter({ hasText: '半决赛五分钟后开始' }).waitFor({ timeout: 15_000 });
+    await organizer.page.getByTestId('lobby-mode-grid').click();
+    await audience.page.getByTestId('lobby-grid').waitFor({ timeout: 15_000 });
+    expect(await audience.page.getByTestId('lobby-tile').count()).toBe(2);
+
+    // Disconnected by the organizer: the screen says so, with the way back to the list.
+    organizer.page.once('dialog', (dialog) => void dialog.accept());
+    await organizer.page.locator('[data-testid="lobby-roster-row"][data-role="audience"]').getByRole('button', { name: '断开' }).click();
+    await audience.page.getByTestId('lobby-farewell').waitFor({ timeout: 15_000 });
+    expect(await audience.page.getByTestId('lobby-farewell').getByRole('link', { name: '返回大厅列表' }).getAttribute('href')).toBe('/lobby');
+
+    expect(audience.errors).toEqual([]);
+    expect(judge.errors).toEqual([]);
+    expect(organizer.errors).toEqual([]);
+    await Promise.all([audience.context.close(), judge.context.close(), organizer.context.close()]);
+  }, 120_000);
+
+  it('the audience’s page says in Chinese why a lobby cannot open', async () => {
+    const api = httpClient(hub.url);
+    const lobby = await api.lobby.create.mutate({ name: '私有大厅', visibility: 'private', timers: [] });
+    const { context, page, errors } = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    for (const [path, message] of [
+      [`/lobby/${lobby.id}`, '私有'],
+      ['/lobby/no-such-lobby', '找不到这个大厅'],
+    ] as const) {
+      const response = await page.goto(`${hub.url}${path}`);
+      expect(response?.headers()['x-bianshi-page'], path).toBe('lobby-screen.html');
+      await page.getByTestId('lobby-error').waitFor({ timeout: 15_000 });
+      expect(await page.getByTestId('lobby-error').innerText(), path).toContain(message);
+      expect(await page.getByTestId('lobby-error').getByRole('link', { name: '返回大厅列表' }).getAttribute('href')).toBe('/lobby');
+    }
+    // With its join link, the private lobby opens.
+    await page.goto(`${hub.url}${lobby.links.join}`);
+    await page.getByTestId('lobby-name').waitFor({ timeout: 15_000 });
+    await page.getByText('这个大厅还没有比赛。').waitFor({ timeout: 15_000 });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
   it('tells a wrong code apart in Chinese', async () => {
     const { context, page } = await openPage(browser);
     await page.goto(`${hub.url}/lobby?code=ZZZZZZ`);

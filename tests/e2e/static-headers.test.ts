@@ -139,7 +139,8 @@ describe('static and JSON compression', () => {
       expect(plain.headers['cache-control'], path).toBe('no-cache');
       const compressed = await get(`${hub.url}${path}`, { 'accept-encoding': 'br' });
       expect(compressed.headers['cache-control'], path).toBe('no-cache');
-      expect(compressed.headers.vary, path).toBe('Accept-Encoding');
+      // A lobby screen's page also depends on the browser's cookies (audience or organizer).
+      expect(compressed.headers.vary, path).toBe(path.startsWith('/lobby/') ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
       const html =
         compressed.headers['content-encoding'] === 'br'
           ? brotliDecompressSync(compressed.body)
@@ -148,16 +149,29 @@ describe('static and JSON compression', () => {
     }
   });
 
-  it('display paths get the display\'s own page; every other path the site\'s shell', async () => {
-    const shellOf = async (path: string) => {
-      const html = (await get(`${hub.url}${path}`)).body.toString('utf8');
-      const entry = /<script type="module"[^>]*src="\/assets\/([a-z-]+)-[^"]+\.js"/.exec(html)?.[1];
+  it('display paths get the display\'s own page; lobby screens the audience\'s, unless organizer; the rest the site\'s shell', async () => {
+    const shellOf = async (path: string, cookie?: string) => {
+      const answer = await get(`${hub.url}${path}`, cookie ? { cookie } : {});
+      const entry = /<script type="module"[^>]*src="\/assets\/([a-z-]+)-[^"]+\.js"/.exec(answer.body.toString('utf8'))?.[1];
+      // The page is named in a header too (the service worker keeps its offline copies by it).
+      expect(answer.headers['x-bianshi-page'], path).toBe(`${entry}.html`);
       return entry;
     };
     for (const path of ['/timer/abc', '/timer/abc/', '/timer/abc/match-1', '/timer/abc?role=judge']) {
       expect(await shellOf(path), path).toBe('display');
     }
-    for (const path of ['/timer/manage/abc', '/timer/manage/abc/info', '/timer/invite/xyz', '/lobby/abc', '/home']) {
+    for (const path of ['/lobby/abc', '/lobby/abc/', '/lobby/abc?t=tok', '/lobby/abc?judge=jk', '/lobby/abc?as=display']) {
+      expect(await shellOf(path), path).toBe('lobby-screen');
+    }
+    // Whoever may be the organizer gets the site, with the console: an organizer link, the
+    // lobby's organizer cookie, or a signed-in account. Another lobby's cookie changes nothing.
+    expect(await shellOf('/lobby/abc?key=k1')).toBe('index');
+    expect(await shellOf('/lobby/abc', 'bs_ctl_abc=k1')).toBe('index');
+    expect(await shellOf('/lobby/abc', 'theme=dark; bs-session=s1')).toBe('index');
+    expect(await shellOf('/lobby/abc', 'bs_ctl_other=k1')).toBe('lobby-screen');
+    expect(await shellOf('/lobby/abc?as=display', 'bs_ctl_abc=k1')).toBe('lobby-screen');
+    expect((await get(`${hub.url}/lobby/abc`)).headers.vary).toBe('Accept-Encoding, Cookie');
+    for (const path of ['/timer/manage/abc', '/timer/manage/abc/info', '/timer/invite/xyz', '/lobby', '/lobby/abc/more', '/home']) {
       expect(await shellOf(path), path).toBe('index');
     }
     // Its inline scripts (none today) and the site's are in the one CSP both pages are sent with.

@@ -26,7 +26,7 @@ export function createRequestListener(services: HubServices, router: AppRouter, 
       if (error.code === 'INTERNAL_SERVER_ERROR') services.logger.error('trpc error', { path, error: error.message });
     },
   });
-  const serveStatic = createStaticHandler(clientDist);
+  const serveStatic = createStaticHandler(clientDist, { sessionCookie: services.auth.cookies.session });
   const apiV1 = createApiV1Handler(services);
   const appCsp = appCspFor(clientDist, services.config);
   const content = createContentServing(services.config, clientDist);

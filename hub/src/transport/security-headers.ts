@@ -58,8 +58,8 @@ export function appCsp(config: Pick<Config, 'SUPABASE_URL' | 'CSP_CONNECT_SRC' |
     .join('; ');
 }
 
-/** The app's HTML pages: the site's shell and the projector display's own page. */
-const APP_PAGES = ['index.html', 'display.html'] as const;
+/** The app's HTML pages: the site's shell and the projector display's and the audience's own pages. */
+const APP_PAGES = ['index.html', 'display.html', 'lobby-screen.html'] as const;
 
 /** The app CSP for a built client (inline scripts of both pages), re-read when a rebuild changes them. */
 export function appCspFor(clientDist: string, config: Pick<Config, 'SUPABASE_URL' | 'CSP_CONNECT_SRC' | 'ANALYTICS_URL'>): () => string {

@@ -1,7 +1,8 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
-import { DISPLAY_PATH } from '@bianshi/shared';
+import { DISPLAY_PATH, LOBBY_SCREEN_AS_DISPLAY, lobbyScreenIdOf } from '@bianshi/shared';
+import { controlCookieName, parseCookies } from '../trpc/context';
 import { compressor, COMPRESS_MIN_BYTES, isCompressible, precompressedSibling, preferredCoding } from './encoding';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -26,17 +27,39 @@ const CONTENT_TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
 };
 
+/** The pages of the built client the hub answers a navigation with. */
+export type AppPage = 'index.html' | 'display.html' | 'lobby-screen.html';
+
+/**
+ * Which page a navigation to `url` gets:
+ * - `display.html`, the projector display's own page, for display paths;
+ * - `lobby-screen.html`, the audience's own page, for `/lobby/:id` when the browser is neither
+ *   signed in (`sessionCookie`) nor the lobby's organizer (its organizer cookie) and brings no
+ *   organizer link (`?key=`), or asks for it with `?as=display` (an organizer's projector);
+ * - `index.html`, the site with its router, for everything else.
+ * The audience page cannot show the organizer's console, so anything that may be an organizer
+ * gets the site.
+ */
+export function appPageFor(url: URL, cookieHeader: string | undefined, sessionCookie: string): AppPage {
+  if (DISPLAY_PATH.test(url.pathname)) return 'display.html';
+  const lobbyId = lobbyScreenIdOf(url.pathname);
+  if (lobbyId === null || url.searchParams.has('key')) return 'index.html';
+  if (url.searchParams.get('as') === LOBBY_SCREEN_AS_DISPLAY) return 'lobby-screen.html';
+  const cookies = parseCookies(cookieHeader);
+  return cookies.has(sessionCookie) || cookies.has(controlCookieName(lobbyId)) ? 'index.html' : 'lobby-screen.html';
+}
+
 /**
  * Serves the built client from `root`: hashed assets cached forever, everything else
- * revalidated, and the app's shell for any other GET so client-side routes work on reload:
- * `display.html` (the projector display's own page, no router) for display paths, else
+ * revalidated, and the app's page for any other GET so client-side routes work on reload (see
+ * `appPageFor`; the page goes out with `x-bianshi-page` naming it, which the service worker
+ * reads to keep its offline copies apart). A page of its own that is not built falls back to
  * `index.html`.
  * Text goes out compressed when the client accepts it: the build's `.br`/`.gz` siblings as they
  * are, anything else over 1 KiB compressed on the way (`./encoding`).
  */
-export function createStaticHandler(root: string) {
+export function createStaticHandler(root: string, options: { sessionCookie: string }) {
   const indexPath = join(root, 'index.html');
-  const displayPath = join(root, 'display.html');
   return (req: IncomingMessage, res: ServerResponse): void => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' }).end();
@@ -47,7 +70,8 @@ export function createStaticHandler(root: string) {
       res.end('客户端尚未构建：请运行 npm run build（或 npm start）。');
       return;
     }
-    const pathname = decodeSafe(new URL(req.url ?? '/', 'http://hub').pathname);
+    const url = new URL(req.url ?? '/', 'http://hub');
+    const pathname = decodeSafe(url.pathname);
     const file = pathname === null ? null : resolveInside(root, pathname);
     if (file && isFile(file)) {
       sendFile(req, res, file, cacheControlFor(pathname ?? '/'));
@@ -60,7 +84,11 @@ export function createStaticHandler(root: string) {
       res.end('Not found');
       return;
     }
-    sendFile(req, res, DISPLAY_PATH.test(pathname) && isFile(displayPath) ? displayPath : indexPath, 'no-cache');
+    const wanted = appPageFor(url, req.headers.cookie, options.sessionCookie);
+    const page = wanted !== 'index.html' && isFile(join(root, wanted)) ? wanted : 'index.html';
+    // The lobby's page depends on the browser's cookies; caches must not hand one to the other.
+    const extra: Record<string, string> = { 'x-bianshi-page': page, ...(lobbyScreenIdOf(url.pathname) !== null ? { vary: 'Accept-Encoding, Cookie' } : {}) };
+    sendFile(req, res, page === 'index.html' ? indexPath : join(root, page), 'no-cache', extra);
   };
 }
 
@@ -70,13 +98,14 @@ function cacheControlFor(pathname: string): string {
   return 'no-cache';
 }
 
-function sendFile(req: IncomingMessage, res: ServerResponse, file: string, cacheControl: string): void {
+function sendFile(req: IncomingMessage, res: ServerResponse, file: string, cacheControl: string, extra: Record<string, string> = {}): void {
   const type = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
   const stat = statSync(file);
   // Validators, so a revalidated file (the shell, bells, icons: `no-cache`) costs a 304, not its bytes.
   const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
   const headers: Record<string, string | number> = { 'content-type': type, 'cache-control': cacheControl, 'x-content-type-options': 'nosniff', etag, 'last-modified': stat.mtime.toUTCString() };
   if (isCompressible(type)) headers.vary = 'Accept-Encoding';
+  Object.assign(headers, extra);
   if (notModified(req, etag, stat.mtime)) {
     res.writeHead(304, headers);
     res.end();

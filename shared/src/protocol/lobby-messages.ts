@@ -11,6 +11,7 @@ import type { PresenceCounts, PresenceRole, RosterEntry, WatchMessage } from './
  */
 
 export { isLobbyCode, LOBBY_CODE_ALPHABET, LOBBY_CODE_LENGTH, LOBBY_CODE_RULE, LOBBY_MAX_TIMERS, normalizeLobbyCode } from './lobby-code';
+export { LOBBY_SCREEN_AS_DISPLAY, LOBBY_SCREEN_PATH, lobbyScreenIdOf } from './lobby-screen-path';
 
 /** A lobby code as procedures accept it (normalised first). */
 export const lobbyCodeSchema = z.string().max(20).transform(normalizeLobbyCode);

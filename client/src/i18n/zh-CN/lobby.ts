@@ -44,6 +44,7 @@ export const lobby = {
     keyNote: '主办方链接（请妥善保存，凭它在其他设备上控制大厅）：',
   },
   room: {
+    pageTitle: '大厅',
     loading: '正在进入大厅…',
     code: '房间码',
     scanToJoin: '扫码加入',

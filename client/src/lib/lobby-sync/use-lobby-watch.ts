@@ -7,7 +7,7 @@ import type { DeviceKind, LobbyMessage, PresenceRole } from '@bianshi/shared';
 import { useEffect, useMemo } from 'react';
 import { toAppError } from '../errors';
 import { runtimeFor } from '../timer-sync';
-import { useTRPCClient } from '../trpc';
+import { useTrpcClient } from '../trpc-client';
 import { rememberScreenName } from './device';
 import { createLobbyStore, type LobbyStore } from './lobby.store';
 
@@ -34,7 +34,7 @@ export function unwrapLobbyItem(item: unknown): LobbyMessage | null {
 
 /** Joins a lobby and returns its store. */
 export function useLobbyWatch(input: LobbyWatchInput): LobbyStore {
-  const client = useTRPCClient();
+  const client = useTrpcClient();
   const runtime = runtimeFor(client);
   const { lobbyId, role, name, device, route, token, judgeKey, enabled } = input;
   const store = useMemo(() => createLobbyStore(runtime.clock), [runtime, lobbyId, role]);

@@ -2,7 +2,7 @@ import { PRESENCE_ROLES, type PresenceCounts } from '@bianshi/shared';
 import { useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { Dialog } from '../../../components/ui/dialog';
-import { format } from '../../../i18n';
+import { format } from '../../../i18n/format';
 import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
 import type { LobbyStore } from '../../../lib/lobby-sync';
 import { JoinQr } from './join-qr';

@@ -1,5 +1,5 @@
 import { FullscreenButton } from '../../../components/ui/fullscreen-button';
-import type { PresenceRole } from '@bianshi/shared';
+import { LOBBY_SCREEN_AS_DISPLAY, type PresenceRole } from '@bianshi/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -11,9 +11,9 @@ import { useTRPC } from '../../../lib/trpc';
 import { lobbyErrorMessage } from '../api/lobby-errors';
 import { useLobbyInfo } from '../api/lobby-queries';
 import { useOrganizerActions } from '../api/use-organizer-actions';
-import { deviceKindOf, storedScreenName, useLobbyWatch, type LobbyStore } from '../../../lib/lobby-sync';
+import { deviceKindOf, storedScreenName, useLobbyWatch } from '../../../lib/lobby-sync';
 import { LobbyHeader } from './lobby-header';
-import { FeaturedView, GridView } from './lobby-views';
+import { ModeView } from './lobby-views';
 import { OrganizerConsole } from './organizer-console';
 import { ScreenRoster } from './screen-roster';
 import { NoticeBanner, ScreenOverlays } from './screen-overlays';
@@ -38,7 +38,7 @@ export function LobbyRoomPage() {
   const token = params.get('t') ?? undefined;
   const judgeKey = params.get('judge') ?? undefined;
   const organizerKey = params.get('key');
-  const asDisplay = params.get('as') === 'display';
+  const asDisplay = params.get('as') === LOBBY_SCREEN_AS_DISPLAY;
 
   const claim = useMutation(trpc.lobby.claimOrganizer.mutationOptions());
   const claimed = useRef(false);
@@ -125,7 +125,7 @@ function LobbyScreenView(props: { lobbyId: string; role: PresenceRole; token: st
       <NoticeBanner store={store} />
       {error && (
         <p className="lobby-error" role="alert">
-          {error.message}
+          {lobbyErrorMessage(error)}
         </p>
       )}
       <div className={organizer ? 'lobby-room__body lobby-room__body--console' : 'lobby-room__body'}>
@@ -133,17 +133,15 @@ function LobbyScreenView(props: { lobbyId: string; role: PresenceRole; token: st
         {organizer && <OrganizerConsole store={store} actions={actions} links={absolute} />}
       </div>
       {organizer && <ScreenRoster roster={roster} selfId={selfId} actions={actions} />}
-      <ScreenOverlays store={store} onMove={onMove} />
-    </div>
-  );
-}
-
-function ModeView({ store, onFeature }: { store: LobbyStore; onFeature: ((timerId: string) => void) | undefined }) {
-  const mode = useStore(store, (s) => s.lobby?.mode ?? null);
-  if (mode === null) return <p className="lobby-loading">{t.loading}</p>;
-  return (
-    <div className="lobby-stage" data-mode={mode} data-testid="lobby-stage">
-      {mode === 'featured' ? <FeaturedView store={store} /> : <GridView store={store} onFeature={onFeature} />}
+      <ScreenOverlays
+        store={store}
+        onMove={onMove}
+        back={
+          <Link to="/lobby" className="btn btn--secondary">
+            {t.backToLobbies}
+          </Link>
+        }
+      />
     </div>
   );
 }

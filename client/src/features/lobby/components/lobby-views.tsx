@@ -11,6 +11,17 @@ export function featuredTimerOf(lobby: { featuredTimerId: string | null; timerId
   return lobby.featuredTimerId && lobby.timerIds.includes(lobby.featuredTimerId) ? lobby.featuredTimerId : (lobby.timerIds[0] ?? null);
 }
 
+/** The lobby's mode: the featured match, or every match of the round. */
+export function ModeView({ store, onFeature }: { store: LobbyStore; onFeature?: ((timerId: string) => void) | undefined }) {
+  const mode = useStore(store, (s) => s.lobby?.mode ?? null);
+  if (mode === null) return <p className="lobby-loading">{t.loading}</p>;
+  return (
+    <div className="lobby-stage" data-mode={mode} data-testid="lobby-stage">
+      {mode === 'featured' ? <FeaturedView store={store} /> : <GridView store={store} onFeature={onFeature} />}
+    </div>
+  );
+}
+
 /** The featured match as the big synced clock. */
 export function FeaturedView({ store }: { store: LobbyStore }) {
   const lobby = useStore(store, (s) => s.lobby);

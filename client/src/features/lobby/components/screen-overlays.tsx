@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
 import type { LobbyStore } from '../../../lib/lobby-sync';
@@ -20,9 +19,10 @@ export function NoticeBanner({ store }: { store: LobbyStore }) {
 
 /**
  * What the organizer sent to this screen alone: a message (until dismissed), its name flashing
- * (identify), and the end of the stream (disconnected, or moved to another lobby).
+ * (identify), and the end of the stream (disconnected, or moved to another lobby). `back` is the
+ * way back to the lobby list (the site's router link, or a plain link on the audience's own page).
  */
-export function ScreenOverlays({ store, onMove }: { store: LobbyStore; onMove: (path: string) => void }) {
+export function ScreenOverlays({ store, onMove, back }: { store: LobbyStore; onMove: (path: string) => void; back: ReactNode }) {
   const message = useStore(store, (s) => s.message);
   const identify = useStore(store, (s) => s.identify);
   const farewell = useStore(store, (s) => s.farewell);
@@ -63,9 +63,7 @@ export function ScreenOverlays({ store, onMove }: { store: LobbyStore; onMove: (
               <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
                 {t.rejoin}
               </button>
-              <Link to="/lobby" className="btn btn--secondary">
-                {t.backToLobbies}
-              </Link>
+              {back}
             </div>
           )}
         </div>
