@@ -17,10 +17,11 @@ export default defineConfig({
   plugins: [
     react(),
     buildsPlugin({ version: pkg.version }),
-    // The projector display and the lobby screen start fetching their chunks with the entry.
-    // (The hub serves the projector display its own page, display.html, whose modules preload by themselves.)
+    // The lobby screen in the site (the organizer's) starts fetching its chunks with the entry.
+    // (The projector display and the audience's lobby screen have pages of their own, display.html
+    // and lobby-screen.html, whose modules preload by themselves.)
     routePreloadPlugin([
-      { path: '^/lobby/[^/]+/?$', modules: ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/main-layout.tsx', 'src/features/lobby/index.ts'] },
+      { path: '^/lobby/[^/]+/?$', modules: ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/main-layout.tsx', 'src/features/lobby/room.ts'] },
     ]),
     pricingPlugin(),
     contentPlugin(),
