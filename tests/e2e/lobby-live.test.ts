@@ -90,6 +90,12 @@ describe('lobby in the browser', () => {
     // The join QR code is drawn (its library loads with it).
     await audience.page.locator('.lobby-head__qr img[src^="data:image/svg+xml"]').waitFor({ timeout: 15_000 });
 
+    // 全屏 puts the lobby (not the page around it) in full screen, and the same button leaves it.
+    await audience.page.getByRole('button', { name: '全屏' }).click();
+    await audience.page.waitForFunction(() => document.fullscreenElement?.classList.contains('lobby-room') === true, null, { timeout: 10_000 });
+    await audience.page.getByRole('button', { name: '退出全屏' }).click();
+    await audience.page.waitForFunction(() => document.fullscreenElement === null, null, { timeout: 10_000 });
+
     // A judge's link opens the same page and joins as a judge.
     const judge = await openPage(browser, { viewport: { width: 390, height: 844 } });
     const judgePath = lobby.links.judge;

@@ -4,6 +4,7 @@
  * pending, new ones wait their turn; on a save-data or 2g connection nothing is prefetched.
  */
 import { matchRoutes, type RouteObject } from 'react-router';
+import { whenIdle } from './idle';
 
 /** Prefetches wait while more than this many are pending (SPEC §9). */
 export const MAX_PENDING_PREFETCHES = 4;
@@ -81,11 +82,7 @@ let settled: Promise<void> | undefined;
 /** Resolves once the page has loaded, {@link IN_VIEW_PREFETCH_DELAY_MS} passed and the browser is idle. */
 function pageSettled(): Promise<void> {
   settled ??= new Promise<void>((resolve) => {
-    const idle = () => {
-      const request = (window as { requestIdleCallback?: (callback: () => void, options: { timeout: number }) => number }).requestIdleCallback;
-      if (request) request(() => resolve(), { timeout: 3_000 });
-      else resolve();
-    };
+    const idle = () => whenIdle(() => resolve());
     const afterLoad = () => window.setTimeout(idle, IN_VIEW_PREFETCH_DELAY_MS);
     if (document.readyState === 'complete') afterLoad();
     else window.addEventListener('load', afterLoad, { once: true });

@@ -4,6 +4,7 @@
  * Browsers start an AudioContext suspended until the page gets a user gesture: `locked` says
  * so, `unlock()` (called from a click) resumes it.
  */
+import { whenIdle } from '../../../lib/idle';
 
 /** Gap between the strikes of one bell. */
 export const STRIKE_GAP_MS = 500;
@@ -21,13 +22,6 @@ function audioContextCtor(): AudioContextCtor | null {
   if (typeof window === 'undefined') return null;
   const w = window as unknown as { AudioContext?: AudioContextCtor; webkitAudioContext?: AudioContextCtor };
   return w.AudioContext ?? w.webkitAudioContext ?? null;
-}
-
-/** Runs `task` when the browser is idle (at the latest after 3 s), or after 1 s where it cannot tell. */
-function whenIdle(task: () => void): void {
-  const idle = (window as { requestIdleCallback?: (callback: () => void, options: { timeout: number }) => number }).requestIdleCallback;
-  if (idle) idle(task, { timeout: 3_000 });
-  else window.setTimeout(task, 1_000);
 }
 
 /**
@@ -84,7 +78,7 @@ export class BellPlayer {
       whenIdle(() => {
         if (this.context !== context) return; // closed meanwhile
         for (const name of Object.keys(this.sounds)) void this.load(name);
-      });
+      }, { fallbackMs: 1_000 });
       // The context may start suspended without any statechange: tell subscribers it is locked.
       this.emit();
     });
