@@ -25,6 +25,7 @@ import type { AnyRouter } from '@trpc/server';
 import { appRouter } from '../../hub/src/trpc/app.router';
 import { atLeast, type TimerRole } from '../../hub/src/timers/roles';
 import type { SessionUser } from '../../hub/src/auth/auth.service';
+import { grantPlan } from '../../hub/src/commerce/cdkey.service';
 import { DATABASE_KINDS, startHub, type TestHub } from '../support/hub';
 
 type Rule =
@@ -517,6 +518,12 @@ describe.each(DATABASE_KINDS)('every procedure × every caller (%s)', (database)
     );
     names.forEach((name, index) => accounts.set(name, created[index]!.user));
     await hub.services.timers.create({ name: '别人的计时器', ownerId: accounts.get('otherOwner')!.id });
+    // Every caller with a project role joins the owner's workbench: six people, one more than a
+    // trial's workbench allows (workbenchMembers), so the owner holds an education plan.
+    const ownerId = accounts.get('owner')!.id;
+    await hub.services.database.db.transaction((tx) =>
+      grantPlan(tx, { userId: ownerId, plan: 'education', months: 12, seats: 1, source: 'cdkey', sourceRef: 'permissions-test', now: new Date() }),
+    );
   }, 180_000);
   afterAll(async () => {
     if (lines.length) console.info(`permission matrix (${database}):\n${lines.join('\n')}`);
@@ -528,7 +535,7 @@ describe.each(DATABASE_KINDS)('every procedure × every caller (%s)', (database)
   async function projectFixture(): Promise<NonNullable<Fixture['project']>> {
     const owner = { userId: accounts.get('owner')!.id };
     const workbench = hub.services.yjs.workbench;
-    // The owner's plan (a trial) allows a few workbench projects: the previous row's goes first.
+    // One project at a time (the previous row's goes first), well inside the owner's plan.
     if (lastProjectId) await workbench.remove(lastProjectId, owner).catch(() => {});
     const { projectId } = await workbench.create(owner.userId, { kind: 'workbench', name: '权限测试项目' });
     const grants: [CallerName | 'target', ProjectRole][] = [

@@ -8,7 +8,8 @@ import { docClients } from '../support/yjs';
 /**
  * Limits of documents, each refused with a Chinese message: the size of one update and of a
  * whole document, the message rate of one socket (real `WebsocketProvider`s), and the projects
- * and documents an account may own, from its plan (a trial here: content/pricing.md).
+ * and documents an account may own and the people on its workbenches, from its plan (a trial
+ * here: content/pricing.md).
  */
 describe('document limits', () => {
   let hub: TestHub;
@@ -106,5 +107,28 @@ describe('document limits', () => {
     const detail = await account.client.workbench.get.query({ projectId: made[0]! });
     await account.client.workbench.deleteDocument.mutate({ documentId: detail.documents.at(-1)!.id });
     await account.client.workbench.createDocument.mutate({ projectId: made[1]!, title: '又能建了' });
+  }, 120_000);
+
+  it('limits the people on a workbench to its owner’s plan, and a removed member frees a place', async () => {
+    const lead = await createAccount(hub, 'team-lead');
+    const { projectId } = await lead.client.workbench.create.mutate({ kind: 'workbench', name: '五人队' });
+    const invite = await lead.client.workbench.createInvite.mutate({ projectId, role: 'viewer', expiresInHours: 24 });
+    // The trial allows 5 people on a project: its owner and four members.
+    const team = await Promise.all([1, 2, 3, 4, 5].map((n) => createAccount(hub, `team-${n}`)));
+    for (const member of team.slice(0, 4)) await member.client.workbench.acceptInvite.mutate({ token: invite.token });
+    const fifth = await outcome(team[4]!.client.workbench.acceptInvite.mutate({ token: invite.token }));
+    expect(fifth).toMatchObject({
+      ok: false,
+      code: 'FORBIDDEN',
+      reason: 'plan-limit',
+      message: '当前方案（试用版）的「每个工作台项目的成员」上限为 5 人；需要教育版才能邀请更多成员。详见 /pricing',
+    });
+    expect((await lead.client.workbench.members.query({ projectId })).members).toHaveLength(4);
+    // A member opening the link again is not a newcomer; a stronger link still upgrades them.
+    await team[0]!.client.workbench.acceptInvite.mutate({ token: invite.token });
+    const editors = await lead.client.workbench.createInvite.mutate({ projectId, role: 'editor', expiresInHours: 1 });
+    expect((await team[1]!.client.workbench.acceptInvite.mutate({ token: editors.token })).role).toBe('editor');
+    await lead.client.workbench.removeMember.mutate({ projectId, userId: team[3]!.id });
+    expect((await team[4]!.client.workbench.acceptInvite.mutate({ token: invite.token })).role).toBe('viewer');
   }, 120_000);
 });

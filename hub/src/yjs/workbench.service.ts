@@ -69,7 +69,7 @@ export class WorkbenchService {
     private readonly registry: DocRegistry,
     private readonly timers: TimerRepository,
     private readonly clock: Clock,
-    /** Projects and documents an account may own follow its plan. */
+    /** Projects, documents and members an account's projects may have follow its plan. */
     private readonly plans: Pick<EntitlementService, 'require'>,
   ) {}
 
@@ -309,12 +309,18 @@ export class WorkbenchService {
     return { invite, project };
   }
 
-  /** Joins the project with the invite's role (never weakening a stronger membership). */
+  /**
+   * Joins the project with the invite's role (never weakening a stronger membership). A newcomer
+   * to a workbench counts against its owner's plan (`workbenchMembers`: the people on the project,
+   * its owner included); a member changing role does not.
+   */
   async acceptInvite(token: string, userId: string) {
     const { invite, project } = await this.liveInvite(token);
     const current = await this.repository.roleOf(project.id, userId);
     if (current === 'owner')
       return { projectId: project.id, kind: project.kind, role: 'owner' as ProjectRole };
+    if (current === null && project.kind === 'workbench')
+      await this.plans.require(project.ownerId, 'workbenchMembers', 1 + (await this.repository.countMembers(project.id)));
     if (!roleAtLeast(current, invite.role)) await this.repository.putMember(project.id, userId, invite.role);
     await this.repository.countInviteUse(invite.id);
     return {

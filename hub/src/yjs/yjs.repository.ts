@@ -120,6 +120,12 @@ export class YjsRepository {
     >;
   }
 
+  /** Accounts that joined a project (its owner is not one of them). */
+  async countMembers(projectId: string): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(yjsMembers).where(eq(yjsMembers.projectId, projectId));
+    return row?.n ?? 0;
+  }
+
   async putMember(projectId: string, userId: string, role: GrantableRole): Promise<void> {
     await this.db
       .insert(yjsMembers)
