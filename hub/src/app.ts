@@ -130,7 +130,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     commerce,
     analytics: new AnalyticsService(database.db, clock, config.ANALYTICS_WEBSITE_ID ?? null, config.ANALYTICS_URL ?? null),
     library,
-    tournaments: createTournaments({ db: database.db, rooms, timers, lobbies, library, clock, limiters }),
+    tournaments: createTournaments({ db: database.db, rooms, timers, lobbies, library, clock, limiters, entitlements: commerce.entitlements }),
     yjs: createYjs({
       db: database.db,
       timerRepository: repository,

@@ -518,11 +518,12 @@ describe.each(DATABASE_KINDS)('every procedure × every caller (%s)', (database)
     );
     names.forEach((name, index) => accounts.set(name, created[index]!.user));
     await hub.services.timers.create({ name: '别人的计时器', ownerId: accounts.get('otherOwner')!.id });
-    // Every caller with a project role joins the owner's workbench: six people, one more than a
-    // trial's workbench allows (workbenchMembers), so the owner holds an education plan.
+    // The owner makes a tournament for every row that needs one, and every caller with a project
+    // role joins its workbench (six people): more than a trial allows (one tournament, five
+    // people), so the owner holds an enterprise plan (no tournament limit).
     const ownerId = accounts.get('owner')!.id;
     await hub.services.database.db.transaction((tx) =>
-      grantPlan(tx, { userId: ownerId, plan: 'education', months: 12, seats: 1, source: 'cdkey', sourceRef: 'permissions-test', now: new Date() }),
+      grantPlan(tx, { userId: ownerId, plan: 'enterprise', months: 12, seats: 1, source: 'cdkey', sourceRef: 'permissions-test', now: new Date() }),
     );
   }, 180_000);
   afterAll(async () => {

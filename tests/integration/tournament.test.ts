@@ -83,6 +83,15 @@ describe('a tournament on two hubs (Postgres + Redis)', () => {
     expect(
       await outcome(owner.client.tournament.create.mutate({ tournament: { name: '重名', slug } })),
     ).toMatchObject({ ok: false, code: 'CONFLICT', reason: 'slug-taken' });
+    // The trial allows one tournament an account owns (content/pricing.md), on every hub.
+    expect(
+      await outcome(owner.client.tournament.create.mutate({ tournament: { name: '第二项赛事', slug: `${slug}-2` } })),
+    ).toMatchObject({
+      ok: false,
+      code: 'FORBIDDEN',
+      reason: 'plan-limit',
+      message: '当前方案（试用版）的「赛事」上限为 1 个；需要教育版才能创建更多赛事。详见 /pricing',
+    });
 
     const bad = await owner.client.tournament.importTeams.mutate({
       tournamentId,

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database';
 import type { Clock } from '../lib/clock';
 import type { RateLimiterFactory } from '../lib/rate-limit';
+import type { EntitlementService } from '../commerce/entitlements.service';
 import type { Library } from '../library/library.module';
 import type { LobbyService } from '../lobbies/lobby.service';
 import type { RoomRegistry } from '../rooms/registry';
@@ -43,6 +44,8 @@ export interface TournamentModuleDependencies {
   library: Library;
   clock: Clock;
   limiters: RateLimiterFactory;
+  /** How many tournaments an account may own follows its plan. */
+  entitlements: Pick<EntitlementService, 'require'>;
 }
 
 /** Wires the tournament repository and services. */
@@ -55,6 +58,7 @@ export function createTournaments(deps: TournamentModuleDependencies): Tournamen
       changes,
       deps.clock,
       deps.limiters({ name: 'tournament-ballots', points: BALLOTS_PER_MINUTE, durationS: 60 }),
+      deps.entitlements,
     ),
     participants: new ParticipantService(repository, changes, deps.library.schools.repository),
     draws: new DrawService(

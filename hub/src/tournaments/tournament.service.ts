@@ -20,6 +20,7 @@ import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import type { RateLimiter } from '../lib/rate-limit';
+import type { EntitlementService } from '../commerce/entitlements.service';
 import { T } from './messages';
 import type { TournamentChanges } from './tournament-changes';
 import { buildView, fixtureView } from './tournament-view';
@@ -65,6 +66,8 @@ export class TournamentService {
     private readonly clock: Clock,
     /** Ballot page and submissions per address. */
     readonly ballotLimiter: RateLimiter,
+    /** How many tournaments an account may own follows its plan. */
+    private readonly plans: Pick<EntitlementService, 'require'>,
   ) {}
 
   atLeast(role: TournamentRole | null, minimum: TournamentRole): boolean {
@@ -169,9 +172,14 @@ export class TournamentService {
     };
   }
 
-  /** Creates a tournament owned by `user`. */
+  /**
+   * Creates a tournament owned by `user`, if its plan allows one more (`tournaments`). A taken
+   * address is said first: it is the caller's to fix whatever the plan.
+   */
   async create(input: unknown, user: TournamentCaller): Promise<{ id: string; slug: string }> {
     const settings = parseTournamentInput(input);
+    if (await this.repository.findBySlug(settings.slug)) throw new HubError('CONFLICT', T.slugTaken(settings.slug), 'slug-taken');
+    await this.plans.require(user.id, 'tournaments', await this.repository.countOwnedBy(user.id));
     const id = newId();
     try {
       await this.repository.db.insert(tournaments).values({ id, ...settings, ownerId: user.id });
