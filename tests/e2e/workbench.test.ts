@@ -228,6 +228,8 @@ describe('workbench', () => {
           await shoot(page, `workbench-qa-${name}-${colorScheme}`);
           await page.getByRole('button', { name: '成员与邀请' }).click();
           await page.getByRole('dialog').waitFor(WAIT);
+          // The owner's trial allows five people on a project; the places are counted for them.
+          await page.getByTestId('wb-members-seats').filter({ hasText: /共 \d+ \/ 5 人（含所有者）/ }).waitFor(WAIT);
           await shoot(page, `workbench-members-${name}-${colorScheme}`);
           await context.close();
         }

@@ -70,7 +70,7 @@ export class WorkbenchService {
     private readonly timers: TimerRepository,
     private readonly clock: Clock,
     /** Projects, documents and members an account's projects may have follow its plan. */
-    private readonly plans: Pick<EntitlementService, 'require'>,
+    private readonly plans: Pick<EntitlementService, 'require' | 'planOf'>,
   ) {}
 
   // Access -----------------------------------------------------------------------------------
@@ -240,14 +240,20 @@ export class WorkbenchService {
 
   // Members and invites ----------------------------------------------------------------------
 
+  /**
+   * Members and invite links, for the owner; `seats` is how many people a workbench may have on
+   * its owner's plan (owner included; null: no limit, or a flow sheet, which has none).
+   */
   async members(projectId: string, caller: Caller) {
     const { project } = await this.access(projectId, caller, 'owner');
     const now = this.clock.now();
-    const [members, invites] = await Promise.all([
+    const [members, invites, plan] = await Promise.all([
       this.repository.members(project.id),
       this.repository.invites(project.id),
+      project.kind === 'workbench' ? this.plans.planOf(project.ownerId) : null,
     ]);
     return {
+      seats: plan?.limits.workbenchMembers ?? null,
       members,
       invites: invites.map(({ tokenHash: _hash, ...invite }) => ({
         ...invite,

@@ -122,6 +122,8 @@ export const workbench = {
     title: '成员与邀请链接',
     owner: '所有者',
     none: '还没有其他成员。',
+    seats: '共 {n} / {max} 人（含所有者）',
+    seatsFull: '人数已满：新成员无法再通过邀请链接加入。移除成员或升级方案（/pricing）后可继续邀请。',
     remove: '移除',
     invites: '邀请链接',
     invitesNone: '没有有效的邀请链接。',

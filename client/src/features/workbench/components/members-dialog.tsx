@@ -50,6 +50,9 @@ export function MembersDialog({
       }
     >
       <div className="wb-members">
+        {list.data && list.data.seats !== null ? (
+          <Seats people={list.data.members.length + 1} seats={list.data.seats} />
+        ) : null}
         <ul className="wb-members__list">
           {(list.data?.members ?? []).map((member) => (
             <li key={member.userId} className="wb-members__row">
@@ -161,5 +164,20 @@ export function MembersDialog({
         </ul>
       </div>
     </Dialog>
+  );
+}
+
+/** How many people the project has of the owner's plan's places, and what a full project means. */
+function Seats({ people, seats }: { people: number; seats: number }) {
+  const full = people >= seats;
+  return (
+    <div className="wb-members__seats" data-testid="wb-members-seats" data-full={full}>
+      <p className="wb-hint">{format(t.seats, { n: people, max: seats })}</p>
+      {full ? (
+        <p className="wb-hint" role="status">
+          {t.seatsFull}
+        </p>
+      ) : null}
+    </div>
   );
 }
