@@ -34,6 +34,18 @@ const QR_LIBRARY = 'The amount of data is too big to be stored in a QR Code';
 /** Test ids only the tournament console's code contains. */
 const TOURNAMENT_CONSOLE = ['tm-csv-import', 'tm-generate-draw', 'tm-publish-round'];
 
+/** What neither lobby screen (the audience's page, the site's) downloads before it renders. */
+const LOBBY_UNUSED: readonly (readonly [string, string[]])[] = [
+  ['the manage pages and their format editor', markersOf(manage)],
+  ['the console', markersOf(consolePage)],
+  ['the create page', markersOf(create)],
+  ['Supabase (loaded only when the fallback starts)', ['supabase-js', 'GoTrueClient']],
+  // The code rule and the roles come from schema-free modules of shared/.
+  ['zod', ['_zod', 'ZodError']],
+  ['the QR library (loaded with the first code drawn)', [QR_LIBRARY]],
+  ['the toaster (loaded when a toast is shown)', ['data-sonner-toaster']],
+];
+
 /** Code a screen must not download up front: what it is, and text only that code contains. */
 const UNUSED: Record<string, readonly (readonly [string, string[]])[]> = {
   'display (/timer/:id)': [
@@ -53,13 +65,7 @@ const UNUSED: Record<string, readonly (readonly [string, string[]])[]> = {
     ['the site\'s route table', [routesText.pages.lobbyRoom.description, routesText.pages.worldcup.description]],
   ],
   'lobby screen (/lobby/:id)': [
-    ['the manage pages and their format editor', markersOf(manage)],
-    ['the console', markersOf(consolePage)],
-    ['the create page', markersOf(create)],
-    ['Supabase (loaded only when the fallback starts)', ['supabase-js', 'GoTrueClient']],
-    ['zod', ['_zod', 'ZodError']],
-    ['the QR library (loaded with the first code drawn)', [QR_LIBRARY]],
-    ['the toaster (loaded when a toast is shown)', ['data-sonner-toaster']],
+    ...LOBBY_UNUSED,
     // The audience's own page: no router, no route table, no query cache, no organizer console;
     // Preact, not React.
     ['TanStack Query and its tRPC bindings', ['QueryClient', 'queryOptions', 'mutationOptions']],
@@ -68,16 +74,7 @@ const UNUSED: Record<string, readonly (readonly [string, string[]])[]> = {
     ['the site\'s route table', [routesText.pages.lobbyRoom.description, routesText.pages.worldcup.description]],
     ['the organizer\'s console (its test ids)', ['lobby-broadcast-send', 'lobby-roster-row']],
   ],
-  'lobby in the site (/lobby/:id, organizer)': [
-    ['the manage pages and their format editor', markersOf(manage)],
-    ['the console', markersOf(consolePage)],
-    ['the create page', markersOf(create)],
-    ['Supabase (loaded only when the fallback starts)', ['supabase-js', 'GoTrueClient']],
-    // The code rule and the roles come from schema-free modules of shared/.
-    ['zod', ['_zod', 'ZodError']],
-    ['the QR library (loaded with the first code drawn)', [QR_LIBRARY]],
-    ['the toaster (loaded when a toast is shown)', ['data-sonner-toaster']],
-  ],
+  'lobby in the site (/lobby/:id, organizer)': LOBBY_UNUSED,
   'tournament live wall (/worldcup/:slug/live/:roundId)': [
     ['the manage pages and their format editor', markersOf(manage)],
     ['the console', notTournament(consolePage)],

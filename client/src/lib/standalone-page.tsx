@@ -6,8 +6,7 @@
  */
 import { Component, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { afterLoad, PAGE_VIEW_DELAY_MS } from '../features/analytics/analytics';
-import { track } from '../features/analytics/tracker';
+import { schedulePageView } from '../features/analytics/tracker';
 import { errors as errorsText } from '../i18n/zh-CN/errors';
 import { isChunkLoadError } from './chunk-reload';
 import { reloadAfterChunkError } from './chunk-reload-guard';
@@ -53,13 +52,9 @@ export function useStandaloneHead(title: string): void {
     link.rel = 'canonical';
     link.href = canonicalUrl(env.siteUrl, window.location.pathname, window.location.search, { lowercase: true });
     document.head.append(link);
-    let timer = 0;
-    const stop = afterLoad(() => {
-      timer = window.setTimeout(() => track(), PAGE_VIEW_DELAY_MS);
-    });
+    const cancel = schedulePageView();
     return () => {
-      stop();
-      window.clearTimeout(timer);
+      cancel();
       link.remove();
     };
   }, []);

@@ -1,6 +1,6 @@
 import { env } from '../../lib/env';
 import { local, STORAGE_KEYS } from '../../lib/storage';
-import { buildEvent, isAnalyticsDisabled } from './analytics';
+import { afterLoad, buildEvent, isAnalyticsDisabled, PAGE_VIEW_DELAY_MS } from './analytics';
 
 /** Where events go: this hub's collector, an external Umami, or nowhere (`url` null). */
 interface CollectorConfig {
@@ -67,4 +67,16 @@ export function track(event?: { name: unknown; data?: Record<string, unknown> })
     .catch(() => {
       /* analytics never breaks the page */
     });
+}
+
+/** Sends a page view {@link PAGE_VIEW_DELAY_MS} after the page has loaded; returns what cancels it. */
+export function schedulePageView(): () => void {
+  let timer = 0;
+  const stop = afterLoad(() => {
+    timer = window.setTimeout(() => track(), PAGE_VIEW_DELAY_MS);
+  });
+  return () => {
+    stop();
+    window.clearTimeout(timer);
+  };
 }

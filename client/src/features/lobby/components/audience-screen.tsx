@@ -9,15 +9,13 @@
 import { LOBBY_SCREEN_AS_DISPLAY, lobbyScreenIdOf, type PresenceRole } from '@bianshi/shared';
 import { useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import { FullscreenButton } from '../../../components/ui/fullscreen-button';
-import { display as displayText } from '../../../i18n/zh-CN/display';
 import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
 import { deviceKindOf, storedScreenName, useLobbyWatch } from '../../../lib/lobby-sync';
 import { useStandaloneHead } from '../../../lib/standalone-page';
 import { lobbyErrorMessage } from '../api/lobby-errors';
-import { LobbyHeader } from './lobby-header';
+import { lobbyJoinUrl, LobbyScreenTop } from './lobby-header';
 import { ModeView } from './lobby-views';
-import { NoticeBanner, ScreenOverlays } from './screen-overlays';
+import { ScreenOverlays } from './screen-overlays';
 import '../lobby.css';
 
 const t = lobbyText.room;
@@ -80,16 +78,9 @@ export function AudienceScreen({ lobbyId, role, token, judgeKey }: AudienceAddre
   useStandaloneHead(lobbyName ?? t.pageTitle);
 
   if (error && !joined) return <LobbyFailure message={lobbyErrorMessage(error)} />;
-  const joinUrl = `${window.location.origin}/lobby/${encodeURIComponent(lobbyId)}${token ? `?t=${encodeURIComponent(token)}` : ''}`;
   return (
     <div className="lobby-room" data-role={role} ref={room}>
-      <LobbyHeader store={store} joinUrl={joinUrl} actions={<FullscreenButton target={room} className="btn btn--sm btn--secondary lobby-head__fullscreen" labels={{ enter: t.fullscreen, exit: displayText.controls.exitFullscreen }} />} />
-      <NoticeBanner store={store} />
-      {error && (
-        <p className="lobby-error" role="alert">
-          {lobbyErrorMessage(error)}
-        </p>
-      )}
+      <LobbyScreenTop store={store} joinUrl={lobbyJoinUrl(window.location.origin, lobbyId, token)} room={room} />
       <div className="lobby-room__body">
         <ModeView store={store} />
       </div>

@@ -1,13 +1,41 @@
 import { PRESENCE_ROLES, type PresenceCounts } from '@bianshi/shared';
-import { useState, type ReactNode } from 'react';
+import { useState, type ReactNode, type RefObject } from 'react';
 import { useStore } from 'zustand';
 import { Dialog } from '../../../components/ui/dialog';
+import { FullscreenButton } from '../../../components/ui/fullscreen-button';
 import { format } from '../../../i18n/format';
+import { display as displayText } from '../../../i18n/zh-CN/display';
 import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
+import { lobbyErrorMessage } from '../api/lobby-errors';
 import type { LobbyStore } from '../../../lib/lobby-sync';
 import { JoinQr } from './join-qr';
+import { NoticeBanner } from './screen-overlays';
 
 const t = lobbyText.room;
+
+/** A lobby's join address: `/lobby/:id`, with the join link's token for a private lobby. */
+export function lobbyJoinUrl(origin: string, lobbyId: string, token: string | undefined): string {
+  return `${origin}/lobby/${encodeURIComponent(lobbyId)}${token ? `?t=${encodeURIComponent(token)}` : ''}`;
+}
+
+/**
+ * The top of every lobby screen (the audience's page and the site's): the header with the
+ * full-screen button for `room`, the organizer's notice, and the watch's error in Chinese.
+ */
+export function LobbyScreenTop({ store, joinUrl, room }: { store: LobbyStore; joinUrl: string; room: RefObject<HTMLElement | null> }) {
+  const error = useStore(store, (s) => s.error);
+  return (
+    <>
+      <LobbyHeader store={store} joinUrl={joinUrl} actions={<FullscreenButton target={room} className="btn btn--sm btn--secondary lobby-head__fullscreen" labels={{ enter: t.fullscreen, exit: displayText.controls.exitFullscreen }} />} />
+      <NoticeBanner store={store} />
+      {error && (
+        <p className="lobby-error" role="alert">
+          {lobbyErrorMessage(error)}
+        </p>
+      )}
+    </>
+  );
+}
 
 /** Spaces a code for reading aloud and from afar: `K7M 2QX`. */
 export function spacedCode(code: string): string {

@@ -1,10 +1,8 @@
-import { FullscreenButton } from '../../../components/ui/fullscreen-button';
 import { LOBBY_SCREEN_AS_DISPLAY, type PresenceRole } from '@bianshi/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useStore } from 'zustand';
-import { display as displayText } from '../../../i18n/zh-CN/display';
 import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
 import { session } from '../../../lib/storage';
 import { useTRPC } from '../../../lib/trpc';
@@ -12,11 +10,11 @@ import { lobbyErrorMessage } from '../api/lobby-errors';
 import { useLobbyInfo } from '../api/lobby-queries';
 import { useOrganizerActions } from '../api/use-organizer-actions';
 import { deviceKindOf, storedScreenName, useLobbyWatch } from '../../../lib/lobby-sync';
-import { LobbyHeader } from './lobby-header';
+import { lobbyJoinUrl, LobbyScreenTop } from './lobby-header';
 import { ModeView } from './lobby-views';
 import { OrganizerConsole } from './organizer-console';
 import { ScreenRoster } from './screen-roster';
-import { NoticeBanner, ScreenOverlays } from './screen-overlays';
+import { ScreenOverlays } from './screen-overlays';
 import '../lobby.css';
 
 const t = lobbyText.room;
@@ -112,22 +110,15 @@ function LobbyScreenView(props: { lobbyId: string; role: PresenceRole; token: st
         : null,
     [links, origin, createdKey, lobbyId],
   );
-  const joinUrl = absolute?.join ?? `${origin}/lobby/${lobbyId}${token ? `?t=${encodeURIComponent(token)}` : ''}`;
+  const joinUrl = absolute?.join ?? lobbyJoinUrl(origin, lobbyId, token);
   const onMove = useCallback((path: string) => void navigate(path), [navigate]);
-  const error = useStore(store, (s) => s.error);
   const roster = useStore(store, (s) => s.roster);
   const selfId = useStore(store, (s) => s.self?.id ?? null);
   const room = useRef<HTMLDivElement>(null);
 
   return (
     <div className="lobby-room" data-role={role} ref={room}>
-      <LobbyHeader store={store} joinUrl={joinUrl} actions={<FullscreenButton target={room} className="btn btn--sm btn--secondary lobby-head__fullscreen" labels={{ enter: t.fullscreen, exit: displayText.controls.exitFullscreen }} />} />
-      <NoticeBanner store={store} />
-      {error && (
-        <p className="lobby-error" role="alert">
-          {lobbyErrorMessage(error)}
-        </p>
-      )}
+      <LobbyScreenTop store={store} joinUrl={joinUrl} room={room} />
       <div className={organizer ? 'lobby-room__body lobby-room__body--console' : 'lobby-room__body'}>
         <ModeView store={store} onFeature={organizer ? (timerId) => void actions.setFeatured(timerId) : undefined} />
         {organizer && <OrganizerConsole store={store} actions={actions} links={absolute} />}
