@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { format } from '../../../i18n';
+import { lazyFormat } from '../../../i18n/format';
 import { ai as aiText } from '../../../i18n/zh-CN/ai';
 import { useTRPC } from '../../../lib/trpc';
 
 const t = aiText.admin;
-const time = new Intl.DateTimeFormat('zh-CN', { dateStyle: 'short', timeStyle: 'short' });
+const time = lazyFormat<Date>(() => new Intl.DateTimeFormat('zh-CN', { dateStyle: 'short', timeStyle: 'short' }));
 
 /** `/admin/ai` (admins only): thumbs up/down on assistant answers, with the question and answer. */
 export function AiFeedbackAdminPage() {

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { ContentPage } from '@bianshi/shared/content/index';
 import { format } from '../../../i18n';
+import { lazyFormat } from '../../../i18n/format';
 import { content as contentText } from '../../../i18n/zh-CN/content';
 import { ContentNotFound, usePayload } from '../../../lib/content';
 import { useDocsNavigation } from '../api';
@@ -12,7 +13,7 @@ import { Toc } from './toc';
 
 const t = contentText.docs;
 
-const dateFormat = new Intl.DateTimeFormat('zh-CN', { dateStyle: 'long' });
+const dateFormat = lazyFormat<Date>(() => new Intl.DateTimeFormat('zh-CN', { dateStyle: 'long' }));
 
 /** `/docs/*`: one compiled docs page with its 目录, prev/next, last-updated date and edit link. */
 export function DocPage() {

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
 import { useStore } from 'zustand';
 import { format } from '../../../i18n';
+import { lazyFormat } from '../../../i18n/format';
 import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
 import type { OrganizerActions } from '../api/use-organizer-actions';
 import type { LobbyStore } from '../../../lib/lobby-sync';
@@ -9,7 +10,7 @@ import { parseTimerRefs } from './create-lobby-form';
 import { featuredTimerOf } from './lobby-views';
 
 const t = lobbyText.console;
-const dateFormat = new Intl.DateTimeFormat('zh-CN', { dateStyle: 'long' });
+const dateFormat = lazyFormat<number | Date>(() => new Intl.DateTimeFormat('zh-CN', { dateStyle: 'long' }));
 
 /** Links the organizer shares (absolute). */
 export interface OrganizerLinks {

@@ -2,11 +2,12 @@ import type { LobbyRosterEntry } from '@bianshi/shared';
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
 import { format } from '../../../i18n';
+import { lazyFormat } from '../../../i18n/format';
 import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
 import type { OrganizerActions } from '../api/use-organizer-actions';
 
 const t = lobbyText.console;
-const timeFormat = new Intl.DateTimeFormat('zh-CN', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const timeFormat = lazyFormat<number | Date>(() => new Intl.DateTimeFormat('zh-CN', { hour: '2-digit', minute: '2-digit', second: '2-digit' }));
 
 type Pending = { screenId: string; kind: 'rename' | 'message' | 'move' } | null;
 
