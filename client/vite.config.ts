@@ -6,6 +6,7 @@ import { pricingPlugin } from './build/pricing-plugin.ts';
 import { contentPlugin } from './build/content-plugin.ts';
 import { compressPlugin } from './build/compress-plugin.ts';
 import { routePreloadPlugin } from './build/route-preload-plugin.ts';
+import { builtinFormatsPlugin } from './build/builtin-formats-plugin.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -16,12 +17,17 @@ const port = Number(process.env.CLIENT_PORT ?? 3000);
 export default defineConfig({
   plugins: [
     react(),
+    builtinFormatsPlugin(),
     buildsPlugin({ version: pkg.version }),
-    // The lobby screen in the site (the organizer's) starts fetching its chunks with the entry.
-    // (The projector display and the audience's lobby screen have pages of their own, display.html
-    // and lobby-screen.html, whose modules preload by themselves.)
+    // The pages people open first (the landing page, the lobby list, create) and the lobby screen
+    // in the site (the organizer's) start fetching their route chunks with the entry, instead of
+    // after it has run. (The projector display and the audience's lobby screen have pages of their
+    // own, display.html and lobby-screen.html, whose modules preload by themselves.)
     routePreloadPlugin([
+      { path: '^/$', modules: ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/blank-layout.tsx', 'src/app/routes/landing.tsx'] },
+      { path: '^/lobby/?$', modules: ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/main-layout.tsx', 'src/features/lobby/list.ts'] },
       { path: '^/lobby/[^/]+/?$', modules: ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/main-layout.tsx', 'src/features/lobby/room.ts'] },
+      { path: '^/create/?$', modules: ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/simple-layout.tsx', 'src/features/create/index.ts'] },
     ]),
     pricingPlugin(),
     contentPlugin(),

@@ -115,3 +115,12 @@ describe('bundle budgets', () => {
     });
   }
 });
+
+describe('the built-in format library', () => {
+  it('reaches the browser as data built in Node, not as formats parsed by the schema on load (client/build/builtin-formats-plugin.ts)', () => {
+    const modules = ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/simple-layout.tsx', 'src/features/create/index.ts'];
+    const files = filesForRoute(readManifest(paths.clientDist), modules).filter((file) => file.endsWith('.js'));
+    const text = files.map((file) => readFileSync(join(paths.clientDist, file), 'utf8')).join('\n');
+    expect(text).toContain('{"schemaVersion":1,"id":"cn-worldcup"');
+  });
+});

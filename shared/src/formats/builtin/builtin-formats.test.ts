@@ -30,6 +30,10 @@ describe('the built-in library', () => {
     expect(parseFormatJson(exportFormatJson(format))).toEqual({ ok: true, format });
   });
 
+  it('survives JSON unchanged, as the browser receives it (client/build/builtin-formats-plugin.ts)', () => {
+    expect(JSON.parse(JSON.stringify(BUILTIN_FORMATS))).toStrictEqual(BUILTIN_FORMATS);
+  });
+
   it('has the numbers of FORMATS.md in a few spot checks', () => {
     const worldcup = getBuiltinFormat('cn-worldcup');
     const freeDebate = worldcup?.stages.find((stage) => stage.name === '自由辩论');
