@@ -20,6 +20,8 @@ export const create = {
   note: '赛制时长仅供参考，请以当届官方规则为准；创建后可在“赛制与计时”中修改。',
   failed: '创建失败',
   modes: { library: '从赛制库选择', rules: '粘贴规则文字' },
+  /** While the rules reader (its own chunk) loads, after the 粘贴规则文字 tab is chosen. */
+  rulesLoading: '正在打开规则识别…',
   rules: {
     title: '粘贴规则文字',
     lead: '把规则文件或群通知里描述环节的文字粘贴进来，例如“立论3分半，质询2分钟，自由辩论每方4分钟，剩余30秒提示”。识别结果可以逐项修改，确认后才会创建计时器。',
