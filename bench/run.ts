@@ -45,7 +45,7 @@ const PLANS: Record<Plan['mode'], Plan> = {
     flip: { pages: 20, boundaries: 12 },
     crossHub: { viewersPerHub: 200, commands: 40, intervalMs: 100 },
     yjs: { editors: 50, editsPerEditor: 20, intervalMs: 200, memoryDocs: 20 },
-    load: { lighthouse: true, restSeconds: 15 },
+    load: { lighthouse: true, lighthouseRuns: 3, restSeconds: 15 },
     watchdogMs: 20 * 60_000,
   },
   quick: {
@@ -55,7 +55,7 @@ const PLANS: Record<Plan['mode'], Plan> = {
     flip: { pages: 20, boundaries: 6 },
     crossHub: { viewersPerHub: 50, commands: 20, intervalMs: 100 },
     yjs: { editors: 50, editsPerEditor: 8, intervalMs: 200, memoryDocs: 20 },
-    load: { lighthouse: false, restSeconds: 5 },
+    load: { lighthouse: false, lighthouseRuns: 1, restSeconds: 5 },
     watchdogMs: 8 * 60_000,
   },
 };
