@@ -2,6 +2,7 @@ import { YJS_LIMITS } from '@bianshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, outcome, type TestAccount } from '../support/accounts';
 import { startHub, type TestHub } from '../support/hub';
+import { createScratchPostgres, type ScratchDatabase } from '../support/postgres';
 import { untilTrue } from '../support/until';
 import { docClients } from '../support/yjs';
 
@@ -131,5 +132,35 @@ describe('document limits', () => {
     expect((await team[1]!.client.workbench.acceptInvite.mutate({ token: editors.token })).role).toBe('editor');
     await lead.client.workbench.removeMember.mutate({ projectId, userId: team[3]!.id });
     expect((await team[4]!.client.workbench.acceptInvite.mutate({ token: invite.token })).role).toBe('viewer');
+  }, 120_000);
+});
+
+describe('workbench member limit under racing accepts (two hubs, one Postgres)', () => {
+  let scratch: ScratchDatabase;
+  let hubs: TestHub[] = [];
+
+  beforeAll(async () => {
+    scratch = await createScratchPostgres();
+    const database = { kind: 'postgres', url: scratch.url } as const;
+    hubs = [await startHub({ database }), await startHub({ database })];
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const hub of hubs) await hub.close();
+    await scratch?.drop();
+  });
+
+  it('admits exactly as many newcomers as places remain when they accept at the same instant', async () => {
+    const [a, b] = hubs as [TestHub, TestHub];
+    const lead = await createAccount(a, 'race-lead');
+    const { projectId } = await lead.client.workbench.create.mutate({ kind: 'workbench', name: '抢位' });
+    const invite = await lead.client.workbench.createInvite.mutate({ projectId, role: 'viewer', expiresInHours: 1 });
+    // The trial's five places: the owner and three members leave one.
+    for (const n of [1, 2, 3]) await (await createAccount(a, `race-seated-${n}`)).client.workbench.acceptInvite.mutate({ token: invite.token });
+    const racers = [await createAccount(a, 'race-a1'), await createAccount(a, 'race-a2'), await createAccount(b, 'race-b1'), await createAccount(b, 'race-b2')];
+    const outcomes = await Promise.all(racers.map((racer) => outcome(racer.client.workbench.acceptInvite.mutate({ token: invite.token }))));
+    expect(outcomes.filter((result) => result.ok)).toHaveLength(1);
+    expect(outcomes.filter((result) => !result.ok && result.reason === 'plan-limit')).toHaveLength(3);
+    expect(await lead.client.workbench.members.query({ projectId })).toMatchObject({ seats: 5, members: { length: 4 } });
   }, 120_000);
 });

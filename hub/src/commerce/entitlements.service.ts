@@ -120,6 +120,19 @@ export class EntitlementService {
     if (refusal) throw limitError(refusal);
   }
 
+  /**
+   * The plan's check for `key`, read now and applied later: `(used) => void` throws the same
+   * refusal as `require`. For a count taken inside a transaction that must not wait on another
+   * query (PGlite runs one statement at a time).
+   */
+  async limitCheck(userId: string | null, key: LimitKey): Promise<(used: number) => void> {
+    const plan = await this.planOf(userId);
+    return (used) => {
+      const refusal = checkLimit(this.pricing, plan.level, plan.limits, key, used);
+      if (refusal) throw limitError(refusal);
+    };
+  }
+
   /** Before an account creates a timer: its owned timers against the plan. */
   async requireTimerSlot(userId: string | null): Promise<void> {
     if (!userId) return this.require(null, 'timers', 0);

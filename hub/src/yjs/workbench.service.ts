@@ -70,7 +70,7 @@ export class WorkbenchService {
     private readonly timers: TimerRepository,
     private readonly clock: Clock,
     /** Projects, documents and members an account's projects may have follow its plan. */
-    private readonly plans: Pick<EntitlementService, 'require' | 'planOf'>,
+    private readonly plans: Pick<EntitlementService, 'require' | 'planOf' | 'limitCheck'>,
   ) {}
 
   // Access -----------------------------------------------------------------------------------
@@ -325,9 +325,10 @@ export class WorkbenchService {
     const current = await this.repository.roleOf(project.id, userId);
     if (current === 'owner')
       return { projectId: project.id, kind: project.kind, role: 'owner' as ProjectRole };
-    if (current === null && project.kind === 'workbench')
-      await this.plans.require(project.ownerId, 'workbenchMembers', 1 + (await this.repository.countMembers(project.id)));
-    if (!roleAtLeast(current, invite.role)) await this.repository.putMember(project.id, userId, invite.role);
+    if (current === null && project.kind === 'workbench') {
+      const admit = await this.plans.limitCheck(project.ownerId, 'workbenchMembers');
+      await this.repository.addNewcomer(project.id, userId, invite.role, (members) => admit(1 + members));
+    } else if (!roleAtLeast(current, invite.role)) await this.repository.putMember(project.id, userId, invite.role);
     await this.repository.countInviteUse(invite.id);
     return {
       projectId: project.id,

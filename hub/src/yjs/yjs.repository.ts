@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, lte, ne, or, sql } from 'drizzle-orm';
-import type { GrantableRole, ProjectRole } from '@bianshi/shared';
+import { roleAtLeast, type GrantableRole, type ProjectRole } from '@bianshi/shared';
 import type { Db } from '../db/database';
 import { users } from '../db/schema';
 import {
@@ -120,10 +120,28 @@ export class YjsRepository {
     >;
   }
 
-  /** Accounts that joined a project (its owner is not one of them). */
-  async countMembers(projectId: string): Promise<number> {
-    const [row] = await this.db.select({ n: count() }).from(yjsMembers).where(eq(yjsMembers.projectId, projectId));
-    return row?.n ?? 0;
+  /**
+   * Adds an account that is not yet on the project, counted under a lock on the project's row:
+   * two accepts at the same instant, on one hub or two, are counted one after the other.
+   * `admit` gets the members before this one and throws to refuse. An account that joined
+   * meanwhile is not counted again; its role only grows (never weakened).
+   */
+  async addNewcomer(projectId: string, userId: string, role: GrantableRole, admit: (members: number) => void): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.select({ id: yjsProjects.id }).from(yjsProjects).where(eq(yjsProjects.id, projectId)).for('update');
+      const [present] = await tx
+        .select({ role: yjsMembers.role })
+        .from(yjsMembers)
+        .where(and(eq(yjsMembers.projectId, projectId), eq(yjsMembers.userId, userId)));
+      if (!present) {
+        const [row] = await tx.select({ n: count() }).from(yjsMembers).where(eq(yjsMembers.projectId, projectId));
+        admit(row?.n ?? 0);
+      } else if (roleAtLeast(present.role as GrantableRole, role)) return;
+      await tx
+        .insert(yjsMembers)
+        .values({ projectId, userId, role })
+        .onConflictDoUpdate({ target: [yjsMembers.projectId, yjsMembers.userId], set: { role } });
+    });
   }
 
   async putMember(projectId: string, userId: string, role: GrantableRole): Promise<void> {
