@@ -125,7 +125,7 @@ describe('workbench', () => {
     await v.context.close();
   }, 120_000);
 
-  it('lets a commenter comment on selected text (not edit it); the owner sees, jumps to and resolves it', async () => {
+  it('lets a commenter comment on selected text (not edit it); the owner sees, replies to and resolves it', async () => {
     const commenter = await createAccount(hub, 'commenter');
     const invite = await owner.client.workbench.createInvite.mutate({
       projectId,
@@ -158,7 +158,40 @@ describe('workbench', () => {
     await expect
       .poll(() => editorOf(o.page).locator('.wb-commented').first().textContent(), WAIT)
       .toContain('我方认为');
+    // A thread: the owner replies, the commenter sees it at once and answers; both replies stay.
+    await comment.getByRole('button', { name: /^回复 .* 的评论$/ }).click();
+    await o.page.getByLabel('写下你的回复…').fill('第二段有统计局的数字');
+    await o.page.getByRole('button', { name: '发送回复' }).click();
+    const thread = c.page.locator('.wb-comment', { hasText: '这里需要数据支撑' }).locator('.wb-reply');
+    await thread.filter({ hasText: '第二段有统计局的数字' }).waitFor(WAIT);
+    await c.page.getByRole('button', { name: /^回复 .* 的评论$/ }).click();
+    await c.page.getByLabel('写下你的回复…').fill('好，我去补上出处');
+    await c.page.getByRole('button', { name: '发送回复' }).click();
+    await comment.locator('.wb-reply', { hasText: '好，我去补上出处' }).waitFor(WAIT);
+    expect(await comment.locator('.wb-reply').allTextContents()).toEqual([
+      expect.stringContaining('第二段有统计局的数字'),
+      expect.stringContaining('好，我去补上出处'),
+    ]);
+    // An empty reply is refused in Chinese; the commenter may delete only their own reply.
+    await c.page.getByRole('button', { name: /^回复 .* 的评论$/ }).click();
+    await c.page.getByRole('button', { name: '发送回复' }).click();
+    await c.page.getByText('回复不能为空。').waitFor(WAIT);
+    await c.page.getByRole('button', { name: '取消' }).click();
+    expect(await thread.filter({ hasText: '第二段有统计局的数字' }).getByRole('button', { name: '删除回复' }).count()).toBe(0);
+    c.page.once('dialog', (dialog) => void dialog.accept());
+    await thread.filter({ hasText: '好，我去补上出处' }).getByRole('button', { name: '删除回复' }).click();
+    await comment.locator('.wb-reply', { hasText: '好，我去补上出处' }).waitFor({ state: 'detached', ...WAIT });
     await shoot(o.page, 'workbench-comments-1280');
+    if (SHOTS) {
+      // The thread on a phone in dark and on a projector in light, as the commenter sees it.
+      await c.page.setViewportSize({ width: 390, height: 844 });
+      await c.page.emulateMedia({ colorScheme: 'dark' });
+      await c.page.locator('.wb-comment', { hasText: '这里需要数据支撑' }).scrollIntoViewIfNeeded();
+      await shoot(c.page, 'workbench-replies-390-dark');
+      await c.page.setViewportSize({ width: 1920, height: 1080 });
+      await c.page.emulateMedia({ colorScheme: 'light' });
+      await shoot(c.page, 'workbench-replies-1920-light');
+    }
     await comment.getByRole('button', { name: '解决' }).click();
     await c.page.locator('.wb-comment', { hasText: '这里需要数据支撑' }).waitFor({ state: 'detached', ...WAIT });
     expect(await editorOf(o.page).locator('.wb-commented').count()).toBe(0);

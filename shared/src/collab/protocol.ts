@@ -74,7 +74,23 @@ export interface DocComment {
   resolved: boolean;
 }
 
-/** Longest comment, in characters. */
+/**
+ * One reply in a comments document's `replies` map (key: its id), under the comment `commentId`.
+ * Replies are entries of their own rather than a list inside the comment, so that two people
+ * answering the same comment at once both keep their reply.
+ */
+export interface CommentReply {
+  id: string;
+  commentId: string;
+  text: string;
+  authorId: string | null;
+  authorName: string;
+  color: string;
+  /** ms since epoch. */
+  createdAt: number;
+}
+
+/** Longest comment or reply, in characters. */
 export const COMMENT_MAX_CHARS = 2000;
 
 /** Why the hub closed a document socket (codes 4400–4499 are ours). */

@@ -1,6 +1,6 @@
 import { useMemo, useState, type RefObject } from 'react';
 import { toast } from '../../../lib/toast';
-import { COMMENT_MAX_CHARS, roleAtLeast, type DocComment, type ProjectRole } from '@bianshi/shared';
+import { COMMENT_MAX_CHARS, roleAtLeast, type CommentReply, type DocComment, type ProjectRole } from '@bianshi/shared';
 import { dateTimeFormat, format } from '../../../i18n';
 import { workbench as workbenchText } from '../../../i18n/zh-CN/workbench';
 import { useYMap, type DocSession } from '../../../lib/yjs';
@@ -11,6 +11,23 @@ const t = workbenchText.comments;
 /** The comments map of a comments document (`<documentId>-comments`). */
 export function commentsMap(session: DocSession | null) {
   return session ? session.doc.getMap<DocComment>('comments') : null;
+}
+
+/** The replies map of a comments document: every reply, keyed by its id, naming its comment. */
+export function repliesMap(session: DocSession | null) {
+  return session ? session.doc.getMap<CommentReply>('replies') : null;
+}
+
+/** Each comment's replies, oldest first. */
+function useReplies(session: DocSession | null): Map<string, CommentReply[]> {
+  const map = useMemo(() => repliesMap(session), [session]);
+  const value = useYMap<CommentReply>(map as never);
+  return useMemo(() => {
+    const threads = new Map<string, CommentReply[]>();
+    for (const reply of Object.values(value).sort((a, b) => a.createdAt - b.createdAt))
+      threads.set(reply.commentId, [...(threads.get(reply.commentId) ?? []), reply]);
+    return threads;
+  }, [value]);
 }
 
 /** Open comments first (in text order of creation), then resolved ones. */
@@ -24,8 +41,9 @@ export function useComments(session: DocSession | null): DocComment[] {
 }
 
 /**
- * Comments beside a rich-text document: select text, comment, resolve or delete. Commenters
- * and up may comment and resolve; a comment is deleted by its author or an editor. The hub
+ * Comments beside a rich-text document: select text, comment, reply, resolve or delete.
+ * Commenters and up may comment, reply and resolve; a comment or a reply is deleted by its
+ * author or an editor, and a comment takes its replies with it. The hub
  * takes these changes from commenters (they live in the comments document) and refuses their
  * edits of the text.
  */
@@ -48,8 +66,13 @@ export function CommentsPanel({
 }) {
   const [draft, setDraft] = useState<{ anchor: DocComment['anchor']; quote: string; text: string } | null>(null);
   const [showResolved, setShowResolved] = useState(false);
+  /** The reply being written: to which comment, and its text. */
+  const [reply, setReply] = useState<{ commentId: string; text: string } | null>(null);
   const canComment = roleAtLeast(role, 'commenter');
+  const canRemove = (item: { authorId: string | null }) => item.authorId === me.id || roleAtLeast(role, 'editor');
   const map = commentsMap(session);
+  const replies = repliesMap(session);
+  const threads = useReplies(session);
   const open = comments.filter((c) => !c.resolved);
   const resolved = comments.filter((c) => c.resolved);
   const shown = showResolved ? comments : open;
@@ -81,7 +104,23 @@ export function CommentsPanel({
   };
   const setResolved = (comment: DocComment, value: boolean) => map?.set(comment.id, { ...comment, resolved: value });
   const remove = (comment: DocComment) => {
-    if (window.confirm(t.removeConfirm)) map?.delete(comment.id);
+    if (!session || !window.confirm(t.removeConfirm)) return;
+    session.doc.transact(() => {
+      map?.delete(comment.id);
+      for (const answer of threads.get(comment.id) ?? []) replies?.delete(answer.id);
+    });
+  };
+  const saveReply = () => {
+    if (!reply || !replies) return;
+    const text = reply.text.trim();
+    if (!text) return toast.error(t.replyEmpty);
+    if (text.length > COMMENT_MAX_CHARS) return toast.error(format(t.replyTooLong, { max: COMMENT_MAX_CHARS }));
+    const id = crypto.randomUUID();
+    replies.set(id, { id, commentId: reply.commentId, text, authorId: me.id, authorName: me.name, color: me.color, createdAt: Date.now() });
+    setReply(null);
+  };
+  const removeReply = (answer: CommentReply) => {
+    if (window.confirm(t.removeReplyConfirm)) replies?.delete(answer.id);
   };
   const jump = (comment: DocComment) => {
     onActivate(comment.id);
@@ -154,9 +193,52 @@ export function CommentsPanel({
               <span className="wb-comment__quote">{comment.quote || t.gone}</span>
             </button>
             <p className="wb-comment__text">{comment.text}</p>
+            <Replies
+              thread={threads.get(comment.id) ?? []}
+              canRemove={(answer) => canComment && canRemove(answer)}
+              onRemove={removeReply}
+            />
+            {reply?.commentId === comment.id ? (
+              <form
+                className="wb-comments__form wb-reply-form"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  saveReply();
+                }}
+              >
+                <textarea
+                  className="input"
+                  rows={2}
+                  autoFocus
+                  maxLength={COMMENT_MAX_CHARS + 100}
+                  placeholder={t.replyPlaceholder}
+                  aria-label={t.replyPlaceholder}
+                  value={reply.text}
+                  onChange={(event) => setReply({ ...reply, text: event.target.value })}
+                />
+                <div className="wb-comments__actions">
+                  <button type="submit" className="btn btn--primary btn--sm">
+                    {t.replySave}
+                  </button>
+                  <button type="button" className="btn btn--ghost btn--sm" onClick={() => setReply(null)}>
+                    {t.cancel}
+                  </button>
+                </div>
+              </form>
+            ) : null}
             {canComment ? (
               <div className="wb-comments__actions">
                 {comment.resolved ? <span className="badge">{t.resolved}</span> : null}
+                {reply?.commentId !== comment.id ? (
+                  <button
+                    type="button"
+                    className="btn btn--ghost btn--sm"
+                    aria-label={format(t.replyLabel, { name: comment.authorName })}
+                    onClick={() => setReply({ commentId: comment.id, text: '' })}
+                  >
+                    {t.reply}
+                  </button>
+                ) : null}
                 <button
                   type="button"
                   className="btn btn--ghost btn--sm"
@@ -164,7 +246,7 @@ export function CommentsPanel({
                 >
                   {comment.resolved ? t.reopen : t.resolve}
                 </button>
-                {comment.authorId === me.id || roleAtLeast(role, 'editor') ? (
+                {canRemove(comment) ? (
                   <button type="button" className="btn btn--ghost btn--sm" onClick={() => remove(comment)}>
                     {t.remove}
                   </button>
@@ -180,5 +262,36 @@ export function CommentsPanel({
         </button>
       ) : null}
     </section>
+  );
+}
+
+/** A comment's replies, oldest first, each with its author's colour. */
+function Replies({
+  thread,
+  canRemove,
+  onRemove,
+}: {
+  thread: CommentReply[];
+  canRemove(answer: CommentReply): boolean;
+  onRemove(answer: CommentReply): void;
+}) {
+  if (thread.length === 0) return null;
+  return (
+    <ul className="wb-replies" aria-label={format(t.replies, { n: thread.length })}>
+      {thread.map((answer) => (
+        <li key={answer.id} className="wb-reply" style={{ ['--person' as string]: answer.color }}>
+          <span className="wb-comment__author">{answer.authorName}</span>
+          <time className="wb-comment__time" dateTime={new Date(answer.createdAt).toISOString()}>
+            {dateTimeFormat.format(answer.createdAt)}
+          </time>
+          <p className="wb-comment__text">{answer.text}</p>
+          {canRemove(answer) ? (
+            <button type="button" className="btn btn--ghost btn--sm" aria-label={t.removeReply} onClick={() => onRemove(answer)}>
+              {t.remove}
+            </button>
+          ) : null}
+        </li>
+      ))}
+    </ul>
   );
 }
