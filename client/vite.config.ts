@@ -7,6 +7,7 @@ import { contentPlugin } from './build/content-plugin.ts';
 import { compressPlugin } from './build/compress-plugin.ts';
 import { routePreloadPlugin } from './build/route-preload-plugin.ts';
 import { builtinFormatsPlugin } from './build/builtin-formats-plugin.ts';
+import { colorModePlugin } from './build/color-mode-plugin.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -18,6 +19,7 @@ export default defineConfig({
   plugins: [
     react(),
     builtinFormatsPlugin(),
+    colorModePlugin(),
     buildsPlugin({ version: pkg.version }),
     // The pages people open first (the landing page, the lobby list, create) and the lobby screen
     // in the site (the organizer's) start fetching their route chunks with the entry, instead of

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { sameBuildPlugin } from './build/builds-plugin.ts';
 import { compressPlugin } from './build/compress-plugin.ts';
+import { colorModePlugin } from './build/color-mode-plugin.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
@@ -19,7 +20,7 @@ const outDir = fileURLToPath(new URL('./dist', import.meta.url));
  * from other pages of the site open these screens inside the site's router, on React.
  */
 export default defineConfig({
-  plugins: [react(), sameBuildPlugin({ version: pkg.version }), compressPlugin()],
+  plugins: [react(), colorModePlugin(), sameBuildPlugin({ version: pkg.version }), compressPlugin()],
   resolve: {
     alias: [
       { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
