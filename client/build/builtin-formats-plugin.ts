@@ -8,9 +8,9 @@ const BUILTIN_MODULE = fileURLToPath(new URL('../../shared/src/formats/builtin/b
 
 /**
  * The browser gets the built-in format library as data. `shared/src/formats/builtin/builtin-formats.ts`
- * fills each format's defaults with `formatSchema.parse` when it loads, which costs a phone about
- * 100 ms of main thread on every page that lists formats (/create first): the schemas are built
- * and fourteen formats parsed before the page can draw. Here the build runs that module once in
+ * fills each format's defaults with `formatSchema.parse` when it loads: the schemas are built and
+ * fourteen formats parsed before a page that lists formats (/create first) can draw, about 60 ms
+ * of main thread in a desktop Chromium profile, several times that on a phone. Here the build runs that module once in
  * Node and the browser's copy of it is the result, the same objects as JSON (`JSON.parse` of a
  * string is the fastest way for V8 to make a large literal). The exports are the module's own.
  */

@@ -14,7 +14,8 @@ const t = createText;
 /**
  * The rules reader is a chunk of its own: it brings the format schema, the rules parser and the
  * AI stream, which the library (what the page opens on) does not use. Building those schemas
- * costs a phone about 100 ms of main thread; the tab starts the download on hover or focus.
+ * took about 40 ms of main thread in a desktop Chromium profile, several times that on a phone;
+ * the tab starts the download on hover or focus.
  */
 const loadRulesPaste = () => import('../components/rules-paste');
 const RulesPaste = lazy(() => loadRulesPaste().then((m) => ({ default: m.RulesPaste })));
