@@ -6,6 +6,7 @@ import { pricingPlugin } from './build/pricing-plugin.ts';
 import { contentPlugin } from './build/content-plugin.ts';
 import { compressPlugin } from './build/compress-plugin.ts';
 import { routePreloadPlugin } from './build/route-preload-plugin.ts';
+import { ROUTE_MODULES } from './build/route-modules.ts';
 import { builtinFormatsPlugin } from './build/builtin-formats-plugin.ts';
 import { colorModePlugin } from './build/color-mode-plugin.ts';
 
@@ -26,10 +27,10 @@ export default defineConfig({
     // after it has run. (The projector display and the audience's lobby screen have pages of their
     // own, display.html and lobby-screen.html, whose modules preload by themselves.)
     routePreloadPlugin([
-      { path: '^/$', modules: ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/blank-layout.tsx', 'src/app/routes/landing.tsx'] },
-      { path: '^/lobby/?$', modules: ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/main-layout.tsx', 'src/features/lobby/list.ts'] },
-      { path: '^/lobby/[^/]+/?$', modules: ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/main-layout.tsx', 'src/features/lobby/room.ts'] },
-      { path: '^/create/?$', modules: ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/simple-layout.tsx', 'src/features/create/index.ts'] },
+      { path: '^/$', modules: ROUTE_MODULES.landing },
+      { path: '^/lobby/?$', modules: ROUTE_MODULES.lobbyList },
+      { path: '^/lobby/[^/]+/?$', modules: ROUTE_MODULES.lobbyRoom },
+      { path: '^/create/?$', modules: ROUTE_MODULES.create },
     ]),
     pricingPlugin(),
     contentPlugin(),

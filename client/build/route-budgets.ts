@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { filesForRoute, readManifest } from './route-chunks';
+import { ROUTE_MODULES } from './route-modules';
 
 /**
  * Bundle budgets: what a page downloads (brotli, as the hub serves it) before it can show a
@@ -55,7 +56,7 @@ export const ROUTE_BUDGETS: readonly RouteBudget[] = [
     // The lobby inside the site: the organizer's page (with the console), and the audience screen
     // reached by a link from another page of the site.
     name: 'lobby in the site (/lobby/:id, organizer)',
-    modules: ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/main-layout.tsx', 'src/features/lobby/room.ts'],
+    modules: ROUTE_MODULES.lobbyRoom,
     // 2026-11-24: 209 317 → 171 088 (no zod for the code rule, no QR library or sonner before the
     // first render); 172 383 once index.html paints a loading splash and the site's build no
     // longer shares react-dom's chunk with the display's; 172 762 once the display, the lobby and

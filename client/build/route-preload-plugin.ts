@@ -6,7 +6,7 @@ export interface PreloadedRoute {
   /** Regular expression source matched against `location.pathname`. */
   path: string;
   /** Route modules (relative to the client root) the route loads, e.g. its layout and its page. */
-  modules: string[];
+  modules: readonly string[];
 }
 
 /**

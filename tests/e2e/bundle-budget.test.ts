@@ -17,6 +17,7 @@ import { tournament } from '../../client/src/i18n/zh-CN/tournament';
 import { paths } from '../../hub/src/lib/paths';
 import { filesForRoute, readManifest } from '../../client/build/route-chunks';
 import { ROUTE_BUDGETS, routeWeight } from '../../client/build/route-budgets';
+import { ROUTE_MODULES } from '../../client/build/route-modules';
 
 /** Strings of length ≥ 10 in a strings module: markers of that feature's code in a chunk. */
 function markersOf(strings: unknown): string[] {
@@ -118,8 +119,7 @@ describe('bundle budgets', () => {
 
 describe('the built-in format library', () => {
   it('reaches the browser as data built in Node, not as formats parsed by the schema on load (client/build/builtin-formats-plugin.ts)', () => {
-    const modules = ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/simple-layout.tsx', 'src/features/create/index.ts'];
-    const files = filesForRoute(readManifest(paths.clientDist), modules).filter((file) => file.endsWith('.js'));
+    const files = filesForRoute(readManifest(paths.clientDist), ROUTE_MODULES.create).filter((file) => file.endsWith('.js'));
     const text = files.map((file) => readFileSync(join(paths.clientDist, file), 'utf8')).join('\n');
     expect(text).toContain('{"schemaVersion":1,"id":"cn-worldcup"');
   });

@@ -115,15 +115,14 @@ export class EntitlementService {
 
   /** Throws a `plan-limit` refusal unless one more of `key` fits (`used` already exist). */
   async require(userId: string | null, key: LimitKey, used = 0): Promise<void> {
-    const plan = await this.planOf(userId);
-    const refusal = checkLimit(this.pricing, plan.level, plan.limits, key, used);
-    if (refusal) throw limitError(refusal);
+    (await this.limitCheck(userId, key))(used);
   }
 
   /**
-   * The plan's check for `key`, read now and applied later: `(used) => void` throws the same
-   * refusal as `require`. For a count taken inside a transaction that must not wait on another
-   * query (PGlite runs one statement at a time).
+   * The plan's check for `key`, read now and applied later: `(used) => void` throws the
+   * `plan-limit` refusal unless one more fits. `require` applies it at once; a count taken inside
+   * a transaction applies it there, since that transaction must not wait on another query
+   * (PGlite runs one statement at a time).
    */
   async limitCheck(userId: string | null, key: LimitKey): Promise<(used: number) => void> {
     const plan = await this.planOf(userId);

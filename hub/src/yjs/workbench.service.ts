@@ -325,16 +325,17 @@ export class WorkbenchService {
     const current = await this.repository.roleOf(project.id, userId);
     if (current === 'owner')
       return { projectId: project.id, kind: project.kind, role: 'owner' as ProjectRole };
+    let role: ProjectRole;
     if (current === null && project.kind === 'workbench') {
       const admit = await this.plans.limitCheck(project.ownerId, 'workbenchMembers');
-      await this.repository.addNewcomer(project.id, userId, invite.role, (members) => admit(1 + members));
-    } else if (!roleAtLeast(current, invite.role)) await this.repository.putMember(project.id, userId, invite.role);
+      role = await this.repository.addNewcomer(project.id, userId, invite.role, (members) => admit(1 + members));
+    } else if (roleAtLeast(current, invite.role)) role = current!;
+    else {
+      await this.repository.putMember(project.id, userId, invite.role);
+      role = invite.role;
+    }
     await this.repository.countInviteUse(invite.id);
-    return {
-      projectId: project.id,
-      kind: project.kind,
-      role: roleAtLeast(current, invite.role) ? current! : invite.role,
-    };
+    return { projectId: project.id, kind: project.kind, role };
   }
 
   // Documents --------------------------------------------------------------------------------

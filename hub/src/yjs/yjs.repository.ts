@@ -124,10 +124,11 @@ export class YjsRepository {
    * Adds an account that is not yet on the project, counted under a lock on the project's row:
    * two accepts at the same instant, on one hub or two, are counted one after the other.
    * `admit` gets the members before this one and throws to refuse. An account that joined
-   * meanwhile is not counted again; its role only grows (never weakened).
+   * meanwhile is not counted again; its role only grows (never weakened). Returns the role the
+   * account holds afterwards.
    */
-  async addNewcomer(projectId: string, userId: string, role: GrantableRole, admit: (members: number) => void): Promise<void> {
-    await this.db.transaction(async (tx) => {
+  async addNewcomer(projectId: string, userId: string, role: GrantableRole, admit: (members: number) => void): Promise<GrantableRole> {
+    return this.db.transaction(async (tx) => {
       await tx.select({ id: yjsProjects.id }).from(yjsProjects).where(eq(yjsProjects.id, projectId)).for('update');
       const [present] = await tx
         .select({ role: yjsMembers.role })
@@ -136,11 +137,12 @@ export class YjsRepository {
       if (!present) {
         const [row] = await tx.select({ n: count() }).from(yjsMembers).where(eq(yjsMembers.projectId, projectId));
         admit(row?.n ?? 0);
-      } else if (roleAtLeast(present.role as GrantableRole, role)) return;
+      } else if (roleAtLeast(present.role as GrantableRole, role)) return present.role as GrantableRole;
       await tx
         .insert(yjsMembers)
         .values({ projectId, userId, role })
         .onConflictDoUpdate({ target: [yjsMembers.projectId, yjsMembers.userId], set: { role } });
+      return role;
     });
   }
 

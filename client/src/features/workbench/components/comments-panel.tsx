@@ -1,4 +1,4 @@
-import { useMemo, useState, type RefObject } from 'react';
+import { useMemo, useState, type ReactNode, type RefObject } from 'react';
 import { toast } from '../../../lib/toast';
 import { COMMENT_MAX_CHARS, roleAtLeast, type CommentReply, type DocComment, type ProjectRole } from '@bianshi/shared';
 import { dateTimeFormat, format } from '../../../i18n';
@@ -24,8 +24,11 @@ function useReplies(session: DocSession | null): Map<string, CommentReply[]> {
   const value = useYMap<CommentReply>(map as never);
   return useMemo(() => {
     const threads = new Map<string, CommentReply[]>();
-    for (const reply of Object.values(value).sort((a, b) => a.createdAt - b.createdAt))
-      threads.set(reply.commentId, [...(threads.get(reply.commentId) ?? []), reply]);
+    for (const reply of Object.values(value).sort((a, b) => a.createdAt - b.createdAt)) {
+      const thread = threads.get(reply.commentId);
+      if (thread) thread.push(reply);
+      else threads.set(reply.commentId, [reply]);
+    }
     return threads;
   }, [value]);
 }
@@ -84,9 +87,8 @@ export function CommentsPanel({
   };
   const save = () => {
     if (!draft || !map) return;
-    const text = draft.text.trim();
-    if (!text) return toast.error(t.empty);
-    if (text.length > COMMENT_MAX_CHARS) return toast.error(format(t.tooLong, { max: COMMENT_MAX_CHARS }));
+    const text = postable(draft.text, { empty: t.empty, tooLong: t.tooLong });
+    if (text === null) return;
     const id = crypto.randomUUID();
     map.set(id, {
       id,
@@ -112,9 +114,8 @@ export function CommentsPanel({
   };
   const saveReply = () => {
     if (!reply || !replies) return;
-    const text = reply.text.trim();
-    if (!text) return toast.error(t.replyEmpty);
-    if (text.length > COMMENT_MAX_CHARS) return toast.error(format(t.replyTooLong, { max: COMMENT_MAX_CHARS }));
+    const text = postable(reply.text, { empty: t.replyEmpty, tooLong: t.replyTooLong });
+    if (text === null) return;
     const id = crypto.randomUUID();
     replies.set(id, { id, commentId: reply.commentId, text, authorId: me.id, authorName: me.name, color: me.color, createdAt: Date.now() });
     setReply(null);
@@ -147,33 +148,17 @@ export function CommentsPanel({
         ) : null}
       </div>
       {draft ? (
-        <form
-          className="wb-comments__form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            save();
-          }}
+        <TextForm
+          rows={3}
+          placeholder={t.placeholder}
+          submitLabel={t.save}
+          value={draft.text}
+          onChange={(text) => setDraft({ ...draft, text })}
+          onSubmit={save}
+          onCancel={() => setDraft(null)}
         >
           <blockquote className="wb-comment__quote">{draft.quote}</blockquote>
-          <textarea
-            className="input"
-            rows={3}
-            autoFocus
-            maxLength={COMMENT_MAX_CHARS + 100}
-            placeholder={t.placeholder}
-            aria-label={t.placeholder}
-            value={draft.text}
-            onChange={(event) => setDraft({ ...draft, text: event.target.value })}
-          />
-          <div className="wb-comments__actions">
-            <button type="submit" className="btn btn--primary btn--sm">
-              {t.save}
-            </button>
-            <button type="button" className="btn btn--ghost btn--sm" onClick={() => setDraft(null)}>
-              {t.cancel}
-            </button>
-          </div>
-        </form>
+        </TextForm>
       ) : null}
       {shown.length === 0 && !draft ? <p className="wb-muted">{t.none}</p> : null}
       <ul className="wb-comments__list">
@@ -199,32 +184,16 @@ export function CommentsPanel({
               onRemove={removeReply}
             />
             {reply?.commentId === comment.id ? (
-              <form
-                className="wb-comments__form wb-reply-form"
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  saveReply();
-                }}
-              >
-                <textarea
-                  className="input"
-                  rows={2}
-                  autoFocus
-                  maxLength={COMMENT_MAX_CHARS + 100}
-                  placeholder={t.replyPlaceholder}
-                  aria-label={t.replyPlaceholder}
-                  value={reply.text}
-                  onChange={(event) => setReply({ ...reply, text: event.target.value })}
-                />
-                <div className="wb-comments__actions">
-                  <button type="submit" className="btn btn--primary btn--sm">
-                    {t.replySave}
-                  </button>
-                  <button type="button" className="btn btn--ghost btn--sm" onClick={() => setReply(null)}>
-                    {t.cancel}
-                  </button>
-                </div>
-              </form>
+              <TextForm
+                className="wb-reply-form"
+                rows={2}
+                placeholder={t.replyPlaceholder}
+                submitLabel={t.replySave}
+                value={reply.text}
+                onChange={(text) => setReply({ ...reply, text })}
+                onSubmit={saveReply}
+                onCancel={() => setReply(null)}
+              />
             ) : null}
             {canComment ? (
               <div className="wb-comments__actions">
@@ -293,5 +262,72 @@ function Replies({
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The trimmed text when it can be posted; otherwise says why in a toast and returns null. */
+function postable(raw: string, messages: { empty: string; tooLong: string }): string | null {
+  const text = raw.trim();
+  if (!text) {
+    toast.error(messages.empty);
+    return null;
+  }
+  if (text.length > COMMENT_MAX_CHARS) {
+    toast.error(format(messages.tooLong, { max: COMMENT_MAX_CHARS }));
+    return null;
+  }
+  return text;
+}
+
+/** The form a comment and a reply are written in: a text box with post and cancel. */
+function TextForm({
+  className,
+  rows,
+  placeholder,
+  submitLabel,
+  value,
+  onChange,
+  onSubmit,
+  onCancel,
+  children,
+}: {
+  className?: string;
+  rows: number;
+  placeholder: string;
+  submitLabel: string;
+  value: string;
+  onChange(text: string): void;
+  onSubmit(): void;
+  onCancel(): void;
+  children?: ReactNode;
+}) {
+  return (
+    <form
+      className={className ? `wb-comments__form ${className}` : 'wb-comments__form'}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+      <textarea
+        className="input"
+        rows={rows}
+        autoFocus
+        maxLength={COMMENT_MAX_CHARS + 100}
+        placeholder={placeholder}
+        aria-label={placeholder}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <div className="wb-comments__actions">
+        <button type="submit" className="btn btn--primary btn--sm">
+          {submitLabel}
+        </button>
+        <button type="button" className="btn btn--ghost btn--sm" onClick={onCancel}>
+          {t.cancel}
+        </button>
+      </div>
+    </form>
   );
 }

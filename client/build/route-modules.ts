@@ -1,0 +1,11 @@
+/**
+ * The route modules React Router loads for the site's pages people open first (layouts, then the
+ * page), relative to the client root. One list for the route preload in index.html
+ * (vite.config.ts), the bundle budgets (route-budgets.ts) and the bundle test.
+ */
+export const ROUTE_MODULES = {
+  landing: ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/blank-layout.tsx', 'src/app/routes/landing.tsx'],
+  lobbyList: ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/main-layout.tsx', 'src/features/lobby/list.ts'],
+  lobbyRoom: ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/main-layout.tsx', 'src/features/lobby/room.ts'],
+  create: ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/simple-layout.tsx', 'src/features/create/index.ts'],
+} as const satisfies Record<string, readonly string[]>;
