@@ -5,7 +5,9 @@
  *   page (display.html) for display paths, the site's shell (index.html) for the rest. A page is
  *   kept under the key of what the hub says it is (`x-bianshi-page`), not of its path: `/lobby/:id`
  *   is the audience's own page for some browsers and the site for organizers. The audience page
- *   is not kept (a lobby screen needs the network; offline, the site's shell answers);
+ *   is not kept (a lobby screen needs the network; offline, the site's shell answers). A display
+ *   page arrives with its timer's state inside it (`<script id="bs-watch">`); the kept copy has
+ *   that block taken out, so an offline display never starts from another moment's clock;
  * - hashed build assets (/assets/…): cache first (their names change with their content);
  * - other same-origin static files: stale-while-revalidate.
  */
@@ -56,6 +58,18 @@ self.addEventListener('message', (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(urls.map((url) => cache.match(url).then((hit) => hit || cache.add(url).catch(() => undefined))))));
 });
 
+/** The state a display page brings for its own moment (hub/src/timers/display-embed.ts). */
+const EMBEDDED_STATE = /<script type="application\/json" id="bs-watch">[\s\S]*?<\/script>/;
+
+/** What is kept of a page: as it came, without any embedded state. */
+async function keepable(response) {
+  const html = await response.text();
+  if (!EMBEDDED_STATE.test(html)) return new Response(html, { status: response.status, statusText: response.statusText, headers: response.headers });
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(html.replace(EMBEDDED_STATE, ''), { status: response.status, statusText: response.statusText, headers });
+}
+
 function isApi(url) {
   return url.pathname.startsWith('/api/') || url.pathname.startsWith('/uploads/');
 }
@@ -74,7 +88,7 @@ self.addEventListener('fetch', (event) => {
           const keep = response.ok ? pageKey(response, url) : null;
           if (keep) {
             const copy = response.clone();
-            void caches.open(CACHE).then((cache) => cache.put(keep, copy));
+            void Promise.all([caches.open(CACHE), keepable(copy)]).then(([cache, page]) => cache.put(keep, page));
           }
           return response;
         })

@@ -169,6 +169,40 @@ describe('projector display', () => {
     await context.close();
   });
 
+  it('draws its first clock from its own page while the socket has not answered, counting from the hub’s time', async () => {
+    const timer = await createTestTimer(hub);
+    await setTimerSettings(hub, timer.id, SAMPLE_SETTINGS);
+    /** A socket that opens but never reaches the hub: whatever the display shows came with its page. */
+    const mute = async (page: Page) => {
+      let frames = 0;
+      await page.routeWebSocket(/\/api\/trpc/, (socket) => {
+        socket.onMessage(() => {
+          frames += 1;
+        });
+      });
+      return () => frames;
+    };
+    const still = await openPage(browser, { viewport: { width: 1280, height: 720 } });
+    const sent = await mute(still.page);
+    await still.page.goto(`${hub.url}/timer/${timer.id}`);
+    await still.page.getByRole('timer').waitFor(WAIT);
+    expect(await clockText(still.page)).toBe('03:30');
+    expect(await still.page.getByTestId('display-stage').innerText()).toBe('正方一辩 立论');
+    await expect.poll(sent, WAIT).toBeGreaterThan(0); // it did ask the (muted) hub
+    await still.context.close();
+
+    await timer.send({ type: 'start' });
+    await new Promise((resolve) => setTimeout(resolve, 2_200));
+    const running = await openPage(browser, { viewport: { width: 1280, height: 720 } });
+    await mute(running.page);
+    await running.page.goto(`${hub.url}/timer/${timer.id}`);
+    await running.page.getByRole('timer').waitFor(WAIT);
+    // Started 2.2 s before: 3:30 − 2.2 s shows 03:27 (the clock shows whole seconds up), and it keeps counting.
+    expect(await clockText(running.page)).toMatch(/^03:2[78]$/);
+    await waitForText(running.page, (text) => /^03:2[0-6]$/.test(text), 0, 5_000);
+    await running.context.close();
+  });
+
   it('resolves /id/<shortid> to the display, and explains an unknown one in Chinese', async () => {
     const timer = await createTestTimer(hub);
     const { context, page } = await openPage(browser);

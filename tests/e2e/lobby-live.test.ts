@@ -73,6 +73,26 @@ describe('lobby in the browser', () => {
     await organizer.context.close();
   }, 120_000);
 
+  it('the audience page draws the lobby and its featured clock from its own page before the socket answers', async () => {
+    const api = httpClient(hub.url);
+    const timer = await api.timer.create.mutate({ name: '戊组 决赛', format: FORMAT });
+    const lobby = await api.lobby.create.mutate({ name: '决赛大厅', visibility: 'private', timers: [timer.id] });
+    const audience = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    // A socket that opens but never reaches the hub: what the page shows came with it.
+    await audience.page.routeWebSocket(/\/api\/trpc/, () => undefined);
+    await audience.page.goto(`${hub.url}${lobby.links.join}`);
+    await audience.page.locator(`[data-testid="lobby-featured"][data-timer-id="${timer.id}"]`).waitFor({ timeout: 20_000 });
+    expect(await audience.page.getByRole('timer').first().innerText()).toMatch(/03:00/);
+    expect(await audience.page.getByTestId('lobby-name').innerText()).toBe('决赛大厅');
+    // Without the join link's secret a private lobby's page carries nothing, and says why once the hub answers.
+    const outsider = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    await outsider.page.goto(`${hub.url}/lobby/${lobby.id}`);
+    await outsider.page.getByTestId('lobby-error').waitFor({ timeout: 20_000 });
+    expect(await outsider.page.getByTestId('lobby-featured').count()).toBe(0);
+    await audience.context.close();
+    await outsider.context.close();
+  });
+
   it('a phone that opens the join link gets the audience’s own page, which follows the organizer', async () => {
     const api = httpClient(hub.url);
     const [first, second] = await Promise.all(['丙组 半决赛', '丁组 半决赛'].map((name) => api.timer.create.mutate({ name, format: FORMAT })));

@@ -7,6 +7,7 @@ import type { AppRouter } from '../trpc/app.router';
 import { createApiV1Handler } from './api-v1';
 import { API_CSP, appCspFor, BASE_SECURITY_HEADERS } from './security-headers';
 import { createStaticHandler } from './static';
+import { createPageStateLookup } from './page-state';
 import { createUploadHandler } from '../uploads/upload.handler';
 import { sendTrpcRefusal, TRPC_HTTP_MAX_BATCH_CALLS, TRPC_HTTP_MAX_BODY_BYTES, trpcRequestRefusal } from '../limits/http-limits';
 import { createCommerceHttpHandler } from '../commerce/commerce.http';
@@ -26,7 +27,10 @@ export function createRequestListener(services: HubServices, router: AppRouter, 
       if (error.code === 'INTERNAL_SERVER_ERROR') services.logger.error('trpc error', { path, error: error.message });
     },
   });
-  const serveStatic = createStaticHandler(clientDist, { sessionCookie: services.auth.cookies.session });
+  const serveStatic = createStaticHandler(clientDist, {
+    sessionCookie: services.auth.cookies.session,
+    pageState: { lookup: createPageStateLookup(services), clock: services.clock },
+  });
   const apiV1 = createApiV1Handler(services);
   const appCsp = appCspFor(clientDist, services.config);
   const content = createContentServing(services.config, clientDist);

@@ -1,8 +1,11 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { DISPLAY_PATH, LOBBY_SCREEN_AS_DISPLAY, lobbyScreenIdOf } from '@bianshi/shared';
 import { controlCookieName, parseCookies } from '../trpc/context';
+import { constants as zlib, brotliCompressSync, gzipSync } from 'node:zlib';
+import type { Clock } from '../lib/clock';
+import { embedState, type PageStateLookup } from './page-state';
 import { compressor, COMPRESS_MIN_BYTES, isCompressible, precompressedSibling, preferredCoding } from './encoding';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -58,8 +61,9 @@ export function appPageFor(url: URL, cookieHeader: string | undefined, sessionCo
  * Text goes out compressed when the client accepts it: the build's `.br`/`.gz` siblings as they
  * are, anything else over 1 KiB compressed on the way (`./encoding`).
  */
-export function createStaticHandler(root: string, options: { sessionCookie: string }) {
+export function createStaticHandler(root: string, options: { sessionCookie: string; pageState?: { lookup: PageStateLookup; clock: Clock } }) {
   const indexPath = join(root, 'index.html');
+  const templates = { 'display.html': pageTemplate(join(root, 'display.html')), 'lobby-screen.html': pageTemplate(join(root, 'lobby-screen.html')) };
   return (req: IncomingMessage, res: ServerResponse): void => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' }).end();
@@ -88,8 +92,58 @@ export function createStaticHandler(root: string, options: { sessionCookie: stri
     const page = wanted !== 'index.html' && isFile(join(root, wanted)) ? wanted : 'index.html';
     // The lobby's page depends on the browser's cookies; caches must not hand one to the other.
     const extra: Record<string, string> = { 'x-bianshi-page': page, ...(lobbyScreenIdOf(url.pathname) !== null ? { vary: 'Accept-Encoding, Cookie' } : {}) };
-    sendFile(req, res, page === 'index.html' ? indexPath : join(root, page), 'no-cache', extra);
+    const send = () => sendFile(req, res, page === 'index.html' ? indexPath : join(root, page), 'no-cache', extra);
+    const state = options.pageState;
+    if (page === 'index.html' || !state || req.method !== 'GET') {
+      send();
+      return;
+    }
+    // A screen's own page carries its first state (./page-state.ts).
+    void state.lookup(page, url).then((snapshot) => {
+      const html = snapshot === null ? null : templates[page]();
+      if (snapshot === null || html === null) send();
+      else sendHtml(req, res, embedState(html, snapshot, state.clock.now()), extra);
+    }, send);
   };
+}
+
+/** A page of the build read once per change of its file; null when it is missing. */
+function pageTemplate(path: string): () => string | null {
+  let cached: { mtimeMs: number; html: string } | undefined;
+  return () => {
+    try {
+      const { mtimeMs } = statSync(path);
+      if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(path, 'utf8') };
+      return cached.html;
+    } catch {
+      return null;
+    }
+  };
+}
+
+/**
+ * A page made for this request (a screen with its state): never stored, not even for
+ * back and forward, where a browser would otherwise show a cached copy without asking (a stale
+ * clock). Compressed here, quickly: a few KB, once per request.
+ */
+function sendHtml(req: IncomingMessage, res: ServerResponse, html: string, extra: Record<string, string>): void {
+  const coding = preferredCoding(req.headers['accept-encoding']);
+  const body =
+    coding === 'br'
+      ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } })
+      : coding === 'gzip'
+        ? gzipSync(html)
+        : Buffer.from(html);
+  res.writeHead(200, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    vary: 'Accept-Encoding',
+    ...extra,
+    ...(coding ? { 'content-encoding': coding } : {}),
+    'content-length': body.length,
+  });
+  res.end(body);
 }
 
 function cacheControlFor(pathname: string): string {

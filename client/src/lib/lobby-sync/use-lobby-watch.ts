@@ -6,7 +6,7 @@
 import type { DeviceKind, LobbyMessage, PresenceRole } from '@bianshi/shared';
 import { useEffect, useMemo } from 'react';
 import { toAppError } from '../errors';
-import { runtimeFor } from '../timer-sync';
+import { initialLobbyWatch, retireEmbeddedWatch, runtimeFor } from '../timer-sync';
 import { useTrpcClient } from '../trpc-client';
 import { rememberScreenName } from './device';
 import { createLobbyStore, type LobbyStore } from './lobby.store';
@@ -37,7 +37,13 @@ export function useLobbyWatch(input: LobbyWatchInput): LobbyStore {
   const client = useTrpcClient();
   const runtime = runtimeFor(client);
   const { lobbyId, role, name, device, route, token, judgeKey, enabled } = input;
-  const store = useMemo(() => createLobbyStore(runtime.clock), [runtime, lobbyId, role]);
+  const store = useMemo(() => {
+    const created = createLobbyStore(runtime.clock);
+    // The audience page brings the lobby's first state with it (embedded-watch.ts): drawn before the socket opens.
+    const initial = initialLobbyWatch(lobbyId, runtime.clock);
+    if (initial) created.getState().receive(initial);
+    return created;
+  }, [runtime, lobbyId, role]);
 
   useEffect(() => {
     if (!enabled) return;
@@ -51,6 +57,7 @@ export function useLobbyWatch(input: LobbyWatchInput): LobbyStore {
       { lobbyId, role, name, device, route, ...(token ? { token } : {}), ...(judgeKey ? { judgeKey } : {}) },
       {
         onData(item: unknown) {
+          retireEmbeddedWatch();
           const message = unwrapLobbyItem(item);
           if (!message) return;
           store.getState().receive(message);

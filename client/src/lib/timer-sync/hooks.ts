@@ -8,6 +8,7 @@ import { useStore } from 'zustand';
 import { AppError, toAppError } from '../errors';
 import { useTrpcClient } from '../trpc-client';
 import { ClockModel } from './clock-model';
+import { initialWatch, retireEmbeddedWatch } from './embedded-watch';
 import { fallbackConsoleOf } from './fallback-registry';
 import { useFallbackFollow } from './fallback-hooks';
 import { runtimeFor, type HubClient } from './runtime';
@@ -67,7 +68,13 @@ export function useTimerWatch(input: TimerWatchInput): TimerStore {
   const runtime = runtimeFor(client);
   const { timerId, matchId, role, name, device, enabled = true, fallback = true, viewKey } = input;
   const store = useMemo(
-    () => createTimerStore(runtime.clock),
+    () => {
+      const created = createTimerStore(runtime.clock);
+      // A display page brings its first state with it (embedded-watch.ts): drawn before the socket opens.
+      const initial = initialWatch(timerId, matchId, runtime.clock);
+      if (initial) created.getState().receive(initial);
+      return created;
+    },
     // A new store per watched thing, so one timer's state never shows under another's id.
     [runtime, timerId, matchId, role],
   );
@@ -99,6 +106,7 @@ export function useTimerWatch(input: TimerWatchInput): TimerStore {
       { timerId, ...(matchId ? { matchId } : {}), role, ...(name ? { name } : {}), ...(device ? { device } : {}), ...(viewKey ? { viewKey } : {}) },
       {
         onData(item: unknown) {
+          retireEmbeddedWatch();
           const message = unwrapWatchItem(item);
           if (message) store.getState().receive(message);
         },

@@ -72,6 +72,7 @@ export {
   type CommandResult,
   type TimerWatchInput,
 } from './hooks';
+export { initialLobbyWatch, initialWatch, retireEmbeddedWatch } from './embedded-watch';
 export { runtimeFor, TimerSyncRuntime, type HubClient } from './runtime';
 export { PING_TIMEOUT_MS, RESYNC_INTERVAL_MS, ServerClock, SYNC_SAMPLES, type PingAnswer } from './server-clock';
 export { readDisplaySettings, type DisplaySettings, type TeamInfo } from './settings';

@@ -54,6 +54,17 @@ export class ServerClock {
   }
 
   /**
+   * A first offset from one exchange outside the socket (the page's own request: sent at local
+   * `t0`, stamped by the server at `serverAt`, answered at local `t3`), for the moments before
+   * the first ping. Ignored once a ping has been measured; never enters the estimator, whose
+   * samples all come from pings.
+   */
+  seed(t0: number, serverAt: number, t3: number): void {
+    if (this.synced || !(t3 >= t0)) return;
+    this.offsetMs = serverAt - (t0 + t3) / 2;
+  }
+
+  /**
    * Takes `samples` pings one after another (concurrent pings would queue behind each other and
    * inflate round trips). Failures are skipped; a burst already running is joined, not doubled.
    */

@@ -1,0 +1,79 @@
+/**
+ * A screen's first state inside its page. `/timer/:id` answers `display.html` with the timer's
+ * snapshot, and `/lobby/:id` answers `lobby-screen.html` with the lobby's (each the same
+ * snapshot its watch sends first over the socket), in an inert JSON block. The screen draws
+ * after one round trip instead of three (the page, then the socket's handshake and upgrade,
+ * then the subscription's answer). The socket still opens and takes over with its own snapshot.
+ *
+ * Only what the address alone may watch is embedded, checked as the watch checks it: a public
+ * timer, or a private one whose view key is in the address (`?key=`; a `#view=` key never
+ * reaches the hub); a lobby the address's join link (`?t=`) or judge key (`?judge=`) opens.
+ * Cookies are not consulted. A lookup that fails or is slow sends the page without a state.
+ */
+import { displayPathParts, lobbyScreenIdOf } from '@bianshi/shared';
+import type { HubServices } from '../services';
+import type { AppPage } from './static';
+
+/** The id of the JSON block (read by `client/src/lib/timer-sync/embedded-watch.ts`). */
+export const EMBEDDED_STATE_ID = 'bs-watch';
+
+/** A lookup slower than this sends the page without its state: the socket brings it anyway. */
+export const EMBED_TIMEOUT_MS = 200;
+
+/** Ids, short ids and keys are URL-safe tokens; anything else is not looked up. */
+const TOKEN = /^[A-Za-z0-9_-]{1,200}$/;
+
+const param = (url: URL, name: string): string | undefined => {
+  const value = url.searchParams.get(name);
+  return value && TOKEN.test(value) ? value : undefined;
+};
+
+/** The snapshot a page's screen would get first over its socket, as JSON; null when there is none to embed. */
+export type PageStateLookup = (page: AppPage, url: URL) => Promise<string | null>;
+
+export function createPageStateLookup(services: Pick<HubServices, 'timers' | 'lobbies'>, timeoutMs: number = EMBED_TIMEOUT_MS): PageStateLookup {
+  const anonymous = { presentedKeys: () => [], user: null };
+
+  const timerSnapshot = async (url: URL): Promise<string | null> => {
+    const parts = displayPathParts(url.pathname);
+    if (!parts || !TOKEN.test(parts.id) || (parts.matchid !== undefined && !TOKEN.test(parts.matchid))) return null;
+    const timer = await services.timers.get(parts.id);
+    if (!(await services.timers.canView(timer, anonymous, param(url, 'key')))) return null;
+    const room = await services.timers.room(timer, parts.matchid);
+    return room.snapshotFrame().frame.json;
+  };
+
+  const lobbySnapshot = async (url: URL): Promise<string | null> => {
+    const lobbyId = lobbyScreenIdOf(url.pathname);
+    if (lobbyId === null || !TOKEN.test(lobbyId)) return null;
+    const lobby = await services.lobbies.get(lobbyId);
+    // Throws, as the watch would, for a wrong judge key or a private lobby without its link.
+    services.lobbies.requireView(lobby, anonymous, { token: param(url, 't'), judgeKey: param(url, 'judge') });
+    const room = await services.lobbies.room(lobby);
+    return room.snapshotFrame().frame.json;
+  };
+
+  const lookups: Partial<Record<AppPage, (url: URL) => Promise<string | null>>> = { 'display.html': timerSnapshot, 'lobby-screen.html': lobbySnapshot };
+
+  return (page, url) => {
+    const lookup = lookups[page];
+    if (!lookup) return Promise.resolve(null);
+    let timeout: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => {
+      timeout = setTimeout(() => resolve(null), timeoutMs);
+    });
+    return Promise.race([lookup(url).catch(() => null), late]).finally(() => clearTimeout(timeout));
+  };
+}
+
+/**
+ * The page with the snapshot and the hub's clock at sending (from which the page takes its first
+ * clock offset, against its own request's timing) before `</body>`. `<` is escaped, so no text
+ * in the state can end the block.
+ */
+export function embedState(html: string, snapshotJson: string, serverNow: number): string {
+  const block = `{"serverNow":${serverNow},"watch":${snapshotJson}}`.replace(/</g, '\\u003c');
+  const script = `<script type="application/json" id="${EMBEDDED_STATE_ID}">${block}</script>`;
+  const at = html.lastIndexOf('</body>');
+  return at === -1 ? html + script : `${html.slice(0, at)}${script}\n  ${html.slice(at)}`;
+}
