@@ -5,7 +5,8 @@
  */
 import { ONE_PIXEL_PNG } from '../../hub/src/uploads/test-media.fixture';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, outcome, type TestAccount } from '../support/accounts';
+import { browserClient, CookieJar, createAccount, outcome, type TestAccount } from '../support/accounts';
+import { createScratchPostgres, type ScratchDatabase } from '../support/postgres';
 import { startHub, type TestHub } from '../support/hub';
 import { watch, type Watcher } from '../support/watch';
 
@@ -119,4 +120,35 @@ describe('entitlements: trial → enterprise key → expired', () => {
     expect((await upload()).status).toBe(403);
     expect((await outcome(account.client.timer.get.query({ id: timerId }))).ok).toBe(true);
   });
+});
+
+describe('timer limit under racing creations (two hubs, one Postgres)', () => {
+  let scratch: ScratchDatabase;
+  let hubs: TestHub[] = [];
+
+  beforeAll(async () => {
+    scratch = await createScratchPostgres();
+    const database = { kind: 'postgres', url: scratch.url } as const;
+    hubs = [await startHub({ database }), await startHub({ database })];
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const hub of hubs) await hub.close();
+    await scratch?.drop();
+  });
+
+  it('lets exactly one of four simultaneous creations take the last place of a plan', async () => {
+    const [a, b] = hubs as [TestHub, TestHub];
+    const account = await createAccount(a, 'timer-race');
+    // A trial account may own 20 timers: 19 leave one place.
+    for (let i = 0; i < 19; i++) await a.services.timers.create({ formatId: 'cn-worldcup', ownerId: account.id });
+    const jar = new CookieJar();
+    jar.cookies.set(b.services.auth.cookies.session, account.cookie.split('=')[1]!);
+    const onB = browserClient(b, jar).client;
+    const outcomes = await Promise.all([account.client, account.client, onB, onB].map((client, i) => outcome(client.timer.create.mutate({ name: `抢位 ${i}`, formatId: 'cn-worldcup' }))));
+    expect(outcomes.filter((result) => result.ok)).toHaveLength(1);
+    expect(outcomes.filter((result) => !result.ok && result.reason === 'plan-limit')).toHaveLength(3);
+    // The refused ones left nothing behind: the next creation is refused too, on either hub.
+    expect(await outcome(onB.timer.create.mutate({ formatId: 'cn-worldcup' }))).toMatchObject({ ok: false, reason: 'plan-limit' });
+  }, 120_000);
 });

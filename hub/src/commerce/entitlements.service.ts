@@ -132,11 +132,16 @@ export class EntitlementService {
     };
   }
 
-  /** Before an account creates a timer: its owned timers against the plan. */
-  async requireTimerSlot(userId: string | null): Promise<void> {
-    if (!userId) return this.require(null, 'timers', 0);
-    const [row] = await this.db.select({ n: count() }).from(timers).where(eq(timers.ownerId, userId));
-    return this.require(userId, 'timers', row?.n ?? 0);
+  /**
+   * Before a timer is created. Anonymous: the installation's plan, checked now. An account: its
+   * plan's check of the timers it owns, returned to be applied where the timer is written
+   * (`timers.create(input, admit)`), so that counting and inserting are one transaction and two
+   * requests racing for the last place cannot both get it.
+   */
+  async timerSlot(userId: string | null): Promise<((owned: number) => void) | undefined> {
+    if (userId) return this.limitCheck(userId, 'timers');
+    await this.require(null, 'timers', 0);
+    return undefined;
   }
 
   /** Before an account creates a lobby: its live lobbies against the plan. */

@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { matchProgress, type Format, type MatchEvent, type MatchState, type Command } from '@bianshi/shared';
 import type { Db } from './database';
 import { withScheduleEntry } from './manage.repository';
-import { matchEvents, matches, timers } from './schema';
+import { matchEvents, matches, timers, users } from './schema';
 
 /** A timer row as the hub uses it. */
 export interface TimerRecord {
@@ -50,8 +50,19 @@ export class TimerRepository {
   constructor(private readonly db: Db) {}
 
   /** Inserts a timer together with its first match, atomically. */
-  async createTimer(timer: TimerRecord, firstMatch: MatchRow): Promise<void> {
+  /**
+   * Writes a timer and its first match. `admit`, for an owned timer, is handed the number of
+   * timers its owner already has, counted inside the transaction with the owner's account row
+   * locked (`FOR UPDATE`), and throws to refuse: two creations racing for the last place of a
+   * plan are counted one after the other, on every hub sharing the database.
+   */
+  async createTimer(timer: TimerRecord, firstMatch: MatchRow, admit?: (owned: number) => void): Promise<void> {
     await this.db.transaction(async (tx) => {
+      if (admit && timer.ownerId) {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, timer.ownerId)).for('update');
+        const [row] = await tx.select({ n: count() }).from(timers).where(eq(timers.ownerId, timer.ownerId));
+        admit(row?.n ?? 0);
+      }
       await tx.insert(timers).values({ ...timer, currentMatchId: null });
       await tx.insert(matches).values(matchRow(firstMatch));
       await tx.update(timers).set({ currentMatchId: firstMatch.id }).where(eq(timers.id, timer.id));

@@ -43,8 +43,8 @@ export const timerRouter = router({
     .input(createInput)
     .mutation(async ({ ctx, input }) => {
       // Signed in: the account owns the timer; anonymous: the control key is the only capability.
-      await ctx.services.commerce.entitlements.requireTimerSlot(ctx.user?.id ?? null);
-      const created = await ctx.services.timers.create({ ...input, ownerId: ctx.user?.id ?? null });
+      const admit = await ctx.services.commerce.entitlements.timerSlot(ctx.user?.id ?? null);
+      const created = await ctx.services.timers.create({ ...input, ownerId: ctx.user?.id ?? null }, admit);
       return {
         id: created.timer.id,
         shortid: created.timer.shortid,

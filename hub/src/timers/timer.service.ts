@@ -59,9 +59,10 @@ export class TimerService {
   ) {}
 
   /** Creates a timer with its first match, ready to start. */
-  async create(input: CreateTimerInput): Promise<CreatedTimer> {
+  /** Creates a timer; `admit` checks an owner's plan in the same transaction (`TimerRepository.createTimer`). */
+  async create(input: CreateTimerInput, admit?: (owned: number) => void): Promise<CreatedTimer> {
     const { timer, match, controlKey } = this.prepare(input);
-    await this.repository.createTimer(timer, match);
+    await this.repository.createTimer(timer, match, admit);
     return { timer: { ...timer, currentMatchId: match.id }, controlKey, matchId: match.id };
   }
 
