@@ -122,7 +122,7 @@ describe('entitlements: trial → enterprise key → expired', () => {
   });
 });
 
-describe('timer limit under racing creations (two hubs, one Postgres)', () => {
+describe('timer and lobby limits under racing creations (two hubs, one Postgres)', () => {
   let scratch: ScratchDatabase;
   let hubs: TestHub[] = [];
 
@@ -150,5 +150,19 @@ describe('timer limit under racing creations (two hubs, one Postgres)', () => {
     expect(outcomes.filter((result) => !result.ok && result.reason === 'plan-limit')).toHaveLength(3);
     // The refused ones left nothing behind: the next creation is refused too, on either hub.
     expect(await outcome(onB.timer.create.mutate({ formatId: 'cn-worldcup' }))).toMatchObject({ ok: false, reason: 'plan-limit' });
+  }, 120_000);
+
+  it('lets exactly one of six simultaneous lobby creations take the last live place', async () => {
+    const [a, b] = hubs as [TestHub, TestHub];
+    const account = await createAccount(a, 'lobby-race');
+    const jar = new CookieJar();
+    jar.cookies.set(b.services.auth.cookies.session, account.cookie.split('=')[1]!);
+    const onB = browserClient(b, jar).client;
+    // A trial account may keep 2 lobbies live: one leaves one place.
+    await account.client.lobby.create.mutate({ name: '已有大厅', visibility: 'public' });
+    const outcomes = await Promise.all([account.client, onB, account.client, onB, account.client, onB].map((client, i) => outcome(client.lobby.create.mutate({ name: `抢位大厅 ${i}`, visibility: 'public' }))));
+    expect(outcomes.filter((result) => result.ok)).toHaveLength(1);
+    expect(outcomes.filter((result) => !result.ok && result.reason === 'plan-limit')).toHaveLength(5);
+    expect(await outcome(account.client.lobby.create.mutate({ name: '再来一个', visibility: 'public' }))).toMatchObject({ ok: false, reason: 'plan-limit' });
   }, 120_000);
 });

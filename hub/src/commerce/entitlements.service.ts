@@ -13,9 +13,9 @@ import {
   type PlanLimits,
   type Pricing,
 } from '@bianshi/shared';
-import { and, count, eq, gt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { lobbies, timers } from '../db/schema';
+import { timers } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
 import { planGrants } from './commerce.schema';
@@ -144,14 +144,11 @@ export class EntitlementService {
     return undefined;
   }
 
-  /** Before an account creates a lobby: its live lobbies against the plan. */
-  async requireLobbySlot(userId: string | null): Promise<void> {
-    if (!userId) return this.require(null, 'lobbies', 0);
-    const [row] = await this.db
-      .select({ n: count() })
-      .from(lobbies)
-      .where(and(eq(lobbies.ownerId, userId), gt(lobbies.expiresAt, new Date(this.clock.now()))));
-    return this.require(userId, 'lobbies', row?.n ?? 0);
+  /** Before a lobby is created: as {@link timerSlot}, for the lobbies an account has live. */
+  async lobbySlot(userId: string | null): Promise<((live: number) => void) | undefined> {
+    if (userId) return this.limitCheck(userId, 'lobbies');
+    await this.require(null, 'lobbies', 0);
+    return undefined;
   }
 
   /** Before the `/api/v1` API creates a timer. */

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { LobbyMode, LobbyNotice, LobbyVisibility } from '@bianshi/shared';
 import type { Db } from '../db/database';
-import { lobbies, lobbyTimers, matches, timers } from '../db/schema';
+import { lobbies, lobbyTimers, matches, timers, users } from '../db/schema';
 
 /** A lobby row as the hub uses it. */
 export interface LobbyRecord {
@@ -31,12 +31,26 @@ export type LobbyPatch = Partial<Pick<LobbyRecord, 'name' | 'visibility' | 'mode
 export class LobbyRepository {
   constructor(private readonly db: Db) {}
 
-  /** Inserts a lobby with its timers; false when its code is taken (the caller draws another). */
-  async create(record: LobbyRecord): Promise<boolean> {
+  /**
+   * Inserts a lobby with its timers; false when its code is taken (the caller draws another).
+   * `owned.admit`, for an owned lobby, is handed the number of its owner's lobbies still live at
+   * `owned.at`, counted inside the transaction with the owner's account row locked (`FOR
+   * UPDATE`), and throws to refuse: creations racing for a plan's last place are counted one
+   * after the other on every hub sharing the database.
+   */
+  async create(record: LobbyRecord, owned?: { at: number; admit: (live: number) => void }): Promise<boolean> {
     const { timerIds, expiresAt, ...row } = record;
     if (await this.findByCode(record.code)) return false;
     try {
       await this.db.transaction(async (tx) => {
+        if (owned && row.ownerId) {
+          await tx.select({ id: users.id }).from(users).where(eq(users.id, row.ownerId)).for('update');
+          const [live] = await tx
+            .select({ n: count() })
+            .from(lobbies)
+            .where(and(eq(lobbies.ownerId, row.ownerId), gt(lobbies.expiresAt, new Date(owned.at))));
+          owned.admit(live?.n ?? 0);
+        }
         await tx.insert(lobbies).values({ ...row, expiresAt: new Date(expiresAt) });
         if (timerIds.length > 0) await tx.insert(lobbyTimers).values(timerIds.map((timerId, position) => ({ lobbyId: record.id, timerId, position })));
       });

@@ -70,9 +70,10 @@ export class LobbyService {
   }
 
   /** Creates a lobby; the organizer key is returned this once. */
-  async create(input: CreateLobbyInput, caller: LobbyCaller): Promise<{ lobby: LobbyRecord; organizerKey: string }> {
+  /** Creates a lobby; `admit` checks an owner's plan in the same transaction (`LobbyRepository.create`). */
+  async create(input: CreateLobbyInput, caller: LobbyCaller, admit?: (live: number) => void): Promise<{ lobby: LobbyRecord; organizerKey: string }> {
     const timerIds = await this.resolveTimers(input.timers, caller);
-    return this.insert(this.repository, { ...input, timerIds, ownerId: caller.user?.id ?? null });
+    return this.insert(this.repository, { ...input, timerIds, ownerId: caller.user?.id ?? null }, admit);
   }
 
   /**
@@ -83,6 +84,7 @@ export class LobbyService {
   async insert(
     repository: LobbyRepository,
     input: Omit<CreateLobbyInput, 'timers'> & { timerIds: string[]; ownerId: string | null; mode?: LobbyRecord['mode'] },
+    admit?: (live: number) => void,
   ): Promise<{ lobby: LobbyRecord; organizerKey: string }> {
     const organizerKey = newSecretKey();
     const now = this.clock.now();
@@ -104,7 +106,7 @@ export class LobbyService {
         expiresAt: now + LOBBY_TTL_MS,
         timerIds: input.timerIds,
       };
-      if (await repository.create(lobby)) return { lobby, organizerKey };
+      if (await repository.create(lobby, admit && { at: now, admit })) return { lobby, organizerKey };
     }
     throw new Error('no free lobby code after 8 attempts');
   }

@@ -84,8 +84,8 @@ export const lobbyRouter = router({
     .use(rateLimit((ctx) => ctx.services.limits.creates))
     .input(createInput)
     .mutation(async ({ ctx, input }) => {
-      await ctx.services.commerce.entitlements.requireLobbySlot(ctx.user?.id ?? null);
-      const { lobby, organizerKey } = await ctx.services.lobbies.create(input, ctx);
+      const admit = await ctx.services.commerce.entitlements.lobbySlot(ctx.user?.id ?? null);
+      const { lobby, organizerKey } = await ctx.services.lobbies.create(input, ctx, admit);
       setOrganizerCookie(ctx, lobby.id, organizerKey);
       return { id: lobby.id, code: lobby.code, organizerKey, links: lobbyLinks(lobby) };
     }),
