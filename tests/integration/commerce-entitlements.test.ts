@@ -122,7 +122,7 @@ describe('entitlements: trial → enterprise key → expired', () => {
   });
 });
 
-describe('timer and lobby limits under racing creations (two hubs, one Postgres)', () => {
+describe('timer, lobby and tournament limits under racing creations (two hubs, one Postgres)', () => {
   let scratch: ScratchDatabase;
   let hubs: TestHub[] = [];
 
@@ -164,5 +164,21 @@ describe('timer and lobby limits under racing creations (two hubs, one Postgres)
     expect(outcomes.filter((result) => result.ok)).toHaveLength(1);
     expect(outcomes.filter((result) => !result.ok && result.reason === 'plan-limit')).toHaveLength(5);
     expect(await outcome(account.client.lobby.create.mutate({ name: '再来一个', visibility: 'public' }))).toMatchObject({ ok: false, reason: 'plan-limit' });
+  }, 120_000);
+
+  it('lets exactly one of six simultaneous tournament creations take a trial’s only place', async () => {
+    const [a, b] = hubs as [TestHub, TestHub];
+    const account = await createAccount(a, 'tournament-race');
+    const jar = new CookieJar();
+    jar.cookies.set(b.services.auth.cookies.session, account.cookie.split('=')[1]!);
+    const onB = browserClient(b, jar).client;
+    const stamp = Date.now().toString(36);
+    const outcomes = await Promise.all(
+      [account.client, onB, account.client, onB, account.client, onB].map((client, i) =>
+        outcome(client.tournament.create.mutate({ tournament: { name: `抢位赛事 ${i}`, slug: `race-${stamp}-${i}` } })),
+      ),
+    );
+    expect(outcomes.filter((result) => result.ok)).toHaveLength(1);
+    expect(outcomes.filter((result) => !result.ok && result.reason === 'plan-limit')).toHaveLength(5);
   }, 120_000);
 });

@@ -1,8 +1,9 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { matchProgress, type Format, type MatchEvent, type MatchState, type Command } from '@bianshi/shared';
+import { lockAccount } from './account-lock';
 import type { Db } from './database';
 import { withScheduleEntry } from './manage.repository';
-import { matchEvents, matches, timers, users } from './schema';
+import { matchEvents, matches, timers } from './schema';
 
 /** A timer row as the hub uses it. */
 export interface TimerRecord {
@@ -59,7 +60,7 @@ export class TimerRepository {
   async createTimer(timer: TimerRecord, firstMatch: MatchRow, admit?: (owned: number) => void): Promise<void> {
     await this.db.transaction(async (tx) => {
       if (admit && timer.ownerId) {
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, timer.ownerId)).for('update');
+        await lockAccount(tx, timer.ownerId);
         const [row] = await tx.select({ n: count() }).from(timers).where(eq(timers.ownerId, timer.ownerId));
         admit(row?.n ?? 0);
       }

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { LobbyMode, LobbyNotice, LobbyVisibility } from '@bianshi/shared';
+import { lockAccount } from '../db/account-lock';
 import type { Db } from '../db/database';
-import { lobbies, lobbyTimers, matches, timers, users } from '../db/schema';
+import { lobbies, lobbyTimers, matches, timers } from '../db/schema';
 
 /** A lobby row as the hub uses it. */
 export interface LobbyRecord {
@@ -44,7 +45,7 @@ export class LobbyRepository {
     try {
       await this.db.transaction(async (tx) => {
         if (owned && row.ownerId) {
-          await tx.select({ id: users.id }).from(users).where(eq(users.id, row.ownerId)).for('update');
+          await lockAccount(tx, row.ownerId);
           const [live] = await tx
             .select({ n: count() })
             .from(lobbies)

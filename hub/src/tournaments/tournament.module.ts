@@ -45,7 +45,7 @@ export interface TournamentModuleDependencies {
   clock: Clock;
   limiters: RateLimiterFactory;
   /** How many tournaments an account may own follows its plan. */
-  entitlements: Pick<EntitlementService, 'require'>;
+  entitlements: Pick<EntitlementService, 'limitCheck'>;
 }
 
 /** Wires the tournament repository and services. */

@@ -1,5 +1,5 @@
 import type { MatchState } from '@bianshi/shared';
-import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { lobbies, matches, timers, topics, users } from '../db/schema';
 import {
@@ -75,11 +75,6 @@ export class TournamentRepository {
   }
 
   /** Tournaments an account owns. */
-  async countOwnedBy(userId: string): Promise<number> {
-    const [row] = await this.db.select({ n: count() }).from(tournaments).where(eq(tournaments.ownerId, userId));
-    return row?.n ?? 0;
-  }
-
   async findBySlug(slug: string): Promise<TournamentRow | null> {
     const [row] = await this.db.select().from(tournaments).where(eq(tournaments.slug, slug)).limit(1);
     return row ?? null;

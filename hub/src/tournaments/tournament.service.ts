@@ -15,7 +15,8 @@ import {
   type TournamentSummary,
   type TournamentView,
 } from '@bianshi/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
+import { lockAccount } from '../db/account-lock';
 import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
 import { newId } from '../lib/ids';
@@ -67,7 +68,7 @@ export class TournamentService {
     /** Ballot page and submissions per address. */
     readonly ballotLimiter: RateLimiter,
     /** How many tournaments an account may own follows its plan. */
-    private readonly plans: Pick<EntitlementService, 'require'>,
+    private readonly plans: Pick<EntitlementService, 'limitCheck'>,
   ) {}
 
   atLeast(role: TournamentRole | null, minimum: TournamentRole): boolean {
@@ -179,10 +180,16 @@ export class TournamentService {
   async create(input: unknown, user: TournamentCaller): Promise<{ id: string; slug: string }> {
     const settings = parseTournamentInput(input);
     if (await this.repository.findBySlug(settings.slug)) throw new HubError('CONFLICT', T.slugTaken(settings.slug), 'slug-taken');
-    await this.plans.require(user.id, 'tournaments', await this.repository.countOwnedBy(user.id));
+    // The plan is read first; the count and the insert are one transaction under the account's lock.
+    const admit = await this.plans.limitCheck(user.id, 'tournaments');
     const id = newId();
     try {
-      await this.repository.db.insert(tournaments).values({ id, ...settings, ownerId: user.id });
+      await this.repository.db.transaction(async (tx) => {
+        await lockAccount(tx, user.id);
+        const [owned] = await tx.select({ n: count() }).from(tournaments).where(eq(tournaments.ownerId, user.id));
+        admit(owned?.n ?? 0);
+        await tx.insert(tournaments).values({ id, ...settings, ownerId: user.id });
+      });
     } catch (error) {
       if (isUniqueViolation(error, 'tournaments_slug_idx'))
         throw new HubError('CONFLICT', T.slugTaken(settings.slug), 'slug-taken');
