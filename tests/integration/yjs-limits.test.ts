@@ -1,6 +1,6 @@
 import { YJS_LIMITS } from '@bianshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, outcome, type TestAccount } from '../support/accounts';
+import { browserClient, CookieJar, createAccount, outcome, type TestAccount } from '../support/accounts';
 import { startHub, type TestHub } from '../support/hub';
 import { createScratchPostgres, type ScratchDatabase } from '../support/postgres';
 import { untilTrue } from '../support/until';
@@ -135,7 +135,7 @@ describe('document limits', () => {
   }, 120_000);
 });
 
-describe('workbench member limit under racing accepts (two hubs, one Postgres)', () => {
+describe('workbench limits under racing requests (two hubs, one Postgres)', () => {
   let scratch: ScratchDatabase;
   let hubs: TestHub[] = [];
 
@@ -162,5 +162,20 @@ describe('workbench member limit under racing accepts (two hubs, one Postgres)',
     expect(outcomes.filter((result) => result.ok)).toHaveLength(1);
     expect(outcomes.filter((result) => !result.ok && result.reason === 'plan-limit')).toHaveLength(3);
     expect(await lead.client.workbench.members.query({ projectId })).toMatchObject({ seats: 5, members: { length: 4 } });
+  }, 120_000);
+
+  it('lets exactly one of six simultaneous project creations take the last place', async () => {
+    const [a, b] = hubs as [TestHub, TestHub];
+    const owner = await createAccount(a, 'race-projects');
+    const jar = new CookieJar();
+    jar.cookies.set(b.services.auth.cookies.session, owner.cookie.split('=')[1]!);
+    const onB = browserClient(b, jar).client;
+    // The trial's three workbench projects: two leave one place.
+    for (const name of ['一', '二']) await owner.client.workbench.create.mutate({ kind: 'workbench', name });
+    const outcomes = await Promise.all(
+      [owner.client, onB, owner.client, onB, owner.client, onB].map((client, i) => outcome(client.workbench.create.mutate({ kind: 'workbench', name: `抢位 ${i}` }))),
+    );
+    expect(outcomes.filter((result) => result.ok)).toHaveLength(1);
+    expect(outcomes.filter((result) => !result.ok && result.reason === 'plan-limit')).toHaveLength(5);
   }, 120_000);
 });

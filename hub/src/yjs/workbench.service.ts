@@ -70,7 +70,7 @@ export class WorkbenchService {
     private readonly timers: TimerRepository,
     private readonly clock: Clock,
     /** Projects, documents and members an account's projects may have follow its plan. */
-    private readonly plans: Pick<EntitlementService, 'require' | 'planOf' | 'limitCheck'>,
+    private readonly plans: Pick<EntitlementService, 'planOf' | 'limitCheck'>,
   ) {}
 
   // Access -----------------------------------------------------------------------------------
@@ -167,14 +167,10 @@ export class WorkbenchService {
   }
 
   async create(ownerId: string, input: NewProject): Promise<{ projectId: string }> {
-    if (input.kind === 'workbench')
-      await this.plans.require(
-        ownerId,
-        'workbenchProjects',
-        await this.repository.countProjectsOwnedBy(ownerId, 'workbench'),
-      );
+    // The plan is read now; the counts and the inserts are one transaction (createProject).
+    const checkProjects = input.kind === 'workbench' ? await this.plans.limitCheck(ownerId, 'workbenchProjects') : null;
+    const checkDocuments = await this.plans.limitCheck(ownerId, 'workbenchDocuments');
     const initial = input.kind === 'workbench' ? 3 : 1;
-    await this.requireDocumentSlots(ownerId, initial);
     const projectId = newId();
     const documents: {
       id: string;
@@ -205,6 +201,10 @@ export class WorkbenchService {
         matchId: input.matchId ?? null,
       },
       documents,
+      (owned) => {
+        checkProjects?.(owned.projects);
+        checkDocuments(owned.documents + initial - 1);
+      },
     );
     if (input.kind === 'flow' && input.format)
       await this.repository.appendUpdate(documents[0]!.id, seedFlow(input.format));
@@ -346,7 +346,7 @@ export class WorkbenchService {
     input: { kind: DocumentKind; title: string },
   ): Promise<DocumentRecord> {
     const { project } = await this.access(projectId, caller, 'editor');
-    await this.requireDocumentSlots(project.ownerId, 1);
+    const admit = await this.plans.limitCheck(project.ownerId, 'workbenchDocuments');
     const existing = await this.repository.documents(project.id);
     const row = {
       id: newId(),
@@ -356,15 +356,9 @@ export class WorkbenchService {
       position: existing.length,
       createdAt: new Date(this.clock.now()),
     };
-    await this.repository.createDocument(row);
+    await this.repository.createDocument(row, { id: project.ownerId, admit });
     await this.repository.updateProject(project.id, {});
     return row;
-  }
-
-  /** Refuses (`plan-limit`, in Chinese) unless `wanted` more documents fit the owner's plan. */
-  private async requireDocumentSlots(ownerId: string, wanted: number): Promise<void> {
-    const used = await this.repository.countDocumentsOwnedBy(ownerId);
-    await this.plans.require(ownerId, 'workbenchDocuments', used + wanted - 1);
   }
 
   async renameDocument(documentId: string, caller: Caller, title: string): Promise<void> {

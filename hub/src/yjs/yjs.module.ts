@@ -22,7 +22,7 @@ export interface YjsModuleDependencies {
   bus?: YjsBus;
   userOf(req: IncomingMessage): Promise<string | null>;
   /** Plans: how many projects and documents an account may own. */
-  entitlements: Pick<EntitlementService, 'require' | 'planOf' | 'limitCheck'>;
+  entitlements: Pick<EntitlementService, 'planOf' | 'limitCheck'>;
 }
 
 /** The workbench service, the document registry and the `/api/yjs/*` upgrade route. */

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import { roleAtLeast, type GrantableRole, type ProjectRole } from '@bianshi/shared';
+import { lockAccount } from '../db/account-lock';
 import type { Db } from '../db/database';
 import { users } from '../db/schema';
 import {
@@ -38,11 +39,21 @@ export class YjsRepository {
 
   // Projects ---------------------------------------------------------------------------------
 
+  /**
+   * Writes a project with its documents. `admit` is handed what the owner already has (projects
+   * of this kind, documents), counted inside the transaction under the owner's account lock, and
+   * throws to refuse: creations racing for a plan's last place are counted one after the other.
+   */
   async createProject(
     row: typeof yjsProjects.$inferInsert,
     documents: (typeof yjsDocuments.$inferInsert)[],
+    admit?: (owned: { projects: number; documents: number }) => void,
   ): Promise<void> {
     await this.db.transaction(async (tx) => {
+      if (admit) {
+        await lockAccount(tx, row.ownerId);
+        admit({ projects: await this.countProjectsOwnedBy(row.ownerId, row.kind as ProjectKind, tx), documents: await this.countDocumentsOwnedBy(row.ownerId, tx) });
+      }
       await tx.insert(yjsProjects).values(row);
       if (documents.length > 0) await tx.insert(yjsDocuments).values(documents);
     });
@@ -80,8 +91,8 @@ export class YjsRepository {
     await this.db.delete(yjsProjects).where(eq(yjsProjects.id, id));
   }
 
-  async countProjectsOwnedBy(userId: string, kind: ProjectKind): Promise<number> {
-    const [row] = await this.db
+  async countProjectsOwnedBy(userId: string, kind: ProjectKind, db: Db = this.db): Promise<number> {
+    const [row] = await db
       .select({ n: count() })
       .from(yjsProjects)
       .where(and(eq(yjsProjects.ownerId, userId), eq(yjsProjects.kind, kind)));
@@ -204,8 +215,15 @@ export class YjsRepository {
 
   // Documents --------------------------------------------------------------------------------
 
-  async createDocument(row: typeof yjsDocuments.$inferInsert): Promise<void> {
-    await this.db.insert(yjsDocuments).values(row);
+  /** Writes a document; `owner.admit` checks the owner's documents as `createProject`'s `admit` does. */
+  async createDocument(row: typeof yjsDocuments.$inferInsert, owner?: { id: string; admit: (documents: number) => void }): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      if (owner) {
+        await lockAccount(tx, owner.id);
+        owner.admit(await this.countDocumentsOwnedBy(owner.id, tx));
+      }
+      await tx.insert(yjsDocuments).values(row);
+    });
   }
 
   /** Inserts a document unless it exists; returns the stored row. */
@@ -236,8 +254,8 @@ export class YjsRepository {
   }
 
   /** Documents in every project the account owns. */
-  async countDocumentsOwnedBy(userId: string): Promise<number> {
-    const [row] = await this.db
+  async countDocumentsOwnedBy(userId: string, db: Db = this.db): Promise<number> {
+    const [row] = await db
       .select({ n: count() })
       .from(yjsDocuments)
       .innerJoin(yjsProjects, eq(yjsProjects.id, yjsDocuments.projectId))
