@@ -3,9 +3,8 @@
  * `robots.txt`, and content pages served as prerendered HTML so that search engines and `curl`
  * read the article, title and canonical link without JavaScript.
  */
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { siteBase } from '../lib/site';
-import { preferredCoding } from '../transport/encoding';
+import { sendRenderedHtml } from '../transport/encoding';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { checkQuery, contentQuerySchema, ContentQueryError, runQuery, type ContentQuery } from '@bianshi/shared/content/index';
 import type { Config } from '../lib/config';
@@ -87,16 +86,7 @@ export function createContentHandler(config: Config, store: Store, indexHtml: ()
       const url = new URL(req.url ?? '/', 'http://hub');
       const html = renderPage(template, page, { config, siteUrl, pathname: path, search: url.search, payload: payloadOf(path) });
       // Rendered per request (the canonical link follows the served address), so compressed here.
-      const coding = preferredCoding(req.headers['accept-encoding']);
-      const body = coding === 'br' ? brotliCompressSync(html) : coding === 'gzip' ? gzipSync(html) : Buffer.from(html);
-      res.writeHead(200, {
-        'content-type': 'text/html; charset=utf-8',
-        'cache-control': 'no-cache',
-        vary: 'Accept-Encoding',
-        ...(coding ? { 'content-encoding': coding } : {}),
-        'content-length': body.length,
-      });
-      res.end(method === 'HEAD' ? undefined : body);
+      sendRenderedHtml(req, res, html, { 'cache-control': 'no-cache' });
       return true;
     }
     return false;

@@ -5,7 +5,8 @@
  */
 import { statSync } from 'node:fs';
 import type { Transform } from 'node:stream';
-import { constants, createBrotliCompress, createGzip } from 'node:zlib';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
 
 /** Codings the hub sends, in its order of preference. */
 export const CODINGS = ['br', 'gzip'] as const;
@@ -80,4 +81,29 @@ export function compressor(coding: Coding): Transform {
   return coding === 'br'
     ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
     : createGzip({ level: 6 });
+}
+
+/** The same moderate levels for a whole body made at request time. */
+function compressNow(body: string, coding: Coding): Buffer {
+  return coding === 'br'
+    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body) } })
+    : gzipSync(body, { level: 6 });
+}
+
+/**
+ * Sends an HTML page made for this request (a prerendered content page, a screen with its
+ * state): compressed for the client, with its exact length and `Vary: Accept-Encoding`.
+ * `headers` add to those (or replace `vary`); a HEAD gets the headers only.
+ */
+export function sendRenderedHtml(req: IncomingMessage, res: ServerResponse, html: string, headers: Record<string, string>): void {
+  const coding = preferredCoding(req.headers['accept-encoding']);
+  const body = coding ? compressNow(html, coding) : Buffer.from(html);
+  res.writeHead(200, {
+    'content-type': 'text/html; charset=utf-8',
+    vary: 'Accept-Encoding',
+    ...headers,
+    ...(coding ? { 'content-encoding': coding } : {}),
+    'content-length': body.length,
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
 }

@@ -2,11 +2,10 @@ import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { DISPLAY_PATH, LOBBY_SCREEN_AS_DISPLAY, lobbyScreenIdOf } from '@bianshi/shared';
-import { controlCookieName, parseCookies } from '../trpc/context';
-import { constants as zlib, brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Clock } from '../lib/clock';
+import { controlCookieName, parseCookies } from '../trpc/context';
+import { compressor, COMPRESS_MIN_BYTES, isCompressible, precompressedSibling, preferredCoding, sendRenderedHtml } from './encoding';
 import { embedState, type PageStateLookup } from './page-state';
-import { compressor, COMPRESS_MIN_BYTES, isCompressible, precompressedSibling, preferredCoding } from './encoding';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -98,12 +97,20 @@ export function createStaticHandler(root: string, options: { sessionCookie: stri
       send();
       return;
     }
-    // A screen's own page carries its first state (./page-state.ts).
-    void state.lookup(page, url).then((snapshot) => {
-      const html = snapshot === null ? null : templates[page]();
-      if (snapshot === null || html === null) send();
-      else sendHtml(req, res, embedState(html, snapshot, state.clock.now()), extra);
-    }, send);
+    // A screen's own page carries its first state (./page-state.ts). Made for this request, so
+    // never stored, not even for back and forward, where a browser would otherwise show a cached
+    // copy without asking (a stale clock).
+    void state
+      .lookup(page, url)
+      .then((snapshot) => {
+        const html = snapshot === null ? null : templates[page]();
+        if (snapshot === null || html === null) send();
+        else sendRenderedHtml(req, res, embedState(html, snapshot, state.clock.now()), { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...extra });
+      })
+      .catch(() => {
+        if (!res.headersSent) send();
+        else res.destroy();
+      });
   };
 }
 
@@ -119,31 +126,6 @@ function pageTemplate(path: string): () => string | null {
       return null;
     }
   };
-}
-
-/**
- * A page made for this request (a screen with its state): never stored, not even for
- * back and forward, where a browser would otherwise show a cached copy without asking (a stale
- * clock). Compressed here, quickly: a few KB, once per request.
- */
-function sendHtml(req: IncomingMessage, res: ServerResponse, html: string, extra: Record<string, string>): void {
-  const coding = preferredCoding(req.headers['accept-encoding']);
-  const body =
-    coding === 'br'
-      ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } })
-      : coding === 'gzip'
-        ? gzipSync(html)
-        : Buffer.from(html);
-  res.writeHead(200, {
-    'content-type': 'text/html; charset=utf-8',
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
-    vary: 'Accept-Encoding',
-    ...extra,
-    ...(coding ? { 'content-encoding': coding } : {}),
-    'content-length': body.length,
-  });
-  res.end(body);
 }
 
 function cacheControlFor(pathname: string): string {
