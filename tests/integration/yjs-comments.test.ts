@@ -1,4 +1,4 @@
-import { commentsDocumentId, type DocComment } from '@bianshi/shared';
+import { commentsDocumentId, type CommentReply, type DocComment } from '@bianshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { createAccount, type TestAccount } from '../support/accounts';
@@ -18,13 +18,13 @@ describe('comments on workbench documents', () => {
   let projectId: string;
   let documentId: string;
   const { open, closeAll } = docClients();
-  const comment = (doc: Y.Doc, text: string, from: Y.RelativePosition, to: Y.RelativePosition): DocComment => {
+  const comment = (doc: Y.Doc, text: string, from: Y.RelativePosition, to: Y.RelativePosition, authorId: string): DocComment => {
     const value: DocComment = {
       id: `c${Math.random().toString(36).slice(2, 10)}`,
       anchor: { from: Y.relativePositionToJSON(from), to: Y.relativePositionToJSON(to) },
       quote: '',
       text,
-      authorId: null,
+      authorId,
       authorName: '评论者',
       color: '#0a0',
       createdAt: Date.now(),
@@ -73,7 +73,7 @@ describe('comments on workbench documents', () => {
     const ownerComments = open(hub.url, commentsDocumentId(documentId), { cookie: owner.cookie });
     const commenterComments = open(hub.url, commentsDocumentId(documentId), { cookie: commenter.cookie });
     await Promise.all([ownerComments.synced(), commenterComments.synced()]);
-    const made = comment(commenterComments.doc, '这里需要数据支撑', from, to);
+    const made = comment(commenterComments.doc, '这里需要数据支撑', from, to, commenter.id);
 
     await untilTrue(() => ownerComments.doc.getMap('comments').has(made.id));
     expect(commenterComments.notices).toEqual([]);
@@ -115,16 +115,58 @@ describe('comments on workbench documents', () => {
     await Promise.all([ownerComments.synced(), viewerComments.synced()]);
     const fragment = new Y.Doc().getXmlFragment('default');
     const nowhere = Y.createRelativePositionFromTypeIndex(fragment, 0);
-    const refused = comment(viewerComments.doc, '查看者的评论', nowhere, nowhere);
+    const refused = comment(viewerComments.doc, '查看者的评论', nowhere, nowhere, viewer.id);
     await untilTrue(() => viewerComments.notices.some((n) => n.code === 'read-only'));
     const fresh = open(hub.url, commentsDocumentId(documentId), { cookie: owner.cookie });
     await fresh.synced();
     expect(fresh.doc.getMap('comments').has(refused.id)).toBe(false);
 
-    const own = comment(ownerComments.doc, '所有者的评论', nowhere, nowhere);
+    const own = comment(ownerComments.doc, '所有者的评论', nowhere, nowhere, owner.id);
     await untilTrue(() => fresh.doc.getMap('comments').has(own.id));
     ownerComments.doc.getMap('comments').delete(own.id);
     await untilTrue(() => !fresh.doc.getMap('comments').has(own.id));
+  });
+
+  it('lets a commenter write only in its own name, resolve anyone’s comment, and delete only its own words', async () => {
+    const ownerComments = open(hub.url, commentsDocumentId(documentId), { cookie: owner.cookie });
+    const reader = open(hub.url, commentsDocumentId(documentId), { cookie: viewer.cookie });
+    await Promise.all([ownerComments.synced(), reader.synced()]);
+    const nowhere = Y.createRelativePositionFromTypeIndex(new Y.Doc().getXmlFragment('default'), 0);
+    const owners = comment(ownerComments.doc, '所有者的观点', nowhere, nowhere, owner.id);
+    await untilTrue(() => reader.doc.getMap('comments').has(owners.id));
+
+    /** One refused change, each on a socket of its own: the refused update stays only in that copy. */
+    const refused = async (change: (doc: Y.Doc) => void) => {
+      const session = open(hub.url, commentsDocumentId(documentId), { cookie: commenter.cookie });
+      await session.synced();
+      change(session.doc);
+      await untilTrue(() => session.notices.some((n) => n.code === 'not-your-comment'));
+      expect(session.notices.find((n) => n.code === 'not-your-comment')!.message).toContain('只能以自己的名义评论');
+    };
+    await refused((doc) => doc.getMap('comments').delete(owners.id));
+    await refused((doc) => doc.getMap<DocComment>('comments').set(owners.id, { ...owners, text: '改过的话' }));
+    await refused((doc) => comment(doc, '冒名的评论', nowhere, nowhere, owner.id));
+    const fresh = open(hub.url, commentsDocumentId(documentId), { cookie: viewer.cookie });
+    await fresh.synced();
+    expect(fresh.doc.getMap('comments').get(owners.id)).toEqual(owners);
+
+    // Resolving anyone's comment and writing its own are the commenter's to do.
+    const mine = open(hub.url, commentsDocumentId(documentId), { cookie: commenter.cookie });
+    await mine.synced();
+    mine.doc.getMap<DocComment>('comments').set(owners.id, { ...owners, resolved: true });
+    const own = comment(mine.doc, '我的评论', nowhere, nowhere, commenter.id);
+    await untilTrue(() => reader.doc.getMap<DocComment>('comments').get(owners.id)?.resolved === true && reader.doc.getMap('comments').has(own.id));
+    const answer: CommentReply = { id: 'r-owner', commentId: own.id, text: '所有者的回复', authorId: owner.id, authorName: '所有者', color: '#00a', createdAt: Date.now() };
+    ownerComments.doc.getMap<CommentReply>('replies').set(answer.id, answer);
+    await untilTrue(() => mine.doc.getMap('replies').has(answer.id));
+    // The owner's reply alone is not the commenter's to delete; with the commenter's own comment it goes.
+    await refused((doc) => doc.getMap('replies').delete(answer.id));
+    mine.doc.transact(() => {
+      mine.doc.getMap('comments').delete(own.id);
+      mine.doc.getMap('replies').delete(answer.id);
+    });
+    await untilTrue(() => !reader.doc.getMap('comments').has(own.id) && !reader.doc.getMap('replies').has(answer.id));
+    expect(mine.notices).toEqual([]);
   });
 
   it('keeps comments documents out of the project’s list, refuses ids of no text document, and deletes them with their text', async () => {

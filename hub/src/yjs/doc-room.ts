@@ -1,6 +1,8 @@
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
 import {
+  commentedDocumentId,
+  roleAtLeast,
   roleCanWriteDocument,
   YJS_CLOSE,
   YJS_LIMITS,
@@ -12,6 +14,7 @@ import * as awarenessProtocol from 'y-protocols/awareness';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
 import type { Logger } from '../lib/logger';
+import { commentUpdateRefused } from './comment-rules';
 import { NOTICE_MESSAGES } from './messages';
 import type { YjsRepository } from './yjs.repository';
 
@@ -256,6 +259,8 @@ export class DocRoom {
     }
     if (update.byteLength > YJS_LIMITS.updateBytes) return this.notice(connection, 'update-too-large');
     if (!this.addsContent(update) && isEmptyDeleteSet(update)) return;
+    if (this.commentsByNonEditor(connection) && commentUpdateRefused(this.pendingState(), update, connection.userId))
+      return this.notice(connection, 'not-your-comment');
     if (this.bytes + update.byteLength > YJS_LIMITS.documentBytes)
       return this.notice(connection, 'document-too-large');
     // Group commit: updates that arrive while a write is in flight go in the next write together.
@@ -293,6 +298,17 @@ export class DocRoom {
       await this.compact().catch((error: unknown) =>
         this.deps.logger.warn('yjs compaction failed', { error: String(error) }),
       );
+  }
+
+  /** A comments document written by someone below editor: each update is checked (comment-rules.ts). */
+  private commentsByNonEditor(connection: DocConnection): boolean {
+    return commentedDocumentId(this.documentId) !== null && !roleAtLeast(connection.role, 'editor');
+  }
+
+  /** The document as it will be once the updates waiting to be written are applied. */
+  private pendingState(): Uint8Array {
+    const current = Y.encodeStateAsUpdate(this.doc);
+    return this.batch.length === 0 ? current : Y.mergeUpdates([current, ...this.batch.map((item) => item.update)]);
   }
 
   /** True when the update carries items this document does not have yet. */

@@ -32,4 +32,5 @@ export const NOTICE_MESSAGES: Record<YjsNoticeCode, string> = {
   'rate-limited': '修改太频繁，连接已暂停，稍后会自动重连。',
   'access-revoked': '你对这个项目的访问权限已被撤销。',
   'storage-failed': '服务器暂时无法保存修改，连接已断开；你的修改保留在本机，重连后会自动同步。',
+  'not-your-comment': '只能以自己的名义评论，只能修改或删除自己的评论与回复（标记解决除外）；这次修改没有被保存。',
 };

@@ -110,6 +110,7 @@ export const YJS_NOTICE_CODES = [
   'rate-limited',
   'access-revoked',
   'storage-failed',
+  'not-your-comment',
 ] as const;
 export type YjsNoticeCode = (typeof YJS_NOTICE_CODES)[number];
 
