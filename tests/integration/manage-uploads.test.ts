@@ -105,6 +105,21 @@ describe('uploads', () => {
     expect(text).not.toMatch(/alert|script|foreignObject|evil|onload|onclick/);
   });
 
+  it('lets uploads arriving together take only the places the plan has left', async () => {
+    const created = await httpClient(hub.url).timer.create.mutate({ formatId: 'cn-worldcup' });
+    const put = () =>
+      fetch(`${hub.url}/api/uploads/${created.id}/logo`, {
+        method: 'POST',
+        headers: { 'content-type': 'image/png', authorization: `Bearer ${created.controlKey}` },
+        body: new Uint8Array(ONE_PIXEL_PNG),
+      }).then(async (response) => ({ status: response.status, body: (await response.json()) as { error?: { reason: string } } }));
+    // The installation's trial keeps 20 custom files per timer: 18 leave two places.
+    for (let i = 0; i < 18; i++) expect((await put()).status).toBe(201);
+    const raced = await Promise.all(Array.from({ length: 5 }, put));
+    expect(raced.filter((answer) => answer.status === 201)).toHaveLength(2);
+    expect(raced.filter((answer) => answer.status === 403 && answer.body.error?.reason === 'plan-limit')).toHaveLength(3);
+  });
+
   it('needs the editor role', async () => {
     expect((await upload('logo', 'image/png', ONE_PIXEL_PNG, null)).status).toBe(401);
     expect((await upload('logo', 'image/png', ONE_PIXEL_PNG, 'x'.repeat(43))).status).toBe(403);

@@ -20,6 +20,20 @@ export const SERVED_UPLOAD_HEADERS: Record<string, string> = {
 /** Cost of one upload in command-rate tokens. */
 const UPLOAD_RATE_COST = 1;
 
+/** The tail of each timer's chain of uploads being counted and saved. */
+const saving = new Map<string, Promise<unknown>>();
+
+/** Runs `task` after every earlier task for `key` has settled (uploads to one timer, one at a time). */
+function oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
+  const run = (saving.get(key) ?? Promise.resolve()).then(task, task);
+  const tail = run.catch(() => undefined);
+  saving.set(key, tail);
+  void tail.then(() => {
+    if (saving.get(key) === tail) saving.delete(key);
+  });
+  return run;
+}
+
 /**
  * Uploads over plain HTTP (files are raw request bodies, not JSON):
  * - `POST /api/uploads/<timerId>/<kind>` with the file as the body and its `content-type`;
@@ -51,14 +65,20 @@ export function createUploadHandler(services: HubServices, contextOf: (req: Inco
       checkDeclaredSize(kind, Number.isFinite(length) ? length : null);
       const bytes = await readBody(req, UPLOAD_KINDS[kind].maxBytes);
       const accepted = validateUpload(kind, req.headers['content-type'] ?? '', bytes);
-      // The quota counts what the timer keeps: files it references, and fresh ones not yet saved.
-      const quota = services.config.UPLOAD_QUOTA_BYTES;
-      // File ages compare with the disk's modification times, so the wall clock, not the hub's clock.
-      const { keptBytes } = await sweepTimerUploads(store, timer.id, timer.settings, Date.now());
-      if (keptBytes + accepted.bytes.length > quota) {
-        throw new UploadError(413, UM.quotaFull(sizeName(quota), sizeName(keptBytes)), 'quota-exceeded', { quotaBytes: quota, usedBytes: keptBytes });
-      }
-      const stored = await store.save(timer.id, accepted.ext, accepted.bytes);
+      // Counted again, and saved, one upload of the timer at a time: the check above refuses early
+      // without reading the body, this one keeps uploads arriving together from all taking the
+      // plan's last place or the quota's last bytes.
+      const stored = await oneAtATime(timer.id, async () => {
+        await services.commerce.entitlements.requireAssetSlot(timer.id, () => store.count(timer.id));
+        // The quota counts what the timer keeps: files it references, and fresh ones not yet saved.
+        const quota = services.config.UPLOAD_QUOTA_BYTES;
+        // File ages compare with the disk's modification times, so the wall clock, not the hub's clock.
+        const { keptBytes } = await sweepTimerUploads(store, timer.id, timer.settings, Date.now());
+        if (keptBytes + accepted.bytes.length > quota) {
+          throw new UploadError(413, UM.quotaFull(sizeName(quota), sizeName(keptBytes)), 'quota-exceeded', { quotaBytes: quota, usedBytes: keptBytes });
+        }
+        return store.save(timer.id, accepted.ext, accepted.bytes);
+      });
       services.logger.info('upload stored', { timerId: timer.id, kind, bytes: accepted.bytes.length, type: accepted.type });
       send(res, 201, {
         url: stored.url,
