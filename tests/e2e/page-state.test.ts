@@ -6,7 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMBEDDED_STATE_ID, embedState } from '../../hub/src/transport/page-state';
+import { EMBEDDED_STATE_ID } from '@bianshi/shared';
+import { embedState } from '../../hub/src/transport/page-state';
 import { speechFormat } from '../support/formats';
 import { startHub, type TestHub } from '../support/hub';
 import { httpClient, type HubClient } from '../support/trpc';

@@ -5,9 +5,8 @@
  */
 import { ONE_PIXEL_PNG } from '../../hub/src/uploads/test-media.fixture';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserClient, CookieJar, createAccount, outcome, type TestAccount } from '../support/accounts';
-import { createScratchPostgres, type ScratchDatabase } from '../support/postgres';
-import { startHub, type TestHub } from '../support/hub';
+import { admittedAndRefused, createAccount, outcome, signedInOn, type TestAccount } from '../support/accounts';
+import { startHub, startHubsOnOnePostgres, type TestHub } from '../support/hub';
 import { watch, type Watcher } from '../support/watch';
 
 const DAY_MS = 86_400_000;
@@ -123,18 +122,16 @@ describe('entitlements: trial → enterprise key → expired', () => {
 });
 
 describe('timer, lobby and tournament limits under racing creations (two hubs, one Postgres)', () => {
-  let scratch: ScratchDatabase;
+  let pair: Awaited<ReturnType<typeof startHubsOnOnePostgres>> | undefined;
   let hubs: TestHub[] = [];
 
   beforeAll(async () => {
-    scratch = await createScratchPostgres();
-    const database = { kind: 'postgres', url: scratch.url } as const;
-    hubs = [await startHub({ database }), await startHub({ database })];
+    pair = await startHubsOnOnePostgres(2);
+    hubs = pair.hubs;
   }, 120_000);
 
   afterAll(async () => {
-    for (const hub of hubs) await hub.close();
-    await scratch?.drop();
+    await pair?.close();
   });
 
   it('lets exactly one of four simultaneous creations take the last place of a plan', async () => {
@@ -142,12 +139,9 @@ describe('timer, lobby and tournament limits under racing creations (two hubs, o
     const account = await createAccount(a, 'timer-race');
     // A trial account may own 20 timers: 19 leave one place.
     for (let i = 0; i < 19; i++) await a.services.timers.create({ formatId: 'cn-worldcup', ownerId: account.id });
-    const jar = new CookieJar();
-    jar.cookies.set(b.services.auth.cookies.session, account.cookie.split('=')[1]!);
-    const onB = browserClient(b, jar).client;
+    const onB = signedInOn(b, account);
     const outcomes = await Promise.all([account.client, account.client, onB, onB].map((client, i) => outcome(client.timer.create.mutate({ name: `抢位 ${i}`, formatId: 'cn-worldcup' }))));
-    expect(outcomes.filter((result) => result.ok)).toHaveLength(1);
-    expect(outcomes.filter((result) => !result.ok && result.reason === 'plan-limit')).toHaveLength(3);
+    expect(admittedAndRefused(outcomes)).toEqual({ admitted: 1, refused: 3 });
     // The refused ones left nothing behind: the next creation is refused too, on either hub.
     expect(await outcome(onB.timer.create.mutate({ formatId: 'cn-worldcup' }))).toMatchObject({ ok: false, reason: 'plan-limit' });
   }, 120_000);
@@ -155,30 +149,24 @@ describe('timer, lobby and tournament limits under racing creations (two hubs, o
   it('lets exactly one of six simultaneous lobby creations take the last live place', async () => {
     const [a, b] = hubs as [TestHub, TestHub];
     const account = await createAccount(a, 'lobby-race');
-    const jar = new CookieJar();
-    jar.cookies.set(b.services.auth.cookies.session, account.cookie.split('=')[1]!);
-    const onB = browserClient(b, jar).client;
+    const onB = signedInOn(b, account);
     // A trial account may keep 2 lobbies live: one leaves one place.
     await account.client.lobby.create.mutate({ name: '已有大厅', visibility: 'public' });
     const outcomes = await Promise.all([account.client, onB, account.client, onB, account.client, onB].map((client, i) => outcome(client.lobby.create.mutate({ name: `抢位大厅 ${i}`, visibility: 'public' }))));
-    expect(outcomes.filter((result) => result.ok)).toHaveLength(1);
-    expect(outcomes.filter((result) => !result.ok && result.reason === 'plan-limit')).toHaveLength(5);
+    expect(admittedAndRefused(outcomes)).toEqual({ admitted: 1, refused: 5 });
     expect(await outcome(account.client.lobby.create.mutate({ name: '再来一个', visibility: 'public' }))).toMatchObject({ ok: false, reason: 'plan-limit' });
   }, 120_000);
 
   it('lets exactly one of six simultaneous tournament creations take a trial’s only place', async () => {
     const [a, b] = hubs as [TestHub, TestHub];
     const account = await createAccount(a, 'tournament-race');
-    const jar = new CookieJar();
-    jar.cookies.set(b.services.auth.cookies.session, account.cookie.split('=')[1]!);
-    const onB = browserClient(b, jar).client;
+    const onB = signedInOn(b, account);
     const stamp = Date.now().toString(36);
     const outcomes = await Promise.all(
       [account.client, onB, account.client, onB, account.client, onB].map((client, i) =>
         outcome(client.tournament.create.mutate({ tournament: { name: `抢位赛事 ${i}`, slug: `race-${stamp}-${i}` } })),
       ),
     );
-    expect(outcomes.filter((result) => result.ok)).toHaveLength(1);
-    expect(outcomes.filter((result) => !result.ok && result.reason === 'plan-limit')).toHaveLength(5);
+    expect(admittedAndRefused(outcomes)).toEqual({ admitted: 1, refused: 5 });
   }, 120_000);
 });

@@ -105,6 +105,27 @@ export async function createAccount(hub: TestHub, label = 'user', password = 'co
   return { id: user.id, email, cookie: jar.header(), client: browserClient(hub, jar).client };
 }
 
+/**
+ * The same account signed in on another hub sharing its database (the session lives there): a
+ * browser that reached another hub behind the load balancer.
+ */
+export function signedInOn(hub: TestHub, account: TestAccount): HubClient {
+  const jar = new CookieJar();
+  for (const pair of account.cookie.split('; ')) {
+    const at = pair.indexOf('=');
+    jar.cookies.set(pair.slice(0, at), pair.slice(at + 1));
+  }
+  return browserClient(hub, jar).client;
+}
+
+/** How racing calls for a plan's last places ended: how many got in, how many met `plan-limit`. */
+export function admittedAndRefused(outcomes: Awaited<ReturnType<typeof outcome>>[]): { admitted: number; refused: number } {
+  return {
+    admitted: outcomes.filter((result) => result.ok).length,
+    refused: outcomes.filter((result) => !result.ok && result.reason === 'plan-limit').length,
+  };
+}
+
 /** The tRPC error code of a rejected call (e.g. UNAUTHORIZED), or undefined. */
 export function trpcCode(error: unknown): string | undefined {
   return error instanceof TRPCClientError ? (error.data as { code?: string } | undefined)?.code : undefined;

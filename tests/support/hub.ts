@@ -44,5 +44,26 @@ export async function startHub(options: TestHubOptions = {}): Promise<TestHub> {
   };
 }
 
+/**
+ * In-process hubs sharing one fresh Postgres database (no Redis): enough for what is decided in
+ * the database, such as plan limits under racing requests. `close()` stops them and drops it.
+ */
+export async function startHubsOnOnePostgres(count: number): Promise<{ hubs: TestHub[]; close(): Promise<void> }> {
+  const scratch = await createScratchPostgres();
+  const database = { kind: 'postgres', url: scratch.url } as const;
+  const hubs: TestHub[] = [];
+  const close = async () => {
+    for (const hub of hubs) await hub.close();
+    await scratch.drop();
+  };
+  try {
+    for (let i = 0; i < count; i++) hubs.push(await startHub({ database }));
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { hubs, close };
+}
+
 /** Database kinds the database tests run on: PGlite always, Postgres when reachable. */
 export const DATABASE_KINDS = ['pglite', 'postgres'] as const;

@@ -1,6 +1,7 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../lib/config';
+import { pageTemplate } from '../transport/static';
 import { createContentHandler } from './content.http';
 import { createContentStore } from './content.store';
 
@@ -9,17 +10,7 @@ import { createContentStore } from './content.store';
  * `robots.txt` and prerendered content pages, reading the built client's `_content/`.
  */
 export function createContentServing(config: Config, clientDist: string) {
-  const indexPath = join(clientDist, 'index.html');
-  let template: { mtimeMs: number; html: string } | undefined;
-  const indexHtml = (): string | null => {
-    try {
-      const { mtimeMs } = statSync(indexPath);
-      if (template?.mtimeMs !== mtimeMs) template = { mtimeMs, html: readFileSync(indexPath, 'utf8') };
-      return template.html;
-    } catch {
-      return null;
-    }
-  };
+  const indexHtml = pageTemplate(join(clientDist, 'index.html'));
   // Only paths the prerender table knows reach here, so the join stays inside clientDist.
   const payloadOf = (path: string): string | null => {
     try {

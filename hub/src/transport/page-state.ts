@@ -10,12 +10,9 @@
  * reaches the hub); a lobby the address's join link (`?t=`) or judge key (`?judge=`) opens.
  * Cookies are not consulted. A lookup that fails or is slow sends the page without a state.
  */
-import { displayPathParts, lobbyScreenIdOf } from '@bianshi/shared';
+import { displayPathParts, EMBEDDED_STATE_ID, lobbyScreenIdOf } from '@bianshi/shared';
 import type { HubServices } from '../services';
 import type { AppPage } from './static';
-
-/** The id of the JSON block (read by `client/src/lib/timer-sync/embedded-watch.ts`). */
-export const EMBEDDED_STATE_ID = 'bs-watch';
 
 /** A lookup slower than this sends the page without its state: the socket brings it anyway. */
 export const EMBED_TIMEOUT_MS = 200;

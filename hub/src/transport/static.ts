@@ -115,7 +115,7 @@ export function createStaticHandler(root: string, options: { sessionCookie: stri
 }
 
 /** A page of the build read once per change of its file; null when it is missing. */
-function pageTemplate(path: string): () => string | null {
+export function pageTemplate(path: string): () => string | null {
   let cached: { mtimeMs: number; html: string } | undefined;
   return () => {
     try {

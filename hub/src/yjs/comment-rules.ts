@@ -6,7 +6,7 @@
  * more than this; the hub checks it, so a client that writes the document directly cannot speak
  * in someone else's name or remove their words.
  */
-import type { CommentReply, DocComment } from '@bianshi/shared';
+import { mayChangeAuthored, type CommentReply, type DocComment, type ProjectRole } from '@bianshi/shared';
 import * as Y from 'yjs';
 
 type Entry = { authorId: string | null };
@@ -20,9 +20,9 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 /**
  * True when `update`, applied over `base` (the document and whatever is waiting to be written),
- * changes a comment or reply that `userId` may not change.
+ * changes a comment or reply that `userId`, with `role`, may not change.
  */
-export function commentUpdateRefused(base: Uint8Array, update: Uint8Array, userId: string | null): boolean {
+export function commentUpdateRefused(base: Uint8Array, update: Uint8Array, userId: string | null, role: ProjectRole): boolean {
   const probe = new Y.Doc();
   Y.applyUpdate(probe, base);
   const comments = probe.getMap<DocComment>('comments');
@@ -31,7 +31,7 @@ export function commentUpdateRefused(base: Uint8Array, update: Uint8Array, userI
   Y.applyUpdate(probe, update);
   const after = { comments: entries(comments), replies: entries(replies) };
   probe.destroy();
-  const mine = (entry: Entry | undefined) => entry !== undefined && entry.authorId === userId && userId !== null;
+  const mine = (entry: Entry | undefined) => entry !== undefined && mayChangeAuthored(entry, userId, role);
 
   const removedComments = new Set<string>();
   for (const [id, old] of before.comments) {

@@ -259,7 +259,7 @@ export class DocRoom {
     }
     if (update.byteLength > YJS_LIMITS.updateBytes) return this.notice(connection, 'update-too-large');
     if (!this.addsContent(update) && isEmptyDeleteSet(update)) return;
-    if (this.commentsByNonEditor(connection) && commentUpdateRefused(this.pendingState(), update, connection.userId))
+    if (this.commentsByNonEditor(connection) && commentUpdateRefused(this.pendingState(), update, connection.userId, connection.role))
       return this.notice(connection, 'not-your-comment');
     if (this.bytes + update.byteLength > YJS_LIMITS.documentBytes)
       return this.notice(connection, 'document-too-large');

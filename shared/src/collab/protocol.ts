@@ -90,6 +90,15 @@ export interface CommentReply {
   createdAt: number;
 }
 
+/**
+ * Whether `userId`, with `role`, may change or delete a comment or reply: its author, or an editor
+ * and up. (Resolving or reopening a comment is open to every commenter.) The comments list offers
+ * what this allows; the hub refuses anything else (`hub/src/yjs/comment-rules.ts`).
+ */
+export function mayChangeAuthored(item: { authorId: string | null }, userId: string | null, role: ProjectRole | null): boolean {
+  return roleAtLeast(role, 'editor') || (userId !== null && item.authorId === userId);
+}
+
 /** Longest comment or reply, in characters. */
 export const COMMENT_MAX_CHARS = 2000;
 

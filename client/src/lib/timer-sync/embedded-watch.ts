@@ -6,11 +6,8 @@
  * the block is never used again (a store made later, for another role or match, waits for its
  * own snapshot).
  */
-import type { LobbyMessage, WatchMessage } from '@bianshi/shared';
+import { EMBEDDED_STATE_ID, type LobbyMessage, type WatchMessage } from '@bianshi/shared';
 import type { ServerClock } from './server-clock';
-
-/** The id of the JSON block (`EMBEDDED_WATCH_ID` on the hub). */
-export const EMBEDDED_WATCH_ID = 'bs-watch';
 
 type Snapshot = Extract<WatchMessage, { type: 'snapshot' }>;
 type LobbySnapshot = Extract<LobbyMessage, { type: 'snapshot' }>;
@@ -72,7 +69,7 @@ let pending: EmbeddedWatch | null = null;
 function claim(matches: (embedded: EmbeddedWatch) => boolean, clock: ServerClock): EmbeddedWatch | null {
   if (!read) {
     read = true;
-    pending = typeof document === 'undefined' ? null : parseEmbeddedWatch(document.getElementById(EMBEDDED_WATCH_ID)?.textContent);
+    pending = typeof document === 'undefined' ? null : parseEmbeddedWatch(document.getElementById(EMBEDDED_STATE_ID)?.textContent);
   }
   if (!pending || !matches(pending)) return null;
   const sample = navigationSample(pending.serverNow, typeof performance === 'undefined' ? undefined : performance);

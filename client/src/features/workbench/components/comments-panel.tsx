@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode, type RefObject } from 'react';
 import { toast } from '../../../lib/toast';
-import { COMMENT_MAX_CHARS, roleAtLeast, type CommentReply, type DocComment, type ProjectRole } from '@bianshi/shared';
+import { COMMENT_MAX_CHARS, mayChangeAuthored, roleAtLeast, type CommentReply, type DocComment, type ProjectRole } from '@bianshi/shared';
 import { dateTimeFormat, format } from '../../../i18n';
 import { workbench as workbenchText } from '../../../i18n/zh-CN/workbench';
 import { useYMap, type DocSession } from '../../../lib/yjs';
@@ -72,7 +72,7 @@ export function CommentsPanel({
   /** The reply being written: to which comment, and its text. */
   const [reply, setReply] = useState<{ commentId: string; text: string } | null>(null);
   const canComment = roleAtLeast(role, 'commenter');
-  const canRemove = (item: { authorId: string | null }) => item.authorId === me.id || roleAtLeast(role, 'editor');
+  const canRemove = (item: { authorId: string | null }) => mayChangeAuthored(item, me.id, role);
   const map = commentsMap(session);
   const replies = repliesMap(session);
   const threads = useReplies(session);
