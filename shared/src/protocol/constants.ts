@@ -32,3 +32,11 @@ export const CLOSE = {
  * client's batch link splits at this number, so it never sends one.
  */
 export const TRPC_HTTP_MAX_BATCH = 40;
+
+/**
+ * The id of the inert JSON block in which a screen's page carries the first snapshot of its
+ * watch (`hub/src/transport/page-state.ts` writes it, `client/src/lib/timer-sync/embedded-watch.ts`
+ * reads it; the service worker's copy of the rule is tested against the hub's). Here, not beside
+ * the messages, so the screens that read it download no schema library.
+ */
+export const EMBEDDED_STATE_ID = 'bs-watch';

@@ -40,13 +40,6 @@ export interface TimerPublic {
 export type MatchStateDelta = Omit<MatchState, 'format'>;
 
 /**
- * The id of the inert JSON block in which a screen's page carries the first snapshot of its
- * watch (`hub/src/transport/page-state.ts` writes it, `client/src/lib/timer-sync/embedded-watch.ts`
- * reads it; the service worker's copy of the rule is tested against the hub's).
- */
-export const EMBEDDED_STATE_ID = 'bs-watch';
-
-/**
  * What `timer.watch` yields. Snapshot and change are tracked with id `<matchId>:<version>`
  * so a reconnecting client resumes exactly where it left off; ticks are not tracked.
  */
