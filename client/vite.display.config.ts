@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { sameBuildPlugin } from './build/builds-plugin.ts';
 import { compressPlugin } from './build/compress-plugin.ts';
 import { colorModePlugin } from './build/color-mode-plugin.ts';
+import { PREACT_ALIASES } from './build/preact-aliases.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
@@ -21,15 +22,7 @@ const outDir = fileURLToPath(new URL('./dist', import.meta.url));
  */
 export default defineConfig({
   plugins: [react(), colorModePlugin(), sameBuildPlugin({ version: pkg.version }), compressPlugin()],
-  resolve: {
-    alias: [
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-      { find: /^react$/, replacement: 'preact/compat' },
-    ],
-  },
+  resolve: { alias: PREACT_ALIASES },
   build: {
     outDir,
     emptyOutDir: false,

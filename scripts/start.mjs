@@ -5,12 +5,12 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 
-/** Newest modification time of the files below `dir` (node_modules and dist skipped). */
+/** Newest modification time of the files below `dir` (node_modules and build output skipped). */
 function newestMtime(dir) {
   let newest = 0;
   if (!existsSync(dir)) return newest;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'dist-server') continue;
     const path = join(dir, entry.name);
     newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
   }

@@ -6,8 +6,9 @@
  *   kept under the key of what the hub says it is (`x-bianshi-page`), not of its path: `/lobby/:id`
  *   is the audience's own page for some browsers and the site for organizers. The audience page
  *   is not kept (a lobby screen needs the network; offline, the site's shell answers). A display
- *   page arrives with its timer's state inside it (`<script id="bs-watch">`); the kept copy has
- *   that block taken out, so an offline display never starts from another moment's clock;
+ *   page arrives with its timer's state inside it (`<script id="bs-watch">`) and the screen the
+ *   hub drew from it (`<!--bs-drawn-->`); the kept copy has both taken out, so an offline display
+ *   never starts from another moment's clock;
  * - hashed build assets (/assets/…): cache first (their names change with their content);
  * - other same-origin static files: stale-while-revalidate.
  */
@@ -58,16 +59,18 @@ self.addEventListener('message', (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(urls.map((url) => cache.match(url).then((hit) => hit || cache.add(url).catch(() => undefined))))));
 });
 
-/** The state a display page brings for its own moment (hub/src/timers/display-embed.ts). */
+/** The state a display page brings for its own moment (hub/src/transport/page-state.ts). */
 const EMBEDDED_STATE = /<script type="application\/json" id="bs-watch">[\s\S]*?<\/script>/;
+/** The screen the hub drew from that state (hub/src/transport/page-render.ts). */
+const DRAWN_SCREEN = /<!--bs-drawn-->[\s\S]*?<!--\/bs-drawn-->/;
 
-/** What is kept of a page: as it came, without any embedded state. */
+/** What is kept of a page: as it came, without any embedded state or the screen drawn from it. */
 async function keepable(response) {
   const html = await response.text();
-  if (!EMBEDDED_STATE.test(html)) return new Response(html, { status: response.status, statusText: response.statusText, headers: response.headers });
+  if (!EMBEDDED_STATE.test(html) && !DRAWN_SCREEN.test(html)) return new Response(html, { status: response.status, statusText: response.statusText, headers: response.headers });
   const headers = new Headers(response.headers);
   headers.delete('content-length');
-  return new Response(html.replace(EMBEDDED_STATE, ''), { status: response.status, statusText: response.statusText, headers });
+  return new Response(html.replace(EMBEDDED_STATE, '').replace(DRAWN_SCREEN, ''), { status: response.status, statusText: response.statusText, headers });
 }
 
 function isApi(url) {

@@ -203,6 +203,53 @@ describe('projector display', () => {
     await running.context.close();
   });
 
+  it('comes drawn by the hub: the clock shows before any script runs, and the display replaces it without a frame between', async () => {
+    const timer = await createTestTimer(hub);
+    await setTimerSettings(hub, timer.id, SAMPLE_SETTINGS);
+    await timer.send({ type: 'start' });
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+
+    // Scripts off: only what the hub drew (page-render.ts), at its clock when it sent the page.
+    const still = await browser.newContext({ viewport: { width: 1280, height: 720 }, javaScriptEnabled: false });
+    const frozen = await still.newPage();
+    await frozen.goto(`${hub.url}/timer/${timer.id}`);
+    expect(await frozen.getByRole('timer').innerText()).toMatch(/^03:2[89]$/);
+    expect(await frozen.getByRole('timer').getAttribute('aria-label')).toMatch(/^正方 剩余 3分2[89]秒$/);
+    expect(await frozen.getByTestId('display-stage').innerText()).toBe('正方一辩 立论');
+    expect(await frozen.getByTestId('display-speaker').innerText()).toMatch(/正方\s*复旦大学\s*一辩 张明远/);
+    expect(await frozen.locator('.splash').count()).toBe(0);
+    // Drawn with the display's stylesheet: the big digits, not unstyled text.
+    const fontSize = await frozen.getByRole('timer').evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
+    expect(fontSize).toBeGreaterThan(60);
+    await still.close();
+
+    // Scripts on: the display replaces the drawn one, leaves one display, and counts on.
+    const { context, page, errors } = await openPage(browser, { viewport: { width: 1280, height: 720 } });
+    // The display's first render replaces the drawn elements (preact/compat empties its root),
+    // in the same task as it adds its own: no batch of changes takes a clock away without one.
+    await page.addInitScript(() => {
+      const seen = { replaced: 0, gaps: 0 };
+      (window as unknown as { __drawn: typeof seen }).__drawn = seen;
+      const clocks = (nodes: NodeList) => Array.from(nodes).filter((node) => node instanceof Element && (node.matches('[role="timer"]') || node.querySelector('[role="timer"]') !== null)).length;
+      new MutationObserver((records) => {
+        const removed = records.reduce((sum, record) => sum + clocks(record.removedNodes), 0);
+        const added = records.reduce((sum, record) => sum + clocks(record.addedNodes), 0);
+        if (removed > 0 && added === 0) seen.gaps += 1;
+        else if (removed > 0) seen.replaced += 1;
+      }).observe(document, { subtree: true, childList: true });
+    });
+    await page.goto(`${hub.url}/timer/${timer.id}`);
+    await expect.poll(() => page.getByTestId('connection-badge').innerText(), WAIT).toBe('在线');
+    expect(await page.evaluate(() => (window as unknown as { __drawn: { replaced: number; gaps: number } }).__drawn)).toEqual({ replaced: 1, gaps: 0 });
+    expect(await page.getByTestId('timer-display').count()).toBe(1);
+    expect(await page.getByRole('timer').count()).toBe(1);
+    expect(await page.locator('#root').evaluate((root) => Array.from(root.childNodes).filter((node) => node.nodeType === Node.COMMENT_NODE).length)).toBe(0);
+    const before = await clockText(page);
+    await waitForText(page, (text) => text !== before && /^03:[12]\d$/.test(text), 0, 5_000);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('resolves /id/<shortid> to the display, and explains an unknown one in Chinese', async () => {
     const timer = await createTestTimer(hub);
     const { context, page } = await openPage(browser);

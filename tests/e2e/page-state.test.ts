@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_STATE_ID } from '@bianshi/shared';
+import { drawScreen } from '../../hub/src/transport/page-render';
 import { embedState } from '../../hub/src/transport/page-state';
 import { speechFormat } from '../support/formats';
 import { startHub, type TestHub } from '../support/hub';
@@ -19,6 +20,8 @@ interface Page {
   html: string;
   /** The embedded block, parsed; null when the page has none. */
   state: { serverNow: number; watch: Record<string, unknown> & { type: string; version: number } } | null;
+  /** The screen the hub drew (page-render.ts); null when it drew none. */
+  drawn: string | null;
 }
 
 const BLOCK = new RegExp(`<script type="application/json" id="${EMBEDDED_STATE_ID}">([^<]*)</script>`);
@@ -27,7 +30,8 @@ async function page(url: string, init: RequestInit = {}): Promise<Page> {
   const response = await fetch(url, init);
   const html = await response.text();
   const block = BLOCK.exec(html)?.[1];
-  return { status: response.status, headers: response.headers, html, state: block ? (JSON.parse(block) as Page['state']) : null };
+  const drawn = /<!--bs-drawn-->([\s\S]*?)<!--\/bs-drawn-->/.exec(html)?.[1] ?? null;
+  return { status: response.status, headers: response.headers, html, state: block ? (JSON.parse(block) as Page['state']) : null, drawn };
 }
 
 describe('screens carry their first state in their page', () => {
@@ -57,13 +61,19 @@ describe('screens carry their first state in their page', () => {
     expect(display.state?.serverNow).toBeLessThanOrEqual(after);
     expect(display.state?.watch).toMatchObject({ type: 'snapshot', matchId: fetched.matchId, version: fetched.state.version, timer: { id: created.id, name: '决赛</script><b>x' } });
     expect(display.state?.watch['state']).toEqual(fetched.state);
+    // Drawn from that state by the display's own components, in place of the splash.
+    expect(display.drawn).toMatch(/<span[^>]*role="timer"[^>]*aria-label="正方 剩余 3分0秒"[^>]*>03:00<\/span>/);
+    expect(display.drawn).toContain('data-testid="display-stage"');
+    expect(display.html).not.toContain('class="splash"');
 
     // By short id and by match; a command is in the next page.
     expect((await page(`${hub.url}/timer/${created.shortid}`)).state?.watch).toMatchObject({ matchId: fetched.matchId });
     expect((await page(`${hub.url}/timer/${created.id}/${fetched.matchId}?role=judge`)).state?.watch).toMatchObject({ matchId: fetched.matchId });
     const controller = httpClient(hub.url, { authorization: `Bearer ${created.controlKey}` });
     const started = await controller.timer.command.mutate({ timerId: created.id, command: { type: 'start' } });
-    expect((await page(`${hub.url}/timer/${created.id}`)).state?.watch).toMatchObject({ version: started.version, state: { status: 'running' } });
+    const running = await page(`${hub.url}/timer/${created.id}`);
+    expect(running.state?.watch).toMatchObject({ version: started.version, state: { status: 'running' } });
+    expect(running.drawn).toContain('data-running="true"');
 
     // Compressed like any page (fetch decodes it).
     const compressed = await page(`${hub.url}/timer/${created.id}`, { headers: { 'accept-encoding': 'br' } });
@@ -74,11 +84,13 @@ describe('screens carry their first state in their page', () => {
   it('no state for a timer or match that does not exist, for HEAD, or for a private timer without its key in the address', async () => {
     for (const path of ['/timer/no-such-timer', '/timer/abc/match-1']) {
       const missing = await page(`${hub.url}${path}`);
-      expect([missing.status, missing.state, missing.headers.get('cache-control')], path).toEqual([200, null, 'no-cache']);
+      expect([missing.status, missing.state, missing.drawn, missing.headers.get('cache-control')], path).toEqual([200, null, null, 'no-cache']);
+      expect(missing.html).toContain('class="splash"');
     }
     const created = await anonymous.timer.create.mutate({ name: '私有', private: true });
     expect((await page(`${hub.url}/timer/${created.id}/no-such-match`)).state).toBeNull();
-    expect((await page(`${hub.url}/timer/${created.id}`)).state).toBeNull();
+    const refused = await page(`${hub.url}/timer/${created.id}`);
+    expect([refused.state, refused.drawn]).toEqual([null, null]);
     expect((await page(`${hub.url}/timer/${created.id}?key=${'x'.repeat(22)}`)).state).toBeNull();
     // The control key is not a view key here: cookies and bearer keys are not read for pages.
     expect((await page(`${hub.url}/timer/${created.id}`, { headers: { authorization: `Bearer ${created.controlKey}` } })).state).toBeNull();
@@ -95,6 +107,7 @@ describe('screens carry their first state in their page', () => {
     expect(audience.headers.get('vary')).toBe('Accept-Encoding, Cookie');
     expect(audience.headers.get('cache-control')).toBe('no-store');
     expect(audience.state?.watch).toMatchObject({ type: 'snapshot', lobbyId: open.id, lobby: { name: '公开大厅' } });
+    expect(audience.drawn).toBeNull();
     expect((audience.state?.watch['matches'] as { timerId: string }[]).map((match) => match.timerId)).toEqual([timer.id]);
 
     const closed = await anonymous.lobby.create.mutate({ name: '私有大厅', visibility: 'private', timers: [timer.id] });
@@ -110,14 +123,16 @@ describe('screens carry their first state in their page', () => {
     expect([organizer.headers.get('x-bianshi-page'), organizer.state]).toEqual(['index.html', null]);
   });
 
-  it("the service worker's copy of a page drops the state block the hub adds", () => {
+  it("the service worker's copy of a page drops the state block and the drawn screen the hub adds", () => {
     const sw = readFileSync(new URL('../../client/public/sw.js', import.meta.url), 'utf8');
-    const pattern = /const EMBEDDED_STATE = \/(.+)\/;\n/.exec(sw)?.[1];
-    expect(pattern).toBeDefined();
-    const html = '<!doctype html><html><body><div id="root"></div></body></html>';
-    const withState = embedState(html, '{"type":"snapshot","version":3,"note":"</script>"}', 1);
-    expect(withState).not.toBe(html);
-    expect(withState.replace(new RegExp(pattern!), '').replace(/\n\s*<\/body>/, '</body>')).toBe(html);
+    const state = /const EMBEDDED_STATE = \/(.+)\/;\n/.exec(sw)?.[1];
+    const drawn = /const DRAWN_SCREEN = \/(.+)\/;\n/.exec(sw)?.[1];
+    expect([state, drawn]).not.toContain(undefined);
+    const html = '<!doctype html><html><body><div id="root"><!--bs-screen--><div class="splash"></div><!--/bs-screen--></div></body></html>';
+    const sent = drawScreen(embedState(html, '{"type":"snapshot","version":3,"note":"</script>"}', 1), '<div><span role="timer">03:00</span></div>');
+    expect(sent).toContain('<div id="root"><!--bs-drawn--><div><span role="timer">03:00</span></div><!--/bs-drawn--></div>');
+    const kept = sent.replace(new RegExp(state!), '').replace(new RegExp(drawn!), '').replace(/\n\s*<\/body>/, '</body>');
+    expect(kept).toBe('<!doctype html><html><body><div id="root"></div></body></html>');
   });
 });
 

@@ -1,4 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import compression from 'compression';
 import type { HubServices } from '../services';
@@ -8,6 +9,7 @@ import { createApiV1Handler } from './api-v1';
 import { API_CSP, appCspFor, BASE_SECURITY_HEADERS } from './security-headers';
 import { createStaticHandler } from './static';
 import { createPageStateLookup } from './page-state';
+import { createScreenRenderer } from './page-render';
 import { createUploadHandler } from '../uploads/upload.handler';
 import { sendTrpcRefusal, TRPC_HTTP_MAX_BATCH_CALLS, TRPC_HTTP_MAX_BODY_BYTES, trpcRequestRefusal } from '../limits/http-limits';
 import { createCommerceHttpHandler } from '../commerce/commerce.http';
@@ -29,7 +31,12 @@ export function createRequestListener(services: HubServices, router: AppRouter, 
   });
   const serveStatic = createStaticHandler(clientDist, {
     sessionCookie: services.auth.cookies.session,
-    pageState: { lookup: createPageStateLookup(services), clock: services.clock },
+    pageState: {
+      lookup: createPageStateLookup(services),
+      clock: services.clock,
+      // The client's build for the hub sits beside the one it serves (client/vite.server.config.ts).
+      render: createScreenRenderer(join(clientDist, '..', 'dist-server'), services.logger),
+    },
   });
   const apiV1 = createApiV1Handler(services);
   const appCsp = appCspFor(clientDist, services.config);

@@ -6,6 +6,7 @@ import type { Clock } from '../lib/clock';
 import { controlCookieName, parseCookies } from '../trpc/context';
 import { compressor, COMPRESS_MIN_BYTES, isCompressible, precompressedSibling, preferredCoding, sendRenderedHtml } from './encoding';
 import { embedState, type PageStateLookup } from './page-state';
+import { drawScreen, type ScreenRenderer } from './page-render';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -60,7 +61,7 @@ export function appPageFor(url: URL, cookieHeader: string | undefined, sessionCo
  * Text goes out compressed when the client accepts it: the build's `.br`/`.gz` siblings as they
  * are, anything else over 1 KiB compressed on the way (`./encoding`).
  */
-export function createStaticHandler(root: string, options: { sessionCookie: string; pageState?: { lookup: PageStateLookup; clock: Clock } }) {
+export function createStaticHandler(root: string, options: { sessionCookie: string; pageState?: { lookup: PageStateLookup; clock: Clock; render?: ScreenRenderer } }) {
   const indexPath = join(root, 'index.html');
   const templates = { 'display.html': pageTemplate(join(root, 'display.html')), 'lobby-screen.html': pageTemplate(join(root, 'lobby-screen.html')) };
   return (req: IncomingMessage, res: ServerResponse): void => {
@@ -97,15 +98,23 @@ export function createStaticHandler(root: string, options: { sessionCookie: stri
       send();
       return;
     }
-    // A screen's own page carries its first state (./page-state.ts). Made for this request, so
+    // A screen's own page carries its first state (./page-state.ts), the display's drawn too
+    // (./page-render.ts). Made for this request, so
     // never stored, not even for back and forward, where a browser would otherwise show a cached
     // copy without asking (a stale clock).
     void state
       .lookup(page, url)
-      .then((snapshot) => {
+      .then(async (snapshot) => {
         const html = snapshot === null ? null : templates[page]();
-        if (snapshot === null || html === null) send();
-        else sendRenderedHtml(req, res, embedState(html, snapshot, state.clock.now()), { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...extra });
+        if (snapshot === null || html === null) {
+          send();
+          return;
+        }
+        // The screen drawn at the same instant as the clock the page carries (./page-render.ts).
+        const now = state.clock.now();
+        const markup = (await state.render?.(page, url, snapshot, now)) ?? null;
+        const stated = embedState(html, snapshot, now);
+        sendRenderedHtml(req, res, markup === null ? stated : drawScreen(stated, markup), { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...extra });
       })
       .catch(() => {
         if (!res.headersSent) send();

@@ -8,7 +8,8 @@ import { DisplayScreen } from '../components/display-screen';
  */
 const LINK_ROLES = ['judge', 'display', 'audience'] as const satisfies readonly Exclude<PresenceRole, 'controller'>[];
 
-function roleFrom(value: string | null): PresenceRole {
+/** The role a display link claims; a display when it names none or one it may not. */
+export function roleFrom(value: string | null): PresenceRole {
   return LINK_ROLES.find((role) => role === value) ?? 'display';
 }
 

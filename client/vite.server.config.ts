@@ -1,0 +1,25 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { PREACT_ALIASES } from './build/preact-aliases.ts';
+
+/**
+ * What the hub runs of the client: the projector display's first frame
+ * (src/display-server.tsx), built for Node on Preact, with everything it imports inside one
+ * module, into `dist-server/` (beside `dist/`, so the hub never serves it as a file).
+ */
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: PREACT_ALIASES },
+  // The hub serves the client's files from dist/; nothing of public/ belongs here.
+  publicDir: false,
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    ssr: 'src/display-server.tsx',
+    outDir: fileURLToPath(new URL('./dist-server', import.meta.url)),
+    emptyOutDir: true,
+    sourcemap: false,
+    minify: false,
+    rollupOptions: { output: { entryFileNames: '[name].mjs', format: 'es' } },
+  },
+});
