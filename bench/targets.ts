@@ -101,7 +101,7 @@ function loadTargets(load: BenchReport['load']): TargetResult[] {
   results.push({ name: 'hub idle RSS (PGlite on disk, no viewers)', target: `≤ ${HUB_IDLE_RSS_TARGET_BYTES} bytes (256 MiB)`, measured: idle, unit: 'bytes', pass: atMost(idle, HUB_IDLE_RSS_TARGET_BYTES) });
   const lighthouse = figures && Array.isArray(figures.lighthouse) ? figures.lighthouse : [];
   for (const entry of lighthouse) {
-    const runs = entry.runs && entry.runs.length > 1 ? ` (median of ${entry.runs.map((run) => run.performance).join(', ')})` : '';
+    const runs = entry.runs && entry.runs.length > 1 ? ` (median of ${entry.runs.map((run) => (run.failed ? `failed ${run.failed}` : run.performance)).join(', ')})` : '';
     results.push({ name: `Lighthouse performance ${entry.path}${runs}`, target: `≥ ${LIGHTHOUSE_PERFORMANCE_TARGET}`, measured: entry.performance, unit: 'score', pass: atLeast(entry.performance, LIGHTHOUSE_PERFORMANCE_TARGET) });
     for (const [key, label] of [['accessibility', 'accessibility'], ['bestPractices', 'best practices'], ['seo', 'SEO']] as const) {
       results.push({ name: `Lighthouse ${label} ${entry.path}`, target: `≥ ${LIGHTHOUSE_OTHER_TARGET}`, measured: entry[key], unit: 'score', pass: atLeast(entry[key], LIGHTHOUSE_OTHER_TARGET) });

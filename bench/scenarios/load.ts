@@ -79,8 +79,10 @@ export interface LighthouseFigures {
    * depends on the host too: this tells a slow host from a slow page when runs are compared.
    */
   benchmarkIndex: number;
+  /** Lighthouse's error code when this run could not complete (its scores are 0 then). */
+  failed?: string;
   /** Every run's performance score and CPU benchmark index, in run order. */
-  runs: { performance: number; benchmarkIndex: number }[];
+  runs: { performance: number; benchmarkIndex: number; failed?: string }[];
 }
 
 export interface LoadFigures {
@@ -307,9 +309,11 @@ async function runLighthouse(hubUrl: string, paths: string[], runs: number): Pro
     }
   }
   return [...results.values()].map((entries) => {
-    const sorted = [...entries].sort((a, b) => a.performance - b.performance);
+    // A run Lighthouse could not complete is no score: the median is of the runs that completed.
+    const completed = entries.filter((entry) => entry.failed === undefined);
+    const sorted = [...(completed.length > 0 ? completed : entries)].sort((a, b) => a.performance - b.performance);
     const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
-    return { ...median, runs: entries.map(({ performance, benchmarkIndex }) => ({ performance, benchmarkIndex })) };
+    return { ...median, runs: entries.map(({ performance, benchmarkIndex, failed }) => ({ performance, benchmarkIndex, ...(failed ? { failed } : {}) })) };
   });
 }
 
@@ -347,6 +351,7 @@ async function lighthouseOnce(hubUrl: string, path: string): Promise<Omit<Lighth
       tbtMs: numeric('total-blocking-time'),
       cls: numeric('cumulative-layout-shift'),
       benchmarkIndex: Math.round(result.lhr.environment.benchmarkIndex),
+      ...(failed ? { failed: failed.code } : {}),
     };
     progress(
       `lighthouse ${path}: performance ${entry.performance}, accessibility ${entry.accessibility}, best practices ${entry.bestPractices}, SEO ${entry.seo} (FCP ${entry.fcpMs} ms, LCP ${entry.lcpMs} ms, TBT ${entry.tbtMs} ms; CPU benchmark index ${entry.benchmarkIndex})`,
