@@ -4,9 +4,9 @@ import { defineConfig } from 'vite';
 import { PREACT_ALIASES } from './build/preact-aliases.ts';
 
 /**
- * What the hub runs of the client: the projector display's first frame
- * (src/display-server.tsx), built for Node on Preact, with everything it imports inside one
- * module, into `dist-server/` (beside `dist/`, so the hub never serves it as a file).
+ * What the hub runs of the client: the screens' first frames (src/screen-server.tsx), built for
+ * Node on Preact, with everything they import bundled, into `dist-server/` (beside `dist/`, so the
+ * hub never serves it as a file).
  */
 export default defineConfig({
   plugins: [react()],
@@ -15,11 +15,11 @@ export default defineConfig({
   publicDir: false,
   ssr: { noExternal: true, target: 'node' },
   build: {
-    ssr: 'src/display-server.tsx',
+    ssr: 'src/screen-server.tsx',
     outDir: fileURLToPath(new URL('./dist-server', import.meta.url)),
     emptyOutDir: true,
     sourcemap: false,
     minify: false,
-    rollupOptions: { output: { entryFileNames: '[name].mjs', format: 'es' } },
+    rollupOptions: { output: { entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs', format: 'es' } },
   },
 });

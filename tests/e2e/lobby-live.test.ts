@@ -93,6 +93,32 @@ describe('lobby in the browser', () => {
     await outsider.context.close();
   });
 
+  it('the audience page comes drawn by the hub: with scripts off the lobby, its join host and the featured clock show', async () => {
+    const api = httpClient(hub.url);
+    const timer = await api.timer.create.mutate({ name: '己组 决赛', format: FORMAT });
+    const lobby = await api.lobby.create.mutate({ name: '总决赛大厅', visibility: 'public', timers: [timer.id] });
+    const still = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    const page = await still.newPage();
+    await page.goto(`${hub.url}/lobby/${lobby.id}`);
+    expect(await page.getByTestId('lobby-name').innerText()).toBe('总决赛大厅');
+    expect((await page.getByTestId('lobby-code-value').innerText()).replace(/\s/g, '')).toBe(lobby.code);
+    expect(await page.locator('.lobby-head__hint').innerText()).toContain(`${new URL(hub.url).host}/lobby`);
+    expect(await page.locator(`[data-testid="lobby-featured"][data-timer-id="${timer.id}"]`).getByRole('timer').innerText()).toBe('03:00');
+    expect(await page.locator('.splash').count()).toBe(0);
+    // The closed QR dialog stays closed, as in the live page.
+    expect(await page.locator('dialog.dialog').isVisible()).toBe(false);
+    await still.close();
+
+    // With scripts, the screen replaces the drawn one and joins: one featured clock, nothing thrown.
+    const live = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    await live.page.goto(`${hub.url}/lobby/${lobby.id}`);
+    await live.page.locator('.lobby-head__qr img[src^="data:image/svg+xml"]').waitFor({ timeout: 15_000 });
+    expect(await live.page.getByTestId('lobby-featured').count()).toBe(1);
+    expect(await live.page.getByRole('timer').count()).toBe(1);
+    expect(live.errors).toEqual([]);
+    await live.context.close();
+  });
+
   it('a phone that opens the join link gets the audience’s own page, which follows the organizer', async () => {
     const api = httpClient(hub.url);
     const [first, second] = await Promise.all(['丙组 半决赛', '丁组 半决赛'].map((name) => api.timer.create.mutate({ name, format: FORMAT })));

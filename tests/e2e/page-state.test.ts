@@ -107,13 +107,22 @@ describe('screens carry their first state in their page', () => {
     expect(audience.headers.get('vary')).toBe('Accept-Encoding, Cookie');
     expect(audience.headers.get('cache-control')).toBe('no-store');
     expect(audience.state?.watch).toMatchObject({ type: 'snapshot', lobbyId: open.id, lobby: { name: '公开大厅' } });
-    expect(audience.drawn).toBeNull();
+    // Drawn from that state by the audience screen's own components, with the host it was opened at.
+    expect(audience.drawn).toMatch(/^<main id="main" class="container"><div[^>]*class="lobby-room"/);
+    expect(audience.drawn).toContain('公开大厅');
+    expect(audience.drawn).toContain(`${new URL(hub.url).host}/lobby`);
+    // The featured match as the screen shows it (the world cup format opens on its cover, 封面).
+    expect(audience.drawn).toMatch(new RegExp(`data-testid="lobby-featured" data-timer-id="${timer.id}"`));
+    expect(audience.drawn).toContain('data-testid="display-stage" class="td-head__stage">封面</h1>');
+    expect(audience.html).not.toContain('class="splash"');
     expect((audience.state?.watch['matches'] as { timerId: string }[]).map((match) => match.timerId)).toEqual([timer.id]);
 
     const closed = await anonymous.lobby.create.mutate({ name: '私有大厅', visibility: 'private', timers: [timer.id] });
     const token = new URL(closed.links.join, hub.url).searchParams.get('t');
     const judge = new URL(closed.links.judge, hub.url).searchParams.get('judge');
-    expect((await page(`${hub.url}/lobby/${closed.id}`)).state).toBeNull();
+    const outsider = await page(`${hub.url}/lobby/${closed.id}`);
+    expect([outsider.state, outsider.drawn]).toEqual([null, null]);
+    expect(outsider.html).toContain('class="splash"');
     expect((await page(`${hub.url}/lobby/${closed.id}?t=guessed-token-xx`)).state).toBeNull();
     expect((await page(`${hub.url}/lobby/${closed.id}?t=${token}`)).state?.watch).toMatchObject({ lobbyId: closed.id });
     expect((await page(`${hub.url}/lobby/${closed.id}?judge=${judge}`)).state?.watch).toMatchObject({ lobbyId: closed.id });

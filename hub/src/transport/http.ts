@@ -31,6 +31,7 @@ export function createRequestListener(services: HubServices, router: AppRouter, 
   });
   const serveStatic = createStaticHandler(clientDist, {
     sessionCookie: services.auth.cookies.session,
+    trustProxy: services.config.TRUST_PROXY,
     pageState: {
       lookup: createPageStateLookup(services),
       clock: services.clock,

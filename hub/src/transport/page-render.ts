@@ -1,28 +1,38 @@
 /**
- * A screen's first frame drawn on the hub: the projector display's markup, rendered from the
- * snapshot its page carries (./page-state.ts) by the display's own components
- * (`client/src/display-server.tsx`, built into `dist-server/display-server.mjs` beside the
- * client's `dist/`). The browser shows the clock once the page and its stylesheet are in; the
- * display's code, when it runs, replaces the drawn elements with its own in one task, so no frame
+ * A screen's first frame drawn on the hub: the projector display's or the audience screen's
+ * markup, rendered from the snapshot its page carries (./page-state.ts) by the screen's own
+ * components (`client/src/screen-server.tsx`, built into `dist-server/screen-server.mjs` beside
+ * the client's `dist/`). The browser shows the clock once the page and its stylesheet are in; the
+ * screen's code, when it runs, replaces the drawn elements with its own in one task, so no frame
  * goes without a clock. Without that build (a hub run from source), or when drawing fails, the
  * page goes out with its splash as before.
  */
 import { existsSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { WatchMessage } from '@bianshi/shared';
+import type { LobbyMessage, WatchMessage } from '@bianshi/shared';
 import type { Logger } from '../lib/logger';
 import type { AppPage } from './static';
 
 type Snapshot = Extract<WatchMessage, { type: 'snapshot' }>;
+type LobbySnapshot = Extract<LobbyMessage, { type: 'snapshot' }>;
 
-/** What `display-server.mjs` exports. */
-interface DisplayServerModule {
+/** What `screen-server.mjs` exports. */
+interface ScreenServerModule {
   renderDisplayFrame(href: string, snapshot: Snapshot, serverNow: number): string | null;
+  renderLobbyFrame(href: string, origin: string, snapshot: LobbySnapshot, serverNow: number): string | null;
 }
 
-/** Markup of `page`'s screen for `url` at `serverNow`; null when there is none to draw. */
-export type ScreenRenderer = (page: AppPage, url: URL, snapshotJson: string, serverNow: number) => Promise<string | null>;
+/** The page being drawn: which, its address, and the origin it was opened at (null when unknown). */
+export interface DrawnPage {
+  page: AppPage;
+  url: URL;
+  origin: string | null;
+}
+
+/** Markup of the page's screen from its snapshot at `serverNow`; null when there is none to draw. */
+export type ScreenRenderer = (target: DrawnPage, snapshotJson: string, serverNow: number) => Promise<string | null>;
 
 /** Where a built page's screen goes: what its scripts replace (the splash, in the template). */
 const SCREEN_REGION = /<!--bs-screen-->[\s\S]*?<!--\/bs-screen-->/;
@@ -37,27 +47,45 @@ export function drawScreen(html: string, markup: string): string {
 }
 
 /**
+ * The origin a page was opened at, as its browser sees it (`window.location.origin`): the `Host`
+ * header, and behind a trusted proxy the forwarded host and protocol. Null when it is missing or
+ * not a host name.
+ */
+export function pageOrigin(headers: IncomingHttpHeaders, encrypted: boolean, trustProxy: boolean): string | null {
+  const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.split(',')[0]?.trim() || undefined;
+  const host = (trustProxy ? first(headers['x-forwarded-host']) : undefined) ?? first(headers.host);
+  const forwarded = trustProxy ? first(headers['x-forwarded-proto'])?.toLowerCase() : undefined;
+  const protocol = forwarded === 'https' || forwarded === 'http' ? forwarded : encrypted ? 'https' : 'http';
+  return host && HOST.test(host) ? `${protocol}://${host.toLowerCase()}` : null;
+}
+
+/** A host name or address with an optional port. */
+const HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/**
  * Starts loading the built renderer from `serverDist` (a few milliseconds, once; a page asked for
  * meanwhile waits for it). When it is missing or fails to load or draw, pages go out undrawn.
  */
 export function createScreenRenderer(serverDist: string, logger: Pick<Logger, 'warn'>): ScreenRenderer {
-  const file = join(serverDist, 'display-server.mjs');
-  const display: Promise<DisplayServerModule | null> = existsSync(file)
+  const file = join(serverDist, 'screen-server.mjs');
+  const screens: Promise<ScreenServerModule | null> = existsSync(file)
     ? import(pathToFileURL(file).href).then(
-        (module: DisplayServerModule) => (typeof module.renderDisplayFrame === 'function' ? module : null),
+        (module: ScreenServerModule) => (typeof module.renderDisplayFrame === 'function' && typeof module.renderLobbyFrame === 'function' ? module : null),
         (error: unknown) => {
-          logger.warn('display renderer not loaded', { file, error: String(error) });
+          logger.warn('screen renderer not loaded', { file, error: String(error) });
           return null;
         },
       )
     : Promise.resolve(null);
-  return async (page, url, snapshotJson, serverNow) => {
-    const renderer = page === 'display.html' ? await display : null;
+  return async ({ page, url, origin }, snapshotJson, serverNow) => {
+    if (page === 'index.html') return null;
+    const renderer = await screens;
     if (!renderer) return null;
     try {
-      return renderer.renderDisplayFrame(url.href, JSON.parse(snapshotJson) as Snapshot, serverNow);
+      if (page === 'display.html') return renderer.renderDisplayFrame(url.href, JSON.parse(snapshotJson) as Snapshot, serverNow);
+      return origin === null ? null : renderer.renderLobbyFrame(url.href, origin, JSON.parse(snapshotJson) as LobbySnapshot, serverNow);
     } catch (error) {
-      logger.warn('display frame not drawn', { path: url.pathname, error: String(error) });
+      logger.warn('screen frame not drawn', { path: url.pathname, error: String(error) });
       return null;
     }
   };

@@ -6,7 +6,7 @@ import type { Clock } from '../lib/clock';
 import { controlCookieName, parseCookies } from '../trpc/context';
 import { compressor, COMPRESS_MIN_BYTES, isCompressible, precompressedSibling, preferredCoding, sendRenderedHtml } from './encoding';
 import { embedState, type PageStateLookup } from './page-state';
-import { drawScreen, type ScreenRenderer } from './page-render';
+import { drawScreen, pageOrigin, type ScreenRenderer } from './page-render';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -61,7 +61,7 @@ export function appPageFor(url: URL, cookieHeader: string | undefined, sessionCo
  * Text goes out compressed when the client accepts it: the build's `.br`/`.gz` siblings as they
  * are, anything else over 1 KiB compressed on the way (`./encoding`).
  */
-export function createStaticHandler(root: string, options: { sessionCookie: string; pageState?: { lookup: PageStateLookup; clock: Clock; render?: ScreenRenderer } }) {
+export function createStaticHandler(root: string, options: { sessionCookie: string; trustProxy?: boolean; pageState?: { lookup: PageStateLookup; clock: Clock; render?: ScreenRenderer } }) {
   const indexPath = join(root, 'index.html');
   const templates = { 'display.html': pageTemplate(join(root, 'display.html')), 'lobby-screen.html': pageTemplate(join(root, 'lobby-screen.html')) };
   return (req: IncomingMessage, res: ServerResponse): void => {
@@ -98,8 +98,8 @@ export function createStaticHandler(root: string, options: { sessionCookie: stri
       send();
       return;
     }
-    // A screen's own page carries its first state (./page-state.ts), the display's drawn too
-    // (./page-render.ts). Made for this request, so
+    // A screen's own page carries its first state (./page-state.ts), and the screen drawn from
+    // it (./page-render.ts). Made for this request, so
     // never stored, not even for back and forward, where a browser would otherwise show a cached
     // copy without asking (a stale clock).
     void state
@@ -112,7 +112,8 @@ export function createStaticHandler(root: string, options: { sessionCookie: stri
         }
         // The screen drawn at the same instant as the clock the page carries (./page-render.ts).
         const now = state.clock.now();
-        const markup = (await state.render?.(page, url, snapshot, now)) ?? null;
+        const origin = pageOrigin(req.headers, 'encrypted' in req.socket && req.socket.encrypted === true, options.trustProxy ?? false);
+        const markup = (await state.render?.({ page, url, origin }, snapshot, now)) ?? null;
         const stated = embedState(html, snapshot, now);
         sendRenderedHtml(req, res, markup === null ? stated : drawScreen(stated, markup), { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...extra });
       })

@@ -10,7 +10,7 @@ import { LOBBY_SCREEN_AS_DISPLAY, lobbyScreenIdOf, type PresenceRole } from '@bi
 import { useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
-import { deviceKindOf, storedScreenName, useLobbyWatch } from '../../../lib/lobby-sync';
+import { deviceKindOf, storedScreenName, useLobbyWatch, type LobbyStore } from '../../../lib/lobby-sync';
 import { useStandaloneHead } from '../../../lib/standalone-page';
 import { lobbyErrorMessage } from '../api/lobby-errors';
 import { lobbyJoinUrl, LobbyScreenTop } from './lobby-header';
@@ -57,7 +57,7 @@ export function LobbyFailure({ message }: { message: string }) {
   );
 }
 
-/** One screen in a lobby: the lobby's header, its notice, the featured match or the grid. */
+/** One screen in a lobby, watching it: the lobby's header, its notice, the featured match or the grid. */
 export function AudienceScreen({ lobbyId, role, token, judgeKey }: AudienceAddress) {
   const userAgent = navigator.userAgent;
   const [name] = useState(() => storedScreenName(userAgent));
@@ -72,19 +72,27 @@ export function AudienceScreen({ lobbyId, role, token, judgeKey }: AudienceAddre
     enabled: true,
   });
   const lobbyName = useStore(store, (s) => s.lobby?.name ?? null);
+  useStandaloneHead(lobbyName ?? t.pageTitle);
+  return <AudienceRoom store={store} role={role} joinUrl={lobbyJoinUrl(window.location.origin, lobbyId, token)} onMove={(path) => window.location.assign(path)} />;
+}
+
+/**
+ * What a lobby screen shows of `store`: in the browser, the watch's; on the hub, the snapshot
+ * its page carries (`src/screen-server.tsx`). Reads nothing of the browser.
+ */
+export function AudienceRoom({ store, role, joinUrl, onMove }: { store: LobbyStore; role: AudienceAddress['role']; joinUrl: string; onMove: (path: string) => void }) {
   const joined = useStore(store, (s) => s.lobby !== null);
   const error = useStore(store, (s) => s.error);
   const room = useRef<HTMLDivElement>(null);
-  useStandaloneHead(lobbyName ?? t.pageTitle);
 
   if (error && !joined) return <LobbyFailure message={lobbyErrorMessage(error)} />;
   return (
     <div className="lobby-room" data-role={role} ref={room}>
-      <LobbyScreenTop store={store} joinUrl={lobbyJoinUrl(window.location.origin, lobbyId, token)} room={room} />
+      <LobbyScreenTop store={store} joinUrl={joinUrl} room={room} />
       <div className="lobby-room__body">
         <ModeView store={store} />
       </div>
-      <ScreenOverlays store={store} onMove={(path) => window.location.assign(path)} back={<BackLink />} />
+      <ScreenOverlays store={store} onMove={onMove} back={<BackLink />} />
     </div>
   );
 }

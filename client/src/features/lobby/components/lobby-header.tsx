@@ -37,6 +37,15 @@ export function LobbyScreenTop({ store, joinUrl, room }: { store: LobbyStore; jo
   );
 }
 
+/** The host a join link points at (shown under the code); empty for a link without one. */
+function hostOf(joinUrl: string): string {
+  try {
+    return new URL(joinUrl).host;
+  } catch {
+    return '';
+  }
+}
+
 /** Spaces a code for reading aloud and from afar: `K7M 2QX`. */
 export function spacedCode(code: string): string {
   return code.length === 6 ? `${code.slice(0, 3)} ${code.slice(3)}` : code;
@@ -69,7 +78,7 @@ export function LobbyHeader({ store, joinUrl, actions }: { store: LobbyStore; jo
   const [qrOpen, setQrOpen] = useState(false);
   if (!lobby) return null;
   const isPrivate = lobby.visibility === 'private';
-  const host = typeof window === 'undefined' ? '' : window.location.host;
+  const host = hostOf(joinUrl);
   return (
     <header className="lobby-head">
       <div className="lobby-head__main">
