@@ -94,11 +94,32 @@ describe('site frame', () => {
     expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
     expect(await page.getByRole('button', { name: '深色' }).getAttribute('aria-pressed')).toBe('true');
     expect(await page.evaluate(() => localStorage.getItem('bianshi:color-mode'))).toBe('dark');
+    // Mirrored in a cookie for the script before the first paint, which reads no storage: an
+    // audience page, whose scripts are kept from loading here, is dark from its first paint.
+    expect((await context.cookies()).find((cookie) => cookie.name === 'bs_color_mode')?.value).toBe('dark');
+    const noScripts = await context.newPage();
+    await noScripts.route('**/assets/*.js', (route) => route.abort());
+    await noScripts.goto(`${hub.url}/lobby/no-such-lobby?as=display`);
+    expect(await noScripts.getAttribute('html', 'data-theme')).toBe('dark');
+    await noScripts.close();
 
     await page.getByRole('button', { name: '跟随系统' }).click();
     expect(await page.getAttribute('html', 'data-theme')).toBe('light');
+    expect((await context.cookies()).some((cookie) => cookie.name === 'bs_color_mode')).toBe(false);
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    await context.close();
+  });
+
+  it('gives a choice kept by an earlier version (localStorage alone) its cookie on the next visit', async () => {
+    const { context, page } = await openPage(browser, { colorScheme: 'light' });
+    await context.addInitScript(() => {
+      if (!document.cookie.includes('bs_color_mode')) localStorage.setItem('bianshi:color-mode', 'dark');
+    });
+    await page.goto(`${hub.url}/worldcup`);
+    await page.getByRole('heading', { level: 1, name: '世界杯' }).waitFor();
+    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
+    expect((await context.cookies()).find((cookie) => cookie.name === 'bs_color_mode')?.value).toBe('dark');
     await context.close();
   });
 

@@ -58,6 +58,15 @@ export function forgetLegacyControlKeys(): void {
 }
 export const session = make('sessionStorage');
 
+/**
+ * The cookie that mirrors the colour-mode choice for the script every page runs before its first
+ * paint (build/color-mode-plugin.ts). A cookie because that script blocks the paint: reading a
+ * cookie there is cheap, while a new tab's first localStorage read waited 50–80 ms for the
+ * storage to load (bench `load`, the audience screen). It holds `light` or `dark`; none means
+ * the system's.
+ */
+export const COLOR_MODE_COOKIE = 'bs_color_mode';
+
 /** Every key the client stores, in one place. */
 export const STORAGE_KEYS = {
   colorMode: 'bianshi:color-mode',

@@ -1,27 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { COLOR_MODE_SCRIPT } from '../../../build/color-mode-plugin';
-import { STORAGE_KEYS } from '../../lib/storage';
+import { COLOR_MODE_COOKIE } from '../../lib/storage';
 
-/** Runs the inline script against a stored preference and a system preference. */
-function run(stored: string | null, systemDark: boolean) {
+/** Runs the inline script against the page's cookies and a system preference. */
+function run(cookie: string, systemDark: boolean) {
   const root = { dataset: {} as Record<string, string>, style: {} as Record<string, string> };
-  const localStorage = { getItem: (key: string) => (key === STORAGE_KEYS.colorMode ? stored : null) };
   const window = { matchMedia: (query: string) => ({ matches: systemDark && query === '(prefers-color-scheme: dark)' }) };
-  new Function('localStorage', 'window', 'document', COLOR_MODE_SCRIPT)(localStorage, window, { documentElement: root });
+  new Function('window', 'document', COLOR_MODE_SCRIPT)(window, { documentElement: root, cookie });
   return { theme: root.dataset.theme, scheme: root.style.colorScheme };
 }
 
 describe('the colour-mode script every page runs before its first paint', () => {
-  it('follows the stored choice, else the system', () => {
-    expect(run('dark', false)).toEqual({ theme: 'dark', scheme: 'dark' });
-    expect(run('light', true)).toEqual({ theme: 'light', scheme: 'light' });
-    expect(run(null, true)).toEqual({ theme: 'dark', scheme: 'dark' });
-    expect(run('system', false)).toEqual({ theme: 'light', scheme: 'light' });
+  it("follows the choice's cookie, else the system", () => {
+    expect(run(`${COLOR_MODE_COOKIE}=dark`, false)).toEqual({ theme: 'dark', scheme: 'dark' });
+    expect(run(`bs_session=x; ${COLOR_MODE_COOKIE}=light; other=1`, true)).toEqual({ theme: 'light', scheme: 'light' });
+    expect(run('', true)).toEqual({ theme: 'dark', scheme: 'dark' });
+    expect(run('', false)).toEqual({ theme: 'light', scheme: 'light' });
+    // Another cookie whose name ends the same, or a value it does not know, is no choice.
+    expect(run(`x${COLOR_MODE_COOKIE}=dark`, false)).toEqual({ theme: 'light', scheme: 'light' });
+    expect(run(`${COLOR_MODE_COOKIE}=darkest`, false)).toEqual({ theme: 'light', scheme: 'light' });
   });
 
-  it('never throws when storage is unavailable', () => {
+  it('never throws when cookies are unavailable', () => {
     const root = { dataset: {}, style: {} };
-    const broken = { getItem: () => { throw new Error('denied'); } };
-    expect(() => new Function('localStorage', 'window', 'document', COLOR_MODE_SCRIPT)(broken, {}, { documentElement: root })).not.toThrow();
+    const document = {
+      documentElement: root,
+      get cookie(): string {
+        throw new Error('denied');
+      },
+    };
+    expect(() => new Function('window', 'document', COLOR_MODE_SCRIPT)({}, document)).not.toThrow();
   });
 });

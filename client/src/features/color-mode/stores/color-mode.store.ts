@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { local, STORAGE_KEYS } from '../../../lib/storage';
+import { COLOR_MODE_COOKIE, local, STORAGE_KEYS } from '../../../lib/storage';
 import { parsePreference, resolveColorMode } from '../color-mode';
 import type { ColorMode, ColorModePreference } from '../color-mode';
 
@@ -9,8 +9,25 @@ function systemPrefersDark(): boolean {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches;
 }
 
+/**
+ * Mirrors the choice in its cookie, which the script before the first paint reads
+ * (build/color-mode-plugin.ts): a year for light or dark, none for the system's. Written only
+ * when it differs, so a choice kept by an earlier version (localStorage alone) gets its cookie
+ * on the next visit.
+ */
+function keepInCookie(preference: ColorModePreference): void {
+  if (typeof document === 'undefined') return;
+  const value = preference === 'system' ? null : preference;
+  const current = new RegExp(`(?:^|;\\s*)${COLOR_MODE_COOKIE}=([^;]*)`).exec(document.cookie)?.[1] ?? null;
+  if (current === value) return;
+  document.cookie = value ? `${COLOR_MODE_COOKIE}=${value}; path=/; max-age=31536000; samesite=lax` : `${COLOR_MODE_COOKIE}=; path=/; max-age=0; samesite=lax`;
+}
+
+const stored = parsePreference(local.get(STORAGE_KEYS.colorMode));
+keepInCookie(stored);
+
 interface ColorModeState {
-  /** system / light / dark, persisted in localStorage. */
+  /** system / light / dark, persisted in localStorage and mirrored in a cookie. */
   preference: ColorModePreference;
   /** Whether the OS is in dark mode right now (kept live by a matchMedia listener). */
   systemDark: boolean;
@@ -22,11 +39,12 @@ interface ColorModeState {
 }
 
 export const useColorModeStore = create<ColorModeState>((set) => ({
-  preference: parsePreference(local.get(STORAGE_KEYS.colorMode)),
+  preference: stored,
   systemDark: systemPrefersDark(),
   forced: undefined,
   setPreference: (preference) => {
     local.set(STORAGE_KEYS.colorMode, preference);
+    keepInCookie(preference);
     set({ preference });
   },
   setSystemDark: (systemDark) => set({ systemDark }),
