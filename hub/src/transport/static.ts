@@ -99,9 +99,8 @@ export function createStaticHandler(root: string, options: { sessionCookie: stri
       return;
     }
     // A screen's own page carries its first state (./page-state.ts), and the screen drawn from
-    // it (./page-render.ts). Made for this request, so
-    // never stored, not even for back and forward, where a browser would otherwise show a cached
-    // copy without asking (a stale clock).
+    // it (./page-render.ts). Made for this request, so never stored, not even for back and
+    // forward, where a browser would otherwise show a cached copy without asking (a stale clock).
     void state
       .lookup(page, url)
       .then(async (snapshot) => {
