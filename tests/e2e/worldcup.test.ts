@@ -189,7 +189,11 @@ describe('世界杯 in the browser', () => {
       await phone.page.goto(`${hub.url}/worldcup/ballot/${token}`);
       await phone.page.getByTestId('tb-submit').waitFor({ timeout: 20_000 });
       const dropped = index === 0;
-      if (dropped) await phone.context.setOffline(true);
+      if (dropped) {
+        await phone.context.setOffline(true);
+        // Acts only once the page itself knows it is offline.
+        await phone.page.waitForFunction(() => !navigator.onLine, undefined, { timeout: 10_000 });
+      }
       await phone.page.getByTestId('tb-winner-aff').click();
       await phone.page.getByTestId('tb-submit').click();
       await phone.page.getByTestId('tb-confirm-submit').click();
