@@ -9,7 +9,7 @@
  * Built for Node by `vite.server.config.ts` into `dist-server/screen-server.mjs`, which the hub
  * loads when it is there (`hub/src/transport/page-render.ts`).
  */
-import type { LobbyMessage, WatchMessage } from '@bianshi/shared';
+import type { LobbySnapshot, WatchSnapshot as Snapshot } from '@bianshi/shared';
 import { renderToString } from 'preact-render-to-string';
 import { DisplayScreen } from './features/display/components/display-screen';
 import { displayAddressOf, roleFrom } from './features/display/routes/display-view';
@@ -17,9 +17,6 @@ import { audienceAddressOf, AudienceRoom } from './features/lobby/components/aud
 import { lobbyJoinUrl } from './features/lobby/components/lobby-header';
 import { createLobbyStore } from './lib/lobby-sync';
 import { createTimerStore, ServerClock } from './lib/timer-sync';
-
-type Snapshot = Extract<WatchMessage, { type: 'snapshot' }>;
-type LobbySnapshot = Extract<LobbyMessage, { type: 'snapshot' }>;
 
 /**
  * The display's markup for `href` (the page's address, for its role) showing `snapshot` at the

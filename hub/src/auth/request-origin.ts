@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 
 /**
  * Where a request says it comes from, for CSRF protection of cookie credentials:
@@ -14,6 +14,12 @@ function header(req: IncomingMessage, name: string): string | undefined {
   return (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
 }
 
+/** The host a request was addressed to: behind a trusted proxy the first forwarded host, else `Host`. */
+export function requestHost(headers: IncomingHttpHeaders, trustProxy: boolean): string | undefined {
+  const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.split(',')[0]?.trim() || undefined;
+  return (trustProxy ? first(headers['x-forwarded-host']) : undefined) ?? first(headers.host);
+}
+
 /** Classifies a request by its `Origin` and `Sec-Fetch-Site` headers. */
 export function requestOrigin(req: IncomingMessage, allowedOrigins: readonly string[], trustProxy: boolean): RequestOrigin {
   const fetchSite = header(req, 'sec-fetch-site')?.toLowerCase();
@@ -21,7 +27,7 @@ export function requestOrigin(req: IncomingMessage, allowedOrigins: readonly str
   const origin = header(req, 'origin');
   if (origin) {
     if (allowedOrigins.includes(origin)) return 'same';
-    const host = (trustProxy ? header(req, 'x-forwarded-host')?.split(',')[0]?.trim() : undefined) ?? header(req, 'host');
+    const host = requestHost(req.headers, trustProxy);
     try {
       return host && new URL(origin).host === host.toLowerCase() ? 'same' : 'cross';
     } catch {

@@ -11,12 +11,10 @@ import { existsSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { LobbyMessage, WatchMessage } from '@bianshi/shared';
+import type { LobbySnapshot, WatchSnapshot as Snapshot } from '@bianshi/shared';
+import { requestHost } from '../auth/request-origin';
 import type { Logger } from '../lib/logger';
 import type { AppPage } from './static';
-
-type Snapshot = Extract<WatchMessage, { type: 'snapshot' }>;
-type LobbySnapshot = Extract<LobbyMessage, { type: 'snapshot' }>;
 
 /** What `screen-server.mjs` exports. */
 interface ScreenServerModule {
@@ -52,9 +50,9 @@ export function drawScreen(html: string, markup: string): string {
  * not a host name.
  */
 export function pageOrigin(headers: IncomingHttpHeaders, encrypted: boolean, trustProxy: boolean): string | null {
-  const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.split(',')[0]?.trim() || undefined;
-  const host = (trustProxy ? first(headers['x-forwarded-host']) : undefined) ?? first(headers.host);
-  const forwarded = trustProxy ? first(headers['x-forwarded-proto'])?.toLowerCase() : undefined;
+  const host = requestHost(headers, trustProxy);
+  const proto = headers['x-forwarded-proto'];
+  const forwarded = trustProxy ? (Array.isArray(proto) ? proto[0] : proto)?.split(',')[0]?.trim().toLowerCase() : undefined;
   const protocol = forwarded === 'https' || forwarded === 'http' ? forwarded : encrypted ? 'https' : 'http';
   return host && HOST.test(host) ? `${protocol}://${host.toLowerCase()}` : null;
 }

@@ -88,6 +88,9 @@ export type LobbyMessage =
   | { type: 'move'; lobbyId: string; path: string }
   | { type: 'disconnect'; reason: string };
 
+/** The first message of a lobby watch (also what an audience page carries, and draws from). */
+export type LobbySnapshot = Extract<LobbyMessage, { type: 'snapshot' }>;
+
 /** How long an identified screen flashes its name. */
 export const LOBBY_IDENTIFY_MS = 6_000;
 

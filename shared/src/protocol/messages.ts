@@ -49,6 +49,9 @@ export type WatchMessage =
   | { type: 'timer'; timer: TimerPublic }
   | { type: 'tick'; serverNow: number; presence: PresenceCounts; roster?: RosterEntry[] };
 
+/** The first message of a timer watch (also what a display's page carries, and draws from). */
+export type WatchSnapshot = Extract<WatchMessage, { type: 'snapshot' }>;
+
 /** Builds the tracked event id of a match version. */
 export function trackedId(matchId: string, version: number): string {
   return `${matchId}:${version}`;

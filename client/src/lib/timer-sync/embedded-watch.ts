@@ -6,11 +6,8 @@
  * the block is never used again (a store made later, for another role or match, waits for its
  * own snapshot).
  */
-import { EMBEDDED_STATE_ID, type LobbyMessage, type WatchMessage } from '@bianshi/shared';
+import { EMBEDDED_STATE_ID, type LobbySnapshot, type WatchSnapshot as Snapshot } from '@bianshi/shared';
 import type { ServerClock } from './server-clock';
-
-type Snapshot = Extract<WatchMessage, { type: 'snapshot' }>;
-type LobbySnapshot = Extract<LobbyMessage, { type: 'snapshot' }>;
 
 /** What the hub embeds. */
 export interface EmbeddedWatch {
