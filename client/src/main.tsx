@@ -1,14 +1,12 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { reloadAfterChunkError } from './lib/chunk-reload-guard';
+import { reloadOnPreloadError } from './lib/chunk-reload-guard';
 import './styles/index.css';
 
-// A stale chunk after a deploy: reload once per path (10 s guard); otherwise let the route's
-// error boundary show the error screen.
-window.addEventListener('vite:preloadError', (event) => {
-  if (reloadAfterChunkError()) event.preventDefault();
-});
+// A stale chunk after a deploy: reload once per path (10 s guard) when the hub answers; the
+// route's error boundary shows the error meanwhile, or for good when the hub is gone.
+reloadOnPreloadError();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing from index.html');

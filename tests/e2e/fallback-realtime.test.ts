@@ -10,6 +10,8 @@
  *   leaves the channel when the partition ends;
  * - a console cut off while the hub moved on gets the Chinese conflict dialog; 以本机为准 replays
  *   with force, 保留服务器状态 drops the offline commands; the log survives a reload.
+ * - a display whose hub dies before supabase-js has arrived cannot follow the channel: it stays on
+ *   its counting clock and says 离线, instead of reloading into the browser's error page;
  * No page may report a Content-Security-Policy violation (connect-src must allow Supabase).
  */
 import { cp, mkdtemp, rm } from 'node:fs/promises';
@@ -17,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readManifest } from '../../client/build/route-chunks';
 import { startSupabaseStandin, type SupabaseStandin } from '../fixtures/supabase-standin';
 import { spawnHub, type HubProcess } from '../support/process-hub';
 import { httpClient } from '../support/trpc';
@@ -28,6 +31,10 @@ const format = speechFormat('fallback-e2e', '备用通道测试', [180_000, 180_
 /** The hub socket gives up after 1 + 2 + 5 + 10 s of failed attempts (plus connect timeouts on a busy machine). */
 const FALLBACK_WAIT = { timeout: 90_000 };
 const WAIT = { timeout: 30_000 };
+
+/** supabase-js's own chunk, which a screen loads while its hub still answers (`loadSupabase`). */
+const SUPABASE_CHUNK = Object.entries(readManifest(join(process.cwd(), 'client', 'dist'))).find(([source]) => source.includes('/@supabase/supabase-js/'))?.[1].file;
+if (!SUPABASE_CHUNK) throw new Error('no supabase-js chunk in the build manifest');
 
 let standin: SupabaseStandin;
 let browser: Browser;
@@ -90,6 +97,12 @@ async function openDisplay(timerId: string, prepare?: (context: BrowserContext) 
   return opened;
 }
 
+/** Waits until `page` holds supabase-js: from then on it can follow the channel without its hub. */
+async function fallbackLoaded(page: Page) {
+  const loaded = () => page.evaluate((file) => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith(`/${file}`)), SUPABASE_CHUNK);
+  await expect.poll(loaded, WAIT).toBe(true);
+}
+
 const badge = (page: Page) => page.getByTestId('connection-badge').innerText().catch(() => '');
 const clockText = (page: Page) => page.getByRole('timer').first().innerText().catch(() => '');
 const running = (page: Page) => page.locator('.td-clock').first().getAttribute('data-running').catch(() => null);
@@ -108,6 +121,10 @@ describe('Supabase realtime fallback in the browser', () => {
 
     await press(ctl.page, ' ');
     await expect.poll(() => running(display.page), WAIT).toBe('true');
+    // (On a busy machine the screens can still be fetching supabase-js here; the last test is
+    // about a hub that dies before it has arrived.)
+    await fallbackLoaded(display.page);
+    await fallbackLoaded(ctl.page);
 
     // The hub dies. Past the reconnect schedule both screens follow the Supabase channel.
     await hub.kill('SIGKILL');
@@ -252,5 +269,42 @@ describe('Supabase realtime fallback in the browser', () => {
     expect(kept.state.status).not.toBe('running');
     expect(ctl.errors).toEqual([]);
     await ctl.context.close();
+  }, 180_000);
+
+  it('keeps a display whose hub dies before supabase-js arrived on its counting clock, saying 离线', async () => {
+    const timer = await createTimer();
+    // supabase-js is held back until the hub is gone, so the request for it fails.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const display = await openDisplay(timer.id, (context) =>
+      context.route(
+        (url) => url.pathname === `/${SUPABASE_CHUNK}`,
+        async (route) => {
+          await held;
+          await route.continue().catch(() => undefined);
+        },
+      ),
+    );
+    const navigations: string[] = [];
+    display.page.on('framenavigated', (frame) => {
+      if (frame === display.page.mainFrame()) navigations.push(frame.url());
+    });
+    const chunkFailed = display.page.waitForEvent('requestfailed', { predicate: (request) => request.url().endsWith(`/${SUPABASE_CHUNK}`), ...FALLBACK_WAIT });
+    await timer.controller().timer.command.mutate({ timerId: timer.id, command: { type: 'start' } });
+    await expect.poll(() => running(display.page), WAIT).toBe('true');
+
+    await hub.kill('SIGKILL');
+    release();
+    await chunkFailed;
+    // Past the reconnect schedule: the display tried the channel, could not load supabase-js, and
+    // says so plainly. It never reloaded (with its hub gone, that is the browser's error page).
+    await expect.poll(() => badge(display.page), FALLBACK_WAIT).toBe('离线');
+    expect(navigations).toEqual([]);
+    const before = await clockText(display.page);
+    await expect.poll(() => clockText(display.page), { timeout: 5_000 }).not.toBe(before);
+    expect(await running(display.page)).toBe('true');
+    expect(display.errors).toEqual([]);
+    await display.context.close();
+    // The hub stays down: this is the last test.
   }, 180_000);
 });

@@ -1,8 +1,12 @@
 /**
- * The 404 page and the error screen in a real Chromium against a real hub.
+ * The 404 page and the error screen in a real Chromium against a real hub, and what a page does
+ * when a route's chunk does not load: reload onto the new build when the hub answers (a deploy
+ * renamed it); keep the page and say so when it does not (the venue's network is gone).
  */
-import type { Browser } from 'playwright-core';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readManifest } from '../../client/build/route-chunks';
 import { startHub, type TestHub } from '../support/hub';
 import { launchBrowser, openPage } from './support/browser';
 
@@ -53,6 +57,52 @@ describe('error pages', () => {
     const { context, page } = await openPage(browser);
     await page.goto(`${hub.url}/__error-test`);
     await page.getByTestId('not-found').waitFor();
+    await context.close();
+  });
+
+  /** Marks the page's window, so a reload shows as the mark being gone. */
+  const mark = (page: Page) => page.evaluate(() => Object.assign(window, { __kept: true }));
+  const marked = (page: Page) => page.evaluate(() => (window as { __kept?: boolean }).__kept === true);
+  /** The create page's own chunk (its route module), from the build's manifest. */
+  const createChunk = readManifest(join(process.cwd(), 'client', 'dist'))['src/features/create/index.ts']!.file;
+  const CREATE_CHUNK = (url: URL) => url.pathname === `/${createChunk}`;
+
+  it('reloads onto the new build when a route chunk is gone but the hub answers', async () => {
+    const { context, page } = await openPage(browser);
+    // The build this page started from has no create chunk any more (a deploy renamed it).
+    let gone = true;
+    await page.route(CREATE_CHUNK, (route) => (gone ? route.fulfill({ status: 404, body: 'Not Found' }) : route.fallback()));
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame() && frame.url().endsWith('/create')) gone = false;
+    });
+    await page.goto(`${hub.url}/`);
+    await page.getByTestId('cta-start').waitFor();
+    await mark(page);
+    await page.getByTestId('cta-start').click();
+    await page.getByRole('tab', { name: '粘贴规则文字' }).waitFor();
+    expect(page.url()).toBe(`${hub.url}/create`);
+    expect(await marked(page)).toBe(false);
+    await context.close();
+  });
+
+  it('keeps the page and says in Chinese that part of it did not load when the hub does not answer', async () => {
+    const { context, page } = await openPage(browser);
+    // The network goes before the create chunk came (in view, the link would fetch it ahead):
+    // the chunk and the check whether the hub answers both fail.
+    await page.route(CREATE_CHUNK, (route) => route.abort('connectionrefused'));
+    await page.route('**/*', (route) => (route.request().method() === 'HEAD' ? route.abort('connectionrefused') : route.fallback()));
+    await page.goto(`${hub.url}/`);
+    await page.getByTestId('cta-start').waitFor();
+    await mark(page);
+    await page.getByTestId('cta-start').click();
+    await page.getByTestId('error-screen').waitFor();
+    expect(await page.getByTestId('error-message').innerText()).toBe('页面的一部分没能加载，请检查网络后重试。');
+    await page.waitForTimeout(1_000);
+    expect(await marked(page)).toBe(true);
+    // The network is back: 重新加载 brings the page.
+    await page.unrouteAll();
+    await page.getByTestId('error-reload').click();
+    await page.getByRole('tab', { name: '粘贴规则文字' }).waitFor();
     await context.close();
   });
 });

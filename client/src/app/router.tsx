@@ -5,7 +5,7 @@ import { messages } from '../i18n';
 import type { RoutePageId } from '../i18n/zh-CN/routes';
 import { Root, Splash } from './root';
 import type { RouteHandle } from './route-handle';
-import { RootErrorBoundary, RouteErrorBoundary } from './routes/error-boundary';
+import { RootErrorBoundary, RouteErrorBoundary, withChunkErrors } from './routes/error-boundary';
 import { NotFound } from './routes/not-found';
 
 const pages = messages.routes.pages;
@@ -87,7 +87,7 @@ function withServerData(layouts: RouteObject[]): RouteObject[] {
  * Every route of the site, grouped by layout (DESIGN.md "Screens", SPEC.md §2).
  * To add a route: put it under its layout, with a `handle.title` and a route module.
  */
-export const routes: RouteObject[] = [
+export const routes: RouteObject[] = withChunkErrors([
   {
     id: 'root',
     Component: Root,
@@ -229,7 +229,7 @@ export const routes: RouteObject[] = [
       },
     ]),
   },
-];
+]);
 
 registerPrefetchRoutes(routes);
 export const router = createBrowserRouter(routes);

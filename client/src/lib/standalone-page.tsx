@@ -1,7 +1,7 @@
 /**
  * What a page of its own needs around its one screen (the projector display, `display.html`; the
  * lobby's audience screen, `lobby-screen.html`): no router, no site chrome, no toaster, so the
- * screen renders as soon as its few modules are in. Mounting with a reload on a stale chunk, an
+ * screen renders as soon as its few modules are in. Mounting with a reload on a stale chunk (when the hub answers), an
  * error boundary, the document head, and the page view.
  */
 import { Component, StrictMode, useEffect, type ReactNode } from 'react';
@@ -9,15 +9,13 @@ import { createRoot } from 'react-dom/client';
 import { schedulePageView } from '../features/analytics/tracker';
 import { errors as errorsText } from '../i18n/zh-CN/errors';
 import { isChunkLoadError } from './chunk-reload';
-import { reloadAfterChunkError } from './chunk-reload-guard';
+import { reloadAfterChunkError, reloadOnPreloadError } from './chunk-reload-guard';
 import { env } from './env';
 import { canonicalUrl, pageTitle } from './head';
 
 /** Renders `screen` into `#root` of `page` (the HTML file, for the error when it is missing). */
 export function mountStandalone(page: string, screen: ReactNode): void {
-  window.addEventListener('vite:preloadError', (event) => {
-    if (reloadAfterChunkError()) event.preventDefault();
-  });
+  reloadOnPreloadError();
   const container = document.getElementById('root');
   if (!container) throw new Error(`#root missing from ${page}`);
   createRoot(container).render(<StrictMode>{screen}</StrictMode>);
@@ -31,10 +29,15 @@ export class StandaloneErrorBoundary extends Component<{ children: ReactNode; fa
     return { error };
   }
 
+  // A stale chunk reloads the page when the hub answers; the fallback says what failed meanwhile.
+  override componentDidCatch(error: unknown) {
+    if (isChunkLoadError(error)) void reloadAfterChunkError();
+  }
+
   override render() {
     const { error } = this.state;
     if (error === null) return this.props.children;
-    if (isChunkLoadError(error) && reloadAfterChunkError()) return null;
+    if (isChunkLoadError(error)) return this.props.fallback(errorsText.chunk.failed);
     return this.props.fallback(error instanceof Error && error.message ? error.message : errorsText.request.unknown);
   }
 }

@@ -11,10 +11,12 @@ export interface ErrorScreenProps {
   message: string;
   /** Clears the failed state before leaving (e.g. an error boundary's reset). */
   onClear?: () => void;
+  /** Offers 重新加载 beside the way home (a page part that did not load). */
+  onReload?: () => void;
 }
 
 /** 出错了: status code, status message and message (never a stack), and a way home. */
-export function ErrorScreen({ statusCode, statusMessage, message, onClear }: ErrorScreenProps) {
+export function ErrorScreen({ statusCode, statusMessage, message, onClear, onReload }: ErrorScreenProps) {
   const navigate = useNavigate();
   useTitleOverride(t.title);
   const clear = () => {
@@ -49,6 +51,11 @@ export function ErrorScreen({ statusCode, statusMessage, message, onClear }: Err
           <IconArrowLeft />
           {t.home}
         </button>
+        {onReload && (
+          <button type="button" className="btn btn--secondary" onClick={onReload} data-testid="error-reload">
+            {t.reload}
+          </button>
+        )}
       </div>
     </section>
   );

@@ -63,5 +63,7 @@ export const errors = {
   } as Record<number | 'client' | 'server' | 'network' | 'aborted' | 'unknown', string>,
   chunk: {
     reloading: '正在加载新版本…',
+    /** A part of the page did not load and its server does not answer (no reload then). */
+    failed: '页面的一部分没能加载，请检查网络后重试。',
   },
 } as const;

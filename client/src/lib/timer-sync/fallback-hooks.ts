@@ -98,6 +98,9 @@ export function useFallbackFollow(client: HubClient, store: TimerStore, enabled 
           if (message) store.getState().receiveFallback(message);
         },
         onStatus(status) {
+          // supabase-js could not be loaded (the hub that serves it went first): there is no
+          // channel to follow, so the badge says 离线 rather than joining for ever.
+          if (status === 'error') return store.getState().setFallback(null);
           const source = store.getState().fallback?.source ?? null;
           store.getState().setFallback({ phase: status === 'joined' ? 'following' : 'joining', source });
         },
