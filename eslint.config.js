@@ -13,7 +13,7 @@ const impureModules = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'hub/drizzle/**', 'client/public/**', 'tests/.artifacts/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'client/dist-server/**', 'data/**', 'coverage/**', 'hub/drizzle/**', 'client/public/**', 'tests/.artifacts/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

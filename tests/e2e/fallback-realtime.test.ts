@@ -276,15 +276,15 @@ describe('Supabase realtime fallback in the browser', () => {
     // supabase-js is held back until the hub is gone, so the request for it fails.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    const display = await openDisplay(timer.id, (context) =>
-      context.route(
+    const display = await openDisplay(timer.id, async (context) => {
+      await context.route(
         (url) => url.pathname === `/${SUPABASE_CHUNK}`,
         async (route) => {
           await held;
           await route.continue().catch(() => undefined);
         },
-      ),
-    );
+      );
+    });
     const navigations: string[] = [];
     display.page.on('framenavigated', (frame) => {
       if (frame === display.page.mainFrame()) navigations.push(frame.url());
