@@ -105,4 +105,23 @@ describe('error pages', () => {
     await page.getByRole('tab', { name: '粘贴规则文字' }).waitFor();
     await context.close();
   });
+
+  it('keeps a page whose toaster and browser check did not load (the network went as it started)', async () => {
+    const { context, page } = await openPage(browser);
+    const manifest = readManifest(join(process.cwd(), 'client', 'dist'));
+    const optional = new Set([manifest['src/components/ui/toaster.tsx']!.file, manifest['src/features/browser-compat/index.ts']!.file].map((file) => `/${file}`));
+    await page.route((url) => optional.has(url.pathname), (route) => route.abort('connectionrefused'));
+    await page.route('**/*', (route) => (route.request().method() === 'HEAD' ? route.abort('connectionrefused') : route.fallback()));
+    const failed: string[] = [];
+    page.on('requestfailed', (request) => failed.push(new URL(request.url()).pathname));
+    await page.goto(`${hub.url}/`);
+    await page.getByTestId('cta-start').waitFor();
+    await mark(page);
+    await expect.poll(() => failed.filter((path) => optional.has(path)).length).toBeGreaterThanOrEqual(2);
+    await page.waitForTimeout(1_000);
+    expect(await page.getByTestId('error-screen').count()).toBe(0);
+    expect(await page.getByTestId('cta-start').isVisible()).toBe(true);
+    expect(await marked(page)).toBe(true);
+    await context.close();
+  });
 });

@@ -1,17 +1,19 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
 import { useColorModeSync } from '../features/color-mode';
 import { usePageViews } from '../features/analytics';
 import { useUpdateNotice } from '../features/update-notice';
 import { messages } from '../i18n';
 import { LoadingBar } from '../components/ui/loading-bar';
+import { optionalLazy } from '../lib/optional-lazy';
 import { deepestHandle } from './route-handle';
 import { useDocumentHead } from './use-document-head';
 
 // Loaded right after the first render, beside the route's own chunk: neither is needed to show a
 // page, and the projector display shows no toast and needs no browser warning to start counting.
-const Toaster = lazy(() => import('../components/ui/toaster').then((m) => ({ default: m.Toaster })));
-const BrowserCompatDialog = lazy(() => import('../features/browser-compat').then((m) => ({ default: m.BrowserCompatDialog })));
+// Neither takes the page down when its chunk does not load.
+const Toaster = optionalLazy(() => import('../components/ui/toaster').then((m) => m.Toaster));
+const BrowserCompatDialog = optionalLazy(() => import('../features/browser-compat').then((m) => m.BrowserCompatDialog));
 
 /**
  * Site-wide chrome around every layout: head, colour mode, loading bar, toasts, dialogs. The auth

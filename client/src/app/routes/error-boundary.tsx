@@ -1,13 +1,14 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { isRouteErrorResponse, useLocation, useRouteError, type RouteObject } from 'react-router';
 import { messages } from '../../i18n';
 import { isChunkLoadError } from '../../lib/chunk-reload';
 import { useChunkReload } from '../../lib/chunk-reload-guard';
+import { optionalLazy } from '../../lib/optional-lazy';
 import { AppError, statusTextFor } from '../../lib/errors';
 import { ErrorScreen } from './error-screen';
 import { NotFound } from './not-found';
 
-const Toaster = lazy(() => import('../../components/ui/toaster').then((m) => ({ default: m.Toaster })));
+const Toaster = optionalLazy(() => import('../../components/ui/toaster').then((m) => m.Toaster));
 
 interface ErrorFacts {
   statusCode: number;
