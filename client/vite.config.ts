@@ -9,6 +9,7 @@ import { routePreloadPlugin } from './build/route-preload-plugin.ts';
 import { ROUTE_MODULES } from './build/route-modules.ts';
 import { builtinFormatsPlugin } from './build/builtin-formats-plugin.ts';
 import { colorModePlugin } from './build/color-mode-plugin.ts';
+import { drawnInputPlugin } from './build/drawn-input-plugin.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -32,6 +33,8 @@ export default defineConfig({
       { path: '^/lobby/[^/]+/?$', modules: ROUTE_MODULES.lobbyRoom },
       { path: '^/create/?$', modules: ROUTE_MODULES.create },
     ]),
+    // Keeps what a visitor does on a page the hub sent drawn until the app takes it over.
+    drawnInputPlugin(),
     pricingPlugin(),
     contentPlugin(),
     compressPlugin(),

@@ -23,12 +23,21 @@ export async function fetchPayload<T>(path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
+/** Payloads given to the build-time renderer (`site-server.tsx`), which has no document. */
+const provided = new Map<string, unknown>();
+
+/** Gives the build-time renderer a page's payload, as the hub embeds it in the page. */
+export function providePayload(path: string, payload: unknown): void {
+  provided.set(path, payload);
+}
+
 /**
  * The payload the hub embedded in a prerendered page (`<script type="application/json"
  * id="bs-payload" data-path>`), so the first render needs no request. Read once.
  */
 function embeddedPayload<T>(path: string): T | undefined {
-  const element = typeof document === 'undefined' ? null : document.getElementById('bs-payload');
+  if (typeof document === 'undefined') return provided.get(path) as T | undefined;
+  const element = document.getElementById('bs-payload');
   if (!element || element.dataset.path !== path) return undefined;
   element.remove();
   try {

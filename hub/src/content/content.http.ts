@@ -86,7 +86,8 @@ export function createContentHandler(config: Config, store: Store, indexHtml: ()
       const url = new URL(req.url ?? '/', 'http://hub');
       const html = renderPage(template, page, { config, siteUrl, pathname: path, search: url.search, payload: payloadOf(path) });
       // Rendered per request (the canonical link follows the served address), so compressed here.
-      sendRenderedHtml(req, res, html, { 'cache-control': 'no-cache' });
+      // The site's page (the service worker keeps its offline copy of the site under that name).
+      sendRenderedHtml(req, res, html, { 'cache-control': 'no-cache', 'x-bianshi-page': 'index.html' });
       return true;
     }
     return false;

@@ -2,11 +2,15 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CollectionName, CompiledCollection, ContentManifest, NavItem } from '@bianshi/shared/content/index';
 
-/** A prerendered page as the content build wrote it. */
+/**
+ * A prerendered page as the content build wrote it: a content page's article, or a page the site
+ * drew at build time (`client/build/draw-pages-plugin.ts`) with the stylesheets its markup needs.
+ */
 export interface PrerenderFragment {
   title: string;
   description: string;
   html: string;
+  styles?: string[];
 }
 
 /** The compiled content of the built client, as the hub reads it. */

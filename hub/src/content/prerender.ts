@@ -24,8 +24,12 @@ export function renderPage(template: string, page: PrerenderFragment, options: {
     `<meta name="twitter:card" content="summary" />`,
     ...(config.SITE_INDEXABLE ? [] : ['<meta name="robots" content="noindex, nofollow" />']),
   ].join('\n    ');
+  // A drawn page's route stylesheets, after the site's own as the app would add them, so its
+  // markup is styled at its first paint (the app's loader finds them there and adds none).
+  const styles = (page.styles ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttr(href)}">`).join('');
   return template
     .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeAttr(title)}</title>\n    ${head}`)
+    .replace('</head>', () => `${styles}</head>`)
     .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeAttr(description)}" />`)
     .replace(ROOT, `<div id="root">${page.html}</div>${embed(options.payload, options.pathname)}`);
 }

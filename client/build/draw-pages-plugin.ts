@@ -1,0 +1,74 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Plugin } from 'vite';
+import { compressDirectory } from './compress-plugin.ts';
+import { ROUTE_MODULES } from './route-modules.ts';
+import { filesForRoute, readManifest } from './route-chunks.ts';
+
+/** The pages drawn at build time, with the route modules whose stylesheets their markup needs. */
+export const DRAWN_PAGES = [
+  { path: '/', modules: ROUTE_MODULES.landing },
+  { path: '/lobby', modules: ROUTE_MODULES.lobbyList },
+  { path: '/create', modules: ROUTE_MODULES.create },
+] as const;
+
+/** What `dist-server/site-server.mjs` exports (src/site-server.tsx). */
+interface SiteServerModule {
+  drawSitePage(url: string, payload?: unknown): Promise<{ html: string; title: string; description: string } | null>;
+}
+
+/** A prerendered page as the hub reads it (hub/src/content/content.store.ts). */
+interface Fragment {
+  title: string;
+  description: string;
+  html: string;
+  styles?: string[];
+}
+
+/**
+ * Once the site's renderer is written, draws {@link DRAWN_PAGES} with it and puts their markup,
+ * between `<!--bs-drawn-->` marks, into the content build's `dist/_content/prerender.json` (a
+ * content page's title and description are kept), with the stylesheets of their route modules,
+ * which the hub links in the page's head so the markup is styled at its first paint. A page that
+ * cannot be drawn, or draws its loading splash, fails the build.
+ */
+export function drawPagesPlugin(): Plugin {
+  let serverDist = '';
+  return {
+    name: 'bianshi:draw-pages',
+    apply: 'build',
+    configResolved(config) {
+      serverDist = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      async handler() {
+        const dist = resolve(serverDist, '../dist');
+        const file = join(dist, '_content', 'prerender.json');
+        if (!existsSync(file)) throw new Error(`${file} missing: build the site first (vite build), then its pages`);
+        const server = (await import(pathToFileURL(join(serverDist, 'site-server.mjs')).href)) as SiteServerModule;
+        const prerender = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Fragment>;
+        const manifest = readManifest(dist);
+        const entryFiles = new Set(filesForRoute(manifest, []));
+        for (const { path, modules } of DRAWN_PAGES) {
+          const payloadFile = join(dist, path === '/' ? '' : path, '_payload.json');
+          const payload: unknown = existsSync(payloadFile) ? JSON.parse(readFileSync(payloadFile, 'utf8')) : undefined;
+          const drawn = await server.drawSitePage(`http://localhost${path}`, payload);
+          if (!drawn) throw new Error(`draw ${path}: the route did not render`);
+          if (drawn.html.includes('class="splash"')) throw new Error(`draw ${path}: it drew its loading splash, not the page`);
+          const styles = filesForRoute(manifest, modules).filter((name) => name.endsWith('.css') && !entryFiles.has(name));
+          const known = prerender[path];
+          prerender[path] = {
+            title: known?.title ?? drawn.title,
+            description: known?.description || drawn.description,
+            html: `<!--bs-drawn-->${drawn.html}<!--/bs-drawn-->`,
+            styles: styles.map((name) => `/${name}`),
+          };
+        }
+        writeFileSync(file, JSON.stringify(prerender));
+        compressDirectory(join(dist, '_content'));
+      },
+    },
+  };
+}
