@@ -6,12 +6,21 @@ import { compressDirectory } from './compress-plugin.ts';
 import { ROUTE_MODULES } from './route-modules.ts';
 import { filesForRoute, readManifest } from './route-chunks.ts';
 
-/** The pages drawn at build time, with the route modules whose stylesheets their markup needs. */
-export const DRAWN_PAGES = [
-  { path: '/', modules: ROUTE_MODULES.landing },
-  { path: '/lobby', modules: ROUTE_MODULES.lobbyList },
-  { path: '/create', modules: ROUTE_MODULES.create },
-] as const;
+/** The site's pages drawn at build time besides the content pages. */
+const APP_PAGES = ['/lobby', '/create'];
+
+/**
+ * The route modules (layouts, then the page) whose stylesheets a drawn page's markup needs, by
+ * its path: the routes of `src/app/route-table.tsx` that have a drawn page.
+ */
+const PAGE_MODULES: readonly { path: RegExp; modules: readonly string[] }[] = [
+  { path: /^\/$/, modules: ROUTE_MODULES.landing },
+  { path: /^\/lobby$/, modules: ROUTE_MODULES.lobbyList },
+  { path: /^\/create$/, modules: ROUTE_MODULES.create },
+  { path: /^\/docs(\/.*)?$/, modules: ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/docs-layout.tsx', 'src/features/content/index.ts'] },
+  { path: /^\/pricing$/, modules: ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/content-layout.tsx', 'src/features/commerce/index.ts'] },
+  { path: /^\/(about|changelog)(\/.*)?$/, modules: ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/content-layout.tsx', 'src/features/content/index.ts'] },
+];
 
 /** What `dist-server/site-server.mjs` exports (src/site-server.tsx). */
 interface SiteServerModule {
@@ -27,11 +36,13 @@ interface Fragment {
 }
 
 /**
- * Once the site's renderer is written, draws {@link DRAWN_PAGES} with it and puts their markup,
- * between `<!--bs-drawn-->` marks, into the content build's `dist/_content/prerender.json` (a
- * content page's title and description are kept), with the stylesheets of their route modules,
- * which the hub links in the page's head so the markup is styled at its first paint. A page that
- * cannot be drawn, or draws its loading splash, fails the build.
+ * Once the site's renderer is written, draws every content page of the content build's
+ * `dist/_content/prerender.json` (the landing page, docs, about, changelog, pricing) and the
+ * {@link APP_PAGES} with it, and puts their markup there, between `<!--bs-drawn-->` marks, in
+ * place of the plain article (a content page's title and description are kept), with the
+ * stylesheets of their route modules, which the hub links in the page's head so the markup is
+ * styled at its first paint. A page that cannot be drawn, draws its loading splash, or (a content
+ * page) loses its article's heading, fails the build.
  */
 export function drawPagesPlugin(): Plugin {
   let serverDist = '';
@@ -51,14 +62,18 @@ export function drawPagesPlugin(): Plugin {
         const prerender = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Fragment>;
         const manifest = readManifest(dist);
         const entryFiles = new Set(filesForRoute(manifest, []));
-        for (const { path, modules } of DRAWN_PAGES) {
+        for (const path of [...Object.keys(prerender), ...APP_PAGES]) {
+          const modules = PAGE_MODULES.find((page) => page.path.test(path))?.modules;
+          if (!modules) throw new Error(`draw ${path}: no route modules listed for it in draw-pages-plugin.ts`);
           const payloadFile = join(dist, path === '/' ? '' : path, '_payload.json');
           const payload: unknown = existsSync(payloadFile) ? JSON.parse(readFileSync(payloadFile, 'utf8')) : undefined;
           const drawn = await server.drawSitePage(`http://localhost${path}`, payload);
           if (!drawn) throw new Error(`draw ${path}: the route did not render`);
           if (drawn.html.includes('class="splash"')) throw new Error(`draw ${path}: it drew its loading splash, not the page`);
-          const styles = filesForRoute(manifest, modules).filter((name) => name.endsWith('.css') && !entryFiles.has(name));
           const known = prerender[path];
+          const heading = known && !known.html.startsWith('<!--bs-drawn-->') ? /<h1[^>]*>([^<]+)/.exec(known.html)?.[1] : undefined;
+          if (heading && !drawn.html.includes(heading)) throw new Error(`draw ${path}: the drawn page lacks the article's heading 「${heading}」`);
+          const styles = filesForRoute(manifest, modules).filter((name) => name.endsWith('.css') && !entryFiles.has(name));
           prerender[path] = {
             title: known?.title ?? drawn.title,
             description: known?.description || drawn.description,

@@ -1,8 +1,8 @@
 /**
- * The landing page, the lobby list and the create page arrive drawn (client/build/draw-pages-plugin.ts),
- * in a real Chromium against a real hub serving the build: readable and styled before any script
- * has run, taken over by the app without a splash in between, and nothing a visitor typed,
- * ticked or clicked before that is lost.
+ * The landing page, the lobby list, the create page and the content pages arrive drawn
+ * (client/build/draw-pages-plugin.ts), in a real Chromium against a real hub serving the build:
+ * readable and styled before any script has run, taken over by the app without a splash in
+ * between, and nothing a visitor typed, ticked or clicked before that is lost.
  */
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,6 +56,8 @@ describe('drawn pages', () => {
     ['/', '辩时 | 专业辩论比赛计时软件', '专业辩论比赛计时软件'],
     ['/lobby', '大厅 | 专业辩论比赛计时软件', '比赛大厅'],
     ['/create', '创建计时器 | 专业辩论比赛计时软件', '创建计时器'],
+    ['/docs/match-day/console', '控制台与快捷键 | 专业辩论比赛计时软件', '控制台与快捷键'],
+    ['/pricing', '价格方案 | 专业辩论比赛计时软件', '价格方案'],
   ])('%s comes drawn, with its title and its route stylesheets', async (path, title, heading) => {
     const response = await fetch(`${hub.url}${path}`);
     expect(response.headers.get('cache-control')).toBe('no-cache');
@@ -64,7 +66,10 @@ describe('drawn pages', () => {
     expect(html).toContain(`<title>${title}</title>`);
     expect(html).toMatch(new RegExp(`<h1[^>]*>(?:(?!</h1>)[\\s\\S])*${heading}`));
     expect(html).not.toContain('class="splash"');
-    if (path !== '/') expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/(lobby|create)-[\w-]+\.css"><\/head>/);
+    // The route's own stylesheets come linked, after the site's (the landing page has only the header's).
+    const linked = [...html.matchAll(/<link rel="stylesheet" crossorigin href="\/assets\/([a-z]+)-[\w-]+\.css">/g)].map((match) => match[1]);
+    expect(linked[0]).toBe('index');
+    expect(linked.slice(1)).toContain({ '/': 'auth', '/lobby': 'lobby', '/create': 'create', '/pricing': 'commerce' }[path] ?? 'content');
   });
 
   it('shows the create page styled before its scripts, and the app takes over without a splash', async () => {
