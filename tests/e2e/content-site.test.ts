@@ -6,7 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHub, type TestHub } from '../support/hub';
-import { launchBrowser, openPage } from './support/browser';
+import { appTookOver, launchBrowser, openPage } from './support/browser';
 
 let hub: TestHub;
 let browser: Browser;
@@ -61,6 +61,8 @@ describe('docs', () => {
     expect(holders.map((s) => s.heading)).toEqual(['投影前的准备']);
     expect(sections.some((s) => s.heading.includes('回声') || s.pageTitle.includes('回声'))).toBe(false);
 
+    // Shortcuts work once the app has taken the drawn page over.
+    await appTookOver(page);
     await page.keyboard.press('/');
     const input = page.getByTestId('search-input');
     await input.waitFor();

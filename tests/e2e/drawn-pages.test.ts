@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHub, type TestHub } from '../support/hub';
 import { httpClient } from '../support/trpc';
 import { speechFormat } from '../support/formats';
-import { launchBrowser, openPage } from './support/browser';
+import { appTookOver, launchBrowser, openPage } from './support/browser';
 
 let hub: TestHub;
 let browser: Browser;
@@ -85,7 +85,7 @@ describe('drawn pages', () => {
     expect(await takenOver(page)).toBe(false);
 
     scripts.release();
-    await expect.poll(() => takenOver(page), WAIT).toBe(true);
+    await appTookOver(page);
     expect(await heading.boundingBox()).toEqual(before);
     expect(await splashSeen()).toBe(false);
     // The app's own elements now answer: the rules tab opens.
@@ -104,7 +104,7 @@ describe('drawn pages', () => {
     await name.click();
     await page.keyboard.type('新生');
     scripts.release();
-    await expect.poll(() => takenOver(page), WAIT).toBe(true);
+    await appTookOver(page);
     // Still typing into the same field, now the app's.
     await page.keyboard.type('杯');
     expect(await name.inputValue()).toBe('新生杯');

@@ -5,7 +5,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHub, type TestHub } from '../support/hub';
-import { launchBrowser, openPage } from './support/browser';
+import { appTookOver, launchBrowser, openPage } from './support/browser';
 
 let hub: TestHub;
 let browser: Browser;
@@ -28,7 +28,9 @@ describe('site frame', () => {
     await expect.poll(() => page.title()).toBe('辩时 | 专业辩论比赛计时软件');
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toContain('专业辩论比赛计时软件');
     expect(await page.getByRole('link', { name: '开始计时' }).first().getAttribute('href')).toBe('/create');
-    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe('http://localhost:3000/?code=AB12');
+    // The app's canonical link (the page came drawn with the hub's, for the address it was asked at).
+    await appTookOver(page);
+    await expect.poll(() => page.locator('link[rel="canonical"]').getAttribute('href')).toBe('http://localhost:3000/?code=AB12');
     // The footer asks the hub for system.info over tRPC (HTTP batch link).
     await page.locator('.server-status[data-state="online"]').waitFor();
     expect(await page.locator('.server-status').innerText()).toMatch(/^服务器 v\d+\.\d+\.\d+/);

@@ -152,7 +152,7 @@ describe('static and JSON compression', () => {
   it('display paths get the display\'s own page; lobby screens the audience\'s, unless organizer; the rest the site\'s shell', async () => {
     const shellOf = async (path: string, cookie?: string) => {
       const answer = await get(`${hub.url}${path}`, cookie ? { cookie } : {});
-      const entry = /<script type="module"[^>]*src="\/assets\/([a-z-]+)-[^"]+\.js"/.exec(answer.body.toString('utf8'))?.[1];
+      const entry = /<script type="module"[^>]*src="\/assets\/([a-z-]+?)-[\w-]{8}\.js"/.exec(answer.body.toString('utf8'))?.[1];
       // The page is named in a header too (the service worker keeps its offline copies by it).
       expect(answer.headers['x-bianshi-page'], path).toBe(`${entry}.html`);
       return entry;

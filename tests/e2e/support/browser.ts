@@ -39,3 +39,11 @@ export async function openPage(browser: Browser, options: PageOptions = {}): Pro
   page.on('pageerror', (error) => errors.push(error.message));
   return { context, page, errors };
 }
+
+/**
+ * Waits until the app has taken over a page the hub sent drawn (client/build/draw-pages-plugin.ts):
+ * before that, its elements are the drawn ones and keyboard shortcuts do nothing.
+ */
+export async function appTookOver(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.getElementById('root')?.innerHTML.startsWith('<!--bs-drawn-->'), undefined, { timeout: 20_000 });
+}
