@@ -59,7 +59,7 @@ export function sameBuildPlugin(options: { version: string; /** Where the site w
         // The build's output directory (`--outDir` included), where the site's build went first.
         const outDir = options.siteDist ?? resolve(config.root ?? process.cwd(), config.build?.outDir ?? 'dist');
         const latest = join(outDir, 'builds', 'latest.json');
-        if (!existsSync(latest)) throw new Error(`${latest} missing: build the site first (vite build), then the display`);
+        if (!existsSync(latest)) throw new Error(`${latest} missing: build the site first (vite build), then the display and the renderers`);
         manifest = JSON.parse(readFileSync(latest, 'utf8')) as BuildManifest;
       }
       return {

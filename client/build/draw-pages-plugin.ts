@@ -2,7 +2,12 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'vite';
+// Relative, so Vite's config bundler compiles it; constants.ts is plain values.
+import { DRAWN_MARK, drawnMarkup } from '../../shared/src/protocol/constants.ts';
+import type { DrawnSitePage } from '../src/site-server.tsx';
 import { compressDirectory } from './compress-plugin.ts';
+import type { PrerenderFragment } from './content/prerender.ts';
+import { payloadFile } from './content/write.ts';
 import { ROUTE_MODULES } from './route-modules.ts';
 import { filesForRoute, readManifest } from './route-chunks.ts';
 
@@ -17,22 +22,14 @@ const PAGE_MODULES: readonly { path: RegExp; modules: readonly string[] }[] = [
   { path: /^\/$/, modules: ROUTE_MODULES.landing },
   { path: /^\/lobby$/, modules: ROUTE_MODULES.lobbyList },
   { path: /^\/create$/, modules: ROUTE_MODULES.create },
-  { path: /^\/docs(\/.*)?$/, modules: ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/docs-layout.tsx', 'src/features/content/index.ts'] },
-  { path: /^\/pricing$/, modules: ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/content-layout.tsx', 'src/features/commerce/index.ts'] },
-  { path: /^\/(about|changelog)(\/.*)?$/, modules: ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/content-layout.tsx', 'src/features/content/index.ts'] },
+  { path: /^\/docs(\/.*)?$/, modules: ROUTE_MODULES.docs },
+  { path: /^\/pricing$/, modules: ROUTE_MODULES.pricing },
+  { path: /^\/(about|changelog)(\/.*)?$/, modules: ROUTE_MODULES.article },
 ];
 
 /** What `dist-server/site-server.mjs` exports (src/site-server.tsx). */
 interface SiteServerModule {
-  drawSitePage(url: string, payload?: unknown): Promise<{ html: string; title: string; description: string } | null>;
-}
-
-/** A prerendered page as the hub reads it (hub/src/content/content.store.ts). */
-interface Fragment {
-  title: string;
-  description: string;
-  html: string;
-  styles?: string[];
+  drawSitePage(url: string, payload?: unknown): Promise<DrawnSitePage | null>;
 }
 
 /**
@@ -59,25 +56,25 @@ export function drawPagesPlugin(): Plugin {
         const file = join(dist, '_content', 'prerender.json');
         if (!existsSync(file)) throw new Error(`${file} missing: build the site first (vite build), then its pages`);
         const server = (await import(pathToFileURL(join(serverDist, 'site-server.mjs')).href)) as SiteServerModule;
-        const prerender = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Fragment>;
+        const prerender = JSON.parse(readFileSync(file, 'utf8')) as Record<string, PrerenderFragment>;
         const manifest = readManifest(dist);
         const entryFiles = new Set(filesForRoute(manifest, []));
         for (const path of [...Object.keys(prerender), ...APP_PAGES]) {
           const modules = PAGE_MODULES.find((page) => page.path.test(path))?.modules;
           if (!modules) throw new Error(`draw ${path}: no route modules listed for it in draw-pages-plugin.ts`);
-          const payloadFile = join(dist, path === '/' ? '' : path, '_payload.json');
-          const payload: unknown = existsSync(payloadFile) ? JSON.parse(readFileSync(payloadFile, 'utf8')) : undefined;
+          const payloadPath = payloadFile(dist, path);
+          const payload: unknown = existsSync(payloadPath) ? JSON.parse(readFileSync(payloadPath, 'utf8')) : undefined;
           const drawn = await server.drawSitePage(`http://localhost${path}`, payload);
           if (!drawn) throw new Error(`draw ${path}: the route did not render`);
           if (drawn.html.includes('class="splash"')) throw new Error(`draw ${path}: it drew its loading splash, not the page`);
           const known = prerender[path];
-          const heading = known && !known.html.startsWith('<!--bs-drawn-->') ? /<h1[^>]*>([^<]+)/.exec(known.html)?.[1] : undefined;
+          const heading = known && !known.html.startsWith(`<!--${DRAWN_MARK}-->`) ? /<h1[^>]*>([^<]+)/.exec(known.html)?.[1] : undefined;
           if (heading && !drawn.html.includes(heading)) throw new Error(`draw ${path}: the drawn page lacks the article's heading 「${heading}」`);
           const styles = filesForRoute(manifest, modules).filter((name) => name.endsWith('.css') && !entryFiles.has(name));
           prerender[path] = {
             title: known?.title ?? drawn.title,
             description: known?.description || drawn.description,
-            html: `<!--bs-drawn-->${drawn.html}<!--/bs-drawn-->`,
+            html: drawnMarkup(drawn.html),
             styles: styles.map((name) => `/${name}`),
           };
         }

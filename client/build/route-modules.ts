@@ -11,4 +11,7 @@ export const ROUTE_MODULES = {
   lobbyList: ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/main-layout.tsx', 'src/features/lobby/list.ts', DRAWN],
   lobbyRoom: ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/main-layout.tsx', 'src/features/lobby/room.ts'],
   create: ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/simple-layout.tsx', 'src/features/create/index.ts', DRAWN],
+  docs: ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/docs-layout.tsx', 'src/features/content/index.ts', DRAWN],
+  pricing: ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/content-layout.tsx', 'src/features/commerce/index.ts', DRAWN],
+  article: ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/content-layout.tsx', 'src/features/content/index.ts', DRAWN],
 } as const satisfies Record<string, readonly string[]>;

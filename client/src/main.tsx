@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { DRAWN_MARK } from '@bianshi/shared/protocol/constants';
 import { router } from './app/router';
 import { reloadOnPreloadError } from './lib/chunk-reload-guard';
 import './styles/index.css';
@@ -31,7 +32,7 @@ function render(root: HTMLElement) {
  * (`lib/drawn-page.ts`, preloaded with those pages' route chunks). Rendering at once would put the
  * loading splash in its place meanwhile.
  */
-const drawn = container.firstChild?.nodeType === Node.COMMENT_NODE && container.firstChild.nodeValue === 'bs-drawn';
+const drawn = container.firstChild?.nodeType === Node.COMMENT_NODE && container.firstChild.nodeValue === DRAWN_MARK;
 if (drawn) {
   const routesReady = new Promise<void>((resolve) => {
     if (router.state.initialized) return resolve();

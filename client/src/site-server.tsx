@@ -1,10 +1,10 @@
 /**
- * The site's pages drawn at build time: the landing page, the lobby list and the create page as
- * React renders them for a visitor who is not signed in, from the same route table, layouts and
- * components as the browser (`app/route-table.tsx`). The hub sends this markup in the page, so the
- * page's text and largest element are on screen once the HTML and its stylesheets are in; the
- * app, once its route modules have loaded, replaces it with the same elements in one commit
- * (`main.tsx`).
+ * The site's pages drawn at build time: the landing page, the lobby list, the create page and the
+ * content pages (docs, about, changelog, pricing) as React renders them for a visitor who is not
+ * signed in, from the same route table, layouts and components as the browser
+ * (`app/route-table.tsx`). The hub sends this markup in the page, so the page's text and largest
+ * element are on screen once the HTML and its stylesheets are in; the app, once its route modules
+ * have loaded, replaces it with the same elements in one commit (`main.tsx`).
  *
  * Built for Node by `vite.site-server.config.ts` into `dist-server/site-server.mjs`; its build
  * step (`build/draw-pages-plugin.ts`) calls {@link drawSitePage} and writes the result beside the

@@ -61,8 +61,10 @@ describe('docs', () => {
     expect(holders.map((s) => s.heading)).toEqual(['投影前的准备']);
     expect(sections.some((s) => s.heading.includes('回声') || s.pageTitle.includes('回声'))).toBe(false);
 
-    // Shortcuts work once the app has taken the drawn page over.
+    // Shortcuts work once the app has taken the drawn page over and run its effects: the sidebar's
+    // page list, fetched from one of them, is in.
     await appTookOver(page);
+    await page.locator('.nav-tree__link').first().waitFor();
     await page.keyboard.press('/');
     const input = page.getByTestId('search-input');
     await input.waitFor();

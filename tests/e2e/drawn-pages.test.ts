@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHub, type TestHub } from '../support/hub';
 import { httpClient } from '../support/trpc';
 import { speechFormat } from '../support/formats';
-import { appTookOver, launchBrowser, openPage } from './support/browser';
+import { appTookOver, launchBrowser, openPage, tookOver } from './support/browser';
 
 let hub: TestHub;
 let browser: Browser;
@@ -48,8 +48,17 @@ async function watchForSplash(page: Page): Promise<() => Promise<boolean>> {
   return () => page.evaluate(() => (window as unknown as { __splash: { splash: boolean } }).__splash.splash);
 }
 
-/** True once the app has replaced the drawn page (its mark is gone). */
-const takenOver = (page: Page) => page.evaluate(() => !document.getElementById('root')?.innerHTML.startsWith('<!--bs-drawn-->'));
+/**
+ * A new page at `path` with its scripts held (`holdScripts`), once the navigation has committed:
+ * the drawn page is all there is until `release()`. `watchSplash` starts {@link watchForSplash} first.
+ */
+async function openHeld(path: string, viewport: { width: number; height: number }, options: { watchSplash?: boolean } = {}) {
+  const { context, page, errors } = await openPage(browser, { viewport });
+  const splashSeen = options.watchSplash ? await watchForSplash(page) : async () => false;
+  const { release } = await holdScripts(page);
+  await page.goto(`${hub.url}${path}`, { waitUntil: 'commit' });
+  return { context, page, errors, release, splashSeen };
+}
 
 describe('drawn pages', () => {
   it.each([
@@ -73,18 +82,15 @@ describe('drawn pages', () => {
   });
 
   it('shows the create page styled before its scripts, and the app takes over without a splash', async () => {
-    const { context, page, errors } = await openPage(browser, { viewport: { width: 390, height: 844 } });
-    const splashSeen = await watchForSplash(page);
-    const scripts = await holdScripts(page);
-    await page.goto(`${hub.url}/create`, { waitUntil: 'commit' });
+    const { context, page, errors, release, splashSeen } = await openHeld('/create', { width: 390, height: 844 }, { watchSplash: true });
     const heading = page.getByRole('heading', { level: 1, name: '创建计时器' });
     await heading.waitFor(WAIT);
     // The route's stylesheet is in: the format list is laid out as the app lays it out.
     expect(await page.locator('.create-format').first().evaluate((element) => getComputedStyle(element).display)).not.toBe('inline');
     const before = await heading.boundingBox();
-    expect(await takenOver(page)).toBe(false);
+    expect(await tookOver(page)).toBe(false);
 
-    scripts.release();
+    release();
     await appTookOver(page);
     expect(await heading.boundingBox()).toEqual(before);
     expect(await splashSeen()).toBe(false);
@@ -96,14 +102,12 @@ describe('drawn pages', () => {
   });
 
   it('keeps the focus and the caret in a field a visitor is typing into when the app takes over', async () => {
-    const { context, page, errors } = await openPage(browser, { viewport: { width: 390, height: 844 } });
-    const scripts = await holdScripts(page);
-    await page.goto(`${hub.url}/lobby`, { waitUntil: 'commit' });
+    const { context, page, errors, release } = await openHeld('/lobby', { width: 390, height: 844 });
     const name = page.getByTestId('lobby-create-name');
     await name.waitFor(WAIT);
     await name.click();
     await page.keyboard.type('新生');
-    scripts.release();
+    release();
     await appTookOver(page);
     // Still typing into the same field, now the app's.
     await page.keyboard.type('杯');
@@ -118,18 +122,16 @@ describe('drawn pages', () => {
     const timer = await api.timer.create.mutate({ name: '先画后接管', format: speechFormat('drawn-e2e', '先画后接管赛制', [120_000]) });
     const lobby = await api.lobby.create.mutate({ name: '先画大厅', visibility: 'public', timers: [timer.id] });
 
-    const { context, page, errors } = await openPage(browser, { viewport: { width: 390, height: 844 } });
-    const scripts = await holdScripts(page);
-    await page.goto(`${hub.url}/`, { waitUntil: 'commit' });
+    const { context, page, errors, release } = await openHeld('/', { width: 390, height: 844 });
     const code = page.getByRole('textbox', { name: '房间码' });
     await code.waitFor(WAIT);
     await code.fill(lobby.code.toLowerCase());
     await code.press('Enter');
     // The drawn form did not submit itself as a plain page load.
     expect(new URL(page.url()).pathname).toBe('/');
-    expect(await takenOver(page)).toBe(false);
+    expect(await tookOver(page)).toBe(false);
 
-    scripts.release();
+    release();
     await page.waitForURL(`**/lobby/${lobby.id}`, WAIT);
     await page.getByRole('timer').first().waitFor(WAIT);
     expect(errors).toEqual([]);
@@ -137,16 +139,14 @@ describe('drawn pages', () => {
   });
 
   it('creates a timer with the format a visitor picked and the name typed before the scripts arrived', async () => {
-    const { context, page, errors } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-    const scripts = await holdScripts(page);
-    await page.goto(`${hub.url}/create`, { waitUntil: 'commit' });
+    const { context, page, errors, release } = await openHeld('/create', { width: 1280, height: 800 });
     await page.getByText('英国议会制 BP').waitFor(WAIT);
     await page.getByText('英国议会制 BP').click();
     await page.getByLabel('计时器名称（可选）').fill('接管前填写的名字');
     await page.getByRole('button', { name: '创建计时器' }).click();
     expect(new URL(page.url()).pathname).toBe('/create');
 
-    scripts.release();
+    release();
     await page.getByTestId('share-panel').waitFor(WAIT);
     expect(new URL(page.url()).pathname).toMatch(/^\/timer\/manage\//);
     const timerId = /\/timer\/([\w-]+)$/.exec(await page.getByTestId('display-link').innerText())?.[1];

@@ -10,6 +10,8 @@ export interface PrerenderFragment {
   description: string;
   /** Goes inside `<div id="root">`. */
   html: string;
+  /** Stylesheets the markup needs beyond the site's own (a page drawn by `draw-pages-plugin.ts`). */
+  styles?: string[];
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { LobbySnapshot, WatchSnapshot as Snapshot } from '@bianshi/shared';
+import { drawnMarkup, type LobbySnapshot, type WatchSnapshot as Snapshot } from '@bianshi/shared';
 import { requestHost } from '../auth/request-origin';
 import type { Logger } from '../lib/logger';
 import type { AppPage } from './static';
@@ -41,7 +41,7 @@ const SCREEN_REGION = /<!--bs-screen-->[\s\S]*?<!--\/bs-screen-->/;
  * screen region.
  */
 export function drawScreen(html: string, markup: string): string {
-  return html.replace(SCREEN_REGION, () => `<!--bs-drawn-->${markup}<!--/bs-drawn-->`);
+  return html.replace(SCREEN_REGION, () => drawnMarkup(markup));
 }
 
 /**

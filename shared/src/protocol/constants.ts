@@ -40,3 +40,17 @@ export const TRPC_HTTP_MAX_BATCH = 40;
  * the messages, so the screens that read it download no schema library.
  */
 export const EMBEDDED_STATE_ID = 'bs-watch';
+
+/**
+ * The comment that opens markup drawn before any script ran, in the page's root: a screen the hub
+ * drew (`hub/src/transport/page-render.ts`) or a site page drawn at build time
+ * (`client/build/draw-pages-plugin.ts`). The app sees it to know it takes over a drawn page; the
+ * service worker's kept copy drops what is between the marks (its copy of the rule is tested
+ * against the hub's).
+ */
+export const DRAWN_MARK = 'bs-drawn';
+
+/** `markup` between the drawn marks. */
+export function drawnMarkup(markup: string): string {
+  return `<!--${DRAWN_MARK}-->${markup}<!--/${DRAWN_MARK}-->`;
+}

@@ -40,10 +40,18 @@ export async function openPage(browser: Browser, options: PageOptions = {}): Pro
   return { context, page, errors };
 }
 
+/** In the page: whether its root no longer holds a drawn page (the app has replaced it). */
+const drawnPageGone = () => !document.getElementById('root')?.innerHTML.startsWith('<!--bs-drawn-->');
+
+/** Whether the app has taken over a page the hub sent drawn (client/build/draw-pages-plugin.ts). */
+export function tookOver(page: Page): Promise<boolean> {
+  return page.evaluate(drawnPageGone);
+}
+
 /**
- * Waits until the app has taken over a page the hub sent drawn (client/build/draw-pages-plugin.ts):
- * before that, its elements are the drawn ones and keyboard shortcuts do nothing.
+ * Waits until the app has taken over a page the hub sent drawn: before that, its elements are the
+ * drawn ones and keyboard shortcuts do nothing.
  */
 export async function appTookOver(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.getElementById('root')?.innerHTML.startsWith('<!--bs-drawn-->'), undefined, { timeout: 20_000 });
+  await page.waitForFunction(drawnPageGone, undefined, { timeout: 20_000 });
 }
