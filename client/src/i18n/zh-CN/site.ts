@@ -49,4 +49,5 @@ export const site = {
   loading: '正在加载…',
   backHome: '返回首页',
   back: '返回',
+  cancel: '取消',
 } as const;
