@@ -1,6 +1,5 @@
-import type { ProjectRole } from '@bianshi/shared';
 import type { Logger } from '../lib/logger';
-import { DocRoom, type DocConnection } from './doc-room';
+import { DocRoom, type DocConnection, type DocGrant } from './doc-room';
 import type { YjsBus, YjsBusNotice } from './yjs-bus';
 import type { YjsRepository } from './yjs.repository';
 
@@ -12,8 +11,9 @@ export interface DocRegistryDependencies {
   logger: Logger;
   bus: YjsBus;
   hubId: string;
-  /** A connection's role on a project now, or null when it lost access. */
-  resolveRole(projectId: string, connection: DocConnection): Promise<ProjectRole | null>;
+  now(): number;
+  /** A connection's standing on a project now, or null when it lost access. */
+  resolveRole(projectId: string, connection: DocConnection): Promise<DocGrant | null>;
   idleUnloadMs?: number;
 }
 
@@ -59,6 +59,8 @@ export class DocRegistry {
     const room: DocRoom = new DocRoom(documentId, {
       repository: this.deps.repository,
       logger: this.deps.logger,
+      now: this.deps.now,
+      resolve: (connection) => this.deps.resolveRole(projectId, connection),
       publish: (kind, data) =>
         this.deps.bus.publish({
           kind,
@@ -114,7 +116,7 @@ export class DocRegistry {
     for (const entry of this.entries.values()) {
       if (entry.projectId !== projectId) continue;
       const room = await entry.ready.catch(() => null);
-      await room?.recheck((connection) => this.deps.resolveRole(projectId, connection), userId);
+      await room?.recheck(userId);
     }
   }
 
