@@ -378,6 +378,22 @@ describe('Workbench documents under attack (two hubs, Postgres + Redis)', () => 
     expect(member.id).toBeTruthy();
   }, 120_000);
 
+  it('closes a deleted document’s sockets on both hubs', async () => {
+    const { owner, editor, documentId } = await workbench();
+    const onA = open(a.url, documentId, { cookie: editor.cookie });
+    const onB = open(b.url, documentId, { cookie: editor.cookie });
+    await Promise.all([onA.synced(), onB.synced()]);
+    const closes = [terminalClose(onA), terminalClose(onB)];
+    await owner.client.workbench.deleteDocument.mutate({ documentId });
+    for (const closed of closes) {
+      await untilTrue(() => closed() !== null, 15_000);
+      expect(closed()).toEqual({ code: 4404, reason: 'not-found' });
+    }
+    expect(onB.notices.map((n) => n.code)).toEqual(['not-found']);
+    const { documentId: other } = await workbench();
+    await healthy(other, editor.cookie);
+  }, 120_000);
+
   it('closes an invite link’s sockets on both hubs when it expires, and stores nothing after', async () => {
     const { owner, projectId, documentId } = await workbench();
     const invite = await owner.client.workbench.createInvite.mutate({ projectId, role: 'editor', expiresInHours: 1 });

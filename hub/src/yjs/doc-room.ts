@@ -228,6 +228,18 @@ export class DocRoom {
     this.doc.destroy();
   }
 
+  /** The document is gone: every socket is refused with `code`, nothing waiting is stored, memory is freed. */
+  drop(code: YjsNoticeCode): void {
+    this.closed = true;
+    for (const [connection, entry] of this.connections) {
+      if (entry.expiry) clearTimeout(entry.expiry);
+      refuse(connection, code);
+    }
+    this.connections.clear();
+    this.presence.destroy();
+    this.doc.destroy();
+  }
+
   /** Folds the stored log into one snapshot with `Y.mergeUpdates`. */
   async compact(): Promise<void> {
     if (this.sinceCompaction === 0) return;
@@ -305,6 +317,8 @@ export class DocRoom {
       return;
     }
     this.pendingBytes -= batchBytes;
+    // Dropped while the write was in flight (the document was deleted): nothing to apply or relay.
+    if (this.doc.isDestroyed) return;
     this.bytes += batchBytes;
     this.sinceCompaction += batch.length;
     if (batch.length === 1) Y.applyUpdate(this.doc, batch[0]!.update, batch[0]!.connection);

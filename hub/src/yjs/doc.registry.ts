@@ -105,6 +105,12 @@ export class DocRegistry {
     return this.recheck(projectId, userId);
   }
 
+  /** A document was deleted: its sockets here and on the other hubs close, and it unloads. */
+  async documentRemoved(documentId: string): Promise<void> {
+    this.deps.bus.publish({ kind: 'removed', documentId, hubId: this.deps.hubId });
+    await this.drop(documentId);
+  }
+
   /** Unloads every document (hub shutdown), compacting what piled up. */
   async close(): Promise<void> {
     const entries = [...this.entries.entries()];
@@ -127,11 +133,26 @@ export class DocRegistry {
       );
       return;
     }
+    if (notice.kind === 'removed') {
+      void this.drop(notice.documentId);
+      return;
+    }
     const entry = this.entries.get(notice.documentId);
     if (!entry) return;
     const data = new Uint8Array(Buffer.from(notice.data, 'base64'));
     // Applied at once even while loading: Yjs merges in any order, twice is harmless.
     entry.room.applyRemote(notice.kind, data);
+  }
+
+  /** Closes a deleted document's sockets and forgets it, with nothing left to store. */
+  private async drop(documentId: string): Promise<void> {
+    const entry = this.entries.get(documentId);
+    if (!entry) return;
+    this.entries.delete(documentId);
+    this.cancelIdle(entry);
+    this.deps.bus.unsubscribe(documentId);
+    const room = await entry.ready.catch(() => null);
+    room?.drop('not-found');
   }
 
   private scheduleIdle(documentId: string): void {

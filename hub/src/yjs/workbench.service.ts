@@ -394,6 +394,9 @@ export class WorkbenchService {
     await this.documentAccess(documentId, caller, 'owner');
     await this.repository.deleteDocument(documentId);
     await this.repository.deleteDocument(commentsDocumentId(documentId));
+    // Open sockets on any hub would otherwise go on writing into a document that is gone.
+    await this.registry.documentRemoved(documentId);
+    await this.registry.documentRemoved(commentsDocumentId(documentId));
   }
 
   // Versions ---------------------------------------------------------------------------------
