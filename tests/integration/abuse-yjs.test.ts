@@ -400,7 +400,7 @@ describe('Workbench documents under attack (two hubs, Postgres + Redis)', () => 
     // The API offers an hour at least; the database brings the expiry to a few seconds from now.
     const sql = postgres(pair.databaseUrl, { max: 1, onnotice: () => {} });
     const [row] = await sql<{ expires_at: Date }[]>`
-      update yjs_invites set expires_at = now() + interval '4 seconds' where id = ${invite.id} returning expires_at`;
+      update yjs_invites set expires_at = now() + interval '8 seconds' where id = ${invite.id} returning expires_at`;
     await sql.end();
     const expiresAt = row!.expires_at.getTime();
 
