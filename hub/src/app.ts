@@ -28,7 +28,7 @@ import { redisFanout } from './scale/redis-fanout';
 import { redisLobbyBus } from './scale/redis-lobby-bus';
 import { RedisLink } from './scale/redis-link';
 import { noMirror, supabaseRealtimeMirror } from './supabase/realtime-mirror';
-import { newId } from './lib/ids';
+import { hashKey, newId } from './lib/ids';
 import { AiService } from './ai/ai.service';
 import { DocsRetrieval } from './ai/docs-retrieval';
 import { createProvider } from './ai/provider';
@@ -139,7 +139,13 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       hubId,
       ...(redis ? { bus: redisYjsBus(redis, hubId) } : {}),
       entitlements: commerce.entitlements,
-      userOf: async (req) => (await createContextFactory(services)({ req }, 'ws')).user?.id ?? null,
+      accountOf: async (req) => {
+        const context = await createContextFactory(services)({ req }, 'ws');
+        return context.user
+          ? { userId: context.user.id, tokenHash: context.sessionToken ? hashKey(context.sessionToken) : null }
+          : null;
+      },
+      accounts: rooms.sockets,
     }),
     ai: new AiService({
       db: database.db,

@@ -75,6 +75,12 @@ describe('workbench', () => {
   it('lets two signed-in people co-edit a document and see each other’s caret', async () => {
     const a = await signedIn(hub.url, owner.cookie);
     const b = await signedIn(hub.url, partner.cookie);
+    // Carets take only #rrggbb colours; anything else floods the console with a warning per render.
+    const colourWarnings: string[] = [];
+    for (const { page } of [a, b])
+      page.on('console', (message) => {
+        if (message.text().includes('unsupported color format')) colourWarnings.push(message.text());
+      });
     for (const { page } of [a, b]) {
       await page.goto(`${hub.url}/workbench/${projectId}`);
       await editorOf(page).waitFor(WAIT);
@@ -97,6 +103,7 @@ describe('workbench', () => {
     await expect.poll(() => a.page.locator('.wb-person').count(), WAIT).toBe(2);
     await shoot(a.page, 'workbench-coedit-1280');
     expect([...a.errors, ...b.errors]).toEqual([]);
+    expect(colourWarnings).toEqual([]);
     await a.context.close();
     await b.context.close();
   }, 120_000);
@@ -198,6 +205,51 @@ describe('workbench', () => {
     expect([...c.errors, ...o.errors]).toEqual([]);
     await c.context.close();
     await o.context.close();
+  }, 120_000);
+
+  it('says 离线编辑中 within 3 s of the network dropping, and merges when it returns', async () => {
+    const a = await signedIn(hub.url, owner.cookie);
+    const documentId = (await owner.client.workbench.get.query({ projectId })).documents.find((d) => d.kind === 'text')!.id;
+    await a.page.goto(`${hub.url}/workbench/${projectId}`);
+    await editorOf(a.page).waitFor(WAIT);
+    const status = a.page.getByRole('status').filter({ hasText: /已同步|离线编辑中/ });
+    await status.filter({ hasText: '已同步' }).waitFor(WAIT);
+    await a.context.setOffline(true);
+    await status.filter({ hasText: '离线编辑中，恢复连接后自动合并' }).waitFor({ timeout: 3_000 });
+    await shoot(a.page, 'workbench-offline-1280');
+    await editorOf(a.page).click();
+    await a.page.keyboard.press('Control+End');
+    await a.page.keyboard.type('断网时写的。');
+    await a.context.setOffline(false);
+    await status.filter({ hasText: '已同步' }).waitFor(WAIT);
+    const witness = openDoc(hub.url, documentId, { cookie: owner.cookie });
+    await untilTrue(() => witness.doc.getXmlFragment('default').toString().includes('断网时写的。'), 30_000);
+    witness.close();
+    expect(a.errors).toEqual([]);
+    await a.context.close();
+  }, 120_000);
+
+  it('takes an edit the hub refused off the screen and says why', async () => {
+    const demoted = await createAccount(hub, 'demoted');
+    const invite = await owner.client.workbench.createInvite.mutate({ projectId, role: 'editor', expiresInHours: 24 });
+    await demoted.client.workbench.acceptInvite.mutate({ token: invite.token });
+    const d = await signedIn(hub.url, demoted.cookie);
+    await d.page.goto(`${hub.url}/workbench/${projectId}`);
+    await editorOf(d.page).waitFor(WAIT);
+    await d.page.getByRole('status').filter({ hasText: '已同步' }).waitFor(WAIT);
+    // Made a viewer while the page still offers editing (the page learns its role when it loads).
+    await owner.client.workbench.setRole.mutate({ projectId, userId: demoted.id, role: 'viewer' });
+    await editorOf(d.page).click();
+    await d.page.keyboard.press('Control+End');
+    await d.page.keyboard.type('被拒绝的修改');
+    await d.page
+      .getByText('你在这个项目中只能查看或评论，修改没有被保存。已重新载入服务器上的版本。')
+      .waitFor(WAIT);
+    // The copy was reloaded from the hub: the refused words are gone, and it is in sync again.
+    await expect.poll(() => editorOf(d.page).textContent(), WAIT).not.toContain('被拒绝的修改');
+    await d.page.getByRole('status').filter({ hasText: '已同步' }).waitFor(WAIT);
+    expect(d.errors).toEqual([]);
+    await d.context.close();
   }, 120_000);
 
   it('links the project to a library topic', async () => {

@@ -102,6 +102,7 @@ describe('Yjs documents: durability and several hubs', () => {
       await Promise.all([onA.synced(), onB.synced()]);
       onA.doc.getText('t').insert(0, '甲');
       onB.doc.getText('t').insert(0, '乙');
+      // Whatever name a client types, the others see its account's (the hub writes it).
       onA.provider.awareness.setLocalStateField('user', { name: '甲', color: '#c00' });
       await untilTrue(
         () =>
@@ -110,7 +111,7 @@ describe('Yjs documents: durability and several hubs', () => {
       );
       await untilTrue(() =>
         [...onB.provider.awareness.getStates().values()].some(
-          (state) => (state as { user?: { name: string } }).user?.name === '甲',
+          (state) => (state as { user?: { name: string } }).user?.name === 'owner',
         ),
       );
 

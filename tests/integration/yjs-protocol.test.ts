@@ -84,16 +84,18 @@ describe('Yjs documents over the y-websocket protocol', () => {
     const a = open(hub.url, documentId, { cookie: owner.cookie });
     const b = open(hub.url, documentId, { cookie: editor.cookie });
     await Promise.all([a.synced(), b.synced()]);
+    // Each shows under its account's name and role, whatever it typed (the hub writes them).
     a.provider.awareness.setLocalStateField('user', { name: '甲', color: '#c00', role: 'owner' });
-    b.provider.awareness.setLocalStateField('user', { name: '乙', color: '#00c', role: 'editor' });
+    b.provider.awareness.setLocalStateField('user', { name: '乙', color: '#00c', role: 'owner' });
     const names = () =>
-      [...a.provider.awareness.getStates().values()]
-        .map((state) => (state as { user?: { name: string } }).user?.name)
+      [...a.provider.awareness.getStates().entries()]
+        .filter(([id]) => id !== a.doc.clientID)
+        .map(([, state]) => (state as { user?: { name: string; role: string } }).user)
         .filter(Boolean)
-        .sort();
-    await untilTrue(() => names().join() === '乙,甲');
+        .map((user) => `${user!.name}:${user!.role}`);
+    await untilTrue(() => names().join() === `${editor.email.split('@')[0]}:editor`);
     b.close();
-    await untilTrue(() => names().join() === '甲');
+    await untilTrue(() => names().length === 0);
   });
 
   it('refuses a viewer’s update on the hub and tells the viewer in Chinese', async () => {
@@ -121,33 +123,30 @@ describe('Yjs documents over the y-websocket protocol', () => {
     expect(stored.lines.map((line) => line.text).join('')).not.toContain('偷改');
   });
 
-  it('checks access at the upgrade: no credential 401, an outsider 403, an unknown document 404', async () => {
-    const status = (path: string, cookie?: string) =>
-      new Promise<number>((resolve) => {
-        const socket = new WebSocket(hub.url.replace('http', 'ws') + path, {
-          headers: { origin: hub.url, ...(cookie ? { cookie } : {}) },
-        });
-        socket.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
-        socket.on('open', () => {
+  it('refuses at the upgrade with a close y-websocket stops on: no credential, an outsider, an unknown document, another site', async () => {
+    /** How the hub ends a socket to `path` (the upgrade itself always succeeds: browsers hide HTTP statuses). */
+    const ending = (path: string, headers: Record<string, string>) =>
+      new Promise<{ code: number; reason: string } | 'open'>((resolve) => {
+        const socket = new WebSocket(hub.url.replace('http', 'ws') + path, { headers });
+        socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() }));
+        socket.on('message', (data: Buffer) => {
+          // The hub's sync step 1 (message 0) comes only to a socket that is in; a refusal's notice is 20.
+          if (data[0] !== 0) return;
+          resolve('open');
           socket.close();
-          resolve(101);
         });
         socket.on('error', () => {});
       });
-    expect(await status(`/api/yjs/${documentId}`)).toBe(401);
-    expect(await status(`/api/yjs/${documentId}`, outsider.cookie)).toBe(403);
-    expect(await status('/api/yjs/no-such-document', owner.cookie)).toBe(404);
-    expect(await status(`/api/yjs/${documentId}`, owner.cookie)).toBe(101);
+    const sameSite = { origin: hub.url };
+    expect(await ending(`/api/yjs/${documentId}`, sameSite)).toEqual({ code: 4401, reason: 'sign-in-required' });
+    expect(await ending(`/api/yjs/${documentId}`, { ...sameSite, cookie: outsider.cookie })).toEqual({ code: 4403, reason: 'no-access' });
+    expect(await ending('/api/yjs/no-such-document', { ...sameSite, cookie: owner.cookie })).toEqual({ code: 4404, reason: 'not-found' });
+    expect(await ending(`/api/yjs/${documentId}`, { ...sameSite, cookie: owner.cookie })).toBe('open');
     // A cookie sent by another site's page is not honoured (cross-site WebSocket hijacking).
-    const crossSite = await new Promise<number>((resolve) => {
-      const socket = new WebSocket(hub.url.replace('http', 'ws') + `/api/yjs/${documentId}`, {
-        headers: { origin: 'https://evil.example', cookie: owner.cookie },
-      });
-      socket.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
-      socket.on('open', () => resolve(101));
-      socket.on('error', () => {});
+    expect(await ending(`/api/yjs/${documentId}`, { origin: 'https://evil.example', cookie: owner.cookie })).toEqual({
+      code: 4401,
+      reason: 'sign-in-required',
     });
-    expect(crossSite).toBe(401);
   });
 
   it('lets an invite token open the document with the invite’s role, and closes it when revoked', async () => {
@@ -178,8 +177,12 @@ describe('Yjs documents over the y-websocket protocol', () => {
     await owner.client.workbench.setRole.mutate({ projectId, userId: member.id, role: 'viewer' });
     socket.doc.getText('t').insert(0, '降级后');
     await untilTrue(() => socket.notices.some((n) => n.code === 'read-only'));
+    // The refused edit closes the socket (4403: y-websocket stops), so the client knows its copy is off.
+    await untilTrue(() => socket.closes.some((c) => c.code === 4403 && c.reason === 'read-only'));
+    const reading = open(hub.url, documentId, { cookie: member.cookie });
+    await reading.synced();
     await owner.client.workbench.removeMember.mutate({ projectId, userId: member.id });
-    await untilTrue(() => socket.closes.some((c) => c.code === 4410));
+    await untilTrue(() => reading.closes.some((c) => c.code === 4410));
   });
 
   it('keeps named versions: list, compare and restore', async () => {

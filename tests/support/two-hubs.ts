@@ -5,6 +5,8 @@ import { startRedis, type TestRedis } from './redis';
 
 export interface TwoHubs {
   readonly hubs: [HubProcess, HubProcess];
+  /** The database both hubs use (tests that must set a row the API cannot, e.g. an invite's expiry). */
+  readonly databaseUrl: string;
   /** Kills both hubs, closes Redis and drops the database. */
   close(): Promise<void>;
 }
@@ -28,5 +30,5 @@ export async function startTwoHubs(): Promise<TwoHubs> {
     await close();
     throw error;
   }
-  return { hubs: [started[0]!, started[1]!], close };
+  return { hubs: [started[0]!, started[1]!], databaseUrl: scratch.url, close };
 }

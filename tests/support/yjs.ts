@@ -4,6 +4,8 @@
  * the hub's notices (message type 20).
  */
 import * as decoding from 'lib0/decoding';
+import * as encoding from 'lib0/encoding';
+import * as syncProtocol from 'y-protocols/sync';
 import { YJS_MESSAGE, YJS_PATH, type YjsNotice } from '@bianshi/shared';
 import WebSocket from 'ws';
 import { WebsocketProvider } from 'y-websocket';
@@ -113,5 +115,76 @@ export async function joinProject(
   for (const [account, role] of grants) {
     const invite = await owner.client.workbench.createInvite.mutate({ projectId, role, expiresInHours: 24 });
     await account.client.workbench.acceptInvite.mutate({ token: invite.token });
+  }
+}
+
+/**
+ * A raw y-protocol socket on `/api/yjs/<documentId>`, for attacker tests: sends whatever frames
+ * it is given (no provider to keep it honest) and records what comes back.
+ */
+export class RawDocSocket {
+  readonly notices: YjsNotice[] = [];
+  /** Every awareness update received, raw. */
+  readonly awareness: Uint8Array[] = [];
+  readonly opened: Promise<void>;
+  /** Resolves with the close code and reason once the socket closed. */
+  readonly closed: Promise<{ code: number; reason: string }>;
+  private readonly socket: WebSocket;
+
+  constructor(baseUrl: string, documentId: string, options: { cookie?: string; invite?: string } = {}) {
+    const query = options.invite ? `?invite=${encodeURIComponent(options.invite)}` : '';
+    this.socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}${YJS_PATH}/${documentId}${query}`, {
+      headers: { origin: baseUrl, ...(options.cookie ? { cookie: options.cookie } : {}) },
+    });
+    this.socket.on('error', () => {});
+    this.opened = new Promise((resolve, reject) => {
+      this.socket.once('open', () => resolve());
+      this.socket.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
+    });
+    this.closed = new Promise((resolve) =>
+      this.socket.once('close', (code: number, reason: Buffer) => resolve({ code, reason: reason.toString() })),
+    );
+    this.socket.on('message', (data: Buffer) => {
+      const decoder = decoding.createDecoder(new Uint8Array(data));
+      const type = decoding.readVarUint(decoder);
+      if (type === YJS_MESSAGE.notice) this.notices.push(JSON.parse(decoding.readVarString(decoder)) as YjsNotice);
+      else if (type === YJS_MESSAGE.awareness) this.awareness.push(decoding.readVarUint8Array(decoder));
+    });
+  }
+
+  get open(): boolean {
+    return this.socket.readyState === WebSocket.OPEN;
+  }
+
+  /** Sends a Yjs update as a sync `update` message. */
+  sendUpdate(update: Uint8Array): void {
+    const encoder = encoding.createEncoder();
+    encoding.writeVarUint(encoder, YJS_MESSAGE.sync);
+    syncProtocol.writeUpdate(encoder, update);
+    this.send(encoding.toUint8Array(encoder));
+  }
+
+  /** Sends an awareness update: `states` by client id, each at its clock. */
+  sendAwareness(states: { clientId: number; clock: number; state: unknown }[]): void {
+    const body = encoding.createEncoder();
+    encoding.writeVarUint(body, states.length);
+    for (const { clientId, clock, state } of states) {
+      encoding.writeVarUint(body, clientId);
+      encoding.writeVarUint(body, clock);
+      encoding.writeVarString(body, JSON.stringify(state));
+    }
+    const encoder = encoding.createEncoder();
+    encoding.writeVarUint(encoder, YJS_MESSAGE.awareness);
+    encoding.writeVarUint8Array(encoder, encoding.toUint8Array(body));
+    this.send(encoding.toUint8Array(encoder));
+  }
+
+  /** Sends a frame if the socket is still open (an attacker does not stop at a refusal). */
+  send(frame: Uint8Array): void {
+    if (this.open) this.socket.send(frame);
+  }
+
+  close(): void {
+    this.socket.close();
   }
 }

@@ -4,19 +4,28 @@ import {
   commentedDocumentId,
   roleAtLeast,
   roleCanWriteDocument,
-  YJS_CLOSE,
   YJS_LIMITS,
   YJS_MESSAGE,
   type ProjectRole,
   type YjsNoticeCode,
 } from '@bianshi/shared';
-import * as awarenessProtocol from 'y-protocols/awareness';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
 import type { Logger } from '../lib/logger';
+import type { PresenceIdentity } from './awareness-rules';
 import { commentUpdateRefused } from './comment-rules';
-import { NOTICE_MESSAGES } from './messages';
+import { DocPresence, REMOTE_ORIGIN } from './doc-presence';
+import { frame, refuse } from './frames';
+import { addsContent, deletesSomething, isEmptyDeleteSet } from './update-facts';
 import type { YjsRepository } from './yjs.repository';
+
+export { REMOTE_ORIGIN };
+
+/** A socket's standing on a project: its role, and until when it holds (an invite's expiry, ms) or null. */
+export interface DocGrant {
+  role: ProjectRole;
+  until: number | null;
+}
 
 /** The room's only view of a socket (tests and the bench may stand in for `ws`). */
 export interface DocConnection {
@@ -26,22 +35,30 @@ export interface DocConnection {
   readonly inviteHash: string | null;
   /** Re-checked when access changes. */
   role: ProjectRole;
+  /** When `role` stops holding (the expiry of the invite it came from, ms since epoch), or null. */
+  roleUntil: number | null;
+  /** The name and colour the others see, from the account (or the invite): never the client's choice. */
+  readonly presence: { name: string; color: string };
   send(message: Uint8Array): void;
   close(code: number, reason: string): void;
 }
 
-/** Origin of changes that came from another hub (already persisted there, not relayed back). */
-export const REMOTE_ORIGIN = Symbol('remote-hub');
 /** Origin of state loaded from the database. */
 const LOAD_ORIGIN = Symbol('load');
 
 /** Compaction folds the log into the snapshot once this many updates piled up. */
 export const COMPACT_AFTER_UPDATES = 200;
 
+/** setTimeout's longest delay; a later expiry is waited for in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** What the room needs from its registry. */
 export interface DocRoomDependencies {
   repository: YjsRepository;
   logger: Logger;
+  now(): number;
+  /** A connection's standing now, or null when it lost access (re-read on changes and at expiry). */
+  resolve(connection: DocConnection): Promise<DocGrant | null>;
   /** Relays a persisted update or an awareness change to other hubs (base64 done by the caller). */
   publish(kind: 'update' | 'awareness', data: Uint8Array): void;
   /** Called when the last connection left. */
@@ -49,20 +66,25 @@ export interface DocRoomDependencies {
 }
 
 /**
- * One loaded document: the Y.Doc and awareness every socket on this hub shares. An update from
+ * One loaded document: the Y.Doc and presence every socket on this hub shares. An update from
  * a writer is appended to the database first, then applied and relayed (to local sockets and
- * other hubs), one at a time in arrival order, so whatever anyone has seen is stored.
+ * other hubs), one at a time in arrival order, so whatever anyone has seen is stored. Whatever
+ * the hub refuses closes the socket with the refusal's code (frames.ts), so no client goes on
+ * showing an edit nobody else has.
  */
 export class DocRoom {
   readonly doc = new Y.Doc({ gc: true });
-  readonly awareness = new awarenessProtocol.Awareness(this.doc);
-  private readonly connections = new Map<DocConnection, Set<number>>();
+  private readonly presence: DocPresence<DocConnection>;
+  /** Open connections, each with the timer that re-checks it when its role expires. */
+  private readonly connections = new Map<DocConnection, { expiry: NodeJS.Timeout | null }>();
   private queue: Promise<void> = Promise.resolve();
   /** Updates accepted but not yet stored, in arrival order. */
   private readonly batch: { connection: DocConnection; update: Uint8Array }[] = [];
   private flushQueued = false;
   /** Approximate encoded size: stored bytes at load plus every update since. */
   private bytes = 0;
+  /** Bytes of updates accepted and not yet stored (waiting or being written): they count against the cap too. */
+  private pendingBytes = 0;
   private sinceCompaction = 0;
   private closed = false;
 
@@ -70,32 +92,21 @@ export class DocRoom {
     readonly documentId: string,
     private readonly deps: DocRoomDependencies,
   ) {
-    this.awareness.setLocalState(null);
+    this.presence = new DocPresence(this.doc, {
+      now: deps.now,
+      broadcast: (message) => this.broadcast(message),
+      publish: (update) => deps.publish('awareness', update),
+    });
     this.doc.on('update', (update: Uint8Array, origin: unknown) => {
       if (origin === LOAD_ORIGIN) return;
       this.broadcast(this.syncUpdateMessage(update));
       if (origin !== REMOTE_ORIGIN) this.deps.publish('update', update);
     });
-    this.awareness.on(
-      'update',
-      (
-        { added, updated, removed }: { added: number[]; updated: number[]; removed: number[] },
-        origin: unknown,
-      ) => {
-        const changed = [...added, ...updated, ...removed];
-        const owner =
-          origin && typeof origin === 'object' ? this.connections.get(origin as DocConnection) : undefined;
-        if (owner) {
-          for (const id of [...added, ...updated]) owner.add(id);
-          for (const id of removed) owner.delete(id);
-        }
-        const update = awarenessProtocol.encodeAwarenessUpdate(this.awareness, changed);
-        this.broadcast(
-          frame(YJS_MESSAGE.awareness, (encoder) => encoding.writeVarUint8Array(encoder, update)),
-        );
-        if (origin !== REMOTE_ORIGIN) this.deps.publish('awareness', update);
-      },
-    );
+  }
+
+  /** The document's presence (y-protocols awareness). */
+  get awareness() {
+    return this.presence.awareness;
   }
 
   /** Loads the stored state (snapshot, then the log after it). */
@@ -131,42 +142,42 @@ export class DocRoom {
 
   /** A new socket: sync step 1 (what we have), then who is here. */
   join(connection: DocConnection): void {
-    this.connections.set(connection, new Set());
+    this.connections.set(connection, { expiry: null });
+    this.watchExpiry(connection);
     connection.send(frame(YJS_MESSAGE.sync, (encoder) => syncProtocol.writeSyncStep1(encoder, this.doc)));
-    const states = [...this.awareness.getStates().keys()];
-    if (states.length > 0) {
-      const update = awarenessProtocol.encodeAwarenessUpdate(this.awareness, states);
-      connection.send(
-        frame(YJS_MESSAGE.awareness, (encoder) => encoding.writeVarUint8Array(encoder, update)),
-      );
-    }
+    const here = this.presence.join(connection, connection.userId ?? `invite:${connection.inviteHash}`, () =>
+      identityOf(connection),
+    );
+    if (here) connection.send(here);
   }
 
-  /** A socket left: its awareness states go, and the room may go idle. */
+  /** A socket left (or was refused): its presence goes, and the room may go idle. */
   leave(connection: DocConnection): void {
-    const ids = this.connections.get(connection);
-    if (!ids) return;
+    const entry = this.connections.get(connection);
+    if (!entry) return;
+    if (entry.expiry) clearTimeout(entry.expiry);
     this.connections.delete(connection);
-    if (ids.size > 0) awarenessProtocol.removeAwarenessStates(this.awareness, [...ids], null);
+    this.presence.leave(connection);
     if (this.connections.size === 0) this.deps.onIdle();
   }
 
   /** One message from a socket (y-websocket protocol). Malformed input closes only that socket. */
   handleMessage(connection: DocConnection, message: Uint8Array): void {
+    // A refused socket's frames still in flight are dropped.
+    if (!this.connections.has(connection)) return;
     try {
       const decoder = decoding.createDecoder(message);
       const type = decoding.readVarUint(decoder);
       if (type === YJS_MESSAGE.sync) this.handleSync(connection, decoder);
-      else if (type === YJS_MESSAGE.awareness)
-        awarenessProtocol.applyAwarenessUpdate(
-          this.awareness,
-          decoding.readVarUint8Array(decoder),
-          connection,
-        );
+      else if (type === YJS_MESSAGE.awareness) {
+        // Checked before parsing: a presence message is relayed to everyone, on every hub.
+        if (message.byteLength > YJS_LIMITS.awarenessBytes) return this.refuse(connection, 'awareness-too-large');
+        this.presence.handle(connection, decoding.readVarUint8Array(decoder));
+      }
       // Other types (auth, query-awareness of older clients) carry nothing we need.
     } catch (error) {
       this.deps.logger.warn('yjs message refused', { documentId: this.documentId, error: String(error) });
-      connection.close(1003, 'bad-message');
+      this.refuse(connection, 'bad-message');
     }
   }
 
@@ -186,25 +197,18 @@ export class DocRoom {
       this.bytes += data.byteLength;
       Y.applyUpdate(this.doc, data, REMOTE_ORIGIN);
     } else {
-      awarenessProtocol.applyAwarenessUpdate(this.awareness, data, REMOTE_ORIGIN);
+      this.presence.applyRemote(data);
     }
   }
 
-  /** Re-reads access: `resolve` gives each connection's role now, or null to close it. */
-  async recheck(
-    resolve: (connection: DocConnection) => Promise<ProjectRole | null>,
-    only: string | null,
-  ): Promise<void> {
+  /**
+   * Re-reads access (`only`: one account's sockets, null: all): each connection gets its role
+   * now, or is closed with `code` when it has none.
+   */
+  async recheck(only: string | null, code: YjsNoticeCode = 'access-revoked'): Promise<void> {
     for (const connection of [...this.connections.keys()]) {
       if (only !== null && connection.userId !== only) continue;
-      const role = await resolve(connection);
-      if (role === null) {
-        this.notice(connection, 'access-revoked');
-        connection.close(YJS_CLOSE.revoked.code, YJS_CLOSE.revoked.reason);
-        this.leave(connection);
-      } else {
-        connection.role = role;
-      }
+      await this.recheckOne(connection, code);
     }
   }
 
@@ -215,10 +219,24 @@ export class DocRoom {
     await this.compact().catch((error: unknown) =>
       this.deps.logger.warn('yjs compaction failed', { documentId: this.documentId, error: String(error) }),
     );
-    for (const connection of this.connections.keys())
-      connection.close(YJS_CLOSE.unloaded.code, YJS_CLOSE.unloaded.reason);
+    for (const [connection, entry] of this.connections) {
+      if (entry.expiry) clearTimeout(entry.expiry);
+      refuse(connection, 'hub-closing');
+    }
     this.connections.clear();
-    this.awareness.destroy();
+    this.presence.destroy();
+    this.doc.destroy();
+  }
+
+  /** The document is gone: every socket is refused with `code`, nothing waiting is stored, memory is freed. */
+  drop(code: YjsNoticeCode): void {
+    this.closed = true;
+    for (const [connection, entry] of this.connections) {
+      if (entry.expiry) clearTimeout(entry.expiry);
+      refuse(connection, code);
+    }
+    this.connections.clear();
+    this.presence.destroy();
     this.doc.destroy();
   }
 
@@ -251,19 +269,25 @@ export class DocRoom {
   }
 
   private handleUpdate(connection: DocConnection, update: Uint8Array): void {
+    // An invite's role ends at its expiry even if the re-check timer has not run yet.
+    if (connection.roleUntil !== null && this.deps.now() >= connection.roleUntil)
+      return this.refuse(connection, 'invite-expired');
     if (!roleCanWriteDocument(connection.role, this.documentId)) {
-      // Refused on the hub, whatever the client shows. Tell only when it would have added content.
+      // Refused on the hub, whatever the client shows. Only an update that would have added
+      // content is refused aloud (a viewer's sync step 2 with nothing new is not an edit).
       // Commenters write only a text document's comments document (`<id>-comments`).
-      if (this.addsContent(update)) this.notice(connection, 'read-only');
+      if (addsContent(this.doc, update) || deletesSomething(this.doc, update)) this.refuse(connection, 'read-only');
       return;
     }
-    if (update.byteLength > YJS_LIMITS.updateBytes) return this.notice(connection, 'update-too-large');
-    if (!this.addsContent(update) && isEmptyDeleteSet(update)) return;
+    if (update.byteLength > YJS_LIMITS.updateBytes) return this.refuse(connection, 'update-too-large');
+    if (!addsContent(this.doc, update) && isEmptyDeleteSet(update)) return;
     if (this.commentsByNonEditor(connection) && commentUpdateRefused(this.pendingState(), update, connection.userId, connection.role))
-      return this.notice(connection, 'not-your-comment');
-    if (this.bytes + update.byteLength > YJS_LIMITS.documentBytes)
-      return this.notice(connection, 'document-too-large');
+      return this.refuse(connection, 'not-your-comment');
+    // What waits to be written counts: a burst must not pass the cap while the first write is in flight.
+    if (this.bytes + this.pendingBytes + update.byteLength > YJS_LIMITS.documentBytes)
+      return this.refuse(connection, 'document-too-large');
     // Group commit: updates that arrive while a write is in flight go in the next write together.
+    this.pendingBytes += update.byteLength;
     this.batch.push({ connection, update });
     if (!this.flushQueued) {
       this.flushQueued = true;
@@ -275,22 +299,27 @@ export class DocRoom {
   private async flush(): Promise<void> {
     this.flushQueued = false;
     const batch = this.batch.splice(0);
-    if (batch.length === 0 || this.closed) return;
+    const batchBytes = batch.reduce((sum, item) => sum + item.update.byteLength, 0);
+    if (batch.length === 0 || this.closed) {
+      this.pendingBytes -= batchBytes;
+      return;
+    }
     try {
       await this.deps.repository.appendUpdates(
         this.documentId,
         batch.map((item) => item.update),
       );
     } catch (error) {
+      this.pendingBytes -= batchBytes;
       this.deps.logger.error('yjs update not stored', { documentId: this.documentId, error: String(error) });
       // Nothing unstored is relayed; the clients keep their edits and resend them after reconnecting.
-      for (const connection of new Set(batch.map((item) => item.connection))) {
-        this.notice(connection, 'storage-failed');
-        connection.close(1011, 'storage-failed');
-      }
+      for (const connection of new Set(batch.map((item) => item.connection))) this.refuse(connection, 'storage-failed');
       return;
     }
-    for (const item of batch) this.bytes += item.update.byteLength;
+    this.pendingBytes -= batchBytes;
+    // Dropped while the write was in flight (the document was deleted): nothing to apply or relay.
+    if (this.doc.isDestroyed) return;
+    this.bytes += batchBytes;
     this.sinceCompaction += batch.length;
     if (batch.length === 1) Y.applyUpdate(this.doc, batch[0]!.update, batch[0]!.connection);
     else Y.applyUpdate(this.doc, Y.mergeUpdates(batch.map((item) => item.update)), null);
@@ -311,17 +340,41 @@ export class DocRoom {
     return this.batch.length === 0 ? current : Y.mergeUpdates([current, ...this.batch.map((item) => item.update)]);
   }
 
-  /** True when the update carries items this document does not have yet. */
-  private addsContent(update: Uint8Array): boolean {
-    const { to } = Y.parseUpdateMeta(update);
-    const have = Y.decodeStateVector(Y.encodeStateVector(this.doc));
-    for (const [client, clock] of to) if (clock > (have.get(client) ?? 0)) return true;
-    return false;
+  /** Refuses on the socket (notice, then the refusal's close) and lets it go at once. */
+  private refuse(connection: DocConnection, code: YjsNoticeCode): void {
+    refuse(connection, code);
+    this.leave(connection);
   }
 
-  private notice(connection: DocConnection, code: YjsNoticeCode): void {
-    const payload = JSON.stringify({ code, message: NOTICE_MESSAGES[code] });
-    connection.send(frame(YJS_MESSAGE.notice, (encoder) => encoding.writeVarString(encoder, payload)));
+  /** Re-reads one connection's standing: a new role (and expiry), or closed with `code`. */
+  private async recheckOne(connection: DocConnection, code: YjsNoticeCode): Promise<void> {
+    const grant = await this.deps.resolve(connection);
+    if (!this.connections.has(connection)) return;
+    if (grant === null) return this.refuse(connection, code);
+    connection.role = grant.role;
+    connection.roleUntil = grant.until;
+    this.watchExpiry(connection);
+  }
+
+  /** Re-checks a connection when its role expires (an invite link's end), on the hub that holds it. */
+  private watchExpiry(connection: DocConnection): void {
+    const entry = this.connections.get(connection);
+    if (!entry) return;
+    if (entry.expiry) clearTimeout(entry.expiry);
+    entry.expiry = null;
+    if (connection.roleUntil === null) return;
+    const wait = connection.roleUntil - this.deps.now();
+    entry.expiry = setTimeout(
+      () => {
+        entry.expiry = null;
+        if (this.deps.now() < (connection.roleUntil ?? Infinity)) return this.watchExpiry(connection);
+        void this.recheckOne(connection, 'invite-expired').catch((error: unknown) =>
+          this.deps.logger.warn('yjs expiry re-check failed', { error: String(error) }),
+        );
+      },
+      Math.max(0, Math.min(wait, MAX_TIMER_MS)),
+    );
+    entry.expiry.unref();
   }
 
   private syncUpdateMessage(update: Uint8Array): Uint8Array {
@@ -340,15 +393,7 @@ export class DocRoom {
   }
 }
 
-/** A message of `type` whose body `write` fills. */
-function frame(type: number, write: (encoder: encoding.Encoder) => void): Uint8Array {
-  const encoder = encoding.createEncoder();
-  encoding.writeVarUint(encoder, type);
-  write(encoder);
-  return encoding.toUint8Array(encoder);
-}
-
-/** An update with no delete ranges (only possibly structs). */
-function isEmptyDeleteSet(update: Uint8Array): boolean {
-  return Y.decodeUpdate(update).ds.clients.size === 0;
+/** The presence a socket's states carry. */
+function identityOf(connection: DocConnection): PresenceIdentity {
+  return { ...connection.presence, role: connection.role };
 }

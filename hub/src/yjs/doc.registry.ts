@@ -1,6 +1,5 @@
-import type { ProjectRole } from '@bianshi/shared';
 import type { Logger } from '../lib/logger';
-import { DocRoom, type DocConnection } from './doc-room';
+import { DocRoom, type DocConnection, type DocGrant } from './doc-room';
 import type { YjsBus, YjsBusNotice } from './yjs-bus';
 import type { YjsRepository } from './yjs.repository';
 
@@ -12,8 +11,9 @@ export interface DocRegistryDependencies {
   logger: Logger;
   bus: YjsBus;
   hubId: string;
-  /** A connection's role on a project now, or null when it lost access. */
-  resolveRole(projectId: string, connection: DocConnection): Promise<ProjectRole | null>;
+  now(): number;
+  /** A connection's standing on a project now, or null when it lost access. */
+  resolveRole(projectId: string, connection: DocConnection): Promise<DocGrant | null>;
   idleUnloadMs?: number;
 }
 
@@ -59,6 +59,8 @@ export class DocRegistry {
     const room: DocRoom = new DocRoom(documentId, {
       repository: this.deps.repository,
       logger: this.deps.logger,
+      now: this.deps.now,
+      resolve: (connection) => this.deps.resolveRole(projectId, connection),
       publish: (kind, data) =>
         this.deps.bus.publish({
           kind,
@@ -103,6 +105,12 @@ export class DocRegistry {
     return this.recheck(projectId, userId);
   }
 
+  /** A document was deleted: its sockets here and on the other hubs close, and it unloads. */
+  async documentRemoved(documentId: string): Promise<void> {
+    this.deps.bus.publish({ kind: 'removed', documentId, hubId: this.deps.hubId });
+    await this.drop(documentId);
+  }
+
   /** Unloads every document (hub shutdown), compacting what piled up. */
   async close(): Promise<void> {
     const entries = [...this.entries.entries()];
@@ -114,7 +122,7 @@ export class DocRegistry {
     for (const entry of this.entries.values()) {
       if (entry.projectId !== projectId) continue;
       const room = await entry.ready.catch(() => null);
-      await room?.recheck((connection) => this.deps.resolveRole(projectId, connection), userId);
+      await room?.recheck(userId);
     }
   }
 
@@ -125,11 +133,26 @@ export class DocRegistry {
       );
       return;
     }
+    if (notice.kind === 'removed') {
+      void this.drop(notice.documentId);
+      return;
+    }
     const entry = this.entries.get(notice.documentId);
     if (!entry) return;
     const data = new Uint8Array(Buffer.from(notice.data, 'base64'));
     // Applied at once even while loading: Yjs merges in any order, twice is harmless.
     entry.room.applyRemote(notice.kind, data);
+  }
+
+  /** Closes a deleted document's sockets and forgets it, with nothing left to store. */
+  private async drop(documentId: string): Promise<void> {
+    const entry = this.entries.get(documentId);
+    if (!entry) return;
+    this.entries.delete(documentId);
+    this.cancelIdle(entry);
+    this.deps.bus.unsubscribe(documentId);
+    const room = await entry.ready.catch(() => null);
+    room?.drop('not-found');
   }
 
   private scheduleIdle(documentId: string): void {

@@ -2,6 +2,7 @@ import {
   columnsFromFormat,
   commentedDocumentId,
   commentsDocumentId,
+  presenceColor,
   roleAtLeast,
   YJS_LIMITS,
   type FlowBox,
@@ -16,7 +17,7 @@ import type { TimerRepository } from '../db/timer.repository';
 import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
 import { hashKey, newId, newSecretKey } from '../lib/ids';
-import type { DocConnection } from './doc-room';
+import type { DocConnection, DocGrant } from './doc-room';
 import type { DocRegistry } from './doc.registry';
 import { Y as M } from './messages';
 import { diffLines, documentLines, restoreUpdate } from './version-text';
@@ -80,7 +81,13 @@ export class WorkbenchService {
    * strongest. A judge flow stays the judge's alone until its match has finished.
    */
   async roleOf(project: ProjectRecord, caller: Caller): Promise<ProjectRole | null> {
+    return (await this.grantOf(project, caller))?.role ?? null;
+  }
+
+  /** The role of {@link roleOf} and until when it holds: the invite's expiry when the role came from it. */
+  async grantOf(project: ProjectRecord, caller: Caller): Promise<DocGrant | null> {
     let role: ProjectRole | null = null;
+    let until: number | null = null;
     if (caller.userId) role = await this.repository.roleOf(project.id, caller.userId);
     const inviteHash = caller.inviteHash ?? (caller.inviteToken ? hashKey(caller.inviteToken) : null);
     if (role !== 'owner' && inviteHash) {
@@ -90,8 +97,10 @@ export class WorkbenchService {
         invite.projectId === project.id &&
         invite.expiresAt.getTime() > this.clock.now() &&
         !roleAtLeast(role, invite.role)
-      )
+      ) {
         role = invite.role;
+        until = invite.expiresAt.getTime();
+      }
     }
     if (
       role &&
@@ -101,15 +110,28 @@ export class WorkbenchService {
       !(await this.flowIsPublic(project))
     )
       return null;
-    return role;
+    return role ? { role, until } : null;
   }
 
-  /** The role behind an open document socket, re-read when access changes. */
-  async connectionRole(projectId: string, connection: DocConnection): Promise<ProjectRole | null> {
+  /** The standing behind an open document socket, re-read when access changes and when it expires. */
+  async connectionRole(projectId: string, connection: DocConnection): Promise<DocGrant | null> {
     const project = await this.repository.project(projectId);
     return project
-      ? this.roleOf(project, { userId: connection.userId, inviteHash: connection.inviteHash })
+      ? this.grantOf(project, { userId: connection.userId, inviteHash: connection.inviteHash })
       : null;
+  }
+
+  /** True when the caller's invite link is one of this project's, expired (said so, rather than "no access"). */
+  private async expiredInvite(project: ProjectRecord, caller: Caller): Promise<boolean> {
+    const inviteHash = caller.inviteHash ?? (caller.inviteToken ? hashKey(caller.inviteToken) : null);
+    const invite = inviteHash ? await this.repository.inviteByTokenHash(inviteHash) : null;
+    return invite !== null && invite.projectId === project.id && invite.expiresAt.getTime() <= this.clock.now();
+  }
+
+  /** The name and colour a document socket shows the others: its account's, or 访客 for an invite alone. */
+  async presenceOf(userId: string | null, inviteHash: string | null): Promise<{ name: string; color: string }> {
+    if (!userId) return { name: M.guest, color: presenceColor(inviteHash ?? M.guest) };
+    return { name: (await this.repository.displayNameOf(userId)) || M.guest, color: presenceColor(userId) };
   }
 
   /** The project and role of a caller, or a Chinese error (401 without any credential, 403 with the wrong one). */
@@ -117,22 +139,24 @@ export class WorkbenchService {
     projectId: string,
     caller: Caller,
     minimum: ProjectRole = 'viewer',
-  ): Promise<{ project: ProjectRecord; role: ProjectRole }> {
+  ): Promise<{ project: ProjectRecord; role: ProjectRole; until: number | null }> {
     const project = await this.repository.project(projectId);
     if (!project) throw new HubError('NOT_FOUND', M.projectNotFound, 'project-not-found');
-    const role = await this.roleOf(project, caller);
-    if (!role) {
+    const grant = await this.grantOf(project, caller);
+    if (!grant) {
       if (!caller.userId && !caller.inviteToken && !caller.inviteHash)
         throw new HubError('UNAUTHORIZED', M.signInRequired, 'sign-in-required');
+      if (await this.expiredInvite(project, caller))
+        throw new HubError('FORBIDDEN', M.inviteExpired, 'invite-expired');
       throw new HubError(
         'FORBIDDEN',
         project.kind === 'flow' && project.mode === 'judge' ? M.judgeFlowPrivate : M.noAccess,
         'no-access',
       );
     }
-    if (!roleAtLeast(role, minimum))
+    if (!roleAtLeast(grant.role, minimum))
       throw new HubError('FORBIDDEN', minimum === 'owner' ? M.ownerOnly : M.editorOnly, 'role-too-low');
-    return { project, role };
+    return { project, ...grant };
   }
 
   /**
@@ -370,6 +394,9 @@ export class WorkbenchService {
     await this.documentAccess(documentId, caller, 'owner');
     await this.repository.deleteDocument(documentId);
     await this.repository.deleteDocument(commentsDocumentId(documentId));
+    // Open sockets on any hub would otherwise go on writing into a document that is gone.
+    await this.registry.documentRemoved(documentId);
+    await this.registry.documentRemoved(commentsDocumentId(documentId));
   }
 
   // Versions ---------------------------------------------------------------------------------
@@ -433,12 +460,21 @@ export class WorkbenchService {
 
   /**
    * Attaches a copy of a flow to its match's record (again: the copy is refreshed). Only the
-   * flow's owner, only for a flow that follows a match, only once that match has finished.
+   * flow's owner, only for a flow that follows a match, only once that match has finished, and
+   * only while the owner may see that match's timer (`mayViewTimer`: a private timer's records
+   * belong to its owner and members).
    */
-  async attachFlow(projectId: string, caller: Caller): Promise<{ matchId: string; attachedAt: Date }> {
+  async attachFlow(
+    projectId: string,
+    caller: Caller,
+    mayViewTimer: (timerId: string) => Promise<boolean>,
+  ): Promise<{ matchId: string; attachedAt: Date }> {
     const { project } = await this.access(projectId, caller, 'owner');
     if (project.kind !== 'flow') throw new HubError('BAD_REQUEST', M.wrongKind, 'wrong-kind');
     if (!project.matchId) throw new HubError('BAD_REQUEST', M.attachNeedsMatch, 'flow-without-match');
+    const match = await this.timers.findMatch(project.matchId);
+    if (!match || !(await mayViewTimer(match.timerId)))
+      throw new HubError('FORBIDDEN', M.attachNeedsTimer, 'timer-private');
     if (!(await this.matchFinished(project.matchId)))
       throw new HubError('CONFLICT', M.attachNeedsFinish, 'match-not-finished');
     const [document] = await this.repository.documents(project.id);

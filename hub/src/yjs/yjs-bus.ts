@@ -2,6 +2,8 @@
 export type YjsBusNotice =
   /** A document update (already persisted by the sending hub) or an awareness update, base64. */
   | { kind: 'update' | 'awareness'; documentId: string; data: string; hubId: string }
+  /** A document was deleted: its sockets close (`not-found`) and it unloads. */
+  | { kind: 'removed'; documentId: string; hubId: string }
   /** Someone's access to a project changed (`userId` null: invite links or everyone): re-check sockets. */
   | { kind: 'access'; projectId: string; userId: string | null; hubId: string };
 

@@ -1,10 +1,11 @@
 import type { IncomingMessage } from 'node:http';
-import type { ProjectRole } from '@bianshi/shared';
 import type { EntitlementService } from '../commerce/entitlements.service';
 import type { Db } from '../db/database';
 import type { TimerRepository } from '../db/timer.repository';
 import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
+import type { SocketAccount, SocketDirectory } from '../rooms/socket-directory';
+import type { DocGrant } from './doc-room';
 import { DocRegistry } from './doc.registry';
 import { WorkbenchService } from './workbench.service';
 import { localYjsBus, type YjsBus } from './yjs-bus';
@@ -20,7 +21,10 @@ export interface YjsModuleDependencies {
   hubId: string;
   /** Updates, awareness and access changes between hubs; the single-hub bus by default. */
   bus?: YjsBus;
-  userOf(req: IncomingMessage): Promise<string | null>;
+  /** The signed-in account of an upgrade request (session cookie, same-site rules applied). */
+  accountOf(req: IncomingMessage): Promise<SocketAccount | null>;
+  /** The hub's sockets by account: a sign-out (here or on another hub) closes document sockets too. */
+  accounts: Pick<SocketDirectory, 'add'>;
   /** Plans: how many projects and documents an account may own. */
   entitlements: Pick<EntitlementService, 'planOf' | 'limitCheck'>;
 }
@@ -41,7 +45,8 @@ export function createYjs(deps: YjsModuleDependencies): YjsModule {
     logger: deps.logger,
     bus: deps.bus ?? localYjsBus(),
     hubId: deps.hubId,
-    resolveRole: (projectId, connection): Promise<ProjectRole | null> =>
+    now: () => deps.clock.now(),
+    resolveRole: (projectId, connection): Promise<DocGrant | null> =>
       workbench.connectionRole(projectId, connection),
   });
   const workbench: WorkbenchService = new WorkbenchService(
@@ -51,7 +56,13 @@ export function createYjs(deps: YjsModuleDependencies): YjsModule {
     deps.clock,
     deps.entitlements,
   );
-  const sockets = createYjsSockets({ workbench, registry, logger: deps.logger, userOf: deps.userOf });
+  const sockets = createYjsSockets({
+    workbench,
+    registry,
+    logger: deps.logger,
+    accountOf: deps.accountOf,
+    accounts: deps.accounts,
+  });
   return {
     workbench,
     registry,

@@ -50,6 +50,8 @@ export const workbenchRouter = router({
         mode: z.enum(['personal', 'team', 'judge']).optional(),
         formatId: idSchema.optional(),
         timerId: idSchema.optional(),
+        /** A private timer's view key (from its display link), when the caller has no other standing on it. */
+        viewKey: z.string().max(200).optional(),
       }),
     )
     .mutation(async ({ ctx, input }) => {
@@ -61,6 +63,9 @@ export const workbenchRouter = router({
         const timer = await ctx.services.timers.get(input.timerId).catch(() => {
           throw new HubError('NOT_FOUND', M.timerNotFound, 'timer-not-found');
         });
+        // A flow shows its timer's match (and may later join its record): only for those who may watch it.
+        if (!(await ctx.services.timers.canView(timer, ctx, input.viewKey)))
+          throw new HubError('FORBIDDEN', M.timerPrivate, 'timer-private');
         timerId = timer.id;
         matchId = timer.currentMatchId;
         format ??= timer.format as never;
@@ -197,7 +202,13 @@ export const workbenchRouter = router({
   /** Attaches a copy of a finished match's flow to the match record (its owner; again refreshes it). */
   attachFlow: authedProcedure
     .input(z.object({ projectId: idSchema }))
-    .mutation(({ ctx, input }) => ctx.services.yjs.workbench.attachFlow(input.projectId, callerOf(ctx))),
+    .mutation(({ ctx, input }) =>
+      ctx.services.yjs.workbench.attachFlow(input.projectId, callerOf(ctx), async (timerId) => {
+        const timer = await ctx.services.timers.get(timerId).catch(() => null);
+        // Standing on the timer itself (owner, member, control key), as its records ask: not a view key.
+        return timer !== null && (await ctx.services.timers.canView(timer, ctx, null));
+      }),
+    ),
 
   detachFlow: authedProcedure.input(z.object({ projectId: idSchema })).mutation(async ({ ctx, input }) => {
     await ctx.services.yjs.workbench.detachFlow(input.projectId, callerOf(ctx));

@@ -1,21 +1,14 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import {
-  YJS_CLOSE,
-  YJS_INVITE_PARAM,
-  YJS_LIMITS,
-  YJS_MESSAGE,
-  YJS_PATH,
-  type ProjectRole,
-} from '@bianshi/shared';
-import * as encoding from 'lib0/encoding';
+import { YJS_INVITE_PARAM, YJS_LIMITS, YJS_PATH, type YjsNoticeCode } from '@bianshi/shared';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { HubError } from '../lib/errors';
 import { hashKey } from '../lib/ids';
 import type { Logger } from '../lib/logger';
-import type { DocConnection } from './doc-room';
+import type { SocketAccount, SocketDirectory } from '../rooms/socket-directory';
+import type { DocConnection, DocRoom } from './doc-room';
 import type { DocRegistry } from './doc.registry';
-import { NOTICE_MESSAGES } from './messages';
+import { refuse, type RefusableSocket } from './frames';
 import type { WorkbenchService } from './workbench.service';
 
 /** Keep-alive: ping after this much quiet, close when no pong came by the next ping. */
@@ -29,13 +22,27 @@ export interface YjsSocketDependencies {
   registry: DocRegistry;
   logger: Logger;
   /** The signed-in account of an upgrade request (session cookie, same-site rules applied). */
-  userOf(req: IncomingMessage): Promise<string | null>;
+  accountOf(req: IncomingMessage): Promise<SocketAccount | null>;
+  /** Where the hub keeps its sockets by account, so that a sign-out closes these too. */
+  accounts: Pick<SocketDirectory, 'add'>;
+}
+
+/** Who may open a document socket, decided before it is attached. */
+interface SocketAccess {
+  projectId: string;
+  account: SocketAccount | null;
+  inviteHash: string | null;
+  role: DocConnection['role'];
+  roleUntil: number | null;
+  presence: DocConnection['presence'];
 }
 
 /**
  * Serves `/api/yjs/<documentId>` on the hub's HTTP server with the y-websocket protocol. Access
- * is decided before the upgrade (session cookie or `?invite=` token); afterwards every update
- * passes the room's role check, and the socket's message rate is limited.
+ * is decided before the socket is attached (session cookie or `?invite=` token); a refusal is a
+ * notice and a 44xx close, never an HTTP status (browsers hide it, and y-websocket retries a
+ * failed upgrade for ever). Afterwards every update passes the room's role check, the socket's
+ * message rate is limited, and a sign-out anywhere closes it.
  */
 export function createYjsSockets(deps: YjsSocketDependencies) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
@@ -53,80 +60,83 @@ export function createYjsSockets(deps: YjsSocketDependencies) {
   pinger.unref();
 
   async function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): Promise<void> {
-    const documentId = decodeURIComponent(url.pathname.slice(YJS_PATH.length + 1));
-    if (!DOCUMENT_ID.test(documentId)) return refuse(socket, 404, 'Not Found');
+    const documentId = safeDecode(url.pathname.slice(YJS_PATH.length + 1));
+    if (!DOCUMENT_ID.test(documentId)) return refuseUpgrade(req, socket, head, 'not-found');
     const inviteToken = url.searchParams.get(YJS_INVITE_PARAM);
-    let access: { projectId: string; role: ProjectRole; userId: string | null };
+    const inviteHash = inviteToken ? hashKey(inviteToken) : null;
+    let access: SocketAccess;
     try {
-      const userId = await deps.userOf(req);
-      const { document, role } = await deps.workbench.documentAccess(documentId, { userId, inviteToken });
-      access = { projectId: document.projectId, role, userId };
+      const account = await deps.accountOf(req);
+      const userId = account?.userId ?? null;
+      const { document, role, until } = await deps.workbench.documentAccess(documentId, { userId, inviteToken });
+      const presence = await deps.workbench.presenceOf(userId, inviteHash);
+      access = { projectId: document.projectId, account, inviteHash, role, roleUntil: until, presence };
     } catch (error) {
-      if (error instanceof HubError)
-        return refuse(
-          socket,
-          error.code === 'NOT_FOUND' ? 404 : error.code === 'UNAUTHORIZED' ? 401 : 403,
-          error.code,
-        );
-      deps.logger.error('yjs upgrade failed', { error: String(error) });
-      return refuse(socket, 503, 'Service Unavailable');
+      if (!(error instanceof HubError)) deps.logger.error('yjs upgrade failed', { error: String(error) });
+      return refuseUpgrade(req, socket, head, refusalOf(error));
     }
-    wss.handleUpgrade(req, socket, head, (ws) =>
-      attach(ws, documentId, access, inviteToken ? hashKey(inviteToken) : null),
-    );
+    wss.handleUpgrade(req, socket, head, (ws) => attach(ws, documentId, access));
   }
 
-  function attach(
-    ws: WebSocket,
-    documentId: string,
-    access: { projectId: string; role: ProjectRole; userId: string | null },
-    inviteHash: string | null,
-  ): void {
+  /** Accepts the upgrade only to refuse on the socket, so that the client learns why and stops. */
+  function refuseUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, code: YjsNoticeCode): void {
+    wss.handleUpgrade(req, socket, head, (ws) => refuse(target(ws), code));
+  }
+
+  function attach(ws: WebSocket, documentId: string, access: SocketAccess): void {
     ws.binaryType = 'nodebuffer';
     (ws as WebSocket & { alive?: boolean }).alive = true;
     ws.on('pong', () => ((ws as WebSocket & { alive?: boolean }).alive = true));
     const connection: DocConnection = {
-      userId: access.userId,
-      inviteHash,
+      userId: access.account?.userId ?? null,
+      inviteHash: access.inviteHash,
       role: access.role,
-      send: (message) => {
-        if (ws.readyState === ws.OPEN) ws.send(message);
-      },
-      close: (code, reason) => ws.close(code, reason),
+      roleUntil: access.roleUntil,
+      presence: access.presence,
+      ...target(ws),
     };
     // Messages that arrive while the document loads wait here, in order.
     const early: Uint8Array[] = [];
-    let room: Awaited<ReturnType<DocRegistry['connect']>> | null = null;
+    let room: DocRoom | null = null;
+    // Signing out (this session, or everywhere; on any hub) ends the socket's standing.
+    const forget = access.account
+      ? deps.accounts.add(
+          {
+            close: () => {
+              refuse(connection, 'signed-out');
+              room?.leave(connection);
+            },
+          },
+          access.account,
+        )
+      : () => {};
     let tokens: number = YJS_LIMITS.messageBurst;
     let at = Date.now();
     ws.on('message', (data: Buffer) => {
+      if (ws.readyState !== ws.OPEN) return;
       const now = Date.now();
       tokens =
         Math.min(YJS_LIMITS.messageBurst, tokens + ((now - at) / 1000) * YJS_LIMITS.messagesPerSecond) - 1;
       at = now;
       if (tokens < 0) {
-        if (ws.readyState === ws.OPEN) {
-          const notice = encoding.createEncoder();
-          encoding.writeVarUint(notice, YJS_MESSAGE.notice);
-          encoding.writeVarString(
-            notice,
-            JSON.stringify({ code: 'rate-limited', message: NOTICE_MESSAGES['rate-limited'] }),
-          );
-          ws.send(encoding.toUint8Array(notice));
-          ws.close(YJS_CLOSE.rateLimited.code, YJS_CLOSE.rateLimited.reason);
-        }
+        refuse(connection, 'rate-limited');
+        room?.leave(connection);
         return;
       }
       const message = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
       if (room) room.handleMessage(connection, message);
       else early.push(message);
     });
-    ws.on('close', () => room?.leave(connection));
+    ws.on('close', () => {
+      forget();
+      room?.leave(connection);
+    });
     deps.registry
       .connect(documentId, access.projectId, connection)
       .then((loaded) => {
         if (ws.readyState !== ws.OPEN) {
           loaded.leave(connection);
+          deps.registry.releaseIfIdle(documentId);
           return;
         }
         room = loaded;
@@ -134,7 +144,7 @@ export function createYjsSockets(deps: YjsSocketDependencies) {
       })
       .catch((error: unknown) => {
         deps.logger.error('yjs document could not load', { documentId, error: String(error) });
-        ws.close(1011, 'load-failed');
+        refuse(connection, 'unavailable');
       });
   }
 
@@ -151,6 +161,31 @@ export function createYjsSockets(deps: YjsSocketDependencies) {
   };
 }
 
-function refuse(socket: Duplex, status: number, text: string): void {
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+/** What a refusal and a room need of a `ws` socket. */
+function target(ws: WebSocket): RefusableSocket {
+  return {
+    send: (message) => {
+      if (ws.readyState === ws.OPEN) ws.send(message);
+    },
+    close: (code, reason) => {
+      if (ws.readyState === ws.OPEN) ws.close(code, reason);
+    },
+  };
+}
+
+/** The refusal of an access error: no credential, the wrong one, no such document, or the hub's own trouble. */
+function refusalOf(error: unknown): YjsNoticeCode {
+  if (!(error instanceof HubError)) return 'unavailable';
+  if (error.code === 'NOT_FOUND') return 'not-found';
+  if (error.reason === 'invite-expired') return 'invite-expired';
+  return error.code === 'UNAUTHORIZED' ? 'sign-in-required' : 'no-access';
+}
+
+/** A path segment decoded, or '' when it is not valid percent-encoding. */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return '';
+  }
 }

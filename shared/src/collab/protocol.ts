@@ -102,32 +102,87 @@ export function mayChangeAuthored(item: { authorId: string | null }, userId: str
 /** Longest comment or reply, in characters. */
 export const COMMENT_MAX_CHARS = 2000;
 
-/** Why the hub closed a document socket (codes 4400–4499 are ours). */
-export const YJS_CLOSE = {
-  revoked: { code: 4410, reason: 'access-revoked' },
-  // 45xx: y-websocket reconnects (try again later); 44xx: it does not (a deliberate refusal).
-  rateLimited: { code: 4529, reason: 'rate-limited' },
-  tooLarge: { code: 4413, reason: 'too-large' },
-  unloaded: { code: 4503, reason: 'hub-closing' },
-} as const;
+/**
+ * Every refusal the hub sends on a document socket, by its code: first a notice (message 20,
+ * `{code, message}` in Chinese, for clients that read it), then a close whose reason is the code.
+ * A stock y-websocket provider ignores message 20 but sees the close: it stops reconnecting on
+ * 4400–4499 (a deliberate refusal, emitting `closed`) and reconnects on anything else (4500–4599:
+ * try again later).
+ *
+ * `after` is what a client does next:
+ * - `stop`: access is gone or never was; the document stays closed until the person acts.
+ * - `resync`: the person may go on reading, but their copy holds an edit the hub refused; the
+ *   client drops its local copy and loads the hub's again, so nothing refused lingers on screen.
+ * - `reconnect`: try again later (the provider does so by itself).
+ */
+export const YJS_REFUSALS = {
+  /** At the upgrade: no session and no invite token. */
+  'sign-in-required': { code: 4401, after: 'stop' },
+  /** The session behind the socket ended (signed out here or everywhere). */
+  'signed-out': { code: 4401, after: 'stop' },
+  /** At the upgrade: signed in (or an invite) but no role on the project. */
+  'no-access': { code: 4403, after: 'stop' },
+  /** At the upgrade: no such document. */
+  'not-found': { code: 4404, after: 'stop' },
+  /** A membership or invite link was taken away, or the project deleted. */
+  'access-revoked': { code: 4410, after: 'stop' },
+  /** The invite link that gave the socket its role expired. */
+  'invite-expired': { code: 4410, after: 'stop' },
+  /** A viewer's (or a commenter's, on the text) edit. */
+  'read-only': { code: 4403, after: 'resync' },
+  /** A commenter changing someone else's comment or writing in another's name. */
+  'not-your-comment': { code: 4403, after: 'resync' },
+  'update-too-large': { code: 4413, after: 'resync' },
+  'document-too-large': { code: 4413, after: 'resync' },
+  /** Presence (awareness) larger than {@link YJS_LIMITS.awarenessBytes}. */
+  'awareness-too-large': { code: 4413, after: 'stop' },
+  /** A message the protocol does not allow. */
+  'bad-message': { code: 4400, after: 'stop' },
+  'rate-limited': { code: 4529, after: 'reconnect' },
+  'storage-failed': { code: 4500, after: 'reconnect' },
+  /** The hub is shutting down or unloading the document. */
+  'hub-closing': { code: 4503, after: 'reconnect' },
+  /** The hub could not check access or load the document. */
+  unavailable: { code: 4503, after: 'reconnect' },
+} as const satisfies Record<string, { code: number; after: 'stop' | 'resync' | 'reconnect' }>;
 
-/** Codes of the notice message. */
-export const YJS_NOTICE_CODES = [
-  'read-only',
-  'update-too-large',
-  'document-too-large',
-  'rate-limited',
-  'access-revoked',
-  'storage-failed',
-  'not-your-comment',
-] as const;
-export type YjsNoticeCode = (typeof YJS_NOTICE_CODES)[number];
+/** Codes of the notice message (and reasons of the close that follows it). */
+export type YjsNoticeCode = keyof typeof YJS_REFUSALS;
+export const YJS_NOTICE_CODES = Object.keys(YJS_REFUSALS) as YjsNoticeCode[];
+
+/** The refusal a close event stands for, or null for any other close. */
+export function yjsRefusalOf(close: { code: number; reason: string }): YjsNoticeCode | null {
+  const refusal = (YJS_REFUSALS as Record<string, { code: number }>)[close.reason];
+  return refusal && refusal.code === close.code ? (close.reason as YjsNoticeCode) : null;
+}
 
 /** The notice message's payload. */
 export interface YjsNotice {
   code: YjsNoticeCode;
   /** zh-CN, ready to show. */
   message: string;
+}
+
+/**
+ * A steady presence colour for an id (account or invite), as `#rrggbb`: the only colour format
+ * y-prosemirror's carets accept. The hub sets it in every awareness state it relays.
+ */
+export function presenceColor(id: string): string {
+  let hash = 0;
+  for (const char of id) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return hslToHex(hash % 360, 0.7, 0.45);
+}
+
+function hslToHex(hue: number, saturation: number, lightness: number): string {
+  const chroma = (1 - Math.abs(2 * lightness - 1)) * saturation;
+  const channel = (n: number) => {
+    const k = (n + hue / 30) % 12;
+    const value = lightness - chroma / 2 * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+    return Math.round(value * 255)
+      .toString(16)
+      .padStart(2, '0');
+  };
+  return `#${channel(0)}${channel(8)}${channel(4)}`;
 }
 
 /**
@@ -142,6 +197,13 @@ export const YJS_LIMITS = {
   /** Sustained messages per second per socket, and the burst above that. */
   messagesPerSecond: 60,
   messageBurst: 300,
+  /** One presence (awareness) message may carry at most this much. */
+  awarenessBytes: 4 * 1024,
+  /** Presence messages per second per socket, and the burst above that; the latest waits, the rest are dropped. */
+  awarenessPerSecond: 10,
+  awarenessBurst: 30,
+  /** Presence states (awareness client ids) one socket may speak for. */
+  awarenessStatesPerSocket: 4,
   /** Named versions kept per document. */
   versionsPerDocument: 100,
 } as const;

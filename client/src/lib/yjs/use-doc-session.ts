@@ -1,16 +1,32 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { YjsNotice } from '@bianshi/shared';
 import { DocSession, type DocSessionState, type PresenceUser } from './doc-session';
 
-const idle: DocSessionState = { status: 'connecting', synced: false, localReady: false };
+const idle: DocSessionState = {
+  status: 'connecting',
+  synced: false,
+  localReady: false,
+  offline: false,
+  refusal: null,
+  stale: false,
+};
 
-/** Opens a document for as long as the component is mounted (null until the user is known). */
+/** At most this many reloads after refused edits per minute; past that the copy stays refused (a client bug, not a person). */
+const MAX_RELOADS_PER_MINUTE = 3;
+
+/**
+ * Opens a document for as long as the component is mounted (null until the user is known).
+ * When the hub refuses an edit this copy holds, the copy is dropped (IndexedDB too) and the
+ * hub's is opened in a new session, so what the person sees is what everyone has.
+ */
 export function useDocSession(
   documentId: string | null,
   user: PresenceUser | null,
   options: { invite?: string | null; onNotice?: (notice: YjsNotice) => void } = {},
 ) {
   const [session, setSession] = useState<DocSession | null>(null);
+  const [generation, setGeneration] = useState(0);
+  const reloads = useRef<number[]>([]);
   const userKey = user ? `${user.name}|${user.color}|${user.role}` : null;
   useEffect(() => {
     if (!documentId || !user) return;
@@ -20,12 +36,23 @@ export function useDocSession(
       ...(options.onNotice ? { onNotice: options.onNotice } : {}),
     });
     setSession(opened);
+    let discarding = false;
+    const unsubscribe = opened.subscribe(() => {
+      if (!opened.snapshot.stale || discarding) return;
+      const now = Date.now();
+      reloads.current = reloads.current.filter((at) => now - at < 60_000);
+      if (reloads.current.length >= MAX_RELOADS_PER_MINUTE) return;
+      reloads.current.push(now);
+      discarding = true;
+      void opened.discard().finally(() => setGeneration((n) => n + 1));
+    });
     return () => {
+      unsubscribe();
       setSession(null);
-      opened.destroy();
+      if (!discarding) opened.destroy();
     };
     // The session follows the document and who opens it, not every render's callbacks.
-  }, [documentId, userKey, options.invite]);
+  }, [documentId, userKey, options.invite, generation]);
   const state = useSyncExternalStore(
     (listener) => session?.subscribe(listener) ?? (() => {}),
     () => session?.snapshot ?? idle,

@@ -6,6 +6,7 @@ import { ProjectIndexPage } from '../../../components/projects/project-index';
 import { workbench as workbenchText } from '../../../i18n/zh-CN/workbench';
 import { errorText } from '../../../components/projects/error-text';
 import { useCreateFlow, useFlows } from '../api/ccf-queries';
+import { parseTimerInput } from '../timer-link';
 import '../ccf.css';
 
 const t = workbenchText;
@@ -22,8 +23,11 @@ export function CcfIndexPage() {
   const [mode, setMode] = useState<Mode>('personal');
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // A pasted display link brings a private timer's view key along.
+    const timer = timerId.trim() ? parseTimerInput(timerId) : null;
+    if (timerId.trim() && !timer) return void toast.error(t.flow.timerInvalid);
     create.mutate(
-      { kind: 'flow', name, formatId, mode, ...(timerId.trim() ? { timerId: timerId.trim() } : {}) },
+      { kind: 'flow', name, formatId, mode, ...(timer ?? {}) },
       {
         onSuccess: ({ projectId }) => void navigate(`/ccf/${projectId}`),
         onError: (error) => toast.error(errorText(error)),
@@ -74,7 +78,7 @@ export function CcfIndexPage() {
         <span>{t.flow.timer}</span>
         <input
           className="input"
-          maxLength={64}
+          maxLength={400}
           value={timerId}
           placeholder={t.flow.timerPlaceholder}
           onChange={(event) => setTimerId(event.target.value)}

@@ -1,13 +1,13 @@
-import { useCallback, useMemo, useRef, type Ref } from 'react';
+import { useMemo, useRef, type Ref } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from '../../../lib/toast';
-import { flowToMarkdown, roleCanWrite, type FlowBox, type FlowColumn, type YjsNotice } from '@bianshi/shared';
+import { flowToMarkdown, roleCanWrite, type FlowBox, type FlowColumn } from '@bianshi/shared';
 import { workbench as workbenchText } from '../../../i18n/zh-CN/workbench';
 import { useClockModel, useFrameClock, useTimerStore, useTimerWatch } from '../../../lib/timer-sync';
 import { colorFor, useDocSession, type DocSession, type PresenceUser } from '../../../lib/yjs';
 import { useAccount, useFlowAttachment, useFlowProject } from '../api/ccf-queries';
 import { FlowSheet, type LiveStage } from './flow-sheet';
-import { PresenceList, SyncStatus } from '../../../components/projects/presence';
+import { PresenceList, SyncStatus, useDocNotices } from '../../../components/projects/presence';
 import '../ccf.css';
 
 const t = workbenchText;
@@ -32,7 +32,7 @@ export function CcfSheetPage() {
         : null,
     [account.data, role],
   );
-  const onNotice = useCallback((notice: YjsNotice) => toast.error(notice.message, { id: notice.code }), []);
+  const onNotice = useDocNotices(project.refetch);
   const { session, state } = useDocSession(documentId, user, { onNotice });
   const sheetRef = useRef<HTMLDivElement>(null);
   const attachment = useFlowAttachment(projectId);

@@ -1,10 +1,10 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast';
-import { commentsDocumentId, roleCanWrite, type YjsNotice } from '@bianshi/shared';
+import { commentsDocumentId, roleCanWrite } from '@bianshi/shared';
 import { format } from '../../../i18n';
 import { workbench as workbenchText } from '../../../i18n/zh-CN/workbench';
-import { PresenceList, SyncStatus } from '../../../components/projects/presence';
+import { PresenceList, SyncStatus, useDocNotices } from '../../../components/projects/presence';
 import { useLibraryTopic } from '../../../lib/library-lookup';
 import { colorFor, useDocSession, type PresenceUser } from '../../../lib/yjs';
 import { useAccount, useProject, useWorkbenchActions } from '../api/workbench-queries';
@@ -49,7 +49,7 @@ export function WorkbenchProjectPage() {
         : null,
     [account.data, role],
   );
-  const onNotice = useCallback((notice: YjsNotice) => toast.error(notice.message, { id: notice.code }), []);
+  const onNotice = useDocNotices(project.refetch);
   const { session, state } = useDocSession(current?.id ?? null, user, { onNotice });
   // A text document's comments travel in their own document, which commenters may write.
   const commentsSession = useDocSession(
