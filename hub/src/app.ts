@@ -28,6 +28,7 @@ import { redisFanout } from './scale/redis-fanout';
 import { redisLobbyBus } from './scale/redis-lobby-bus';
 import { RedisLink } from './scale/redis-link';
 import { noMirror, supabaseRealtimeMirror } from './supabase/realtime-mirror';
+import { FallbackSigner } from './supabase/fallback-signing';
 import { newId } from './lib/ids';
 import { AiService } from './ai/ai.service';
 import { DocsRetrieval } from './ai/docs-retrieval';
@@ -76,9 +77,10 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const hubId = newId();
   const redis = config.REDIS_URL ? new RedisLink(config.REDIS_URL, logger) : null;
   const fanout: Fanout = redis ? redisFanout(redis, hubId) : localFanout(hubId);
+  const fallbackSigner = config.SUPABASE_URL && config.SUPABASE_SERVICE_ROLE_KEY ? await FallbackSigner.load(database.db) : null;
   const mirror =
-    config.SUPABASE_URL && config.SUPABASE_SERVICE_ROLE_KEY
-      ? supabaseRealtimeMirror({ url: config.SUPABASE_URL, serviceKey: config.SUPABASE_SERVICE_ROLE_KEY, logger })
+    config.SUPABASE_URL && config.SUPABASE_SERVICE_ROLE_KEY && fallbackSigner
+      ? supabaseRealtimeMirror({ url: config.SUPABASE_URL, serviceKey: config.SUPABASE_SERVICE_ROLE_KEY, signer: fallbackSigner, logger })
       : noMirror;
   const rooms = new RoomRegistry({ repository, clock, logger, fanout, mirror, ...(options.timers ? { timers: options.timers } : {}) });
   const members = new MemberService(new MemberRepository(database.db), clock);
@@ -116,6 +118,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     },
     subscriptions: new AddressSubscriptions(config.MAX_SUBSCRIPTIONS_PER_ADDRESS),
     fanout,
+    fallbackSigner,
     lobbies,
     auth,
     members,

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useStore } from 'zustand';
 import { toast } from '../../lib/toast';
 import { format } from '../../i18n';
 import { fallback as fallbackText } from '../../i18n/zh-CN/fallback';
@@ -12,7 +13,8 @@ const t = fallbackText;
  * The console's fallback authority and its view: mounts the authority over the console's watch
  * store (so its commands keep working when the hub is cut off and the Supabase fallback is
  * configured), shows a badge while it runs the match without the hub (with the count of
- * offline commands waiting), a toast when they were synced, and the Chinese dialog asking
+ * offline commands waiting, and 屏幕不跟随 when it holds no certificate to sign with), a toast
+ * when they were synced, and the Chinese dialog asking
  * which state wins when the hub refused the replay. Renders nothing while the hub is in charge.
  */
 export function FallbackConsoleBar({ timerId, store }: { timerId: string; store: TimerStore }) {
@@ -21,6 +23,7 @@ export function FallbackConsoleBar({ timerId, store }: { timerId: string; store:
   const count = useFallbackAuthorityState(authority, (s) => s.log?.commands.length ?? 0);
   const conflict = useFallbackAuthorityState(authority, (s) => s.conflict);
   const outcome = useFallbackAuthorityState(authority, (s) => s.outcome);
+  const signed = useStore(authority.signing, (s) => s.status === 'ready');
   const toldSeq = useRef(outcome?.seq ?? 0);
   // Escape closes a native <dialog>; the choice is required, so a dismissed dialog comes back.
   const [shown, setShown] = useState(0);
@@ -36,8 +39,16 @@ export function FallbackConsoleBar({ timerId, store }: { timerId: string; store:
   return (
     <>
       {phase !== 'idle' ? (
-        <span className="fallback-badge" data-phase={phase} data-testid="fallback-authority" role="status" title={phase === 'authority' ? t.hint.authority : undefined}>
+        <span
+          className="fallback-badge"
+          data-phase={phase}
+          data-signed={signed}
+          data-testid="fallback-authority"
+          role="status"
+          title={phase === 'authority' ? (signed ? t.hint.authority : t.hint.unsigned) : undefined}
+        >
           {t.badge[phase]}
+          {phase === 'authority' && !signed ? <span className="fallback-badge__count">{t.unsigned}</span> : null}
           {count > 0 ? <span className="fallback-badge__count">{format(t.pending, { count })}</span> : null}
         </span>
       ) : null}

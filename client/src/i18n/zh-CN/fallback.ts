@@ -16,7 +16,11 @@ export const fallback = {
     console: '服务器暂时无法连接，当前显示主控台离线操作后的状态',
     joining: '服务器暂时无法连接，正在连接备用通道；时钟按最后状态继续计时',
     authority: '服务器暂时无法连接。本机继续主控，操作通过备用通道同步到各屏幕，恢复连接后自动提交服务器',
+    /** The console holds no valid certificate: screens drop what it would send. */
+    unsigned: '服务器暂时无法连接。本机继续主控，但本机没有有效的备用通道签名（未取得授权或已过期），各屏幕不会显示本机的离线操作；恢复连接后自动提交服务器',
   },
+  /** Shown beside the authority badge when screens will not follow this console. */
+  unsigned: '屏幕不跟随',
   pending: '{count} 条离线操作待同步',
   synced: '离线操作已同步',
   keptServer: '已保留服务器状态，离线操作已放弃',

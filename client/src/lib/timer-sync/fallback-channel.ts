@@ -7,6 +7,7 @@
 import type * as SupabaseJs from '@supabase/supabase-js';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { FALLBACK_EVENTS, FALLBACK_REALTIME_OPTIONS, fallbackChannelName, type FallbackConfig } from './fallback';
+import { FallbackVerifier } from './fallback-signature';
 
 /** Where a channel subscription stands. */
 export type FallbackChannelStatus = 'joining' | 'joined' | 'error';
@@ -58,8 +59,12 @@ interface ChannelEntry {
 export class FallbackChannels {
   private client: SupabaseClient | null = null;
   private readonly entries = new Map<string, ChannelEntry>();
+  /** Checks what arrives against the hub's key: the channels are public. */
+  readonly verifier: FallbackVerifier;
 
-  constructor(readonly config: FallbackConfig) {}
+  constructor(readonly config: FallbackConfig) {
+    this.verifier = new FallbackVerifier(config.signingKey);
+  }
 
   /** Joins (or shares) the channel of `matchId`. */
   join(matchId: string, listener: FallbackChannelListener): FallbackChannelHandle {
@@ -147,7 +152,7 @@ const pages = new Map<string, FallbackChannels>();
 
 /** The fallback channels of a Supabase project (one set per page). */
 export function fallbackChannelsFor(config: FallbackConfig): FallbackChannels {
-  const key = `${config.supabaseUrl}|${config.anonKey}`;
+  const key = `${config.supabaseUrl}|${config.anonKey}|${config.signingKey}`;
   let channels = pages.get(key);
   if (!channels) {
     channels = new FallbackChannels(config);
