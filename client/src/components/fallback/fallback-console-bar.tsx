@@ -3,8 +3,9 @@ import { useStore } from 'zustand';
 import { toast } from '../../lib/toast';
 import { format } from '../../i18n';
 import { fallback as fallbackText } from '../../i18n/zh-CN/fallback';
-import { useFallbackAuthority, useFallbackAuthorityState, type TimerStore } from '../../lib/timer-sync';
+import { useFallbackAuthority, useFallbackAuthorityState, useTimerStore, type TimerStore } from '../../lib/timer-sync';
 import { Dialog } from '../ui/dialog';
+import { peersBadge } from './fallback-label';
 import './fallback.css';
 
 const t = fallbackText;
@@ -15,7 +16,8 @@ const t = fallbackText;
  * configured), shows a badge while it runs the match without the hub (with the count of
  * offline commands waiting, and 屏幕不跟随 when it holds no certificate to sign with), a toast
  * when they were synced, and the Chinese dialog asking
- * which state wins when the hub refused the replay. Renders nothing while the hub is in charge.
+ * which state wins when the hub refused the replay; and, while the hub cannot reach the other
+ * hubs as it should (its ticks say `peers`), a badge saying so. Renders nothing while all is well.
  */
 export function FallbackConsoleBar({ timerId, store }: { timerId: string; store: TimerStore }) {
   const authority = useFallbackAuthority(timerId, store);
@@ -24,6 +26,7 @@ export function FallbackConsoleBar({ timerId, store }: { timerId: string; store:
   const conflict = useFallbackAuthorityState(authority, (s) => s.conflict);
   const outcome = useFallbackAuthorityState(authority, (s) => s.outcome);
   const signed = useStore(authority.signing, (s) => s.status === 'ready');
+  const apart = peersBadge(useTimerStore(store, (s) => (s.status === 'online' ? s.peers : null)));
   const toldSeq = useRef(outcome?.seq ?? 0);
   // Escape closes a native <dialog>; the choice is required, so a dismissed dialog comes back.
   const [shown, setShown] = useState(0);
@@ -38,6 +41,11 @@ export function FallbackConsoleBar({ timerId, store }: { timerId: string; store:
 
   return (
     <>
+      {apart ? (
+        <span className="fallback-badge" data-phase="peers" data-peers={apart.kind} data-testid="peers-badge" role="status" title={apart.hint}>
+          {apart.text}
+        </span>
+      ) : null}
       {phase !== 'idle' ? (
         <span
           className="fallback-badge"

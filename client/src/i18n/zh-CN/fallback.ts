@@ -21,6 +21,11 @@ export const fallback = {
   },
   /** Shown beside the authority badge when screens will not follow this console. */
   unsigned: '屏幕不跟随',
+  /** The screen's hub cannot reach the other hubs as it should (Redis down): its ticks say `peers`. */
+  peers: {
+    backup: { text: '服务器间同步已降级', hint: '服务器之间的消息通道中断，比赛变化改经数据库同步，可能稍有延迟；在线人数只计本服务器' },
+    unreachable: { text: '与其他服务器失联', hint: '与其他服务器失联，时间可能不同步；恢复后自动校正' },
+  },
   pending: '{count} 条离线操作待同步',
   synced: '离线操作已同步',
   keptServer: '已保留服务器状态，离线操作已放弃',
