@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { toast } from '../../lib/toast';
 import { format } from '../../i18n';
-import { fallback as fallbackText } from '../../i18n/zh-CN/fallback';
+import { fallbackConsole as fallbackText } from '../../i18n/zh-CN/fallback-console';
 import { useFallbackAuthority, useFallbackAuthorityState, useTimerStore, type TimerStore } from '../../lib/timer-sync';
 import { Dialog } from '../ui/dialog';
 import { peersBadge } from './fallback-label';

@@ -5,8 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { fallbackChannelsFor, loadSupabase, type FallbackChannelHandle, type FallbackChannels } from './fallback-channel';
-import type { FallbackConfig } from './fallback';
-import { signaturesSupported } from './fallback-signature';
+import { signaturesSupported, type FallbackConfig } from './fallback';
 import type { HubClient } from './runtime';
 import type { TimerStore } from './timer.store';
 
@@ -99,7 +98,7 @@ export function useFallbackFollow(client: HubClient, store: TimerStore, enabled 
       handle = channels.join(want, {
         onMessage(event, payload) {
           const { timer, clock } = store.getState();
-          void channels.verifier.open(event, payload, { matchId: want, timerId: timer?.id ?? null, now: clock.now() }).then((message) => {
+          void channels.verify(event, payload, { matchId: want, timerId: timer?.id ?? null, now: clock.now() }).then((message) => {
             // Checked asynchronously: a message for a channel left meanwhile is not shown.
             if (message && followed === want) store.getState().receiveFallback(message);
           });

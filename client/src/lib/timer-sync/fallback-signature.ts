@@ -8,7 +8,8 @@
  * ECDSA P-256 / SHA-256 rather than Ed25519: every browser with WebCrypto has it (Ed25519 came to
  * Chromium only in 2025), and the projectors of a venue are not all new. WebCrypto exists only in
  * secure contexts (https, localhost): elsewhere `signaturesSupported()` is false and a screen
- * does not follow the channel at all, rather than believe what it cannot check.
+ * does not follow the channel at all, rather than believe what it cannot check. Screens load this
+ * module with supabase-js (fallback-channel.ts), not in their first download.
  */
 import {
   CONSOLE_CERT_SKEW_MS,
@@ -18,17 +19,12 @@ import {
   type FallbackEnvelope,
   type SignedText,
 } from '@bianshi/shared';
-import { parseFallbackMessage, type FallbackMessage } from './fallback';
+import { parseFallbackMessage, signaturesSupported, type FallbackMessage } from './fallback';
 
 const ALGORITHM = { name: 'ECDSA', namedCurve: 'P-256' } as const;
 const SIGNATURE = { name: 'ECDSA', hash: 'SHA-256' } as const;
 /** Certificates remembered per page (a match has one or two consoles). */
 const CERT_MEMORY = 16;
-
-/** WebCrypto is there (secure contexts only): without it nothing on the channel can be checked. */
-export function signaturesSupported(): boolean {
-  return typeof globalThis.crypto?.subtle?.verify === 'function';
-}
 
 function toBase64url(bytes: ArrayBuffer): string {
   let binary = '';

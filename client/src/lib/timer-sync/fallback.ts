@@ -32,6 +32,14 @@ import { addBells, type WatchData } from './watch-reducer';
 /** Where screens follow matches when no hub answers, and the hub's key (`system.info.fallback`): public values only. */
 export type FallbackConfig = FallbackPublicConfig;
 
+/**
+ * WebCrypto is there (secure contexts only: https, localhost). Without it nothing on the channel
+ * can be checked, so the screen does not follow it (fallback-signature.ts).
+ */
+export function signaturesSupported(): boolean {
+  return typeof globalThis.crypto?.subtle?.verify === 'function';
+}
+
 /** The broadcast channel a match is mirrored to (same name as the hub's `matchChannel`). */
 export function fallbackChannelName(matchId: string): string {
   return `match:${matchId}`;
