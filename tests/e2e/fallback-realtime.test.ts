@@ -351,9 +351,9 @@ describe('Supabase realtime fallback in the browser', () => {
       await display.page.evaluate(() => ((window as unknown as { __phase: string }).__phase = 'paused'));
       await expect.poll(() => captured.length, WAIT).toBe(2);
 
-      // Forgeries, each newer than what the display shows, each claiming 00:07 left (or, replayed, an old running clock).
+      // Forgeries, each newer than what the display shows, each claiming 01:11 left (or, replayed, an old running clock).
       const forged: MatchState = { ...structuredClone(paused), version: 50 };
-      forged.stages[0]!.clocks[0]!.usedMs = 173_000;
+      forged.stages[0]!.clocks[0]!.usedMs = 180_000 - 71_000;
       const changeBody = (state: MatchState) => ({ kind: 'change', matchId: timer.matchId, version: state.version, state, events: [], serverNow: Date.now() });
       const consoleBody = (state: MatchState, timerId = timer.id) => ({ kind: 'fallback-state', matchId: timer.matchId, timerId, baseVersion: paused.version, version: state.version, state, commands: [], events: [] });
       const stranger = await testFallbackKey();
@@ -364,7 +364,7 @@ describe('Supabase realtime fallback in the browser', () => {
       const tampered = (envelope: FallbackEnvelope) => {
         const body = JSON.parse(envelope.body) as { version: number; state: MatchState };
         body.version = body.state.version = 50;
-        body.state.stages[0]!.clocks[0]!.usedMs = 173_000;
+        body.state.stages[0]!.clocks[0]!.usedMs = 180_000 - 71_000;
         return { ...envelope, body: JSON.stringify(body) };
       };
       const forgeries: [string, unknown][] = [
@@ -400,7 +400,7 @@ describe('Supabase realtime fallback in the browser', () => {
       // Nothing forged was ever on the screen, not even for a frame.
       const seen = await display.page.evaluate(() => (window as unknown as { __seen: { clock: string; running: string | null; badge: string; phase: string }[] }).__seen);
       expect(seen.length).toBeGreaterThan(0);
-      expect(seen.filter((entry) => entry.clock.includes('00:07'))).toEqual([]);
+      expect(seen.filter((entry) => entry.clock.includes('01:11'))).toEqual([]);
       expect(seen.filter((entry) => entry.phase === 'paused' && entry.running === 'true')).toEqual([]);
       expect(display.errors).toEqual([]);
       await display.context.close();
