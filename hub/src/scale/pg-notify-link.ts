@@ -30,6 +30,7 @@ export class PostgresNotifyLink {
   private provingSince: number | null = null;
   private echo: ReturnType<typeof setInterval> | null = null;
   private closed = false;
+  private failing = false;
 
   constructor(
     url: string,
@@ -56,7 +57,16 @@ export class PostgresNotifyLink {
       this.logger.warn('notice too large for postgres notify', { bytes: Buffer.byteLength(payload) });
       return;
     }
-    this.sql.notify(NOTIFY_CHANNEL, payload).catch((error: unknown) => this.logger.warn('postgres notify failed', { error: String(error) }));
+    this.sql.notify(NOTIFY_CHANNEL, payload).then(
+      () => {
+        this.failing = false;
+      },
+      (error: unknown) => {
+        // Once per streak of failures: echoes would otherwise log every second while Postgres is away.
+        if (!this.failing) this.logger.warn('postgres notify failed', { error: String(error) });
+        this.failing = true;
+      },
+    );
   }
 
   /** Starts or stops proving the link with echoes (only while it is needed: Redis is down). */
