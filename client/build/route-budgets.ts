@@ -43,6 +43,17 @@ import { ROUTE_MODULES } from './route-modules';
  * nothing when theirs fails. Against `a51a50c`: +170 bytes on the display and the lobby screen,
  * +300 to +330 on the site's pages. Builds of one commit in two directories differed by up to
  * 52 bytes (display 48 133 and 48 185), so each budget keeps 190 to 300 bytes above its builds.
+ *
+ * Raised (issue 30, signed fallback): the lobby screen 52 100 → 52 350, the organizer's lobby
+ * 172 700 → 173 000, the live wall 160 700 → 161 000. The Supabase fallback channel is public, so
+ * a screen now checks every message's signature before it shows it (timer-sync/fallback-signature.ts,
+ * WebCrypto, no library). The checks themselves load with supabase-js, out of the first download;
+ * what stays in the timer-sync chunk every screen shares is the loading of that chunk, the check
+ * call with the screen's timer and server time, and the hub's `peers` flag from ticks: +220 bytes
+ * on the Preact screens' chunk, +297 on the site's. Against `504f7bf`, built in two directories on
+ * one machine: display 48 125 → 48 155 (its console-only fallback strings moved out, which paid for
+ * its share), lobby screen 51 868 → 52 116, organizer's lobby 172 551 → 172 860, wall 160 574 →
+ * 160 872, ballot 144 053 → 144 040. Each raised budget keeps the headroom it had.
  */
 export const ROUTE_BUDGETS: readonly RouteBudget[] = [
   {
@@ -64,7 +75,7 @@ export const ROUTE_BUDGETS: readonly RouteBudget[] = [
     name: 'lobby screen (/lobby/:id)',
     entry: 'lobby-screen.html',
     modules: [],
-    budgetBytes: 52_100,
+    budgetBytes: 52_350,
   },
   {
     // The lobby inside the site: the organizer's page (with the console), and the audience screen
@@ -78,7 +89,7 @@ export const ROUTE_BUDGETS: readonly RouteBudget[] = [
     // 171 010 → 171 570 with the lobby watch's reader of a state sent inside the page; 172 081–172 104
     // with the reload check, the chunk error screen and the optional toaster; 172 459 with the
     // drawn pages' input keeper in index.html and the wait for a drawn page's routes in the entry.
-    budgetBytes: 172_700,
+    budgetBytes: 173_000,
   },
   {
     // A venue's projector: every clock of a round over one lobby subscription (2026-11-24: 190 408;
@@ -89,7 +100,7 @@ export const ROUTE_BUDGETS: readonly RouteBudget[] = [
     // 160 481 with the drawn pages' input keeper and wait, as the lobby's).
     name: 'tournament live wall (/worldcup/:slug/live/:roundId)',
     modules: ['src/app/layouts/blank-layout.tsx', 'src/features/tournament/wall.ts'],
-    budgetBytes: 160_700,
+    budgetBytes: 161_000,
   },
   {
     // A judge's phone, often on venue Wi-Fi (2026-11-24: 145 773, then 142 767, then 143 822;

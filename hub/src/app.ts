@@ -25,9 +25,12 @@ import { MemberService } from './auth/member.service';
 import { UserRepository } from './auth/user.repository';
 import { localFanout, type Fanout } from './scale/fanout';
 import { redisFanout } from './scale/redis-fanout';
+import { withNotifyBackup } from './scale/notify-backup-fanout';
+import { PostgresNotifyLink } from './scale/pg-notify-link';
 import { redisLobbyBus } from './scale/redis-lobby-bus';
 import { RedisLink } from './scale/redis-link';
 import { noMirror, supabaseRealtimeMirror } from './supabase/realtime-mirror';
+import { FallbackSigner } from './supabase/fallback-signing';
 import { hashKey, newId } from './lib/ids';
 import { AiService } from './ai/ai.service';
 import { DocsRetrieval } from './ai/docs-retrieval';
@@ -59,6 +62,15 @@ export interface Hub {
   close(): Promise<void>;
 }
 
+/**
+ * The fan-out between hubs over Redis; on Postgres, with `LISTEN/NOTIFY` behind it for while
+ * Redis is down (PGlite is one process: there is no other hub to reach).
+ */
+function scaledFanout(redis: RedisLink, hubId: string, databaseUrl: string | undefined, logger: Logger): Fanout {
+  const primary = redisFanout(redis, hubId);
+  return databaseUrl ? withNotifyBackup(primary, new PostgresNotifyLink(databaseUrl, logger)) : primary;
+}
+
 /** Chooses the database from the configuration. */
 export function databaseTargetFrom(config: Config): DatabaseTarget {
   if (config.DATABASE_URL) return { kind: 'postgres', url: config.DATABASE_URL };
@@ -71,14 +83,16 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
-  const database: Database = await openDatabase(options.database ?? databaseTargetFrom(config));
+  const target = options.database ?? databaseTargetFrom(config);
+  const database: Database = await openDatabase(target);
   const repository = new TimerRepository(database.db);
   const hubId = newId();
   const redis = config.REDIS_URL ? new RedisLink(config.REDIS_URL, logger) : null;
-  const fanout: Fanout = redis ? redisFanout(redis, hubId) : localFanout(hubId);
+  const fanout: Fanout = redis ? scaledFanout(redis, hubId, target.kind === 'postgres' ? target.url : undefined, logger) : localFanout(hubId);
+  const fallbackSigner = config.SUPABASE_URL && config.SUPABASE_SERVICE_ROLE_KEY ? await FallbackSigner.load(database.db) : null;
   const mirror =
-    config.SUPABASE_URL && config.SUPABASE_SERVICE_ROLE_KEY
-      ? supabaseRealtimeMirror({ url: config.SUPABASE_URL, serviceKey: config.SUPABASE_SERVICE_ROLE_KEY, logger })
+    config.SUPABASE_URL && config.SUPABASE_SERVICE_ROLE_KEY && fallbackSigner
+      ? supabaseRealtimeMirror({ url: config.SUPABASE_URL, serviceKey: config.SUPABASE_SERVICE_ROLE_KEY, signer: fallbackSigner, logger })
       : noMirror;
   const rooms = new RoomRegistry({ repository, clock, logger, fanout, mirror, ...(options.timers ? { timers: options.timers } : {}) });
   const members = new MemberService(new MemberRepository(database.db), clock);
@@ -116,6 +130,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     },
     subscriptions: new AddressSubscriptions(config.MAX_SUBSCRIPTIONS_PER_ADDRESS),
     fanout,
+    fallbackSigner,
     lobbies,
     auth,
     members,

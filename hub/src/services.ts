@@ -15,6 +15,7 @@ import type { AddressSubscriptions } from './limits/connection-budget';
 import type { RetentionService } from './retention/retention';
 import type { RoomRegistry } from './rooms/registry';
 import type { Fanout } from './scale/fanout';
+import type { FallbackSigner } from './supabase/fallback-signing';
 import type { TimerService } from './timers/timer.service';
 import type { Tournaments } from './tournaments/tournament.module';
 import type { YjsModule } from './yjs/yjs.module';
@@ -47,6 +48,8 @@ export interface HubServices {
   readonly subscriptions: AddressSubscriptions;
   /** How this hub hears of the others (local no-op for a single hub). */
   readonly fanout: Fanout;
+  /** Signs the Supabase fallback's mirror and console certificates; null when the fallback is not configured. */
+  readonly fallbackSigner: FallbackSigner | null;
   /** Lobbies: codes, roles, and their rooms (which relay the matches they show). */
   readonly lobbies: LobbyService;
   /** Accounts and sessions (local or Supabase). */

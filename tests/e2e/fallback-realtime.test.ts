@@ -12,15 +12,22 @@
  *   with force, 保留服务器状态 drops the offline commands; the log survives a reload.
  * - a display whose hub dies before supabase-js has arrived cannot follow the channel: it stays on
  *   its counting clock and says 离线, instead of reloading into the browser's error page;
+ * - the channel is public: a fallen-back display drops what anyone with the anon key sends there
+ *   (unsigned, signed by another key, tampered, replayed, a console certificate of another timer)
+ *   and shows what the hub and a certified console of this timer signed;
  * No page may report a Content-Security-Policy violation (connect-src must allow Supabase).
  */
 import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
+import type { FallbackEnvelope, MatchState } from '@bianshi/shared';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readManifest } from '../../client/build/route-chunks';
-import { startSupabaseStandin, type SupabaseStandin } from '../fixtures/supabase-standin';
+import { ConsoleSigningKey } from '../../client/src/lib/timer-sync/fallback-signature';
+import { testFallbackKey } from '../../client/src/lib/timer-sync/test-fixtures';
+import { NODE_REALTIME_TRANSPORT, startSupabaseStandin, type SupabaseStandin } from '../fixtures/supabase-standin';
 import { spawnHub, type HubProcess } from '../support/process-hub';
 import { httpClient } from '../support/trpc';
 import { launchBrowser, openPage } from './support/browser';
@@ -106,6 +113,26 @@ async function fallbackLoaded(page: Page) {
 const badge = (page: Page) => page.getByTestId('connection-badge').innerText().catch(() => '');
 const clockText = (page: Page) => page.getByRole('timer').first().innerText().catch(() => '');
 const running = (page: Page) => page.locator('.td-clock').first().getAttribute('data-running').catch(() => null);
+
+/** Time left on the first clock of a paused state, as the display writes it (mm:ss, whole seconds up). */
+function remainingOf(state: MatchState): number {
+  const clock = state.stages[state.stageIndex]!.clocks[0]!;
+  return clock.budgetMs - clock.usedMs;
+}
+const mmss = (ms: number) => {
+  const s = Math.ceil(ms / 1_000);
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+};
+
+/** Joins `topic` with supabase-js and hands every `change` broadcast to `onChange`. */
+async function joined(client: SupabaseClient, topic: string, onChange: (envelope: FallbackEnvelope) => void): Promise<RealtimeChannel> {
+  const channel = client.channel(topic, { config: { broadcast: { self: false, ack: true } } });
+  channel.on('broadcast', { event: 'change' }, ({ payload }) => onChange(payload as FallbackEnvelope));
+  await new Promise<void>((resolve, reject) =>
+    channel.subscribe((status) => (status === 'SUBSCRIBED' ? resolve() : status === 'CHANNEL_ERROR' || status === 'TIMED_OUT' ? reject(new Error(status)) : undefined)),
+  );
+  return channel;
+}
 
 /** Presses a console shortcut with the focus on the page body. */
 async function press(page: Page, key: string) {
@@ -202,8 +229,9 @@ describe('Supabase realtime fallback in the browser', () => {
     const delivered = standin.realtime
       .messages()
       .filter((message) => message.direction === 'out' && message.event === 'broadcast' && message.topic === `realtime:match:${timer.matchId}`)
-      .map((message) => message.payload as { event?: string; payload?: { version?: number } });
-    expect(delivered.some((message) => message.event === 'change' && message.payload?.version === 3)).toBe(true);
+      .map((message) => message.payload as { event?: string; payload?: FallbackEnvelope });
+    const versionOf = (envelope?: FallbackEnvelope) => (envelope ? (JSON.parse(envelope.body) as { version?: number }).version : undefined);
+    expect(delivered.some((message) => message.event === 'change' && versionOf(message.payload) === 3)).toBe(true);
 
     // The partition ends: back on the hub socket, the channel is left.
     partitioned = false;
@@ -269,6 +297,116 @@ describe('Supabase realtime fallback in the browser', () => {
     expect(kept.state.status).not.toBe('running');
     expect(ctl.errors).toEqual([]);
     await ctl.context.close();
+  }, 180_000);
+
+  it('drops what anyone may send on the public channel, and shows what the hub and a certified console signed', async () => {
+    const timer = await createTimer();
+    const controller = timer.controller();
+    // Someone with the public anon key and the match id, on the real supabase-js: listens, then sends.
+    const attacker = createClient(standin.url, standin.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      realtime: { transport: NODE_REALTIME_TRANSPORT },
+    });
+    const captured: FallbackEnvelope[] = [];
+    const channel = await joined(attacker, `match:${timer.matchId}`, (envelope) => captured.push(envelope));
+    try {
+      let partitioned = false;
+      const routes: WebSocketRoute[] = [];
+      const display = await openDisplay(timer.id, (context) =>
+        context.routeWebSocket(/\/api\/trpc/, (route) => {
+          if (!partitioned) route.connectToServer();
+          routes.push(route);
+        }),
+      );
+      await controller.timer.command.mutate({ timerId: timer.id, command: { type: 'start' } });
+      await expect.poll(() => running(display.page), WAIT).toBe('true');
+      await expect.poll(() => captured.length, WAIT).toBe(1);
+
+      // The display is cut off from its (live) hub and follows the channel.
+      partitioned = true;
+      for (const route of routes.splice(0)) await route.close();
+      await display.page.evaluate(() => window.dispatchEvent(new Event('offline')));
+      await expect.poll(() => badge(display.page), FALLBACK_WAIT).toBe('备用通道');
+      await standin.realtime.waitForSubscribers(`match:${timer.matchId}`, 2, { timeoutMs: 30_000 });
+      // From here on, everything the display shows is written down.
+      await display.page.evaluate(() => {
+        const seen: { clock: string; running: string | null; badge: string; phase: string }[] = [];
+        const w = window as unknown as { __seen: typeof seen; __phase: string };
+        w.__seen = seen;
+        w.__phase = 'running';
+        const note = () =>
+          seen.push({
+            clock: document.querySelector('[role="timer"]')?.textContent ?? '',
+            running: document.querySelector('.td-clock')?.getAttribute('data-running') ?? null,
+            badge: document.querySelector('[data-testid="connection-badge"]')?.textContent ?? '',
+            phase: w.__phase,
+          });
+        new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+      });
+
+      // The hub's signed mirror is shown: paused.
+      await controller.timer.command.mutate({ timerId: timer.id, command: { type: 'pause' } });
+      const paused = (await controller.timer.get.query({ id: timer.id })).state as MatchState;
+      await expect.poll(() => clockText(display.page), WAIT).toBe(mmss(remainingOf(paused)));
+      await display.page.evaluate(() => ((window as unknown as { __phase: string }).__phase = 'paused'));
+      await expect.poll(() => captured.length, WAIT).toBe(2);
+
+      // Forgeries, each newer than what the display shows, each claiming 01:11 left (or, replayed, an old running clock).
+      const forged: MatchState = { ...structuredClone(paused), version: 50 };
+      forged.stages[0]!.clocks[0]!.usedMs = 180_000 - 71_000;
+      const changeBody = (state: MatchState) => ({ kind: 'change', matchId: timer.matchId, version: state.version, state, events: [], serverNow: Date.now() });
+      const consoleBody = (state: MatchState, timerId = timer.id) => ({ kind: 'fallback-state', matchId: timer.matchId, timerId, baseVersion: paused.version, version: state.version, state, commands: [], events: [] });
+      const stranger = await testFallbackKey();
+      const theirKey = (await ConsoleSigningKey.generate())!;
+      // The attacker's own timer: a real certificate from this hub, for another timer.
+      const own = await createTimer();
+      const ownCertificate = (await own.controller().fallback.certificate.mutate({ timerId: own.id, publicKey: theirKey.publicKey })).certificate;
+      const tampered = (envelope: FallbackEnvelope) => {
+        const body = JSON.parse(envelope.body) as { version: number; state: MatchState };
+        body.version = body.state.version = 50;
+        body.state.stages[0]!.clocks[0]!.usedMs = 180_000 - 71_000;
+        return { ...envelope, body: JSON.stringify(body) };
+      };
+      const forgeries: [string, unknown][] = [
+        ['change', { version: 50, state: forged, events: [], serverNow: Date.now() }],
+        ['change', await stranger.seal(changeBody(forged))],
+        ['change', tampered(captured[1]!)],
+        ['change', captured[0]],
+        ['fallback-state', await theirKey.seal(consoleBody({ ...forged, version: 60 }), (await stranger.certify(timer.id, theirKey.publicKey, Date.now())).certificate)],
+        ['fallback-state', await theirKey.seal(consoleBody({ ...forged, version: 61 }, own.id), ownCertificate)],
+        ['fallback-state', await theirKey.seal(consoleBody({ ...forged, version: 62 }), ownCertificate)],
+      ];
+      standin.realtime.clearMessages();
+      for (const [event, payload] of forgeries) await channel.send({ type: 'broadcast', event, payload });
+      // Every forgery reached the display's socket.
+      const delivered = () => standin.realtime.messages().filter((m) => m.direction === 'out' && m.event === 'broadcast' && m.topic === `realtime:match:${timer.matchId}`).length;
+      await expect.poll(delivered, WAIT).toBe(forgeries.length);
+
+      // The hub's next change still shows (a believed forgery, newer, would have kept it out).
+      await controller.timer.command.mutate({ timerId: timer.id, command: { type: 'adjust', deltaMs: -10_000 } });
+      const adjusted = (await controller.timer.get.query({ id: timer.id })).state as MatchState;
+      await expect.poll(() => clockText(display.page), WAIT).toBe(mmss(remainingOf(adjusted)));
+      expect(await badge(display.page)).toBe('备用通道');
+
+      // A console of this timer with the hub's certificate for its key is believed.
+      const consoleKey = (await ConsoleSigningKey.generate())!;
+      const certificate = (await controller.fallback.certificate.mutate({ timerId: timer.id, publicKey: consoleKey.publicKey })).certificate;
+      const offline: MatchState = { ...structuredClone(adjusted), version: adjusted.version + 1 };
+      offline.stages[0]!.clocks[0]!.usedMs -= 20_000;
+      await channel.send({ type: 'broadcast', event: 'fallback-state', payload: await consoleKey.seal({ ...consoleBody(offline), baseVersion: adjusted.version }, certificate) });
+      await expect.poll(() => clockText(display.page), WAIT).toBe(mmss(remainingOf(offline)));
+      await expect.poll(() => badge(display.page), WAIT).toBe('备用通道·主控离线操作');
+
+      // Nothing forged was ever on the screen, not even for a frame.
+      const seen = await display.page.evaluate(() => (window as unknown as { __seen: { clock: string; running: string | null; badge: string; phase: string }[] }).__seen);
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.filter((entry) => entry.clock.includes('01:11'))).toEqual([]);
+      expect(seen.filter((entry) => entry.phase === 'paused' && entry.running === 'true')).toEqual([]);
+      expect(display.errors).toEqual([]);
+      await display.context.close();
+    } finally {
+      await attacker.removeChannel(channel);
+    }
   }, 180_000);
 
   it('keeps a display whose hub dies before supabase-js arrived on its counting clock, saying 离线', async () => {

@@ -108,6 +108,8 @@ const TABLE: Record<string, Row> = {
     }),
   },
   'timer.newMatch': { rule: timer('controller'), input: (fx) => ({ timerId: fx.timerId }) },
+  // No Supabase here: allowed callers get NOT_FOUND (no fallback), the others are refused first.
+  'fallback.certificate': { rule: timer('controller'), input: (fx) => ({ timerId: fx.timerId, publicKey: 'not-a-key' }) },
   'timer.claim': {
     rule: { kind: 'timer+account', minimum: 'owner' },
     input: (fx) => ({ timerId: fx.timerId }),

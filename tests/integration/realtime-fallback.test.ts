@@ -1,7 +1,9 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clockViews, type MatchState } from '@bianshi/shared';
+import { clockViews, CONSOLE_CERT_TTL_MS, type FallbackEnvelope } from '@bianshi/shared';
+import { ConsoleSigningKey, FallbackVerifier } from '../../client/src/lib/timer-sync/fallback-signature';
+import type { FallbackMessage } from '../../client/src/lib/timer-sync/fallback';
 import { NODE_REALTIME_TRANSPORT, startSupabaseStandin, type SupabaseStandin } from '../fixtures/supabase-standin';
 import { startHub, type TestHub } from '../support/hub';
 import { watchLobby } from '../support/lobby';
@@ -45,34 +47,70 @@ describe('Supabase realtime fallback (against the stand-in)', () => {
     return { ...created, controller: httpClient(hub.url, { authorization: `Bearer ${created.controlKey}` }) };
   }
 
-  it('tells clients where to fall back, with public values only', async () => {
+  it('tells clients where to fall back and which key signs what they may believe there, with public values only', async () => {
     const info = await httpClient(hub.url).system.info.query();
-    expect(info.fallback).toEqual({ supabaseUrl: standin.url, anonKey: standin.anonKey });
+    expect(info.fallback).toEqual({ supabaseUrl: standin.url, anonKey: standin.anonKey, signingKey: expect.stringMatching(/^[A-Za-z0-9_-]{87}$/) });
     expect(JSON.stringify(info)).not.toContain(standin.serviceRoleKey);
   });
 
-  it('mirrors every committed change to the match:<id> broadcast channel', async () => {
+  it('mirrors every committed change to the match:<id> broadcast channel, signed with the hub’s key', async () => {
     const { id, matchId, controller } = await createTimer();
     const client = supabaseClient(standin);
     clients.push(client);
-    const received: { version: number; state: MatchState; serverNow: number }[] = [];
+    const envelopes: FallbackEnvelope[] = [];
     await new Promise<void>((resolve, reject) => {
       client
         .channel(`match:${matchId}`)
-        .on('broadcast', { event: 'change' }, ({ payload }) => received.push(payload as (typeof received)[number]))
+        .on('broadcast', { event: 'change' }, ({ payload }) => envelopes.push(payload as FallbackEnvelope))
         .subscribe((status) => (status === 'SUBSCRIBED' ? resolve() : status === 'CHANNEL_ERROR' ? reject(new Error(status)) : undefined));
     });
     await controller.timer.command.mutate({ timerId: id, command: { type: 'start' } });
     await controller.timer.command.mutate({ timerId: id, command: { type: 'adjust', deltaMs: -3_000 } });
     const deadline = Date.now() + 10_000;
-    while (received.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(received.map((message) => message.version)).toEqual([1, 2]);
+    while (envelopes.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    // A screen's verifier (the client's own code) believes them: the hub's key signed them, for this match.
+    const info = await httpClient(hub.url).system.info.query();
+    const verifier = new FallbackVerifier(info.fallback!.signingKey);
+    const received = await Promise.all(envelopes.map((envelope) => verifier.open('change', envelope, { matchId, timerId: id, now: Date.now() })));
+    expect(received.map((message) => message?.version)).toEqual([1, 2]);
+    // Not for another match, and not once a field is changed.
+    expect(await verifier.open('change', envelopes[0], { matchId: 'another', timerId: id, now: Date.now() })).toBeNull();
+    expect(await verifier.open('change', { ...envelopes[1]!, body: envelopes[1]!.body.replace('"version":2', '"version":7') }, { matchId, timerId: id, now: Date.now() })).toBeNull();
     // A screen following the channel alone can show the right time: the full state comes along.
-    const last = received[1]!;
+    const last = received[1] as Extract<FallbackMessage, { type: 'change' }>;
     expect(last.state.format.stages).toHaveLength(2);
-    const [clock] = clockViews(last.state, last.serverNow);
+    const [clock] = clockViews(last.state, last.serverNow!);
     expect(clock!.running).toBe(true);
     expect(clock!.usedMs).toBeGreaterThanOrEqual(3_000);
+  });
+
+  it('certifies a console’s key for controllers only, for an hour; revoked control gets no renewal', async () => {
+    const { id, matchId, controller, controlKey } = await createTimer();
+    const key = (await ConsoleSigningKey.generate())!;
+    const before = Date.now();
+    const answer = await controller.fallback.certificate.mutate({ timerId: id, publicKey: key.publicKey });
+    expect(answer.timerId).toBe(id);
+    expect(answer.notAfter - before).toBeGreaterThanOrEqual(CONSOLE_CERT_TTL_MS);
+    expect(answer.notAfter - Date.now()).toBeLessThanOrEqual(CONSOLE_CERT_TTL_MS);
+    // What the console signs under it, a screen of this timer believes.
+    const info = await httpClient(hub.url).system.info.query();
+    const verifier = new FallbackVerifier(info.fallback!.signingKey);
+    const state = (await controller.timer.get.query({ id })).state;
+    const body = { kind: 'fallback-state', matchId, timerId: id, baseVersion: 0, version: 0, state, commands: [], events: [] };
+    expect(await verifier.open('fallback-state', await key.seal(body, answer.certificate), { matchId, timerId: id, now: Date.now() })).toMatchObject({ type: 'console' });
+
+    const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => (error as TRPCClientError<never>).data as { code: string } | null);
+    // Anyone else is refused, and so is a key that is not a P-256 point.
+    expect(await refusal(httpClient(hub.url).fallback.certificate.mutate({ timerId: id, publicKey: key.publicKey }))).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(await refusal(controller.fallback.certificate.mutate({ timerId: id, publicKey: 'BAAA' }))).toMatchObject({ code: 'BAD_REQUEST' });
+    // The owner rotates the control key: the old key's holder gets no renewal.
+    const fresh = await controller.manage.regenerateControlKey.mutate({ timerId: id });
+    expect(fresh.controlKey).not.toBe(controlKey);
+    expect(await refusal(controller.fallback.certificate.mutate({ timerId: id, publicKey: key.publicKey }))).toMatchObject({ code: 'FORBIDDEN' });
+    // A private timer's state never goes to the public channel: no certificate.
+    const owner = httpClient(hub.url, { authorization: `Bearer ${fresh.controlKey}` });
+    await owner.manage.setPrivate.mutate({ timerId: id, private: true });
+    expect(await refusal(owner.fallback.certificate.mutate({ timerId: id, publicKey: key.publicKey }))).toMatchObject({ code: 'FORBIDDEN' });
   });
 
   it('mirrors lobby presence by role to the lobby:<id> channel', async () => {

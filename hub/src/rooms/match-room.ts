@@ -6,6 +6,7 @@ import {
   type Command,
   type MatchEvent,
   type MatchState,
+  type PeerLink,
   type PresenceCounts,
   type RosterEntry,
   type TimerPublic,
@@ -200,14 +201,18 @@ export class MatchRoom {
     return { counts: countByRole(this.sessions), roster: rosterOf(this.sessions) };
   }
 
-  /** One tick: server time and presence (all hubs) for everyone, the roster for controllers (see {@link sendTick}). */
-  tick(now: number, presence: PresenceCounts, roster: RosterEntry[]): void {
+  /**
+   * One tick: server time and presence (all hubs) for everyone, the roster for controllers (see
+   * {@link sendTick}), and `peers` when this hub cannot reach the others as it should.
+   */
+  tick(now: number, presence: PresenceCounts, roster: RosterEntry[], peers: PeerLink | null = null): void {
     if (this.sessions.size === 0) return;
+    const link = peers ? { peers } : {};
     sendTick(
       [...this.sessions],
       {
-        everyone: PreSerialized.of({ type: 'tick', serverNow: now, presence } satisfies WatchMessage),
-        controllers: () => PreSerialized.of({ type: 'tick', serverNow: now, presence, roster } satisfies WatchMessage),
+        everyone: PreSerialized.of({ type: 'tick', serverNow: now, presence, ...link } satisfies WatchMessage),
+        controllers: () => PreSerialized.of({ type: 'tick', serverNow: now, presence, roster, ...link } satisfies WatchMessage),
       },
       // Sessions that left (or moved to another room) since the tick began are skipped.
       (session) => session.host === this,

@@ -97,6 +97,11 @@ export class RoomRegistry {
         case 'change':
           this.rooms.get(notice.matchId)?.adoptRemote(notice.state, notice.events);
           return;
+        case 'stale': {
+          const room = this.rooms.get(notice.matchId);
+          if (room && notice.version > room.current.version) await room.resync();
+          return;
+        }
         case 'timer': {
           if (!this.servesTimer(notice.timerId)) return;
           const timer = await this.deps.repository.findTimer(notice.timerId);
@@ -279,16 +284,18 @@ export class RoomRegistry {
 
   private tick(): void {
     const now = this.deps.clock.now();
+    // Screens say so when their hub cannot reach the others as it should.
+    const peers = this.deps.fanout.peers();
     for (const room of this.rooms.values()) {
       if (room.sessionCount === 0) continue;
       const share = room.localPresence();
       if (this.deps.fanout.kind === 'local') {
-        room.tick(now, share.counts, share.roster);
+        room.tick(now, share.counts, share.roster, peers);
         continue;
       }
       void this.deps.fanout.exchangePresence(room.matchId, share, now).then((shares) => {
         const merged = mergePresence(shares);
-        room.tick(this.deps.clock.now(), merged.counts, merged.roster);
+        room.tick(this.deps.clock.now(), merged.counts, merged.roster, peers);
       });
     }
     for (const listener of this.tickListeners) listener(now);

@@ -1,4 +1,4 @@
-import { PROTOCOL_VERSION } from '@bianshi/shared';
+import { PROTOCOL_VERSION, type FallbackPublicConfig } from '@bianshi/shared';
 import { publicProcedure, router } from '../trpc/init';
 
 /** Server facts, cheap enough to call on every page: proves both transports work. */
@@ -9,10 +9,10 @@ export const systemRouter = router({
     version: ctx.services.version,
     protocolVersion: PROTOCOL_VERSION,
     database: ctx.services.database.kind,
-    /** Where screens follow matches when no hub answers (public values only), or null. */
+    /** Where screens follow matches when no hub answers, and the key that signs what they may believe there (public values only), or null. */
     fallback:
-      ctx.services.config.SUPABASE_URL && ctx.services.config.SUPABASE_ANON_KEY && ctx.services.config.SUPABASE_SERVICE_ROLE_KEY
-        ? { supabaseUrl: ctx.services.config.SUPABASE_URL, anonKey: ctx.services.config.SUPABASE_ANON_KEY }
+      ctx.services.config.SUPABASE_URL && ctx.services.config.SUPABASE_ANON_KEY && ctx.services.fallbackSigner
+        ? ({ supabaseUrl: ctx.services.config.SUPABASE_URL, anonKey: ctx.services.config.SUPABASE_ANON_KEY, signingKey: ctx.services.fallbackSigner.publicKey } satisfies FallbackPublicConfig)
         : null,
   })),
   /** The hub's clock, for a first rough offset before proper sync. */

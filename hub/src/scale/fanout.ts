@@ -1,4 +1,4 @@
-import type { MatchEvent, MatchState, PresenceCounts, RosterEntry } from '@bianshi/shared';
+import type { MatchEvent, MatchState, PeerLink, PresenceCounts, RosterEntry } from '@bianshi/shared';
 
 /**
  * Everything one hub tells the others, as one union tagged by `type`. The room registry
@@ -11,6 +11,8 @@ import type { MatchEvent, MatchState, PresenceCounts, RosterEntry } from '@bians
 export type HubNotice =
   /** A committed match change. */
   | { type: 'change'; matchId: string; version: number; state: MatchState; events: MatchEvent[]; hubId: string }
+  /** A match reached `version` (a change told without its state, through Postgres while Redis is down): re-read it. */
+  | { type: 'stale'; matchId: string; version: number; hubId: string }
   /** A timer's facts (name, description, settings, privacy) changed. */
   | { type: 'timer'; timerId: string; hubId: string }
   /** A timer moved on to another current match; screens following it move too. */
@@ -33,6 +35,15 @@ export interface PresenceShare {
   roster: RosterEntry[];
 }
 
+/** What /api/health says of the fan-out. */
+export interface FanoutHealth {
+  kind: 'local' | 'redis';
+  /** Redis answers (always true for a single hub). */
+  reachable: boolean;
+  /** While Redis does not: whether the Postgres backup carries match changes between hubs. */
+  backup?: 'postgres-notify' | 'none';
+}
+
 /**
  * How hubs hear of each other's notices and presence. A single hub uses the local no-op;
  * several hubs use Redis. Rooms never see which.
@@ -51,8 +62,10 @@ export interface Fanout {
   onReconnect(handler: () => void): void;
   /** Reports this hub's share and returns every live hub's shares (this one's included). */
   exchangePresence(matchId: string, share: PresenceShare, now: number): Promise<PresenceShare[]>;
+  /** How the other hubs are reached when not as they should be (ticks carry it to screens); null when all is well. */
+  peers(): PeerLink | null;
   /** For /api/health. */
-  health(): { kind: 'local' | 'redis'; reachable: boolean };
+  health(): FanoutHealth;
   close(): Promise<void>;
 }
 
@@ -67,6 +80,7 @@ export function localFanout(hubId: string): Fanout {
     onNotice: () => {},
     onReconnect: () => {},
     exchangePresence: async (_matchId, share) => [share],
+    peers: () => null,
     health: () => ({ kind: 'local', reachable: true }),
     close: async () => {},
   };

@@ -61,6 +61,7 @@ export function redisFanout(link: RedisLink, hubId: string): Fanout {
         return [share];
       }
     },
+    peers: () => (link.reachable ? null : 'unreachable'),
     health: () => ({ kind: 'redis', reachable: link.reachable }),
     // The link is closed by its owner (the composition root), after every bus on it.
     close: async () => {},

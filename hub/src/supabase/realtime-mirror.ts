@@ -1,5 +1,6 @@
-import type { MatchEvent, MatchState, PresenceCounts } from '@bianshi/shared';
+import { FALLBACK_EVENT, type MatchEvent, type MatchState, type PresenceCounts } from '@bianshi/shared';
 import type { Logger } from '../lib/logger';
+import type { FallbackSigner } from './fallback-signing';
 
 /** The Realtime channel a match is mirrored to; clients follow it when the hub is unreachable. */
 export function matchChannel(matchId: string): string {
@@ -11,12 +12,12 @@ export function lobbyChannel(lobbyId: string): string {
   return `lobby:${lobbyId}`;
 }
 
-/** The broadcast event names on a match channel. */
+/** The broadcast event names on a match channel (see shared/src/protocol/fallback-wire.ts). */
 export const MIRROR_EVENTS = {
-  /** The hub committed a change: `{version, state, events, serverNow}` (full state, format included). */
-  change: 'change',
-  /** A console cut off from the hub runs the match locally: `{baseVersion, version, state, commands}`. */
-  fallback: 'fallback-state',
+  /** The hub committed a change: signed `{kind, matchId, version, state, events, serverNow}` (full state, format included). */
+  change: FALLBACK_EVENT.change,
+  /** A console cut off from the hub runs the match locally: signed by the console, with the hub's certificate. */
+  fallback: FALLBACK_EVENT.consoleState,
   /** Presence counts by role of a lobby (on `lobby:<id>`): `{counts, serverNow}`. */
   presence: 'presence',
 } as const;
@@ -43,9 +44,11 @@ const MAX_PENDING = 500;
 /**
  * Mirrors every committed match change to Supabase Realtime broadcast through its REST
  * endpoint (`POST /realtime/v1/api/broadcast`), batched, never blocking a command. When the
- * endpoint fails, the newest state per match is kept and sent on the next flush.
+ * endpoint fails, the newest state per match is kept and sent on the next flush. Each change is
+ * signed with the deployment's fallback key (`signer`): the channel is public, and screens drop
+ * what the key did not sign.
  */
-export function supabaseRealtimeMirror(options: { url: string; serviceKey: string; logger: Logger; fetch?: typeof fetch }): ChangeMirror {
+export function supabaseRealtimeMirror(options: { url: string; serviceKey: string; signer: FallbackSigner; logger: Logger; fetch?: typeof fetch }): ChangeMirror {
   const endpoint = `${options.url.replace(/\/$/, '')}/realtime/v1/api/broadcast`;
   const send = options.fetch ?? fetch;
   let pending: { topic: string; event: string; payload: unknown; private: boolean }[] = [];
@@ -94,7 +97,7 @@ export function supabaseRealtimeMirror(options: { url: string; serviceKey: strin
       pending.push({
         topic: matchChannel(matchId),
         event: MIRROR_EVENTS.change,
-        payload: { version: state.version, state, events, serverNow },
+        payload: options.signer.seal({ kind: MIRROR_EVENTS.change, matchId, version: state.version, state, events, serverNow }),
         private: false,
       });
       if (pending.length > MAX_PENDING) pending = pending.slice(-MAX_PENDING);

@@ -8,6 +8,7 @@ import { lobbyRouter } from '../routers/lobby.router';
 import { membersRouter } from '../routers/members.router';
 import { manageRouter } from '../routers/manage.router';
 import { systemRouter } from '../routers/system.router';
+import { fallbackRouter } from '../supabase/fallback.procedures';
 import { timerRouter } from '../routers/timer.router';
 import { tournamentRouter } from '../tournaments/tournament.router';
 import { workbenchRouter } from '../yjs/yjs.procedures';
@@ -28,6 +29,7 @@ export const appRouter = router({
   workbench: workbenchRouter,
   ai: aiRouter,
   tournament: tournamentRouter,
+  fallback: fallbackRouter,
 });
 
 export type AppRouter = typeof appRouter;

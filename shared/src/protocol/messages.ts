@@ -36,6 +36,14 @@ export interface TimerPublic {
   private?: boolean;
 }
 
+/**
+ * How a screen's hub reaches the other hubs of a scaled-out deployment, when not as it should
+ * (absent: all is well, or there is one hub). `backup`: Redis is down, match changes travel
+ * through Postgres instead (in step, a little slower; presence counts this hub's screens only).
+ * `unreachable`: no way through; screens on other hubs may show another time.
+ */
+export type PeerLink = 'backup' | 'unreachable';
+
 /** The match state as sent in change messages: the format snapshot is sent once, in the snapshot. */
 export type MatchStateDelta = Omit<MatchState, 'format'>;
 
@@ -47,7 +55,7 @@ export type WatchMessage =
   | { type: 'snapshot'; matchId: string; version: number; state: MatchState; timer: TimerPublic; serverNow: number }
   | { type: 'change'; matchId: string; version: number; state: MatchStateDelta; events: MatchEvent[]; serverNow: number }
   | { type: 'timer'; timer: TimerPublic }
-  | { type: 'tick'; serverNow: number; presence: PresenceCounts; roster?: RosterEntry[] };
+  | { type: 'tick'; serverNow: number; presence: PresenceCounts; roster?: RosterEntry[]; peers?: PeerLink };
 
 /** The first message of a timer watch (also what a display's page carries, and draws from). */
 export type WatchSnapshot = Extract<WatchMessage, { type: 'snapshot' }>;

@@ -1,3 +1,4 @@
+import type { PeerLink } from '@bianshi/shared';
 import { fallback as fallbackText } from '../../i18n/zh-CN/fallback';
 import type { FallbackView } from '../../lib/timer-sync';
 
@@ -9,4 +10,9 @@ export function fallbackBadge(view: FallbackView | null): { text: string; hint: 
   if (view.phase === 'joining') return { text: t.badge.joining, hint: t.hint.joining, kind: 'joining' };
   if (view.source === 'console') return { text: t.badge.console, hint: t.hint.console, kind: 'console' };
   return { text: t.badge.following, hint: t.hint.following, kind: 'hub' };
+}
+
+/** Badge text and hint of a screen whose hub cannot reach the other hubs as it should, or null while it can. */
+export function peersBadge(peers: PeerLink | null): { text: string; hint: string; kind: PeerLink } | null {
+  return peers ? { ...t.peers[peers], kind: peers } : null;
 }

@@ -2,11 +2,14 @@
  * The Supabase realtime fallback, transport half: one lazily loaded `@supabase/supabase-js`
  * client per page and fallback configuration, and reference-counted `match:<id>` broadcast
  * channels shared by the screens of the page (a console's own watch and its fallback authority
- * follow the same channel). Transport only: no store writes, no UI.
+ * follow the same channel), with the signature checks of what arrives (fallback-signature.ts,
+ * loaded with supabase-js). Transport only: no store writes, no UI.
  */
 import type * as SupabaseJs from '@supabase/supabase-js';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
-import { FALLBACK_EVENTS, FALLBACK_REALTIME_OPTIONS, fallbackChannelName, type FallbackConfig } from './fallback';
+import { FALLBACK_EVENTS, FALLBACK_REALTIME_OPTIONS, fallbackChannelName, type FallbackConfig, type FallbackMessage } from './fallback';
+import type * as FallbackSignature from './fallback-signature';
+import type { FallbackExpectation, FallbackVerifier } from './fallback-signature';
 
 /** Where a channel subscription stands. */
 export type FallbackChannelStatus = 'joining' | 'joined' | 'error';
@@ -29,19 +32,27 @@ export interface FallbackChannelHandle {
   release(): void;
 }
 
-type SupabaseModule = typeof SupabaseJs;
+/** What the fallback loads when it is configured: supabase-js and the signature checks. */
+interface FallbackModules {
+  supabase: typeof SupabaseJs;
+  signature: typeof FallbackSignature;
+}
 
-let modulePromise: Promise<SupabaseModule> | null = null;
+let modulePromise: Promise<FallbackModules> | null = null;
 
 /**
- * Loads supabase-js (its own chunk, out of the main bundle). Call early, while the hub that
- * serves the chunk still answers: when the fallback is needed, the hub may be gone.
+ * Loads supabase-js and the signature checks (chunks of their own, out of the screens' first
+ * download). Call early, while the hub that serves the chunks still answers: when the fallback
+ * is needed, the hub may be gone.
  */
-export function loadSupabase(): Promise<SupabaseModule> {
-  modulePromise ??= import('@supabase/supabase-js').catch((error: unknown) => {
-    modulePromise = null;
-    throw error;
-  });
+export function loadSupabase(): Promise<FallbackModules> {
+  modulePromise ??= Promise.all([import('@supabase/supabase-js'), import('./fallback-signature')]).then(
+    ([supabase, signature]) => ({ supabase, signature }),
+    (error: unknown) => {
+      modulePromise = null;
+      throw error;
+    },
+  );
   return modulePromise;
 }
 
@@ -57,9 +68,19 @@ interface ChannelEntry {
 /** The fallback channels of one Supabase project, for one page. */
 export class FallbackChannels {
   private client: SupabaseClient | null = null;
+  /** Checks what arrives against the hub's key (the channels are public); there once supabase-js is. */
+  private verifier: FallbackVerifier | null = null;
   private readonly entries = new Map<string, ChannelEntry>();
 
   constructor(readonly config: FallbackConfig) {}
+
+  /**
+   * A broadcast as a screen may believe it: signed by the hub, or by a console the hub certified
+   * for `expected.timerId`, and for `expected.matchId`; null for anything else.
+   */
+  async verify(event: string, payload: unknown, expected: FallbackExpectation): Promise<FallbackMessage | null> {
+    return this.verifier ? this.verifier.open(event, payload, expected) : null;
+  }
 
   /** Joins (or shares) the channel of `matchId`. */
   join(matchId: string, listener: FallbackChannelListener): FallbackChannelHandle {
@@ -133,8 +154,9 @@ export class FallbackChannels {
 
   private async supabase(): Promise<SupabaseClient> {
     if (this.client) return this.client;
-    const { createClient } = await loadSupabase();
-    this.client ??= createClient(this.config.supabaseUrl, this.config.anonKey, {
+    const { supabase, signature } = await loadSupabase();
+    this.verifier ??= new signature.FallbackVerifier(this.config.signingKey);
+    this.client ??= supabase.createClient(this.config.supabaseUrl, this.config.anonKey, {
       // Screens never sign in to Supabase here: a public broadcast channel needs only the anon key.
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
       realtime: { ...FALLBACK_REALTIME_OPTIONS },
@@ -147,7 +169,7 @@ const pages = new Map<string, FallbackChannels>();
 
 /** The fallback channels of a Supabase project (one set per page). */
 export function fallbackChannelsFor(config: FallbackConfig): FallbackChannels {
-  const key = `${config.supabaseUrl}|${config.anonKey}`;
+  const key = `${config.supabaseUrl}|${config.anonKey}|${config.signingKey}`;
   let channels = pages.get(key);
   if (!channels) {
     channels = new FallbackChannels(config);

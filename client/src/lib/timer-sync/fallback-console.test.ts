@@ -1,9 +1,10 @@
-import type { MatchState } from '@bianshi/shared';
+import { CONSOLE_CERT_RENEW_MS, type MatchState } from '@bianshi/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { FallbackConsole, REBROADCAST_MS } from './fallback-console';
+import { CERT_CHECK_MS, FallbackConsole, REBROADCAST_MS } from './fallback-console';
+import { FallbackVerifier } from './fallback-signature';
 import type { HubClient } from './runtime';
 import { ServerClock } from './server-clock';
-import { freshMatch, run } from './test-fixtures';
+import { freshMatch, run, testFallbackKey } from './test-fixtures';
 import { createTimerStore } from './timer.store';
 
 const T0 = 1_000_000;
@@ -19,33 +20,58 @@ class HubRefusal extends Error {
 
 type ReplayInput = { baseVersion: number; commands: { command: { type: string }; at: number }[]; force: boolean };
 
-/** A hub whose replay answers are scripted, recording each call. */
-function fakeHub(answers: ((input: ReplayInput) => MatchState)[], hubState: MatchState) {
+const hubKey = await testFallbackKey();
+
+/**
+ * A hub whose replay answers are scripted, recording each call; it certifies console keys
+ * with `hubKey` unless `refuseCertificates` says why not.
+ */
+function fakeHub(answers: ((input: ReplayInput) => MatchState)[], hubState: MatchState, clock: () => number) {
   const calls: ReplayInput[] = [];
+  const certificates: string[] = [];
+  const hub = { refuseCertificates: null as string | null };
   const client = {
     timer: {
       replay: { mutate: async (input: ReplayInput) => ({ version: 0, state: answers[calls.push(input) - 1]!(input) }) },
       get: { query: async () => ({ matchId: 'm1', state: hubState }) },
     },
+    fallback: {
+      certificate: {
+        mutate: async (input: { timerId: string; publicKey: string }) => {
+          certificates.push(input.publicKey);
+          if (hub.refuseCertificates) throw new HubRefusal('你在这个计时器上没有这项权限', { code: hub.refuseCertificates });
+          return hubKey.certify(input.timerId, input.publicKey, clock());
+        },
+      },
+    },
   } as unknown as HubClient;
-  return { client, calls };
+  return Object.assign(hub, { client, calls, certificates });
 }
 
 function setup(answers: ((input: ReplayInput) => MatchState)[], hubState = freshMatch(T0), sent: [string, unknown][] = []) {
   let now = T0 + 1_000;
   const store = createTimerStore(new ServerClock(() => now));
-  store.getState().acceptState('m1', freshMatch(T0));
+  store.getState().acceptState('m1', freshMatch(T0), { id: 't1', shortid: 's1', name: '', description: '', settings: {} });
   store.getState().setConnection({ status: 'online', protocolMismatch: false });
-  const hub = fakeHub(answers, hubState);
+  const hub = fakeHub(answers, hubState, () => now);
   const authority = new FallbackConsole('t1', store, hub.client);
   const stop = authority.start();
   // A channel stub recording what is broadcast.
   authority.setChannels({ join: () => ({ send: (event: string, payload: unknown) => sent.push([event, payload]), release: () => undefined }) } as never);
   const tick = (ms: number) => (now += ms);
-  return { store, authority, hub, stop, tick };
+  return { store, authority, hub, stop, tick, now: () => now };
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Waits (real time, a few ms at a time) until `done` holds: signing runs on WebCrypto's own schedule. */
+async function until(done: () => boolean) {
+  const deadline = Date.now() + 5_000;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
 
 describe('FallbackConsole', () => {
   it('takes control offline, shows the local state as provisional, and replays it when the hub returns', async () => {
@@ -104,22 +130,59 @@ describe('FallbackConsole', () => {
     stop();
   });
 
-  it('broadcasts every offline step as fallback-state, and the newest state again now and then', () => {
-    vi.useFakeTimers();
+  it('broadcasts every offline step as fallback-state, signed under the hub’s certificate, and the newest state again now and then', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
       const sent: [string, unknown][] = [];
-      const { store, authority, stop } = setup([], freshMatch(T0), sent);
+      const { store, authority, stop, now } = setup([], freshMatch(T0), sent);
+      await until(() => authority.signing.getState().status === 'ready');
       store.getState().setConnection({ status: 'offline', protocolMismatch: false });
       expect(sent).toEqual([]);
       authority.run({ type: 'start' });
-      expect(sent).toHaveLength(1);
-      expect(sent[0]).toEqual(['fallback-state', expect.objectContaining({ baseVersion: 0, version: 1, commands: [{ command: { type: 'start' }, at: T0 + 1_000 }] })]);
+      await until(() => sent.length === 1);
+      // A screen following the channel believes it: the hub certified this console's key for t1.
+      const verifier = new FallbackVerifier(hubKey.publicKey);
+      const opened = await verifier.open(sent[0]![0], sent[0]![1], { matchId: 'm1', timerId: 't1', now: now() });
+      expect(opened).toMatchObject({ type: 'console', baseVersion: 0, version: 1, commands: [{ command: { type: 'start' }, at: T0 + 1_000 }] });
       vi.advanceTimersByTime(REBROADCAST_MS);
-      expect(sent).toHaveLength(2);
-      expect((sent[1]![1] as { version: number }).version).toBe(1);
+      await until(() => sent.length === 2);
+      expect((await verifier.open(sent[1]![0], sent[1]![1], { matchId: 'm1', timerId: 't1', now: now() }))?.version).toBe(1);
       stop();
       vi.advanceTimersByTime(REBROADCAST_MS * 3);
+      await flush();
       expect(sent).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('renews its certificate while the hub answers, and stops signing once the hub refuses (control revoked)', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const sent: [string, unknown][] = [];
+      const { store, authority, hub, stop, tick } = setup([], freshMatch(T0), sent);
+      await until(() => authority.signing.getState().status === 'ready');
+      expect(hub.certificates).toHaveLength(1);
+      // Not yet due: the check asks nothing.
+      vi.advanceTimersByTime(CERT_CHECK_MS);
+      await flush();
+      expect(hub.certificates).toHaveLength(1);
+      // Due: renewed, for the same key.
+      tick(CONSOLE_CERT_RENEW_MS);
+      vi.advanceTimersByTime(CERT_CHECK_MS);
+      await until(() => hub.certificates.length === 2);
+      expect(hub.certificates[1]).toBe(hub.certificates[0]);
+      // Control is revoked: the next renewal is refused and the certificate held is dropped.
+      hub.refuseCertificates = 'FORBIDDEN';
+      tick(CONSOLE_CERT_RENEW_MS);
+      vi.advanceTimersByTime(CERT_CHECK_MS);
+      await until(() => authority.signing.getState().status === 'none');
+      // Cut off now, it still runs the match locally, but sends nothing screens would drop.
+      store.getState().setConnection({ status: 'offline', protocolMismatch: false });
+      expect(authority.run({ type: 'start' }).ok).toBe(true);
+      await flush();
+      expect(sent).toEqual([]);
+      stop();
     } finally {
       vi.useRealTimers();
     }

@@ -1,9 +1,10 @@
 /**
  * Organizer fallback authority, effects half: wires the pure machine of fallback-authority.ts
- * to a console's timer store, the match's fallback channel, sessionStorage and `timer.replay`.
- * Transport and state only; the console shows the phase, toasts and the conflict dialog.
+ * to a console's timer store, the match's fallback channel, sessionStorage, `timer.replay` and
+ * the console's signing key (certified by the hub with `fallback.certificate`, renewed while the
+ * hub answers). Transport and state only; the console shows the phase, toasts and the dialog.
  */
-import type { CommandInput, MatchEvent, MatchState } from '@bianshi/shared';
+import { CONSOLE_CERT_RENEW_MS, type CommandInput, type MatchEvent, type MatchState, type SignedText } from '@bianshi/shared';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { AppError, toAppError } from '../errors';
 import { session } from '../storage';
@@ -22,6 +23,7 @@ import {
 } from './fallback-authority';
 import { FALLBACK_EVENTS } from './fallback';
 import type { FallbackChannelHandle, FallbackChannels } from './fallback-channel';
+import { ConsoleSigningKey } from './fallback-signature';
 import type { HubClient } from './runtime';
 import type { TimerStore } from './timer.store';
 
@@ -33,6 +35,28 @@ export const REPLAY_RETRY_MS = 2_000;
  * fall back later (their own reconnect schedule ran out after ours) are brought up to date.
  */
 export const REBROADCAST_MS = 5_000;
+
+/** How often a console checks whether its certificate is due for renewal. */
+export const CERT_CHECK_MS = 60_000;
+
+/** Whether this console can sign what it broadcasts (screens follow only signed states). */
+export interface SigningState {
+  /** `ready`: a certified key; `none`: not (yet) certified, or refused (no control, a private timer, no WebCrypto). */
+  status: 'ready' | 'none';
+}
+
+/** A certificate the hub gave this console's key. */
+interface HeldCertificate {
+  signed: SignedText;
+  timerId: string;
+  /** Server ms at which this console received it. */
+  issuedAt: number;
+  /** Server ms after which screens refuse it. */
+  notAfter: number;
+}
+
+/** Hub refusals that mean this console may not sign for the timer (any more). */
+const CERT_REFUSALS = new Set(['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'BAD_REQUEST']);
 
 /** What a console command routed through the authority returns (same shape as `useTimerCommands`). */
 export type LocalCommandResult = { ok: true; version: number; state: MatchState } | { ok: false; error: AppError };
@@ -54,7 +78,15 @@ function refusal(error: unknown): string | null {
 export class FallbackConsole {
   /** The machine's state, for the console's badge and dialog. */
   readonly state: StoreApi<AuthorityState> = createStore<AuthorityState>(() => initialAuthority());
+  /** Whether broadcasts can be signed, for the console's badge. */
+  readonly signing: StoreApi<SigningState> = createStore<SigningState>(() => ({ status: 'none' }));
   private channels: FallbackChannels | null = null;
+  private signingKey: Promise<ConsoleSigningKey | null> | null = null;
+  private certificate: HeldCertificate | null = null;
+  private renewing = false;
+  private certCheck: ReturnType<typeof setInterval> | null = null;
+  /** Signing is asynchronous: broadcasts go out one after another, in order. */
+  private sending: Promise<void> = Promise.resolve();
   private handle: FallbackChannelHandle | null = null;
   private handleMatch: string | null = null;
   private retry: ReturnType<typeof setTimeout> | null = null;
@@ -78,12 +110,18 @@ export class FallbackConsole {
     }
     this.sync();
     const unsubscribe = this.store.subscribe((now, before) => {
-      if (now.status !== before.status) this.sync();
+      if (now.status !== before.status) {
+        this.sync();
+        if (now.status === 'online') void this.renewCertificate();
+      }
     });
+    this.certCheck = setInterval(() => void this.renewCertificate(), CERT_CHECK_MS);
     return () => {
       this.stopped = true;
       unsubscribe();
       if (this.retry) clearTimeout(this.retry);
+      if (this.certCheck) clearInterval(this.certCheck);
+      this.certCheck = null;
       this.leaveChannel();
     };
   }
@@ -92,6 +130,7 @@ export class FallbackConsole {
   setChannels(channels: FallbackChannels | null): void {
     this.channels = channels;
     this.sync();
+    void this.renewCertificate();
   }
 
   /** Whether a command goes to the hub (null), is applied here (true), or is refused for now (a message). */
@@ -152,10 +191,10 @@ export class FallbackConsole {
       this.handle = handle;
       this.handleMatch = matchId;
       // Send what we have now, and again now and then for screens that fall back later.
-      if (log) handle.send(FALLBACK_EVENTS.consoleState, fallbackStatePayload(log));
+      if (log) this.broadcast(log);
       this.rebroadcast = setInterval(() => {
         const latest = this.state.getState().log;
-        if (latest) handle.send(FALLBACK_EVENTS.consoleState, fallbackStatePayload(latest));
+        if (latest) this.broadcast(latest);
       }, REBROADCAST_MS);
     } else if (!want) {
       this.leaveChannel();
@@ -175,7 +214,59 @@ export class FallbackConsole {
     store.acceptProvisional(log.matchId, log.state, log.baseVersion);
     store.cueBells(events);
     this.syncChannel();
-    this.handle?.send(FALLBACK_EVENTS.consoleState, fallbackStatePayload(log, events));
+    this.broadcast(log, events);
+  }
+
+  /**
+   * Signs a state of the log and sends it on the channel. Without a certified key nothing is
+   * sent: screens would drop it (the console still runs the match; its badge says so).
+   */
+  private broadcast(log: OfflineLog, events: readonly MatchEvent[] = []): void {
+    const handle = this.handle;
+    const certificate = this.certificate;
+    const key = this.signingKey;
+    if (!handle || !certificate || !key) return;
+    if (this.store.getState().clock.now() > certificate.notAfter) {
+      // Cut off for longer than the certificate lasts: screens would refuse what we sign.
+      this.signing.setState({ status: 'none' });
+      return;
+    }
+    const body = { kind: FALLBACK_EVENTS.consoleState, matchId: log.matchId, timerId: certificate.timerId, ...fallbackStatePayload(log, events) };
+    this.sending = this.sending
+      .then(async () => {
+        const signer = await key;
+        if (signer) handle.send(FALLBACK_EVENTS.consoleState, await signer.seal(body, certificate.signed));
+      })
+      .catch(() => undefined);
+  }
+
+  /**
+   * Gets (or renews, when older than {@link CONSOLE_CERT_RENEW_MS}) the hub's certificate for
+   * this console's key, while the hub answers and the fallback is configured. A refusal (control
+   * revoked, a private timer) drops the certificate held: this console no longer signs.
+   */
+  private async renewCertificate(): Promise<void> {
+    const { status, clock } = this.store.getState();
+    if (this.stopped || this.renewing || this.channels === null || status !== 'online') return;
+    if (this.certificate && clock.now() - this.certificate.issuedAt < CONSOLE_CERT_RENEW_MS) return;
+    this.renewing = true;
+    try {
+      this.signingKey ??= ConsoleSigningKey.generate();
+      const key = await this.signingKey;
+      if (!key) return;
+      const answer = await this.client.fallback.certificate.mutate({ timerId: this.timerId, publicKey: key.publicKey });
+      this.certificate = { signed: answer.certificate, timerId: answer.timerId, notAfter: answer.notAfter, issuedAt: clock.now() };
+      this.signing.setState({ status: 'ready' });
+    } catch (error) {
+      const code = (error as { data?: { code?: unknown } } | null)?.data?.code;
+      if (typeof code === 'string' && CERT_REFUSALS.has(code)) {
+        this.certificate = null;
+        this.signing.setState({ status: 'none' });
+      }
+      // Otherwise (the hub not reachable): keep the certificate held, try again at the next check.
+    } finally {
+      this.renewing = false;
+    }
   }
 
   private async replay(): Promise<void> {

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { fallbackChannelsFor, loadSupabase, type FallbackChannelHandle, type FallbackChannels } from './fallback-channel';
-import { parseFallbackMessage, type FallbackConfig } from './fallback';
+import { signaturesSupported, type FallbackConfig } from './fallback';
 import type { HubClient } from './runtime';
 import type { TimerStore } from './timer.store';
 
@@ -21,8 +21,10 @@ export function fallbackConfigOf(client: HubClient): Promise<FallbackConfig | nu
   if (!config) {
     config = client.system.info.query().then(
       (info) => {
-        const fallback = (info as { fallback?: FallbackConfig | null }).fallback ?? null;
-        if (fallback) void loadSupabase().catch(() => undefined);
+        const fallback = info.fallback ?? null;
+        // Without WebCrypto (an insecure context) nothing on the channel can be checked: no fallback.
+        if (!fallback || !signaturesSupported()) return null;
+        void loadSupabase().catch(() => undefined);
         return fallback;
       },
       (error: unknown) => {
@@ -70,8 +72,9 @@ export function useFallbackChannels(client: HubClient, store: TimerStore, enable
 /**
  * Follows the Supabase fallback channel of the store's match while the hub socket is `offline`
  * (past the reconnect schedule) and the hub announced a fallback; leaves it when the socket is
- * back online (the tRPC resume delivers what was missed). Channel states are fed to the store
- * (stale versions dropped, bells cued once) and the badge reads `store.fallback`.
+ * back online (the tRPC resume delivers what was missed). Channel messages that verify (the
+ * hub's signature, or a certified console's, for this match and timer) are fed to the store
+ * (stale versions dropped, bells cued once); the rest are dropped. The badge reads `store.fallback`.
  */
 export function useFallbackFollow(client: HubClient, store: TimerStore, enabled = true): void {
   const channels = useFallbackChannels(client, store, enabled);
@@ -94,8 +97,11 @@ export function useFallbackFollow(client: HubClient, store: TimerStore, enabled 
       followed = want;
       handle = channels.join(want, {
         onMessage(event, payload) {
-          const message = parseFallbackMessage(want, event, payload);
-          if (message) store.getState().receiveFallback(message);
+          const { timer, clock } = store.getState();
+          void channels.verify(event, payload, { matchId: want, timerId: timer?.id ?? null, now: clock.now() }).then((message) => {
+            // Checked asynchronously: a message for a channel left meanwhile is not shown.
+            if (message && followed === want) store.getState().receiveFallback(message);
+          });
         },
         onStatus(status) {
           // supabase-js could not be loaded (the hub that serves it went first): there is no

@@ -3,25 +3,41 @@
  * broadcast channel `match:<matchId>` it follows while its hub socket is down past the
  * reconnect schedule.
  *
- * Two kinds of message travel on the channel:
+ * Two kinds of message travel on the channel, each signed (fallback-signature.ts checks them
+ * before anything here sees their bodies; the channel is public):
  * - `change` — the hub's mirror of a committed change, `{version, state, events, serverNow}`
- *   (full state, format included). Authoritative, like a `timer.watch` change.
+ *   (full state, format included), signed with the hub's fallback key. Authoritative, like a
+ *   `timer.watch` change.
  * - `fallback-state` — an organizer's console cut off from the hub runs the match with the
- *   shared reducer and broadcasts `{baseVersion, version, state, commands, events?}`. Such a
- *   state is *provisional*: it outranks older states by version, but any hub state newer than
- *   its `baseVersion` wins over it (the hub decides, after the console's replay or the
- *   organizer's choice in a conflict).
+ *   shared reducer and broadcasts `{baseVersion, version, state, commands, events?}`, signed with
+ *   its own key under the hub's certificate. Such a state is *provisional*: it outranks older
+ *   states by version, but any hub state newer than its `baseVersion` wins over it (the hub
+ *   decides, after the console's replay or the organizer's choice in a conflict).
  *
- * Transport lives in fallback-channel.ts, the console's side in fallback-authority.ts and
- * fallback-console.ts, the React glue in fallback-hooks.ts.
+ * Transport lives in fallback-channel.ts, signatures in fallback-signature.ts, the console's side
+ * in fallback-authority.ts and fallback-console.ts, the React glue in fallback-hooks.ts.
  */
-import { REALTIME, reconnectDelayMs, type BellEvent, type MatchEvent, type MatchState, type WatchMessage } from '@bianshi/shared';
+import {
+  FALLBACK_EVENT,
+  REALTIME,
+  reconnectDelayMs,
+  type BellEvent,
+  type FallbackPublicConfig,
+  type MatchEvent,
+  type MatchState,
+  type WatchMessage,
+} from '@bianshi/shared';
 import { addBells, type WatchData } from './watch-reducer';
 
-/** Where screens follow matches when no hub answers (`system.info.fallback`): public values only. */
-export interface FallbackConfig {
-  supabaseUrl: string;
-  anonKey: string;
+/** Where screens follow matches when no hub answers, and the hub's key (`system.info.fallback`): public values only. */
+export type FallbackConfig = FallbackPublicConfig;
+
+/**
+ * WebCrypto is there (secure contexts only: https, localhost). Without it nothing on the channel
+ * can be checked, so the screen does not follow it (fallback-signature.ts).
+ */
+export function signaturesSupported(): boolean {
+  return typeof globalThis.crypto?.subtle?.verify === 'function';
 }
 
 /** The broadcast channel a match is mirrored to (same name as the hub's `matchChannel`). */
@@ -29,13 +45,8 @@ export function fallbackChannelName(matchId: string): string {
   return `match:${matchId}`;
 }
 
-/** Broadcast event names on a match channel (same as the hub's `MIRROR_EVENTS`). */
-export const FALLBACK_EVENTS = {
-  /** The hub committed a change. */
-  change: 'change',
-  /** A console cut off from the hub runs the match locally. */
-  consoleState: 'fallback-state',
-} as const;
+/** Broadcast event names on a match channel (shared with the hub). */
+export const FALLBACK_EVENTS = FALLBACK_EVENT;
 
 /**
  * realtime-js options, set explicitly to the product's numbers (the same as the hub socket):
@@ -99,7 +110,10 @@ function eventsOf(value: unknown): MatchEvent[] {
   return Array.isArray(value) ? value.filter((event): event is MatchEvent => isRecord(event) && typeof event['type'] === 'string') : [];
 }
 
-/** Validates a broadcast of the channel of `matchId`; null for anything else or anything malformed. */
+/**
+ * Validates the body of a broadcast of the channel of `matchId` (after its signature was
+ * checked); null for anything else or anything malformed.
+ */
 export function parseFallbackMessage(matchId: string, event: string, payload: unknown): FallbackMessage | null {
   if (!isRecord(payload) || !isMatchState(payload['state'])) return null;
   const state = payload['state'];

@@ -1,5 +1,5 @@
 /** A small format and helpers for the timer-sync unit tests. */
-import { apply, createMatch, formatSchema, type CommandInput, type MatchState, commandSchema } from '@bianshi/shared';
+import { apply, createMatch, formatSchema, CONSOLE_CERT_TTL_MS, type CommandInput, type MatchState, type SignedText, commandSchema } from '@bianshi/shared';
 
 /** 0: single 正方 3:30 with CN bells (30 s, 0); 1: dual relay 1:00/side; 2: single overtime continue 0:20; 3: count-up 0:30. */
 export const SYNC_TEST_FORMAT = formatSchema.parse({
@@ -29,4 +29,27 @@ export function run(state: MatchState, steps: [CommandInput, number][]): MatchSt
     current = result.state;
   }
   return current;
+}
+
+/**
+ * A stand-in for the hub's fallback key (tests only), over WebCrypto like the hub's own
+ * (hub/src/supabase/fallback-signing.ts): signs bodies and certifies console keys.
+ */
+export async function testFallbackKey() {
+  const algorithm = { name: 'ECDSA', namedCurve: 'P-256' } as const;
+  const pair = await crypto.subtle.generateKey(algorithm, true, ['sign', 'verify']);
+  const base64url = (bytes: ArrayBuffer) => Buffer.from(bytes).toString('base64url');
+  const seal = async (value: unknown): Promise<SignedText> => {
+    const body = JSON.stringify(value);
+    return { body, sig: base64url(await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, pair.privateKey, new TextEncoder().encode(body))) };
+  };
+  return {
+    publicKey: base64url(await crypto.subtle.exportKey('raw', pair.publicKey)),
+    seal,
+    /** A console certificate as `fallback.certificate` answers it. */
+    async certify(timerId: string, key: string, now: number, ttlMs = CONSOLE_CERT_TTL_MS) {
+      const certificate = await seal({ kind: 'console-cert', timerId, key, issuedAt: now, notAfter: now + ttlMs });
+      return { certificate, timerId, notAfter: now + ttlMs };
+    },
+  };
 }

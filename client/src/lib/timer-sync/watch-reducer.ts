@@ -3,7 +3,7 @@
  * Snapshots replace; changes (state without its format) merge into the snapshot's format;
  * stale versions are dropped; bell events become cues, each exactly once.
  */
-import type { BellEvent, MatchState, PresenceCounts, RosterEntry, TimerPublic, WatchMessage } from '@bianshi/shared';
+import type { BellEvent, MatchState, PeerLink, PresenceCounts, RosterEntry, TimerPublic, WatchMessage } from '@bianshi/shared';
 
 /** A bell to sound/flash, once. */
 export interface BellCue {
@@ -35,6 +35,8 @@ export interface WatchData {
   presence: PresenceCounts | null;
   /** The roster (controllers only). */
   roster: RosterEntry[] | null;
+  /** How the screen's hub reaches the other hubs, from its last tick, when not as it should (null: fine). */
+  peers: PeerLink | null;
   /** Server ms of the last message that carried one. */
   lastServerNow: number | null;
   /** Recent bell cues, oldest first (at most 64). */
@@ -49,7 +51,7 @@ export interface WatchData {
 
 /** Nothing known yet. */
 export function emptyWatchData(): WatchData {
-  return { timer: null, matchId: null, state: null, presence: null, roster: null, lastServerNow: null, bells: [], bellSeq: 0, bellKeys: [], needsRefresh: false };
+  return { timer: null, matchId: null, state: null, presence: null, roster: null, peers: null, lastServerNow: null, bells: [], bellSeq: 0, bellKeys: [], needsRefresh: false };
 }
 
 /** Identity of a bell event of a match, equal whether the hub reported it or the client predicted it. */
@@ -102,6 +104,6 @@ export function applyWatchMessage(data: WatchData, message: WatchMessage, now: n
     case 'timer':
       return { ...data, timer: message.timer };
     case 'tick':
-      return { ...data, presence: message.presence, roster: message.roster ?? data.roster, lastServerNow: message.serverNow };
+      return { ...data, presence: message.presence, roster: message.roster ?? data.roster, peers: message.peers ?? null, lastServerNow: message.serverNow };
   }
 }

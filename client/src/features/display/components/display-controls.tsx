@@ -1,3 +1,4 @@
+import type { PeerLink } from '@bianshi/shared';
 import { display as displayText } from '../../../i18n/zh-CN/display';
 import type { ConnectionStatus, FallbackView } from '../../../lib/timer-sync';
 import { ConnectionBadge } from './connection-badge';
@@ -9,19 +10,21 @@ const t = displayText.controls;
 export function DisplayControls({
   status,
   fallback = null,
+  peers = null,
   ring,
   onRingChange,
   fullscreen,
 }: {
   status: ConnectionStatus;
   fallback?: FallbackView | null;
+  peers?: PeerLink | null;
   ring: boolean;
   onRingChange: (on: boolean) => void;
   fullscreen: { supported: boolean; active: boolean; toggle: () => void };
 }) {
   return (
     <div className="ds-controls" role="toolbar" aria-label={t.label}>
-      <ConnectionBadge status={status} fallback={fallback} />
+      <ConnectionBadge status={status} fallback={fallback} peers={peers} />
       <button
         type="button"
         className="ds-button"

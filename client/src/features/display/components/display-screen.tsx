@@ -18,6 +18,7 @@ const t = displayText;
 export function DisplayScreen({ store, role }: { store: TimerStore; role: PresenceRole }) {
   const status = useTimerStore(store, (s) => s.status);
   const fallback = useTimerStore(store, (s) => s.fallback);
+  const peers = useTimerStore(store, (s) => s.peers);
   const outdated = useTimerStore(store, (s) => s.protocolMismatch);
   const error = useTimerStore(store, (s) => s.error);
   const hasState = useTimerStore(store, (s) => s.state !== null);
@@ -44,7 +45,7 @@ export function DisplayScreen({ store, role }: { store: TimerStore; role: Presen
       <TimerDisplay store={store} variant="full">
         {!blackout && (
           <>
-            <DisplayControls status={status} fallback={fallback} ring={ring} onRingChange={setRing} fullscreen={fullscreen} />
+            <DisplayControls status={status} fallback={fallback} peers={peers} ring={ring} onRingChange={setRing} fullscreen={fullscreen} />
             {outdated && <OutdatedBanner />}
             {ringer.locked && <AudioUnlockOverlay onUnlock={() => void ringer.unlock()} />}
           </>
