@@ -12,9 +12,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '@bianshi/shared';
-import { MAX_LOBBY_JOINS_PER_SOCKET, MAX_WATCHES_PER_SOCKET } from '../../hub/src/limits/connection-budget';
+import { MAX_QUERY_VALUES, MAX_LIKE_PATTERN_LENGTH, MAX_QUERY_CONDITIONS } from '@bianshi/shared/content/index';
+import { MAX_CALLS_IN_FLIGHT, MAX_LOBBY_JOINS_PER_SOCKET, MAX_WATCHES_PER_SOCKET } from '../../hub/src/limits/connection-budget';
 import { TRPC_HTTP_MAX_BATCH_CALLS, TRPC_HTTP_MAX_BODY_BYTES } from '../../hub/src/limits/http-limits';
+import { WS_CALL_BURST, WS_MAX_CALLS_PER_MESSAGE, WS_MAX_PAYLOAD_BYTES } from '../../hub/src/limits/ws-limits';
 import { fakePng, silentWav } from '../../hub/src/uploads/test-media.fixture';
+import { residentMb, startAttackedHub, watchHealth, type AttackedHub } from '../support/attacker';
 import { startHub, type TestHub } from '../support/hub';
 import { httpClient } from '../support/trpc';
 import { RawSocket, type Reply } from '../support/raw-socket';
@@ -119,15 +122,14 @@ describe('what a stranger can send', () => {
     ] as const)(`opens at most ${MAX_WATCHES_PER_SOCKET} watches per socket through %s, refusing the rest in Chinese`, async (_path, viaTrpc) => {
       const { id } = await createTimer();
       const raw = await socket();
-      const flood = Array.from({ length: 200 }, (_, index) => watchRequest(index + 1, { timerId: id, role: 'audience' }, { viaTrpc }));
-      const frame = JSON.stringify(flood);
-      expect(frame.length).toBeLessThan(64 * 1024);
-      raw.send(frame);
+      // As many as one message may hold: more than the cap, all in one frame.
+      const flood = Array.from({ length: WS_MAX_CALLS_PER_MESSAGE }, (_, index) => watchRequest(index + 1, { timerId: id, role: 'audience' }, { viaTrpc }));
+      raw.send(flood);
       await raw.until((replies) => flood.every((request) => started(replies, request.id) || errorOf(replies, request.id)), 20_000);
       const served = flood.filter((request) => started(raw.replies, request.id));
       const refused = flood.map((request) => errorOf(raw.replies, request.id)).filter(Boolean);
       expect(served.length).toBe(MAX_WATCHES_PER_SOCKET);
-      expect(refused.length).toBe(200 - MAX_WATCHES_PER_SOCKET);
+      expect(refused.length).toBe(WS_MAX_CALLS_PER_MESSAGE - MAX_WATCHES_PER_SOCKET);
       expect(refused[0]).toMatchObject({
         message: `这个连接同时观看的计时器过多（上限 ${MAX_WATCHES_PER_SOCKET} 个），请关闭不用的页面后重试`,
         data: { code: 'TOO_MANY_REQUESTS', reason: 'too-many-watches' },
@@ -321,5 +323,154 @@ describe('subscriptions per address', () => {
     c.send(watchRequest(3, { timerId: id }));
     await c.until((replies) => started(replies, 3));
     await expectHealthy(hub);
+  });
+});
+
+/** Health answered every time it was asked during an attack, and never slowly. */
+function expectHealthyThroughout(answers: { status: number; ms: number }[]): void {
+  expect(answers.length).toBeGreaterThan(0);
+  expect(answers.filter((answer) => answer.status !== 200)).toEqual([]);
+  expect(Math.max(...answers.map((answer) => answer.ms))).toBeLessThan(1_000);
+}
+
+describe('content queries from a stranger', () => {
+  // In its own process: an attack that held the hub's event loop must not hold the test's.
+  let hub: AttackedHub;
+  beforeAll(async () => {
+    hub = await startAttackedHub('pglite');
+  }, 120_000);
+  afterAll(() => hub?.stop());
+
+  const query = (body: unknown) =>
+    fetch(`${hub.url}/api/content/docs/query`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(5_000) });
+
+  it('answers the LIKE that held the event loop (`%%%☃`) at once, and health stays fast during and after', async () => {
+    // The report's request, as written (no account): its `%`s reach the hub undecoded.
+    const attack = `${hub.url}/api/content/docs?where=[{"field":"body.html","operator":"LIKE","value":"%%%☃"}]`;
+    const variants = ['%%☃', '%☃%', '%%%%%%%%☃%', '%_%_%_%_%_%☃', `%${'_'.repeat(60)}☃%`];
+    const health = watchHealth(hub.url);
+    const startedAt = performance.now();
+    const answers = await Promise.all([
+      ...Array.from({ length: 10 }, () => fetch(attack, { signal: AbortSignal.timeout(5_000) })),
+      ...variants.map((value) => query({ where: [{ field: 'body.html', operator: 'LIKE', value }] })),
+    ]);
+    const elapsedMs = performance.now() - startedAt;
+    expectHealthyThroughout(await health.stop());
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(((await answer.json()) as { items: unknown[] }).items).toEqual([]);
+    }
+    expect(elapsedMs).toBeLessThan(2_000);
+    // And it still finds what is there.
+    const found = await query({ where: [{ field: 'body.html', operator: 'LIKE', value: '%%大屏%投影%' }], select: ['title'] });
+    expect(((await found.json()) as { items: { title: string }[] }).items.map((item) => item.title)).toContain('大屏与投影');
+    expectHealthyThroughout(await watchHealth(hub.url).stop());
+  });
+
+  it.each([
+    ['a pattern over the longest', { where: [{ field: 'body.html', operator: 'LIKE', value: `%${'%☃'.repeat(MAX_LIKE_PATTERN_LENGTH)}` }] }, 'pattern-too-long', `条件 #1（body.html LIKE）的模式最长 ${MAX_LIKE_PATTERN_LENGTH} 个字符`],
+    ['an IN list over the longest', { where: [{ field: 'title', operator: 'IN', value: Array.from({ length: MAX_QUERY_VALUES + 1 }, (_, i) => `t${i}`) }] }, 'too-many-values', `条件 #1（title IN）的数组最多 ${MAX_QUERY_VALUES} 个值`],
+    ['too many conditions', { where: Array.from({ length: MAX_QUERY_CONDITIONS + 1 }, () => ({ field: 'title', operator: '!=', value: 'x' })) }, 'too-many-conditions', `查询无效：where：条件最多 ${MAX_QUERY_CONDITIONS} 个`],
+    ['a field path too deep', { select: ['a.b.c.d.e.f.g.h'] }, 'field-too-long', '字段「a.b.c.d.e.f.g.h」过长：最多 128 个字符、6 层'],
+    [
+      'conditions that each read every page to its end',
+      { where: Array.from({ length: MAX_QUERY_CONDITIONS }, () => ({ field: 'body.html', operator: 'NOT LIKE', value: '%☃%' })) },
+      'query-too-costly',
+      '查询过于复杂：请减少条件或缩短 LIKE 模式后重试',
+    ],
+  ])('refuses %s with 400, its reason and a Chinese message', async (_name, body, reason, message) => {
+    const response = await query(body);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: { code: 'BAD_REQUEST', reason, message } });
+  });
+
+  it("has no collection named after an object's own properties", async () => {
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const response = await fetch(`${hub.url}/api/content/${name}`);
+      expect(response.status).toBe(404);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
+    }
+  });
+});
+
+describe.each(['pglite', 'postgres'] as const)('tRPC calls over one WebSocket, on %s', (database) => {
+  let hub: AttackedHub;
+  let timerId: string;
+  beforeAll(async () => {
+    hub = await startAttackedHub(database);
+    timerId = (await httpClient(hub.url).timer.create.mutate({ format: ONE_STAGE })).id;
+  }, 120_000);
+  afterAll(() => hub?.stop());
+
+  const timerGets = (count: number, firstId = 1) => Array.from({ length: count }, (_, index) => ({ id: firstId + index, method: 'query', params: { path: 'timer.get', input: { json: { id: timerId } } } }));
+  const served = (replies: Reply[]) => replies.filter((reply) => reply.result?.type === 'data');
+  const openSocket = async () => {
+    const raw = new RawSocket(`${hub.wsUrl}?protocol=${PROTOCOL_VERSION}`);
+    await raw.opened;
+    return raw;
+  };
+
+  it('refuses a frame of 629 calls whole, closes a socket that keeps sending them, and the hub stays fast and small', async () => {
+    // The report's frame: 629 `timer.get` calls in one 64 KiB frame (HTTP allows 40).
+    const frame = JSON.stringify(timerGets(629));
+    expect(Buffer.byteLength(frame)).toBeLessThanOrEqual(WS_MAX_PAYLOAD_BYTES);
+    const rssBefore = residentMb(hub);
+    const health = watchHealth(hub.url);
+    // As the attacker did: a frame every 40 ms (under 30 a second), reconnecting whenever closed, for 3 s.
+    const sockets: { raw: RawSocket; close: { code: number; reason: string } | null }[] = [];
+    const attackEndsAt = Date.now() + 3_000;
+    while (Date.now() < attackEndsAt) {
+      const raw = await openSocket();
+      const entry: (typeof sockets)[number] = { raw, close: null };
+      sockets.push(entry);
+      void raw.closed.then((close) => (entry.close = close));
+      const sending = setInterval(() => raw.send(frame), 40);
+      await Promise.race([raw.closed, new Promise((resolve) => setTimeout(resolve, Math.max(0, attackEndsAt - Date.now())))]);
+      clearInterval(sending);
+    }
+    // How each socket ended while the attack ran (the last one is still open: closed here).
+    const closes = sockets.map((socket) => socket.close);
+    for (const { raw } of sockets) raw.close();
+    expectHealthyThroughout(await health.stop());
+    expect(residentMb(hub) - rssBefore).toBeLessThan(100);
+
+    expect(closes.filter(Boolean).length).toBeGreaterThan(0);
+    for (const [index, { raw }] of sockets.entries()) {
+      // Not one call of those frames ran.
+      expect(served(raw.replies)).toEqual([]);
+      // Each oversized frame costs a full message: a few refusals, then the socket is closed.
+      expect(raw.replies.length).toBeLessThanOrEqual(WS_CALL_BURST / WS_MAX_CALLS_PER_MESSAGE + 1);
+      for (const reply of raw.replies) {
+        expect(reply).toMatchObject({
+          id: null,
+          error: { json: { message: `一次批量请求最多包含 ${WS_MAX_CALLS_PER_MESSAGE} 个调用`, data: { code: 'PAYLOAD_TOO_LARGE', reason: 'batch-too-large' } } },
+        });
+      }
+      if (closes[index]) expect(closes[index]).toEqual({ code: 4002, reason: 'rate-limited' });
+    }
+    expect(sockets[0]!.raw.replies.length).toBeGreaterThan(0);
+
+    // A message of exactly the ceiling is served whole, as over HTTP.
+    const legit = await openSocket();
+    legit.send(timerGets(WS_MAX_CALLS_PER_MESSAGE));
+    await legit.until((replies) => served(replies).length === WS_MAX_CALLS_PER_MESSAGE);
+    legit.close();
+  }, 60_000);
+
+  it(`answers at most ${MAX_CALLS_IN_FLIGHT} calls in flight per socket, refusing the rest in Chinese`, async () => {
+    const raw = await openSocket();
+    // Three full messages in one write: the hub starts all their calls in one turn.
+    const calls = [0, 1, 2].map((message) => timerGets(WS_MAX_CALLS_PER_MESSAGE, 1 + message * WS_MAX_CALLS_PER_MESSAGE));
+    raw.sendTogether(calls);
+    await raw.until((replies) => calls.flat().every((call) => replies.some((reply) => reply.id === call.id)), 20_000);
+    const refusals = raw.replies.filter((reply) => reply.error);
+    expect(served(raw.replies).length).toBe(MAX_CALLS_IN_FLIGHT);
+    expect(refusals.length).toBe(3 * WS_MAX_CALLS_PER_MESSAGE - MAX_CALLS_IN_FLIGHT);
+    expect(refusals[0]?.error?.json).toMatchObject({
+      message: `这个连接上尚未完成的请求过多（上限 ${MAX_CALLS_IN_FLIGHT} 个），请等前面的请求完成后再试`,
+      data: { code: 'TOO_MANY_REQUESTS', reason: 'too-many-in-flight' },
+    });
+    raw.close();
+    expectHealthyThroughout(await watchHealth(hub.url).stop());
   });
 });

@@ -1,4 +1,5 @@
 /** A raw tRPC WebSocket for tests that speak the wire itself (fast-path and abuse tests). */
+import type { Socket } from 'node:net';
 import WebSocket from 'ws';
 
 /** One parsed message from the hub, as tRPC's wire has it. */
@@ -58,8 +59,18 @@ export class RawSocket {
     });
   }
 
+  /**
+   * Sends several messages in one write, so that they reach the hub in one TCP read and it
+   * handles them in one turn of its event loop (as an attacker's burst would).
+   */
+  sendTogether(messages: unknown[]): void {
+    const tcp = (this.socket as unknown as { _socket: Socket })._socket;
+    tcp.cork();
+    for (const message of messages) this.send(message);
+    tcp.uncork();
+  }
+
   close(): void {
     this.socket.close();
   }
-
 }

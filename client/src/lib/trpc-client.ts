@@ -43,6 +43,31 @@ export function realtimeSocketOf(client: object): RealtimeSocket | null {
 const SOCKET_PATHS: ReadonlySet<string> = new Set(['clock.ping']);
 
 /**
+ * The messages of one WebSocket send, at most `max` calls each: tRPC's client sends every
+ * queued request as one array (after a reconnect, every subscription at once), and the hub
+ * refuses a message of more calls than one HTTP batch may hold.
+ */
+export function splitBatch(data: string, max: number = TRPC_HTTP_MAX_BATCH): string[] {
+  if (!data.startsWith('[')) return [data];
+  const calls = JSON.parse(data) as unknown[];
+  if (calls.length <= max) return [data];
+  const messages: string[] = [];
+  for (let start = 0; start < calls.length; start += max) messages.push(JSON.stringify(calls.slice(start, start + max)));
+  return messages;
+}
+
+/** The page's WebSocket class, sending batches split by {@link splitBatch}; undefined without one. */
+function batchSplittingWebSocket(): typeof WebSocket | undefined {
+  if (typeof WebSocket === 'undefined') return undefined;
+  return class extends WebSocket {
+    override send(data: string | ArrayBufferLike | Blob | ArrayBufferView): void {
+      if (typeof data !== 'string') return super.send(data);
+      for (const message of splitBatch(data)) super.send(message);
+    }
+  };
+}
+
+/**
  * The tRPC client: subscriptions over one WebSocket (heartbeat 25 s, pong timeout 10 s,
  * reconnect after 1 s, 2 s, 5 s, 10 s, then every 10 s), everything else over batched HTTP.
  * The socket opens lazily, on the first subscription, unless `eagerSocket`. Transport only: no
@@ -56,6 +81,7 @@ export function createTrpcClient(
   const emit = (event: SocketEvent) => listeners.forEach((listener) => listener(event));
   const wsClient = createWSClient({
     url: wsUrlFor(location),
+    WebSocket: batchSplittingWebSocket(),
     retryDelayMs: reconnectDelayMs,
     keepAlive: { enabled: true, intervalMs: REALTIME.heartbeatMs, pongTimeoutMs: REALTIME.heartbeatTimeoutMs },
     // eagerSocket: open now and keep it open (the projector display, which opens it while React

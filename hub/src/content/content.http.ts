@@ -6,7 +6,7 @@
 import { siteBase } from '../lib/site';
 import { sendRenderedHtml } from '../transport/encoding';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { checkQuery, contentQuerySchema, ContentQueryError, runQuery, type ContentQuery } from '@bianshi/shared/content/index';
+import { ContentQueryError, parseContentQuery, runQuery, type ContentQuery } from '@bianshi/shared/content/index';
 import type { Config } from '../lib/config';
 import { renderPage } from './prerender';
 import type { createContentStore } from './content.store';
@@ -21,8 +21,8 @@ function send(res: ServerResponse, status: number, type: string, body: string, h
   res.end(body);
 }
 
-function sendError(res: ServerResponse, status: number, code: string, message: string): void {
-  send(res, status, 'application/json; charset=utf-8', JSON.stringify({ error: { code, message } }), { 'cache-control': 'no-store' });
+function sendError(res: ServerResponse, status: number, code: string, message: string, reason?: string): void {
+  send(res, status, 'application/json; charset=utf-8', JSON.stringify({ error: { code, message, ...(reason ? { reason } : {}) } }), { 'cache-control': 'no-store' });
 }
 
 async function readBody(req: IncomingMessage): Promise<string | null> {
@@ -119,7 +119,7 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, pathname: st
     if (req.method === 'POST') {
       const body = await readBody(req);
       if (body === null) {
-        sendError(res, 413, 'PAYLOAD_TOO_LARGE', '查询过大（上限 16 KiB）');
+        sendError(res, 413, 'PAYLOAD_TOO_LARGE', '查询过大（上限 16 KiB）', 'query-too-large');
         return;
       }
       raw = body.trim() ? JSON.parse(body) : {};
@@ -131,31 +131,31 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, pathname: st
       return;
     }
   } catch {
-    sendError(res, 400, 'BAD_REQUEST', '查询不是合法的 JSON');
+    sendError(res, 400, 'BAD_REQUEST', '查询不是合法的 JSON', 'invalid-json');
     return;
   }
-  const parsed = contentQuerySchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    sendError(res, 400, 'BAD_REQUEST', `查询无效：${issue?.path.join('.') || '查询'}：${issue?.message ?? ''}`);
-    return;
-  }
-  const query = parsed.data as ContentQuery;
+  let query: ContentQuery;
   try {
-    checkQuery(query);
+    query = parseContentQuery(raw);
   } catch (error) {
-    if (error instanceof ContentQueryError) {
-      sendError(res, 400, 'BAD_REQUEST', error.message);
-      return;
-    }
-    throw error;
+    if (!(error instanceof ContentQueryError)) throw error;
+    sendError(res, 400, 'BAD_REQUEST', error.message, error.reason);
+    return;
   }
   const etag = `"${collection.version}:${JSON.stringify(query).length}:${hashQuery(query)}"`;
   if (req.headers['if-none-match'] === etag) {
     res.writeHead(304, { etag }).end();
     return;
   }
-  const items = runQuery(collection.items, query);
+  let items: unknown[];
+  try {
+    // Bounded: runQuery refuses a query past MAX_QUERY_WORK (a few milliseconds of this thread).
+    items = runQuery(collection.items, query);
+  } catch (error) {
+    if (!(error instanceof ContentQueryError)) throw error;
+    sendError(res, 400, 'BAD_REQUEST', error.message, error.reason);
+    return;
+  }
   send(res, 200, 'application/json; charset=utf-8', JSON.stringify({ collection: collection.collection, version: collection.version, items }), { 'cache-control': 'no-cache', etag });
 }
 

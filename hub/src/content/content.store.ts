@@ -45,7 +45,8 @@ export function createContentStore(clientDist: string): { current(): ContentSnap
         navigation: readJson<NavItem[]>('navigation.json'),
         prerender: readJson<Record<string, PrerenderFragment>>('prerender.json'),
         collection(name) {
-          if (!(name in manifest.versions)) return undefined;
+          // Own keys only: `constructor` or `__proto__` is no collection (and no file to read).
+          if (!Object.hasOwn(manifest.versions, name)) return undefined;
           let collection = collections.get(name);
           if (!collection) {
             collection = readJson<CompiledCollection>(`${name as CollectionName}.json`);

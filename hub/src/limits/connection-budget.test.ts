@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HubError } from '../lib/errors';
-import { AddressSubscriptions, ConnectionBudget, MAX_LOBBY_JOINS_PER_SOCKET, MAX_WATCHES_PER_SOCKET } from './connection-budget';
+import { AddressSubscriptions, ConnectionBudget, MAX_CALLS_IN_FLIGHT, MAX_LOBBY_JOINS_PER_SOCKET, MAX_WATCHES_PER_SOCKET } from './connection-budget';
 
 function refusal(action: () => unknown): { reason: string | undefined; code: string } | null {
   try {
@@ -47,5 +47,20 @@ describe('ConnectionBudget', () => {
     release();
     b.acquire('watch');
     expect(addresses.of('5.6.7.8')).toBe(3);
+  });
+
+  it('caps calls in flight, frees one as it ends, and leaves the address out of it', () => {
+    const addresses = new AddressSubscriptions(1);
+    const budget = new ConnectionBudget('1.2.3.4', addresses);
+    const ends = Array.from({ length: MAX_CALLS_IN_FLIGHT }, () => budget.startCall());
+    expect(refusal(() => budget.startCall())).toEqual({ code: 'TOO_MANY_REQUESTS', reason: 'too-many-in-flight' });
+    expect(addresses.of('1.2.3.4')).toBe(0);
+    ends[0]!();
+    ends[0]!();
+    expect(budget.inFlight()).toBe(MAX_CALLS_IN_FLIGHT - 1);
+    budget.startCall();
+    expect(refusal(() => budget.startCall())?.reason).toBe('too-many-in-flight');
+    // Watches are counted on their own.
+    budget.acquire('watch');
   });
 });

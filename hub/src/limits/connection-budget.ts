@@ -1,3 +1,4 @@
+import { TRPC_HTTP_MAX_BATCH } from '@bianshi/shared';
 import { HubError } from '../lib/errors';
 import { LM } from './messages';
 
@@ -5,6 +6,13 @@ import { LM } from './messages';
 export const MAX_WATCHES_PER_SOCKET = 32;
 /** Lobbies one WebSocket may have joined at once. */
 export const MAX_LOBBY_JOINS_PER_SOCKET = 4;
+
+/**
+ * Queries and mutations one WebSocket may have started and not yet answered. Subscriptions hold
+ * the slots above instead. One full message fits; a socket whose calls pile up behind
+ * a slow database is told to wait instead of queueing more work and memory.
+ */
+export const MAX_CALLS_IN_FLIGHT = TRPC_HTTP_MAX_BATCH;
 
 /** What a subscription is, for the per-socket caps. */
 export type SubscriptionKind = 'watch' | 'lobby';
@@ -50,6 +58,7 @@ export class AddressSubscriptions {
  */
 export class ConnectionBudget {
   private readonly held: Record<SubscriptionKind, number> = { watch: 0, lobby: 0 };
+  private callsInFlight = 0;
 
   constructor(
     readonly address: string,
@@ -74,6 +83,29 @@ export class ConnectionBudget {
       this.held[kind] -= 1;
       this.addresses.remove(this.address);
     };
+  }
+
+  /**
+   * Counts a query or mutation as started, or throws TOO_MANY_REQUESTS (reason
+   * `too-many-in-flight`) past MAX_CALLS_IN_FLIGHT. Returns its end, which may be called any
+   * number of times. Not counted against the address: a call ends by itself.
+   */
+  startCall(): () => void {
+    if (this.callsInFlight >= MAX_CALLS_IN_FLIGHT) {
+      throw new HubError('TOO_MANY_REQUESTS', LM.tooManyInFlight(MAX_CALLS_IN_FLIGHT), 'too-many-in-flight', { max: MAX_CALLS_IN_FLIGHT });
+    }
+    this.callsInFlight += 1;
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      this.callsInFlight -= 1;
+    };
+  }
+
+  /** Queries and mutations started and not yet answered. */
+  inFlight(): number {
+    return this.callsInFlight;
   }
 
   /** Slots of `kind` held now. */

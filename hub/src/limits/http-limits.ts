@@ -36,10 +36,14 @@ export function trpcRequestRefusal(req: IncomingMessage, url: URL): HubError | n
  * the connection rather than reading an unwanted body.
  */
 export function sendTrpcRefusal(router: AnyRouter, res: ServerResponse, refusal: HubError): void {
-  const config = router._def._config;
-  const error = getTRPCErrorFromUnknown(toTRPCError(refusal));
-  const shape = getErrorShape({ config, error, type: 'unknown', path: undefined, input: undefined, ctx: undefined });
-  const body = JSON.stringify(transformTRPCResponse(config, { error: shape }));
+  const shape = refusalShape(router, refusal);
+  const body = JSON.stringify(transformTRPCResponse(router._def._config, { error: shape }));
   res.writeHead(shape.data.httpStatus, { 'content-type': 'application/json', 'cache-control': 'no-store', connection: 'close' });
   res.end(body);
+}
+
+/** A refusal shaped as tRPC shapes an error it raised before any procedure ran. */
+export function refusalShape(router: AnyRouter, refusal: HubError) {
+  const error = getTRPCErrorFromUnknown(toTRPCError(refusal));
+  return getErrorShape({ config: router._def._config, error, type: 'unknown', path: undefined, input: undefined, ctx: undefined });
 }

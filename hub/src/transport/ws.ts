@@ -8,14 +8,10 @@ import type { HubServices } from '../services';
 import type { AppRouter } from '../trpc/app.router';
 import { clientIp, createContextFactory, type Context } from '../trpc/context';
 import { ConnectionBudget } from '../limits/connection-budget';
+import { batchTooLarge, CallRate, countCalls, refusalEnvelope, WS_CALL_BURST, WS_MAX_CALLS_PER_MESSAGE, WS_MAX_PAYLOAD_BYTES } from '../limits/ws-limits';
 import { wireEncoder } from '../trpc/transformer';
 import { WatchFastPath, type WatchConnection } from './watch-fast-path';
 
-/** Largest inbound WebSocket frame the hub accepts; larger ones close the socket (1009). */
-export const WS_MAX_PAYLOAD_BYTES = 64 * 1024;
-/** Sustained inbound messages per second one socket may send, and the burst above that. */
-export const WS_MESSAGES_PER_SECOND = 30;
-export const WS_MESSAGE_BURST = 120;
 
 /** Another WebSocket endpoint on the same server, chosen by path prefix (e.g. `/api/yjs/`). */
 export interface UpgradeRoute {
@@ -72,7 +68,7 @@ export function attachWebSocket(server: Server, services: HubServices, router: A
       const budget = new ConnectionBudget(clientIp(req, services.config), services.subscriptions);
       budgets.set(ws, budget);
       const watches = fastPath.connect(ws, socket, req, url.searchParams.get('connectionParams') === '1', budget);
-      screenMessages(ws, services, watches);
+      screenMessages(ws, services, router, watches);
       wss.emit('connection', ws, req);
     });
   };
@@ -102,28 +98,32 @@ function registerAccount(services: HubServices, socket: WebSocket, ctx: Context)
 
 /**
  * Every inbound message passes here before any listener (tRPC's adapter included) hears it:
- * the flood guard first, then the watch fast path, which may take the message (or part of a
- * batch) for itself. What is left goes on as the socket's usual `message` event.
+ * the limits first (calls per message, calls per second), then the watch fast path, which may
+ * take the message (or part of a batch) for itself. What is left goes on as the socket's usual
+ * `message` event.
  */
-function screenMessages(socket: WebSocket, services: HubServices, watches: WatchConnection): void {
-  let tokens = WS_MESSAGE_BURST;
-  let at = Date.now();
+function screenMessages(socket: WebSocket, services: HubServices, router: AppRouter, watches: WatchConnection): void {
+  const rate = new CallRate(Date.now());
   const emit = socket.emit;
   socket.emit = function (this: WebSocket, event: string | symbol, ...args: unknown[]): boolean {
     if (event !== 'message') return emit.call(this, event, ...args);
-    const now = Date.now();
-    tokens = Math.min(WS_MESSAGE_BURST, tokens + ((now - at) / 1000) * WS_MESSAGES_PER_SECOND) - 1;
-    at = now;
-    if (tokens < 0) {
+    const [data, isBinary] = args as [Buffer, boolean];
+    const text = isBinary ? null : data.toString('utf8');
+    const calls = text === null ? 1 : countCalls(text);
+    // A message over the ceiling is refused whole, unread, and costs the socket a full message.
+    const tooLarge = calls > WS_MAX_CALLS_PER_MESSAGE;
+    if (!rate.take(tooLarge ? WS_MAX_CALLS_PER_MESSAGE : calls, Date.now())) {
       if (socket.readyState === socket.OPEN) {
-        services.logger.warn('socket flood closed', { messages: WS_MESSAGE_BURST });
+        services.logger.warn('socket flood closed', { calls: WS_CALL_BURST });
         socket.close(CLOSE.rateLimited.code, CLOSE.rateLimited.reason);
       }
       return true;
     }
-    const [data, isBinary] = args as [Buffer, boolean];
-    if (isBinary) return emit.call(this, event, data, isBinary);
-    const text = data.toString('utf8');
+    if (tooLarge) {
+      if (socket.readyState === socket.OPEN) socket.send(wireEncoder.encode(refusalEnvelope(router, batchTooLarge(calls))));
+      return true;
+    }
+    if (text === null) return emit.call(this, event, data, isBinary);
     const rest = watches.take(text);
     if (rest === null) return true;
     // Untouched (the usual case): the original bytes go on, not a copy.

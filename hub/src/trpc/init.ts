@@ -56,8 +56,23 @@ const mapHubErrors = t.middleware(async ({ next }) => {
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
+/**
+ * Holds one of the WebSocket connection's in-flight slots while a query or mutation runs, so a
+ * socket cannot pile up work behind a slow database (ConnectionBudget.startCall). Subscriptions
+ * hold their own slots (watches, lobby joins); HTTP callers have no connection budget.
+ */
+const callsInFlight = t.middleware(async ({ ctx, type, next }) => {
+  if (type === 'subscription' || !ctx.budget) return next();
+  const end = ctx.budget.startCall();
+  try {
+    return await next();
+  } finally {
+    end();
+  }
+});
+
 /** A procedure anyone may call. */
-export const publicProcedure = t.procedure.use(mapHubErrors);
+export const publicProcedure = t.procedure.use(mapHubErrors).use(callsInFlight);
 
 /** Middleware that spends one token of `limiter` per call, keyed by client address. */
 export function rateLimit(limiter: (ctx: Context) => RateLimiter, message = '操作过于频繁，请稍后再试') {

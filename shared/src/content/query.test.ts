@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { checkQuery, contentQuerySchema, ContentQueryError, runQuery, type ContentCondition } from './query';
+import {
+  checkQuery,
+  contentQuerySchema,
+  ContentQueryError,
+  MAX_FIELD_DEPTH,
+  MAX_FIELD_LENGTH,
+  MAX_LIKE_PATTERN_LENGTH,
+  MAX_QUERY_CONDITIONS,
+  MAX_QUERY_VALUES,
+  parseContentQuery,
+  runQuery,
+  type ContentCondition,
+  type ContentQueryReason,
+} from './query';
 
 const pages = [
   { stem: 'docs/2.b', title: 'Beta', tags: ['x', 'y'], order: 2, date: '2026-02-01', meta: { level: 'a' } },
@@ -71,5 +84,45 @@ describe('content query rules', () => {
     expect(contentQuerySchema.safeParse({ where: [{ field: 'x', operator: 'CONTAINS', value: 1 }] }).success).toBe(false);
     expect(contentQuerySchema.safeParse({ where: [{ field: 'a;drop', operator: '=', value: 1 }] }).success).toBe(false);
     expect(contentQuerySchema.safeParse({ where: [{ field: 'meta.level', operator: 'NOT BETWEEN', value: [1, 2] }] }).success).toBe(true);
+  });
+});
+
+describe('content query bounds', () => {
+  const refusal = (raw: unknown) => {
+    try {
+      parseContentQuery(raw);
+      return null;
+    } catch (error) {
+      if (!(error instanceof ContentQueryError)) throw error;
+      return { reason: error.reason, message: error.message };
+    }
+  };
+
+  it.each<[string, unknown, ContentQueryReason, string]>([
+    ['too many conditions', { where: Array.from({ length: MAX_QUERY_CONDITIONS + 1 }, () => ({ field: 'title', operator: '=', value: 'x' })) }, 'too-many-conditions', `查询无效：where：条件最多 ${MAX_QUERY_CONDITIONS} 个`],
+    ['a long IN list', { where: [{ field: 'tags', operator: 'IN', value: Array.from({ length: MAX_QUERY_VALUES + 1 }, (_, i) => i) }] }, 'too-many-values', `条件 #1（tags IN）的数组最多 ${MAX_QUERY_VALUES} 个值`],
+    ['a long pattern', { where: [{ field: 'title', operator: 'LIKE', value: '%'.repeat(MAX_LIKE_PATTERN_LENGTH + 1) }] }, 'pattern-too-long', `条件 #1（title LIKE）的模式最长 ${MAX_LIKE_PATTERN_LENGTH} 个字符`],
+    ['a deep field', { select: [Array.from({ length: MAX_FIELD_DEPTH + 1 }, () => 'a').join('.')] }, 'field-too-long', `字段「a.a.a.a.a.a.a」过长：最多 ${MAX_FIELD_LENGTH} 个字符、${MAX_FIELD_DEPTH} 层`],
+    ['a long field', { order: [{ field: 'x'.repeat(MAX_FIELD_LENGTH + 1) }] }, 'field-too-long', `字段「${'x'.repeat(32)}」过长：最多 ${MAX_FIELD_LENGTH} 个字符、${MAX_FIELD_DEPTH} 层`],
+    ['a nested value', { where: [{ field: 'title', operator: '=', value: [[['x']]] }] }, 'invalid-query', '查询无效：where.0.value：比较值只能是字符串、数字、布尔值、null 或它们的数组'],
+    ['an object value', { where: [{ field: 'title', operator: '=', value: { toString: 1 } }] }, 'invalid-query', '查询无效：where.0.value：比较值只能是字符串、数字、布尔值、null 或它们的数组'],
+    ['a broken condition', { where: [{ field: 'tags', operator: 'IN', value: 'x' }] }, 'invalid-condition', '条件 #1（tags IN）需要一个数组'],
+  ])('refuses %s with its reason', (_, raw, reason, message) => {
+    expect(refusal(raw)).toEqual({ reason, message });
+  });
+
+  it('takes a pattern of exactly the longest length, counted in characters', () => {
+    expect(refusal({ where: [{ field: 'title', operator: 'LIKE', value: '😀'.repeat(MAX_LIKE_PATTERN_LENGTH) }] })).toBeNull();
+  });
+
+  it('stops a query past its work, however its patterns are written', () => {
+    const big = Array.from({ length: 50 }, (_, i) => ({ stem: `s${i}`, body: 'x'.repeat(100_000) }));
+    const startedAt = performance.now();
+    // `%☃%` reads every row to its end (`%%%☃` only reads each row's last character).
+    expect(() => runQuery(big, { where: [{ field: 'body', operator: 'LIKE', value: '%%%☃%' }] })).toThrow(expect.objectContaining({ reason: 'query-too-costly' }) as Error);
+    expect(performance.now() - startedAt).toBeLessThan(1_000);
+    // The same query over what it can afford answers.
+    expect(runQuery(big.slice(0, 5), { where: [{ field: 'body', operator: 'LIKE', value: '%%%☃%' }] })).toEqual([]);
+    expect(runQuery(big, { where: [{ field: 'body', operator: 'LIKE', value: '%%%☃' }] })).toEqual([]);
   });
 });

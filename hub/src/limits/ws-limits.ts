@@ -1,0 +1,86 @@
+import type { AnyRouter } from '@trpc/server';
+import { transformTRPCResponse } from '@trpc/server/unstable-core-do-not-import';
+import { TRPC_HTTP_MAX_BATCH } from '@bianshi/shared';
+import { HubError } from '../lib/errors';
+import { refusalShape } from './http-limits';
+import { LM } from './messages';
+
+/**
+ * What one tRPC WebSocket may send. The unit is the call, not the frame: one 64 KiB frame can
+ * hold six hundred calls in a JSON array, so a limit on frames alone let one socket make
+ * seventy-five thousand calls in five seconds.
+ */
+
+/** Largest inbound WebSocket frame the hub accepts; larger ones close the socket (1009). */
+export const WS_MAX_PAYLOAD_BYTES = 64 * 1024;
+/** Most calls in one message: the same ceiling as one batched HTTP request. */
+export const WS_MAX_CALLS_PER_MESSAGE = TRPC_HTTP_MAX_BATCH;
+/** Sustained calls per second one socket may make, and the burst above that. */
+export const WS_CALLS_PER_SECOND = 30;
+export const WS_CALL_BURST = 120;
+// Calls in flight per socket: MAX_CALLS_IN_FLIGHT in connection-budget.ts, beside the other slots.
+
+const SPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
+
+/**
+ * The calls in one inbound text message without parsing it: the elements of a top-level JSON
+ * array (a batch), else one. One pass over the text, so it costs less than the parse that
+ * follows. Malformed JSON gets a count all the same; tRPC's parser then refuses it.
+ */
+export function countCalls(text: string): number {
+  let index = 0;
+  while (index < text.length && SPACE.has(text.charCodeAt(index))) index += 1;
+  if (text.charCodeAt(index) !== 0x5b) return 1;
+  let depth = 1;
+  let commas = 0;
+  let empty = true;
+  let inString = false;
+  for (index += 1; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (inString) {
+      if (code === 0x5c) index += 1;
+      else if (code === 0x22) inString = false;
+      continue;
+    }
+    if (SPACE.has(code)) continue;
+    if (code === 0x5d || code === 0x7d) {
+      depth -= 1;
+      if (depth === 0) break;
+    } else if (code === 0x5b || code === 0x7b) {
+      depth += 1;
+    } else if (code === 0x22) {
+      inString = true;
+    } else if (code === 0x2c && depth === 1) {
+      commas += 1;
+    }
+    empty = false;
+  }
+  return empty ? 0 : commas + 1;
+}
+
+/** A token bucket of calls for one socket: WS_CALL_BURST at once, refilled at WS_CALLS_PER_SECOND. */
+export class CallRate {
+  private tokens = WS_CALL_BURST;
+
+  constructor(private at: number) {}
+
+  /** Spends `calls` at `now` (ms); false when the socket has spent more than its budget. */
+  take(calls: number, now: number): boolean {
+    this.tokens = Math.min(WS_CALL_BURST, this.tokens + ((now - this.at) / 1000) * WS_CALLS_PER_SECOND) - calls;
+    this.at = now;
+    return this.tokens >= 0;
+  }
+}
+
+/** The refusal of a message of more calls than WS_MAX_CALLS_PER_MESSAGE (HTTP's, word for word). */
+export function batchTooLarge(calls: number): HubError {
+  return new HubError('PAYLOAD_TOO_LARGE', LM.batchTooLarge(WS_MAX_CALLS_PER_MESSAGE), 'batch-too-large', { maxCalls: WS_MAX_CALLS_PER_MESSAGE, calls });
+}
+
+/**
+ * A refusal as tRPC sends an error it cannot tie to one call (`id: null`), shaped by the
+ * router's error formatter: the same envelope over HTTP and WebSocket.
+ */
+export function refusalEnvelope(router: AnyRouter, refusal: HubError): ReturnType<typeof transformTRPCResponse> {
+  return transformTRPCResponse(router._def._config, { id: null, error: refusalShape(router, refusal) });
+}
