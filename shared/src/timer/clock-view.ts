@@ -6,7 +6,7 @@ import type { SideId } from '../formats/format.schema';
 import { stagePoolId } from '../formats/stage-clocks';
 import { advanceDraft } from './advance';
 import type { BellEvent, MatchEvent } from './match-event';
-import { cloneState, currentRuntime, currentStage, usedAt, type MatchState } from './match-state';
+import { cloneState, currentRuntime, currentStage, reserveHeldMs, usedAt, type MatchState } from './match-state';
 
 /** What one clock of the current stage shows at an instant. */
 export interface ClockView {
@@ -81,6 +81,8 @@ export interface PoolView {
   totalMs: number;
   usedMs: number;
   balanceMs: number;
+  /** What the pool keeps from the current stage for its reserved stages (新国辩: 结辩 3:00); 0 when none. */
+  heldMs: number;
 }
 
 /** Every pool's balance per side at `now`. */
@@ -94,7 +96,8 @@ export function poolViews(state: MatchState, now: number): PoolView[] {
   return Object.entries(projected.pools).flatMap(([id, sides]) =>
     (['aff', 'neg'] as const).map((side) => {
       const usedMs = sides[side].usedMs + (id === poolId ? live[side] : 0);
-      return { poolId: id, side, totalMs: sides[side].totalMs, usedMs, balanceMs: sides[side].totalMs - usedMs };
+      const heldMs = reserveHeldMs(projected, id, side, projected.stageIndex);
+      return { poolId: id, side, totalMs: sides[side].totalMs, usedMs, balanceMs: sides[side].totalMs - usedMs, heldMs };
     }),
   );
 }
