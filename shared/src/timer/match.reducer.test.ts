@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CommandInput } from './command.schema';
 import { commandSchema, parseCommand } from './command.schema';
-import { clockViews, elapsed, poolViews, remaining } from './clock-view';
+import { clockViews, elapsed, poolViews, remaining, reserveReached } from './clock-view';
 import { nextDeadline } from './due-items';
 import { driveUntil } from './drive';
 import type { MatchEvent } from './match-event';
@@ -237,6 +237,12 @@ describe('pools', () => {
     const uncapped = formatSchema.parse({ ...format, pools: format.pools.map((pool) => (pool.id === 'team' ? { ...pool, reserve: { ms: 30_000, stages: ['正方 陈词'] } } : pool)) });
     const b = run([at(S.pooledB), [0, { type: 'start' }], [200_000, { type: 'expire' }]], createMatch(uncapped, { now: 0 }));
     expect(b.state.stages[S.pooledB]?.clocks[0]).toMatchObject({ budgetMs: 70_000, usedMs: 70_000, runningSince: null });
+    // The console is told: 正方 has reached what the pool keeps for 正方 陈词; not before, and not on a stage's own cap.
+    expect(reserveReached(b.state, 200_000)).toEqual({ poolId: 'team', side: 'aff', heldMs: 30_000, stages: ['正方 陈词'] });
+    expect(reserveReached(run([at(S.pooledB), [0, { type: 'start' }]], createMatch(uncapped, { now: 0 })).state, 69_000)).toBeNull();
+    expect(reserveReached(run([at(S.pooledB), [0, { type: 'start' }]], createMatch(uncapped, { now: 0 })).state, 70_000)).toMatchObject({ heldMs: 30_000 });
+    expect(reserveReached(spent.state, 200_000)).toBeNull();
+    expect(reserveReached(run([[20_000, { type: 'start' }]], summary.state).state, 200_000)).toBeNull();
   });
 
   it('setBudget on a pool changes the total; on a pooled clock it is refused', () => {
