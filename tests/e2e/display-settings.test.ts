@@ -83,7 +83,7 @@ describe('a pool keeps time for a later stage', () => {
     await owner.timer.command.mutate({ timerId: created.id, command: { type: 'start' } });
     const warning = page.getByTestId('console-reserve-reached');
     await warning.waitFor(WAIT);
-    expect(await warning.innerText()).toBe('正方已用到保留时间：「队伍总用时」还要为「正方 结辩」保留 00:03，本环节不能再用。如规则允许动用，请在赛制的时间池中调整保留时间。');
+    expect(await warning.innerText()).toBe('正方已用到保留时间：「队伍总用时」还要为「正方 结辩」保留 00:03，本环节不能再用。保留时间在赛制的时间池中设置，修改从下一场比赛起生效。');
     await until(() => display.page.getByTestId('display-status-note').innerText(), (text) => text === '时间到');
 
     // On 结辩 the whole balance is there, and the warning is gone.

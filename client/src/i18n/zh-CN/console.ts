@@ -27,7 +27,7 @@ export const consolePage = {
     copyControl: '复制控制链接',
   },
   /** A speech stopped where its pool's reserve begins (新国辩: 结辩至少保留 3:00). */
-  reserveReached: '{side}已用到保留时间：「{pool}」还要为「{stages}」保留 {time}，本环节不能再用。如规则允许动用，请在赛制的时间池中调整保留时间。',
+  reserveReached: '{side}已用到保留时间：「{pool}」还要为「{stages}」保留 {time}，本环节不能再用。保留时间在赛制的时间池中设置，修改从下一场比赛起生效。',
   adjustBlocked: {
     nothingUsed: '这一环节还没有用时，没有时间可以加回',
     nothingLeft: '这一环节的时间已用完，不能再扣减',
