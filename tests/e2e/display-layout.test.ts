@@ -195,6 +195,25 @@ describe('what the display says', () => {
     await context.close();
   });
 
+  it('takes what is left on −10 秒 with less than 10 s left, instead of refusing', async () => {
+    const timer = await createTestTimer(hub, {
+      schemaVersion: 1,
+      id: 'clamp',
+      name: '扣时',
+      tags: { language: 'zh' },
+      stages: [{ kind: 'single', name: '正方一辩 立论', side: 'aff', durationMs: 6_000, overtime: 'stop', bells: [] }],
+    });
+    const { context, page } = await openDisplay(`/timer/${timer.id}`, { width: 1280, height: 720 });
+    await timer.send({ type: 'start' });
+    await timer.send({ type: 'adjust', deltaMs: -10_000 });
+    await expect.poll(() => page.getByTestId('display-status-note').innerText(), WAIT).toBe('时间到');
+    expect(await page.getByRole('timer').innerText()).toBe('00:00');
+    // And +10 秒 gives back no more than was used: the whole 6 s.
+    await timer.send({ type: 'adjust', deltaMs: 10_000 });
+    await expect.poll(() => page.getByRole('timer').innerText(), WAIT).toBe('06.0');
+    await context.close();
+  });
+
   it('rings the bell an adjustment crosses, once', async () => {
     const timer = await createTestTimer(hub, {
       schemaVersion: 1,
