@@ -54,6 +54,16 @@ import { ROUTE_MODULES } from './route-modules';
  * one machine: display 48 125 → 48 155 (its console-only fallback strings moved out, which paid for
  * its share), lobby screen 51 868 → 52 116, organizer's lobby 172 551 → 172 860, wall 160 574 →
  * 160 872, ballot 144 053 → 144 040. Each raised budget keeps the headroom it had.
+ *
+ * Raised (issue 31, 2026-11-27, what the clock says on match day): the display 48 400 → 49 500,
+ * the lobby screen 52 100 → 53 300, the organizer's lobby 172 700 → 173 950, the live wall
+ * 160 700 → 161 900. The clock keeps half the screen whatever the texts (each text sized to its
+ * own box, the stage name fitted to its line, full texts in titles), a clock stopped at zero says
+ * 时间到 and may flash, a pool's reserve shows in the pool note, and the tab names the timer.
+ * Against `504f7bf`: display 48 140 → 49 310 (+1 170: 790 in the shared screen chunk, 320 in
+ * its stylesheet), lobby screen 51 897 → 53 073, organizer's lobby 172 468 → 173 718, live wall
+ * 160 509 → 161 639 (the timer display they embed).
+ * Both raises were measured against `504f7bf` and are added together here.
  */
 export const ROUTE_BUDGETS: readonly RouteBudget[] = [
   {
@@ -66,7 +76,7 @@ export const ROUTE_BUDGETS: readonly RouteBudget[] = [
     name: 'display (/timer/:id)',
     entry: 'display.html',
     modules: [],
-    budgetBytes: 48_400,
+    budgetBytes: 49_500,
   },
   {
     // The audience's own page (lobby-screen.html, Preact, no router), what the hub serves for
@@ -75,7 +85,7 @@ export const ROUTE_BUDGETS: readonly RouteBudget[] = [
     name: 'lobby screen (/lobby/:id)',
     entry: 'lobby-screen.html',
     modules: [],
-    budgetBytes: 52_350,
+    budgetBytes: 53_550,
   },
   {
     // The lobby inside the site: the organizer's page (with the console), and the audience screen
@@ -89,7 +99,7 @@ export const ROUTE_BUDGETS: readonly RouteBudget[] = [
     // 171 010 → 171 570 with the lobby watch's reader of a state sent inside the page; 172 081–172 104
     // with the reload check, the chunk error screen and the optional toaster; 172 459 with the
     // drawn pages' input keeper in index.html and the wait for a drawn page's routes in the entry.
-    budgetBytes: 173_000,
+    budgetBytes: 174_250,
   },
   {
     // A venue's projector: every clock of a round over one lobby subscription (2026-11-24: 190 408;
@@ -100,7 +110,7 @@ export const ROUTE_BUDGETS: readonly RouteBudget[] = [
     // 160 481 with the drawn pages' input keeper and wait, as the lobby's).
     name: 'tournament live wall (/worldcup/:slug/live/:roundId)',
     modules: ['src/app/layouts/blank-layout.tsx', 'src/features/tournament/wall.ts'],
-    budgetBytes: 161_000,
+    budgetBytes: 162_200,
   },
   {
     // A judge's phone, often on venue Wi-Fi (2026-11-24: 145 773, then 142 767, then 143 822;

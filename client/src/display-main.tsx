@@ -37,7 +37,8 @@ const client = createTrpcClient(window.location, { eagerSocket: true });
 function StandaloneDisplay() {
   const href = useHref();
   const address = useMemo(() => displayAddressOf(new URL(href)), [href]);
-  useStandaloneHead(displayText.title);
+  // The display names the tab after its timer (useDisplayTitle); display.html says 计时器 until then.
+  useStandaloneHead(null);
   if (!address) return <DisplayMessagePage title={displayText.notFound.title} body={displayText.notFound.body} />;
   return (
     <TrpcClientContext.Provider value={client}>

@@ -69,3 +69,43 @@ export const SAMPLE_SETTINGS = {
     neg: { name: '武汉大学', debaters: ['赵子涵', '周若溪', '吴承泽', '郑书瑶'] },
   },
 };
+
+/** `n` characters of `word` repeated, every tenth a digit, so that where a text is cut shows. */
+export function longText(n: number, word: string): string {
+  return Array.from({ length: n }, (_, i) => (i % 10 === 9 ? String(((i + 1) / 10) % 10) : word[i % word.length])).join('');
+}
+
+/** The longest texts the fields accept: timer name 80, team names 80, topic 300 characters. */
+export const LONG_SETTINGS = {
+  timerName: longText(80, '华语辩论邀请赛决赛'),
+  topic: longText(300, '人工智能的发展利大于弊'),
+  teams: {
+    aff: { name: longText(80, '复旦大学辩论队'), debaters: [longText(40, '张明远'), longText(40, '李思齐'), '王嘉宁', '陈一帆'] },
+    neg: { name: longText(80, '武汉大学辩论队'), debaters: ['赵子涵', '周若溪', '吴承泽', '郑书瑶'] },
+  },
+};
+
+/**
+ * A format whose stages carry the longest names (80 characters): single, dual, a pooled speech
+ * whose pool keeps 3:00 for 正方 结辩, that 结辩, and the cover with a 400-character text.
+ */
+export function longTextFormat() {
+  const bells = [
+    { from: 'end', offsetMs: 30_000, count: 1 },
+    { from: 'end', offsetMs: 0, count: 2 },
+  ];
+  return {
+    schemaVersion: 1,
+    id: 'long-texts',
+    name: '长文本',
+    tags: { language: 'zh' },
+    pools: [{ id: 'team', name: '队伍总用时', kind: 'budget', totalMs: { aff: 600_000, neg: 600_000 }, reserve: { ms: 180_000, stages: ['正方 结辩'] } }],
+    stages: [
+      { kind: 'single', name: longText(80, '正方一辩立论环节'), side: 'aff', speaker: 1, durationMs: 210_000, overtime: 'stop', bells },
+      { kind: 'dual', name: longText(80, '自由辩论'), durationMs: { aff: 240_000, neg: 240_000 }, overtime: 'stop', bells },
+      { kind: 'single', name: longText(80, '正方二辩质询'), side: 'aff', speaker: 2, poolId: 'team', overtime: 'stop', bells: [] },
+      { kind: 'single', name: '正方 结辩', side: 'aff', speaker: 4, poolId: 'team', overtime: 'stop', bells: [] },
+      { kind: 'none', name: '封面', text: longText(400, '欢迎各位来宾') },
+    ],
+  };
+}

@@ -166,7 +166,8 @@ describe('management pages', () => {
     await display.goto(`${hub.url}/timer/${created.id}`);
     await display.getByTestId('display-stage').waitFor(WAIT);
     const entryOf = (target: Page) =>
-      target.evaluate(() => document.querySelector<HTMLScriptElement>('script[type="module"]')?.src.replace(/^.*\/assets\/([a-z-]+)-.*$/, '$1'));
+      // The name before the 8-character hash, which may itself hold '-' (index-v-4Gfquy.js).
+      target.evaluate(() => document.querySelector<HTMLScriptElement>('script[type="module"]')?.src.replace(/^.*\/assets\/(.+)-[\w-]{8}\.js$/, '$1'));
     expect(await entryOf(display)).toBe('display');
     await context.setOffline(true);
     await display.reload();

@@ -44,11 +44,12 @@ export class StandaloneErrorBoundary extends Component<{ children: ReactNode; fa
 
 /**
  * The document's title (`title`, with the site's suffix) and canonical link, and the page view
- * once the page has loaded, as the site's router does for its routes.
+ * once the page has loaded, as the site's router does for its routes. `title` null: the screen
+ * names the page itself (the display, once it knows its timer's name).
  */
-export function useStandaloneHead(title: string): void {
+export function useStandaloneHead(title: string | null): void {
   useEffect(() => {
-    document.title = pageTitle(title, window.location.pathname);
+    if (title !== null) document.title = pageTitle(title, window.location.pathname);
   }, [title]);
   useEffect(() => {
     const link = document.createElement('link');

@@ -64,7 +64,7 @@ export function sectionSchemas(timerId: string) {
         .max(20, { error: '最多 20 个铃声文件' })
         .default([]),
     }),
-    display: z.strictObject({ tenths: z.boolean().default(true) }),
+    display: z.strictObject({ tenths: z.boolean().default(true), flashAtZero: z.boolean().default(false) }),
     logo: z.strictObject({ logoUrl: image.nullable() }),
   };
 }

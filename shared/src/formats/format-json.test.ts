@@ -89,6 +89,11 @@ describe('parseFormatJson', () => {
     { name: 'start bell past a stopping end', mutate: (f) => Object.assign(f.stages[1]!, { overtime: 'stop', bells: [{ from: 'start', offsetMs: 200_000, count: 1 }] }), path: 'stages[1].bells[0].offsetMs', message: /不超过阶段时长/ },
     { name: 'duplicate prep side', mutate: (f) => (f.stages[3]!.sides = ['aff', 'aff']), path: 'stages[3].sides', message: '同一方不能重复出现' },
     { name: 'prep first side not in stage', mutate: (f) => Object.assign(f.stages[3]!, { sides: ['aff'], firstSide: 'neg' }), path: 'stages[3].firstSide', message: /先发言方/ },
+    { name: 'reserve naming no stage of its pool', mutate: (f) => (f.pools[1]!.reserve = { ms: 60_000, stages: ['正方一辩 立论'] }), path: 'pools[1].reserve.stages[0]', message: '保留时间指定的环节「正方一辩 立论」不存在，或不从时间池「共享」扣时' },
+    { name: 'reserve as large as the pool', mutate: (f) => Object.assign(f, { pools: [f.pools[0], { ...f.pools[1], reserve: { ms: 600_000, stages: ['正方 总结'] } }], stages: [...f.stages, { kind: 'single', name: '正方 总结', side: 'aff', poolId: 'team', overtime: 'stop' }] }), path: 'pools[1].reserve.ms', message: '保留时间必须小于该方的时间池总量 600000 毫秒' },
+    { name: 'reserve naming a stage twice', mutate: (f) => Object.assign(f, { pools: [f.pools[0], { ...f.pools[1], reserve: { ms: 60_000, stages: ['正方 总结', '正方 总结'] } }], stages: [...f.stages, { kind: 'single', name: '正方 总结', side: 'aff', poolId: 'team', overtime: 'stop' }] }), path: 'pools[1].reserve.stages[1]', message: '保留时间的环节「正方 总结」重复' },
+    { name: 'reserve of no time', mutate: (f) => (f.pools[1]!.reserve = { ms: 0, stages: ['x'] }), path: 'pools[1].reserve.ms', message: '必须是正整数' },
+    { name: 'reserve without stages', mutate: (f) => (f.pools[1]!.reserve = { ms: 60_000, stages: [] }), path: 'pools[1].reserve.stages', message: '至少需要 1 项' },
     { name: 'POI window outside the speech', mutate: (f) => (f.stages[1]!.poi = { openFromMs: 60_000, closeAtMs: 200_000 }), path: 'stages[1].poi', message: /POI/ },
   ];
 

@@ -31,6 +31,7 @@ export function formatSemanticIssues(format: Format): FormatIssue[] {
   format.pools.forEach((pool, i) => {
     if (pools.has(pool.id)) add(['pools', i, 'id'], M.duplicatePoolId(pool.id));
     pools.set(pool.id, pool);
+    checkReserve(format, pool, (rest, message) => add(['pools', i, 'reserve', ...rest], message));
   });
 
   format.stages.forEach((stage, i) => {
@@ -44,6 +45,23 @@ export function formatSemanticIssues(format: Format): FormatIssue[] {
 }
 
 type Add = (path: PropertyKey[], message: string) => void;
+
+/** A reserve names stages that draw on its pool, each once, and keeps less than each side it serves holds. */
+function checkReserve(format: Format, pool: Format['pools'][number], add: Add): void {
+  const reserve = pool.reserve;
+  if (reserve === undefined) return;
+  const sides = new Set<'aff' | 'neg'>();
+  const seen = new Set<string>();
+  reserve.stages.forEach((name, j) => {
+    if (seen.has(name)) add(['stages', j], M.reserveDuplicateStage(name));
+    seen.add(name);
+    const stages = format.stages.filter((stage) => stage.name === name && stagePoolId(stage) === pool.id);
+    if (stages.length === 0) add(['stages', j], M.reserveUnknownStage(name, pool.name));
+    for (const stage of stages) for (const spec of stageClockSpecs(stage)) if (spec.side !== null) sides.add(spec.side);
+  });
+  const smallestMs = Math.min(...[...sides].map((side) => pool.totalMs[side]));
+  if (reserve.ms >= smallestMs) add(['ms'], M.reserveTooLarge(smallestMs));
+}
 
 function checkStage(stage: Stage, pool: Format['pools'][number] | undefined, at: (...rest: PropertyKey[]) => PropertyKey[], add: Add): void {
   switch (stage.kind) {

@@ -162,12 +162,23 @@ export const stageSchema = z.discriminatedUnion('kind', [singleStageSchema, dual
   error: M.oneOf(Object.values(STAGE_KINDS)),
 });
 
+/**
+ * What a pool keeps for named stages (新国辩: 结辩至少保留 3:00): for each side, the other stages
+ * drawing on the pool may use all of it but `ms`, less what that side's reserved stages have
+ * already used. Stages are named by their `name`.
+ */
+export const poolReserveSchema = z.strictObject({
+  ms: positiveMs(),
+  stages: z.array(label(80)).min(1, { error: M.tooFew(1) }).max(8, { error: M.tooMany(8) }),
+});
+
 /** A team time pool: a shared speaking budget (新国辩) or prep time (Policy), per side. */
 export const poolSchema = z.strictObject({
   id: formatIdSchema,
   name: label(40),
   kind: z.enum(['budget', 'prep'], { error: M.oneOf(['budget', 'prep']) }),
   totalMs: z.strictObject({ aff: ms(), neg: ms() }),
+  reserve: poolReserveSchema.optional(),
 });
 
 /** A side's timeout allowance (暂停休整): how many and how long each. */
@@ -216,5 +227,7 @@ export type OvertimeBells = z.output<typeof overtimeBellsSchema>;
 export type TurnCap = z.output<typeof turnCapSchema>;
 /** A team time pool. */
 export type Pool = z.output<typeof poolSchema>;
+/** What a pool keeps for named stages. */
+export type PoolReserve = z.output<typeof poolReserveSchema>;
 /** The display labels of the two sides. */
 export type Sides = Format['sides'];

@@ -38,6 +38,9 @@ export const FORMAT_MESSAGES = {
   duplicateSide: '同一方不能重复出现',
   firstSideNotInStage: '先发言方必须是本阶段的一方',
   poiOutside: 'POI 时段必须位于阶段时长之内，且开始早于结束',
+  reserveUnknownStage: (name: string, pool: string) => `保留时间指定的环节「${name}」不存在，或不从时间池「${pool}」扣时`,
+  reserveDuplicateStage: (name: string) => `保留时间的环节「${name}」重复`,
+  reserveTooLarge: (totalMs: number) => `保留时间必须小于该方的时间池总量 ${totalMs} 毫秒`,
 } as const;
 
 /** Chinese names for the JSON types zod reports. */

@@ -34,6 +34,25 @@ export function beginTurn(runtime: StageRuntime, clock: ClockState): void {
   runtime.turnStartUsedMs = clock.usedMs;
 }
 
+/**
+ * Handles what an adjustment ran a clock through (`crossedItems`), each once, as running through
+ * it would: bells ring, a cap signals or pauses, zero expires the clock. A stopped clock moved
+ * to zero only records that it expired: it was not running, so nothing stops or hands over.
+ */
+export function runThrough(draft: MatchState, items: readonly DueItem[], events: MatchEvent[]): void {
+  for (const item of items) {
+    const clock = item.kind === 'zero' ? currentRuntime(draft).clocks[item.clock] : undefined;
+    if (item.kind !== 'zero' || (clock !== undefined && clock.runningSince !== null)) {
+      processItem(draft, item, events);
+      continue;
+    }
+    if (clock === undefined) continue;
+    const ref = { stageIndex: draft.stageIndex, clock: item.clock, side: clock.side, at: item.at };
+    events.push({ type: 'clockExpired', ...ref });
+    if (overtimeContinues(currentStage(draft))) events.push({ type: 'overtimeStarted', ...ref });
+  }
+}
+
 function processItem(draft: MatchState, item: DueItem, events: MatchEvent[]): void {
   const stageIndex = draft.stageIndex;
   const stage = currentStage(draft);

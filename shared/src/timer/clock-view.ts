@@ -3,10 +3,10 @@
  * fall in an interval. Never stored; computed from absolute time so every screen agrees.
  */
 import type { SideId } from '../formats/format.schema';
-import { stagePoolId } from '../formats/stage-clocks';
+import { stageClockSpecs, stagePoolId } from '../formats/stage-clocks';
 import { advanceDraft } from './advance';
 import type { BellEvent, MatchEvent } from './match-event';
-import { cloneState, currentRuntime, currentStage, usedAt, type MatchState } from './match-state';
+import { cloneState, currentRuntime, currentStage, reserveHeldMs, usedAt, type MatchState } from './match-state';
 
 /** What one clock of the current stage shows at an instant. */
 export interface ClockView {
@@ -81,6 +81,8 @@ export interface PoolView {
   totalMs: number;
   usedMs: number;
   balanceMs: number;
+  /** What the pool keeps from the current stage for its reserved stages (新国辩: 结辩 3:00); 0 when none. */
+  heldMs: number;
 }
 
 /** Every pool's balance per side at `now`. */
@@ -94,9 +96,41 @@ export function poolViews(state: MatchState, now: number): PoolView[] {
   return Object.entries(projected.pools).flatMap(([id, sides]) =>
     (['aff', 'neg'] as const).map((side) => {
       const usedMs = sides[side].usedMs + (id === poolId ? live[side] : 0);
-      return { poolId: id, side, totalMs: sides[side].totalMs, usedMs, balanceMs: sides[side].totalMs - usedMs };
+      const heldMs = reserveHeldMs(projected, id, side, projected.stageIndex);
+      return { poolId: id, side, totalMs: sides[side].totalMs, usedMs, balanceMs: sides[side].totalMs - usedMs, heldMs };
     }),
   );
+}
+
+/** A speech that has used all its pool gives it before what the pool keeps for a later stage. */
+export interface ReserveReached {
+  poolId: string;
+  side: SideId;
+  /** What the pool still keeps, for `stages`. */
+  heldMs: number;
+  /** The reserved stages of that side, by name. */
+  stages: string[];
+}
+
+/**
+ * Whether the speaking clock of the current stage has stopped where its pool's reserve begins
+ * (新国辩: the speeches before 结辩 may not spend its 3:00), rather than at a cap of its own or
+ * at the pool's end; null otherwise. What a console warns about.
+ */
+export function reserveReached(state: MatchState, now: number): ReserveReached | null {
+  const projected = project(state, now);
+  const stage = currentStage(projected);
+  const poolId = stagePoolId(stage);
+  const runtime = currentRuntime(projected);
+  const clock = runtime.clocks[runtime.activeClock];
+  if (poolId === null || clock === undefined || clock.side === null) return null;
+  const side = clock.side;
+  const heldMs = reserveHeldMs(projected, poolId, side, projected.stageIndex);
+  const capMs = stageClockSpecs(stage)[runtime.activeClock]?.durationMs ?? null;
+  if (heldMs <= 0 || usedAt(clock, now) < clock.budgetMs || (capMs !== null && clock.budgetMs >= capMs)) return null;
+  const names = projected.format.pools.find((pool) => pool.id === poolId)?.reserve?.stages ?? [];
+  const stages = projected.format.stages.filter((candidate) => names.includes(candidate.name) && stagePoolId(candidate) === poolId && stageClockSpecs(candidate).some((spec) => spec.side === side)).map((candidate) => candidate.name);
+  return { poolId, side, heldMs, stages: [...new Set(stages)] };
 }
 
 /**

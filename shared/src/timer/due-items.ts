@@ -4,8 +4,9 @@
  *
  * The cursor: for the running clock, every threshold (in used-time) at or below its used time at
  * `processedUntil` has been handled; items strictly above it are pending. Adjusting time moves
- * the cursor with the used time, so bells skipped by an adjustment do not ring, and bells whose
- * mark is crossed again after time is given back ring again.
+ * the cursor with the used time: what an adjustment crosses forward is handled by the adjustment
+ * itself (`crossedItems`, rung once at that instant), and marks crossed again after time is
+ * given back are pending again, so they ring when the clock runs through them.
  */
 import type { Stage } from '../formats/format.schema';
 import { currentRuntime, currentStage, runningClockIndex, usedAt, type ClockState, type MatchState } from './match-state';
@@ -58,41 +59,67 @@ export function nextDeadline(state: MatchState): number | null {
 function clockItems(state: MatchState): DueItem[] {
   const clockIndex = runningClockIndex(state);
   if (clockIndex === null) return [];
+  const clock = currentRuntime(state).clocks[clockIndex];
+  if (clock === undefined) return [];
+  const cursorMs = usedAt(clock, state.processedUntil);
+  return pendingMarks(state, clockIndex, cursorMs).map(({ thresholdMs, item }) => ({ ...item, at: state.processedUntil + (thresholdMs - cursorMs) }) as DueItem);
+}
+
+/**
+ * What an adjustment that moves clock `clockIndex` of the current stage forward from `fromUsedMs`
+ * to `toUsedMs` of used time runs through, in the order running would meet it, each at `at`:
+ * bells, the turn's cap, zero, an overtime bell. Nothing for a backward move.
+ */
+export function crossedItems(state: MatchState, clockIndex: number, fromUsedMs: number, toUsedMs: number, at: number): DueItem[] {
+  if (toUsedMs <= fromUsedMs) return [];
+  return pendingMarks(state, clockIndex, fromUsedMs)
+    .filter(({ thresholdMs }) => thresholdMs <= toUsedMs)
+    .sort((a, b) => a.thresholdMs - b.thresholdMs || PRIORITY[a.item.kind] - PRIORITY[b.item.kind])
+    .map(({ item }) => ({ ...item, at }) as DueItem);
+}
+
+/** A clock item without its instant, and the used time at which it falls. */
+interface Mark {
+  thresholdMs: number;
+  item: DistributiveOmit<Exclude<DueItem, { kind: 'timeoutEnd' }>, 'at'>;
+}
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** The marks of clock `clockIndex` of the current stage above `cursorMs`: for each kind, those still ahead. */
+function pendingMarks(state: MatchState, clockIndex: number, cursorMs: number): Mark[] {
   const stage = currentStage(state);
   if (stage.kind === 'none') return [];
   const runtime = currentRuntime(state);
   const clock = runtime.clocks[clockIndex];
   if (clock === undefined) return [];
-  const cursorMs = usedAt(clock, state.processedUntil);
   const continues = overtimeContinues(stage);
   const budgetMs = clock.budgetMs;
-  const atUsed = (thresholdMs: number) => state.processedUntil + (thresholdMs - cursorMs);
-  const items: DueItem[] = [];
+  const marks: Mark[] = [];
 
   stage.bells.forEach((bell, bellIndex) => {
     const thresholdMs = bell.from === 'start' ? bell.offsetMs : budgetMs - bell.offsetMs;
     if (thresholdMs <= cursorMs || thresholdMs < 0) return;
     if (!continues && thresholdMs > budgetMs) return;
-    items.push({ kind: 'bell', at: atUsed(thresholdMs), clock: clockIndex, bellIndex });
+    marks.push({ thresholdMs, item: { kind: 'bell', clock: clockIndex, bellIndex } });
   });
 
-  if (stage.kind !== 'prep' && stage.turnCap !== undefined && runtime.turnCount > 0) {
+  // The cap belongs to the turn in progress, which only the active clock has.
+  if (stage.kind !== 'prep' && stage.turnCap !== undefined && runtime.turnCount > 0 && clockIndex === runtime.activeClock) {
     const turn = runtime.turnCount - 1;
     const spec = stage.turnCap.turns[turn % stage.turnCap.turns.length];
     const thresholdMs = runtime.turnStartUsedMs + (spec?.capMs ?? 0);
     if (spec !== undefined && thresholdMs > cursorMs && (continues || thresholdMs <= budgetMs)) {
-      items.push({ kind: 'turnCap', at: atUsed(thresholdMs), clock: clockIndex, turn, label: spec.label, capMs: spec.capMs });
+      marks.push({ thresholdMs, item: { kind: 'turnCap', clock: clockIndex, turn, label: spec.label, capMs: spec.capMs } });
     }
   }
 
-  if (budgetMs > cursorMs) items.push({ kind: 'zero', at: atUsed(budgetMs), clock: clockIndex });
+  if (budgetMs > cursorMs) marks.push({ thresholdMs: budgetMs, item: { kind: 'zero', clock: clockIndex } });
 
   if (continues && stage.kind !== 'prep' && stage.overtimeBells !== undefined) {
     const { graceMs, everyMs } = stage.overtimeBells;
     const firstMs = budgetMs + graceMs;
     const n = cursorMs < firstMs ? 0 : Math.floor((cursorMs - firstMs) / everyMs) + 1;
-    const thresholdMs = firstMs + n * everyMs;
-    items.push({ kind: 'overtimeBell', at: atUsed(thresholdMs), clock: clockIndex, n: n + 1 });
+    marks.push({ thresholdMs: firstMs + n * everyMs, item: { kind: 'overtimeBell', clock: clockIndex, n: n + 1 } });
   }
-  return items;
+  return marks;
 }

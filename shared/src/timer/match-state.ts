@@ -169,8 +169,9 @@ export function settleClock(clock: ClockState, at: number): void {
 
 /**
  * Re-derives pool balances from every stage's settled use, and the budget of each clock of the
- * current stage that draws on a pool: what the pool holds net of every other stage's use, capped
- * by the stage's own duration. Only the current stage can run, so this stays exact until the next change.
+ * current stage that draws on a pool: what the pool holds net of every other stage's use and of
+ * what it keeps for reserved stages (`reserveHeldMs`), capped by the stage's own duration. Only
+ * the current stage can run, so this stays exact until the next change.
  */
 export function refreshPooledBudgets(state: MatchState): void {
   for (const [poolId, sides] of Object.entries(state.pools)) {
@@ -183,10 +184,32 @@ export function refreshPooledBudgets(state: MatchState): void {
   currentRuntime(state).clocks.forEach((clock, i) => {
     const balance = clock.side === null ? undefined : state.pools[poolId]?.[clock.side];
     if (balance === undefined || clock.side === null) return;
-    const availableMs = Math.max(0, balance.totalMs - poolUsedExcept(state, poolId, clock.side, state.stageIndex));
+    const heldMs = reserveHeldMs(state, poolId, clock.side, state.stageIndex);
+    const availableMs = Math.max(0, balance.totalMs - poolUsedExcept(state, poolId, clock.side, state.stageIndex) - heldMs);
     const capMs = specs[i]?.durationMs ?? Number.POSITIVE_INFINITY;
     clock.budgetMs = Math.min(capMs, availableMs);
   });
+}
+
+/**
+ * What pool `poolId` keeps back from stage `stageIndex` for one side: its reserve less what that
+ * side's reserved stages have used; nothing on a reserved stage itself, or for a side that has
+ * no reserved stage.
+ */
+export function reserveHeldMs(state: MatchState, poolId: string, side: SideId, stageIndex: number): number {
+  const reserve = state.format.pools.find((pool) => pool.id === poolId)?.reserve;
+  if (reserve === undefined) return 0;
+  let serves = false;
+  let usedMs = 0;
+  for (const [i, stage] of state.format.stages.entries()) {
+    if (stagePoolId(stage) !== poolId || !reserve.stages.includes(stage.name)) continue;
+    const clocks = (state.stages[i]?.clocks ?? []).filter((clock) => clock.side === side);
+    if (clocks.length === 0) continue;
+    if (i === stageIndex) return 0;
+    serves = true;
+    for (const clock of clocks) usedMs += clock.usedMs;
+  }
+  return serves ? Math.max(0, reserve.ms - usedMs) : 0;
 }
 
 /** Settled use of a pool by one side over every stage except `exceptStage`. */

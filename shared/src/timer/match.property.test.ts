@@ -175,3 +175,61 @@ describe('reducer properties over random command sequences', () => {
     );
   });
 });
+
+describe('adjustments and reserves over random command sequences', () => {
+  it('an adjustment forward rings each scheduled bell it crosses, once, at its instant; backward rings none', () => {
+    fc.assert(
+      fc.property(scenario, ([format, steps]) => {
+        for (const { command, at, events, after } of play(format, steps, 'deadlines').applied) {
+          if (command.type !== 'adjust') continue;
+          const adjusted = events.findIndex((event) => event.type === 'clockAdjusted');
+          const event = events[adjusted];
+          if (event?.type !== 'clockAdjusted') continue;
+          const rung = events.slice(adjusted + 1).filter((e): e is BellEvent => e.type === 'bell' && e.which === 'scheduled');
+          if (event.deltaMs >= 0) {
+            expect(rung).toEqual([]);
+            continue;
+          }
+          const stage = after.format.stages[event.stageIndex];
+          const budgetMs = after.stages[event.stageIndex]?.clocks[event.clock]?.budgetMs ?? 0;
+          const fromMs = event.usedMs + event.deltaMs;
+          const crossed = stage === undefined || stage.kind === 'none' ? [] : stage.bells.flatMap((bell, i) => {
+            const thresholdMs = bell.from === 'start' ? bell.offsetMs : budgetMs - bell.offsetMs;
+            const inStage = stage.kind !== 'prep' && stage.overtime === 'continue' ? true : thresholdMs <= budgetMs;
+            return thresholdMs > fromMs && thresholdMs <= event.usedMs && thresholdMs >= 0 && inStage ? [i] : [];
+          });
+          expect(rung.map((bell) => bell.bellIndex)).toEqual(expect.arrayContaining(crossed));
+          expect(rung).toHaveLength(crossed.length);
+          for (const bell of rung) expect(bell.at).toBe(at);
+        }
+      }),
+    );
+  });
+
+  it('新国辩: speeches before 结辩 never spend the 3:00 the pool keeps for it', () => {
+    const xinguobian = BUILTIN_FORMATS.find((format) => format.id === 'cn-xinguobian') as Format;
+    const reserve = xinguobian.pools[0]?.reserve;
+    const reserved = new Set(reserve?.stages);
+    const noPoolEdits = stepsArb(xinguobian).map((steps) => steps.filter(([, command]) => command.type !== 'setBudget'));
+    fc.assert(
+      fc.property(noPoolEdits, (steps) => {
+        const { applied, now } = play(xinguobian, steps, 'deadlines');
+        // Settled use after every command, and once every running clock has run out.
+        const states = [...applied.map((entry) => entry.after), driveUntil(applied.at(-1)?.after ?? createMatch(xinguobian, { now: 0 }), now + 3_600_000).state];
+        for (const state of states) {
+          for (const side of ['aff', 'neg'] as const) {
+            let others = 0;
+            let kept = 0;
+            state.format.stages.forEach((stage, i) => {
+              if (stage.kind === 'none' || stage.poolId !== 'team') return;
+              const usedMs = (state.stages[i]?.clocks ?? []).filter((clock) => clock.side === side).reduce((sum, clock) => sum + clock.usedMs, 0);
+              if (reserved.has(stage.name)) kept += usedMs;
+              else others += usedMs;
+            });
+            expect(others + Math.max(kept, reserve?.ms ?? 0)).toBeLessThanOrEqual(state.pools.team?.[side].totalMs ?? 0);
+          }
+        }
+      }),
+    );
+  });
+});

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { CommandInput } from './command.schema';
 import { commandSchema, parseCommand } from './command.schema';
-import { clockViews, elapsed, poolViews, remaining } from './clock-view';
+import { clockViews, elapsed, poolViews, remaining, reserveReached } from './clock-view';
 import { nextDeadline } from './due-items';
+import { driveUntil } from './drive';
 import type { MatchEvent } from './match-event';
 import { createMatch, type MatchState } from './match-state';
 import { apply } from './match.reducer';
+import { formatSchema } from '../formats/format.schema';
 import { S, TEST_FORMAT } from './test-format.fixture';
 
 type Step = readonly [at: number, command: CommandInput];
@@ -204,7 +206,7 @@ describe('pools', () => {
     const { state: after, events } = run([[30_000, { type: 'start' }], [80_000, { type: 'expire' }]], state);
     expect(bells(events)).toEqual([]); // the second prep stage has no bells
     expect(after.pools.prep?.aff).toEqual({ totalMs: 60_000, usedMs: 60_000 });
-    expect(poolViews(after, 80_000)).toContainEqual({ poolId: 'prep', side: 'aff', totalMs: 60_000, usedMs: 60_000, balanceMs: 0 });
+    expect(poolViews(after, 80_000)).toContainEqual({ poolId: 'prep', side: 'aff', totalMs: 60_000, usedMs: 60_000, balanceMs: 0, heldMs: 0 });
     refuse(after, { type: 'start' }, 81_000, 'clock-exhausted');
   });
 
@@ -216,6 +218,31 @@ describe('pools', () => {
     expect(poolViews(state, 80_000).find((view) => view.poolId === 'team' && view.side === 'aff')?.balanceMs).toBe(30_000);
     const back = run([[80_000, { type: 'prev' }], [80_000, { type: 'resetStage' }], [80_000, { type: 'next' }]], state).state;
     expect(back.stages[S.pooledB]?.clocks[0]?.budgetMs).toBe(100_000);
+  });
+
+  it('a reserve keeps its time for the stages it names: others get the pool less what is kept', () => {
+    const format = formatSchema.parse({ ...TEST_FORMAT, pools: TEST_FORMAT.pools.map((pool) => (pool.id === 'team' ? { ...pool, reserve: { ms: 30_000, stages: ['正方 总结'] } } : pool)) });
+    // 正方 陈词 (cap 70 s) may take 100 − 30 = 70 s… and with 20 s of 总结 already spoken, 100 − 20 − 10.
+    const first = run([at(S.pooledA)], createMatch(format, { now: 0 }));
+    expect(first.state.stages[S.pooledA]?.clocks[0]?.budgetMs).toBe(70_000);
+    expect(poolViews(first.state, 0).find((view) => view.poolId === 'team' && view.side === 'aff')).toMatchObject({ balanceMs: 100_000, heldMs: 30_000 });
+    const summary = run([[0, { type: 'next' }], [0, { type: 'start' }], [20_000, { type: 'pause' }], [20_000, { type: 'prev' }]], first.state);
+    expect(summary.state.stages[S.pooledA]?.clocks[0]?.budgetMs).toBe(70_000);
+    const spent = run([[20_000, { type: 'start' }], [200_000, { type: 'next' }]], summary.state);
+    expect(spent.state.stages[S.pooledA]?.clocks[0]?.usedMs).toBe(70_000);
+    // On the reserved stage the whole balance is there: 100 − 70 = 30 s, of which 20 s are spoken.
+    expect(spent.state.stages[S.pooledB]?.clocks[0]).toMatchObject({ budgetMs: 30_000, usedMs: 20_000 });
+    expect(poolViews(spent.state, 200_000).find((view) => view.poolId === 'team' && view.side === 'aff')?.heldMs).toBe(0);
+    // A stage that is not reserved, with no cap of its own, stops where the reserve begins.
+    const uncapped = formatSchema.parse({ ...format, pools: format.pools.map((pool) => (pool.id === 'team' ? { ...pool, reserve: { ms: 30_000, stages: ['正方 陈词'] } } : pool)) });
+    const b = run([at(S.pooledB), [0, { type: 'start' }], [200_000, { type: 'expire' }]], createMatch(uncapped, { now: 0 }));
+    expect(b.state.stages[S.pooledB]?.clocks[0]).toMatchObject({ budgetMs: 70_000, usedMs: 70_000, runningSince: null });
+    // The console is told: 正方 has reached what the pool keeps for 正方 陈词; not before, and not on a stage's own cap.
+    expect(reserveReached(b.state, 200_000)).toEqual({ poolId: 'team', side: 'aff', heldMs: 30_000, stages: ['正方 陈词'] });
+    expect(reserveReached(run([at(S.pooledB), [0, { type: 'start' }]], createMatch(uncapped, { now: 0 })).state, 69_000)).toBeNull();
+    expect(reserveReached(run([at(S.pooledB), [0, { type: 'start' }]], createMatch(uncapped, { now: 0 })).state, 70_000)).toMatchObject({ heldMs: 30_000 });
+    expect(reserveReached(spent.state, 200_000)).toBeNull();
+    expect(reserveReached(run([[20_000, { type: 'start' }]], summary.state).state, 200_000)).toBeNull();
   });
 
   it('setBudget on a pool changes the total; on a pooled clock it is refused', () => {
@@ -245,19 +272,61 @@ describe('adjust and setBudget', () => {
     expect(clockViews(state, 12_000).map((view) => view.usedMs)).toEqual([7_000, 2_000]);
   });
 
-  it('refuses adjustments below zero used or past a stopping budget, and unknown clocks', () => {
+  it('refuses adjustments of clocks that are not there', () => {
     const { state } = run([at(S.single), [0, { type: 'start' }]]);
-    refuse(state, { type: 'adjust', deltaMs: 1_001 }, 1_000, 'adjust-out-of-range');
-    refuse(state, { type: 'adjust', deltaMs: -60_000 }, 1_000, 'adjust-out-of-range');
     refuse(state, { type: 'adjust', clock: 3, deltaMs: 1 }, 1_000, 'no-such-clock');
     refuse(state, { type: 'adjust', side: 'neg', deltaMs: 1 }, 1_000, 'no-such-clock');
     refuse(createMatch(TEST_FORMAT, { now: 0 }), { type: 'adjust', deltaMs: 1 }, 1, 'no-clock');
   });
 
-  it('adjusting a running clock to exactly zero expires it; skipped bells do not ring; bells re-ring when time is given back', () => {
-    const skipped = run([at(S.single), [0, { type: 'start' }], [1_000, { type: 'adjust', deltaMs: -59_000 }]]);
-    expect(bells(skipped.events)).toEqual([]);
-    expect(types(skipped.events).slice(-2)).toEqual(['clockExpired', 'clockPaused']);
+  // The single stage: 60 s, bells at 10 s left (1) and zero (2), stops at zero. Started at 0.
+  const adjustCases = [
+    { name: '+10 s with 1 s used gives back the 1 s (used clamps at zero)', atMs: 1_000, deltaMs: 10_000, usedMs: 0, applied: 1_000, rung: [], after: [] },
+    { name: '−10 s with 4 s left takes the 4 s and expires the clock', atMs: 56_000, deltaMs: -10_000, usedMs: 60_000, applied: -4_000, rung: [[56_000, 2, 'scheduled']], after: ['clockExpired', 'clockPaused'] },
+    { name: '−10 s across the 10 s bell rings it once, at the adjustment', atMs: 45_000, deltaMs: -10_000, usedMs: 55_000, applied: -10_000, rung: [[45_000, 1, 'scheduled']], after: [] },
+    { name: '−60 s from 0:59 runs through both bells and zero, in order', atMs: 1_000, deltaMs: -60_000, usedMs: 60_000, applied: -59_000, rung: [[1_000, 1, 'scheduled'], [1_000, 2, 'scheduled']], after: ['clockExpired', 'clockPaused'] },
+    { name: '+10 s back across the 10 s bell rings nothing', atMs: 52_000, deltaMs: 10_000, usedMs: 42_000, applied: 10_000, rung: [], after: [] },
+  ] as const;
+  it.each(adjustCases)('$name', ({ atMs, deltaMs, usedMs, applied, rung, after }) => {
+    const started = run([at(S.single), [0, { type: 'start' }]]).state;
+    const before = driveUntil(started, atMs).state;
+    const { state, events } = run([[atMs, { type: 'adjust', deltaMs }]], before);
+    expect(state.stages[S.single]?.clocks[0]?.usedMs).toBe(usedMs);
+    expect(events[0]).toMatchObject({ type: 'clockAdjusted', deltaMs: applied, usedMs });
+    expect(bells(events)).toEqual(rung);
+    expect(types(events.slice(1)).filter((type) => type !== 'bell')).toEqual(after);
+  });
+
+  it('a bell crossed by an adjustment rings once: the scheduler does not ring it again, on a running or a paused clock', () => {
+    // 0:18 left → 0:08 with −10 s crosses this stage's 10 s-left bell (the 30 s bell of a real format).
+    const running = run([at(S.single), [0, { type: 'start' }], [42_000, { type: 'adjust', deltaMs: -10_000 }]]);
+    const later = driveUntil(running.state, 120_000);
+    expect([...bells(running.events), ...bells(later.log.flatMap((entry) => entry.events))]).toEqual([[42_000, 1, 'scheduled'], [50_000, 2, 'scheduled']]);
+    const paused = run([at(S.single), [0, { type: 'start' }], [42_000, { type: 'pause' }], [43_000, { type: 'adjust', deltaMs: -10_000 }], [44_000, { type: 'start' }]]);
+    const resumed = driveUntil(paused.state, 120_000);
+    expect([...bells(paused.events), ...bells(resumed.log.flatMap((entry) => entry.events))]).toEqual([[43_000, 1, 'scheduled'], [52_000, 2, 'scheduled']]);
+    // A paused clock moved to zero records it and stays stopped: no pause event, no relay hand-over.
+    const toZero = run([at(S.relay), [0, { type: 'start' }], [5_000, { type: 'pause' }], [6_000, { type: 'adjust', deltaMs: -60_000 }]]);
+    expect(types(toZero.events).slice(-4)).toEqual(['clockAdjusted', 'bell', 'bell', 'clockExpired']);
+    expect(toZero.state.status).toBe('paused');
+    expect(nextDeadline(toZero.state)).toBeNull();
+  });
+
+  it('an adjustment into overtime starts it, and rings the first overtime bell it crosses once', () => {
+    const { state, events } = run([at(S.countUp), [0, { type: 'start' }], [1_000, { type: 'adjust', deltaMs: -60_000 }]]);
+    expect(state.stages[S.countUp]?.clocks[0]?.usedMs).toBe(61_000);
+    expect(types(events).slice(2)).toEqual(['clockAdjusted', 'bell', 'bell', 'clockExpired', 'overtimeStarted', 'bell', 'bell']);
+    expect(events.flatMap((event) => (event.type === 'bell' ? [[event.which, event.bellIndex]] : []))).toEqual([
+      ['scheduled', 0],
+      ['scheduled', 1],
+      ['scheduled', 2],
+      ['overtime', 1],
+    ]);
+    // The next overtime bell is the one after the adjusted time (65 s used, 4 s later).
+    expect(bells(driveUntil(state, 6_000).log.flatMap((entry) => entry.events))).toEqual([[5_000, 3, 'overtime']]);
+  });
+
+  it('bells re-ring when time given back is run through again', () => {
     const again = run([[55_000, { type: 'expire' }], [55_000, { type: 'pause' }], [55_000, { type: 'adjust', deltaMs: 10_000 }], [56_000, { type: 'start' }], [61_000, { type: 'expire' }]], run([at(S.single), [0, { type: 'start' }]]).state);
     expect(bells(again.events)).toEqual([[50_000, 1, 'scheduled'], [61_000, 1, 'scheduled']]);
   });

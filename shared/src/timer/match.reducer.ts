@@ -4,9 +4,9 @@
  * state, command and instant always give the same result. Hub and offline client share it.
  */
 import { stagePoolId } from '../formats/stage-clocks';
-import { advanceDraft, beginTurn, reachZero } from './advance';
+import { advanceDraft, beginTurn, reachZero, runThrough } from './advance';
 import type { Command, CommandOf, CommandType } from './command.schema';
-import { isExhausted, overtimeContinues } from './due-items';
+import { crossedItems, isExhausted, overtimeContinues } from './due-items';
 import type { MatchEvent, PauseReason } from './match-event';
 import {
   cloneState,
@@ -191,17 +191,25 @@ function targetClock(draft: MatchState, target: { clock?: number | undefined; si
   return { index, clock };
 }
 
+/**
+ * Gives (`deltaMs` > 0) or takes time. The result is clamped to what the clock can hold: never
+ * below zero used, and never past its budget when it stops at zero, so −10 秒 with 4 s left
+ * takes the 4 s. Moving forward runs the clock through what lies between, once, at this
+ * instant (the 30 s bell of 0:38 → 0:28 rings); moving back rings nothing.
+ */
 function adjust(ctx: Ctx, command: CommandOf<'adjust'>): CommandErrorCode | null {
   const { draft, at, events } = ctx;
   const found = targetClock(draft, command);
   if (typeof found === 'string') return found;
   const { index, clock } = found;
-  const usedMs = usedAt(clock, at) - command.deltaMs;
-  if (usedMs < 0 || (!overtimeContinues(currentStage(draft)) && usedMs > clock.budgetMs)) return 'adjust-out-of-range';
+  const fromMs = usedAt(clock, at);
+  const ceilingMs = overtimeContinues(currentStage(draft)) ? Number.POSITIVE_INFINITY : Math.max(clock.budgetMs, fromMs);
+  const usedMs = Math.min(ceilingMs, Math.max(0, fromMs - command.deltaMs));
+  const crossed = crossedItems(draft, index, fromMs, usedMs, at);
   settleClock(clock, at);
   clock.usedMs = usedMs;
-  events.push({ type: 'clockAdjusted', deltaMs: command.deltaMs, usedMs, stageIndex: draft.stageIndex, clock: index, side: clock.side, at });
-  expireIfExhausted(ctx, index);
+  events.push({ type: 'clockAdjusted', deltaMs: fromMs - usedMs, usedMs, stageIndex: draft.stageIndex, clock: index, side: clock.side, at });
+  runThrough(draft, crossed, events);
   return null;
 }
 

@@ -12,7 +12,6 @@ export const TIMER_ERROR_MESSAGES = {
   'stage-out-of-range': '阶段编号超出范围',
   'same-stage': '已经在该阶段',
   'no-such-clock': '本阶段没有指定的计时器',
-  'adjust-out-of-range': '调整后已用时间不能小于 0，且不能超过可用时间',
   'budget-below-used': '新的时长不能少于已用时间',
   'pooled-clock': '该计时器从时间池扣除，请调整时间池总量',
   'no-such-pool': '赛制中没有这个时间池',

@@ -32,7 +32,11 @@ export function ClockFace({
       {showHeader && (
         <div className="td-clock__head">
           {label && <span className="td-chip" data-side={reading.side ?? 'neutral'}>{label}</span>}
-          {team && <span className="td-clock__team">{team}</span>}
+          {team && (
+            <span className="td-clock__team" title={team}>
+              {team}
+            </span>
+          )}
         </div>
       )}
       <div className="td-clock__slot">

@@ -1,10 +1,13 @@
 import type { Overlay } from '@bianshi/shared';
 import { display as displayText } from '../../i18n/zh-CN/display';
 
-/** A one-shot flash (bells and the controller's flash): remounted by `seq`, animates once. */
-export function FlashLayer({ seq, colour }: { seq: number; colour: string }) {
+/** What a flash is for: a bell, the controller's flash, or a clock reaching zero (three pulses). */
+export type FlashKind = 'bell' | 'overlay' | 'zero';
+
+/** A one-shot flash: remounted by `seq`, animates once (a zero flash pulses three times). */
+export function FlashLayer({ seq, colour, kind }: { seq: number; colour: string; kind: FlashKind }) {
   if (seq === 0) return null;
-  return <div key={seq} className="td-flash" style={{ '--td-flash': colour } as React.CSSProperties} data-testid="display-flash" aria-hidden="true" />;
+  return <div key={seq} className={`td-flash td-flash--${kind}`} style={{ '--td-flash': colour } as React.CSSProperties} data-testid="display-flash" data-kind={kind} aria-hidden="true" />;
 }
 
 /** The controller's message and blackout. */

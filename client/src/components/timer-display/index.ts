@@ -5,3 +5,4 @@
  */
 export { TimerDisplay, type TimerDisplayProps } from './timer-display';
 export { ClockFace } from './clock-face';
+export { stoppedAtZero } from './stage-info';

@@ -1,5 +1,5 @@
 import { currentStage, type MatchState } from '@bianshi/shared';
-import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { format } from '../../i18n/format';
 import { display as displayText } from '../../i18n/zh-CN/display';
 import {
@@ -18,8 +18,8 @@ import {
   type TimerStore,
 } from '../../lib/timer-sync';
 import { ClockFace } from './clock-face';
-import { FlashLayer, OverlayLayers } from './display-overlays';
-import { poolNote, sideLabel, speakerLine, speakingSide, stageCounter, teamName } from './stage-info';
+import { FlashLayer, OverlayLayers, type FlashKind } from './display-overlays';
+import { headingEms, isCoverStage, poolNote, sideLabel, speakerLine, speakingSide, stageCounter, teamName } from './stage-info';
 import './timer-display.css';
 
 const t = displayText;
@@ -58,11 +58,15 @@ export function TimerDisplay({ store, variant = 'full', skin: skinOverride, flas
   const settings = useDisplaySettings(store);
   const skin = skinOverride ?? settings.skin;
   const model = useClockModel(store, { tenths: settings.tenths });
-  const [flash, setFlash] = useState({ seq: 0, colour: 'white', bells: 0 });
+  const [flash, setFlash] = useState<{ seq: number; colour: string; bells: number; kind: FlashKind }>({ seq: 0, colour: 'white', bells: 0, kind: 'bell' });
 
   useBellCues(store, () => {
-    if (flashOnBell) setFlash((f) => ({ seq: f.seq + 1, colour: 'var(--td-flash-bell)', bells: f.bells + 1 }));
+    if (flashOnBell) setFlash((f) => ({ seq: f.seq + 1, colour: 'var(--td-flash-bell)', bells: f.bells + 1, kind: 'bell' }));
   });
+  const flashAtZero = flashOnBell && settings.flashAtZero;
+  const onZero = useCallback(() => {
+    if (flashAtZero) setFlash((f) => ({ ...f, seq: f.seq + 1, colour: 'var(--td-overtime)', kind: 'zero' }));
+  }, [flashAtZero]);
 
   const flashAt = state?.overlay.flash?.at;
   const flashColour = state?.overlay.flash?.colour;
@@ -70,7 +74,7 @@ export function TimerDisplay({ store, variant = 'full', skin: skinOverride, flas
   useEffect(() => {
     if (flashAt === undefined || flashAt === seenFlash.current) return;
     seenFlash.current = flashAt;
-    if (Math.abs(clock.now() - flashAt) <= FLASH_FRESH_MS) setFlash((f) => ({ ...f, seq: f.seq + 1, colour: flashColour ?? 'white' }));
+    if (Math.abs(clock.now() - flashAt) <= FLASH_FRESH_MS) setFlash((f) => ({ ...f, seq: f.seq + 1, colour: flashColour ?? 'white', kind: 'overlay' }));
   }, [flashAt, flashColour, clock]);
 
   const style = { ...skinCssVars(skin) } as CSSProperties;
@@ -79,7 +83,7 @@ export function TimerDisplay({ store, variant = 'full', skin: skinOverride, flas
   return (
     <div className={classes} style={style} data-skin={skin.preset} data-variant={variant} data-bell-count={flash.bells} data-testid="timer-display">
       {state && model ? (
-        <DisplayBody state={state} model={model} settings={settings} variant={variant} clock={clock} timerName={timerName} />
+        <DisplayBody state={state} model={model} settings={settings} variant={variant} clock={clock} timerName={timerName} onZero={onZero} />
       ) : (
         <div className="td-loading" role="status">
           <span className="td-loading__spinner" aria-hidden="true" />
@@ -88,7 +92,7 @@ export function TimerDisplay({ store, variant = 'full', skin: skinOverride, flas
       )}
       {children}
       {state && <OverlayLayers overlay={state.overlay} />}
-      {!state?.overlay.blackout && <FlashLayer seq={flash.seq} colour={flash.colour} />}
+      {!state?.overlay.blackout && <FlashLayer seq={flash.seq} colour={flash.colour} kind={flash.kind} />}
     </div>
   );
 }
@@ -100,6 +104,7 @@ function DisplayBody({
   variant,
   clock,
   timerName,
+  onZero,
 }: {
   state: MatchState;
   model: ClockModel;
@@ -107,6 +112,7 @@ function DisplayBody({
   variant: 'full' | 'compact';
   clock: { now(): number };
   timerName: string;
+  onZero: () => void;
 }) {
   const now = useFrameClock(model, clock);
   const projected = model.current;
@@ -117,19 +123,26 @@ function DisplayBody({
   const side = speakingSide(projected, stage);
   const runningIndex = readings.findIndex((r) => r.running);
   const highlightIndex = runningIndex >= 0 ? runningIndex : readings.findIndex((r) => r.active);
-  const phase = (readings[highlightIndex] ?? readings[0])?.phase ?? 'normal';
+  const highlighted = readings[highlightIndex] ?? readings[0];
+  const phase = highlighted?.phase ?? 'normal';
   const speaker = speakerLine(stage, settings);
   const label = sideLabel(state, side);
   const team = teamName(settings, side);
   const shared = !multi ? poolNote(projected, stage, readings[0]?.side ?? side, now) : null;
+  const cover = isCoverStage(stage) && timerName !== '';
+  const heading = cover ? timerName : stage.name;
+  // A clock that stopped at zero says so: 时间到, not 已暂停.
+  const timeUp = highlighted !== undefined && !highlighted.running && highlighted.budgetMs > 0 && highlighted.usedMs >= highlighted.budgetMs;
+  const statusNote = compact || runningIndex >= 0 || projected.timeout !== null || projected.status !== 'paused' ? null : timeUp ? t.timeUp : t.status.paused;
+  useZeroCue(projected.stageIndex, readings, onZero);
 
   return (
-    <div className="td-body" data-phase={phase} data-stage-kind={stage.kind} data-status={projected.status}>
+    <div className="td-body" data-phase={phase} data-stage-kind={stage.kind} data-status={projected.status} data-time-up={timeUp || undefined}>
       <header className="td-head">
         {!compact && settings.logoUrl && <img className="td-head__logo" src={settings.logoUrl} alt="" />}
         <div className="td-head__titles">
-          <h1 className="td-head__stage" data-testid="display-stage">
-            {stage.name}
+          <h1 className="td-head__stage" data-testid="display-stage" title={heading} style={{ '--td-heading-ems': headingEms(heading).toFixed(1) } as CSSProperties}>
+            {heading}
           </h1>
           {!compact && (
             <p className="td-head__meta">
@@ -142,7 +155,7 @@ function DisplayBody({
       </header>
 
       {readings.length === 0 ? (
-        <NoClockStage state={state} settings={settings} compact={compact} stageText={stage.text} timerName={timerName} />
+        <NoClockStage state={state} settings={settings} compact={compact} stageText={stage.text} timerName={cover ? '' : timerName} />
       ) : (
         <>
           {!multi && (label || speaker) && (
@@ -152,8 +165,16 @@ function DisplayBody({
                   {label}
                 </span>
               )}
-              {!compact && team && <span className="td-speaker__team">{team}</span>}
-              {speaker && <span className="td-speaker__name">{speaker}</span>}
+              {!compact && team && (
+                <span className="td-speaker__team" title={team}>
+                  {team}
+                </span>
+              )}
+              {speaker && (
+                <span className="td-speaker__name" title={speaker}>
+                  {speaker}
+                </span>
+              )}
             </div>
           )}
           <div className={`td-clocks ${multi ? 'td-clocks--multi' : 'td-clocks--single'}`}>
@@ -168,30 +189,58 @@ function DisplayBody({
               />
             ))}
           </div>
-          {shared && (
-            <p className="td-pool" data-testid="display-pool-note">
-              <span className="td-pool__label">{shared.label}</span>
-              {shared.detail && <span className="td-pool__detail">{shared.detail}</span>}
-            </p>
-          )}
-          {!compact && projected.status === 'paused' && runningIndex < 0 && projected.timeout === null && (
-            <p className="td-paused">{t.status.paused}</p>
+          {(shared || statusNote) && (
+            <div className="td-caption">
+              {shared && (
+                <p className="td-pool" data-testid="display-pool-note" title={shared.detail ? `${shared.label}：${shared.detail}` : shared.label}>
+                  <span className="td-pool__label">{shared.label}</span>
+                  {shared.detail && <span className="td-pool__detail">{shared.detail}</span>}
+                </p>
+              )}
+              {statusNote && (
+                <p className="td-status" data-testid="display-status-note" data-time-up={timeUp || undefined}>
+                  {statusNote}
+                </p>
+              )}
+            </div>
           )}
         </>
       )}
 
       {!compact && readings.length > 0 && (settings.topic || settings.teams.aff.name || settings.teams.neg.name) && (
         <footer className="td-foot">
-          {settings.topic && (
-            <p className="td-foot__topic">
-              <span className="td-foot__topic-label">{t.topic}</span>
-              {settings.topic}
-            </p>
-          )}
+          {settings.topic && <Topic topic={settings.topic} className="td-foot__topic" />}
           <TeamsLine state={state} settings={settings} />
         </footer>
       )}
     </div>
+  );
+}
+
+/**
+ * Calls `onZero` when a clock of the stage reaches zero while the screen watches (its colour
+ * phase turns to overtime), not when a screen opens on a clock already there.
+ */
+function useZeroCue(stageIndex: number, readings: readonly ClockReading[], onZero: () => void): void {
+  const seen = useRef<{ stageIndex: number; phases: string[] } | null>(null);
+  const phases = readings.map((reading) => reading.phase);
+  const key = `${stageIndex}|${phases.join(',')}`;
+  useEffect(() => {
+    const before = seen.current;
+    seen.current = { stageIndex, phases };
+    if (before === null || before.stageIndex !== stageIndex) return;
+    if (phases.some((phase, i) => phase === 'overtime' && before.phases[i] !== undefined && before.phases[i] !== 'overtime')) onZero();
+    // `key` says when the phases changed; the array itself is new on every render.
+  }, [key, onZero]);
+}
+
+/** 辩题: the topic, cut to its box, whole in its title. */
+function Topic({ topic, className }: { topic: string; className: string }) {
+  return (
+    <p className={className} data-testid="display-topic" title={topic}>
+      <span className="td-foot__topic-label">{t.topic}</span>
+      {topic}
+    </p>
   );
 }
 
@@ -208,7 +257,9 @@ function TeamsLine({ state, settings }: { state: MatchState; settings: DisplaySe
       {name ? (
         <>
           <span className="td-chip" data-side={id}>{sideLabel(state, id)}</span>
-          <span className="td-teams__name">{name}</span>
+          <span className="td-teams__name" title={name}>
+            {name}
+          </span>
         </>
       ) : (
         <span className="td-teams__name td-teams__name--side">{sideLabel(state, id)}</span>
@@ -228,14 +279,17 @@ function NoClockStage({ state, settings, compact, stageText, timerName }: { stat
   if (compact) return <p className="td-none__note">{t.noClock}</p>;
   return (
     <div className="td-none">
-      {timerName && <p className="td-none__name">{timerName}</p>}
-      {settings.topic && (
-        <p className="td-none__topic">
-          <span className="td-foot__topic-label">{t.topic}</span>
-          {settings.topic}
+      {timerName && (
+        <p className="td-none__name" title={timerName}>
+          {timerName}
         </p>
       )}
-      {stageText && <p className="td-none__text">{stageText}</p>}
+      {settings.topic && <Topic topic={settings.topic} className="td-none__topic" />}
+      {stageText && (
+        <p className="td-none__text" title={stageText}>
+          {stageText}
+        </p>
+      )}
       <TeamsLine state={state} settings={settings} />
     </div>
   );

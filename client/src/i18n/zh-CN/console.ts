@@ -26,6 +26,8 @@ export const consolePage = {
     controlOnce: '控制链接只显示这一次，请立即复制并妥善保存；本浏览器已获得控制权限。丢失后可由所有者在“基本信息”页重新生成。',
     copyControl: '复制控制链接',
   },
+  /** A speech stopped where its pool's reserve begins (新国辩: 结辩至少保留 3:00). */
+  reserveReached: '{side}已用到保留时间：「{pool}」还要为「{stages}」保留 {time}，本环节不能再用。保留时间在赛制的时间池中设置，修改从下一场比赛起生效。',
   adjustBlocked: {
     nothingUsed: '这一环节还没有用时，没有时间可以加回',
     nothingLeft: '这一环节的时间已用完，不能再扣减',

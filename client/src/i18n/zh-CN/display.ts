@@ -20,10 +20,19 @@ export const display = {
   stageOf: '第 {n} / {total} 环节',
   topic: '辩题',
   status: { ready: '未开始', running: '进行中', paused: '已暂停', finished: '比赛结束' },
+  /** A clock that stopped at zero. */
+  timeUp: '时间到',
   timeout: '{side}暂停',
   noClock: '本环节不计时',
   /** A clock drawing on a team's shared pool (新国辩). */
-  pool: { totalLeft: '{side}剩余总时间', prepLeft: '{side}剩余准备时间', allowance: '本环节限时 {time}' },
+  pool: {
+    totalLeft: '{side}剩余总时间',
+    prepLeft: '{side}剩余准备时间',
+    allowance: '本环节限时 {time}',
+    /** The pool keeps time for later stages (新国辩: 结辩至少保留 3:00): the clock shows what this stage may use. */
+    available: '{side}本环节可用',
+    held: '其中为「{stage}」保留 {time}',
+  },
   loading: '正在连接计时器…',
   connection: { connecting: '连接中', online: '在线', reconnecting: '重连中', offline: '离线' },
   connectionHint: {

@@ -5,7 +5,7 @@ import { resolveSkin, SKIN_PRESETS, skinCssVars } from './skin';
 describe('display settings', () => {
   it('defaults everything', () => {
     const settings = readDisplaySettings({});
-    expect(settings).toMatchObject({ topic: null, logoUrl: null, tenths: true, volume: 1 });
+    expect(settings).toMatchObject({ topic: null, logoUrl: null, tenths: true, flashAtZero: false, volume: 1 });
     expect(settings.teams.aff).toEqual({ name: null, school: null, debaters: [] });
     expect(settings.skin.preset).toBe('dark');
   });
@@ -15,7 +15,7 @@ describe('display settings', () => {
       topic: '人工智能利大于弊',
       logoUrl: '/uploads/logo.png',
       teams: { aff: { name: '复旦大学', debaters: ['甲', '乙'] }, neg: 42 },
-      display: { tenths: false },
+      display: { tenths: false, flashAtZero: true },
       audio: { volume: 7 },
     });
     expect(settings.topic).toBe('人工智能利大于弊');
@@ -24,6 +24,8 @@ describe('display settings', () => {
     expect(settings.teams.aff.debaters).toEqual(['甲', '乙']);
     expect(settings.teams.neg.name).toBeNull();
     expect(settings.tenths).toBe(false);
+    expect(settings.flashAtZero).toBe(true);
+    expect(readDisplaySettings({ display: { flashAtZero: 'yes' } }).flashAtZero).toBe(false);
     expect(settings.volume).toBe(1);
   });
 

@@ -8,7 +8,7 @@
  *   logoUrl?: string,                                 // /uploads/… or https://…
  *   skin?: SkinPresetId | SkinSettings,               // see skin.ts
  *   teams?: { aff?: TeamSettings, neg?: TeamSettings },// TeamSettings = {name?, school?, debaters?: string[]}
- *   display?: { tenths?: boolean },                   // tenths in the last 10 s, default true
+ *   display?: { tenths?: boolean, flashAtZero?: boolean }, // tenths in the last 10 s (default true); flash at zero (default false)
  *   audio?: { volume?: number /* 0–1 *\/, sounds?: Record<soundName, url> },
  * }
  * ```
@@ -34,6 +34,8 @@ export interface DisplaySettings {
   skin: Skin;
   /** Show tenths of a second in the last 10 s. */
   tenths: boolean;
+  /** Flash the screen when a clock reaches zero. */
+  flashAtZero: boolean;
   /** Bell volume 0–1. */
   volume: number;
   /** Custom bell sounds: sound name → URL (uploads); built-ins are used otherwise. */
@@ -71,6 +73,7 @@ export function readDisplaySettings(settings: Record<string, unknown> | null | u
     teams: { aff: teamInfo(teams.aff), neg: teamInfo(teams.neg) },
     skin: resolveSkin(data.skin),
     tenths: typeof display.tenths === 'boolean' ? display.tenths : true,
+    flashAtZero: display.flashAtZero === true,
     volume: readNumber(audio.volume, 0, 1) ?? 1,
     sounds: sounds(audio.sounds),
   };

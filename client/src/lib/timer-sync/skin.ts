@@ -7,7 +7,7 @@
  * timer.settings.skin = {
  *   preset: 'tournament-green',                      // base preset (default 'dark')
  *   colors: { background: '#062b1a', aff: '#ff5a5a' }, // overrides, CSS colours (#rgb, #rrggbb, rgb(), hsl(), names)
- *   fontScale: 1.1,                                  // 0.6–1.6, scales every text incl. digits
+ *   fontScale: 1.1,                                  // 0.6–1.6, scales the labels (stage, teams, topic) within their boxes; never the clock
  *   backgroundImageUrl: '/uploads/bg.jpg',           // optional, drawn under a scrim
  * }
  * ```

@@ -38,7 +38,9 @@ describe('the built-in library', () => {
     const worldcup = getBuiltinFormat('cn-worldcup');
     const freeDebate = worldcup?.stages.find((stage) => stage.name === '自由辩论');
     expect(freeDebate).toMatchObject({ kind: 'dual', durationMs: { aff: 240_000, neg: 240_000 }, firstSide: 'aff', endBehaviour: 'relay' });
-    expect(getBuiltinFormat('cn-xinguobian')?.pools).toEqual([{ id: 'team', name: '队伍总用时', kind: 'budget', totalMs: { aff: 1_080_000, neg: 1_080_000 } }]);
+    expect(getBuiltinFormat('cn-xinguobian')?.pools).toEqual([
+      { id: 'team', name: '队伍总用时', kind: 'budget', totalMs: { aff: 1_080_000, neg: 1_080_000 }, reserve: { ms: 180_000, stages: ['反方四辩 总结陈词', '正方四辩 总结陈词'] } },
+    ]);
     expect(getBuiltinFormat('policy-hs')?.pools[0]?.totalMs).toEqual({ aff: 480_000, neg: 480_000 });
     expect(getBuiltinFormat('lincoln-douglas')?.pools[0]?.totalMs.aff).toBe(240_000);
     expect(getBuiltinFormat('public-forum')?.pools[0]?.totalMs.aff).toBe(180_000);

@@ -143,7 +143,8 @@ const cnXinguobian: FormatInput = {
   description: '每队 18:00 共享用时，陈词、质询、小结、总结均从中扣除（结辩至少保留 3:00，请以当届规则为准）；自由辩论每方 4:00。',
   note: OFFICIAL_RULES_NOTE,
   tags: tags('中国大陆', '新国辩', '共享用时'),
-  pools: [{ id: 'team', name: '队伍总用时', kind: 'budget', totalMs: { aff: mmss(18), neg: mmss(18) } }],
+  // 结辩至少保留 3:00: the speeches before it cannot spend the last three minutes of a team's pool.
+  pools: [{ id: 'team', name: '队伍总用时', kind: 'budget', totalMs: { aff: mmss(18), neg: mmss(18) }, reserve: { ms: mmss(3), stages: ['反方四辩 总结陈词', '正方四辩 总结陈词'] } }],
   stages: [
     none('封面'),
     pooledSingle('正方一辩 开篇陈词', 'aff', 1),

@@ -8,6 +8,7 @@ import { useConsoleKeyboard } from '../hooks/use-console-keyboard';
 import { useConsoleUi } from '../stores/console-ui.store';
 import { OverlayPanel } from './overlay-panel';
 import { PresencePanel } from './presence-panel';
+import { ReserveNotice } from './reserve-notice';
 import { SharePanel } from './share-panel';
 import { ShortcutHelp } from './shortcut-help';
 import { StageList } from './stage-list';
@@ -121,6 +122,7 @@ export function ConsolePage({
               </button>
             </div>
             <TransportPanel state={state} actions={actions} abilities={abilities} pending={pending} />
+            <ReserveNotice state={state} now={store.getState().clock.now()} />
           </div>
           <aside className="console-aside">
             <StageList state={state} actions={actions} />

@@ -3,6 +3,7 @@ import { TimerDisplay } from '../../../components/timer-display';
 import { display as displayText } from '../../../i18n/zh-CN/display';
 import { useDisplaySettings, useTimerStore, type TimerStore } from '../../../lib/timer-sync';
 import { useBellRinger } from '../hooks/use-bell-ringer';
+import { useDisplayTitle } from '../hooks/use-display-title';
 import { useFullscreen, useIdle, useWakeLock } from '../hooks/use-screen-helpers';
 import { useRingPreference } from '../stores/ring-preference';
 import { DisplayControls } from './display-controls';
@@ -13,7 +14,7 @@ const t = displayText;
 
 /**
  * The projector screen around the timer display: bells (本机响铃, audio unlock), wake lock,
- * fullscreen, idle cursor, connection badge and the 请刷新 banner.
+ * fullscreen, idle cursor, connection badge, the 请刷新 banner and the tab's title (the timer's name).
  */
 export function DisplayScreen({ store, role }: { store: TimerStore; role: PresenceRole }) {
   const status = useTimerStore(store, (s) => s.status);
@@ -30,6 +31,7 @@ export function DisplayScreen({ store, role }: { store: TimerStore; role: Presen
   const fullscreen = useFullscreen();
   const idle = useIdle();
   useWakeLock();
+  useDisplayTitle(store);
 
   if (error && !hasState) {
     const notFound = error.code === 'NOT_FOUND' || error.status === 404;

@@ -1,28 +1,35 @@
 import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
 import { display as displayText } from '../../../i18n/zh-CN/display';
-import { TimerDisplay } from '../../../components/timer-display';
+import { stoppedAtZero, TimerDisplay } from '../../../components/timer-display';
 import { useDisplaySettings, useTimerStore, type TimerStore } from '../../../lib/timer-sync';
 
 const t = lobbyText.room;
 const display = displayText;
 
-/** One match of the grid: timer name, teams, status and a mini clock (the compact display). */
+/**
+ * One match of the grid: timer name, teams, status and a mini clock (the compact display). Long
+ * names are cut to one line each (whole in their titles), so a tile never widens its column.
+ */
 export function MatchTile({ store, featured, onFeature }: { store: TimerStore; featured: boolean; onFeature?: (() => void) | undefined }) {
   const name = useTimerStore(store, (s) => s.timer?.name ?? '');
   const status = useTimerStore(store, (s) => s.state?.status ?? null);
+  const timeUp = useTimerStore(store, (s) => (s.state ? stoppedAtZero(s.state) : false));
   const settings = useDisplaySettings(store);
   const aff = settings.teams.aff.name ?? display.sides.aff;
   const neg = settings.teams.neg.name ?? display.sides.neg;
+  const title = name || t.matchGone;
   return (
     <article className="lobby-tile" data-featured={featured} data-status={status ?? 'none'} data-testid="lobby-tile">
       <header className="lobby-tile__head">
-        <h3 className="lobby-tile__name">{name || t.matchGone}</h3>
-        {status && <span className={`lobby-status lobby-status--${status}`}>{display.status[status]}</span>}
+        <h3 className="lobby-tile__name" title={title}>
+          {title}
+        </h3>
+        {status && <span className={`lobby-status lobby-status--${status}`}>{status === 'paused' && timeUp ? display.timeUp : display.status[status]}</span>}
       </header>
       <p className="lobby-tile__teams">
-        <span>{aff}</span>
+        <span title={aff}>{aff}</span>
         <span className="lobby-tile__vs">vs</span>
-        <span>{neg}</span>
+        <span title={neg}>{neg}</span>
       </p>
       <div className="lobby-tile__clock">
         <TimerDisplay store={store} variant="compact" flashOnBell={false} />

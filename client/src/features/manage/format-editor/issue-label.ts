@@ -36,7 +36,8 @@ export function fieldLabel(path: string, draft: Format): string {
   if (head === 'pools' && typeof index === 'number') {
     const name = draft.pools[index]?.name || fill(L.poolN, { n: index + 1 });
     const [field, sub] = rest;
-    const what = field === 'totalMs' ? (sub === 'neg' ? t.poolTotalNeg : t.poolTotalAff) : field === 'name' ? t.poolName : field === 'id' ? 'ID' : '';
+    const reserve = sub === 'stages' ? L.reserveStages : t.reserve;
+    const what = field === 'totalMs' ? (sub === 'neg' ? t.poolTotalNeg : t.poolTotalAff) : field === 'reserve' ? reserve : field === 'name' ? t.poolName : field === 'id' ? 'ID' : '';
     return `${fill(L.pool, { name })}${what ? ` · ${what}` : ''}`;
   }
   if (head === 'sides') return `${t.sideLabels} · ${sideWord(index)}`;

@@ -1,4 +1,4 @@
-import type { Format, Pool } from '@bianshi/shared';
+import { stagePoolId, type Format, type Pool } from '@bianshi/shared';
 import { format as fill } from '../../../i18n';
 import { manage as manageText } from '../../../i18n/zh-CN/manage';
 import { DurationInput } from './duration-input';
@@ -38,6 +38,7 @@ export function PoolsEditor({ value, onChange, disabled }: { value: Format; onCh
           <button type="button" className="btn btn--ghost btn--sm" disabled={disabled} onClick={() => setPools(value.pools.filter((_, i) => i !== index))}>
             {t.remove}
           </button>
+          <ReserveEditor format={value} pool={pool} index={index} disabled={disabled} onChange={(reserve) => setPools(value.pools.map((p, i) => (i === index ? withReserve(p, reserve) : p)))} />
         </div>
       ))}
       <button
@@ -75,5 +76,44 @@ export function PoolsEditor({ value, onChange, disabled }: { value: Format; onCh
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** A pool with its reserve set, or without one. */
+function withReserve(pool: Pool, reserve: Pool['reserve']): Pool {
+  const { reserve: _old, ...rest } = pool;
+  return reserve === undefined ? rest : { ...rest, reserve };
+}
+
+/**
+ * What a pool keeps for later stages (新国辩: 结辩至少保留 3:00): a duration (0:00 keeps none) and
+ * the stages it keeps it for, chosen among the stages drawing on the pool. A stage renamed after
+ * it was chosen is refused on save, in Chinese, by the format's own rules.
+ */
+function ReserveEditor({ format, pool, index, disabled, onChange }: { format: Format; pool: Pool; index: number; disabled: boolean; onChange: (reserve: Pool['reserve']) => void }) {
+  const reserve = pool.reserve;
+  const drawing = [...new Set(format.stages.filter((stage) => stagePoolId(stage) === pool.id).map((stage) => stage.name))];
+  const choices = [...drawing, ...(reserve?.stages.filter((name) => !drawing.includes(name)) ?? [])];
+  const field = `${fill(t.issueFields.pool, { name: pool.name || String(index + 1) })} · ${t.reserve}`;
+  const toggle = (name: string, on: boolean) => {
+    if (!reserve) return;
+    onChange({ ...reserve, stages: on ? [...reserve.stages, name] : reserve.stages.filter((value) => value !== name) });
+  };
+  return (
+    <fieldset className="fe-pool__reserve" data-testid="pool-reserve">
+      <legend className="manage-field__label">{t.reserve}</legend>
+      <p className="manage-muted">{t.reserveHint}</p>
+      <DurationInput label={t.reserve} field={field} valueMs={reserve?.ms ?? 0} disabled={disabled} onChange={(ms) => onChange(ms === 0 ? undefined : { ms, stages: reserve?.stages ?? [] })} />
+      <div className="fe-pool__reserve-stages" role="group" aria-label={t.reserveStages}>
+        <span className="manage-field__label">{t.reserveStages}</span>
+        {choices.length === 0 ? <span className="manage-muted">{t.reserveNoStages}</span> : null}
+        {choices.map((name) => (
+          <label key={name} className="manage-check">
+            <input type="checkbox" checked={reserve?.stages.includes(name) ?? false} disabled={disabled || !reserve} onChange={(e) => toggle(name, e.target.checked)} />
+            <span>{name}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }

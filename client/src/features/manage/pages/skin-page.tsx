@@ -35,6 +35,7 @@ function hex(value: string): string {
 function SkinEditor({ timer, canEdit }: ManageContext) {
   const [draft, setDraft] = useState<SkinDraft>(() => initialDraft(timer.settings.skin));
   const [tenths, setTenths] = useState(() => ((timer.settings.display as { tenths?: unknown } | undefined)?.tenths ?? true) !== false);
+  const [flashAtZero, setFlashAtZero] = useState(() => (timer.settings.display as { flashAtZero?: unknown } | undefined)?.flashAtZero === true);
   const save = useUpdateSettings();
   const background = useUpload(timer.id, 'background');
   const store = useMemo(() => previewStore(timer.format, { id: timer.id, shortid: timer.shortid, name: timer.name, description: timer.description, settings: timer.settings }), [timer]);
@@ -60,7 +61,7 @@ function SkinEditor({ timer, canEdit }: ManageContext) {
     save.mutate(
       { timerId: timer.id, section: 'skin', value: { ...rest, ...(backgroundImageUrl ? { backgroundImageUrl } : {}) } },
       {
-        onSuccess: () => save.mutate({ timerId: timer.id, section: 'display', value: { tenths } }, { onSuccess: () => saveToast.ok(), onError: saveToast.failed }),
+        onSuccess: () => save.mutate({ timerId: timer.id, section: 'display', value: { tenths, flashAtZero } }, { onSuccess: () => saveToast.ok(), onError: saveToast.failed }),
         onError: saveToast.failed,
       },
     );
@@ -98,12 +99,17 @@ function SkinEditor({ timer, canEdit }: ManageContext) {
           </div>
         </Section>
         <Section title={ts.fontScale}>
+          <p className="manage-muted">{ts.fontScaleHint}</p>
           <Field label={`${ts.fontScale} ×${draft.fontScale.toFixed(2)}`}>
             {(id) => <input id={id} type="range" min={0.6} max={1.6} step={0.05} value={draft.fontScale} disabled={!canEdit} onChange={(e) => setDraft((d) => ({ ...d, fontScale: Number(e.target.value) }))} />}
           </Field>
           <label className="manage-check">
             <input type="checkbox" checked={tenths} disabled={!canEdit} onChange={(e) => setTenths(e.target.checked)} />
             <span>{ts.tenths}</span>
+          </label>
+          <label className="manage-check">
+            <input type="checkbox" checked={flashAtZero} disabled={!canEdit} onChange={(e) => setFlashAtZero(e.target.checked)} data-testid="skin-flash-at-zero" />
+            <span>{ts.flashAtZero}</span>
           </label>
         </Section>
         <Section title={ts.background}>
