@@ -24,8 +24,11 @@ export interface SignInCeilings {
   addressFailuresPerHour: number;
   accountFailuresPerDay: number;
 }
-/** How long a successful sign-in makes its address known to the account. */
-const KNOWN_PAIR_S = 30 * 24 * 3600;
+/**
+ * How long a successful sign-in makes its address known to the account. Under 24.8 days: the
+ * in-memory limiter expires keys with a timer, which Node fires at once past 2^31 ms.
+ */
+const KNOWN_PAIR_S = 20 * 24 * 3600;
 
 /** Seconds a pair waits after its `failures`-th failure: none for the first few, then 1, 2, 4 … s, capped. */
 export function delayAfterFailures(failures: number): number {

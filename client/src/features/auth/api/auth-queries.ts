@@ -36,6 +36,18 @@ export function useSignUp() {
   return useMutation(trpc.auth.signUp.mutationOptions());
 }
 
+/** 通过邮件登录: asks the hub to mail a sign-in link (local accounts with mail). */
+export function useRequestSignInLink() {
+  const trpc = useTRPC();
+  return useMutation(trpc.auth.requestSignInLink.mutationOptions());
+}
+
+/** Opens a mailed link (verification or sign-in): the hub verifies the address and signs in. */
+export function useOpenEmailLink() {
+  const trpc = useTRPC();
+  return useMutation(trpc.auth.openEmailLink.mutationOptions());
+}
+
 /** Trades a Supabase access token for a hub session. */
 export function useExchangeSupabase() {
   const trpc = useTRPC();
