@@ -1,5 +1,4 @@
 import {
-  TOURNAMENT_LIMITS,
   chineseIssueMessage,
   fixturesCsv,
   getBuiltinFormat,
@@ -10,7 +9,6 @@ import {
   type CsvExport,
   type LiveRound,
   type TournamentInput,
-  type TournamentOrganizer,
   type TournamentRole,
   type TournamentSummary,
   type TournamentView,
