@@ -11,6 +11,7 @@ import { LOCKOUT_AFTER_FAILURES } from '../../hub/src/commerce/cdkey-attempts';
 import { INVITES_PER_HOUR } from '../../hub/src/tournaments/staff-invites';
 import { FREE_FAILURES } from '../../hub/src/auth/sign-in-throttle';
 import { linkIn, startSmtpStandin, type SmtpStandin } from '../fixtures/smtp-standin';
+import { startSupabaseStandin, type SupabaseStandin } from '../fixtures/supabase-standin';
 import { browserClient, CookieJar, createAccount, outcome } from '../support/accounts';
 import { startHub, type TestHub } from '../support/hub';
 import { startTwoHubs, type TwoHubs } from '../support/two-hubs';
@@ -137,6 +138,53 @@ describe('ADMIN_EMAILS without mail', () => {
     expect(await outcome(client.auth.requestSignInLink.mutate({ email: 'boss@bianshi.test' }))).toMatchObject({ ok: false, code: 'BAD_REQUEST', reason: 'mail-disabled' });
     await hub.services.auth.setAdmin('boss@bianshi.test', true);
     expect(await client.auth.me.query()).toMatchObject({ isAdmin: true });
+    await expectHealthy(hub.url);
+  });
+});
+
+describe('ADMIN_EMAILS with Supabase Auth', () => {
+  const started: { close(): Promise<void> }[] = [];
+  afterAll(async () => {
+    for (const each of started.reverse()) await each.close();
+  });
+  async function supabaseHub(autoConfirm: boolean) {
+    const standin = await startSupabaseStandin({ signingAlgorithm: 'HS256', autoConfirm });
+    started.push(standin);
+    const hub = await startHub({ env: { SUPABASE_URL: standin.url, SUPABASE_ANON_KEY: standin.anonKey, SUPABASE_JWT_SECRET: standin.jwtSecret, ADMIN_EMAILS: 'root@bianshi.test,deputy@bianshi.test' } });
+    started.push(hub);
+    return { standin, hub };
+  }
+  /** An access token the way supabase-js gets one: Supabase Auth's password grant (a real session). */
+  async function passwordToken(standin: SupabaseStandin, email: string, password: string): Promise<string> {
+    const response = await fetch(`${standin.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: standin.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { access_token: string }).access_token;
+  }
+  /** `auth.me` for a Supabase access token, as an API client sends it. */
+  async function me(hub: TestHub, token: string) {
+    const response = await fetch(`${hub.url}/api/trpc/auth.me`, { headers: { authorization: `Bearer ${token}` } });
+    return ((await response.json()) as Envelope).result?.data.json as { isAdmin: boolean; emailVerified: boolean } | null;
+  }
+
+  it('asks Supabase whether the address is confirmed: a token whose user metadata says so is not enough', async () => {
+    const { standin, hub } = await supabaseHub(false);
+    const pending = standin.auth.createUser({ email: 'root@bianshi.test', password: 'supabase-pass-9', emailConfirmed: false });
+    // The user edited their own metadata (supabase.auth.updateUser({ data })): the token claims a verified address.
+    const claimed = await standin.auth.signAccessToken(pending.id, { user_metadata: { email_verified: true } });
+    expect(await me(hub, claimed)).toMatchObject({ isAdmin: false, emailVerified: false });
+    standin.auth.createUser({ email: 'deputy@bianshi.test', password: 'supabase-pass-10' });
+    expect(await me(hub, await passwordToken(standin, 'deputy@bianshi.test', 'supabase-pass-10'))).toMatchObject({ isAdmin: true, emailVerified: true });
+    await expectHealthy(hub.url);
+  });
+
+  it('grants nothing when the project confirms sign-ups without mail ("Confirm email" off)', async () => {
+    const { standin, hub } = await supabaseHub(true);
+    standin.auth.createUser({ email: 'root@bianshi.test', password: 'supabase-pass-11' });
+    expect(await me(hub, await passwordToken(standin, 'root@bianshi.test', 'supabase-pass-11'))).toMatchObject({ isAdmin: false, emailVerified: false });
     await expectHealthy(hub.url);
   });
 });

@@ -65,8 +65,8 @@ describe('local accounts', () => {
     expect(await outcome(client.auth.signUp.mutate({ email: 'short@bianshi.test', password: 'short' }))).toMatchObject({ ok: false, code: 'BAD_REQUEST' });
   });
 
-  it('rate limits sign-in attempts', async () => {
-    const frozen = await startHub({ clock: { now: () => 1_800_000_000_000 } });
+  it('rate limits failed sign-ins per address (SIGN_IN_ADDRESS_FAILURES_PER_HOUR)', async () => {
+    const frozen = await startHub({ clock: { now: () => 1_800_000_000_000 }, env: { SIGN_IN_ADDRESS_FAILURES_PER_HOUR: '10' } });
     try {
       const { client } = browserClient(frozen);
       const codes: (string | undefined)[] = [];
