@@ -58,7 +58,7 @@ describe('the sign-in page under attack', () => {
     await page.goto(linkIn(mail, hub.url));
     await page.getByRole('heading', { name: '邮箱已验证，你已登录' }).waitFor(WAIT);
     // The spent token does not stay in the address bar.
-    expect(page.url()).toBe(`${hub.url}/auth/email`);
+    expect(page.url()).toBe(`${hub.url}/auth/callback`);
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);

@@ -210,7 +210,6 @@ export const routes: RouteObject[] = withChunkErrors([
         children: [
           { ...page('auth/logout', 'logout'), lazy: () => import('../features/auth/routes').then((m) => ({ Component: m.LogoutPage })) },
           { ...page('auth/callback', 'callback'), lazy: () => import('../features/auth/routes').then((m) => ({ Component: m.CallbackPage })) },
-          titled('auth/email', titles.authEmail, () => import('../features/auth/routes').then((m) => ({ Component: m.EmailLinkPage }))),
           { ...page('auth/redirect', 'authRedirect'), lazy: () => import('../features/auth/routes').then((m) => ({ Component: m.RedirectPage })) },
           { ...page('utils/redirect', 'utilsRedirect'), lazy: lazyContent('RedirectPage') },
           { ...page('id/:shortid', 'shortLink'), lazy: lazyShortLink },

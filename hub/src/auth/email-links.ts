@@ -9,9 +9,12 @@ export const EMAIL_LINK_TTL_MS: Record<EmailLinkPurpose, number> = {
   'sign-in': 15 * 60_000,
 };
 
-/** Client page that opens a mailed link (it POSTs the token, so mail scanners that fetch links cannot use it up). */
+/**
+ * Where a mailed link lands: the sign-in callback page, which POSTs the token (so a mail scanner
+ * that fetches links cannot use it up). The token rides in the fragment, which no server or log sees.
+ */
 export function emailLinkPath(token: string): string {
-  return `/auth/email#token=${token}`;
+  return `/auth/callback#token=${token}`;
 }
 
 /** Single-use links mailed to an account's address; only the token's sha256 is stored. */

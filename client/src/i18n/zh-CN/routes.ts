@@ -8,7 +8,6 @@ export const routes = {
     adminAnalytics: '访问统计',
     adminAi: 'AI 反馈',
     timerInvite: '加入计时器',
-    authEmail: '邮件链接',
     worldcupNew: '创建赛事',
     worldcupTournament: '赛事',
     worldcupManage: '赛事管理',

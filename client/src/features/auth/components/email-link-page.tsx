@@ -8,13 +8,14 @@ import { StatusCard } from './status-card';
 const t = authText.emailLink;
 
 /** The token of a mailed link: it travels in the fragment (`#token=…`), which no server or log sees. */
-function tokenOf(hash: string): string | null {
+export function emailLinkToken(hash: string): string | null {
   const token = new URLSearchParams(hash.replace(/^#/, '')).get('token');
   return token && /^[\w-]{20,100}$/.test(token) ? token : null;
 }
 
 /**
- * /auth/email (logo-blank): where mailed links land (email verification, 通过邮件登录). The page
+ * /auth/callback#token=… (logo-blank): where the hub's mailed links land (email verification,
+ * 通过邮件登录; the callback page hands them here). The page
  * hands the token to the hub by POST, so a mail scanner that fetches the link cannot use it up;
  * the hub verifies the address and signs this browser in, then /auth/redirect goes on.
  */
@@ -28,7 +29,7 @@ export function EmailLinkPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const token = tokenOf(window.location.hash);
+    const token = emailLinkToken(window.location.hash);
     // The token is spent once opened: keep it out of the history and of anything copied from the bar.
     window.history.replaceState(window.history.state, '', window.location.pathname);
     if (!token) {
@@ -37,8 +38,8 @@ export function EmailLinkPage() {
     }
     void (async () => {
       try {
-        const { purpose } = await open.mutateAsync({ token });
-        await reset();
+        const { purpose, user } = await open.mutateAsync({ token });
+        await reset(user);
         if (purpose === 'sign-in') void navigate('/auth/redirect', { replace: true });
         else setState({ kind: 'done', purpose });
       } catch (caught) {
