@@ -1,6 +1,7 @@
 /**
  * The admin command behind `npm run admin` (see scripts/admin.mjs): grants, revokes and lists
- * the global admin role in the hub's database. ADMIN_EMAILS grants it at run time as well.
+ * the global admin role in the hub's database. ADMIN_EMAILS grants it at run time as well, but
+ * only to accounts whose owner verified the address (a mailed link, or Supabase's confirmation).
  */
 import { databaseTargetFrom } from '../hub/src/app';
 import { UserRepository } from '../hub/src/auth/user.repository';
@@ -20,8 +21,8 @@ async function main(args: string[]): Promise<number> {
   try {
     const users = new UserRepository(database.db);
     if (command === 'list') {
-      const admins = (await users.list(10_000)).filter((user) => user.isAdmin || config.ADMIN_EMAILS.includes(user.email));
-      for (const admin of admins) console.log(`${admin.email}${admin.isAdmin ? '' : '（来自 ADMIN_EMAILS）'}`);
+      const admins = (await users.list(10_000)).filter((user) => user.isAdmin || (user.emailVerifiedAt !== null && config.ADMIN_EMAILS.includes(user.email)));
+      for (const admin of admins) console.log(`${admin.email}${admin.isAdmin ? '' : '（来自 ADMIN_EMAILS，邮箱已验证）'}`);
       if (admins.length === 0) console.log('还没有管理员。');
       return 0;
     }
@@ -32,7 +33,7 @@ async function main(args: string[]): Promise<number> {
     }
     console.log(command === 'grant' ? `已授予 ${email} 管理员权限。` : `已撤销 ${email} 的管理员权限。`);
     if (command === 'revoke' && config.ADMIN_EMAILS.includes(email!.toLowerCase())) {
-      console.log('注意：这个邮箱仍在 ADMIN_EMAILS 中，运行时依然是管理员。');
+      console.log('注意：这个邮箱仍在 ADMIN_EMAILS 中，验证过邮箱后运行时依然是管理员。');
     }
     return 0;
   } finally {

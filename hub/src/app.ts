@@ -23,6 +23,8 @@ import { AuthService } from './auth/auth.service';
 import { MemberRepository } from './auth/member.repository';
 import { MemberService } from './auth/member.service';
 import { UserRepository } from './auth/user.repository';
+import { EmailLinks } from './auth/email-links';
+import { createMailer } from './mail/mailer';
 import { localFanout, type Fanout } from './scale/fanout';
 import { redisFanout } from './scale/redis-fanout';
 import { withNotifyBackup } from './scale/notify-backup-fanout';
@@ -97,7 +99,8 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const rooms = new RoomRegistry({ repository, clock, logger, fanout, mirror, ...(options.timers ? { timers: options.timers } : {}) });
   const members = new MemberService(new MemberRepository(database.db), clock);
   const limiters = redis ? redisRateLimiters(redis.publisher, logger) : memoryRateLimiters;
-  const auth = new AuthService(new UserRepository(database.db), config, clock, limiters);
+  const mailer = createMailer(config, logger);
+  const auth = new AuthService({ users: new UserRepository(database.db), links: new EmailLinks(database.db), config, clock, logger, limiters, mailer });
   const timers = new TimerService(repository, new ManageRepository(database.db), rooms, clock, (timerId, userId) => members.roleFor(timerId, userId));
   const commerce = await createCommerce({ db: database.db, config, clock, logger, limiters });
   const lobbies = createLobbies({
@@ -145,7 +148,19 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     commerce,
     analytics: new AnalyticsService(database.db, clock, config.ANALYTICS_WEBSITE_ID ?? null, config.ANALYTICS_URL ?? null),
     library,
-    tournaments: createTournaments({ db: database.db, rooms, timers, lobbies, library, clock, limiters, entitlements: commerce.entitlements }),
+    tournaments: createTournaments({
+      db: database.db,
+      rooms,
+      timers,
+      lobbies,
+      library,
+      clock,
+      limiters,
+      entitlements: commerce.entitlements,
+      mailer,
+      // Invites attach only to an address the hub can vouch for, when it has a way to check one.
+      invitesNeedVerifiedEmail: auth.mailLinks || auth.mode === 'supabase',
+    }),
     yjs: createYjs({
       db: database.db,
       timerRepository: repository,
@@ -214,6 +229,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
         await fanout.close();
         await redis?.close();
         await mirror.close();
+        await mailer.close();
         await database.close();
       })();
       return closing;

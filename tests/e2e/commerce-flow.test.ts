@@ -19,10 +19,11 @@ let admin: TestAccount;
 
 beforeAll(async () => {
   [hub, browser] = await Promise.all([
-    startHub({ env: { ADMIN_EMAILS: ADMIN_EMAIL, BANK_ACCOUNT_NAME: '辩时科技有限公司', BANK_NAME: '招商银行福州分行', BANK_ACCOUNT_NO: '591900000010101' } }),
+    startHub({ env: { BANK_ACCOUNT_NAME: '辩时科技有限公司', BANK_NAME: '招商银行福州分行', BANK_ACCOUNT_NO: '591900000010101' } }),
     launchBrowser(),
   ]);
   const { user, token } = await hub.services.auth.signUp({ email: ADMIN_EMAIL, password: 'correct horse battery' }, 'vitest');
+  await hub.services.auth.setAdmin(ADMIN_EMAIL, true);
   const jar = new CookieJar();
   jar.cookies.set(hub.services.auth.cookies.session, token);
   admin = { id: user.id, email: ADMIN_EMAIL, cookie: jar.header(), client: browserClient(hub, jar).client };

@@ -26,7 +26,8 @@ describe.each(['HS256', 'ES256', 'RS256'] as const satisfies readonly StandinSig
   let standin: SupabaseStandin;
   let hub: TestHub;
   beforeAll(async () => {
-    standin = await startSupabaseStandin({ signingAlgorithm: algorithm });
+    // "Confirm email" on (Supabase's default): only then does a confirmed address prove anything.
+    standin = await startSupabaseStandin({ signingAlgorithm: algorithm, autoConfirm: false });
     hub = await startHub({
       env: {
         SUPABASE_URL: standin.url,
@@ -111,8 +112,9 @@ describe.each(['HS256', 'ES256', 'RS256'] as const satisfies readonly StandinSig
     };
     const verifiedEmail = `linked-${algorithm.toLowerCase()}@bianshi.test`;
     const existingId = await insert(verifiedEmail);
-    const verified = standin.auth.createUser({ email: verifiedEmail, password: 'supabase-pass-4' });
-    const token = await standin.auth.signAccessToken(verified.id);
+    standin.auth.createUser({ email: verifiedEmail, password: 'supabase-pass-4' });
+    // Linking asks Supabase Auth whether the address is confirmed, so the token needs a real session.
+    const token = await signInWithSupabase(standin, verifiedEmail, 'supabase-pass-4');
     expect((await httpClient(hub.url, { authorization: `Bearer ${token}` }).auth.me.query())?.id).toBe(existingId);
 
     const unverifiedEmail = `unverified-${algorithm.toLowerCase()}@bianshi.test`;

@@ -29,10 +29,11 @@ describe('cdkeys across two hubs on Postgres', () => {
 
   beforeAll(async () => {
     scratch = await createScratchPostgres();
-    const env = { CDKEY_SECRET: SECRET, TRUST_PROXY: 'true', ADMIN_EMAILS: 'cd-admin@bianshi.test', LOG_LEVEL: 'error' };
+    const env = { CDKEY_SECRET: SECRET, TRUST_PROXY: 'true', LOG_LEVEL: 'error' };
     hubA = await startHub({ database: { kind: 'postgres', url: scratch.url }, env });
     hubB = await startHub({ database: { kind: 'postgres', url: scratch.url }, env });
     admin = await account(hubA, '10.9.9.9', 'cd-admin@bianshi.test');
+    await hubA.services.auth.setAdmin('cd-admin@bianshi.test', true);
   });
   afterAll(async () => {
     await hubA?.close();

@@ -20,9 +20,10 @@ describe('entitlements: trial → enterprise key → expired', () => {
   const watchers: Watcher[] = [];
 
   beforeAll(async () => {
-    hub = await startHub({ clock: { now: () => Date.now() + offsetMs }, env: { ADMIN_EMAILS: 'admin-ent@bianshi.test', AUTH_SESSION_DAYS: '365' } });
+    hub = await startHub({ clock: { now: () => Date.now() + offsetMs }, env: { AUTH_SESSION_DAYS: '365' } });
     account = await createAccount(hub, 'trial');
     const { user, token } = await hub.services.auth.signUp({ email: 'admin-ent@bianshi.test', password: 'correct horse battery' }, 'vitest');
+    await hub.services.auth.setAdmin('admin-ent@bianshi.test', true);
     admin = { ...account, id: user.id, email: user.email, cookie: `${hub.services.auth.cookies.session}=${token}` };
     const { browserClient, CookieJar } = await import('../support/accounts');
     const jar = new CookieJar();

@@ -27,10 +27,11 @@ describe('orders and payments', () => {
   beforeAll(async () => {
     wechat = await wechatPayStandin();
     hub = await startHub({
-      env: { ADMIN_EMAILS: 'pay-admin@bianshi.test', BANK_ACCOUNT_NAME: '辩时科技有限公司', BANK_NAME: '招商银行福州分行', BANK_ACCOUNT_NO: '591900000010101', ...alipay.env, ...wechat.env },
+      env: { BANK_ACCOUNT_NAME: '辩时科技有限公司', BANK_NAME: '招商银行福州分行', BANK_ACCOUNT_NO: '591900000010101', ...alipay.env, ...wechat.env },
     });
     buyer = await createAccount(hub, 'buyer');
     const { user, token } = await hub.services.auth.signUp({ email: 'pay-admin@bianshi.test', password: 'correct horse battery' }, 'vitest');
+    await hub.services.auth.setAdmin('pay-admin@bianshi.test', true);
     const jar = new CookieJar();
     jar.cookies.set(hub.services.auth.cookies.session, token);
     admin = { id: user.id, email: user.email, cookie: jar.header(), client: browserClient(hub, jar).client };

@@ -11,8 +11,8 @@ export interface TwoHubs {
   close(): Promise<void>;
 }
 
-/** Starts two hubs sharing a fresh Postgres database and Redis. */
-export async function startTwoHubs(): Promise<TwoHubs> {
+/** Starts two hubs sharing a fresh Postgres database and Redis (with `env` on top of those). */
+export async function startTwoHubs(extraEnv: Record<string, string> = {}): Promise<TwoHubs> {
   let scratch: ScratchDatabase | undefined;
   let redis: TestRedis | undefined;
   const started: HubProcess[] = [];
@@ -23,7 +23,7 @@ export async function startTwoHubs(): Promise<TwoHubs> {
   };
   try {
     [scratch, redis] = await Promise.all([createScratchPostgres(), startRedis()]);
-    const env = { DATABASE_URL: scratch.url, REDIS_URL: redis.url };
+    const env = { ...extraEnv, DATABASE_URL: scratch.url, REDIS_URL: redis.url };
     started.push(await spawnHub(env));
     started.push(await spawnHub(env));
   } catch (error) {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lte } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { sessions, users } from '../db/schema';
 
@@ -10,6 +10,8 @@ export interface UserRecord {
   supabaseId: string | null;
   displayName: string;
   isAdmin: boolean;
+  /** When the owner proved the address (a mailed link, or Supabase's confirmation); null: never. */
+  emailVerifiedAt: Date | null;
   createdAt: Date;
 }
 
@@ -33,7 +35,7 @@ export class UserRepository {
   }
 
   /** Inserts an account; false when the email (or Supabase id) is already taken. */
-  async insert(user: Omit<UserRecord, 'createdAt'>): Promise<boolean> {
+  async insert(user: Omit<UserRecord, 'createdAt' | 'emailVerifiedAt'> & { emailVerifiedAt?: Date | null }): Promise<boolean> {
     const inserted = await this.db.insert(users).values(user).onConflictDoNothing().returning({ id: users.id });
     return inserted.length === 1;
   }
@@ -41,6 +43,14 @@ export class UserRepository {
   /** Links an account to a Supabase user id (only when it has none yet). */
   async linkSupabase(userId: string, supabaseId: string): Promise<void> {
     await this.db.update(users).set({ supabaseId }).where(eq(users.id, userId));
+  }
+
+  /** Records that the owner proved `email` (only while it is still the account's address). */
+  async markVerified(userId: string, email: string, at: Date): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ emailVerifiedAt: at })
+      .where(and(eq(users.id, userId), eq(users.email, email), isNull(users.emailVerifiedAt)));
   }
 
   async setAdmin(email: string, isAdmin: boolean): Promise<boolean> {
@@ -96,6 +106,7 @@ function toUser(row: typeof users.$inferSelect): UserRecord {
     supabaseId: row.supabaseId,
     displayName: row.displayName,
     isAdmin: row.isAdmin,
+    emailVerifiedAt: row.emailVerifiedAt,
     createdAt: row.createdAt,
   };
 }

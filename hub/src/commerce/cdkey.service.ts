@@ -6,19 +6,15 @@ import { users } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
 import { newId } from '../lib/ids';
-import type { RateLimiter } from '../lib/rate-limit';
+import type { CdkeyAttempts } from './cdkey-attempts';
 import type { CdkeyHasher } from './cdkey-secret';
-import { cdkeyBatches, cdkeyEvents, cdkeyLockouts, cdkeys, planGrants } from './commerce.schema';
+import { cdkeyBatches, cdkeyEvents, cdkeys, planGrants } from './commerce.schema';
 import type { EntitlementService } from './entitlements.service';
 import { addMonths } from './grants';
 import { CDKEY_STATE_NAMES, CM } from './messages';
 
 export const CDKEY_STATES = ['issued', 'redeemed', 'suspended', 'revoked', 'expired'] as const;
 export type CdkeyState = (typeof CDKEY_STATES)[number];
-
-/** Failed redemptions (unknown or unusable keys) before a lockout, and how long it lasts. */
-export const LOCKOUT_AFTER_FAILURES = 5;
-export const LOCKOUT_MS = 15 * 60_000;
 
 /** Who does something to a key, for the audit log. */
 export interface Actor {
@@ -56,7 +52,8 @@ export class CdkeyService {
     private readonly hash: CdkeyHasher,
     private readonly clock: Clock,
     private readonly entitlements: EntitlementService,
-    private readonly attempts: RateLimiter,
+    /** Counts failed look-ups before they happen; locks out per account, per address only at NAT scale. */
+    private readonly attempts: CdkeyAttempts,
   ) {}
 
   /** Creates a batch; its keys are generated when it is revealed. */
@@ -97,16 +94,15 @@ export class CdkeyService {
   }
 
   /**
-   * Redeems a key for an account: refused before any lookup when it is malformed; rate
-   * limited per account and address; locked out after repeated failures; one atomic
-   * `issued → redeemed` transition, so a key is never redeemed twice, even from two hubs.
+   * Redeems a key for an account: refused before any lookup when it is malformed; counted as a
+   * failure before the lookup (given back when the key is found), so the account's lockout holds
+   * against simultaneous guesses on every hub; one atomic `issued → redeemed` transition, so a key
+   * is never redeemed twice, even from two hubs.
    */
   async redeem(input: string, userId: string, ip: string): Promise<{ plan: PlanId; until: Date; last4: string }> {
     const parsed = parseCdkey(input);
     if (!parsed.ok) throw new HubError('BAD_REQUEST', CDKEY_PROBLEM_MESSAGES[parsed.problem], `cdkey-${parsed.problem}`, { field: 'key' });
-    if (!(await this.attempts.take(`u:${userId}`)) || !(await this.attempts.take(`ip:${ip}`))) throw new HubError('TOO_MANY_REQUESTS', CM.cdkeyRateLimited, 'rate-limited');
-    const subjects = [`u:${userId}`, `ip:${ip}`];
-    await this.refuseWhenLocked(subjects);
+    const attempt = await this.attempts.admit(userId, ip);
     await this.expireDue();
     const keyHash = this.hash(parsed.compact);
     const now = new Date(this.clock.now());
@@ -125,10 +121,10 @@ export class CdkeyService {
     });
     if (outcome) {
       this.entitlements.forget(userId);
-      await this.db.delete(cdkeyLockouts).where(eq(cdkeyLockouts.subject, `u:${userId}`));
+      await attempt.found();
       return outcome;
     }
-    await this.recordFailure(subjects);
+    // Someone else's key (redeemed, suspended…) is still a failed guess: the failure stays counted.
     const [existing] = await this.db.select({ state: cdkeys.state }).from(cdkeys).where(eq(cdkeys.keyHash, keyHash));
     const state = existing?.state as CdkeyState | undefined;
     if (state === 'redeemed') throw new HubError('CONFLICT', CM.cdkeyRedeemed, 'cdkey-redeemed');
@@ -138,10 +134,15 @@ export class CdkeyService {
     throw new HubError('NOT_FOUND', CM.cdkeyNotFound, 'cdkey-not-found');
   }
 
-  /** The status of a key by its text (for /buy/verify): state, plan, until when. */
-  async status(input: string) {
+  /**
+   * The status of a key by its text (for /buy/verify): state, plan, until when. A look-up by
+   * text like a redemption, so guarded the same way: limited, counted before the look-up, and
+   * refused while the account is locked out.
+   */
+  async status(input: string, userId: string, ip: string) {
     const parsed = parseCdkey(input);
     if (!parsed.ok) throw new HubError('BAD_REQUEST', CDKEY_PROBLEM_MESSAGES[parsed.problem], `cdkey-${parsed.problem}`, { field: 'key' });
+    const attempt = await this.attempts.admit(userId, ip);
     await this.expireDue();
     const [row] = await this.db
       .select({ key: cdkeys, batch: cdkeyBatches })
@@ -149,6 +150,7 @@ export class CdkeyService {
       .innerJoin(cdkeyBatches, eq(cdkeys.batchId, cdkeyBatches.id))
       .where(eq(cdkeys.keyHash, this.hash(parsed.compact)));
     if (!row) throw new HubError('NOT_FOUND', CM.cdkeyNotFound, 'cdkey-not-found');
+    await attempt.found();
     const [grant] = await this.db.select().from(planGrants).where(and(eq(planGrants.source, 'cdkey'), eq(planGrants.sourceRef, row.key.id)));
     return {
       last4: row.key.last4,
@@ -267,31 +269,6 @@ export class CdkeyService {
       .where(cdkeyId ? eq(cdkeyEvents.cdkeyId, cdkeyId) : undefined)
       .orderBy(desc(cdkeyEvents.id))
       .limit(limit);
-  }
-
-  private async refuseWhenLocked(subjects: string[]): Promise<void> {
-    const rows = await this.db.select().from(cdkeyLockouts).where(inArray(cdkeyLockouts.subject, subjects));
-    const now = this.clock.now();
-    const until = Math.max(0, ...rows.map((row) => row.lockedUntil?.getTime() ?? 0));
-    if (until > now) throw new HubError('TOO_MANY_REQUESTS', CM.cdkeyLocked(Math.ceil((until - now) / 60_000)), 'cdkey-locked', { retryAfterMs: until - now });
-  }
-
-  private async recordFailure(subjects: string[]): Promise<void> {
-    const now = new Date(this.clock.now());
-    const lockUntil = new Date(this.clock.now() + LOCKOUT_MS);
-    for (const subject of subjects) {
-      await this.db
-        .insert(cdkeyLockouts)
-        .values({ subject, failures: 1, updatedAt: now })
-        .onConflictDoUpdate({
-          target: cdkeyLockouts.subject,
-          set: {
-            failures: sql`case when ${cdkeyLockouts.failures} + 1 >= ${LOCKOUT_AFTER_FAILURES} then 0 else ${cdkeyLockouts.failures} + 1 end`,
-            lockedUntil: sql`case when ${cdkeyLockouts.failures} + 1 >= ${LOCKOUT_AFTER_FAILURES} then ${lockUntil.toISOString()}::timestamptz else ${cdkeyLockouts.lockedUntil} end`,
-            updatedAt: now,
-          },
-        });
-    }
   }
 }
 

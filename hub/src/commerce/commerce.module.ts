@@ -5,6 +5,7 @@ import { alipayConfigured, wechatPayConfigured, type Config } from '../lib/confi
 import type { Logger } from '../lib/logger';
 import type { RateLimiterFactory } from '../lib/rate-limit';
 import { siteBase } from '../lib/site';
+import { ADDRESS_FAILURES_PER_HOUR, CdkeyAttempts } from './cdkey-attempts';
 import { createCdkeyHasher } from './cdkey-secret';
 import { CdkeyService } from './cdkey.service';
 import { EntitlementService } from './entitlements.service';
@@ -24,9 +25,10 @@ export interface Commerce {
   readonly invoices: InvoiceService;
 }
 
-/** Redemption attempts per account and per address: 10 at once, then one every 6 s. */
-/** Redemption attempts per account and per address: 10 a minute (shared across hubs through Redis). */
-const REDEEM_LIMIT = { name: 'cdkey-redeem', points: 10, durationS: 60 } as const;
+/** Key look-ups (redemptions and status checks) per account: 10 a minute (shared across hubs through Redis). */
+const LOOKUP_LIMIT = { name: 'cdkey-redeem', points: 10, durationS: 60 } as const;
+/** Failed look-ups per client address, at a rate a school's NAT does not reach. */
+const ADDRESS_LIMIT = { name: 'cdkey-address', points: ADDRESS_FAILURES_PER_HOUR, durationS: 3600 } as const;
 
 /** The debug flags from the configuration. */
 export function planFlagsOf(config: Config): PlanFlags {
@@ -91,7 +93,8 @@ export async function createCommerce(deps: { db: Db; config: Config; clock: Cloc
   const pricing = loadPricing(config.PRICING_FILE);
   const entitlements = new EntitlementService(db, pricing, planFlagsOf(config), clock);
   const hasher = await createCdkeyHasher(db, config.CDKEY_SECRET, logger);
-  const cdkeys = new CdkeyService(db, hasher, clock, entitlements, deps.limiters(REDEEM_LIMIT));
+  const attempts = new CdkeyAttempts(db, clock, deps.limiters(LOOKUP_LIMIT), deps.limiters(ADDRESS_LIMIT));
+  const cdkeys = new CdkeyService(db, hasher, clock, entitlements, attempts);
   const orders = new OrderService(db, pricing, paymentProviders(config, clock), clock, entitlements, cdkeys, logger);
   const invoices = new InvoiceService(db, orders, clock, config.DATA_DIR);
   return { entitlements, orders, cdkeys, invoices };

@@ -1,6 +1,7 @@
 import { invoiceRequestSchema, INVOICE_STATUSES, PLAN_IDS, type PlanId } from '@bianshi/shared';
 import { z } from 'zod';
 import { HubError } from '../lib/errors';
+import { withRetryAfter } from '../lib/wait';
 import { router } from '../trpc/init';
 import { adminProcedure, authedProcedure } from '../trpc/procedures';
 import { publicProcedure } from '../trpc/init';
@@ -137,11 +138,12 @@ export const commerceRouter = router({
   }),
 
   redeem: authedProcedure.input(keyInput).mutation(async ({ ctx, input }) => {
-    const result = await ctx.services.commerce.cdkeys.redeem(input.key, ctx.user.id, ctx.ip);
+    const result = await withRetryAfter(ctx.setHeader, () => ctx.services.commerce.cdkeys.redeem(input.key, ctx.user.id, ctx.ip));
     return { ...result, plan: await ctx.services.commerce.entitlements.planOf(ctx.user.id) };
   }),
 
-  keyStatus: authedProcedure.input(keyInput).query(({ ctx, input }) => ctx.services.commerce.cdkeys.status(input.key)),
+  /** A key's status by its text: limited and locked out like a redemption (a look-up is a guess too). */
+  keyStatus: authedProcedure.input(keyInput).query(({ ctx, input }) => withRetryAfter(ctx.setHeader, () => ctx.services.commerce.cdkeys.status(input.key, ctx.user.id, ctx.ip))),
 
   requestInvoice: authedProcedure.input(z.unknown()).mutation(async ({ ctx, input }) => {
     const request = validated(invoiceRequestSchema, input);

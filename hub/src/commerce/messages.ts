@@ -1,3 +1,5 @@
+import { formatWait } from '../lib/wait';
+
 /** zh-CN messages of plans, orders, cdkeys and invoices. */
 export const CM = {
   planUnknown: '未知的方案',
@@ -15,8 +17,9 @@ export const CM = {
   cdkeySuspended: '这个兑换码已被暂停使用，请联系发码方',
   cdkeyRevoked: '这个兑换码已作废',
   cdkeyExpired: '这个兑换码已过期',
-  cdkeyLocked: (minutes: number) => `兑换失败次数过多，请 ${minutes} 分钟后再试`,
-  cdkeyRateLimited: '兑换过于频繁，请稍后再试',
+  cdkeyLocked: (waitMs: number) => `这个账号兑换码输错次数过多，已暂时锁定，请${formatWait(waitMs)}后再试`,
+  cdkeyAddressLimited: (waitMs: number) => `你的网络地址兑换码输错次数过多，请${formatWait(waitMs)}后再试`,
+  cdkeyRateLimited: (waitMs: number) => `这个账号查询或兑换过于频繁，请${formatWait(waitMs)}后再试`,
   cdkeyTransition: (from: string, to: string) => `兑换码当前为「${from}」，不能改为「${to}」`,
   keysAlreadyShown: '这批兑换码已经生成并显示过一次，不能再次显示',
   batchNotFound: '找不到这个批次',

@@ -96,8 +96,10 @@ export const users = pgTable(
     /** Supabase Auth user id when the account is linked to Supabase. */
     supabaseId: text('supabase_id'),
     displayName: text('display_name').notNull().default(''),
-    /** Admin granted by `npm run admin -- grant <email>` (ADMIN_EMAILS adds more at run time). */
+    /** Admin granted by `npm run admin -- grant <email>` (ADMIN_EMAILS adds verified addresses at run time). */
     isAdmin: boolean('is_admin').notNull().default(false),
+    /** When the owner proved the address: a link mailed to it was opened, or Supabase confirmed it. Null: never. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   },
@@ -203,6 +205,7 @@ export const lobbyTimers = pgTable(
   },
   (table) => [primaryKey({ columns: [table.lobbyId, table.timerId] }), index('lobby_timers_timer_idx').on(table.timerId)],
 );
+export * from '../auth/auth.schema';
 export * from '../commerce/commerce.schema';
 export * from '../analytics/analytics.schema';
 export * from '../library/library.schema';

@@ -43,11 +43,28 @@ const envSchema = z.object({
   SUPABASE_JWT_SECRET: z.string().min(16).optional(),
   /** Supabase service-role key: server-only, used to mirror match changes to Realtime broadcast. */
   SUPABASE_SERVICE_ROLE_KEY: z.string().min(1).optional(),
-  /** Comma-separated emails that are admins (besides `npm run admin -- grant <email>`). */
+  /** Comma-separated emails that become admins once their owner has verified them (needs mail or Supabase); `npm run admin -- grant <email>` always works. */
   ADMIN_EMAILS: z
     .string()
     .default('')
     .transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean)),
+  // ---- mail (hub/src/mail) ----
+  /** SMTP server the hub sends mail through (smtp://user:pass@host:587, smtps://…:465); unset: no mail. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s/]+/, 'must start with smtp:// or smtps:// and name a host')
+    .refine((value) => URL.canParse(value), 'not a valid URL')
+    .optional(),
+  /** The sender of the hub's mail: `name@example.com` or `辩时 <name@example.com>`. */
+  MAIL_FROM: z
+    .string()
+    .max(200)
+    .regex(/^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'an address, or a name and <address>')
+    .optional(),
+  /** Failed sign-ins one client address may make per hour over all accounts (sprayers); size it above your largest NAT's honest typos. */
+  SIGN_IN_ADDRESS_FAILURES_PER_HOUR: z.coerce.number().int().min(10).max(100_000).default(100),
+  /** Failed sign-ins one account may take per day from addresses it never signed in from; past it only known addresses and mailed links get in. */
+  SIGN_IN_ACCOUNT_FAILURES_PER_DAY: z.coerce.number().int().min(10).max(100_000).default(300),
   /** Prefix of the auth cookies: `<prefix>-session`, `<prefix>-redirect-path`. */
   AUTH_COOKIE_PREFIX: z.string().regex(/^[A-Za-z0-9_]{1,32}$/, 'letters, digits and _ only').default('bs'),
   /** Keep the originally requested path in `<prefix>-redirect-path` while signing in. */

@@ -37,6 +37,60 @@ export class RateLimiter {
       return false;
     }
   }
+
+  /**
+   * Takes `cost` points for `key` and says how it went: how many points the key has spent in
+   * this window, or how long until it may act again. Fails closed like `take`.
+   */
+  async hit(key: string, cost = 1): Promise<{ ok: true; consumed: number } | { ok: false; retryAfterMs: number }> {
+    try {
+      const result = await this.limiter.consume(key, cost);
+      return { ok: true, consumed: result.consumedPoints };
+    } catch (result) {
+      if (result instanceof RateLimiterRes) return { ok: false, retryAfterMs: Math.max(1, result.msBeforeNext) };
+      this.logger?.warn('rate limiter failed', { limit: this.spec.name, error: String(result) });
+      return { ok: false, retryAfterMs: this.spec.durationS * 1000 };
+    }
+  }
+
+  /** Gives back `points` taken for `key` (an attempt that turned out to be legitimate). */
+  async refund(key: string, points = 1): Promise<void> {
+    await this.quietly(() => this.limiter.reward(key, points));
+  }
+
+  /** Refuses every `hit`/`take` of `key` for `seconds`. */
+  async hold(key: string, seconds: number): Promise<void> {
+    await this.quietly(() => this.limiter.block(key, Math.max(1, Math.ceil(seconds))));
+  }
+
+  /** Marks `key` for `seconds` (one point); `marked` says whether the mark is still there. */
+  async mark(key: string, seconds: number): Promise<void> {
+    await this.quietly(() => this.limiter.set(key, 1, Math.max(1, Math.ceil(seconds))));
+  }
+
+  /** Whether `key` has spent any points in its current window. */
+  async marked(key: string): Promise<boolean> {
+    try {
+      const result = await this.limiter.get(key);
+      return result !== null && result.consumedPoints > 0;
+    } catch (error) {
+      this.logger?.warn('rate limiter failed', { limit: this.spec.name, error: String(error) });
+      return false;
+    }
+  }
+
+  /** Forgets everything counted for `key`. */
+  async reset(key: string): Promise<void> {
+    await this.quietly(() => this.limiter.delete(key));
+  }
+
+  private async quietly(operation: () => Promise<unknown>): Promise<void> {
+    try {
+      await operation();
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) this.logger?.warn('rate limiter failed', { limit: this.spec.name, error: String(error) });
+    }
+  }
 }
 
 /** Builds the hub's rate limiters: shared through Redis when there is one, else per process. */

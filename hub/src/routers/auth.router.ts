@@ -3,15 +3,24 @@ import { AUTH_MESSAGES as M } from '../auth/messages';
 import { HubError } from '../lib/errors';
 import { hashKey } from '../lib/ids';
 import { clearCookie } from '../auth/cookies';
-import { secureCookies } from '../lib/site';
+import { secureCookies, siteBase } from '../lib/site';
+import { withRetryAfter } from '../lib/wait';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth/password-policy';
 import { controlCookieTimerId, parseCookies, type Context } from '../trpc/context';
 import { publicProcedure, rateLimit, router } from '../trpc/init';
 import { adminProcedure, authedProcedure, sameSiteProcedure } from '../trpc/procedures';
 
 /** Email as accounts accept it (stored lower-cased). */
 const emailSchema = z.email({ error: '请输入有效的邮箱地址' }).max(254, { error: '邮箱地址过长' });
-/** Passwords: at least 8 characters; the upper bound keeps scrypt's input sane. */
-const passwordSchema = z.string().min(8, { error: '密码至少需要 8 个字符' }).max(200, { error: '密码不能超过 200 个字符' });
+/** New passwords: at least 8 characters (blank and common ones are refused by the service). */
+const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH, { error: M.passwordTooShort }).max(PASSWORD_MAX_LENGTH, { error: M.passwordTooLong });
+/** A mailed link's token. */
+const linkTokenSchema = z.string().min(20).max(100);
+
+/** The address mailed links start with: SITE_URL, or the address this request came to. */
+function linkBase(ctx: Context): string {
+  return siteBase(ctx.services.config, ctx.req);
+}
 
 function userAgent(ctx: Context): string {
   return String(ctx.req.headers['user-agent'] ?? '');
@@ -54,20 +63,46 @@ export const authRouter = router({
     .input(z.strictObject({ email: emailSchema, password: passwordSchema, displayName: z.string().trim().max(40).optional() }))
     .mutation(async ({ ctx, input }) => {
       if (!ctx.setHeader) throw new HubError('BAD_REQUEST', '请通过 HTTP 请求注册', 'http-required');
-      const { user, token } = await ctx.services.auth.signUp(input, userAgent(ctx));
+      const { user, token } = await ctx.services.auth.signUp(input, userAgent(ctx), linkBase(ctx));
       setSessionCookie(ctx, ctx.services.auth.sessionCookie(token));
       return user;
     }),
 
-  /** Signs in with email and password; every failure is the same 邮箱或密码错误. */
+  /**
+   * Signs in with email and password; every failure is the same 邮箱或密码错误. Repeated failures
+   * from one address for one account wait longer each time (429 with the wait and Retry-After).
+   */
   signIn: sameSiteProcedure
     .input(z.strictObject({ email: z.string().trim().max(254), password: z.string().max(200) }))
     .mutation(async ({ ctx, input }) => {
       if (!ctx.setHeader) throw new HubError('BAD_REQUEST', '请通过 HTTP 请求登录', 'http-required');
-      const { user, token } = await ctx.services.auth.signIn(input, ctx.ip, userAgent(ctx));
+      const { user, token } = await withRetryAfter(ctx.setHeader, () => ctx.services.auth.signIn(input, ctx.ip, userAgent(ctx)));
       setSessionCookie(ctx, ctx.services.auth.sessionCookie(token));
       return user;
     }),
+
+  /**
+   * 通过邮件登录: mails a sign-in link if the address has an account. The answer is the same
+   * whether or not it has one. Needs mail (SMTP_URL) and local accounts.
+   */
+  requestSignInLink: sameSiteProcedure.input(z.strictObject({ email: emailSchema })).mutation(async ({ ctx, input }) => {
+    await withRetryAfter(ctx.setHeader, () => ctx.services.auth.requestSignInLink(input.email, ctx.ip, linkBase(ctx)));
+    return { sent: true as const, message: M.mailLinkSent };
+  }),
+
+  /** Opens a mailed link (verification or sign-in): verifies the address and signs this browser in. */
+  openEmailLink: sameSiteProcedure.input(z.strictObject({ token: linkTokenSchema })).mutation(async ({ ctx, input }) => {
+    if (!ctx.setHeader) throw new HubError('BAD_REQUEST', '请通过 HTTP 请求登录', 'http-required');
+    const { user, token, purpose } = await ctx.services.auth.openEmailLink(input.token, userAgent(ctx));
+    setSessionCookie(ctx, ctx.services.auth.sessionCookie(token));
+    return { user, purpose };
+  }),
+
+  /** Mails the signed-in account a new verification link. */
+  resendVerification: authedProcedure.mutation(async ({ ctx }) => {
+    await withRetryAfter(ctx.setHeader, () => ctx.services.auth.resendVerification(ctx.user, ctx.ip, linkBase(ctx)));
+    return { sent: true as const, message: M.verificationSent };
+  }),
 
   /** Trades a verified Supabase access token for a hub session (Supabase mode). */
   exchangeSupabase: sameSiteProcedure

@@ -1,10 +1,12 @@
+import { formatWait } from '../lib/wait';
+
 /** zh-CN messages of the tournament hub (世界杯). */
 export const T = {
   notFound: '找不到这个赛事',
   slugTaken: (slug: string) => `短链接「${slug}」已被其他赛事使用`,
   roleTooLow: '你在这个赛事中没有执行此操作的权限',
   ownerOnly: '只有赛事所有者可以管理工作人员',
-  accountNotFound: (email: string) => `找不到邮箱为 ${email} 的账号`,
+  invitesRateLimited: (waitMs: number) => `发送邀请过于频繁，请${formatWait(waitMs)}后再试`,
   cannotRemoveOwner: '不能移除赛事所有者',
   tooManyOrganizers: (max: number) => `工作人员最多 ${max} 位`,
   tooManyTeams: (max: number) => `参赛队伍最多 ${max} 支`,

@@ -143,6 +143,7 @@ export class ParticipantService {
     );
   }
 
+  /** Adds a judge with a new private ballot link; an email is stored as given (for mailing the link). */
   async addJudge(tournament: TournamentRow, input: JudgeInput): Promise<TournamentJudge> {
     const judges = await this.repository.db
       .select({ position: tournamentJudges.position })
@@ -150,16 +151,15 @@ export class ParticipantService {
       .where(eq(tournamentJudges.tournamentId, tournament.id));
     if (judges.length >= TOURNAMENT_LIMITS.judges)
       throw new HubError('BAD_REQUEST', T.tooManyJudges(TOURNAMENT_LIMITS.judges), 'too-many-judges');
-    const user = input.email ? await this.repository.userByEmail(input.email) : null;
-    if (input.email && !user)
-      throw new HubError('BAD_REQUEST', T.accountNotFound(input.email), 'account-not-found');
     checkSchoolKeys(input.conflicts);
     const judge = {
       id: newId(),
       tournamentId: tournament.id,
       name: input.name,
-      userId: user?.id ?? null,
-      email: user?.email ?? null,
+      // The address is kept as given, never looked up: adding a judge must not tell anyone
+      // whether it belongs to an account. The ballot link is what the judge uses.
+      userId: null,
+      email: input.email ? input.email.trim().toLowerCase() : null,
       conflicts: [...new Set(input.conflicts)],
       ballotToken: newSecretKey(),
       revoked: false,

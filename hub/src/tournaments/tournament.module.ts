@@ -4,6 +4,7 @@ import type { RateLimiterFactory } from '../lib/rate-limit';
 import type { EntitlementService } from '../commerce/entitlements.service';
 import type { Library } from '../library/library.module';
 import type { LobbyService } from '../lobbies/lobby.service';
+import type { Mailer } from '../mail/mailer';
 import type { RoomRegistry } from '../rooms/registry';
 import type { TimerService } from '../timers/timer.service';
 import { BallotService } from './ballot.service';
@@ -11,6 +12,7 @@ import { DrawService } from './draw.service';
 import { KnockoutService } from './knockout.service';
 import { ParticipantService } from './participant.service';
 import { RoundPublisher } from './round-publisher';
+import { INVITES_PER_ADDRESS_HOUR, INVITES_PER_HOUR, StaffInvites } from './staff-invites';
 import { TopicPublisher } from './topic-publisher';
 import { TournamentChanges } from './tournament-changes';
 import { TournamentRepository } from './tournament.repository';
@@ -25,6 +27,8 @@ export interface Tournaments {
   readonly core: TournamentService;
   /** Teams and judges (links, conflicts). */
   readonly participants: ParticipantService;
+  /** Staff invitations by email (pending until claimed) and mailed ballot links. */
+  readonly invites: StaffInvites;
   /** The group draw, fixture edits, judge assignment and topics. */
   readonly draws: DrawService;
   /** The knockout bracket and its rounds. */
@@ -46,19 +50,35 @@ export interface TournamentModuleDependencies {
   limiters: RateLimiterFactory;
   /** How many tournaments an account may own follows its plan. */
   entitlements: Pick<EntitlementService, 'limitCheck'>;
+  /** Mails invitations and ballot links (off without SMTP_URL). */
+  mailer: Mailer;
+  /** True when the hub can verify addresses: only verified ones claim invitations. */
+  invitesNeedVerifiedEmail: boolean;
 }
 
 /** Wires the tournament repository and services. */
 export function createTournaments(deps: TournamentModuleDependencies): Tournaments {
   const repository = new TournamentRepository(deps.db);
   const changes = new TournamentChanges(deps.rooms, repository);
+  const invites = new StaffInvites(
+    repository,
+    changes,
+    deps.mailer,
+    {
+      byInviter: deps.limiters({ name: 'tournament-invites', points: INVITES_PER_HOUR, durationS: 3600 }),
+      byAddress: deps.limiters({ name: 'tournament-invites-address', points: INVITES_PER_ADDRESS_HOUR, durationS: 3600 }),
+    },
+    deps.invitesNeedVerifiedEmail,
+  );
   return {
+    invites,
     core: new TournamentService(
       repository,
       changes,
       deps.clock,
       deps.limiters({ name: 'tournament-ballots', points: BALLOTS_PER_MINUTE, durationS: 60 }),
       deps.entitlements,
+      invites,
     ),
     participants: new ParticipantService(repository, changes, deps.library.schools.repository),
     draws: new DrawService(

@@ -267,16 +267,6 @@ export class TournamentRepository {
     return row?.version ?? 0;
   }
 
-  /** An account by email (case-insensitive). */
-  async userByEmail(email: string): Promise<{ id: string; email: string; displayName: string } | null> {
-    const [row] = await this.db
-      .select({ id: users.id, email: users.email, displayName: users.displayName })
-      .from(users)
-      .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
-      .limit(1);
-    return row ?? null;
-  }
-
   /** The judge holding a ballot token, or who held it before a rotation (`current` false). */
   async judgeByToken(token: string): Promise<{ judge: JudgeRow; current: boolean } | null> {
     const [row] = await this.db

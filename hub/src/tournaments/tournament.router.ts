@@ -16,6 +16,8 @@ import {
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import { HubError } from '../lib/errors';
+import { siteBase } from '../lib/site';
+import { withRetryAfter } from '../lib/wait';
 import { NO_SLOT } from '../limits/connection-budget';
 import { publicProcedure, rateLimit, router, toTRPCError } from '../trpc/init';
 import { authedProcedure } from '../trpc/procedures';
@@ -126,12 +128,31 @@ export const tournamentRouter = router({
     return ok;
   }),
 
-  /** Adds (or re-roles) a staff member by their account's email. */
+  /**
+   * Invites a staff member by email, or re-roles the staff member who has it. The answer is the
+   * same whether or not the address has an account (已发送邀请): the invitation waits until its
+   * owner opens the tournament. Limited per inviter and per address.
+   */
   addOrganizer: owner
     .input(z.object({ email: z.email().max(200), role: z.enum(['organizer', 'judgeCoordinator']) }))
-    .mutation(({ ctx, input }) =>
-      ctx.services.tournaments.core.addOrganizer(ctx.tournament, input.email, input.role),
-    ),
+    .mutation(async ({ ctx, input }) => {
+      const { invites } = ctx.services.tournaments;
+      await withRetryAfter(ctx.setHeader, () => invites.spend(ctx.user.id, ctx.ip));
+      return invites.invite(ctx.tournament, {
+        email: input.email,
+        role: input.role,
+        inviter: ctx.staff.name,
+        inviterId: ctx.user.id,
+        link: `${siteBase(ctx.services.config, ctx.req)}/worldcup/${ctx.tournament.slug}/manage`,
+      });
+    }),
+  /** Pending staff invitations (owner only). */
+  staffInvites: owner.query(({ ctx }) => ctx.services.tournaments.invites.pending(ctx.tournament.id)),
+  /** Withdraws a pending staff invitation. */
+  revokeStaffInvite: owner.input(z.object({ email: z.email().max(200) })).mutation(async ({ ctx, input }) => {
+    await ctx.services.tournaments.invites.revoke(ctx.tournament, input.email);
+    return ok;
+  }),
   removeOrganizer: owner.input(z.object({ userId: id })).mutation(async ({ ctx, input }) => {
     await ctx.services.tournaments.core.removeOrganizer(ctx.tournament, input.userId);
     return ok;
@@ -149,12 +170,26 @@ export const tournamentRouter = router({
     return ok;
   }),
 
-  /** Adds a judge; the answer carries the private ballot token. */
+  /**
+   * Adds a judge; the answer carries the private ballot token. An email is never looked up among
+   * accounts; with mail, the ballot link goes to it (so a judge with an email costs an invitation).
+   */
   addJudge: coordinator
     .input(z.object({ judge: judgeInputSchema }))
-    .mutation(({ ctx, input }) =>
-      ctx.services.tournaments.participants.addJudge(ctx.tournament, input.judge),
-    ),
+    .mutation(async ({ ctx, input }) => {
+      const { invites, participants } = ctx.services.tournaments;
+      if (input.judge.email) await withRetryAfter(ctx.setHeader, () => invites.spend(ctx.user.id, ctx.ip));
+      const judge = await participants.addJudge(ctx.tournament, input.judge);
+      const mailed =
+        judge.email !== null && judge.ballotToken !== null
+          ? invites.mailBallotLink(
+              ctx.tournament,
+              { name: judge.name, email: judge.email },
+              `${siteBase(ctx.services.config, ctx.req)}/worldcup/ballot/${judge.ballotToken}`,
+            )
+          : false;
+      return { ...judge, mailed };
+    }),
   /** Removes a judge from future assignments and revokes their link (their submitted ballots stay). */
   removeJudge: coordinator.input(z.object({ judgeId: id })).mutation(async ({ ctx, input }) => {
     await ctx.services.tournaments.participants.removeJudge(ctx.tournament, input.judgeId);

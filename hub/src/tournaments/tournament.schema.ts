@@ -72,6 +72,28 @@ export const tournamentStaff = pgTable(
   ],
 );
 
+/**
+ * A staff invitation by email, pending until an account with that address (verified, when the
+ * hub can verify) opens the tournament. Inviting never says whether the address has an account.
+ */
+export const tournamentStaffInvites = pgTable(
+  'tournament_staff_invites',
+  {
+    tournamentId: text('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    role: text('role').$type<'organizer' | 'judgeCoordinator'>().notNull(),
+    invitedBy: text('invited_by').notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tournamentId, table.email] }),
+    index('tournament_staff_invites_email_idx').on(table.email),
+  ],
+);
+
 /** A participating team, linked to the library when imported from it. */
 export const tournamentTeams = pgTable(
   'tournament_teams',

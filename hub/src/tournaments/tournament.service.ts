@@ -1,5 +1,4 @@
 import {
-  TOURNAMENT_LIMITS,
   chineseIssueMessage,
   fixturesCsv,
   getBuiltinFormat,
@@ -10,7 +9,6 @@ import {
   type CsvExport,
   type LiveRound,
   type TournamentInput,
-  type TournamentOrganizer,
   type TournamentRole,
   type TournamentSummary,
   type TournamentView,
@@ -23,6 +21,7 @@ import { newId } from '../lib/ids';
 import type { RateLimiter } from '../lib/rate-limit';
 import type { EntitlementService } from '../commerce/entitlements.service';
 import { T } from './messages';
+import type { StaffInvites } from './staff-invites';
 import type { TournamentChanges } from './tournament-changes';
 import { buildView, fixtureView } from './tournament-view';
 import { isUniqueViolation, type TournamentRepository, type TournamentRow } from './tournament.repository';
@@ -33,6 +32,8 @@ export interface TournamentCaller {
   id: string;
   email: string;
   displayName: string;
+  /** Whether the account proved its address (pending invitations need it when the hub can check). */
+  emailVerified?: boolean;
 }
 
 /** Parses a tournament's settings with zh-CN messages and checks its format; throws BAD_REQUEST. */
@@ -69,6 +70,8 @@ export class TournamentService {
     readonly ballotLimiter: RateLimiter,
     /** How many tournaments an account may own follows its plan. */
     private readonly plans: Pick<EntitlementService, 'limitCheck'>,
+    /** Staff invitations by email, claimed here when their invitee opens a tournament. */
+    readonly invites?: StaffInvites,
   ) {}
 
   atLeast(role: TournamentRole | null, minimum: TournamentRole): boolean {
@@ -82,11 +85,15 @@ export class TournamentService {
     return row;
   }
 
-  /** The caller's staff role: owner, organizer, judge coordinator, or none. */
+  /**
+   * The caller's staff role: owner, organizer, judge coordinator, or none. A pending invitation
+   * to the caller's (verified) address becomes their role here, the first time they open it.
+   */
   async roleOf(tournament: TournamentRow, user: TournamentCaller | null): Promise<TournamentRole | null> {
     if (!user) return null;
     if (tournament.ownerId === user.id) return 'owner';
-    return this.repository.staffRole(tournament.id, user.id);
+    const role = await this.repository.staffRole(tournament.id, user.id);
+    return role ?? (await this.invites?.claim(user, tournament.id)) ?? null;
   }
 
   /** A tournament the caller may see, by slug (a private one is NOT_FOUND to anyone but staff). */
@@ -104,6 +111,7 @@ export class TournamentService {
 
   async list(scope: 'public' | 'mine', user: TournamentCaller | null): Promise<TournamentSummary[]> {
     if (scope === 'mine' && !user) return [];
+    if (scope === 'mine' && user) await this.invites?.claim(user);
     const rows = await this.repository.list(
       scope === 'mine' && user ? { kind: 'mine', userId: user.id } : { kind: 'public' },
     );
@@ -216,40 +224,6 @@ export class TournamentService {
   async remove(tournament: TournamentRow): Promise<void> {
     await this.repository.db.delete(tournaments).where(eq(tournaments.id, tournament.id));
     await this.changes.committed(tournament.id, tournament.version + 1);
-  }
-
-  async addOrganizer(
-    tournament: TournamentRow,
-    email: string,
-    role: 'organizer' | 'judgeCoordinator',
-  ): Promise<TournamentOrganizer> {
-    const user = await this.repository.userByEmail(email);
-    if (!user) throw new HubError('BAD_REQUEST', T.accountNotFound(email), 'account-not-found');
-    if (user.id === tournament.ownerId)
-      throw new HubError('BAD_REQUEST', T.cannotRemoveOwner, 'owner-role-fixed');
-    const snapshotStaff = await this.repository.db
-      .select({ userId: tournamentStaff.userId })
-      .from(tournamentStaff)
-      .where(eq(tournamentStaff.tournamentId, tournament.id));
-    if (
-      snapshotStaff.length >= TOURNAMENT_LIMITS.organizers &&
-      !snapshotStaff.some((member) => member.userId === user.id)
-    )
-      throw new HubError(
-        'BAD_REQUEST',
-        T.tooManyOrganizers(TOURNAMENT_LIMITS.organizers),
-        'too-many-organizers',
-      );
-    await this.changes.write(tournament.id, (tx) =>
-      tx
-        .insert(tournamentStaff)
-        .values({ tournamentId: tournament.id, userId: user.id, role })
-        .onConflictDoUpdate({
-          target: [tournamentStaff.tournamentId, tournamentStaff.userId],
-          set: { role },
-        }),
-    );
-    return { userId: user.id, name: user.displayName, email: user.email, role };
   }
 
   async removeOrganizer(tournament: TournamentRow, userId: string): Promise<void> {

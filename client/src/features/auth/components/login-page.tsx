@@ -5,14 +5,49 @@ import { format } from '../../../i18n';
 import { auth as authText } from '../../../i18n/zh-CN/auth';
 import { LogoMark } from '../../../components/ui/logo';
 import { IconArrowLeft } from '../../../components/ui/icons';
-import { useAuthConfig, useExchangeSupabase, useMe, useResetAccountCache, useSignIn, useSignUp } from '../api/auth-queries';
-import { authErrorMessage } from '../auth-errors';
+import { toast } from '../../../lib/toast';
+import { useAuthConfig, useExchangeSupabase, useMe, useRequestSignInLink, useResetAccountCache, useSignIn, useSignUp } from '../api/auth-queries';
+import { authErrorFacts, authErrorMessage } from '../auth-errors';
 import { supabaseClient } from '../supabase-client';
 import '../auth.css';
 
 const t = authText.login;
 type Tab = 'signIn' | 'signUp';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const SECONDS = new Intl.NumberFormat('zh-CN', { style: 'unit', unit: 'second', unitDisplay: 'short' });
+const MINUTES = new Intl.NumberFormat('zh-CN', { style: 'unit', unit: 'minute', unitDisplay: 'short' });
+
+/** A countdown as people read it: 12秒, then 3分钟. */
+function waitText(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  return seconds < 60 ? SECONDS.format(seconds) : MINUTES.format(Math.ceil(seconds / 60));
+}
+
+/**
+ * The time left of a wait the hub asked for (429 with `retryAfterMs`), ticking each second;
+ * null when there is none (or it is over).
+ */
+function useWait(): [number | null, (ms: number | null) => void] {
+  const [until, setUntil] = useState<number | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (until === null) return;
+    const timer = window.setInterval(() => {
+      const current = Date.now();
+      setNow(current);
+      if (current >= until) setUntil(null);
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [until]);
+  const left = until === null ? null : until - now;
+  return [
+    left !== null && left > 0 ? left : null,
+    (ms) => {
+      setNow(Date.now());
+      setUntil(ms === null ? null : Date.now() + ms);
+    },
+  ];
+}
 
 /** /auth/login (blank layout): 登录 / 注册, and a magic link when Supabase Auth is on. */
 export function LoginPage() {
@@ -22,44 +57,60 @@ export function LoginPage() {
   const signIn = useSignIn();
   const signUp = useSignUp();
   const exchange = useExchangeSupabase();
+  const requestLink = useRequestSignInLink();
   const [tab, setTab] = useState<Tab>('signIn');
   const [magic, setMagic] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [displayName, setDisplayName] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [waitMs, setWait] = useWait();
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const supabase = config.data?.mode === 'supabase' && config.data.supabaseUrl && config.data.supabaseAnonKey ? { url: config.data.supabaseUrl, anonKey: config.data.supabaseAnonKey } : null;
+  // Local accounts on a hub with mail: 通过邮件登录, and a verification mail after sign-up.
+  const mailLinks = config.data?.mode === 'local' && config.data.mailLinks;
 
   // Signed in: refreshing `auth.me` swaps this page for <AlreadySignedIn>, which moves on.
   const finish = () => reset();
 
-  const validate = (): string | null => {
-    if (!EMAIL.test(email.trim())) return t.errors.email;
-    if (!magic && password.length < 8 && tab === 'signUp') return t.errors.password;
-    if (!magic && password.length === 0) return t.errors.password;
-    return null;
+  const validate = (): { email?: string; password?: string } => {
+    if (!EMAIL.test(email.trim())) return { email: t.errors.email };
+    if (magic) return {};
+    if (password.length === 0) return { password: t.errors.password };
+    if (tab === 'signUp' && password.length < 8) return { password: t.errors.password };
+    if (tab === 'signUp' && password.trim() === '') return { password: t.errors.passwordBlank };
+    return {};
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const invalid = validate();
-    setError(invalid);
+    setError(invalid.email ?? null);
+    setPasswordError(invalid.password ?? null);
     setNotice(null);
-    if (invalid) return;
+    if (invalid.email || invalid.password) return;
     setBusy(true);
     try {
       if (supabase) await submitSupabase(supabase);
-      else if (tab === 'signIn') {
+      else if (magic) {
+        const sent = await requestLink.mutateAsync({ email: email.trim() });
+        setNotice(sent.message);
+      } else if (tab === 'signIn') {
         await signIn.mutateAsync({ email: email.trim(), password });
         await finish();
       } else {
         await signUp.mutateAsync({ email: email.trim(), password, ...(displayName.trim() ? { displayName: displayName.trim() } : {}) });
+        if (mailLinks) toast.success(format(t.verifySent, { email: email.trim() }));
         await finish();
       }
     } catch (caught) {
-      setError(authErrorMessage(caught));
+      const facts = authErrorFacts(caught);
+      // Refusals of the password itself (too common, blank) belong beside the field.
+      if (facts.field === 'password') setPasswordError(authErrorMessage(caught));
+      else setError(authErrorMessage(caught));
+      if (facts.retryAfterMs !== null) setWait(facts.retryAfterMs);
     } finally {
       setBusy(false);
     }
@@ -105,7 +156,9 @@ export function LoginPage() {
             onClick={() => {
               setTab(value);
               setError(null);
+              setPasswordError(null);
               setNotice(null);
+              setWait(null);
               if (value === 'signUp') setMagic(false);
             }}
           >
@@ -115,6 +168,7 @@ export function LoginPage() {
       </div>
       <form id="auth-panel" role="tabpanel" aria-labelledby={`auth-tab-${tab}`} className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
         {supabase ? <p className="auth-form__note">{t.supabaseNote}</p> : null}
+        {magic && mailLinks ? <p className="auth-form__note">{t.mailLinkLead}</p> : null}
         <label className="auth-field">
           <span className="auth-field__label">{t.email}</span>
           <input className="input" type="email" name="email" autoComplete="email" inputMode="email" placeholder={t.emailPlaceholder} value={email} aria-invalid={error === t.errors.email} onChange={(event) => setEmail(event.target.value)} required />
@@ -132,10 +186,16 @@ export function LoginPage() {
               autoComplete={tab === 'signIn' ? 'current-password' : 'new-password'}
               value={password}
               minLength={tab === 'signUp' ? 8 : undefined}
-              aria-invalid={error === t.errors.password}
+              aria-invalid={passwordError !== null}
+              aria-describedby={passwordError ? 'auth-password-error' : undefined}
               onChange={(event) => setPassword(event.target.value)}
               required
             />
+            {passwordError ? (
+              <span id="auth-password-error" className="auth-field__error" role="alert" data-testid="auth-password-error">
+                {passwordError}
+              </span>
+            ) : null}
           </label>
         )}
         {tab === 'signUp' && !supabase ? (
@@ -154,12 +214,21 @@ export function LoginPage() {
             {notice}
           </p>
         ) : null}
-        <button type="submit" className="btn btn--primary btn--lg auth-form__submit" disabled={busy}>
-          {busy ? t.working : magic ? t.magicLinkSend : tab === 'signIn' ? t.submitSignIn : t.submitSignUp}
+        <button type="submit" className="btn btn--primary btn--lg auth-form__submit" disabled={busy || (waitMs !== null && !magic)} data-testid="auth-submit">
+          {busy ? t.working : magic ? t.magicLinkSend : waitMs !== null ? format(t.waiting, { time: waitText(waitMs) }) : tab === 'signIn' ? t.submitSignIn : t.submitSignUp}
         </button>
-        {supabase && tab === 'signIn' ? (
-          <button type="button" className="btn btn--ghost auth-form__alt" onClick={() => setMagic((on) => !on)}>
-            {magic ? t.orPassword : t.magicLink}
+        {(supabase || mailLinks) && tab === 'signIn' ? (
+          <button
+            type="button"
+            className="btn btn--ghost auth-form__alt"
+            data-testid="auth-mail-toggle"
+            onClick={() => {
+              setMagic((on) => !on);
+              setError(null);
+              setPasswordError(null);
+            }}
+          >
+            {magic ? t.orPassword : supabase ? t.magicLink : t.mailLink}
           </button>
         ) : null}
         {config.data?.redirectCookie ? <p className="auth-form__fine">{t.redirectNote}</p> : null}

@@ -1,5 +1,7 @@
 import { TOURNAMENT_ROLE_LABELS, type TournamentOrganizer } from '@bianshi/shared';
-import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTRPC } from '../../../lib/trpc';
 import { toast } from '../../../lib/toast';
 import { z } from 'zod';
 import { format } from '../../../i18n';
@@ -26,13 +28,28 @@ function emailProblem(email: string, ownEmail: string | null, staff: readonly To
 }
 
 /**
- * 工作人员: who runs the tournament with what role. The owner adds accounts by email (or
- * re-roles them), changes roles and removes staff; everyone else on the staff sees the list.
+ * 工作人员: who runs the tournament with what role. The owner invites people by email (the hub
+ * never says whether the address has an account: the invitation waits until its owner opens
+ * the tournament), re-roles and removes staff, and withdraws pending invitations; everyone else
+ * on the staff sees the list.
  */
 export function StaffSection({ view, actions }: SectionProps) {
   const account = useAccount();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const isOwner = view.myRole === 'owner';
   const me = account.data ?? null;
+  const invites = useQuery({ ...trpc.tournament.staffInvites.queryOptions({ tournamentId: view.id }), enabled: isOwner });
+  const refreshInvites = () => void queryClient.invalidateQueries({ queryKey: trpc.tournament.staffInvites.pathKey() });
+  // An invitation claimed on any hub changes the tournament's version: re-read the pending list then.
+  useEffect(() => {
+    if (isOwner) refreshInvites();
+  }, [view.version, isOwner]);
+  const revokeInvite = useMutation({
+    ...trpc.tournament.revokeStaffInvite.mutationOptions(),
+    onSuccess: refreshInvites,
+    onError: (failure) => void toast.error(tournamentErrorMessage(failure)),
+  });
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<StaffRole>('organizer');
   const [error, setError] = useState<string | null>(null);
@@ -46,9 +63,11 @@ export function StaffSection({ view, actions }: SectionProps) {
     actions.addOrganizer.mutate(
       { tournamentId: view.id, email: typed, role },
       {
-        onSuccess: (member) => {
+        onSuccess: (answer) => {
           setEmail('');
-          toast.success(format(t.added, { name: member.name || member.email, role: TOURNAMENT_ROLE_LABELS[member.role] }));
+          refreshInvites();
+          const values = { email: answer.email, role: TOURNAMENT_ROLE_LABELS[answer.role] };
+          toast.success(format(answer.status === 'updated' ? t.roleChangedByEmail : answer.mailed ? t.invitedMailed : t.invited, values));
         },
         onError: (failure) => setError(tournamentErrorMessage(failure)),
       },
@@ -158,7 +177,31 @@ export function StaffSection({ view, actions }: SectionProps) {
           </li>
         ))}
       </ul>
-      {view.organizers.length === 0 && <p className="tm-empty">{t.empty}</p>}
+      {view.organizers.length === 0 && !invites.data?.length && <p className="tm-empty">{t.empty}</p>}
+      {isOwner && invites.data && invites.data.length > 0 && (
+        <>
+          <h3 className="tm-small tm-staff__pending-title">{t.pendingTitle}</h3>
+          <ul className="tm-staff" data-testid="tm-staff-invites">
+            {invites.data.map((invite) => (
+              <li key={invite.email} className="tm-staff__member" data-testid="tm-staff-invite">
+                <div className="tm-staff__who">
+                  <strong>{invite.email}</strong>
+                  <span className="tm-muted tm-small">{format(t.pendingRole, { role: TOURNAMENT_ROLE_LABELS[invite.role] })}</span>
+                </div>
+                <button
+                  type="button"
+                  className="btn btn--ghost btn--sm"
+                  disabled={revokeInvite.isPending}
+                  onClick={() => revokeInvite.mutate({ tournamentId: view.id, email: invite.email }, { onSuccess: () => void toast.success(format(t.revoked, { email: invite.email })) })}
+                  data-testid="tm-staff-invite-revoke"
+                >
+                  {t.revoke}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </div>
   );
 }
