@@ -32,7 +32,7 @@ describe('/api/v1 through its OpenAPI document', () => {
   it('creates, starts and follows a timer with a client generated from the document', async () => {
     const api = new OpenAPIClientAxios({ definition: `${hub.url}/api/v1/openapi.json` });
     const client = await api.init();
-    const created = await client.createTimer!(null, { name: '决赛', formatId: 'bp' });
+    const created = await client.createTimer!(undefined, { name: '决赛', formatId: 'bp' });
     expect(created.status).toBe(201);
     const { id, controlKey } = created.data as { id: string; controlKey: string };
 

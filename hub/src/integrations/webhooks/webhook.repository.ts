@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { lobbies, lobbyTimers, timers } from '../../db/schema';
 import { webhookDeliveries, webhooks } from '../integrations.schema';
