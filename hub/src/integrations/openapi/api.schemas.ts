@@ -3,7 +3,7 @@
  * the schemas the handlers validate with (`createBody` in transport/api-v1.ts, the shared
  * `commandSchema`, `formatSchema`); what the hub answers is described here, beside them.
  */
-import { formatSchema, timerReadingSchema } from '@bianshi/shared';
+import { commandSchema, formatSchema, timerReadingSchema } from '@bianshi/shared';
 import { z } from 'zod';
 import 'zod-openapi';
 
@@ -95,3 +95,12 @@ export const formatsSchema = z.object({ formats: z.array(formatSchema.meta({ id:
 
 /** An untyped library answer (topics, schools, records): described in words, kept open for additions. */
 export const libraryAnswerSchema = z.object({}).loose();
+
+/**
+ * The commands a client may send: the shared `commandSchema` without `expire`, which only the
+ * hub's scheduler issues (the API refuses it).
+ */
+export const clientCommandSchema = z.discriminatedUnion(
+  'type',
+  commandSchema.options.filter((option) => !('shape' in option) || option.shape.type.value !== 'expire') as unknown as [(typeof commandSchema.options)[number], ...(typeof commandSchema.options)[number][]],
+);

@@ -3,13 +3,13 @@
  * validate the requests (zod 4 writes the JSON Schema). Served at `/api/v1/openapi.json`; the
  * docs' 集成 API page renders it.
  */
-import { commandSchema } from '@bianshi/shared';
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
 import { createBody } from '../../transport/api-v1';
 import { COMMAND_LIMIT, CREATE_LIMIT } from '../../limits/http-limits';
 import {
   apiErrorSchema,
+  clientCommandSchema,
   commandExtrasSchema,
   commandResultSchema,
   createdTimerSchema,
@@ -125,7 +125,7 @@ export function buildOpenApiDocument(serverUrl: string) {
           tags: ['计时器'],
           security: [{ bearer: [] }],
           requestParams: { path },
-          requestBody: { content: { 'application/json': { schema: z.intersection(commandSchema, commandExtrasSchema).meta({ id: 'CommandRequest' }) } } },
+          requestBody: { content: { 'application/json': { schema: z.intersection(clientCommandSchema, commandExtrasSchema).meta({ id: 'CommandRequest' }) } } },
           responses: {
             '200': json(commandResultSchema, '已执行'),
             '400': error('命令无效或当前不允许（`invalid-input`、`invalid-json`，或比赛的拒绝原因如 `not-dual-stage`）'),
