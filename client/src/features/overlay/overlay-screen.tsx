@@ -12,6 +12,8 @@ import { sideLabel, speakerLine, speakingSide, teamName } from '../../components
 import { overlay as overlayText } from '../../i18n/zh-CN/overlay';
 import { useLobbyWatch } from '../../lib/lobby-sync';
 import { skinCssVars, useClockModel, useDisplaySettings, useFrameClock, useTimerStore, useTimerWatch, type ClockModel, type TimerStore } from '../../lib/timer-sync';
+// The display's clock styles: imported here too, since only ClockFace (not the display itself) is used.
+import '../../components/timer-display/timer-display.css';
 import './overlay.css';
 
 const t = overlayText;
