@@ -29,6 +29,6 @@ export default defineConfig({
     sourcemap: false,
     // Read by the bundle budget (client/build/route-chunks.ts) beside the site's manifest.
     manifest: '.vite/display-manifest.json',
-    rollupOptions: { input: { display: 'display.html', 'lobby-screen': 'lobby-screen.html', overlay: 'overlay.html' } },
+    rollupOptions: { input: { display: 'display.html', 'lobby-screen': 'lobby-screen.html' } },
   },
 });
