@@ -113,6 +113,8 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     subscriptions,
   });
   const library = createLibrary({ db: database.db, timerRepository: repository, timers, memberships: (timerId, userId) => members.roleFor(timerId, userId) });
+  // A saved result sheet is a webhook event of its timer (`result.recorded`).
+  library.records.onResultSaved((change) => void integrations.webhooks.resultRecorded(change).catch((error: unknown) => logger.warn('result webhook not queued', { error: String(error) })));
   const clientDist = config.CLIENT_DIST ?? paths.clientDist;
   const services: HubServices = {
     config,

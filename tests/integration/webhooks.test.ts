@@ -65,6 +65,12 @@ describe('webhooks on one hub', () => {
     const bell = started.find((delivery) => delivery.body.type === 'bell')!;
     expect(bell.body.data).toMatchObject({ timerId: timer.id, event: { type: 'bell', count: 2 }, reading: { status: 'running', active: { running: true } } });
 
+    // Saving the match's result sheet on its record page is an event too.
+    await trpc.integrations.timerWebhooks.update.mutate({ timerId: timer.id, webhookId: webhook.id, events: ['stage.started', 'bell', 'result.recorded'] });
+    await trpc.library.records.updateResult.mutate({ matchId: timer.matchId, result: { winner: 'aff' } });
+    const recorded = await until(() => receiver.received.find((delivery) => delivery.body.type === 'result.recorded'), (found) => found !== undefined);
+    expect(recorded).toMatchObject({ verified: true, status: 200, body: { data: { timerId: timer.id, matchId: timer.matchId, result: { winner: 'aff' } } } });
+
     const log = await trpc.integrations.timerWebhooks.deliveries.query({ timerId: timer.id, webhookId: webhook.id });
     const testRow = log.find((row) => row.eventType === 'webhook.test')!;
     expect(testRow).toMatchObject({ status: 'delivered', attempts: 2, lastStatus: 200, lastResponse: 'ok' });

@@ -58,10 +58,10 @@ export function createIntegrations(deps: IntegrationsDependencies): Integrations
   });
   const webhooks = new WebhookService(webhookRepository, deps.clock, () => outbox.wake());
   deps.timerRepository.onCommit(async (tx, change) => {
-    // Commits go through a loaded room: its timer facts are at hand without a query.
+    // Commits go through a loaded room: its timer facts are at hand without a query (read in the transaction otherwise).
     const room = deps.rooms.loaded(change.matchId);
-    if (!room) return;
-    const queued = await webhooks.enqueueChange(tx, { matchId: change.matchId, timer: room.timerInfo }, change.next, change.entries);
+    const timerOf = async () => room?.timerInfo ?? (await webhookRepository.timerOfMatch(tx, change.matchId));
+    const queued = await webhooks.enqueueChange(tx, change.matchId, timerOf, change.next, change.entries);
     return queued ? () => outbox.wake() : undefined;
   });
   const tokens = new ApiTokenService(deps.db, deps.timers, deps.lobbyOf, deps.clock);

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { lobbies, lobbyTimers, timers } from '../../db/schema';
+import { lobbies, lobbyTimers, matches, timers } from '../../db/schema';
 import { webhookDeliveries, webhooks } from '../integrations.schema';
 
 /** A webhook as the hub uses it. */
@@ -82,6 +82,17 @@ export class WebhookRepository {
         and ${webhooks.events} @> ${JSON.stringify([eventType])}::jsonb
         and (${webhooks.timerId} = ${timerId}
           or ${webhooks.lobbyId} in (select ${lobbyTimers.lobbyId} from ${lobbyTimers} where ${lobbyTimers.timerId} = ${timerId}))`);
+  }
+
+  /** The timer of a match, read in the commit's transaction (when its room is not at hand). */
+  async timerOfMatch(tx: Db, matchId: string): Promise<{ id: string; shortid: string; name: string; settings: Record<string, unknown> } | null> {
+    const [row] = await tx
+      .select({ id: timers.id, shortid: timers.shortid, name: timers.name, settings: timers.settings })
+      .from(matches)
+      .innerJoin(timers, eq(timers.id, matches.timerId))
+      .where(eq(matches.id, matchId))
+      .limit(1);
+    return row ? { ...row, settings: (row.settings ?? {}) as Record<string, unknown> } : null;
   }
 
   /** Queues one delivery to one webhook (the console's test, an event of the webhook's own target). */

@@ -126,13 +126,17 @@ export class WebhookService {
    * change, queued for every subscribed webhook of the timer and of the lobbies showing it.
    * Changes with no such event (most of them) cost nothing.
    */
-  async enqueueChange(tx: Db, source: ChangeSource, next: MatchState, entries: readonly LoggedCommand[]): Promise<boolean> {
+  async enqueueChange(tx: Db, matchId: string, timerOf: () => Promise<ChangeSource['timer'] | null>, next: MatchState, entries: readonly LoggedCommand[]): Promise<boolean> {
     const events = webhookEventsOf(entries.flatMap((entry) => entry.events), next);
+    if (events.length === 0) return false;
+    const timer = await timerOf();
+    if (!timer) return false;
+    const source: ChangeSource = { matchId, timer };
     for (const event of events) {
       const payload = envelope(event.type, event.at, matchData(source, next, event));
       await this.repository.enqueueForTimer(tx, source.timer.id, event.type, payload, event.at);
     }
-    return events.length > 0;
+    return true;
   }
 
   /** A match's result sheet was saved (`result.recorded`). */
