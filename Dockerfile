@@ -5,6 +5,7 @@ COPY package.json package-lock.json ./
 COPY shared/package.json shared/
 COPY hub/package.json hub/
 COPY client/package.json client/
+COPY integrations/companion/package.json integrations/companion/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build

@@ -13,13 +13,13 @@ const impureModules = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'client/dist-server/**', 'data/**', 'coverage/**', 'hub/drizzle/**', 'client/public/**', 'tests/.artifacts/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'client/dist-server/**', 'data/**', 'coverage/**', 'hub/drizzle/**', 'client/public/**', 'tests/.artifacts/**', 'integrations/companion/pkg/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ noWarnOnMultipleProjects: true, project: ['shared/tsconfig.json', 'hub/tsconfig.json', 'client/tsconfig.json', 'tests/tsconfig.json'] })],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ noWarnOnMultipleProjects: true, project: ['shared/tsconfig.json', 'hub/tsconfig.json', 'client/tsconfig.json', 'tests/tsconfig.json', 'integrations/companion/tsconfig.json'] })],
     },
     languageOptions: { globals: { ...globals.node } },
     rules: {

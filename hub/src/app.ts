@@ -6,6 +6,7 @@ import type { Config } from './lib/config';
 import { createLogger, type Logger } from './lib/logger';
 import { memoryRateLimiters, redisRateLimiters } from './lib/rate-limit';
 import { AddressSubscriptions } from './limits/connection-budget';
+import { COMMAND_LIMIT, CREATE_LIMIT } from './limits/http-limits';
 import { Retention } from './retention/retention';
 import { TimerRepository } from './db/timer.repository';
 import { ManageRepository } from './db/manage.repository';
@@ -13,6 +14,7 @@ import { RoomRegistry } from './rooms/registry';
 import type { TimerFunctions } from './rooms/scheduler';
 import { TimerService } from './timers/timer.service';
 import { createTournaments } from './tournaments/tournament.module';
+import { createIntegrations } from './integrations/integrations.module';
 import { createLibrary, seedLibrary } from './library/library.module';
 import { createLobbies } from './lobbies/lobby.module';
 import { createCommerce } from './commerce/commerce.module';
@@ -115,7 +117,21 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     limiters,
     ...(redis ? { bus: redisLobbyBus(redis, hubId) } : {}),
   });
+  const subscriptions = new AddressSubscriptions(config.MAX_SUBSCRIPTIONS_PER_ADDRESS);
+  const integrations = createIntegrations({
+    db: database.db,
+    config,
+    clock,
+    logger,
+    timerRepository: repository,
+    rooms,
+    timers,
+    lobbyOf: async (lobbyId) => (await lobbies.find(lobbyId)) ?? null,
+    subscriptions,
+  });
   const library = createLibrary({ db: database.db, timerRepository: repository, timers, memberships: (timerId, userId) => members.roleFor(timerId, userId) });
+  // A saved result sheet is a webhook event of its timer (`result.recorded`).
+  library.records.onResultSaved((change) => void integrations.webhooks.resultRecorded(change).catch((error: unknown) => logger.warn('result webhook not queued', { error: String(error) })));
   const clientDist = config.CLIENT_DIST ?? paths.clientDist;
   const services: HubServices = {
     config,
@@ -128,10 +144,10 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     rooms,
     timers,
     limits: {
-      commands: limiters({ name: 'commands', points: 60, durationS: 3 }),
-      creates: limiters({ name: 'creates', points: 20, durationS: 20 }),
+      commands: limiters(COMMAND_LIMIT),
+      creates: limiters(CREATE_LIMIT),
     },
-    subscriptions: new AddressSubscriptions(config.MAX_SUBSCRIPTIONS_PER_ADDRESS),
+    subscriptions,
     fanout,
     fallbackSigner,
     lobbies,
@@ -148,6 +164,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     commerce,
     analytics: new AnalyticsService(database.db, clock, config.ANALYTICS_WEBSITE_ID ?? null, config.ANALYTICS_URL ?? null),
     library,
+    integrations,
     tournaments: createTournaments({
       db: database.db,
       rooms,
@@ -194,6 +211,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   };
   await rooms.start();
   services.retention.start();
+  await integrations.start();
   await seedLibrary(services.library);
 
   const server = createServer(createRequestListener(services, appRouter, clientDist));
@@ -220,6 +238,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     close() {
       closing ??= (async () => {
         rooms.stop();
+        await integrations.close();
         services.lobbies.registry.stop();
         await services.retention.stop();
         await ws.close();

@@ -4,6 +4,7 @@ import type { AuthService } from './auth/auth.service';
 import type { MemberService } from './auth/member.service';
 import type { Commerce } from './commerce/commerce.module';
 import type { Database } from './db/database';
+import type { Integrations } from './integrations/integrations.module';
 import type { Library } from './library/library.module';
 import type { LobbyService } from './lobbies/lobby.service';
 import type { TimerRepository } from './db/timer.repository';
@@ -68,6 +69,8 @@ export interface HubServices {
   readonly yjs: YjsModule;
   /** The AI area: docs assistant, rules text → format, case outlines (provider optional). */
   readonly ai: AiService;
+  /** The integrations: `/api/v1` access, push (SSE), webhooks and their outbox, API tokens, OSC. */
+  readonly integrations: Integrations;
   /** The 世界杯 tournament hub: draws, rounds on timers and lobbies, ballots, standings, bracket. */
   readonly tournaments: Tournaments;
 }

@@ -15,3 +15,4 @@ export * from './library/index';
 export * from './collab/index';
 export * from './ai/index';
 export * from './tournament/index';
+export * from './integrations/index';

@@ -383,6 +383,25 @@ const TABLE: Record<string, Row> = {
   'tournament.advanceKnockout': { rule: tournament('organizer'), input: (fx) => ({ tournamentId: tournamentId(fx) }) },
   'tournament.exportFixtures': { rule: PUBLIC, input: (fx) => ({ slug: slugOf(fx) }) },
   'tournament.exportStandings': { rule: PUBLIC, input: (fx) => ({ slug: slugOf(fx) }) },
+
+  // Integrations: webhooks by their target's owner (timer) or organizer (lobby); API tokens by their account.
+  'integrations.timerWebhooks.list': { rule: timer('owner'), input: (fx) => ({ timerId: fx.timerId }) },
+  'integrations.timerWebhooks.create': { rule: timer('owner'), input: (fx) => ({ timerId: fx.timerId, url: 'https://hooks.bianshi.test/in', events: ['bell'] }) },
+  'integrations.timerWebhooks.update': { rule: timer('owner'), input: (fx) => ({ timerId: fx.timerId, webhookId: 'missing', enabled: false }) },
+  'integrations.timerWebhooks.remove': { rule: timer('owner'), input: (fx) => ({ timerId: fx.timerId, webhookId: 'missing' }) },
+  'integrations.timerWebhooks.test': { rule: timer('owner'), input: (fx) => ({ timerId: fx.timerId, webhookId: 'missing' }) },
+  'integrations.timerWebhooks.deliveries': { rule: timer('owner'), input: (fx) => ({ timerId: fx.timerId, webhookId: 'missing' }) },
+  'integrations.timerWebhooks.redeliver': { rule: timer('owner'), input: (fx) => ({ timerId: fx.timerId, webhookId: 'missing', deliveryId: 1 }) },
+  'integrations.lobbyWebhooks.list': { rule: ORGANIZER, input: (fx) => ({ lobbyId: lobbyId(fx) }) },
+  'integrations.lobbyWebhooks.create': { rule: ORGANIZER, input: (fx) => ({ lobbyId: lobbyId(fx), url: 'https://hooks.bianshi.test/in', events: ['bell'] }) },
+  'integrations.lobbyWebhooks.update': { rule: ORGANIZER, input: (fx) => ({ lobbyId: lobbyId(fx), webhookId: 'missing', enabled: false }) },
+  'integrations.lobbyWebhooks.remove': { rule: ORGANIZER, input: (fx) => ({ lobbyId: lobbyId(fx), webhookId: 'missing' }) },
+  'integrations.lobbyWebhooks.test': { rule: ORGANIZER, input: (fx) => ({ lobbyId: lobbyId(fx), webhookId: 'missing' }) },
+  'integrations.lobbyWebhooks.deliveries': { rule: ORGANIZER, input: (fx) => ({ lobbyId: lobbyId(fx), webhookId: 'missing' }) },
+  'integrations.lobbyWebhooks.redeliver': { rule: ORGANIZER, input: (fx) => ({ lobbyId: lobbyId(fx), webhookId: 'missing', deliveryId: 1 }) },
+  'integrations.tokens.list': { rule: AUTHED },
+  'integrations.tokens.create': { rule: AUTHED, input: () => ({ name: '权限测试令牌' }) },
+  'integrations.tokens.revoke': { rule: AUTHED, input: () => ({ tokenId: 'missing' }) },
 };
 
 /** Callers, weakest first; the owner goes last so its destructive calls come after the others'. */
@@ -710,7 +729,7 @@ describe.each(DATABASE_KINDS)('every procedure × every caller (%s)', (database)
     it(`${path}`, async ({ skip }) => {
       if (!(path in procedures)) skip(`${path} is not in this router yet`);
       const row = TABLE[path]!;
-      const fx = await fixture(path.startsWith('lobby.'), path.startsWith('workbench.'), path.startsWith('tournament.'));
+      const fx = await fixture(path.startsWith('lobby.') || path.startsWith('integrations.lobbyWebhooks.'), path.startsWith('workbench.'), path.startsWith('tournament.'));
       const results: string[] = [];
       const mismatches: string[] = [];
       for (const name of CALLERS) {

@@ -59,7 +59,7 @@ describe('repository', () => {
 
   it('runs every npm script from a file that exists', () => {
     const manifest = JSON.parse(read('package.json')) as { scripts: Record<string, string>; workspaces: string[] };
-    expect(manifest.workspaces).toEqual(['shared', 'hub', 'client']);
+    expect(manifest.workspaces).toEqual(['shared', 'hub', 'client', 'integrations/companion']);
     for (const [name, script] of Object.entries(manifest.scripts)) {
       for (const file of script.match(/(?:scripts|bench)\/[\w./-]+\.(?:mjs|ts)/g) ?? []) expect(existsSync(`${root}${file}`), `${name}: ${file}`).toBe(true);
     }

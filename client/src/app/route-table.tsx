@@ -59,6 +59,7 @@ const MANAGE_PAGES = [
   ['offline', 'manageOffline'],
   ['schedule', 'manageSchedule'],
   ['members', 'manageMembers'],
+  ['integrations', 'manageIntegrations'],
 ] as const satisfies readonly (readonly [string, RoutePageId])[];
 
 /**
@@ -118,6 +119,7 @@ export const routes: RouteObject[] = withChunkErrors([
         lazy: layout(() => import('./layouts/main-layout'), 'MainLayout'),
         children: [
           { ...page('home', 'home'), lazy: () => import('../features/home').then((m) => ({ Component: m.HomePage })) },
+          { ...page('account/tokens', 'accountTokens'), lazy: () => import('../features/account').then((m) => ({ Component: m.TokensPage })) },
           { ...page('ccf', 'ccf'), lazy: () => import('../features/ccf').then((m) => ({ Component: m.CcfIndexPage })) },
           { ...page('topic', 'topic'), lazy: () => import('../features/library').then((m) => ({ Component: m.TopicsPage })) },
           { ...page('topic/:topicGroupId', 'topicGroup'), lazy: () => import('../features/library').then((m) => ({ Component: m.TopicGroupPage })) },

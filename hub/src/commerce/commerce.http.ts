@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HUB_ERROR_STATUS, HubError } from '../lib/errors';
+import { HUB_ERROR_STATUS, HubError, retryAfterSeconds } from '../lib/errors';
 import type { HubServices } from '../services';
 import type { Context } from '../trpc/context';
 import { INVOICE_PDF_MAX_BYTES } from './invoice.service';
@@ -54,6 +54,7 @@ export function createCommerceHttpHandler(services: HubServices, contextOf: (req
           res.setHeader('connection', 'close');
           req.resume();
         }
+        if (error.code === 'TOO_MANY_REQUESTS') res.setHeader('retry-after', String(retryAfterSeconds(error)));
         return sendJson(res, HUB_ERROR_STATUS[error.code], { error: { code: HUB_ERROR_STATUS[error.code], reason: error.reason ?? null, message: error.message } });
       }
       services.logger.error('commerce http error', { pathname, error: String(error) });

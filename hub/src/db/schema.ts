@@ -212,3 +212,4 @@ export * from '../library/library.schema';
 export * from '../yjs/yjs.schema';
 export * from '../ai/ai.schema';
 export * from '../tournaments/tournament.schema';
+export * from '../integrations/integrations.schema';

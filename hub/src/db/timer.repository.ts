@@ -46,9 +46,33 @@ export interface LockedDecision<T> {
   catchUpFrom?: number;
 }
 
+/**
+ * Work that commits with a match change or not at all, inside its transaction, after the log
+ * entries are written (the webhook outbox). It must not read the match row again. It may
+ * return a function to run once the transaction has committed (waking the outbox).
+ */
+export type CommitHook = (tx: Db, change: { matchId: string; next: MatchState; entries: readonly LoggedCommand[] }) => Promise<(() => void) | void>;
+
 /** Data access for timers, matches and the command log. Nothing here knows about sockets. */
 export class TimerRepository {
+  private readonly commitHooks: CommitHook[] = [];
+
   constructor(private readonly db: Db) {}
+
+  /** Adds a {@link CommitHook}, run in every transaction that commits a match change. */
+  onCommit(hook: CommitHook): void {
+    this.commitHooks.push(hook);
+  }
+
+  /** Runs the commit hooks in `tx`; returns what they want run after the commit. */
+  private async runCommitHooks(tx: Db, matchId: string, write: NonNullable<LockedDecision<unknown>['write']>): Promise<(() => void)[]> {
+    const after: (() => void)[] = [];
+    for (const hook of this.commitHooks) {
+      const then = await hook(tx, { matchId, next: write.next, entries: write.entries });
+      if (then) after.push(then);
+    }
+    return after;
+  }
 
   /** Inserts a timer together with its first match, atomically. */
   /**
@@ -123,6 +147,7 @@ export class TimerRepository {
     decide: (row: { state: MatchState; version: number }) => LockedDecision<T>,
   ): Promise<{ found: false } | { found: true; value: T; missed: LoggedCommand[] }> {
     const guess = decide(known);
+    let afterCommit: (() => void)[] = [];
     if (guess.write && guess.catchUpFrom === undefined) {
       const write = guess.write;
       const committed = await this.db.transaction(async (tx) => {
@@ -133,11 +158,15 @@ export class TimerRepository {
           .returning({ version: matches.version });
         if (updated.length === 0) return false;
         if (write.entries.length > 0) await tx.insert(matchEvents).values(write.entries.map((entry) => ({ matchId, ...entry })));
+        afterCommit = await this.runCommitHooks(tx, matchId, write);
         return true;
       });
-      if (committed) return { found: true, value: guess.value, missed: [] };
+      if (committed) {
+        for (const then of afterCommit) then();
+        return { found: true, value: guess.value, missed: [] };
+      }
     }
-    return this.db.transaction(async (tx) => {
+    const result = await this.db.transaction(async (tx) => {
       const [row] = await tx
         .select({ state: matches.state, version: matches.version })
         .from(matches)
@@ -152,9 +181,12 @@ export class TimerRepository {
       if (decision.write) {
         await tx.update(matches).set(matchUpdate(decision.write)).where(eq(matches.id, matchId));
         if (decision.write.entries.length > 0) await tx.insert(matchEvents).values(decision.write.entries.map((entry) => ({ matchId, ...entry })));
+        afterCommit = await this.runCommitHooks(tx, matchId, decision.write);
       }
       return { found: true, value: decision.value, missed } as const;
     });
+    for (const then of afterCommit) then();
+    return result;
   }
 
   /** The command log of a match in order, optionally only after a version. */

@@ -141,6 +141,37 @@ const envSchema = z.object({
   AI_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   /** on: log prompts and answers (debugging a provider); off: only sizes and outcomes are logged. */
   AI_LOG: switchSchema('off'),
+  // ---- integrations (hub/src/integrations) ----
+  /** Origins a browser page may call `/api/v1` from (CORS), comma-separated, or `*` for any; unset: none. */
+  API_CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(/[\s,]+/).filter(Boolean))
+    .refine((origins) => origins.every((origin) => origin === '*' || /^https?:\/\/[^\s/]+$/.test(origin)), 'comma-separated origins such as https://obs.example.com, or *'),
+  /** on: webhooks may reach loopback and private addresses (a venue's LAN, tests); off: only public ones. */
+  WEBHOOK_ALLOW_PRIVATE: switchSchema('off'),
+  /** Seconds between a webhook's failed attempt and the next, comma-separated; one retry per entry. */
+  WEBHOOK_RETRY_SCHEDULE_S: z
+    .string()
+    .default('5,300,1800,7200,18000,36000,36000')
+    .transform((value) => value.split(',').map((part) => Number(part.trim())))
+    .refine((delays) => delays.length >= 1 && delays.length <= 20 && delays.every((delay) => Number.isInteger(delay) && delay >= 1 && delay <= 86_400), '1 to 20 whole seconds between 1 and 86400, comma-separated'),
+  /** UDP port the hub listens on for OSC commands; unset: OSC is off. */
+  OSC_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  /** Interface OSC listens on. */
+  OSC_HOST: z.string().min(1).default('127.0.0.1'),
+  /** Timers (ids or short ids) OSC may drive and reports on, comma-separated; `*` for every timer (closed networks only). */
+  OSC_TIMERS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(/[\s,]+/).filter(Boolean))
+    .refine((timers) => timers.every((timer) => timer === '*' || /^[A-Za-z0-9_-]{1,64}$/.test(timer)), 'comma-separated timer ids or short ids, or *'),
+  /** Where the hub sends OSC time and stage messages, comma-separated `host:port`. */
+  OSC_SEND_TO: z
+    .string()
+    .default('')
+    .transform((value) => value.split(/[\s,]+/).filter(Boolean))
+    .refine((targets) => targets.every((target) => /^[A-Za-z0-9.-]+:\d{1,5}$|^\[[0-9a-fA-F:]+\]:\d{1,5}$/.test(target)), 'comma-separated host:port'),
 });
 
 /** A PEM key, or its base64 body alone (as Alipay's console shows it); literal \\n are newlines. */

@@ -24,3 +24,12 @@ export class HubError extends Error {
     super(message);
   }
 }
+
+/**
+ * Seconds a client should wait before trying again after a 429 (`Retry-After`): what the
+ * failure says (`details.retryAfterMs`), else one second. Every HTTP answer with 429 carries it.
+ */
+export function retryAfterSeconds(error: HubError): number {
+  const ms = error.details?.retryAfterMs;
+  return typeof ms === 'number' && Number.isFinite(ms) && ms > 0 ? Math.ceil(ms / 1000) : 1;
+}

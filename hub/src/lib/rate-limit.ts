@@ -27,14 +27,22 @@ export class RateLimiter {
 
   /** Takes `cost` points for `key`; false when the key's budget for this window is spent. */
   async take(key: string, cost = 1): Promise<boolean> {
+    return (await this.attempt(key, cost)).ok;
+  }
+
+  /**
+   * Takes `cost` points for `key`, and when the budget is spent says how long until enough
+   * points are back (`retryAfterMs`, for a `Retry-After` header).
+   */
+  async attempt(key: string, cost = 1): Promise<{ ok: true } | { ok: false; retryAfterMs: number }> {
     try {
       await this.limiter.consume(key, cost);
-      return true;
+      return { ok: true };
     } catch (result) {
-      if (result instanceof RateLimiterRes) return false;
+      if (result instanceof RateLimiterRes) return { ok: false, retryAfterMs: Math.max(1, result.msBeforeNext) };
       // Neither Redis nor the insurance limiter answered: fail closed for this one call.
       this.logger?.warn('rate limiter failed', { limit: this.spec.name, error: String(result) });
-      return false;
+      return { ok: false, retryAfterMs: this.spec.durationS * 1000 };
     }
   }
 

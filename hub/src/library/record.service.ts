@@ -106,6 +106,8 @@ export function recordStatus(status: string, matchId: string, currentMatchId: st
  * timer is public, else to its owner, members and control-key holders; hidden is NOT_FOUND.
  */
 export class RecordService {
+  private readonly resultListeners = new Set<(change: { matchId: string; timerId: string; version: number; result: ResultSheet }) => void>();
+
   constructor(
     readonly repository: RecordRepository,
     private readonly timerRepository: TimerRepository,
@@ -189,7 +191,17 @@ export class RecordService {
       caller.user?.id ?? null,
       match.state.createdAt,
     );
+    for (const listener of this.resultListeners) listener({ matchId: match.id, timerId: timer.id, version, result: sheet });
     return { version };
+  }
+
+  /**
+   * Runs `listener` after a result sheet was saved (the integrations' `result.recorded`
+   * webhook). Returns the function that removes it.
+   */
+  onResultSaved(listener: (change: { matchId: string; timerId: string; version: number; result: ResultSheet }) => void): () => void {
+    this.resultListeners.add(listener);
+    return () => this.resultListeners.delete(listener);
   }
 
   /** The caller's matches (timers they own or are a member of), filtered. */

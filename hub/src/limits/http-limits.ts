@@ -6,6 +6,11 @@ import { HubError } from '../lib/errors';
 import { toTRPCError } from '../trpc/init';
 import { LM } from './messages';
 
+/** Commands per client address (tRPC, the HTTP API, uploads): 60 every 3 s. */
+export const COMMAND_LIMIT = { name: 'commands', points: 60, durationS: 3 } as const;
+/** Timers and lobbies created per client address: 20 every 20 s. */
+export const CREATE_LIMIT = { name: 'creates', points: 20, durationS: 20 } as const;
+
 /** Largest tRPC request body over HTTP (a format import with its settings is far below). */
 export const TRPC_HTTP_MAX_BODY_BYTES = 1024 * 1024;
 /** Most calls in one batched tRPC HTTP request (the client's batch link splits at the same number). */

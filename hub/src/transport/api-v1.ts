@@ -1,17 +1,19 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BUILTIN_FORMATS, commandSchema } from '@bianshi/shared';
+import { BUILTIN_FORMATS, commandSchema, timerReading } from '@bianshi/shared';
 import { z } from 'zod';
-import { HUB_ERROR_STATUS, HubError } from '../lib/errors';
+import { HubError } from '../lib/errors';
+import { sendApiError } from '../integrations/integrations.http';
 import { absoluteLinks, siteBase } from '../lib/site';
 import { outcomeError, timerUrls } from '../timers/outcome';
 import { handleLibraryApi } from '../library/library.api';
 import type { HubServices } from '../services';
-import { bearerToken, clientIp } from '../trpc/context';
+import { clientIp } from '../trpc/context';
 
 /** Largest JSON body the HTTP API reads. */
 export const API_MAX_BODY_BYTES = 64 * 1024;
 
-const createBody = z.strictObject({
+/** The body of `POST /api/v1/timers` (also described by the OpenAPI document). */
+export const createBody = z.strictObject({
   name: z.string().max(80).optional(),
   description: z.string().max(2_000).optional(),
   formatId: z.string().min(1).max(64).optional(),
@@ -34,8 +36,11 @@ export function createApiV1Handler(services: HubServices) {
       if (resource === 'timers' && segments.length === 1 && req.method === 'POST') {
         await limit(services, req, 'creates');
         const body = parse(createBody, await readJson(req));
-        await services.commerce.entitlements.requireApiAccess(null);
-        const created = await services.timers.create(body);
+        // With an account's API token the account owns the timer (and its plan's limits apply).
+        const ownerId = await services.integrations.access.creatorOf(req);
+        await services.commerce.entitlements.requireApiAccess(ownerId);
+        const admit = ownerId ? await services.commerce.entitlements.timerSlot(ownerId) : undefined;
+        const created = await services.timers.create({ ...body, ownerId }, admit);
         return send(res, 201, {
           id: created.timer.id,
           shortid: created.timer.shortid,
@@ -47,18 +52,17 @@ export function createApiV1Handler(services: HubServices) {
       }
       if (resource === 'timers' && id && segments.length === 2 && req.method === 'GET') {
         const timer = await services.timers.get(id);
-        // A private timer's view key: `?key=…`, or the view or control key as a bearer token.
-        const bearer = bearerToken(req.headers.authorization);
-        const viewKey = new URL(req.url ?? '/', 'http://hub').searchParams.get('key') ?? bearer;
-        await services.timers.requireView(timer, { presentedKeys: () => (bearer ? [bearer] : []), user: null }, viewKey);
+        // A private timer's view key: `?key=…`, or the view or control key or an API token as a bearer.
+        await services.integrations.access.requireView(timer, req);
         const room = await services.timers.room(timer);
-        return send(res, 200, { id: timer.id, shortid: timer.shortid, name: timer.name, matchId: room.matchId, state: room.current, serverNow: services.clock.now() });
+        const serverNow = services.clock.now();
+        const reading = timerReading(room.current, room.timerInfo, serverNow);
+        return send(res, 200, { id: timer.id, shortid: timer.shortid, name: timer.name, matchId: room.matchId, serverNow, reading, state: room.current });
       }
       if (resource === 'timers' && id && sub === 'commands' && segments.length === 3 && req.method === 'POST') {
         await limit(services, req, 'commands');
         const timer = await services.timers.get(id);
-        const key = bearerToken(req.headers.authorization);
-        services.timers.requireControl(timer, key ? [key] : []);
+        await services.integrations.access.requireControl(timer, req);
         const raw = await readJson(req);
         const { expectedVersion, matchId, ...commandBody } = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
         const command = parse(commandSchema, commandBody);
@@ -71,15 +75,13 @@ export function createApiV1Handler(services: HubServices) {
           actor: 'api',
         });
         if (!outcome.ok) throw outcomeError(outcome);
-        return send(res, 200, { version: outcome.version, state: outcome.state });
+        return send(res, 200, { version: outcome.version, state: outcome.state, reading: timerReading(outcome.state, timer, services.clock.now()) });
       }
       const library = await handleLibraryApi(services, req, segments);
       if (library) return 'json' in library ? send(res, library.status, library.json) : sendFile(res, library);
       throw new HubError('NOT_FOUND', `未知接口：${req.method} ${pathname}`, 'route-not-found');
     } catch (error) {
-      if (error instanceof HubError) {
-        return send(res, HUB_ERROR_STATUS[error.code], { error: { code: error.code, reason: error.reason ?? null, message: error.message, details: error.details ?? null } });
-      }
+      if (error instanceof HubError) return sendApiError(res, error);
       services.logger.error('api error', { pathname, error: String(error) });
       return send(res, 500, { error: { code: 'INTERNAL_SERVER_ERROR', reason: null, message: '服务器内部错误' } });
     }
@@ -87,9 +89,8 @@ export function createApiV1Handler(services: HubServices) {
 }
 
 async function limit(services: HubServices, req: IncomingMessage, which: 'creates' | 'commands'): Promise<void> {
-  if (!(await services.limits[which].take(clientIp(req, services.config)))) {
-    throw new HubError('TOO_MANY_REQUESTS', '操作过于频繁，请稍后再试', 'rate-limited');
-  }
+  const taken = await services.limits[which].attempt(clientIp(req, services.config));
+  if (!taken.ok) throw new HubError('TOO_MANY_REQUESTS', '操作过于频繁，请稍后再试', 'rate-limited', { retryAfterMs: taken.retryAfterMs });
 }
 
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {

@@ -6,6 +6,7 @@ import type { HubServices } from '../services';
 import { createContextFactory } from '../trpc/context';
 import type { AppRouter } from '../trpc/app.router';
 import { createApiV1Handler } from './api-v1';
+import { HubError, retryAfterSeconds } from '../lib/errors';
 import { API_CSP, appCspFor, BASE_SECURITY_HEADERS } from './security-headers';
 import { createStaticHandler } from './static';
 import { createPageStateLookup } from './page-state';
@@ -25,6 +26,12 @@ export function createRequestListener(services: HubServices, router: AppRouter, 
     maxBodySize: TRPC_HTTP_MAX_BODY_BYTES,
     maxBatchSize: TRPC_HTTP_MAX_BATCH_CALLS,
     createContext: (opts) => createContext(opts, 'http'),
+    // A refusal for going too fast says when to come back, like every 429 of the hub.
+    responseMeta: ({ errors }) => {
+      const limited = errors.find((error) => error.code === 'TOO_MANY_REQUESTS');
+      if (!limited) return {};
+      return { headers: { 'retry-after': String(limited.cause instanceof HubError ? retryAfterSeconds(limited.cause) : 1) } };
+    },
     onError: ({ error, path }) => {
       if (error.code === 'INTERNAL_SERVER_ERROR') services.logger.error('trpc error', { path, error: error.message });
     },
@@ -63,7 +70,11 @@ export function createRequestListener(services: HubServices, router: AppRouter, 
       return;
     }
     if (pathname === '/api/v1' || pathname.startsWith('/api/v1/')) {
-      compressJson(req, res, () => void apiV1(req, res, pathname));
+      // CORS, the OpenAPI document and the event streams first (streams are never compressed).
+      void services.integrations.http
+        .handle(req, res, pathname)
+        .then((handled) => handled || compressJson(req, res, () => void apiV1(req, res, pathname)))
+        .catch((error: unknown) => failed(res, services, error));
       return;
     }
     if (pathname.startsWith('/api/uploads/') || pathname.startsWith('/uploads/')) {

@@ -1,7 +1,7 @@
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
-import { DISPLAY_PATH, LOBBY_SCREEN_AS_DISPLAY, lobbyScreenIdOf } from '@bianshi/shared';
+import { DISPLAY_PATH, LOBBY_SCREEN_AS_DISPLAY, lobbyScreenIdOf, OVERLAY_PATH } from '@bianshi/shared';
 import type { Clock } from '../lib/clock';
 import { controlCookieName, parseCookies } from '../trpc/context';
 import { compressor, COMPRESS_MIN_BYTES, isCompressible, precompressedSibling, preferredCoding, sendRenderedHtml } from './encoding';
@@ -31,10 +31,12 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** The pages of the built client the hub answers a navigation with. */
-export type AppPage = 'index.html' | 'display.html' | 'lobby-screen.html';
+export type AppPage = 'index.html' | 'display.html' | 'lobby-screen.html' | 'overlay.html';
 
 /**
  * Which page a navigation to `url` gets:
+ * - `overlay.html`, the livestream overlay's own page (transparent), for `/timer/:id/overlay`
+ *   and `/lobby/:id/overlay`;
  * - `display.html`, the projector display's own page, for display paths;
  * - `lobby-screen.html`, the audience's own page, for `/lobby/:id` when the browser is neither
  *   signed in (`sessionCookie`) nor the lobby's organizer (its organizer cookie) and brings no
@@ -44,6 +46,7 @@ export type AppPage = 'index.html' | 'display.html' | 'lobby-screen.html';
  * gets the site.
  */
 export function appPageFor(url: URL, cookieHeader: string | undefined, sessionCookie: string): AppPage {
+  if (OVERLAY_PATH.test(url.pathname)) return 'overlay.html';
   if (DISPLAY_PATH.test(url.pathname)) return 'display.html';
   const lobbyId = lobbyScreenIdOf(url.pathname);
   if (lobbyId === null || url.searchParams.has('key')) return 'index.html';
@@ -94,7 +97,8 @@ export function createStaticHandler(root: string, options: { sessionCookie: stri
     const extra: Record<string, string> = { 'x-bianshi-page': page, ...(lobbyScreenIdOf(url.pathname) !== null ? { vary: 'Accept-Encoding, Cookie' } : {}) };
     const send = () => sendFile(req, res, page === 'index.html' ? indexPath : join(root, page), 'no-cache', extra);
     const state = options.pageState;
-    if (page === 'index.html' || !state || req.method !== 'GET') {
+    // The overlay draws nothing before its socket opens: a transparent page has no first frame to show.
+    if (page === 'index.html' || page === 'overlay.html' || !state || req.method !== 'GET') {
       send();
       return;
     }

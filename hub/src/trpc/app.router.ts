@@ -3,6 +3,7 @@ import { analyticsRouter } from '../analytics/analytics.procedures';
 import { libraryRouter } from '../library/library.procedures';
 import { authRouter } from '../routers/auth.router';
 import { commerceRouter } from '../commerce/commerce.procedures';
+import { integrationsRouter } from '../integrations/integrations.procedures';
 import { clockRouter } from '../routers/clock.router';
 import { lobbyRouter } from '../routers/lobby.router';
 import { membersRouter } from '../routers/members.router';
@@ -30,6 +31,7 @@ export const appRouter = router({
   ai: aiRouter,
   tournament: tournamentRouter,
   fallback: fallbackRouter,
+  integrations: integrationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -77,7 +77,8 @@ export const publicProcedure = t.procedure.use(mapHubErrors).use(callsInFlight);
 /** Middleware that spends one token of `limiter` per call, keyed by client address. */
 export function rateLimit(limiter: (ctx: Context) => RateLimiter, message = '操作过于频繁，请稍后再试') {
   return t.middleware(async ({ ctx, next }) => {
-    if (!(await limiter(ctx).take(ctx.ip))) throw new HubError('TOO_MANY_REQUESTS', message, 'rate-limited');
+    const taken = await limiter(ctx).attempt(ctx.ip);
+    if (!taken.ok) throw new HubError('TOO_MANY_REQUESTS', message, 'rate-limited', { retryAfterMs: taken.retryAfterMs });
     return next();
   });
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HUB_ERROR_STATUS, HubError } from '../lib/errors';
+import { HUB_ERROR_STATUS, HubError, retryAfterSeconds } from '../lib/errors';
 import type { HubServices } from '../services';
 import { atLeast } from '../timers/roles';
 import type { Context } from '../trpc/context';
@@ -51,7 +51,8 @@ export function createUploadHandler(services: HubServices, contextOf: (req: Inco
       if (req.method !== 'POST') throw new UploadError(405, UM.methodNotAllowed, 'method-not-allowed');
       if (!isUploadKind(kind)) throw new UploadError(404, UM.unsupportedKind(kind), 'unknown-kind');
       const ctx = await contextOf(req, res);
-      if (!(await services.limits.commands.take(ctx.ip, UPLOAD_RATE_COST))) throw new UploadError(429, UM.rateLimited, 'rate-limited');
+      const taken = await services.limits.commands.attempt(ctx.ip, UPLOAD_RATE_COST);
+      if (!taken.ok) throw new UploadError(429, UM.rateLimited, 'rate-limited', { retryAfterMs: taken.retryAfterMs });
       const timer = await services.timers.get(decodeURIComponent(timerId));
       const role = await services.timers.roleOf(timer, ctx);
       if (!atLeast(role, 'editor')) {
@@ -96,6 +97,7 @@ export function createUploadHandler(services: HubServices, contextOf: (req: Inco
           res.setHeader('connection', 'close');
           req.resume();
         }
+        if (status === 429) res.setHeader('retry-after', String(retryAfterSeconds(new HubError('TOO_MANY_REQUESTS', error.message, error.reason, error.details))));
         return send(res, status, { error: { code: status, reason: error.reason ?? null, message: error.message, details: error.details ?? null } });
       }
       services.logger.error('upload error', { pathname, error: String(error) });

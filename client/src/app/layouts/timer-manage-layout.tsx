@@ -19,6 +19,7 @@ const LINKS = [
   { to: 'audio', label: pages.manageAudio.title },
   { to: 'schedule', label: pages.manageSchedule.title },
   { to: 'members', label: pages.manageMembers.title },
+  { to: 'integrations', label: pages.manageIntegrations.title },
   { to: 'record', label: pages.manageRecord.title },
   { to: 'offline', label: pages.manageOffline.title },
   { to: 'details', label: pages.manageDetails.title },

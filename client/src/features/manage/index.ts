@@ -1,2 +1,2 @@
-/** The eleven management pages under `/timer/manage/:shortid/`. */
+/** The twelve management pages under `/timer/manage/:shortid/`. */
 export { MANAGE_ROUTES } from './routes';

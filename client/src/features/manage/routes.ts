@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { AudioPage } from './pages/audio-page';
 import { DetailsPage } from './pages/details-page';
 import { InfoPage } from './pages/info-page';
+import { IntegrationsPage } from './pages/integrations-page';
 import { LogoPage } from './pages/logo-page';
 import { MembersPage } from './pages/members-page';
 import { OfflinePage } from './pages/offline-page';
@@ -14,7 +15,7 @@ import './manage.css';
 import './pages/pages.css';
 
 /** Route component of each management page, by its path segment. */
-export const MANAGE_ROUTES: Record<'info' | 'logo' | 'skin' | 'audio' | 'teams' | 'record' | 'timing' | 'details' | 'offline' | 'schedule' | 'members', ComponentType> = {
+export const MANAGE_ROUTES: Record<'info' | 'logo' | 'skin' | 'audio' | 'teams' | 'record' | 'timing' | 'details' | 'offline' | 'schedule' | 'members' | 'integrations', ComponentType> = {
   info: InfoPage,
   logo: LogoPage,
   skin: SkinPage,
@@ -26,4 +27,5 @@ export const MANAGE_ROUTES: Record<'info' | 'logo' | 'skin' | 'audio' | 'teams' 
   offline: OfflinePage,
   schedule: SchedulePage,
   members: MembersPage,
+  integrations: IntegrationsPage,
 };

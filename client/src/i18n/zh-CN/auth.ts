@@ -68,6 +68,7 @@ export const auth = {
   menu: {
     label: '账号菜单',
     home: '我的主页',
+    apiTokens: 'API 令牌',
     signOut: '退出登录',
     signOutEverywhere: '退出所有设备',
     signedOutEverywhere: '已退出所有设备上的登录',

@@ -295,6 +295,9 @@ export const manage = {
       invalid: '配置文件无效：{message}',
     },
   },
+  integrations: {
+    lead: '把计时接入直播与场地设备：OBS 叠加层、HTTP 接口与实时推送、Webhook。',
+  },
   members: {
     lead: '邀请评委、计时员与编辑加入这个计时器，并管理他们的角色与邀请链接。',
     roles: { viewer: '观众', judge: '评委', controller: '计时员', editor: '编辑', owner: '所有者' },

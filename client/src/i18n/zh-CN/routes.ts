@@ -69,6 +69,9 @@ export const routes = {
     manageOffline: { title: '离线模式', description: '在没有网络的场地继续计时。', items: ['离线计时', '恢复后同步'] },
     manageSchedule: { title: '赛程', description: '安排本计时器的多场比赛。', items: ['比赛列表', '对阵与时间'] },
     manageMembers: { title: '成员与邀请', description: '邀请评委、计时员与编辑，管理他们的角色。', items: ['成员与角色', '邀请链接与二维码'] },
+    // Pages that exist: a title only (these strings are in every page's entry chunk).
+    manageIntegrations: { title: '集成与直播', description: '', items: [] },
+    accountTokens: { title: 'API 令牌', description: '', items: [] },
     adminCdkey: { title: 'CDKey 管理', description: '生成、查询与作废 CDKey。', items: ['批量生成', '查询与作废', '兑换记录'] },
     docs: { title: '文档', description: '辩时使用文档：从创建计时器到多屏联动。', items: ['快速上手', '赛制配置', '控制台快捷键'] },
     changelog: { title: '更新日志', description: '辩时每个版本的新功能与改进。', items: ['版本记录', '新功能介绍'] },

@@ -69,6 +69,9 @@ export function AccountMenu({ loginClassName }: { loginClassName: string }) {
           <Link role="menuitem" to="/home" className="account-menu__item">
             {t.home}
           </Link>
+          <Link role="menuitem" to="/account/tokens" className="account-menu__item">
+            {t.apiTokens}
+          </Link>
           <button type="button" role="menuitem" className="account-menu__item" onClick={signOutEverywhere} disabled={everywhere.isPending}>
             {t.signOutEverywhere}
           </button>

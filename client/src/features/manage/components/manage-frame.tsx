@@ -10,7 +10,7 @@ const t = manageText;
 const pages = messages.routes.pages;
 
 /** The page ids of the management pages (their i18n sections). */
-export type ManagePageId = 'info' | 'logo' | 'skin' | 'audio' | 'teams' | 'record' | 'timing' | 'details' | 'offline' | 'schedule' | 'members';
+export type ManagePageId = 'info' | 'logo' | 'skin' | 'audio' | 'teams' | 'record' | 'timing' | 'details' | 'offline' | 'schedule' | 'members' | 'integrations';
 
 const TITLES: Record<ManagePageId, string> = {
   info: pages.manageInfo.title,
@@ -24,6 +24,7 @@ const TITLES: Record<ManagePageId, string> = {
   offline: pages.manageOffline.title,
   schedule: pages.manageSchedule.title,
   members: pages.manageMembers.title,
+  integrations: pages.manageIntegrations.title,
 };
 
 /** What every management page gets from its frame. */

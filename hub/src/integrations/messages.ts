@@ -1,0 +1,21 @@
+/** zh-CN messages of the integrations (HTTP API, push, webhooks, API tokens, OSC), kept together so English can follow. */
+export const IM = {
+  webhookUrlInvalid: '地址无效：需要以 http:// 或 https:// 开头，不能包含用户名或密码，且不超过 2000 个字符',
+  webhookEventUnknown: '未知的事件类型',
+  webhookEventsEmpty: '至少选择一种事件',
+  webhookTooMany: (max: number) => `每个计时器或大厅最多 ${max} 个 Webhook`,
+  webhookNotFound: '找不到这个 Webhook',
+  webhookTestMessage: '这是来自辩时的测试消息',
+  deliveryNotSettled: '只能重新发送已成功或已失败的投递',
+  tokenInvalid: 'API 令牌无效或已撤销',
+  tokenOutOfScope: '这个 API 令牌不能操作这个计时器',
+  tokenRoleTooLow: '令牌所属的账号在这个计时器上没有控制权限',
+  tokenNotFound: '找不到这个 API 令牌',
+  tokenTooMany: (max: number) => `每个账号最多 ${max} 个 API 令牌`,
+  tokenNameRequired: '请给令牌起个名字',
+  tokenScopeUnknown: '范围里有找不到、或你不能操作的计时器或大厅',
+  rateLimited: '操作过于频繁，请稍后再试',
+  corsOriginRefused: '这个来源不在 API_CORS_ORIGINS 里，浏览器不能跨域调用接口',
+  tooManyStreams: '这个地址打开的事件流过多，请先关闭一些',
+  routeNotFound: (method: string, path: string) => `未知接口：${method} ${path}`,
+} as const;
