@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BUILTIN_FORMATS, commandSchema } from '@bianshi/shared';
 import { z } from 'zod';
 import { HUB_ERROR_STATUS, HubError } from '../lib/errors';
+import { parseInput } from '../lib/input-errors';
 import { absoluteLinks, siteBase } from '../lib/site';
 import { outcomeError, timerUrls } from '../timers/outcome';
 import { handleLibraryApi } from '../library/library.api';
@@ -78,11 +79,27 @@ export function createApiV1Handler(services: HubServices) {
       throw new HubError('NOT_FOUND', `未知接口：${req.method} ${pathname}`, 'route-not-found');
     } catch (error) {
       if (error instanceof HubError) {
-        return send(res, HUB_ERROR_STATUS[error.code], { error: { code: error.code, reason: error.reason ?? null, message: error.message, details: error.details ?? null } });
+        return send(res, HUB_ERROR_STATUS[error.code], { error: errorBody(error) });
       }
       services.logger.error('api error', { pathname, error: String(error) });
       return send(res, 500, { error: { code: 'INTERNAL_SERVER_ERROR', reason: null, message: '服务器内部错误' } });
     }
+  };
+}
+
+/**
+ * An expected failure as the API answers it: a Chinese `message`, a machine `reason`, and for
+ * refused input the `field` and every issue (`{field, reason, message}`).
+ */
+function errorBody(error: HubError) {
+  const details = error.details ?? null;
+  return {
+    code: error.code,
+    reason: error.reason ?? null,
+    message: error.message,
+    field: typeof details?.field === 'string' ? details.field : null,
+    issues: Array.isArray(details?.issues) ? details.issues : null,
+    details,
   };
 }
 
@@ -93,11 +110,7 @@ async function limit(services: HubServices, req: IncomingMessage, which: 'create
 }
 
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const path = issue?.path.length ? issue.path.join('.') + '：' : '';
-  throw new HubError('BAD_REQUEST', `请求无效：${path}${issue?.message ?? ''}`, 'invalid-input', { issues: result.error.issues });
+  return parseInput(schema, value) as T;
 }
 
 async function readJson(req: IncomingMessage): Promise<unknown> {

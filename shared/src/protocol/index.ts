@@ -3,3 +3,4 @@ export * from './constants';
 export * from './messages';
 export * from './transformer';
 export * from './lobby-messages';
+export * from './input-issues';
