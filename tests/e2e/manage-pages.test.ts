@@ -207,8 +207,9 @@ describe('management pages', () => {
   it('makes a timer private: the display needs the view key its link carries', async () => {
     const { context, page, created } = await controlledPage();
     await page.goto(`${hub.url}/timer/manage/${created.shortid}/info`);
-    page.on('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: '设为私有' }).click();
+    // The product's own dialog asks (never the browser's confirm()).
+    await page.locator('dialog[open] [data-confirm="yes"]').click();
     await page.getByText('当前为私有计时器', { exact: false }).waitFor(WAIT);
     const displayLink = await page.locator('.manage-link code').first().innerText();
     expect(displayLink).toMatch(new RegExp(`/timer/${created.id}#view=[A-Za-z0-9_-]{22}$`));
