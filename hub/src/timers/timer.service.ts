@@ -1,4 +1,4 @@
-import { createMatch, getBuiltinFormat, validateFormat, type Command, type Format } from '@bianshi/shared';
+import { createMatch, getBuiltinFormat, matchHasBegun, validateFormat, type Command, type Format } from '@bianshi/shared';
 import { timingSafeEqual } from 'node:crypto';
 import type { ManageRepository } from '../db/manage.repository';
 import type { MatchRow, TimerRecord, TimerRepository } from '../db/timer.repository';
@@ -165,6 +165,19 @@ export class TimerService {
     await this.rooms.announce({ type: 'current', timerId: timer.id, matchId: match.id });
     if (scheduleEntry !== null) await this.rooms.announce({ type: 'timer', timerId: timer.id });
     return this.room({ ...timer, currentMatchId: match.id });
+  }
+
+  /**
+   * Gives the timer's current match `format` when it has not begun (the reducer refuses a match
+   * that has: `match-begun`). True when the match took it; every hub's screens follow.
+   */
+  async applyFormatToCurrent(timer: TimerRecord, format: Format): Promise<boolean> {
+    if (!timer.currentMatchId) return false;
+    const room = await this.room(timer);
+    // The same format again (a save without changes) changes nothing: no new version to send.
+    if (JSON.stringify(room.current.format) === JSON.stringify(format)) return !matchHasBegun(room.current);
+    const outcome = await room.command({ type: 'setFormat', format }, { actor: 'manage' });
+    return outcome.ok;
   }
 
   /** Makes one of the timer's matches current on every hub; NOT_FOUND when it is not the timer's. */

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BUILTIN_FORMATS, commandSchema } from '@bianshi/shared';
+import { BUILTIN_FORMATS, clientCommandSchema } from '@bianshi/shared';
 import { z } from 'zod';
 import { HUB_ERROR_STATUS, HubError } from '../lib/errors';
 import { parseInput } from '../lib/input-errors';
@@ -62,7 +62,7 @@ export function createApiV1Handler(services: HubServices) {
         services.timers.requireControl(timer, key ? [key] : []);
         const raw = await readJson(req);
         const { expectedVersion, matchId, ...commandBody } = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-        const command = parse(commandSchema, commandBody);
+        const command = parse(clientCommandSchema, commandBody);
         const extras = parse(
           z.object({ expectedVersion: z.number().int().min(0).optional(), matchId: z.string().min(1).max(64).optional() }),
           { expectedVersion, matchId },
