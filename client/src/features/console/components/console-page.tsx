@@ -45,7 +45,9 @@ export function ConsolePage({
   const error = useTimerStore(store, (s) => s.error);
   const { actions, abilities, pending } = useConsoleActions(timerId, store);
   const setHelpOpen = useConsoleUi((s) => s.setHelpOpen);
+  const toggleKey = useConsoleUi((s) => s.toggleKey);
   const previewRef = useRef<HTMLDivElement>(null);
+  const setTimeRef = useRef<HTMLInputElement>(null);
   const [fullscreen, setFullscreen] = useState(false);
 
   // The preview in full screen (F): the Fullscreen API where it works, else the preview filling
@@ -80,7 +82,14 @@ export function ConsolePage({
     return () => window.removeEventListener('keydown', onKey);
   }, [previewFull, exitFullscreen]);
 
-  useConsoleKeyboard({ enabled: state !== null, actions, onFullscreen: toggleFullscreen, onHelp: () => setHelpOpen(true) });
+  useConsoleKeyboard({
+    enabled: state !== null,
+    toggleKey,
+    actions,
+    onSetTime: () => setTimeRef.current?.focus(),
+    onFullscreen: toggleFullscreen,
+    onHelp: () => setHelpOpen(true),
+  });
 
   const displayUrl = `${window.location.origin}/timer/${timerId}${viewKey ? `#view=${viewKey}` : ''}`;
   return (
@@ -120,7 +129,7 @@ export function ConsolePage({
                 {previewFull ? t.preview.exit : t.preview.fullscreen}
               </button>
             </div>
-            <TransportPanel state={state} actions={actions} abilities={abilities} pending={pending} />
+            <TransportPanel state={state} actions={actions} abilities={abilities} pending={pending} toggleKey={toggleKey} setTimeRef={setTimeRef} />
           </div>
           <aside className="console-aside">
             <StageList state={state} actions={actions} />

@@ -4,6 +4,7 @@ import { toast } from '../../../lib/toast';
 import { format } from '../../../i18n';
 import { consolePage as consolePageText } from '../../../i18n/zh-CN/console';
 import { useTimerCommands, useTimerStore, type TimerStore } from '../../../lib/timer-sync';
+import { setTimeCommand, type SetTimeRefusal } from './set-time';
 
 const t = consolePageText;
 
@@ -117,6 +118,14 @@ export function useConsoleActions(timerId: string, store: TimerStore) {
         return run({ type: 'adjust', deltaMs: applicable });
       },
       bell: () => run({ type: 'ringBell', count: 1 }),
+      /** 设定时间: the active clock shows exactly `targetMs`; resolves null when done, else why not. */
+      setShownTime: async (targetMs: number): Promise<SetTimeRefusal | 'failed' | null> => {
+        const current = store.getState();
+        if (!current.state) return 'no-clock';
+        const made = setTimeCommand(current.state, targetMs, current.clock.now());
+        if (!made.ok) return made.reason;
+        return (await run(made.command)) ? null : 'failed';
+      },
       timeoutStart: (side: SideId) => run({ type: 'timeoutStart', side }),
       timeoutEnd: () => run({ type: 'timeoutEnd' }),
       message: (text: string) => run({ type: 'overlay', action: 'message', text }),
