@@ -108,6 +108,7 @@ const TABLE: Record<string, Row> = {
     }),
   },
   'timer.newMatch': { rule: timer('controller'), input: (fx) => ({ timerId: fx.timerId }) },
+  'timer.renameScreen': { rule: timer('controller'), input: (fx) => ({ timerId: fx.timerId, screenId: 'no-such-screen', name: '主屏' }) },
   'timer.claim': {
     rule: { kind: 'timer+account', minimum: 'owner' },
     input: (fx) => ({ timerId: fx.timerId }),

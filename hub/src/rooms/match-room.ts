@@ -200,6 +200,21 @@ export class MatchRoom {
     return { counts: countByRole(this.sessions), roster: rosterOf(this.sessions) };
   }
 
+  /**
+   * Names one of this room's screens (a controller chose it): the roster shows it at the next
+   * tick, and the screen hears it so it keeps the name when it reconnects. False when the
+   * screen is not connected to this room.
+   */
+  renameScreen(screenId: string, name: string): boolean {
+    for (const session of this.sessions) {
+      if (session.info.id !== screenId) continue;
+      session.info.name = name;
+      session.push({ kind: 'plain', frame: PreSerialized.of({ type: 'renamed', name } satisfies WatchMessage) });
+      return true;
+    }
+    return false;
+  }
+
   /** One tick: server time and presence (all hubs) for everyone, the roster for controllers (see {@link sendTick}). */
   tick(now: number, presence: PresenceCounts, roster: RosterEntry[]): void {
     if (this.sessions.size === 0) return;

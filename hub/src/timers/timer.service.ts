@@ -187,6 +187,11 @@ export class TimerService {
     return this.room({ ...timer, currentMatchId: matchId });
   }
 
+  /** Names one of the timer's screens, on whichever hub holds it (the roster shows it at the next tick). */
+  async renameScreen(timer: TimerRecord, screenId: string, name: string): Promise<void> {
+    await this.rooms.announce({ type: 'screen', timerId: timer.id, screenId, name });
+  }
+
   /** After a timer's facts were committed: every hub's rooms re-read them. Returns the fresh record. */
   async changed(timerId: string): Promise<TimerRecord> {
     await this.rooms.announce({ type: 'timer', timerId });

@@ -135,7 +135,7 @@ export function ConsolePage({
             <StageList state={state} actions={actions} />
             <TimeoutPanel state={state} actions={actions} />
             <OverlayPanel state={state} actions={actions} />
-            <PresencePanel store={store} />
+            <PresencePanel store={store} timerId={timerId} />
           </aside>
         </div>
       )}
