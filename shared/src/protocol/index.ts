@@ -4,3 +4,4 @@ export * from './messages';
 export * from './transformer';
 export * from './lobby-messages';
 export * from './input-issues';
+export * from './site-routes';
