@@ -123,13 +123,13 @@ describe('management pages', () => {
     expect(issues).toMatch(/stages\[0\]|第 1/);
     expect(await page.getByTestId('format-name').inputValue()).toBe('校内 BP');
 
-    // Saving applies to the next match; the running one keeps its format.
+    // Saving reaches the current match too: it has not begun.
     await page.getByTestId('format-save').click();
-    await page.getByText('已保存，下一场比赛起生效').waitFor(WAIT);
+    await page.getByText('已保存：当前比赛尚未开始，已改用新赛制').waitFor(WAIT);
     const owner = httpClient(hub.url, { authorization: `Bearer ${created.controlKey}` });
     const managed = await owner.manage.get.query({ timerId: created.id });
     expect(managed.timer.format.name).toBe('校内 BP');
-    expect((await owner.timer.get.query({ id: created.id })).state.format.id).toBe('cn-worldcup');
+    expect((await owner.timer.get.query({ id: created.id })).state.format.name).toBe('校内 BP');
     await context.close();
   });
 

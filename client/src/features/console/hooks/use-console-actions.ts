@@ -104,7 +104,8 @@ export function useConsoleActions(timerId: string, store: TimerStore) {
       prev: () => run({ type: 'prev' }),
       next: () => run({ type: 'next' }),
       goto: (stageIndex: number) => run({ type: 'goto', stageIndex }),
-      switchSide: () => run({ type: 'switchSide' }),
+      // Only where there is another side (a key pressed on a one-clock stage does nothing, quietly).
+      switchSide: () => (abilitiesOf(store.getState().state).canSwitch ? run({ type: 'switchSide' }) : Promise.resolve(false)),
       reset: () => run({ type: 'resetStage' }),
       // ±10 秒 applies what it can (9 s used: +10 秒 gives back 9 s) instead of failing.
       adjust: (deltaMs: number) => {
