@@ -185,10 +185,11 @@ describe('lobby in the browser', () => {
     const api = httpClient(hub.url);
     const lobby = await api.lobby.create.mutate({ name: '私有大厅', visibility: 'private', timers: [] });
     const { context, page, errors } = await openPage(browser, { viewport: { width: 390, height: 844 } });
-    for (const [path, message] of [
-      [`/lobby/${lobby.id}`, '私有'],
-      ['/lobby/no-such-lobby', '找不到这个大厅'],
-    ] as const) {
+    // No such lobby: 404 and the site's 404 page, with its way home.
+    const unknown = await page.goto(`${hub.url}/lobby/no-such-lobby`);
+    expect(unknown?.status()).toBe(404);
+    await page.getByTestId('not-found').waitFor({ timeout: 15_000 });
+    for (const [path, message] of [[`/lobby/${lobby.id}`, '私有']] as const) {
       const response = await page.goto(`${hub.url}${path}`);
       expect(response?.headers()['x-bianshi-page'], path).toBe('lobby-screen.html');
       await page.getByTestId('lobby-error').waitFor({ timeout: 15_000 });
