@@ -20,7 +20,7 @@ describe('matchSiteRoute', () => {
     expect(matchSiteRoute(pathname)).toEqual(expect.objectContaining({ route: expect.objectContaining({ path }), params }));
   });
 
-  it.each(['/no/such/page', '/timer', '/timer/manage/xyz/nope', '/lobby/a/b', '/__error-test', '/record/a/b'])('%s is no page', (pathname) => {
+  it.each(['/no/such/page', '/timer', '/timer/manage/xyz/nope', '/lobby/a/b', '/record/a/b'])('%s is no page', (pathname) => {
     expect(matchSiteRoute(pathname)).toBeNull();
   });
 });

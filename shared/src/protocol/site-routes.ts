@@ -68,6 +68,8 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { path: '/admin/analytics' },
   { path: '/docs' },
   { path: '/docs/*' },
+  // The error screen's test page (with the debug flag; the router shows its 404 page without it).
+  { path: '/__error-test' },
 ];
 
 /** A matched page: its route and the values of its parameters. */
