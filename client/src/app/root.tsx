@@ -10,6 +10,7 @@ import { deepestHandle } from './route-handle';
 import { useDocumentHead } from './use-document-head';
 import { hubSaysNotFound } from './hub-status';
 import { NotFound } from './routes/not-found';
+import './status-page-frame.css';
 
 // Loaded right after the first render, beside the route's own chunk: neither is needed to show a
 // page, and the projector display shows no toast and needs no browser warning to start counting.

@@ -7,6 +7,7 @@ import { display as displayText } from '../../../i18n/zh-CN/display';
 import { toast } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
 import { useTimerCommands, useTimerStore, type TimerStore } from '../../../lib/timer-sync';
+import './match-controls.css';
 
 const t = lobbyText.console.controls;
 
