@@ -7,7 +7,6 @@ import type { IncomingMessage } from 'node:http';
 import type { RecordStageRow } from '@bianshi/shared';
 import { z } from 'zod';
 import { parseInput } from '../lib/input-errors';
-import { HubError } from '../lib/errors';
 import type { HubServices } from '../services';
 import { createContextFactory } from '../trpc/context';
 
