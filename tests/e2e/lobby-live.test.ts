@@ -170,8 +170,9 @@ describe('lobby in the browser', () => {
     expect(await audience.page.getByTestId('lobby-tile').count()).toBe(2);
 
     // Disconnected by the organizer: the screen says so, with the way back to the list.
-    organizer.page.once('dialog', (dialog) => void dialog.accept());
     await organizer.page.locator('[data-testid="lobby-roster-row"][data-role="audience"]').getByRole('button', { name: '断开' }).click();
+    // The product's own dialog asks first.
+    await organizer.page.locator('dialog[open] [data-confirm="yes"]').click();
     await audience.page.getByTestId('lobby-farewell').waitFor({ timeout: 15_000 });
     expect(await audience.page.getByTestId('lobby-farewell').getByRole('link', { name: '返回大厅列表' }).getAttribute('href')).toBe('/lobby');
 

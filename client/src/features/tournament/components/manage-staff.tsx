@@ -1,6 +1,7 @@
 import { TOURNAMENT_ROLE_LABELS, type TournamentOrganizer } from '@bianshi/shared';
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { z } from 'zod';
 import { format } from '../../../i18n';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
@@ -64,14 +65,16 @@ export function StaffSection({ view, actions }: SectionProps) {
       },
     );
 
-  const remove = (member: TournamentOrganizer) => {
+  const confirm = useConfirm();
+  const remove = async (member: TournamentOrganizer) => {
     const name = member.name || member.email;
-    if (!window.confirm(format(t.removeConfirm, { name }))) return;
+    if (!(await confirm.ask({ title: format(t.removeConfirm, { name }), confirmLabel: t.remove, tone: 'danger' }))) return;
     actions.removeOrganizer.mutate({ tournamentId: view.id, userId: member.userId }, { onSuccess: () => void toast.success(format(t.removed, { name })) });
   };
 
   return (
     <div className="tm-stack" data-testid="tm-staff">
+      {confirm.dialog}
       <p className="tm-muted tm-small tm-staff__lead">{isOwner ? t.lead : t.ownerOnly}</p>
       {isOwner && (
         <form className="tm-row tm-row--end" onSubmit={add} noValidate>
@@ -148,7 +151,7 @@ export function StaffSection({ view, actions }: SectionProps) {
                     </option>
                   ))}
                 </select>
-                <button type="button" className="btn btn--ghost btn--sm" disabled={actions.removeOrganizer.isPending} onClick={() => remove(member)} data-testid="tm-staff-remove">
+                <button type="button" className="btn btn--ghost btn--sm" disabled={actions.removeOrganizer.isPending} onClick={() => void remove(member)} data-testid="tm-staff-remove">
                   {t.remove}
                 </button>
               </div>
