@@ -81,7 +81,9 @@ export const ROUTE_BUDGETS: readonly RouteBudget[] = [
   {
     // The audience's own page (lobby-screen.html, Preact, no router), what the hub serves for
     // `/lobby/:id` to a browser that cannot be the organizer (2026-11-24: 51 102; 51 196 → 51 565
-    // with the lobby state inside the page, as the display's; 51 873–51 912 with the reload check).
+    // with the lobby state inside the page, as the display's; 51 873–51 912 with the reload check;
+    // 52 104 with the danger button of the product's own confirm dialog in the shared styles and the
+    // timer watch's `renamed` message, by which a screen named from the console keeps its name).
     name: 'lobby screen (/lobby/:id)',
     entry: 'lobby-screen.html',
     modules: [],

@@ -38,7 +38,6 @@ async function signedInPage(account: TestAccount): Promise<{ context: BrowserCon
   const opened = await openPage(browser, { viewport: { width: 1280, height: 900 } });
   const [name = '', value = ''] = account.cookie.split('=');
   await opened.context.addCookies([{ name, value, url: hub.url, httpOnly: true, sameSite: 'Lax' }]);
-  opened.page.on('dialog', (dialog) => void dialog.accept(dialog.type() === 'prompt' ? '回单 20261123' : undefined));
   return opened;
 }
 
@@ -80,6 +79,9 @@ describe('purchase, cdkeys and invoices in the browser', () => {
     await expect.poll(() => desk.page.title()).toContain('CDKey 管理');
     await desk.page.getByRole('tab', { name: /订单/ }).click();
     await desk.page.getByTestId(`order-${number}`).getByRole('button', { name: '确认到账' }).click();
+    // The product's own dialog asks for the bank slip (never the browser's prompt()).
+    await desk.page.getByTestId('prompt-input').fill('回单 20261123');
+    await desk.page.locator('dialog[open] [data-confirm="yes"]').click();
     await desk.page.getByTestId(`order-${number}`).getByText('已付款').waitFor(WAIT);
 
     await buyer.page.goto(`${hub.url}/home`);

@@ -98,13 +98,13 @@ describe('control ctl', () => {
     await ctl.keyboard.press('ArrowLeft');
     await until(() => stageOf(display.page), (text) => text === '声效测试');
 
-    // A dual stage: Space runs 正方, Tab switches to 反方.
+    // A dual stage: Space runs 正方, S switches to 反方.
     await pressUntilStage(ctl, 'ArrowRight', '四辩对辩');
     await until(() => display.page.getByRole('timer').count(), (n) => n === 2);
     await ctl.keyboard.press('Space');
     const running = () => display.page.locator('.td-clock[data-running="true"]').getAttribute('data-side').catch(() => null);
     await until(running, (side) => side === 'aff');
-    await ctl.keyboard.press('Tab');
+    await ctl.keyboard.press('s');
     await until(running, (side) => side === 'neg');
     const negLabel = await display.page.locator('.td-clock[data-side="neg"] [role="timer"]').getAttribute('aria-label');
     expect(negLabel).toContain('反方');

@@ -170,8 +170,9 @@ describe('lobby in the browser', () => {
     expect(await audience.page.getByTestId('lobby-tile').count()).toBe(2);
 
     // Disconnected by the organizer: the screen says so, with the way back to the list.
-    organizer.page.once('dialog', (dialog) => void dialog.accept());
     await organizer.page.locator('[data-testid="lobby-roster-row"][data-role="audience"]').getByRole('button', { name: '断开' }).click();
+    // The product's own dialog asks first.
+    await organizer.page.locator('dialog[open] [data-confirm="yes"]').click();
     await audience.page.getByTestId('lobby-farewell').waitFor({ timeout: 15_000 });
     expect(await audience.page.getByTestId('lobby-farewell').getByRole('link', { name: '返回大厅列表' }).getAttribute('href')).toBe('/lobby');
 
@@ -185,10 +186,11 @@ describe('lobby in the browser', () => {
     const api = httpClient(hub.url);
     const lobby = await api.lobby.create.mutate({ name: '私有大厅', visibility: 'private', timers: [] });
     const { context, page, errors } = await openPage(browser, { viewport: { width: 390, height: 844 } });
-    for (const [path, message] of [
-      [`/lobby/${lobby.id}`, '私有'],
-      ['/lobby/no-such-lobby', '找不到这个大厅'],
-    ] as const) {
+    // No such lobby: 404 and the site's 404 page, with its way home.
+    const unknown = await page.goto(`${hub.url}/lobby/no-such-lobby`);
+    expect(unknown?.status()).toBe(404);
+    await page.getByTestId('not-found').waitFor({ timeout: 15_000 });
+    for (const [path, message] of [[`/lobby/${lobby.id}`, '私有']] as const) {
       const response = await page.goto(`${hub.url}${path}`);
       expect(response?.headers()['x-bianshi-page'], path).toBe('lobby-screen.html');
       await page.getByTestId('lobby-error').waitFor({ timeout: 15_000 });

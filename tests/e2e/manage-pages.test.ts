@@ -123,13 +123,13 @@ describe('management pages', () => {
     expect(issues).toMatch(/stages\[0\]|第 1/);
     expect(await page.getByTestId('format-name').inputValue()).toBe('校内 BP');
 
-    // Saving applies to the next match; the running one keeps its format.
+    // Saving reaches the current match too: it has not begun.
     await page.getByTestId('format-save').click();
-    await page.getByText('已保存，下一场比赛起生效').waitFor(WAIT);
+    await page.getByText('已保存：当前比赛尚未开始，已改用新赛制').waitFor(WAIT);
     const owner = httpClient(hub.url, { authorization: `Bearer ${created.controlKey}` });
     const managed = await owner.manage.get.query({ timerId: created.id });
     expect(managed.timer.format.name).toBe('校内 BP');
-    expect((await owner.timer.get.query({ id: created.id })).state.format.id).toBe('cn-worldcup');
+    expect((await owner.timer.get.query({ id: created.id })).state.format.name).toBe('校内 BP');
     await context.close();
   });
 
@@ -208,8 +208,9 @@ describe('management pages', () => {
   it('makes a timer private: the display needs the view key its link carries', async () => {
     const { context, page, created } = await controlledPage();
     await page.goto(`${hub.url}/timer/manage/${created.shortid}/info`);
-    page.on('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: '设为私有' }).click();
+    // The product's own dialog asks (never the browser's confirm()).
+    await page.locator('dialog[open] [data-confirm="yes"]').click();
     await page.getByText('当前为私有计时器', { exact: false }).waitFor(WAIT);
     const displayLink = await page.locator('.manage-link code').first().innerText();
     expect(displayLink).toMatch(new RegExp(`/timer/${created.id}#view=[A-Za-z0-9_-]{22}$`));

@@ -64,7 +64,7 @@ describe('a newcomer', () => {
     const duration = (n: number) => stages.nth(n).getByLabel('时长', { exact: true });
     const cases: [number, string, string][] = [
       [3, '-5:00', '时长不能为负数'],
-      [4, 'abc', '请按“分:秒”填写，例如 3:30'],
+      [4, 'abc', '看不懂这个时长：请写成 3:30、90（秒）或 3分30秒'],
       [5, '99999:00', '不能超过 24 小时'],
       [6, '0:00', '时长必须大于 0:00'],
     ];
@@ -106,7 +106,7 @@ describe('a newcomer', () => {
     await stages.nth(7).getByLabel('名称', { exact: true }).fill('改过的环节');
     await typeDuration(page, duration(3), '3:45');
     await page.getByTestId('format-save').click();
-    await until(() => toasts(page), (texts) => texts.some((text) => text.includes('已保存，下一场比赛起生效')));
+    await until(() => toasts(page), (texts) => texts.some((text) => text.includes('已保存：当前比赛尚未开始，已改用新赛制')));
     const saved = (await owner.manage.get.query({ timerId: created.id })).timer.format as typeof before;
     expect(saved.stages[7]?.name).toBe('改过的环节');
     expect(saved.stages[3]).toMatchObject({ durationMs: 225_000 });

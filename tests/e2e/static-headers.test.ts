@@ -11,6 +11,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../hub/src/lib/paths';
 import { startHub, type TestHub } from '../support/hub';
+import { httpClient } from '../support/trpc';
 
 interface Answer {
   status: number;
@@ -40,8 +41,14 @@ const hashedAssets = existsSync(assetsDir)
 
 describe('static and JSON compression', () => {
   let hub: TestHub;
+  /** A timer and a lobby that exist (pages of unknown ones are a 404), both private so no first state is embedded. */
+  let timer: { id: string; shortid: string; matchId: string };
+  let lobbyId: string;
   beforeAll(async () => {
     hub = await startHub();
+    const api = httpClient(hub.url);
+    timer = await api.timer.create.mutate({ private: true });
+    lobbyId = (await api.lobby.create.mutate({ name: '缓存测试', visibility: 'private' })).id;
   });
   afterAll(async () => {
     await hub?.close();
@@ -132,7 +139,7 @@ describe('static and JSON compression', () => {
   });
 
   it('HTML is revalidated on every load (never served stale), compressed when accepted', async () => {
-    for (const path of ['/', '/timer/abc', '/lobby/xyz', '/index.html']) {
+    for (const path of ['/', `/timer/${timer.id}`, `/lobby/${lobbyId}`, '/index.html']) {
       const plain = await get(`${hub.url}${path}`);
       expect(plain.status, path).toBe(200);
       expect(plain.headers['content-type'], path).toBe('text/html; charset=utf-8');
@@ -157,30 +164,32 @@ describe('static and JSON compression', () => {
       expect(answer.headers['x-bianshi-page'], path).toBe(`${entry}.html`);
       return entry;
     };
-    for (const path of ['/timer/abc', '/timer/abc/', '/timer/abc/match-1', '/timer/abc?role=judge']) {
+    const abc = lobbyId;
+    for (const path of [`/timer/${timer.id}`, `/timer/${timer.id}/`, `/timer/${timer.id}/${timer.matchId}`, `/timer/${timer.shortid}?role=judge`]) {
       expect(await shellOf(path), path).toBe('display');
     }
-    for (const path of ['/lobby/abc', '/lobby/abc/', '/lobby/abc?t=tok', '/lobby/abc?judge=jk', '/lobby/abc?as=display']) {
+    for (const path of [`/lobby/${abc}`, `/lobby/${abc}/`, `/lobby/${abc}?t=tok`, `/lobby/${abc}?judge=jk`, `/lobby/${abc}?as=display`]) {
       expect(await shellOf(path), path).toBe('lobby-screen');
     }
     // Whoever may be the organizer gets the site, with the console: an organizer link, the
     // lobby's organizer cookie, or a signed-in account. Another lobby's cookie changes nothing.
-    expect(await shellOf('/lobby/abc?key=k1')).toBe('index');
-    expect(await shellOf('/lobby/abc', 'bs_ctl_abc=k1')).toBe('index');
-    expect(await shellOf('/lobby/abc', 'theme=dark; bs-session=s1')).toBe('index');
-    expect(await shellOf('/lobby/abc', 'bs_ctl_other=k1')).toBe('lobby-screen');
-    expect(await shellOf('/lobby/abc?as=display', 'bs_ctl_abc=k1')).toBe('lobby-screen');
-    expect((await get(`${hub.url}/lobby/abc`)).headers.vary).toBe('Accept-Encoding, Cookie');
-    for (const path of ['/timer/manage/abc', '/timer/manage/abc/info', '/timer/invite/xyz', '/lobby', '/lobby/abc/more', '/home']) {
+    expect(await shellOf(`/lobby/${abc}?key=k1`)).toBe('index');
+    expect(await shellOf(`/lobby/${abc}`, `bs_ctl_${abc}=k1`)).toBe('index');
+    expect(await shellOf(`/lobby/${abc}`, 'theme=dark; bs-session=s1')).toBe('index');
+    expect(await shellOf(`/lobby/${abc}`, 'bs_ctl_other=k1')).toBe('lobby-screen');
+    expect(await shellOf(`/lobby/${abc}?as=display`, `bs_ctl_${abc}=k1`)).toBe('lobby-screen');
+    expect((await get(`${hub.url}/lobby/${abc}`)).headers.vary).toBe('Accept-Encoding, Cookie');
+    // The site's own pages, and (as 404s, with the site's 404 page) addresses with no page.
+    for (const path of [`/timer/manage/${timer.shortid}`, `/timer/manage/${timer.shortid}/info`, '/timer/invite/xyz', '/lobby', '/lobby/abc/more', '/home', '/timer/abc', '/lobby/abc']) {
       expect(await shellOf(path), path).toBe('index');
     }
     // Its inline scripts (none today) and the site's are in the one CSP both pages are sent with.
-    const display = await get(`${hub.url}/timer/abc`);
+    const display = await get(`${hub.url}/timer/${timer.id}`);
     expect(String(display.headers['content-security-policy'])).toContain("script-src 'self'");
   });
 
   it('revalidated files answer 304 to their validators, and in full when changed', async () => {
-    for (const path of ['/sounds/bell.wav', '/favicon.svg', '/timer/abc']) {
+    for (const path of ['/sounds/bell.wav', '/favicon.svg', `/timer/${timer.id}`]) {
       const first = await get(`${hub.url}${path}`, { 'accept-encoding': 'br' });
       expect(first.status, path).toBe(200);
       expect(first.headers['cache-control'], path).toBe('no-cache');

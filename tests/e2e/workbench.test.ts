@@ -185,8 +185,8 @@ describe('workbench', () => {
     await c.page.getByText('回复不能为空。').waitFor(WAIT);
     await c.page.getByRole('button', { name: '取消' }).click();
     expect(await thread.filter({ hasText: '第二段有统计局的数字' }).getByRole('button', { name: '删除回复' }).count()).toBe(0);
-    c.page.once('dialog', (dialog) => void dialog.accept());
     await thread.filter({ hasText: '好，我去补上出处' }).getByRole('button', { name: '删除回复' }).click();
+    await c.page.locator('dialog[open] [data-confirm="yes"]').click();
     await comment.locator('.wb-reply', { hasText: '好，我去补上出处' }).waitFor({ state: 'detached', ...WAIT });
     await shoot(o.page, 'workbench-comments-1280');
     if (SHOTS) {

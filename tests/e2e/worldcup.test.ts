@@ -51,12 +51,11 @@ afterAll(async () => {
   await hub?.close();
 });
 
-/** A page signed in as `account` (the organizer by default) that accepts confirm dialogs. */
+/** A page signed in as `account` (the organizer by default). */
 async function organizerPage(options: PageOptions = {}, account: TestAccount = owner) {
   const opened = await openPage(browser, { viewport: { width: 1440, height: 900 }, ...options });
   const [name = '', value = ''] = account.cookie.split('=');
   await opened.context.addCookies([{ name, value, url: hub.url, httpOnly: true, sameSite: 'Lax' }]);
-  opened.page.on('dialog', (dialog) => void dialog.accept());
   return opened;
 }
 
@@ -132,6 +131,7 @@ describe('世界杯 in the browser', () => {
     await page.goto(`${hub.url}/worldcup/${SLUG}/manage#tm-rounds`);
     const first = page.getByTestId('tm-round-card').first();
     await first.getByTestId('tm-publish-round').click();
+    await page.locator('dialog[open] [data-confirm="yes"]').click();
     await first.getByTestId('tm-round-wall').waitFor({ timeout: 20_000 });
     const round = (await view()).rounds[0]!;
     expect(round.status).toBe('published');
@@ -292,6 +292,7 @@ describe('世界杯 in the browser', () => {
     await page.getByTestId('tm-staff-member-role').selectOption('judgeCoordinator');
     await page.locator('[data-testid="tm-staff-member"][data-role="judgeCoordinator"]').waitFor();
     await page.getByTestId('tm-staff-remove').click();
+    await page.locator('dialog[open] [data-confirm="yes"]').click();
     await until(view, (v) => v.organizers.length === 0);
     expect(ownerPage.errors).toEqual([]);
     await ownerPage.context.close();
@@ -320,6 +321,7 @@ describe('世界杯 in the browser', () => {
     await page.goto(`${hub.url}/worldcup/${SLUG}/manage#tm-knockout`);
     await page.getByTestId('tm-advance-count').fill('2');
     await page.getByTestId('tm-create-knockout').click();
+    await page.locator('dialog[open] [data-confirm="yes"]').click();
     await page.getByTestId('bracket').waitFor({ timeout: 20_000 });
     await page.goto(`${hub.url}/worldcup/${SLUG}?tab=bracket`);
     await until(() => page.getByTestId('bracket-match').count(), (n) => n === 3);

@@ -133,22 +133,28 @@ describe('manage router', () => {
     expect((await renewed.timer.command.mutate({ timerId: id, command: { type: 'next' } })).version).toBe(1);
   });
 
-  it('changes the format of the next match only, unless asked to start one', async () => {
+  it('gives the format to a match that has not begun; a begun one keeps its own, unless asked to start one', async () => {
     const { id, owner, matchId } = await createTimer('cn-worldcup');
     await owner.timer.command.mutate({ timerId: id, command: { type: 'goto', stageIndex: 3 } });
     const bp = getBuiltinFormat('bp')!;
-    const saved = await owner.manage.setFormat.mutate({ timerId: id, format: { ...bp, id: 'my-bp', name: '我的 BP' } });
-    expect(saved.matchId).toBeNull();
-    expect(saved.timer.format.name).toBe('我的 BP');
+    // Not begun (no clock ran): the current match takes it.
+    const applied = await owner.manage.setFormat.mutate({ timerId: id, format: { ...bp, id: 'my-bp', name: '我的 BP' } });
+    expect(applied).toMatchObject({ matchId: null, appliedToCurrent: true });
+    expect((await anonymous.timer.get.query({ id })).state.format.id).toBe('my-bp');
+    // Begun: the running match keeps its format; the next one gets the new.
+    await owner.timer.command.mutate({ timerId: id, command: { type: 'start' } });
+    const saved = await owner.manage.setFormat.mutate({ timerId: id, format: { ...bp, id: 'my-bp-2', name: '我的 BP 2' } });
+    expect(saved).toMatchObject({ matchId: null, appliedToCurrent: false });
+    expect(saved.timer.format.name).toBe('我的 BP 2');
     const running = await anonymous.timer.get.query({ id });
     expect(running.matchId).toBe(matchId);
-    expect(running.state.format.id).toBe('cn-worldcup');
+    expect(running.state.format.id).toBe('my-bp');
     expect(running.state.stageIndex).toBe(3);
     const started = await owner.manage.setFormat.mutate({ timerId: id, format: saved.timer.format, startNewMatch: true });
     expect(started.matchId).not.toBe(matchId);
     const now = await anonymous.timer.get.query({ id });
     expect(now.matchId).toBe(started.matchId);
-    expect(now.state.format.id).toBe('my-bp');
+    expect(now.state.format.id).toBe('my-bp-2');
   });
 
   it('rejects an invalid format with the precise Chinese path', async () => {

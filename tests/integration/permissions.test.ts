@@ -110,6 +110,7 @@ const TABLE: Record<string, Row> = {
   'timer.newMatch': { rule: timer('controller'), input: (fx) => ({ timerId: fx.timerId }) },
   // No Supabase here: allowed callers get NOT_FOUND (no fallback), the others are refused first.
   'fallback.certificate': { rule: timer('controller'), input: (fx) => ({ timerId: fx.timerId, publicKey: 'not-a-key' }) },
+  'timer.renameScreen': { rule: timer('controller'), input: (fx) => ({ timerId: fx.timerId, screenId: 'no-such-screen', name: '主屏' }) },
   'timer.claim': {
     rule: { kind: 'timer+account', minimum: 'owner' },
     input: (fx) => ({ timerId: fx.timerId }),

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
 import { useColorModeSync } from '../features/color-mode';
 import { usePageViews } from '../features/analytics';
 import { useUpdateNotice } from '../features/update-notice';
@@ -8,6 +8,9 @@ import { LoadingBar } from '../components/ui/loading-bar';
 import { optionalLazy } from '../lib/optional-lazy';
 import { deepestHandle } from './route-handle';
 import { useDocumentHead } from './use-document-head';
+import { hubSaysNotFound } from './hub-status';
+import { NotFound } from './routes/not-found';
+import './status-page-frame.css';
 
 // Loaded right after the first render, beside the route's own chunk: neither is needed to show a
 // page, and the projector display shows no toast and needs no browser warning to start counting.
@@ -22,6 +25,9 @@ const BrowserCompatDialog = optionalLazy(() => import('../features/browser-compa
 export function Root() {
   const matches = useMatches();
   const navigation = useNavigation();
+  const { pathname } = useLocation();
+  // The hub answered this address 404 (no such timer, lobby, record…): its 404 page, not the route's.
+  const notFound = hubSaysNotFound(pathname);
   const mode = useColorModeSync(deepestHandle(matches, 'colorMode'));
   useDocumentHead(deepestHandle(matches, 'title'));
   useUpdateNotice();
@@ -32,7 +38,13 @@ export function Root() {
         {messages.site.skipToContent}
       </a>
       <LoadingBar loading={navigation.state !== 'idle'} />
-      <Outlet />
+      {notFound ? (
+        <main id="main" className="status-page-frame">
+          <NotFound />
+        </main>
+      ) : (
+        <Outlet />
+      )}
       <Suspense fallback={null}>
         <Toaster theme={mode} />
         <BrowserCompatDialog />

@@ -77,7 +77,23 @@ export function sendApiError(res: ServerResponse, error: HubError): void {
   const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
   if (status === 429) headers['retry-after'] = String(retryAfterSeconds(error));
   res.writeHead(status, headers);
-  res.end(JSON.stringify({ error: { code: error.code, reason: error.reason ?? null, message: error.message, details: error.details ?? null } }));
+  res.end(JSON.stringify({ error: errorBody(error) }));
+}
+
+/**
+ * An expected failure as the API answers it: a Chinese `message`, a machine `reason`, and for
+ * refused input the `field` and every issue (`{field, reason, message}`).
+ */
+function errorBody(error: HubError) {
+  const details = error.details ?? null;
+  return {
+    code: error.code,
+    reason: error.reason ?? null,
+    message: error.message,
+    field: typeof details?.field === 'string' ? details.field : null,
+    issues: Array.isArray(details?.issues) ? details.issues : null,
+    details,
+  };
 }
 
 /** What the integrations' HTTP routes need. */

@@ -6,7 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { RecordStageRow } from '@bianshi/shared';
 import { z } from 'zod';
-import { HubError } from '../lib/errors';
+import { parseInput } from '../lib/input-errors';
 import type { HubServices } from '../services';
 import { createContextFactory } from '../trpc/context';
 
@@ -27,15 +27,7 @@ const listQuery = z.object({
 });
 
 function parseQuery(url: URL): z.output<typeof listQuery> {
-  const parsed = listQuery.safeParse(Object.fromEntries(url.searchParams));
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw new HubError(
-    'BAD_REQUEST',
-    `请求无效：${issue?.path.join('.') ?? ''}：${issue?.message ?? ''}`,
-    'invalid-input',
-    { issues: parsed.error.issues },
-  );
+  return parseInput(listQuery, Object.fromEntries(url.searchParams));
 }
 
 /** The record's stages as CSV: the same columns as the console's record page. */

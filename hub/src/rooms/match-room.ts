@@ -202,6 +202,21 @@ export class MatchRoom {
   }
 
   /**
+   * Names one of this room's screens (a controller chose it): the roster shows it at the next
+   * tick, and the screen hears it so it keeps the name when it reconnects. False when the
+   * screen is not connected to this room.
+   */
+  renameScreen(screenId: string, name: string): boolean {
+    for (const session of this.sessions) {
+      if (session.info.id !== screenId) continue;
+      session.info.name = name;
+      session.push({ kind: 'plain', frame: PreSerialized.of({ type: 'renamed', name } satisfies WatchMessage) });
+      return true;
+    }
+    return false;
+  }
+
+  /**
    * One tick: server time and presence (all hubs) for everyone, the roster for controllers (see
    * {@link sendTick}), and `peers` when this hub cannot reach the others as it should.
    */
@@ -347,18 +362,28 @@ export class MatchRoom {
   }
 
   /** Makes `state` current and sends the change to every session, serialized once. */
-  private publish(state: MatchState, events: MatchEvent[], committedHere: boolean): void {
+  private publish(next: MatchState, events: MatchEvent[], committedHere: boolean): void {
+    const previous = this.state;
+    const formatChanged = next.format !== previous.format && JSON.stringify(next.format) !== JSON.stringify(previous.format);
+    // A change from another hub arrives with its own copy of the same format: keep the one we hold.
+    const state = formatChanged || next.format === previous.format ? next : { ...next, format: previous.format };
     this.state = state;
     this.deps.onDeadline(this.matchId, nextDeadline(state));
-    const { format: _format, ...delta } = state;
-    // A match's format snapshot never changes, so changes leave it out; snapshots carry it.
-    const message: WatchMessage = { type: 'change', matchId: this.matchId, version: state.version, state: delta, events, serverNow: this.deps.clock.now() };
-    const frame = PreSerialized.of(message);
+    // Changes leave the format snapshot out (it rarely changes); a new format (a match that had
+    // not begun took the edited format) goes out as a snapshot of that version, which screens,
+    // relays and resuming screens take in place of a change.
+    const frame = formatChanged ? this.snapshotFrame().frame : this.changeFrame(state, events);
     this.recent.push({ version: state.version, frame });
     if (this.recent.length > RESUME_WINDOW) this.recent.shift();
     this.broadcast({ kind: 'tracked', id: trackedId(this.matchId, state.version), frame });
     for (const observer of this.observers) observer.onMatchChange(this, frame, state.version);
     if (committedHere) this.deps.onCommitted(this.matchId, state, events);
+  }
+
+  /** The `change` message of a new state: the state without its format, and its events. */
+  private changeFrame(state: MatchState, events: MatchEvent[]): PreSerialized {
+    const { format: _format, ...delta } = state;
+    return PreSerialized.of({ type: 'change', matchId: this.matchId, version: state.version, state: delta, events, serverNow: this.deps.clock.now() } satisfies WatchMessage);
   }
 
   private broadcast(item: Parameters<Session['push']>[0]): void {

@@ -133,6 +133,9 @@ export class RoomRegistry {
         case 'tournament':
           for (const listener of this.tournamentListeners) listener(notice.tournamentId, notice.version);
           return;
+        case 'screen':
+          for (const room of this.rooms.values()) if (room.timerId === notice.timerId) room.renameScreen(notice.screenId, notice.name);
+          return;
         default:
           notice satisfies never;
       }

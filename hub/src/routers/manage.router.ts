@@ -106,8 +106,10 @@ export const manageRouter = router({
     }),
 
   /**
-   * Replaces the format the next matches start from. The running match keeps its snapshot;
-   * with `startNewMatch` a fresh match on the new format becomes current right away.
+   * Replaces the format the next matches start from. The current match takes it too while it
+   * has not begun (a committed `setFormat` command, so every screen on every hub follows); a
+   * match that has begun keeps its snapshot. With `startNewMatch` a fresh match on the new format
+   * becomes current right away. `appliedToCurrent` says whether the current match took it.
    */
   setFormat: timerProcedure('editor')
     .input(z.object({ format: z.unknown(), startNewMatch: z.boolean().default(false) }))
@@ -116,7 +118,8 @@ export const manageRouter = router({
       await repo(ctx).setFormat(ctx.timer.id, format);
       const timer = await ctx.services.timers.get(ctx.timer.id);
       const matchId = input.startNewMatch ? (await ctx.services.timers.startMatch(timer)).matchId : null;
-      return { timer: managed(await publish(ctx, timer.id)), matchId };
+      const appliedToCurrent = matchId === null && (await ctx.services.timers.applyFormatToCurrent(timer, format));
+      return { timer: managed(await publish(ctx, timer.id)), matchId, appliedToCurrent };
     }),
 
   /** Imports a configuration file (format + settings) exported from another timer. */

@@ -1,4 +1,4 @@
-import { chineseIssueMessage } from '@bianshi/shared';
+import { inputIssuesOf, inputIssueText } from '@bianshi/shared';
 import { z } from 'zod';
 import { HubError } from '../lib/errors';
 
@@ -103,15 +103,16 @@ export function settingsPatch(section: SettingsSection, value: Record<string, un
   }
 }
 
-/** Parses with zh-CN messages; throws BAD_REQUEST naming the first offending field. */
+/**
+ * Parses a section (zod words its issues in zh-CN hub-wide); throws BAD_REQUEST `settings-invalid`
+ * naming the first offending field, with every issue's `field`, `reason` and message in its
+ * details, so each field of the page shows its own error.
+ */
 export function parseSection<S extends z.ZodType>(schema: S, value: unknown, label: string): z.output<S> {
-  const parsed = schema.safeParse(value, { error: chineseIssueMessage });
+  const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const path = issue?.path.length ? issue.path.join('.') : '';
-  throw new HubError('BAD_REQUEST', `${label}设置无效：${path ? `${path} ` : ''}${issue?.message ?? '格式错误'}`, 'settings-invalid', {
-    issues: parsed.error.issues.map((entry) => ({ path: entry.path.join('.'), message: entry.message })),
-  });
+  const issues = inputIssuesOf(parsed.error);
+  throw new HubError('BAD_REQUEST', `${label}设置无效：${inputIssueText(issues[0])}`, 'settings-invalid', { field: issues[0]?.field ?? '', issues });
 }
 
 /** zh-CN names of the sections, for messages. */

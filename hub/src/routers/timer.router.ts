@@ -1,4 +1,4 @@
-import { commandSchema, trackedId, type MatchState } from '@bianshi/shared';
+import { clientCommandSchema, screenNameSchema, trackedId, type MatchState } from '@bianshi/shared';
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import { capabilityCookie } from '../auth/cookies';
@@ -26,7 +26,7 @@ const createInput = z.strictObject({
 const commandInput = z.object({
   timerId: timerIdSchema,
   matchId: z.string().min(1).max(64).optional(),
-  command: commandSchema,
+  command: clientCommandSchema,
   expectedVersion: z.number().int().min(0).optional(),
 });
 
@@ -167,7 +167,7 @@ export const timerRouter = router({
         timerId: timerIdSchema,
         matchId: z.string().min(1).max(64),
         baseVersion: z.number().int().min(0),
-        commands: z.array(z.object({ command: commandSchema, at: z.number().int().min(0) })).min(1).max(500),
+        commands: z.array(z.object({ command: clientCommandSchema, at: z.number().int().min(0) })).min(1).max(500),
         force: z.boolean().default(false),
       }),
     )
@@ -187,5 +187,17 @@ export const timerRouter = router({
     .mutation(async ({ ctx }) => {
       const room = await ctx.services.timers.startMatch(ctx.timer);
       return { matchId: room.matchId };
+    }),
+
+  /**
+   * Names one of the timer's screens (a projector shows as 未命名屏幕 until named). The hub
+   * holding it renames it, on whichever hub that is; the roster shows the name at the next tick
+   * and the screen keeps it when it reconnects.
+   */
+  renameScreen: timerProcedure('controller')
+    .input(z.object({ timerId: timerIdSchema, screenId: z.string().min(1).max(64), name: screenNameSchema }))
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.timers.renameScreen(ctx.timer, input.screenId, input.name);
+      return { ok: true as const };
     }),
 });

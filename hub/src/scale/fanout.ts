@@ -5,8 +5,9 @@ import type { MatchEvent, MatchState, PeerLink, PresenceCounts, RosterEntry } fr
  * handles every kind in one switch (`RoomRegistry.handle`), for notices from other hubs and
  * for its own alike, so a new kind of change cannot forget the other hubs.
  *
- * Only `change` carries data (it is hot: every command); the others say what moved and each
- * hub re-reads it from the database, so a late or reordered notice never applies stale facts.
+ * Only `change` and `screen` carry data (a change is hot: every command; a screen's name lives
+ * with its connection, in no table); the others say what moved and each hub re-reads it from the
+ * database, so a late or reordered notice never applies stale facts.
  */
 export type HubNotice =
   /** A committed match change. */
@@ -22,7 +23,9 @@ export type HubNotice =
   /** An account's sessions ended (one, by the hash of its token, or all): its sockets are closed. */
   | { type: 'signout'; userId: string; tokenHash: string | null; hubId: string }
   /** A tournament's data changed (committed; `version` is its new version): its watchers re-read it. */
-  | { type: 'tournament'; tournamentId: string; version: number; hubId: string };
+  | { type: 'tournament'; tournamentId: string; version: number; hubId: string }
+  /** A controller named one of a timer's screens: the hub holding that screen renames it and tells it. */
+  | { type: 'screen'; timerId: string; screenId: string; name: string; hubId: string };
 
 export type HubNoticeType = HubNotice['type'];
 

@@ -1,4 +1,4 @@
-import { createMatch, getBuiltinFormat, validateFormat, type Command, type Format } from '@bianshi/shared';
+import { createMatch, getBuiltinFormat, matchHasBegun, validateFormat, type Command, type Format } from '@bianshi/shared';
 import { timingSafeEqual } from 'node:crypto';
 import type { ManageRepository } from '../db/manage.repository';
 import type { MatchRow, TimerRecord, TimerRepository } from '../db/timer.repository';
@@ -167,11 +167,29 @@ export class TimerService {
     return this.room({ ...timer, currentMatchId: match.id });
   }
 
+  /**
+   * Gives the timer's current match `format` when it has not begun (the reducer refuses a match
+   * that has: `match-begun`). True when the match took it; every hub's screens follow.
+   */
+  async applyFormatToCurrent(timer: TimerRecord, format: Format): Promise<boolean> {
+    if (!timer.currentMatchId) return false;
+    const room = await this.room(timer);
+    // The same format again (a save without changes) changes nothing: no new version to send.
+    if (JSON.stringify(room.current.format) === JSON.stringify(format)) return !matchHasBegun(room.current);
+    const outcome = await room.command({ type: 'setFormat', format }, { actor: 'manage' });
+    return outcome.ok;
+  }
+
   /** Makes one of the timer's matches current on every hub; NOT_FOUND when it is not the timer's. */
   async makeCurrent(timer: TimerRecord, matchId: string): Promise<MatchRoom> {
     if (!(await this.manage.setCurrentMatch(timer.id, matchId))) throw new HubError('NOT_FOUND', M.matchNotFound, 'match-not-found');
     await this.rooms.announce({ type: 'current', timerId: timer.id, matchId });
     return this.room({ ...timer, currentMatchId: matchId });
+  }
+
+  /** Names one of the timer's screens, on whichever hub holds it (the roster shows it at the next tick). */
+  async renameScreen(timer: TimerRecord, screenId: string, name: string): Promise<void> {
+    await this.rooms.announce({ type: 'screen', timerId: timer.id, screenId, name });
   }
 
   /** After a timer's facts were committed: every hub's rooms re-read them. Returns the fresh record. */

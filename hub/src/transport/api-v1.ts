@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BUILTIN_FORMATS, commandSchema, timerReading } from '@bianshi/shared';
+import { BUILTIN_FORMATS, clientCommandSchema, timerReading } from '@bianshi/shared';
 import { z } from 'zod';
 import { HubError } from '../lib/errors';
+import { parseInput } from '../lib/input-errors';
 import { sendApiError } from '../integrations/integrations.http';
 import { absoluteLinks, siteBase } from '../lib/site';
 import { outcomeError, timerUrls } from '../timers/outcome';
@@ -65,7 +66,7 @@ export function createApiV1Handler(services: HubServices) {
         await services.integrations.access.requireControl(timer, req);
         const raw = await readJson(req);
         const { expectedVersion, matchId, ...commandBody } = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-        const command = parse(commandSchema, commandBody);
+        const command = parse(clientCommandSchema, commandBody);
         const extras = parse(
           z.object({ expectedVersion: z.number().int().min(0).optional(), matchId: z.string().min(1).max(64).optional() }),
           { expectedVersion, matchId },
@@ -94,11 +95,7 @@ async function limit(services: HubServices, req: IncomingMessage, which: 'create
 }
 
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const path = issue?.path.length ? issue.path.join('.') + '：' : '';
-  throw new HubError('BAD_REQUEST', `请求无效：${path}${issue?.message ?? ''}`, 'invalid-input', { issues: result.error.issues });
+  return parseInput(schema, value) as T;
 }
 
 async function readJson(req: IncomingMessage): Promise<unknown> {

@@ -95,10 +95,10 @@ function compressNow(body: string, coding: Coding): Buffer {
  * state): compressed for the client, with its exact length and `Vary: Accept-Encoding`.
  * `headers` add to those (or replace `vary`); a HEAD gets the headers only.
  */
-export function sendRenderedHtml(req: IncomingMessage, res: ServerResponse, html: string, headers: Record<string, string>): void {
+export function sendRenderedHtml(req: IncomingMessage, res: ServerResponse, html: string, headers: Record<string, string>, status = 200): void {
   const coding = preferredCoding(req.headers['accept-encoding']);
   const body = coding ? compressNow(html, coding) : Buffer.from(html);
-  res.writeHead(200, {
+  res.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
     vary: 'Accept-Encoding',
     ...headers,

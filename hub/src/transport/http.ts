@@ -10,6 +10,7 @@ import { HubError, retryAfterSeconds } from '../lib/errors';
 import { API_CSP, appCspFor, BASE_SECURITY_HEADERS } from './security-headers';
 import { createStaticHandler } from './static';
 import { createPageStateLookup } from './page-state';
+import { createPageStatus, pageLookups } from './page-status';
 import { createScreenRenderer } from './page-render';
 import { createUploadHandler } from '../uploads/upload.handler';
 import { sendTrpcRefusal, TRPC_HTTP_MAX_BATCH_CALLS, TRPC_HTTP_MAX_BODY_BYTES, trpcRequestRefusal } from '../limits/http-limits';
@@ -45,6 +46,7 @@ export function createRequestListener(services: HubServices, router: AppRouter, 
       // The client's build for the hub sits beside the one it serves (client/vite.server.config.ts).
       render: createScreenRenderer(join(clientDist, '..', 'dist-server'), services.logger),
     },
+    pageStatus: createPageStatus(pageLookups(services)),
   });
   const apiV1 = createApiV1Handler(services);
   const appCsp = appCspFor(clientDist, services.config);

@@ -7,6 +7,7 @@ import { controlCookieName, parseCookies } from '../trpc/context';
 import { compressor, COMPRESS_MIN_BYTES, isCompressible, precompressedSibling, preferredCoding, sendRenderedHtml } from './encoding';
 import { embedState, type PageStateLookup } from './page-state';
 import { drawScreen, pageOrigin, type ScreenRenderer } from './page-render';
+import type { PageStatus } from './page-status';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -58,15 +59,19 @@ export function appPageFor(url: URL, cookieHeader: string | undefined, sessionCo
 /**
  * Serves the built client from `root`: hashed assets cached forever, everything else
  * revalidated, and the app's page for any other GET so client-side routes work on reload (see
- * `appPageFor`; the page goes out with `x-bianshi-page` naming it, which the service worker
+ * `appPageFor`), or 404 with the site's 404 page when no such page exists (`pageStatus`; the page goes out with `x-bianshi-page` naming it, which the service worker
  * reads to keep its offline copies apart). A page of its own that is not built falls back to
  * `index.html`.
  * Text goes out compressed when the client accepts it: the build's `.br`/`.gz` siblings as they
  * are, anything else over 1 KiB compressed on the way (`./encoding`).
  */
-export function createStaticHandler(root: string, options: { sessionCookie: string; trustProxy?: boolean; pageState?: { lookup: PageStateLookup; clock: Clock; render?: ScreenRenderer } }) {
+export function createStaticHandler(
+  root: string,
+  options: { sessionCookie: string; trustProxy?: boolean; pageState?: { lookup: PageStateLookup; clock: Clock; render?: ScreenRenderer }; pageStatus?: PageStatus },
+) {
   const indexPath = join(root, 'index.html');
   const templates = { 'display.html': pageTemplate(join(root, 'display.html')), 'lobby-screen.html': pageTemplate(join(root, 'lobby-screen.html')) };
+  const indexTemplate = pageTemplate(indexPath);
   return (req: IncomingMessage, res: ServerResponse): void => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' }).end();
@@ -91,6 +96,18 @@ export function createStaticHandler(root: string, options: { sessionCookie: stri
       res.end('Not found');
       return;
     }
+    // No such page (an unknown address, or a timer, lobby, topic, record or invite that is not
+    // there): 404 with the site's 404 page, never 200 and a page that then says so.
+    const status = options.pageStatus ? options.pageStatus(pathname).catch(() => 200 as const) : null;
+    if (status) {
+      void status.then((code) => (code === 404 ? sendNotFound(req, res, indexTemplate(), url.pathname) : servePage(req, res, url)));
+      return;
+    }
+    servePage(req, res, url);
+  };
+
+  /** Answers a navigation to a page that exists with its page (see `appPageFor`). */
+  function servePage(req: IncomingMessage, res: ServerResponse, url: URL): void {
     const wanted = appPageFor(url, req.headers.cookie, options.sessionCookie);
     const page = wanted !== 'index.html' && isFile(join(root, wanted)) ? wanted : 'index.html';
     // The lobby's page depends on the browser's cookies; caches must not hand one to the other.
@@ -124,7 +141,27 @@ export function createStaticHandler(root: string, options: { sessionCookie: stri
         if (!res.headersSent) send();
         else res.destroy();
       });
-  };
+  }
+}
+
+/** What marks a page the hub answered 404: the app shows its 404 page there (client/src/app/hub-status.ts). */
+export const NOT_FOUND_MARK = 'bianshi-status';
+
+/**
+ * The site's page with status 404, titled as the 404 page is ('Page not found'), marked so the
+ * app shows its 404 page (Chinese, with a way home) at this address whatever route it matches.
+ */
+function sendNotFound(req: IncomingMessage, res: ServerResponse, template: string | null, pathname: string): void {
+  if (template === null) {
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+    res.end('Page not found');
+    return;
+  }
+  const path = pathname.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const html = template
+    .replace(/<title>[\s\S]*?<\/title>/, '<title>Page not found | 专业辩论比赛计时软件</title>')
+    .replace('</head>', () => `<meta name="${NOT_FOUND_MARK}" content="404" data-path="${path}" />\n    <meta name="robots" content="noindex" />\n  </head>`);
+  sendRenderedHtml(req, res, html, { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'x-bianshi-page': 'index.html' }, 404);
 }
 
 /** A page of the build read once per change of its file; null when it is missing. */

@@ -1,5 +1,6 @@
 import { TRPCError, initTRPC } from '@trpc/server';
 import { HubError, type HubErrorCode } from '../lib/errors';
+import { invalidInput, zodIssuesOf } from '../lib/input-errors';
 import type { RateLimiter } from '../lib/rate-limit';
 import type { Context } from './context';
 import { createHubTransformer } from './transformer';
@@ -25,16 +26,22 @@ const ADAPTER_MESSAGES: Record<string, string> = {
 const t = initTRPC.context<Context>().create({
   transformer: createHubTransformer(),
   errorFormatter({ shape, error }) {
-    const cause = error.cause instanceof HubError ? error.cause : null;
+    // Input a procedure's schema refused comes as zod's error: said like any refused input.
+    const issues = error.code === 'BAD_REQUEST' ? zodIssuesOf(error.cause) : null;
+    const cause = issues ? invalidInput(issues) : error.cause instanceof HubError ? error.cause : null;
+    const message = cause && error.code !== 'INTERNAL_SERVER_ERROR' ? cause.message : shape.message;
     // Never leak stacks to clients; messages are user-facing (zh-CN) or generic.
     return {
       ...shape,
-      message: error.code === 'INTERNAL_SERVER_ERROR' ? '服务器内部错误' : (ADAPTER_MESSAGES[shape.message] ?? shape.message),
+      message: error.code === 'INTERNAL_SERVER_ERROR' ? '服务器内部错误' : (ADAPTER_MESSAGES[message] ?? message),
       data: {
         code: shape.data.code,
         httpStatus: shape.data.httpStatus,
         path: shape.data.path,
         reason: cause?.reason ?? null,
+        /** The field a refused input concerns ('' for the whole input), and every issue with its field and reason. */
+        field: typeof cause?.details?.field === 'string' ? cause.details.field : null,
+        issues: Array.isArray(cause?.details?.issues) ? (cause.details.issues as unknown[]) : null,
         details: cause?.details ?? null,
       },
     };

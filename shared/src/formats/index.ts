@@ -3,5 +3,6 @@ export * from './format.schema';
 export * from './format-semantics';
 export * from './format-json';
 export * from './stage-clocks';
+export * from './format-diff';
 export * from './builtin/builtin-formats';
 export { FORMAT_MESSAGES } from './messages';

@@ -4,3 +4,5 @@ export * from './messages';
 export * from './transformer';
 export * from './lobby-messages';
 export * from './fallback-wire';
+export * from './input-issues';
+export * from './site-routes';

@@ -55,7 +55,9 @@ export type WatchMessage =
   | { type: 'snapshot'; matchId: string; version: number; state: MatchState; timer: TimerPublic; serverNow: number }
   | { type: 'change'; matchId: string; version: number; state: MatchStateDelta; events: MatchEvent[]; serverNow: number }
   | { type: 'timer'; timer: TimerPublic }
-  | { type: 'tick'; serverNow: number; presence: PresenceCounts; roster?: RosterEntry[]; peers?: PeerLink };
+  | { type: 'tick'; serverNow: number; presence: PresenceCounts; roster?: RosterEntry[]; peers?: PeerLink }
+  /** To one screen: a controller named it (it keeps the name when it reconnects). */
+  | { type: 'renamed'; name: string };
 
 /** The first message of a timer watch (also what a display's page carries, and draws from). */
 export type WatchSnapshot = Extract<WatchMessage, { type: 'snapshot' }>;

@@ -3,7 +3,7 @@
  * (tRPC, HTTP API, offline replay) and handled by one exhaustive switch in the reducer.
  */
 import { z } from 'zod';
-import { MAX_DURATION_MS, formatIdSchema, sideIdSchema, soundSchema } from '../formats/format.schema';
+import { MAX_DURATION_MS, formatIdSchema, formatSchema, sideIdSchema, soundSchema } from '../formats/format.schema';
 import { TIMER_ERROR_MESSAGES } from './messages';
 
 const durationMs = z.number().int().min(0).max(MAX_DURATION_MS);
@@ -38,6 +38,12 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('timeoutEnd') }),
   overlayCommandSchema,
   z.strictObject({ type: z.literal('finish') }),
+  /**
+   * Replaces the format of a match that has not begun (no clock has run, no timeout taken), so a
+   * format edit reaches the screens before the first speech. Issued by the hub when the timer's
+   * format is saved (`manage.setFormat`), never accepted from a console or the HTTP API.
+   */
+  z.strictObject({ type: z.literal('setFormat'), format: formatSchema }),
   /** Issued by the hub's scheduler at/after `nextDeadline`: processes everything due. */
   z.strictObject({ type: z.literal('expire') }),
 ]);
@@ -50,6 +56,15 @@ export type CommandInput = z.input<typeof commandSchema>;
 export type CommandType = Command['type'];
 /** One command by tag. */
 export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>;
+
+/** Commands only the hub issues itself: refused from consoles, the HTTP API and offline replays. */
+export const HUB_ONLY_COMMANDS: ReadonlySet<CommandType> = new Set(['setFormat']);
+
+/** A command as consoles, the HTTP API and offline replays may send it: any but {@link HUB_ONLY_COMMANDS}. */
+export const clientCommandSchema = commandSchema.refine((command) => !HUB_ONLY_COMMANDS.has(command.type), {
+  error: TIMER_ERROR_MESSAGES['hub-only'],
+  params: { reason: 'hub-only' },
+});
 
 /** Validates unknown input (a socket message, an HTTP body) as a command. */
 export function parseCommand(input: unknown): { ok: true; command: Command } | { ok: false; error: { code: 'invalid-command'; message: string } } {

@@ -231,6 +231,14 @@ export function deriveStatus(state: MatchState): MatchStatus {
 }
 
 /**
+ * Whether a match has begun: a clock has run or a timeout was taken. Until then its format may
+ * still be replaced (`setFormat`); after, what speakers used is never rewritten.
+ */
+export function matchHasBegun(state: MatchState): boolean {
+  return matchProgress(state) !== 'ready' || state.timeout !== null || state.timeoutsUsed.aff > 0 || state.timeoutsUsed.neg > 0;
+}
+
+/**
  * The status of a whole match for lists (/home, 记录): `status` says whether the *current stage*
  * has begun, so a match moved on to a fresh stage reads `ready`; a match in which any clock
  * used time is `paused` (or running/finished), never 未开始.

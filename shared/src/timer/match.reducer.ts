@@ -10,10 +10,12 @@ import { crossedItems, isExhausted, overtimeContinues } from './due-items';
 import type { MatchEvent, PauseReason } from './match-event';
 import {
   cloneState,
+  createMatch,
   currentRuntime,
   currentStage,
   deriveStatus,
   freshStageRuntime,
+  matchHasBegun,
   refreshPooledBudgets,
   runningClockIndex,
   settleClock,
@@ -107,8 +109,25 @@ const HANDLERS: { [T in CommandType]: Handler<T> } = {
     ctx.events.push({ type: 'matchFinished', at: ctx.at });
     return null;
   },
+  setFormat,
   expire: (ctx) => (ctx.processedDue ? null : 'nothing-due'),
 };
+
+/**
+ * A new format for a match that has not begun: fresh clocks and pools from it, the same stage
+ * (or the last one, when the new format is shorter), overlays kept. Refused once any clock has
+ * run or a timeout was taken, so no time a speaker used is ever rewritten.
+ */
+function setFormat(ctx: Ctx, command: CommandOf<'setFormat'>): CommandErrorCode | null {
+  const { draft } = ctx;
+  if (matchHasBegun(draft)) return 'match-begun';
+  const fresh = createMatch(command.format, { now: draft.createdAt });
+  draft.format = fresh.format;
+  draft.stages = fresh.stages;
+  draft.pools = fresh.pools;
+  draft.stageIndex = Math.min(draft.stageIndex, fresh.stages.length - 1);
+  return null;
+}
 
 function start(ctx: Ctx): CommandErrorCode | null {
   const { draft, at, events } = ctx;

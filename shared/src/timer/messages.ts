@@ -19,6 +19,8 @@ export const TIMER_ERROR_MESSAGES = {
   'timeout-active': '暂停进行中',
   'no-timeout': '当前没有进行中的暂停',
   'invalid-command': '指令格式不正确',
+  'match-begun': '比赛已经开始，赛制不能再改；修改只对下一场比赛生效',
+  'hub-only': '这个指令只能由服务器发出',
 } as const;
 
 /** Every error code a command may be refused with. */

@@ -5,6 +5,8 @@ import { ColorModeToggle } from '../../features/color-mode';
 import { format, messages } from '../../i18n';
 import { IconExternal } from '../../components/ui/icons';
 import { Logo } from '../../components/ui/logo';
+import { toAppError } from '../../lib/errors';
+import { NotFound } from '../routes/not-found';
 
 const t = messages.layouts.manage;
 const pages = messages.routes.pages;
@@ -32,6 +34,14 @@ export function TimerManageLayout() {
   // The timer's name (public, like its display); the short id only until it arrives or if it cannot.
   const timer = useQuery({ ...trpc.timer.get.queryOptions({ id: shortid }), enabled: shortid !== '', retry: false, staleTime: 30_000 });
   const name = timer.data?.timer.name;
+  // No such timer: the site's 404 page alone, not the console's gate under the settings sidebar.
+  if (timer.isError && toAppError(timer.error).code === 'NOT_FOUND') {
+    return (
+      <main id="main" className="status-page-frame">
+        <NotFound />
+      </main>
+    );
+  }
   return (
     <div className="layout layout--app">
       <header className="app-bar">

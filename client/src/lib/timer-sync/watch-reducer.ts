@@ -47,11 +47,13 @@ export interface WatchData {
   bellKeys: string[];
   /** A change arrived that cannot be merged (no snapshot of its match): fetch a fresh state. */
   needsRefresh: boolean;
+  /** The name a controller gave this screen (kept by the screen for its next connection), or null. */
+  screenName: string | null;
 }
 
 /** Nothing known yet. */
 export function emptyWatchData(): WatchData {
-  return { timer: null, matchId: null, state: null, presence: null, roster: null, peers: null, lastServerNow: null, bells: [], bellSeq: 0, bellKeys: [], needsRefresh: false };
+  return { timer: null, matchId: null, state: null, presence: null, roster: null, peers: null, lastServerNow: null, bells: [], bellSeq: 0, bellKeys: [], needsRefresh: false, screenName: null };
 }
 
 /** Identity of a bell event of a match, equal whether the hub reported it or the client predicted it. */
@@ -105,5 +107,7 @@ export function applyWatchMessage(data: WatchData, message: WatchMessage, now: n
       return { ...data, timer: message.timer };
     case 'tick':
       return { ...data, presence: message.presence, roster: message.roster ?? data.roster, peers: message.peers ?? null, lastServerNow: message.serverNow };
+    case 'renamed':
+      return { ...data, screenName: message.name };
   }
 }

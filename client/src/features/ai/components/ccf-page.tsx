@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { format } from '../../../i18n';
 import { ai as aiText } from '../../../i18n/zh-CN/ai';
@@ -143,13 +144,14 @@ export function AiCcfPage() {
   const [error, setError] = useState<string | null>(null);
   const topicId = useId();
 
-  const generate = (event: FormEvent) => {
+  const confirm = useConfirm();
+  const generate = async (event: FormEvent) => {
     event.preventDefault();
     const text = (picked?.text ?? topic).trim();
     if (!text) return setError(t.empty);
     const max = status?.maxInputChars ?? 4_000;
     if (text.length > max) return setError(format(aiText.contact.tooLong, { n: max }));
-    if (edited && !window.confirm(t.regenerateConfirm)) return;
+    if (edited && !(await confirm.ask({ title: t.regenerateConfirm, confirmLabel: t.regenerate, tone: 'danger' }))) return;
     setError(null);
     setProgress(status?.mode === 'provider' ? format(aiText.working, { n: 0 }) : null);
     stream.start((handlers) => client.ai.outline.subscribe({ topic: text, side, ...(picked ? { topicId: picked.id } : {}) }, handlers), {
@@ -177,7 +179,8 @@ export function AiCcfPage() {
         <p>{t.lead}</p>
         <ModeNote />
       </header>
-      <form className="ai-ccf__form" onSubmit={generate}>
+      {confirm.dialog}
+      <form className="ai-ccf__form" onSubmit={(event) => void generate(event)}>
         <label className="create-field" htmlFor={topicId}>
           <span className="create-field__label">{t.topic}</span>
         </label>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { format } from '../../../i18n';
 import { ai as aiText } from '../../../i18n/zh-CN/ai';
 import { env } from '../../../lib/env';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { local } from '../../../lib/storage';
 import { useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { useAiStatus, useAiStream } from '../api/ai-stream';
@@ -140,6 +141,7 @@ export function AiContactPage() {
   const status = useAiStatus().data;
   const stream = useAiStream<AskEvent>();
   const [turns, setTurns] = useState<Turn[]>(loadTurns);
+  const confirm = useConfirm();
   const [question, setQuestion] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
   const inputId = useId();
@@ -192,6 +194,7 @@ export function AiContactPage() {
 
   return (
     <div className="ai-page ai-contact">
+      {confirm.dialog}
       <header className="ai-page__head">
         <h1>{t.title}</h1>
         <p>{t.lead}</p>
@@ -254,9 +257,7 @@ export function AiContactPage() {
             <button
               type="button"
               className="btn btn--ghost btn--sm"
-              onClick={() => {
-                if (window.confirm(t.clearConfirm)) setTurns([]);
-              }}
+              onClick={() => void confirm.ask({ title: t.clearConfirm, confirmLabel: t.clear, tone: 'danger' }).then((yes) => yes && setTurns([]))}
             >
               {t.clear}
             </button>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 import type { FlowBox, FlowColumn, FlowSide } from '@bianshi/shared';
 import { format } from '../../../i18n';
 import { workbench as workbenchText } from '../../../i18n/zh-CN/workbench';
@@ -42,10 +43,11 @@ export function ColumnsEditor({
     const checked = checkedTitle(value);
     if (checked) flow.patchColumn(column.id, { title: checked });
   };
-  const remove = (column: FlowColumn) => {
+  const confirm = useConfirm();
+  const remove = async (column: FlowColumn) => {
     if (columns.length <= 1) return toast.error(t.lastColumn);
     const n = boxes.filter((box) => box.columnId === column.id && box.text.trim()).length;
-    if (n > 0 && !window.confirm(format(t.removeColumnConfirm, { title: column.title, n }))) return;
+    if (n > 0 && !(await confirm.ask({ title: format(t.removeColumnConfirm, { title: column.title, n }), confirmLabel: t.removeColumn, tone: 'danger' }))) return;
     flow.removeColumn(column.id);
   };
   const add = () => {
@@ -56,6 +58,7 @@ export function ColumnsEditor({
   };
   return (
     <section className="flow-columns" aria-label={t.columnsTitle}>
+      {confirm.dialog}
       <h2 className="wb-side__title">{t.columnsTitle}</h2>
       <ol className="flow-columns__list">
         {columns.map((column, index) => (
@@ -105,7 +108,7 @@ export function ColumnsEditor({
               type="button"
               className="btn btn--ghost btn--sm"
               aria-label={`${column.title} ${t.removeColumn}`}
-              onClick={() => remove(column)}
+              onClick={() => void remove(column)}
             >
               ✕
             </button>

@@ -2,6 +2,7 @@ import { PLAN_IDS, planById, type PlanId } from '@bianshi/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
+import { usePrompt } from '../../../components/ui/prompt-dialog';
 import pricing from 'virtual:bianshi-pricing';
 import { format } from '../../../i18n';
 import { commerce as commerceText } from '../../../i18n/zh-CN/commerce';
@@ -96,11 +97,15 @@ export function KeysTab() {
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
   const keys = useQuery(trpc.commerce.admin.search.queryOptions({ query }));
+  const prompt = usePrompt();
   const act = useMutation({
-    mutationFn: async ({ id, action }: { id: string; action: 'suspend' | 'resume' | 'revoke' | 'extend' }) => {
-      const days = action === 'extend' ? Number(window.prompt(t.daysPrompt, '30')) : 0;
-      if (action === 'extend' && !(days >= 1)) return null;
-      const reason = window.prompt(t.reasonPrompt)?.trim();
+    mutationFn: async ({ id, action, last4 }: { id: string; action: 'suspend' | 'resume' | 'revoke' | 'extend'; last4: string }) => {
+      const title = format(t.actionTitle, { action: t[action], last4 });
+      const wholeDays = (value: string) => (/^\d+$/.test(value) && Number(value) >= 1 ? null : t.daysInvalid);
+      const daysText = action === 'extend' ? await prompt.ask({ title, label: t.daysPrompt, initial: '30', confirmLabel: t.extend, inputMode: 'numeric', validate: wholeDays }) : '0';
+      if (daysText === null) return null;
+      const days = Number(daysText);
+      const reason = await prompt.ask({ title, label: t.reasonPrompt, confirmLabel: t[action], validate: (value) => (value ? null : t.reasonRequired) });
       if (!reason) return null;
       return action === 'extend' ? client.commerce.admin.extendKey.mutate({ id, days, reason }) : client.commerce.admin.keyAction.mutate({ id, action, reason });
     },
@@ -112,6 +117,7 @@ export function KeysTab() {
   });
   return (
     <section className="commerce-card">
+      {prompt.dialog}
       <form
         className="commerce-inline"
         onSubmit={(event) => {
@@ -153,10 +159,10 @@ export function KeysTab() {
                 <td>{when(key.expiresAt)}</td>
                 <td>{key.redeemedBy ?? '—'}</td>
                 <td className="admin-table__actions">
-                  {key.state === 'issued' ? <Action label={t.suspend} onClick={() => act.mutate({ id: key.id, action: 'suspend' })} /> : null}
-                  {key.state === 'suspended' ? <Action label={t.resume} onClick={() => act.mutate({ id: key.id, action: 'resume' })} /> : null}
-                  {key.state !== 'revoked' && key.state !== 'expired' ? <Action label={t.revoke} onClick={() => act.mutate({ id: key.id, action: 'revoke' })} /> : null}
-                  {key.state !== 'revoked' ? <Action label={t.extend} onClick={() => act.mutate({ id: key.id, action: 'extend' })} /> : null}
+                  {key.state === 'issued' ? <Action label={t.suspend} onClick={() => act.mutate({ id: key.id, action: 'suspend', last4: key.last4 })} /> : null}
+                  {key.state === 'suspended' ? <Action label={t.resume} onClick={() => act.mutate({ id: key.id, action: 'resume', last4: key.last4 })} /> : null}
+                  {key.state !== 'revoked' && key.state !== 'expired' ? <Action label={t.revoke} onClick={() => act.mutate({ id: key.id, action: 'revoke', last4: key.last4 })} /> : null}
+                  {key.state !== 'revoked' ? <Action label={t.extend} onClick={() => act.mutate({ id: key.id, action: 'extend', last4: key.last4 })} /> : null}
                 </td>
               </tr>
             ))}

@@ -1,6 +1,7 @@
 import { INVOICE_KIND_NAMES, INVOICE_STATUS_NAMES, planById, type InvoiceKind, type InvoiceStatus, type PlanId } from '@bianshi/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../lib/toast';
+import { usePrompt } from '../../../components/ui/prompt-dialog';
 import pricing from 'virtual:bianshi-pricing';
 import { format, messages } from '../../../i18n';
 import { commerce as commerceText } from '../../../i18n/zh-CN/commerce';
@@ -17,9 +18,10 @@ export function OrdersTab() {
   const client = useTRPCClient();
   const queryClient = useQueryClient();
   const orders = useQuery(trpc.commerce.admin.orders.queryOptions({}));
+  const prompt = usePrompt();
   const markPaid = useMutation({
     mutationFn: async (number: string) => {
-      const note = window.prompt(t.markPaidPrompt, '');
+      const note = await prompt.ask({ title: format(t.markPaidTitle, { number }), label: t.markPaidPrompt, confirmLabel: t.markPaid });
       if (note === null) return null;
       return client.commerce.admin.markPaid.mutate({ number, note });
     },
@@ -33,6 +35,7 @@ export function OrdersTab() {
   const rows = [...(orders.data ?? [])].sort((a, b) => Number(b.status === 'pending') - Number(a.status === 'pending'));
   return (
     <section className="commerce-card admin-table-wrap">
+      {prompt.dialog}
       <table className="admin-table">
         <thead>
           <tr>
@@ -98,9 +101,10 @@ export function InvoicesTab() {
     },
     onError: (error) => toast.error(error.message),
   });
+  const prompt = usePrompt();
   const reject = useMutation({
     mutationFn: async (id: string) => {
-      const reason = window.prompt(t.reasonPrompt)?.trim();
+      const reason = await prompt.ask({ title: t.rejectTitle, label: t.reasonPrompt, confirmLabel: t.reject, validate: (value) => (value ? null : t.reasonRequired) });
       return reason ? client.commerce.admin.rejectInvoice.mutate({ id, reason }) : null;
     },
     onSuccess: refresh,
@@ -109,6 +113,7 @@ export function InvoicesTab() {
   const c = t.invoiceColumns;
   return (
     <section className="commerce-card admin-table-wrap">
+      {prompt.dialog}
       <table className="admin-table">
         <thead>
           <tr>

@@ -46,7 +46,9 @@ export function ConsolePage({
   const error = useTimerStore(store, (s) => s.error);
   const { actions, abilities, pending } = useConsoleActions(timerId, store);
   const setHelpOpen = useConsoleUi((s) => s.setHelpOpen);
+  const toggleKey = useConsoleUi((s) => s.toggleKey);
   const previewRef = useRef<HTMLDivElement>(null);
+  const setTimeRef = useRef<HTMLInputElement>(null);
   const [fullscreen, setFullscreen] = useState(false);
 
   // The preview in full screen (F): the Fullscreen API where it works, else the preview filling
@@ -81,7 +83,14 @@ export function ConsolePage({
     return () => window.removeEventListener('keydown', onKey);
   }, [previewFull, exitFullscreen]);
 
-  useConsoleKeyboard({ enabled: state !== null, actions, onFullscreen: toggleFullscreen, onHelp: () => setHelpOpen(true) });
+  useConsoleKeyboard({
+    enabled: state !== null,
+    toggleKey,
+    actions,
+    onSetTime: () => setTimeRef.current?.focus(),
+    onFullscreen: toggleFullscreen,
+    onHelp: () => setHelpOpen(true),
+  });
 
   const displayUrl = `${window.location.origin}/timer/${timerId}${viewKey ? `#view=${viewKey}` : ''}`;
   return (
@@ -121,14 +130,14 @@ export function ConsolePage({
                 {previewFull ? t.preview.exit : t.preview.fullscreen}
               </button>
             </div>
-            <TransportPanel state={state} actions={actions} abilities={abilities} pending={pending} />
+            <TransportPanel state={state} actions={actions} abilities={abilities} pending={pending} toggleKey={toggleKey} setTimeRef={setTimeRef} />
             <ReserveNotice state={state} now={store.getState().clock.now()} />
           </div>
           <aside className="console-aside">
             <StageList state={state} actions={actions} />
             <TimeoutPanel state={state} actions={actions} />
             <OverlayPanel state={state} actions={actions} />
-            <PresencePanel store={store} />
+            <PresencePanel store={store} timerId={timerId} />
           </aside>
         </div>
       )}

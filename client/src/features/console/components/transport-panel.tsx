@@ -2,7 +2,12 @@ import { currentStage, type MatchState } from '@bianshi/shared';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { format } from '../../../i18n';
 import { consolePage as consolePageText } from '../../../i18n/zh-CN/console';
+import type { RefObject } from 'react';
 import { ADJUST_STEP_MS, type ConsoleAbilities, type ConsoleActions } from '../hooks/use-console-actions';
+import { KEYS_OF } from '../hooks/use-console-keyboard';
+import type { ToggleKey } from '../stores/console-ui.store';
+import { SetTimeForm } from './set-time-form';
+import { keyLabel } from './shortcut-help';
 
 const t = consolePageText;
 
@@ -26,9 +31,28 @@ function AdjustButton({ label, blocked, disabled, onClick, shortcut, testId }: {
   );
 }
 
-/** The big controls: start/pause, stages, switch side, reset, ±10 s, bell. */
-export function TransportPanel({ state, actions, abilities, pending }: { state: MatchState; actions: ConsoleActions; abilities: ConsoleAbilities; pending: boolean }) {
+/** `aria-keyshortcuts` of a key: Space, or the letter. */
+const shortcutName = (key: string) => (key === ' ' ? 'Space' : key.toUpperCase());
+
+/** The big controls: start/pause, stages, switch side, reset, ±10 s, bell, and 设定时间. */
+export function TransportPanel({
+  state,
+  actions,
+  abilities,
+  pending,
+  toggleKey,
+  setTimeRef,
+}: {
+  state: MatchState;
+  actions: ConsoleActions;
+  abilities: ConsoleAbilities;
+  pending: boolean;
+  /** This device's start/pause key (its bell key follows). */
+  toggleKey: ToggleKey;
+  setTimeRef: RefObject<HTMLInputElement | null>;
+}) {
   const stage = currentStage(state);
+  const keys = KEYS_OF[toggleKey];
   const primaryLabel = abilities.running ? t.transport.pause : state.status === 'paused' ? t.transport.resume : t.transport.start;
   return (
     <section className="console-transport" aria-label={t.title} data-pending={pending}>
@@ -52,7 +76,8 @@ export function TransportPanel({ state, actions, abilities, pending }: { state: 
           data-running={abilities.running}
           onClick={() => void actions.toggle()}
           disabled={!abilities.hasClock || abilities.finished}
-          aria-keyshortcuts="Space"
+          aria-keyshortcuts={shortcutName(keys.toggle)}
+          title={`${keyLabel(keys.toggle)}`}
         >
           <span aria-hidden="true">{abilities.running ? '❚❚' : '▶'}</span>
           <span>{abilities.finished ? t.transport.finished : abilities.hasClock ? primaryLabel : t.transport.noClock}</span>
@@ -63,18 +88,19 @@ export function TransportPanel({ state, actions, abilities, pending }: { state: 
         </button>
       </div>
       <div className="console-transport__row">
-        <button type="button" className="console-btn" onClick={() => void actions.switchSide()} disabled={!abilities.canSwitch} aria-keyshortcuts="Tab">
+        <button type="button" className="console-btn" onClick={() => void actions.switchSide()} disabled={!abilities.canSwitch} aria-keyshortcuts="S" title="S">
           {t.transport.switchSide}
         </button>
         <AdjustButton label={t.transport.minus} blocked={abilities.takeBlocked} disabled={!abilities.hasClock || abilities.finished} onClick={() => void actions.adjust(-ADJUST_STEP_MS)} shortcut="-" />
         <AdjustButton label={t.transport.plus} blocked={abilities.giveBackBlocked} disabled={!abilities.hasClock || abilities.finished} onClick={() => void actions.adjust(ADJUST_STEP_MS)} shortcut="+" testId="adjust-plus" />
-        <button type="button" className="console-btn" onClick={() => void actions.bell()} disabled={abilities.finished} aria-keyshortcuts="B">
+        <button type="button" className="console-btn" onClick={() => void actions.bell()} disabled={abilities.finished} aria-keyshortcuts={shortcutName(keys.bell)} title={keyLabel(keys.bell)}>
           {t.transport.bell}
         </button>
         <button type="button" className="console-btn" onClick={() => void actions.reset()} disabled={!abilities.hasClock || abilities.finished} aria-keyshortcuts="R">
           {t.transport.reset}
         </button>
       </div>
+      <SetTimeForm state={state} actions={actions} inputRef={setTimeRef} disabled={!abilities.hasClock || abilities.finished} />
     </section>
   );
 }

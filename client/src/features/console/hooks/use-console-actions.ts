@@ -4,6 +4,7 @@ import { toast } from '../../../lib/toast';
 import { format } from '../../../i18n';
 import { consolePage as consolePageText } from '../../../i18n/zh-CN/console';
 import { useTimerCommands, useTimerStore, type TimerStore } from '../../../lib/timer-sync';
+import { setTimeCommand, type SetTimeRefusal } from './set-time';
 
 const t = consolePageText;
 
@@ -103,7 +104,8 @@ export function useConsoleActions(timerId: string, store: TimerStore) {
       prev: () => run({ type: 'prev' }),
       next: () => run({ type: 'next' }),
       goto: (stageIndex: number) => run({ type: 'goto', stageIndex }),
-      switchSide: () => run({ type: 'switchSide' }),
+      // Only where there is another side (a key pressed on a one-clock stage does nothing, quietly).
+      switchSide: () => (abilitiesOf(store.getState().state).canSwitch ? run({ type: 'switchSide' }) : Promise.resolve(false)),
       reset: () => run({ type: 'resetStage' }),
       // ±10 秒 applies what it can (9 s used: +10 秒 gives back 9 s) instead of failing.
       adjust: (deltaMs: number) => {
@@ -117,6 +119,14 @@ export function useConsoleActions(timerId: string, store: TimerStore) {
         return run({ type: 'adjust', deltaMs: applicable });
       },
       bell: () => run({ type: 'ringBell', count: 1 }),
+      /** 设定时间: the active clock shows exactly `targetMs`; resolves null when done, else why not. */
+      setShownTime: async (targetMs: number): Promise<SetTimeRefusal | 'failed' | null> => {
+        const current = store.getState();
+        if (!current.state) return 'no-clock';
+        const made = setTimeCommand(current.state, targetMs, current.clock.now());
+        if (!made.ok) return made.reason;
+        return (await run(made.command)) ? null : 'failed';
+      },
       timeoutStart: (side: SideId) => run({ type: 'timeoutStart', side }),
       timeoutEnd: () => run({ type: 'timeoutEnd' }),
       message: (text: string) => run({ type: 'overlay', action: 'message', text }),

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import type { ToggleKey } from '../stores/console-ui.store';
 import { ADJUST_STEP_MS, type ConsoleActions } from './use-console-actions';
 
 /** Whether a key event happens while the user types (inputs, text areas, selects, editable text). */
@@ -12,26 +13,36 @@ export function isTyping(target: EventTarget | null): boolean {
   return !['button', 'checkbox', 'radio', 'range', 'submit', 'reset', 'color', 'file'].includes(type);
 }
 
-/** What a key does on the console; null for keys it leaves alone. */
-export function keyAction(event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey'>):
-  | 'toggle' | 'switchSide' | 'prev' | 'next' | 'bell' | 'reset' | 'plus' | 'minus' | 'fullscreen' | 'help' | null {
+/** What a key does on the console. `swallow`: nothing, but no button may take it either. */
+export type KeyAction = 'toggle' | 'switchSide' | 'prev' | 'next' | 'bell' | 'reset' | 'plus' | 'minus' | 'setTime' | 'fullscreen' | 'help' | 'swallow';
+
+/** The keys of each start/pause choice: the start key, and the bell's key (B, or L when B starts). */
+export const KEYS_OF: Record<ToggleKey, { toggle: string; bell: string }> = {
+  space: { toggle: ' ', bell: 'b' },
+  b: { toggle: 'b', bell: 'l' },
+};
+
+/**
+ * What a key does on the console; null for keys it leaves alone. Tab always moves focus (it is
+ * never a shortcut). With B as the start key, Space is swallowed: held down for push-to-talk in
+ * a meeting app, it must not click the focused button either.
+ */
+export function keyAction(event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey'>, toggleKey: ToggleKey = 'space'): KeyAction | null {
   if (event.ctrlKey || event.metaKey || event.altKey) return null;
-  switch (event.key) {
+  const key = event.key === 'Spacebar' ? ' ' : event.key.length === 1 ? event.key.toLowerCase() : event.key;
+  const keys = KEYS_OF[toggleKey];
+  if (key === keys.toggle) return 'toggle';
+  if (key === keys.bell) return 'bell';
+  switch (key) {
     case ' ':
-    case 'Spacebar':
-      return 'toggle';
-    case 'Tab':
-      // Shift+Tab still moves focus backwards, so keyboard users are never trapped.
-      return event.shiftKey ? null : 'switchSide';
+      return 'swallow';
+    case 's':
+      return 'switchSide';
     case 'ArrowLeft':
       return 'prev';
     case 'ArrowRight':
       return 'next';
-    case 'b':
-    case 'B':
-      return 'bell';
     case 'r':
-    case 'R':
       return 'reset';
     case '+':
     case '=':
@@ -40,8 +51,9 @@ export function keyAction(event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlK
     case '_':
     case '−':
       return 'minus';
+    case 't':
+      return 'setTime';
     case 'f':
-    case 'F':
       return 'fullscreen';
     case '?':
     case '？':
@@ -52,10 +64,11 @@ export function keyAction(event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlK
 }
 
 /**
- * The console's keyboard: Space start/pause, Tab switch side, ←/→ stages, B bell, R reset,
- * +/− 10 s, F fullscreen preview, ? help. Ignored while typing and while a dialog is open.
+ * The console's keyboard: the start key (Space, or B: this device's choice) start/pause, S switch
+ * side, ←/→ stages, B (or L) bell, R reset, +/− 10 s, T set the time, F fullscreen preview,
+ * ? help. Tab moves focus as everywhere. Ignored while typing and while a dialog is open.
  */
-export function useConsoleKeyboard(options: { enabled: boolean; actions: ConsoleActions; onFullscreen: () => void; onHelp: () => void }) {
+export function useConsoleKeyboard(options: { enabled: boolean; toggleKey: ToggleKey; actions: ConsoleActions; onSetTime: () => void; onFullscreen: () => void; onHelp: () => void }) {
   const latest = useRef(options);
   useEffect(() => {
     latest.current = options;
@@ -63,12 +76,12 @@ export function useConsoleKeyboard(options: { enabled: boolean; actions: Console
   useEffect(() => {
     let swallowSpaceUp = false;
     const onKeyDown = (event: KeyboardEvent) => {
-      const { enabled, actions, onFullscreen, onHelp } = latest.current;
+      const { enabled, toggleKey, actions, onSetTime, onFullscreen, onHelp } = latest.current;
       if (!enabled || event.defaultPrevented || isTyping(event.target) || document.querySelector('dialog[open]')) return;
-      const action = keyAction(event);
+      const action = keyAction(event, toggleKey);
       if (!action) return;
       event.preventDefault();
-      if (action === 'toggle') swallowSpaceUp = true;
+      if (event.key === ' ' || event.key === 'Spacebar') swallowSpaceUp = true;
       if (event.repeat && action !== 'plus' && action !== 'minus') return;
       switch (action) {
         case 'toggle':
@@ -98,12 +111,17 @@ export function useConsoleKeyboard(options: { enabled: boolean; actions: Console
         case 'fullscreen':
           onFullscreen();
           break;
+        case 'setTime':
+          onSetTime();
+          break;
         case 'help':
           onHelp();
           break;
+        case 'swallow':
+          break;
       }
     };
-    // A focused button would also "click" on Space's keyup: swallow it when we handled the keydown.
+    // A focused button would also "click" on Space's keyup: swallow it when the keydown was ours.
     const onKeyUp = (event: KeyboardEvent) => {
       if ((event.key === ' ' || event.key === 'Spacebar') && swallowSpaceUp) {
         swallowSpaceUp = false;

@@ -49,17 +49,20 @@ export function useControlClaim(shortid: string): { status: ClaimStatus; error: 
     // The key leaves the address once the claim is settled (the fragment never reaches a server):
     // until then the page still carries it, so nothing sends this browser to sign in meanwhile.
     const dropKey = () => void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+    const justCreated = new URLSearchParams(location.search).get('created') === '1';
     setEntry(shortid, { status: 'claiming', error: null });
     claimControl(client, shortid, key)
       .finally(dropKey)
       .then(async (result) => {
         await queryClient.invalidateQueries();
         setEntry(shortid, { status: 'claimed', error: null, controlKey: key });
-        // Said once, when this browser first gains control, not on every reopened control link.
+        // Said once, when this browser first gains control, not on every reopened control link;
+        // and not right after creating the timer, where the share panel says it already and a
+        // toast would cover its QR code.
         const seen = `${CLAIM_SEEN_PREFIX}${result.timerId}`;
         if (!local.get(seen)) {
           local.set(seen, '1');
-          toast.success(consolePageText.claimed);
+          if (!justCreated) toast.success(consolePageText.claimed);
         }
       })
       .catch((failure: unknown) => setEntry(shortid, { status: 'failed', error: commandError(failure) }));

@@ -29,7 +29,9 @@ export function ConsoleRoute() {
   }
   if (timer.isError) {
     const error = commandError(timer.error);
-    return <ControlGate displayPath={null} reason={error.code === 'NOT_FOUND' ? t.gate.notFound : error.message} />;
+    // No such timer: the layout shows the site's 404 page; never 需要控制权限 above 找不到.
+    if (error.code === 'NOT_FOUND') return null;
+    return <ControlGate displayPath={null} reason={error.message} />;
   }
   const data = timer.data;
   if (!data.canControl) {

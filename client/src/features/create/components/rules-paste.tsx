@@ -1,3 +1,4 @@
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 import {
   MAX_RULES_TEXT_CHARS,
   findDurations,
@@ -221,12 +222,13 @@ export function RulesPaste({ pending, onCreate }: { pending: boolean; onCreate: 
   const [formError, setFormError] = useState<string | null>(null);
   const [aiNote, setAiNote] = useState<string | null>(null);
   const textId = useId();
+  const confirm = useConfirm();
   const issues = useMemo(() => (draft ? draftIssues(draft, badDurations) : []), [draft, badDurations]);
 
-  const parse = () => {
+  const parse = async () => {
     if (text.trim() === '') return setFormError(t.empty);
     if (text.length > MAX_RULES_TEXT_CHARS) return setFormError(format(t.tooLong, { n: MAX_RULES_TEXT_CHARS }));
-    if (edited && !window.confirm(t.reparseConfirm)) return;
+    if (edited && !(await confirm.ask({ title: t.reparseTitle, body: t.reparseConfirm, confirmLabel: t.parse, tone: 'danger' }))) return;
     const result = parseRulesText(text);
     setFormError(null);
     setParsed(result);
@@ -236,8 +238,8 @@ export function RulesPaste({ pending, onCreate }: { pending: boolean; onCreate: 
     setAiNote(null);
   };
 
-  const takeAiFormat = (value: Format, attempts: number) => {
-    if (edited && !window.confirm(ta.aiReplaceConfirm)) return;
+  const takeAiFormat = async (value: Format, attempts: number) => {
+    if (edited && !(await confirm.ask({ title: ta.aiReplaceTitle, body: ta.aiReplaceConfirm, confirmLabel: ta.aiReplace, tone: 'danger' }))) return;
     setDraft(value);
     setEdited(false);
     setBadDurations(new Set());
@@ -294,10 +296,10 @@ export function RulesPaste({ pending, onCreate }: { pending: boolean; onCreate: 
           onChange={(event) => setText(event.target.value)}
         />
         <RulesFileButton onText={setText} />
-        <button type="button" className="btn btn--secondary" onClick={parse}>
+        <button type="button" className="btn btn--secondary" onClick={() => void parse()}>
           {t.parse}
         </button>
-        {parsed ? <AiFill text={text} unknown={parsed.lines.filter((line) => line.status === 'unknown').length} onFormat={takeAiFormat} /> : null}
+        {parsed ? <AiFill text={text} unknown={parsed.lines.filter((line) => line.status === 'unknown').length} onFormat={(value, attempts) => void takeAiFormat(value, attempts)} /> : null}
         {parsed ? <LineReport lines={parsed.lines} /> : null}
       </section>
       <section className="rules-result" aria-labelledby="rules-result-title">
@@ -396,6 +398,7 @@ export function RulesPaste({ pending, onCreate }: { pending: boolean; onCreate: 
           <p className="create-note">{createText.note}</p>
         </div>
       </section>
+      {confirm.dialog}
     </form>
   );
 }

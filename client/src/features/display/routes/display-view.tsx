@@ -1,5 +1,7 @@
 import { displayPathParts, type DeviceKind, type PresenceRole } from '@bianshi/shared';
-import { useTimerWatch } from '../../../lib/timer-sync';
+import { useEffect, useState } from 'react';
+import { local } from '../../../lib/storage';
+import { useTimerStore, useTimerWatch } from '../../../lib/timer-sync';
 import { DisplayScreen } from '../components/display-screen';
 
 /**
@@ -48,11 +50,23 @@ export function displayAddressOf(location: Pick<Location, 'pathname' | 'search' 
   return parts && { ...parts, search: new URLSearchParams(location.search), hash: location.hash };
 }
 
+/** Where a screen keeps the name a controller gave it, per timer. */
+const SCREEN_NAME_PREFIX = 'bianshi:screen-name:';
+
 /** The projector display of a timer (or one match), whoever parsed its address. */
 export function DisplayView({ id, matchid, search, hash }: DisplayAddress) {
   const role = roleFrom(search.get('role'));
-  const name = search.get('name')?.slice(0, 40) || undefined;
+  // The name a controller gave this screen (kept on this device), else the link's `?name=`.
+  const [given, setGiven] = useState(() => local.get(SCREEN_NAME_PREFIX + id));
+  const name = given || search.get('name')?.slice(0, 40) || undefined;
   const viewKey = viewKeyFrom(hash, search);
   const store = useTimerWatch({ timerId: id, ...(matchid ? { matchId: matchid } : {}), role, ...(name ? { name } : {}), device: deviceKind(), ...(viewKey ? { viewKey } : {}) });
+  const renamed = useTimerStore(store, (s) => s.screenName);
+  useEffect(() => {
+    if (!renamed || renamed === given) return;
+    // Kept for the next connection (a reconnect, a reload): the watch starts again under it.
+    local.set(SCREEN_NAME_PREFIX + id, renamed);
+    setGiven(renamed);
+  }, [renamed, given, id]);
   return <DisplayScreen store={store} role={role} />;
 }

@@ -8,6 +8,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from '../../../lib/toast';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { format } from '../../../i18n';
 import { library as libraryText } from '../../../i18n/zh-CN/library';
 import { useTopicGroup, useTopicMutations } from '../api/library-queries';
@@ -54,6 +55,7 @@ export function TopicGroupPage() {
   const [importing, setImporting] = useState(false);
   const [using, setUsing] = useState<TopicView | null>(null);
   const mutations = useTopicMutations();
+  const confirm = useConfirm();
   if (page.isPending) return <div className="lib-page lib-muted">{t.loading}</div>;
   if (page.isError || !page.data)
     return <div className="lib-page lib-error">{errorText(page.error, t.loadFailed)}</div>;
@@ -75,6 +77,7 @@ export function TopicGroupPage() {
     downloadText(`${group.name}.csv`, `\ufeff${topicsCsv(group.name, topics)}`, 'text/csv;charset=utf-8');
   return (
     <div className="lib-page">
+      {confirm.dialog}
       <Link to="/topic" className="lib-back">
         ← {tg.back}
       </Link>
@@ -133,8 +136,8 @@ export function TopicGroupPage() {
                   <button
                     type="button"
                     className="btn btn--ghost btn--sm"
-                    onClick={() => {
-                      if (window.confirm(tg.confirmDelete))
+                    onClick={async () => {
+                      if (await confirm.ask({ title: tg.confirmDelete, confirmLabel: tg.delete, tone: 'danger' }))
                         mutations.remove.mutate(
                           { id: topic.id },
                           {

@@ -37,7 +37,8 @@ export function CreateLobbyForm() {
       { name: name.trim(), visibility, timers: parseTimerRefs(timers), ...(organizerName.trim() ? { organizerName: organizerName.trim() } : {}) },
       {
         onSuccess: (created) => {
-          toast.success(format(t.created, { code: created.code }));
+          // Below, not top-right: the lobby's page opens with its room code and QR up there.
+          toast.success(format(t.created, { code: created.code }), { position: 'bottom-center' });
           void navigate(`/lobby/${created.id}`, { state: { organizerKey: created.organizerKey } });
         },
         onError: (failure) => setError(lobbyErrorMessage(failure)),

@@ -8,6 +8,7 @@ import type { OrganizerActions } from '../api/use-organizer-actions';
 import type { LobbyStore } from '../../../lib/lobby-sync';
 import { parseTimerRefs } from './create-lobby-form';
 import { featuredTimerOf } from './lobby-views';
+import { MatchControls } from './match-controls';
 
 const t = lobbyText.console;
 const dateFormat = lazyFormat<number | Date>(() => new Intl.DateTimeFormat('zh-CN', { dateStyle: 'long' }));
@@ -20,7 +21,7 @@ export interface OrganizerLinks {
   organizer?: string;
 }
 
-/** The organizer's console: what every screen shows, messages to all, links, and the timers shown. */
+/** The organizer's console: what every screen shows, each match's clock, messages to all, links, and the timers shown. */
 export function OrganizerConsole({ store, actions, links }: { store: LobbyStore; actions: OrganizerActions; links: OrganizerLinks | null }) {
   const lobby = useStore(store, (s) => s.lobby);
   const matches = useStore(store, (s) => s.matches);
@@ -75,6 +76,8 @@ export function OrganizerConsole({ store, actions, links }: { store: LobbyStore;
           })}
         </ul>
       </section>
+
+      <MatchControls timerIds={lobby.timerIds} matches={matches} featured={featured} />
 
       <section className="lobby-panel">
         <h2 className="lobby-panel__title">{t.broadcast}</h2>

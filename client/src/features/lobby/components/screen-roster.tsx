@@ -1,5 +1,6 @@
 import type { LobbyRosterEntry } from '@bianshi/shared';
 import { useState, type FormEvent } from 'react';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../lib/toast';
 import { format } from '../../../i18n';
 import { lazyFormat } from '../../../i18n/format';
@@ -40,13 +41,15 @@ export function ScreenRoster({ roster, selfId, actions }: { roster: LobbyRosterE
     }
   };
 
+  const confirm = useConfirm();
   const disconnect = async (entry: LobbyRosterEntry) => {
-    if (!window.confirm(format(t.disconnectConfirm, { name: entry.name }))) return;
+    if (!(await confirm.ask({ title: format(t.disconnectTitle, { name: entry.name }), body: t.disconnectBody, confirmLabel: t.disconnect, tone: 'danger' }))) return;
     if (await actions.disconnect(entry.id)) toast.success(t.done);
   };
 
   return (
     <section className="lobby-panel lobby-roster" aria-labelledby="lobby-roster-title" data-testid="lobby-roster">
+      {confirm.dialog}
       <h2 id="lobby-roster-title" className="lobby-panel__title">
         {t.rosterTitle} <span className="lobby-muted">{roster?.length ?? 0}</span>
       </h2>

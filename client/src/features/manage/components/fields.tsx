@@ -1,14 +1,31 @@
 import { useId, type ReactNode } from 'react';
 
-/** A labelled form field with an optional hint. The input gets the label through `id`. */
-export function Field({ label, hint, children }: { label: string; hint?: string; children: (id: string) => ReactNode }) {
+/** What the control of a {@link Field} spreads onto itself: its id, and its error when it has one. */
+export interface FieldControlProps {
+  id: string;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+}
+
+/**
+ * A labelled form field with an optional hint and its own error (Chinese, beside it). The
+ * control gets its id and error wiring through `control`: `{(id, control) => <input {...control} />}`.
+ */
+export function Field({ label, hint, error, children }: { label: string; hint?: string; error?: string | undefined; children: (id: string, control: FieldControlProps) => ReactNode }) {
   const id = useId();
+  const errorId = `${id}-error`;
+  const control: FieldControlProps = error ? { id, 'aria-invalid': true, 'aria-describedby': errorId } : { id };
   return (
-    <div className="manage-field">
+    <div className="manage-field" data-invalid={error ? true : undefined}>
       <label className="manage-field__label" htmlFor={id}>
         {label}
       </label>
-      {children(id)}
+      {children(id, control)}
+      {error ? (
+        <span className="manage-field__error" id={errorId} role="alert" data-testid="field-error">
+          {error}
+        </span>
+      ) : null}
       {hint ? <span className="manage-field__hint">{hint}</span> : null}
     </div>
   );

@@ -1,6 +1,7 @@
 import { currentStage, type Format, type TimerPublic } from '@bianshi/shared';
 import { useEffect } from 'react';
 import { TimerDisplay } from '../../../components/timer-display';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { manage as manageText } from '../../../i18n/zh-CN/manage';
 import { consolePage as consolePageText } from '../../../i18n/zh-CN/console';
 import { useTimerStore } from '../../../lib/timer-sync';
@@ -16,6 +17,7 @@ export function OfflineTimer({ timer, format, onExit }: { timer: TimerPublic; fo
   const state = useTimerStore(store, (s) => s.state);
   const running = state?.status === 'running';
   const stage = state ? currentStage(state) : null;
+  const confirm = useConfirm();
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -64,13 +66,18 @@ export function OfflineTimer({ timer, format, onExit }: { timer: TimerPublic; fo
         <button type="button" className="btn btn--ghost" onClick={() => commit({ type: 'resetStage' })}>
           {c.reset}
         </button>
-        <button type="button" className="btn btn--ghost" onClick={() => window.confirm(t.resetConfirm) && restart()}>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          onClick={() => void confirm.ask({ title: t.resetMatch, body: t.resetConfirm, confirmLabel: t.resetMatch, tone: 'danger' }).then((yes) => yes && restart())}
+        >
           {t.resetMatch}
         </button>
         <button type="button" className="btn btn--ghost" onClick={onExit}>
           {t.stop}
         </button>
       </div>
+      {confirm.dialog}
     </div>
   );
 }

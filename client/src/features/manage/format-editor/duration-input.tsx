@@ -1,10 +1,10 @@
 import { useEffect, useId, useState } from 'react';
-import { manage as manageText } from '../../../i18n/zh-CN/manage';
+import { DURATION_HINT } from '../../../lib/typed-duration';
 import { mmss, parseDuration } from '../time-text';
 import { useFieldError } from './field-errors';
 
 /**
- * A duration typed as `m:ss`; commits on blur/Enter when valid. Otherwise it keeps the typed
+ * A duration typed as `m:ss`, 90, １:３０ or 3分30秒 (see `parseTypedDuration`); commits on blur/Enter when valid. Otherwise it keeps the typed
  * text, says why beside the field, and reports itself to the editor, which then refuses to save.
  * `field` is what the user calls it (第 2 环节 · 时长); `allowZero` false refuses 0:00.
  */
@@ -38,7 +38,7 @@ export function DurationInput({ valueMs, onChange, label, field, allowZero = tru
         aria-label={label}
         aria-invalid={reason !== null}
         aria-describedby={reason ? errorId : undefined}
-        title={manageText.timing.durationHint}
+        title={DURATION_HINT}
         value={text}
         disabled={disabled}
         onChange={(event) => setText(event.target.value)}

@@ -2,6 +2,7 @@ import { BUILTIN_FORMATS, exportFormatJson, parseFormatJson, validateFormat, typ
 import { useFieldErrorsCollector } from './field-errors';
 import { issueText } from './issue-label';
 import { useRef, useState, type ChangeEvent } from 'react';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../lib/toast';
 import { format as fill } from '../../../i18n';
 import { manage as manageText } from '../../../i18n/zh-CN/manage';
@@ -34,7 +35,24 @@ function libraryIdFor(format: Format): string {
  * durations (m:ss), bells, pools and per-turn caps; import/export JSON with precise errors.
  * `onSave(format, startNewMatch)` gets a validated format.
  */
-export function FormatEditor({ initial, disabled, saving, onSave }: { initial: Format; disabled: boolean; saving: boolean; onSave: (format: Format, startNewMatch: boolean) => Promise<boolean> }) {
+export function FormatEditor({
+  initial,
+  disabled,
+  saving,
+  onSave,
+  offerStartNew = true,
+  saveNote = null,
+}: {
+  initial: Format;
+  disabled: boolean;
+  saving: boolean;
+  onSave: (format: Format, startNewMatch: boolean) => Promise<boolean>;
+  /** Offers 保存并开始新比赛 (pointless while the current match has not begun: a save reaches it). */
+  offerStartNew?: boolean;
+  /** What a save does to the current match, said beside the buttons. */
+  saveNote?: string | null;
+}) {
+  const confirm = useConfirm();
   const [draft, setDraft] = useState<Format>(initial);
   const [dirty, setDirty] = useState(false);
   const [issues, setIssuesState] = useState<Issues>({ source: 'save', list: [] });
@@ -59,15 +77,16 @@ export function FormatEditor({ initial, disabled, saving, onSave }: { initial: F
       toast.error(refusedToast([...refusedFields.map((error) => error.field), ...formatIssues.map((issue) => issueText(issue, draft))]));
       return;
     }
-    if (!result.ok || (startNewMatch && !window.confirm(t.startConfirm))) return;
+    if (!result.ok) return;
     const saved = draft;
     void onSave(result.format, startNewMatch).then((ok) => {
       if (ok) setDirty((stillDirty) => (draftRef.current === saved ? false : stillDirty));
     });
   };
-  const loadBuiltin = () => {
+  const loadBuiltin = async () => {
     const chosen = BUILTIN_FORMATS.find((value) => value.id === builtinId);
-    if (!chosen || (dirty && !window.confirm(fill(t.loadConfirm, { name: chosen.name })))) return;
+    if (!chosen) return;
+    if (dirty && !(await confirm.ask({ title: fill(t.loadTitle, { name: chosen.name }), body: fill(t.loadConfirm, { name: chosen.name }), confirmLabel: t.loadBuiltin, tone: 'danger' }))) return;
     setIssues([]);
     change(structuredClone(chosen));
   };
@@ -104,7 +123,7 @@ export function FormatEditor({ initial, disabled, saving, onSave }: { initial: F
               </option>
             ))}
           </select>
-          <button type="button" className="btn btn--ghost" disabled={disabled} onClick={loadBuiltin}>
+          <button type="button" className="btn btn--ghost" disabled={disabled} onClick={() => void loadBuiltin()}>
             {t.loadBuiltin}
           </button>
           <button type="button" className="btn btn--ghost" onClick={() => downloadText(`${draft.id}.json`, exportFormatJson(draft), 'application/json')} data-testid="format-export">
@@ -182,15 +201,23 @@ export function FormatEditor({ initial, disabled, saving, onSave }: { initial: F
       </Section>
       {!disabled ? (
         <div className="manage-savebar manage-savebar--sticky">
+          {saveNote ? (
+            <span className="manage-muted fe-save-note" data-testid="format-save-note">
+              {saveNote}
+            </span>
+          ) : null}
           {dirty ? <span className="manage-muted">{t.dirty}</span> : null}
-          <button type="button" className="btn btn--ghost" disabled={saving} onClick={() => save(true)}>
-            {t.saveAndStart}
-          </button>
+          {offerStartNew ? (
+            <button type="button" className="btn btn--ghost" disabled={saving} onClick={() => save(true)} data-testid="format-save-start">
+              {t.saveAndStart}
+            </button>
+          ) : null}
           <button type="button" className="btn btn--primary" disabled={saving} onClick={() => save(false)} data-testid="format-save">
             {t.save}
           </button>
         </div>
       ) : null}
+      {confirm.dialog}
     </div>
     </fieldErrors.Provider>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Dialog } from '../../../components/ui/dialog';
 import { QrCode } from '../../../components/ui/qr-code';
@@ -14,6 +15,7 @@ import { forgetLegacyControlKeys } from '../../../lib/storage';
 import { useClaimStore } from '../../console/stores/claim.store';
 import { useSetPrivate } from '../api/set-private';
 import { saveToast } from '../hooks/use-save-toast';
+import { useFieldIssues } from '../hooks/use-field-issues';
 
 const t = manageText;
 const ti = t.info;
@@ -57,6 +59,7 @@ function InfoForm({ timer, canEdit, role }: ManageContext) {
   const controlKey = regeneratedKey ?? claimedKey;
   useEffect(() => forgetLegacyControlKeys(), []);
   const update = useUpdateInfo();
+  const issues = useFieldIssues();
   const regenerate = useRegenerateKey();
   const setPrivate = useSetPrivate();
   const origin = window.location.origin;
@@ -67,9 +70,9 @@ function InfoForm({ timer, canEdit, role }: ManageContext) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = infoFormSchema.safeParse({ name, description });
-    if (!parsed.success) return saveToast.failed(new Error(parsed.error.issues[0]?.message));
-    update.mutate({ timerId: timer.id, ...parsed.data }, { onSuccess: () => saveToast.ok(), onError: saveToast.failed });
+    const parsed = issues.check(infoFormSchema, { name, description });
+    if (!parsed) return;
+    update.mutate({ timerId: timer.id, ...parsed }, { onSuccess: () => saveToast.ok(), onError: issues.refused });
   };
   const doRegenerate = () => {
     regenerate.mutate(
@@ -87,18 +90,47 @@ function InfoForm({ timer, canEdit, role }: ManageContext) {
       },
     );
   };
-  const changePrivacy = (next: boolean, confirmText: string) => {
-    if (!window.confirm(confirmText)) return;
+  const confirm = useConfirm();
+  const changePrivacy = async (next: boolean, confirmText: string, confirmLabel: string) => {
+    if (!(await confirm.ask({ title: confirmLabel, body: confirmText, confirmLabel, tone: 'danger' }))) return;
     setPrivate.mutate({ timerId: timer.id, private: next }, { onSuccess: () => saveToast.ok(ti.privacy.done), onError: saveToast.failed });
   };
 
   return (
     <div className="manage-stack">
       <Section title={ti.name}>
-        <form className="manage-form" onSubmit={submit}>
-          <Field label={ti.name}>{(id) => <input id={id} className="input" value={name} maxLength={80} disabled={!canEdit} onChange={(e) => setName(e.target.value)} />}</Field>
-          <Field label={ti.description}>
-            {(id) => <textarea id={id} className="input manage-textarea" value={description} maxLength={2000} placeholder={ti.descriptionPlaceholder} disabled={!canEdit} onChange={(e) => setDescription(e.target.value)} />}
+        <form className="manage-form" onSubmit={submit} noValidate>
+          <Field label={ti.name} error={issues.of('name')}>
+            {(_id, control) => (
+              <input
+                {...control}
+                className="input"
+                value={name}
+                maxLength={80}
+                disabled={!canEdit}
+                onChange={(e) => {
+                  setName(e.target.value);
+                  issues.clear('name');
+                }}
+                data-testid="info-name"
+              />
+            )}
+          </Field>
+          <Field label={ti.description} error={issues.of('description')}>
+            {(_id, control) => (
+              <textarea
+                {...control}
+                className="input manage-textarea"
+                value={description}
+                maxLength={2000}
+                placeholder={ti.descriptionPlaceholder}
+                disabled={!canEdit}
+                onChange={(e) => {
+                  setDescription(e.target.value);
+                  issues.clear('description');
+                }}
+              />
+            )}
           </Field>
           {canEdit ? <SaveBar saving={update.isPending} label={t.save} savingLabel={t.saving} /> : null}
         </form>
@@ -128,15 +160,15 @@ function InfoForm({ timer, canEdit, role }: ManageContext) {
           <div className="manage-link__actions">
             {timer.viewKey ? (
               <>
-                <button type="button" className="btn btn--ghost" disabled={setPrivate.isPending} onClick={() => changePrivacy(true, ti.privacy.confirmRenew)}>
+                <button type="button" className="btn btn--ghost" disabled={setPrivate.isPending} onClick={() => void changePrivacy(true, ti.privacy.confirmRenew, ti.privacy.renew)}>
                   {ti.privacy.renew}
                 </button>
-                <button type="button" className="btn btn--ghost" disabled={setPrivate.isPending} onClick={() => changePrivacy(false, ti.privacy.confirmPublic)}>
+                <button type="button" className="btn btn--ghost" disabled={setPrivate.isPending} onClick={() => void changePrivacy(false, ti.privacy.confirmPublic, ti.privacy.makePublic)}>
                   {ti.privacy.makePublic}
                 </button>
               </>
             ) : (
-              <button type="button" className="btn btn--ghost" disabled={setPrivate.isPending} onClick={() => changePrivacy(true, ti.privacy.confirmPrivate)}>
+              <button type="button" className="btn btn--ghost" disabled={setPrivate.isPending} onClick={() => void changePrivacy(true, ti.privacy.confirmPrivate, ti.privacy.makePrivate)}>
                 {ti.privacy.makePrivate}
               </button>
             )}
@@ -181,6 +213,7 @@ function InfoForm({ timer, canEdit, role }: ManageContext) {
       >
         <p>{ti.regenerateBody}</p>
       </Dialog>
+      {confirm.dialog}
     </div>
   );
 }

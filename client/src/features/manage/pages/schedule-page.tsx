@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { format, messages } from '../../../i18n';
 import { manage as manageText } from '../../../i18n/zh-CN/manage';
 import { useMatches, type MatchListItem } from '../api/list-matches';
@@ -6,6 +7,7 @@ import { useMakeCurrent, usePlanMatch, useStartMatch, useUpdatePlan } from '../a
 import { Field, Section } from '../components/fields';
 import { ManageFrame, type ManageContext } from '../components/manage-frame';
 import { saveToast } from '../hooks/use-save-toast';
+import { useFieldIssues } from '../hooks/use-field-issues';
 import { dateTime } from '../time-text';
 
 const t = manageText;
@@ -29,13 +31,15 @@ function MatchRow({ match, timerId, current }: { match: MatchListItem; timerId: 
   const [plannedAt, setPlannedAt] = useState(toLocalInput(match.plannedAt));
   const update = useUpdatePlan();
   const makeCurrent = useMakeCurrent();
+  const issues = useFieldIssues();
   const dirty = title !== match.title || plannedAt !== toLocalInput(match.plannedAt);
   const save = (event: FormEvent) => {
     event.preventDefault();
-    update.mutate({ timerId, matchId: match.id, entry: { title: title.trim(), plannedAt: fromLocalInput(plannedAt) } }, { onSuccess: () => saveToast.ok(ts.saved), onError: saveToast.failed });
+    update.mutate({ timerId, matchId: match.id, entry: { title: title.trim(), plannedAt: fromLocalInput(plannedAt) } }, { onSuccess: () => saveToast.ok(ts.saved), onError: issues.refused });
   };
-  const switchTo = () => {
-    if (!window.confirm(ts.makeCurrentConfirm)) return;
+  const confirm = useConfirm();
+  const switchTo = async () => {
+    if (!(await confirm.ask({ title: ts.makeCurrentTitle, body: ts.makeCurrentConfirm, confirmLabel: ts.makeCurrent }))) return;
     makeCurrent.mutate({ timerId, matchId: match.id }, { onSuccess: () => saveToast.ok(ts.switched), onError: saveToast.failed });
   };
   return (
@@ -47,9 +51,11 @@ function MatchRow({ match, timerId, current }: { match: MatchListItem; timerId: 
           <span className="manage-muted">{format(ts.format, { name: match.formatName })}</span>
         </div>
         <div className="manage-match__fields">
-          <Field label={ts.title}>{(id) => <input id={id} className="input" value={title} maxLength={80} placeholder={ts.titlePlaceholder} onChange={(e) => setTitle(e.target.value)} />}</Field>
-          <Field label={ts.plannedAt} hint={match.plannedAt === null ? ts.unplanned : dateTime(match.plannedAt)}>
-            {(id) => <input id={id} className="input" type="datetime-local" value={plannedAt} onChange={(e) => setPlannedAt(e.target.value)} />}
+          <Field label={ts.title} error={issues.of('title')}>
+            {(_id, control) => <input {...control} className="input" value={title} maxLength={80} placeholder={ts.titlePlaceholder} onChange={(e) => setTitle(e.target.value)} />}
+          </Field>
+          <Field label={ts.plannedAt} hint={match.plannedAt === null ? ts.unplanned : dateTime(match.plannedAt)} error={issues.of('plannedAt')}>
+            {(_id, control) => <input {...control} className="input" type="datetime-local" value={plannedAt} onChange={(e) => setPlannedAt(e.target.value)} />}
           </Field>
         </div>
         <div className="manage-row">
@@ -57,12 +63,13 @@ function MatchRow({ match, timerId, current }: { match: MatchListItem; timerId: 
             {t.save}
           </button>
           {!current ? (
-            <button type="button" className="btn btn--primary btn--sm" onClick={switchTo} disabled={makeCurrent.isPending}>
+            <button type="button" className="btn btn--primary btn--sm" onClick={() => void switchTo()} disabled={makeCurrent.isPending}>
               {ts.makeCurrent}
             </button>
           ) : null}
         </div>
       </form>
+      {confirm.dialog}
     </li>
   );
 }
@@ -73,6 +80,7 @@ function ScheduleView({ timer }: ManageContext) {
   const start = useStartMatch();
   const [title, setTitle] = useState('');
   const [plannedAt, setPlannedAt] = useState('');
+  const issues = useFieldIssues();
   const list = [...(matches.data?.matches ?? [])].sort((a, b) => (a.plannedAt ?? a.createdAt) - (b.plannedAt ?? b.createdAt));
   const entry = () => ({ title: title.trim(), plannedAt: fromLocalInput(plannedAt) });
   const submitPlan = (event: FormEvent) => {
@@ -81,27 +89,32 @@ function ScheduleView({ timer }: ManageContext) {
           saveToast.ok(ts.saved);
           setTitle('');
           setPlannedAt('');
-        }, onError: saveToast.failed });
+        }, onError: issues.refused });
   };
-  const startNow = () => {
-    if (!window.confirm(ts.startConfirm)) return;
+  const confirm = useConfirm();
+  const startNow = async () => {
+    if (!(await confirm.ask({ title: ts.startTitle, body: ts.startConfirm, confirmLabel: ts.start }))) return;
     start.mutate({ timerId: timer.id, entry: entry() }, { onSuccess: () => {
           saveToast.ok(ts.started);
           setTitle('');
           setPlannedAt('');
-        }, onError: saveToast.failed });
+        }, onError: issues.refused });
   };
   return (
     <div className="manage-stack">
       <Section title={ts.plan}>
         <form className="manage-match__fields" onSubmit={submitPlan}>
-          <Field label={ts.title}>{(id) => <input id={id} className="input" value={title} maxLength={80} placeholder={ts.titlePlaceholder} onChange={(e) => setTitle(e.target.value)} />}</Field>
-          <Field label={ts.plannedAt}>{(id) => <input id={id} className="input" type="datetime-local" value={plannedAt} onChange={(e) => setPlannedAt(e.target.value)} />}</Field>
+          <Field label={ts.title} error={issues.of('title')}>
+            {(_id, control) => <input {...control} className="input" value={title} maxLength={80} placeholder={ts.titlePlaceholder} onChange={(e) => setTitle(e.target.value)} />}
+          </Field>
+          <Field label={ts.plannedAt} error={issues.of('plannedAt')}>
+            {(_id, control) => <input {...control} className="input" type="datetime-local" value={plannedAt} onChange={(e) => setPlannedAt(e.target.value)} />}
+          </Field>
           <div className="manage-row">
             <button type="submit" className="btn btn--ghost" disabled={plan.isPending}>
               {ts.plan}
             </button>
-            <button type="button" className="btn btn--primary" onClick={startNow} disabled={start.isPending}>
+            <button type="button" className="btn btn--primary" onClick={() => void startNow()} disabled={start.isPending}>
               {ts.start}
             </button>
           </div>
@@ -115,6 +128,7 @@ function ScheduleView({ timer }: ManageContext) {
           ))}
         </ul>
       </Section>
+      {confirm.dialog}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { Field, SaveBar, Section } from '../components/fields';
 import { ManageFrame, type ManageContext } from '../components/manage-frame';
 import { previewStore } from '../preview-store';
 import { saveToast } from '../hooks/use-save-toast';
+import { useFieldIssues } from '../hooks/use-field-issues';
 import { useUpload } from '../hooks/use-upload';
 
 const t = manageText;
@@ -37,6 +38,7 @@ function SkinEditor({ timer, canEdit }: ManageContext) {
   const [tenths, setTenths] = useState(() => ((timer.settings.display as { tenths?: unknown } | undefined)?.tenths ?? true) !== false);
   const [flashAtZero, setFlashAtZero] = useState(() => (timer.settings.display as { flashAtZero?: unknown } | undefined)?.flashAtZero === true);
   const save = useUpdateSettings();
+  const issues = useFieldIssues();
   const background = useUpload(timer.id, 'background');
   const store = useMemo(() => previewStore(timer.format, { id: timer.id, shortid: timer.shortid, name: timer.name, description: timer.description, settings: timer.settings }), [timer]);
   const skin = resolveSkin(draft);
@@ -61,8 +63,8 @@ function SkinEditor({ timer, canEdit }: ManageContext) {
     save.mutate(
       { timerId: timer.id, section: 'skin', value: { ...rest, ...(backgroundImageUrl ? { backgroundImageUrl } : {}) } },
       {
-        onSuccess: () => save.mutate({ timerId: timer.id, section: 'display', value: { tenths, flashAtZero } }, { onSuccess: () => saveToast.ok(), onError: saveToast.failed }),
-        onError: saveToast.failed,
+        onSuccess: () => save.mutate({ timerId: timer.id, section: 'display', value: { tenths, flashAtZero } }, { onSuccess: () => saveToast.ok(), onError: issues.refused }),
+        onError: issues.refused,
       },
     );
   };
@@ -89,6 +91,11 @@ function SkinEditor({ timer, canEdit }: ManageContext) {
               <div key={key} className="manage-color">
                 <input type="color" aria-label={ts.colorNames[key]} value={hex(skin.colors[key])} disabled={!canEdit} onChange={(e) => setColor(key, e.target.value)} />
                 <span className="manage-color__name">{ts.colorNames[key]}</span>
+                {issues.of(`colors.${key}`) ? (
+                  <span className="manage-field__error" role="alert" data-testid="field-error">
+                    {issues.of(`colors.${key}`)}
+                  </span>
+                ) : null}
                 {draft.colors[key] ? (
                   <button type="button" className="manage-link-btn" onClick={() => setColor(key, null)}>
                     {ts.resetColor}
@@ -100,8 +107,8 @@ function SkinEditor({ timer, canEdit }: ManageContext) {
         </Section>
         <Section title={ts.fontScale}>
           <p className="manage-muted">{ts.fontScaleHint}</p>
-          <Field label={`${ts.fontScale} ×${draft.fontScale.toFixed(2)}`}>
-            {(id) => <input id={id} type="range" min={0.6} max={1.6} step={0.05} value={draft.fontScale} disabled={!canEdit} onChange={(e) => setDraft((d) => ({ ...d, fontScale: Number(e.target.value) }))} />}
+          <Field label={`${ts.fontScale} ×${draft.fontScale.toFixed(2)}`} error={issues.of('fontScale')}>
+            {(_id, control) => <input {...control} type="range" min={0.6} max={1.6} step={0.05} value={draft.fontScale} disabled={!canEdit} onChange={(e) => setDraft((d) => ({ ...d, fontScale: Number(e.target.value) }))} />}
           </Field>
           <label className="manage-check">
             <input type="checkbox" checked={tenths} disabled={!canEdit} onChange={(e) => setTenths(e.target.checked)} />
@@ -128,6 +135,11 @@ function SkinEditor({ timer, canEdit }: ManageContext) {
             </div>
           ) : null}
           {background.error ? <p className="manage-error">{background.error}</p> : null}
+          {issues.of('backgroundImageUrl') ? (
+            <p className="manage-field__error" role="alert" data-testid="field-error">
+              {issues.of('backgroundImageUrl')}
+            </p>
+          ) : null}
         </Section>
         {canEdit ? <SaveBar saving={save.isPending} label={t.save} savingLabel={t.saving} /> : null}
       </div>

@@ -4,9 +4,10 @@ import { z } from 'zod';
 import { manage as manageText } from '../../../i18n/zh-CN/manage';
 import { useLibraryDebaters, useLibrarySchools, useLibraryTeams } from '../../../lib/library-lookup';
 import { useUpdateSettings } from '../api/update-settings';
-import { Field, SaveBar, Section } from '../components/fields';
+import { Field, SaveBar, Section, type FieldControlProps } from '../components/fields';
 import { ManageFrame, type ManageContext } from '../components/manage-frame';
 import { saveToast } from '../hooks/use-save-toast';
+import { useFieldIssues } from '../hooks/use-field-issues';
 
 const t = manageText;
 const tt = t.teams;
@@ -41,10 +42,13 @@ function TeamsEditor({ timer, canEdit }: ManageContext) {
     neg: readTeam(saved.neg),
   }));
   const save = useUpdateSettings();
+  const issues = useFieldIssues();
   const [debaterQuery, setDebaterQuery] = useState('');
   const debaterOptions = useLibraryDebaters(debaterQuery);
-  const patch = (side: SideId, value: Partial<TeamForm>) =>
+  const patch = (side: SideId, value: Partial<TeamForm>) => {
     setTeams((all) => ({ ...all, [side]: { ...all[side], ...value } }));
+    for (const field of Object.keys(value)) issues.clear(`${side}.${field}`);
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = (team: TeamForm) => {
@@ -60,11 +64,11 @@ function TeamsEditor({ timer, canEdit }: ManageContext) {
     };
     save.mutate(
       { timerId: timer.id, section: 'teams', value: { aff: trimmed(teams.aff), neg: trimmed(teams.neg) } },
-      { onSuccess: () => saveToast.ok(), onError: saveToast.failed },
+      { onSuccess: () => saveToast.ok(), onError: issues.refused },
     );
   };
   return (
-    <form className="manage-stack" onSubmit={submit}>
+    <form className="manage-stack" onSubmit={submit} noValidate>
       <div className="manage-columns">
         {SIDE_IDS.map((side) => {
           const team = teams[side];
@@ -72,10 +76,10 @@ function TeamsEditor({ timer, canEdit }: ManageContext) {
             <Section key={side} title={tt.sides[side]}>
               <div className="manage-form" data-side={side}>
                 {canEdit ? <LibraryTeamPicker side={side} onPick={(value) => patch(side, value)} /> : null}
-                <Field label={tt.name}>
-                  {(id) => (
+                <Field label={tt.name} error={issues.of(`${side}.name`)}>
+                  {(_id, control) => (
                     <input
-                      id={id}
+                      {...control}
                       className="input"
                       value={team.name}
                       maxLength={80}
@@ -84,10 +88,10 @@ function TeamsEditor({ timer, canEdit }: ManageContext) {
                     />
                   )}
                 </Field>
-                <Field label={tt.school}>
-                  {(id) => (
+                <Field label={tt.school} error={issues.of(`${side}.school`)}>
+                  {(_id, control) => (
                     <SchoolInput
-                      id={id}
+                      control={control}
                       side={side}
                       value={team.school}
                       disabled={!canEdit}
@@ -98,13 +102,15 @@ function TeamsEditor({ timer, canEdit }: ManageContext) {
                 <fieldset className="manage-debaters">
                   <legend className="manage-field__label">{tt.debaters}</legend>
                   {team.debaters.map((debater, index) => (
-                    <div key={index} className="manage-debater">
+                    <div key={index} className="manage-debater" data-invalid={issues.of(`${side}.debaters.${index}`) ? true : undefined}>
                       <span className="manage-debater__pos">{tt.position[index]}</span>
                       <input
                         className="input"
                         list={`debaters-${side}`}
                         onFocus={() => setDebaterQuery(debater)}
                         aria-label={`${tt.sides[side]}${tt.position[index]}`}
+                        aria-invalid={issues.of(`${side}.debaters.${index}`) ? true : undefined}
+                        title={issues.of(`${side}.debaters.${index}`)}
                         value={debater}
                         maxLength={40}
                         disabled={!canEdit}
@@ -117,6 +123,11 @@ function TeamsEditor({ timer, canEdit }: ManageContext) {
                       />
                     </div>
                   ))}
+                  {issues.of(`${side}.debaters`) ? (
+                    <span className="manage-field__error" role="alert" data-testid="field-error">
+                      {issues.of(`${side}.debaters`)}
+                    </span>
+                  ) : null}
                   <datalist id={`debaters-${side}`}>
                     {(debaterOptions.data ?? []).map((option) => (
                       <option key={option.id} value={option.name}>
@@ -187,13 +198,13 @@ function LibraryTeamPicker({ side, onPick }: { side: SideId; onPick: (team: Part
 
 /** The school field, suggesting library schools; choosing one links it (typing clears the link). */
 function SchoolInput({
-  id,
+  control,
   side,
   value,
   disabled,
   onChange,
 }: {
-  id: string;
+  control: FieldControlProps;
   side: SideId;
   value: string;
   disabled: boolean;
@@ -203,7 +214,7 @@ function SchoolInput({
   return (
     <>
       <input
-        id={id}
+        {...control}
         className="input"
         list={`library-schools-${side}`}
         value={value}

@@ -1,6 +1,7 @@
 import type { TournamentJudge, TournamentSchoolRef } from '@bianshi/shared';
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Dialog } from '../../../components/ui/dialog';
 import { QrCode } from '../../../components/ui/qr-code';
@@ -22,6 +23,7 @@ export function JudgesSection({ view, actions }: SectionProps) {
   const [error, setError] = useState<string | null>(null);
   const [qr, setQr] = useState<TournamentJudge | null>(null);
   const origin = window.location.origin;
+  const confirm = useConfirm();
 
   const add = (event: FormEvent) => {
     event.preventDefault();
@@ -43,6 +45,7 @@ export function JudgesSection({ view, actions }: SectionProps) {
 
   return (
     <div className="tm-stack">
+      {confirm.dialog}
       <form className="tm-row tm-row--end" onSubmit={add} noValidate>
         <label className="tm-field tm-field--inline">
           <span className="tm-field__label">{t.name}</span>
@@ -93,7 +96,7 @@ export function JudgesSection({ view, actions }: SectionProps) {
                   <button
                     type="button"
                     className="btn btn--ghost btn--sm"
-                    onClick={() => window.confirm(t.removeConfirm) && actions.removeJudge.mutate({ tournamentId: view.id, judgeId: judge.id })}
+                    onClick={() => void confirm.ask({ title: t.removeConfirm, confirmLabel: t.remove, tone: 'danger' }).then((yes) => yes && actions.removeJudge.mutate({ tournamentId: view.id, judgeId: judge.id }))}
                   >
                     {t.remove}
                   </button>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { format } from '../../../i18n';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
 import { bracketRoundsOf } from '../view-model';
@@ -19,8 +20,10 @@ export function KnockoutSection({ view, actions }: SectionProps) {
   const count = Number(advance);
   const invalid = !Number.isInteger(count) || count < 1 || count > 16;
   const rounds = bracketRoundsOf(view);
+  const confirm = useConfirm();
   return (
     <div className="tm-stack">
+      {confirm.dialog}
       {!hasKnockout ? (
         <>
           {unconfirmed > 0 && <p className="tm-muted">{format(t.notReady, { n: unconfirmed })}</p>}
@@ -35,8 +38,9 @@ export function KnockoutSection({ view, actions }: SectionProps) {
               disabled={invalid || actions.createKnockout.isPending}
               data-testid="tm-create-knockout"
               onClick={() =>
-                window.confirm(t.advanceConfirm) &&
-                actions.createKnockout.mutate({ tournamentId: view.id, knockout: { advancePerPool: count } }, { onSuccess: () => void toast.success(t.advanced) })
+                void confirm.ask({ title: t.advance, body: t.advanceConfirm, confirmLabel: t.advance }).then(
+                  (yes) => yes && actions.createKnockout.mutate({ tournamentId: view.id, knockout: { advancePerPool: count } }, { onSuccess: () => void toast.success(t.advanced) }),
+                )
               }
             >
               {t.advance}

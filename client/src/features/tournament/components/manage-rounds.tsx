@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { format } from '../../../i18n';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
 import { useTRPC } from '../../../lib/trpc';
@@ -37,8 +38,9 @@ function RoundCard({ view, round, stageName, actions, canPublish }: { view: Tour
   const shortfalls = (list: { reason: string }[]) => {
     if (list.length > 0) toast.warning(format(t.conflicts, { list: list.map((item) => item.reason).join('；') }));
   };
-  const publish = () => {
-    if (!window.confirm(t.publishConfirm)) return;
+  const confirm = useConfirm();
+  const publish = async () => {
+    if (!(await confirm.ask({ title: t.publish, body: t.publishConfirm, confirmLabel: t.publish }))) return;
     actions.publishRound.mutate(
       { tournamentId: view.id, roundId: round.id },
       {
@@ -51,6 +53,7 @@ function RoundCard({ view, round, stageName, actions, canPublish }: { view: Tour
   };
   return (
     <article className="tm-round-card" data-testid="tm-round-card" data-round-id={round.id} data-status={round.status}>
+      {confirm.dialog}
       <header className="tm-round__head">
         <h3 className="tm-round__title">
           {stageName && !round.name.includes(stageName) && <span className="tm-muted">{stageName} · </span>}
@@ -69,7 +72,7 @@ function RoundCard({ view, round, stageName, actions, canPublish }: { view: Tour
             </button>
           )}
           {!published && canPublish && (
-            <button type="button" className="btn btn--primary btn--sm" disabled={actions.publishRound.isPending} onClick={publish} data-testid="tm-publish-round">
+            <button type="button" className="btn btn--primary btn--sm" disabled={actions.publishRound.isPending} onClick={() => void publish()} data-testid="tm-publish-round">
               {actions.publishRound.isPending ? t.publishing : t.publish}
             </button>
           )}

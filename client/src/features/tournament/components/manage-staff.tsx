@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTRPC } from '../../../lib/trpc';
 import { toast } from '../../../lib/toast';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { z } from 'zod';
 import { format } from '../../../i18n';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
@@ -83,14 +84,16 @@ export function StaffSection({ view, actions }: SectionProps) {
       },
     );
 
-  const remove = (member: TournamentOrganizer) => {
+  const confirm = useConfirm();
+  const remove = async (member: TournamentOrganizer) => {
     const name = member.name || member.email;
-    if (!window.confirm(format(t.removeConfirm, { name }))) return;
+    if (!(await confirm.ask({ title: format(t.removeConfirm, { name }), confirmLabel: t.remove, tone: 'danger' }))) return;
     actions.removeOrganizer.mutate({ tournamentId: view.id, userId: member.userId }, { onSuccess: () => void toast.success(format(t.removed, { name })) });
   };
 
   return (
     <div className="tm-stack" data-testid="tm-staff">
+      {confirm.dialog}
       <p className="tm-muted tm-small tm-staff__lead">{isOwner ? t.lead : t.ownerOnly}</p>
       {isOwner && (
         <form className="tm-row tm-row--end" onSubmit={add} noValidate>
@@ -167,7 +170,7 @@ export function StaffSection({ view, actions }: SectionProps) {
                     </option>
                   ))}
                 </select>
-                <button type="button" className="btn btn--ghost btn--sm" disabled={actions.removeOrganizer.isPending} onClick={() => remove(member)} data-testid="tm-staff-remove">
+                <button type="button" className="btn btn--ghost btn--sm" disabled={actions.removeOrganizer.isPending} onClick={() => void remove(member)} data-testid="tm-staff-remove">
                   {t.remove}
                 </button>
               </div>

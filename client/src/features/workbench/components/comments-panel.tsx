@@ -1,5 +1,6 @@
 import { useMemo, useState, type ReactNode, type RefObject } from 'react';
 import { toast } from '../../../lib/toast';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { COMMENT_MAX_CHARS, mayChangeAuthored, roleAtLeast, type CommentReply, type DocComment, type ProjectRole } from '@bianshi/shared';
 import { dateTimeFormat, format } from '../../../i18n';
 import { workbench as workbenchText } from '../../../i18n/zh-CN/workbench';
@@ -105,8 +106,9 @@ export function CommentsPanel({
     onActivate(id);
   };
   const setResolved = (comment: DocComment, value: boolean) => map?.set(comment.id, { ...comment, resolved: value });
-  const remove = (comment: DocComment) => {
-    if (!session || !window.confirm(t.removeConfirm)) return;
+  const confirm = useConfirm();
+  const remove = async (comment: DocComment) => {
+    if (!session || !(await confirm.ask({ title: t.removeConfirm, confirmLabel: t.remove, tone: 'danger' }))) return;
     session.doc.transact(() => {
       map?.delete(comment.id);
       for (const answer of threads.get(comment.id) ?? []) replies?.delete(answer.id);
@@ -120,8 +122,8 @@ export function CommentsPanel({
     replies.set(id, { id, commentId: reply.commentId, text, authorId: me.id, authorName: me.name, color: me.color, createdAt: Date.now() });
     setReply(null);
   };
-  const removeReply = (answer: CommentReply) => {
-    if (window.confirm(t.removeReplyConfirm)) replies?.delete(answer.id);
+  const removeReply = async (answer: CommentReply) => {
+    if (await confirm.ask({ title: t.removeReplyConfirm, confirmLabel: t.remove, tone: 'danger' })) replies?.delete(answer.id);
   };
   const jump = (comment: DocComment) => {
     onActivate(comment.id);
@@ -130,6 +132,7 @@ export function CommentsPanel({
 
   return (
     <section className="wb-comments" aria-label={t.title}>
+      {confirm.dialog}
       <div className="wb-comments__head">
         <h3 className="wb-side__title">
           {t.title}
@@ -181,7 +184,7 @@ export function CommentsPanel({
             <Replies
               thread={threads.get(comment.id) ?? []}
               canRemove={(answer) => canComment && canRemove(answer)}
-              onRemove={removeReply}
+              onRemove={(answer) => void removeReply(answer)}
             />
             {reply?.commentId === comment.id ? (
               <TextForm
@@ -216,7 +219,7 @@ export function CommentsPanel({
                   {comment.resolved ? t.reopen : t.resolve}
                 </button>
                 {canRemove(comment) ? (
-                  <button type="button" className="btn btn--ghost btn--sm" onClick={() => remove(comment)}>
+                  <button type="button" className="btn btn--ghost btn--sm" onClick={() => void remove(comment)}>
                     {t.remove}
                   </button>
                 ) : null}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from '../../../lib/toast';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { dateTimeFormat, format } from '../../../i18n';
 import { workbench as workbenchText } from '../../../i18n/zh-CN/workbench';
 import { useTRPC, useTRPCClient } from '../../../lib/trpc';
@@ -44,8 +45,9 @@ export function VersionsPanel({ documentId, editable }: { documentId: string; ed
       fail(error);
     }
   };
-  const restore = (versionId: string, versionName: string) => {
-    if (!window.confirm(format(t.restoreConfirm, { name: versionName }))) return;
+  const confirm = useConfirm();
+  const restore = async (versionId: string, versionName: string) => {
+    if (!(await confirm.ask({ title: format(t.restoreConfirm, { name: versionName }), confirmLabel: t.restore }))) return;
     actions.restoreVersion.mutate(
       { documentId, versionId },
       { onSuccess: () => toast.success(format(t.restored, { name: versionName })), onError: fail },
@@ -53,6 +55,7 @@ export function VersionsPanel({ documentId, editable }: { documentId: string; ed
   };
   return (
     <aside className="wb-versions" aria-label={t.title}>
+      {confirm.dialog}
       <h3 className="wb-side__title">{t.title}</h3>
       {editable ? (
         <div className="wb-versions__save">
@@ -92,7 +95,7 @@ export function VersionsPanel({ documentId, editable }: { documentId: string; ed
                 <button
                   type="button"
                   className="btn btn--ghost btn--sm"
-                  onClick={() => restore(version.id, version.name)}
+                  onClick={() => void restore(version.id, version.name)}
                 >
                   {t.restore}
                 </button>
