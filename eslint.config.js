@@ -31,6 +31,22 @@ export default tseslint.config(
   {
     files: ['client/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      // The browser's dialogs block every clock on the page and read as a browser warning on a
+      // projector: the product asks with useConfirm() / usePrompt() (components/ui).
+      'no-restricted-globals': ['error',
+        { name: 'confirm', message: 'Use useConfirm() from components/ui/confirm-dialog.' },
+        { name: 'prompt', message: 'Use usePrompt() from components/ui/prompt-dialog.' },
+        { name: 'alert', message: 'Use a toast (lib/toast) or useConfirm().' },
+      ],
+      'no-restricted-properties': ['error',
+        ...['window', 'globalThis', 'self'].flatMap((object) => [
+          { object, property: 'confirm', message: 'Use useConfirm() from components/ui/confirm-dialog.' },
+          { object, property: 'prompt', message: 'Use usePrompt() from components/ui/prompt-dialog.' },
+          { object, property: 'alert', message: 'Use a toast (lib/toast) or useConfirm().' },
+        ]),
+      ],
+    },
   },
   {
     files: ['shared/src/**/*.ts'],

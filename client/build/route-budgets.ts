@@ -65,6 +65,17 @@ import { ROUTE_MODULES } from './route-modules';
  * 160 509 → 161 639 (the timer display they embed).
  * Both raises were measured against `504f7bf` and are added together here.
  */
+/*
+ * Raised (issue 31, match day, 2026-11-27): the display 48 400 → 49 600, the lobby screen
+ * 52 100 → 53 050, the organizer's lobby 172 700 → 174 300, the live wall 160 700 → 161 800.
+ * Every screen that watches a timer now says in Chinese why the hub refused or dropped its watch
+ * (此计时器已设为私有, 评委链接无效, the hub's close reasons) instead of a frozen clock marked 在线,
+ * opens again a watch the hub ended or refused for now, and carries a judge link's key; the
+ * organizer's lobby asks with the product's dialog (its chunk, 460 bytes) instead of confirm().
+ * Builds of this branch: display 49 321, lobby screen 52 776, organizer's lobby 174 022, wall
+ * 161 514. A finished match's result on the display loads on demand (its own chunk and styles),
+ * which kept about 310 bytes off the display.
+ */
 export const ROUTE_BUDGETS: readonly RouteBudget[] = [
   {
     // Its own page since 2026-11-24 (display.html, no router, no site chrome): 141 359 → 102 004;
@@ -76,7 +87,7 @@ export const ROUTE_BUDGETS: readonly RouteBudget[] = [
     name: 'display (/timer/:id)',
     entry: 'display.html',
     modules: [],
-    budgetBytes: 49_500,
+    budgetBytes: 50_700,
   },
   {
     // The audience's own page (lobby-screen.html, Preact, no router), what the hub serves for
@@ -87,7 +98,7 @@ export const ROUTE_BUDGETS: readonly RouteBudget[] = [
     name: 'lobby screen (/lobby/:id)',
     entry: 'lobby-screen.html',
     modules: [],
-    budgetBytes: 53_550,
+    budgetBytes: 54_500,
   },
   {
     // The lobby inside the site: the organizer's page (with the console), and the audience screen
@@ -101,7 +112,7 @@ export const ROUTE_BUDGETS: readonly RouteBudget[] = [
     // 171 010 → 171 570 with the lobby watch's reader of a state sent inside the page; 172 081–172 104
     // with the reload check, the chunk error screen and the optional toaster; 172 459 with the
     // drawn pages' input keeper in index.html and the wait for a drawn page's routes in the entry.
-    budgetBytes: 174_250,
+    budgetBytes: 175_850,
   },
   {
     // A venue's projector: every clock of a round over one lobby subscription (2026-11-24: 190 408;
@@ -112,7 +123,7 @@ export const ROUTE_BUDGETS: readonly RouteBudget[] = [
     // 160 481 with the drawn pages' input keeper and wait, as the lobby's).
     name: 'tournament live wall (/worldcup/:slug/live/:roundId)',
     modules: ['src/app/layouts/blank-layout.tsx', 'src/features/tournament/wall.ts'],
-    budgetBytes: 162_200,
+    budgetBytes: 163_300,
   },
   {
     // A judge's phone, often on venue Wi-Fi (2026-11-24: 145 773, then 142 767, then 143 822;

@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserClient, CookieJar, createAccount, outcome, type TestAccount } from '../support/accounts';
 import { startHub, type TestHub } from '../support/hub';
-import { launchBrowser, openPage } from './support/browser';
+import { confirmDialog, launchBrowser, openPage } from './support/browser';
 
 const ADMIN_EMAIL = 'e2e-admin@bianshi.test';
 const WAIT = { timeout: 20_000 };
@@ -79,9 +79,8 @@ describe('purchase, cdkeys and invoices in the browser', () => {
     await expect.poll(() => desk.page.title()).toContain('CDKey 管理');
     await desk.page.getByRole('tab', { name: /订单/ }).click();
     await desk.page.getByTestId(`order-${number}`).getByRole('button', { name: '确认到账' }).click();
-    // The product's own dialog asks for the bank slip (never the browser's prompt()).
-    await desk.page.getByTestId('prompt-input').fill('回单 20261123');
-    await desk.page.locator('dialog[open] [data-confirm="yes"]').click();
+    // The product's own prompt (not the browser's), with the bank slip as the note.
+    await confirmDialog(desk.page, { text: '回单 20261123' });
     await desk.page.getByTestId(`order-${number}`).getByText('已付款').waitFor(WAIT);
 
     await buyer.page.goto(`${hub.url}/home`);

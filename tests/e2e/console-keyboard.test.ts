@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHub, type TestHub } from '../support/hub';
-import { launchBrowser, openPage } from './support/browser';
+import { confirmDialog, launchBrowser, openPage } from './support/browser';
 import { until } from '../support/until';
 
 let hub: TestHub;
@@ -91,8 +91,9 @@ describe('control ctl', () => {
     await until(() => clock.innerText(), (text) => seconds(text) === seconds(held) - 10);
     await ctl.keyboard.press('+');
     await until(() => clock.innerText(), (text) => seconds(text) === seconds(held));
-    // R resets the stage.
+    // R resets the stage, once the product's dialog is answered (the speech used time).
     await ctl.keyboard.press('r');
+    await confirmDialog(ctl);
     await until(() => clock.innerText(), (text) => text === '03:30');
     // ← goes back.
     await ctl.keyboard.press('ArrowLeft');

@@ -8,7 +8,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHub, type TestHub } from '../support/hub';
 import { httpClient } from '../support/trpc';
-import { launchBrowser, openPage } from './support/browser';
+import { confirmDialog, launchBrowser, openPage } from './support/browser';
 import { speechFormat } from '../support/formats';
 
 let hub: TestHub;
@@ -171,8 +171,7 @@ describe('lobby in the browser', () => {
 
     // Disconnected by the organizer: the screen says so, with the way back to the list.
     await organizer.page.locator('[data-testid="lobby-roster-row"][data-role="audience"]').getByRole('button', { name: '断开' }).click();
-    // The product's own dialog asks first.
-    await organizer.page.locator('dialog[open] [data-confirm="yes"]').click();
+    await confirmDialog(organizer.page);
     await audience.page.getByTestId('lobby-farewell').waitFor({ timeout: 15_000 });
     expect(await audience.page.getByTestId('lobby-farewell').getByRole('link', { name: '返回大厅列表' }).getAttribute('href')).toBe('/lobby');
 

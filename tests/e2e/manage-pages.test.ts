@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ONE_PIXEL_PNG, silentWav, utf8 } from '../../hub/src/uploads/test-media.fixture';
 import { startHub, type TestHub } from '../support/hub';
 import { httpClient } from '../support/trpc';
-import { launchBrowser, openPage } from './support/browser';
+import { confirmDialog, launchBrowser, openPage } from './support/browser';
 import { until } from '../support/until';
 
 let hub: TestHub;
@@ -209,8 +209,7 @@ describe('management pages', () => {
     const { context, page, created } = await controlledPage();
     await page.goto(`${hub.url}/timer/manage/${created.shortid}/info`);
     await page.getByRole('button', { name: '设为私有' }).click();
-    // The product's own dialog asks (never the browser's confirm()).
-    await page.locator('dialog[open] [data-confirm="yes"]').click();
+    await confirmDialog(page);
     await page.getByText('当前为私有计时器', { exact: false }).waitFor(WAIT);
     const displayLink = await page.locator('.manage-link code').first().innerText();
     expect(displayLink).toMatch(new RegExp(`/timer/${created.id}#view=[A-Za-z0-9_-]{22}$`));

@@ -15,7 +15,7 @@ import { startHub, type TestHub } from '../support/hub';
 import { spawnHub, type HubProcess } from '../support/process-hub';
 import { untilTrue } from '../support/until';
 import { openDoc, signUpOver } from '../support/yjs';
-import { launchBrowser, openPage } from './support/browser';
+import { confirmDialog, launchBrowser, openPage } from './support/browser';
 
 const WAIT = { timeout: 30_000 };
 const SHOTS = process.env.SCREENSHOTS;
@@ -186,7 +186,7 @@ describe('workbench', () => {
     await c.page.getByRole('button', { name: '取消' }).click();
     expect(await thread.filter({ hasText: '第二段有统计局的数字' }).getByRole('button', { name: '删除回复' }).count()).toBe(0);
     await thread.filter({ hasText: '好，我去补上出处' }).getByRole('button', { name: '删除回复' }).click();
-    await c.page.locator('dialog[open] [data-confirm="yes"]').click();
+    await confirmDialog(c.page);
     await comment.locator('.wb-reply', { hasText: '好，我去补上出处' }).waitFor({ state: 'detached', ...WAIT });
     await shoot(o.page, 'workbench-comments-1280');
     if (SHOTS) {

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../support/accounts';
 import { startHub, type TestHub } from '../support/hub';
 import { until } from '../support/until';
-import { launchBrowser, openPage, type PageOptions } from './support/browser';
+import { confirmDialog, launchBrowser, openPage, type PageOptions } from './support/browser';
 
 let hub: TestHub;
 let browser: Browser;
@@ -131,7 +131,7 @@ describe('世界杯 in the browser', () => {
     await page.goto(`${hub.url}/worldcup/${SLUG}/manage#tm-rounds`);
     const first = page.getByTestId('tm-round-card').first();
     await first.getByTestId('tm-publish-round').click();
-    await page.locator('dialog[open] [data-confirm="yes"]').click();
+    await confirmDialog(page);
     await first.getByTestId('tm-round-wall').waitFor({ timeout: 20_000 });
     const round = (await view()).rounds[0]!;
     expect(round.status).toBe('published');
@@ -292,7 +292,7 @@ describe('世界杯 in the browser', () => {
     await page.getByTestId('tm-staff-member-role').selectOption('judgeCoordinator');
     await page.locator('[data-testid="tm-staff-member"][data-role="judgeCoordinator"]').waitFor();
     await page.getByTestId('tm-staff-remove').click();
-    await page.locator('dialog[open] [data-confirm="yes"]').click();
+    await confirmDialog(page);
     await until(view, (v) => v.organizers.length === 0);
     expect(ownerPage.errors).toEqual([]);
     await ownerPage.context.close();
@@ -321,7 +321,7 @@ describe('世界杯 in the browser', () => {
     await page.goto(`${hub.url}/worldcup/${SLUG}/manage#tm-knockout`);
     await page.getByTestId('tm-advance-count').fill('2');
     await page.getByTestId('tm-create-knockout').click();
-    await page.locator('dialog[open] [data-confirm="yes"]').click();
+    await confirmDialog(page);
     await page.getByTestId('bracket').waitFor({ timeout: 20_000 });
     await page.goto(`${hub.url}/worldcup/${SLUG}?tab=bracket`);
     await until(() => page.getByTestId('bracket-match').count(), (n) => n === 3);

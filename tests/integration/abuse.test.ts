@@ -190,7 +190,7 @@ describe('what a stranger can send', () => {
       const stranger = await socket();
       stranger.send([watchRequest(1, { timerId: id, role: 'judge' }, { viaTrpc }), watchRequest(2, { timerId: id, role: 'controller' }, { viaTrpc })]);
       await stranger.until((replies) => errorOf(replies, 1) !== undefined && errorOf(replies, 2) !== undefined);
-      expect(errorOf(stranger.replies, 1)).toMatchObject({ message: '以评委身份观看需要评委邀请或控制权限', data: { code: 'FORBIDDEN', reason: 'judge-required' } });
+      expect(errorOf(stranger.replies, 1)).toMatchObject({ message: '以评委身份观看需要评委链接（请向主办方索取）或评委权限', data: { code: 'FORBIDDEN', reason: 'judge-required' } });
       expect(errorOf(stranger.replies, 2)).toMatchObject({ message: '以控制台身份观看需要控制权限', data: { code: 'FORBIDDEN', reason: 'control-required' } });
       expect(started(stranger.replies, 1) || started(stranger.replies, 2)).toBe(false);
 

@@ -71,6 +71,28 @@ describe('HTTP integrations API /api/v1', () => {
     expect((await call(`/api/v1/timers/${id}`)).body.state.version).toBe(0);
   });
 
+  it('refuses the commands only the hub issues (expire, a result), and takes undo', async () => {
+    const { id, controlKey } = await create();
+    const path = `/api/v1/timers/${id}/commands`;
+    const expire = await call(path, { method: 'POST', key: controlKey, body: { type: 'expire' } });
+    expect(expire.status).toBe(400);
+    expect(expire.body.error).toMatchObject({ code: 'BAD_REQUEST', reason: 'command-reserved' });
+    expect(expire.body.error.message).toContain('服务器的计时调度');
+    const result = { winner: 'aff', ballots: { aff: 3, neg: 0 }, bestDebater: '冒名', teams: { aff: '甲', neg: '乙' } };
+    const forged = await call(path, { method: 'POST', key: controlKey, body: { type: 'overlay', action: 'result', result } });
+    expect(forged.status).toBe(400);
+    expect(forged.body.error.reason).toBe('command-reserved');
+    expect((await call(`/api/v1/timers/${id}`)).body.state.version).toBe(0);
+
+    expect((await call(path, { method: 'POST', key: controlKey, body: { type: 'start' } })).status).toBe(200);
+    const undone = await call(path, { method: 'POST', key: controlKey, body: { type: 'undo' } });
+    expect(undone.status).toBe(200);
+    expect(undone.body).toMatchObject({ version: 2, state: { status: 'ready' } });
+    const nothing = await call(path, { method: 'POST', key: controlKey, body: { type: 'undo' } });
+    expect(nothing.status).toBe(400);
+    expect(nothing.body.error).toMatchObject({ reason: 'nothing-to-undo', message: '没有可以撤销的操作' });
+  });
+
   it('rate limits a flood of commands with 429', async () => {
     // A clock that stands still, so the bucket cannot refill however slow the machine is.
     const frozen = await startHub({ clock: { now: () => 1_800_000_000_000 } });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timers } from '../../hub/src/db/schema';
 import { createAccount, outcome } from '../support/accounts';
 import { startHub, type TestHub } from '../support/hub';
+import { httpClient } from '../support/trpc';
 
 const TOLERANCE_MS = 300;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -102,6 +103,40 @@ describe('match records', () => {
     expect(csv.type).toContain('text/csv');
     expect(csv.text.split('\r\n')[0]).toBe('阶段,名称,方,分配(秒),已用(秒),超时(秒),暂停次数,响铃次数');
     expect(csv.text.split('\r\n')).toHaveLength(stages.length + 1);
+  });
+
+  it('counts a running speech so far, bells rung by hand as the timeline does, and calls an unstarted match 未开始', async () => {
+    const { id, matchId, controlKey } = await timer();
+    const send = async (body: Record<string, unknown>) => {
+      const reply = await api(`/api/v1/timers/${id}/commands`, { method: 'POST', key: controlKey, body });
+      expect(reply.status, reply.text).toBe(200);
+    };
+    await send({ type: 'ringBell' }); // on the cover, which has no clock
+    await send({ type: 'next' });
+    await send({ type: 'start' });
+    await send({ type: 'ringBell', count: 2 });
+
+    // The clock runs on: the record reads it now, not at the last command (which would stay 0).
+    const speechUsed = async () => ((await api(`/api/v1/records/${matchId}`)).body.stages as Array<{ index: number; usedMs: number }>).find((row) => row.index === 1)!.usedMs;
+    await expect.poll(speechUsed, { timeout: 5_000 }).toBeGreaterThanOrEqual(300);
+    // The record page's timeline lists both bells; its rows (and the JSON export of it) count both.
+    const live = await httpClient(hub.url).library.records.get.query({ matchId });
+    expect(live.bells).toHaveLength(2);
+    expect(live.stages.reduce((sum, row) => sum + row.bells, 0)).toBe(live.bells.length);
+    const csv = (await api(`/api/v1/records/${matchId}.csv`)).text.split('\r\n');
+    const bellColumn = csv.slice(1).reduce((sum, line) => sum + Number(line.split(',').at(-1)), 0);
+    expect(bellColumn).toBe(2);
+
+    // A match planned but never started, and not current: 未开始 (ready), as the management page says.
+    const owner = httpClient(hub.url, { authorization: `Bearer ${controlKey}` });
+    const planned = await owner.manage.planMatch.mutate({ timerId: id, entry: { title: '第二场' } });
+    expect((await api(`/api/v1/records/${planned.matchId}`)).body.status).toBe('ready');
+    const listed = await owner.manage.matches.query({ timerId: id });
+    expect(listed.matches.find((match) => match.id === planned.matchId)?.status).toBe('ready');
+    // The played match, left for another, is 未完成 (abandoned) on both.
+    await owner.manage.makeCurrent.mutate({ timerId: id, matchId: planned.matchId });
+    expect((await api(`/api/v1/records/${matchId}`)).body.status).toBe('abandoned');
+    expect((await owner.manage.matches.query({ timerId: id })).matches.find((match) => match.id === matchId)?.status).toBe('abandoned');
   });
 
   it('hides a private timer’s record from strangers (404) and shows it to its owner, members and key holders', async () => {

@@ -55,7 +55,7 @@ describe.each(['pglite', 'postgres'] as const)('match commit (%s)', (kind) => {
     const state = createMatch(FORMAT, { now: 1_000 });
     const id = `match-${kind}-${counter}`;
     await hubA.createTimer(
-      { id: `timer-${kind}-${counter}`, shortid: `s${kind[0]}${counter}`, name: '测试', description: '', format: FORMAT, settings: {}, controlKeyHash: 'x', viewKey: null, ownerId: null, currentMatchId: null },
+      { id: `timer-${kind}-${counter}`, shortid: `s${kind[0]}${counter}`, name: '测试', description: '', format: FORMAT, settings: {}, controlKeyHash: 'x', viewKey: null, judgeKey: 'j', ownerId: null, currentMatchId: null },
       { id, timerId: `timer-${kind}-${counter}`, state, version: state.version },
     );
     return { id, state };

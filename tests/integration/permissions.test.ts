@@ -111,6 +111,8 @@ const TABLE: Record<string, Row> = {
   // No Supabase here: allowed callers get NOT_FOUND (no fallback), the others are refused first.
   'fallback.certificate': { rule: timer('controller'), input: (fx) => ({ timerId: fx.timerId, publicKey: 'not-a-key' }) },
   'timer.renameScreen': { rule: timer('controller'), input: (fx) => ({ timerId: fx.timerId, screenId: 'no-such-screen', name: '主屏' }) },
+  // Hiding needs no finished match, so the call passes where the role does.
+  'timer.showResult': { rule: timer('controller'), input: (fx) => ({ timerId: fx.timerId, show: false }) },
   'timer.claim': {
     rule: { kind: 'timer+account', minimum: 'owner' },
     input: (fx) => ({ timerId: fx.timerId }),
@@ -203,6 +205,7 @@ const TABLE: Record<string, Row> = {
     input: (fx) => ({ timerId: fx.timerId, userId: fx.targetUserId }),
   },
   'members.createInvite': { rule: timer('owner'), input: (fx) => ({ timerId: fx.timerId, role: 'judge' }) },
+  'members.rotateJudgeKey': { rule: timer('editor'), input: (fx) => ({ timerId: fx.timerId }) },
   'members.revokeInvite': {
     rule: timer('owner'),
     input: (fx) => ({ timerId: fx.timerId, inviteId: fx.inviteId }),

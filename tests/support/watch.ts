@@ -9,6 +9,7 @@ export interface WatchInput {
   name?: string;
   lastEventId?: string;
   viewKey?: string;
+  judgeKey?: string;
 }
 
 /** Everything a watcher saw, and ways to wait for more. */

@@ -27,15 +27,18 @@ export class AppError extends Error {
   readonly statusText: string;
   /** tRPC error code (e.g. NOT_FOUND) when the hub sent one. */
   readonly code: string | undefined;
+  /** The hub's machine reason (e.g. `timer-private`, `judge-required`) when it sent one. */
+  readonly reason: string | undefined;
   readonly detail: string | undefined;
 
-  constructor(init: { kind: AppErrorKind; status?: number; message?: string; code?: string; detail?: string; statusText?: string }) {
+  constructor(init: { kind: AppErrorKind; status?: number; message?: string; code?: string; reason?: string; detail?: string; statusText?: string }) {
     const status = init.status ?? 0;
     super(init.message ?? messageForStatus(init.kind, status));
     this.kind = init.kind;
     this.status = status;
     this.statusText = init.statusText ?? statusTextFor(status);
     this.code = init.code;
+    this.reason = init.reason;
     this.detail = init.detail;
   }
 }
@@ -110,10 +113,11 @@ export function toAppError(error: unknown): AppError {
   const e = asObject(error);
   const detail = typeof e?.message === 'string' ? e.message : undefined;
   const code = typeof e?.data?.code === 'string' ? e.data.code : undefined;
+  const reason = typeof e?.data?.reason === 'string' ? e.data.reason : undefined;
   const status = statusOf(error);
   // A plan-limit refusal's own message names the plan needed and /pricing: it is shown as sent.
   const planLimit = e?.data?.reason === 'plan-limit' && typeof detail === 'string';
-  if (status >= 400 && status <= 599) return new AppError({ kind: 'http', status, code, detail, ...(planLimit ? { message: detail } : {}) });
+  if (status >= 400 && status <= 599) return new AppError({ kind: 'http', status, code, detail, ...(reason ? { reason } : {}), ...(planLimit ? { message: detail } : {}) });
   if (e && isAbort(e)) return new AppError({ kind: 'aborted', detail });
   if (e && isNetwork(e)) return new AppError({ kind: 'network', detail });
   return new AppError({ kind: 'unknown', status, code, detail });

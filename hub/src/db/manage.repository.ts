@@ -83,6 +83,11 @@ export class ManageRepository {
     await this.db.update(timers).set({ viewKey, updatedAt: new Date() }).where(eq(timers.id, timerId));
   }
 
+  /** Replaces the key of the timer's judge link. */
+  async setJudgeKey(timerId: string, judgeKey: string): Promise<void> {
+    await this.db.update(timers).set({ judgeKey, updatedAt: new Date() }).where(eq(timers.id, timerId));
+  }
+
   /** Replaces the format the timer's next matches start from. Running matches keep their snapshot. */
   async setFormat(timerId: string, format: Format): Promise<void> {
     await this.db.update(timers).set({ format, updatedAt: new Date() }).where(eq(timers.id, timerId));

@@ -34,6 +34,11 @@ export const timers = pgTable(
      * control key) so controllers can show the private display link again; it grants watching only.
      */
     viewKey: text('view_key'),
+    /**
+     * The judge key: a judge link (`…?role=judge#judge=…`) carries it, and its holder watches as a
+     * judge (presence role judge). Readable like the view key, so controllers can show the link.
+     */
+    judgeKey: text('judge_key').notNull(),
     ownerId: text('owner_id'),
     currentMatchId: text('current_match_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -16,6 +16,8 @@ export interface TimerRecord {
   controlKeyHash: string;
   /** The view key of a private timer (watching needs it), null for a public one. */
   viewKey: string | null;
+  /** The key of the timer's judge link: its holder may watch as a judge. */
+  judgeKey: string;
   ownerId: string | null;
   currentMatchId: string | null;
 }
@@ -220,6 +222,7 @@ function toTimer(row: typeof timers.$inferSelect): TimerRecord {
     settings: (row.settings ?? {}) as Record<string, unknown>,
     controlKeyHash: row.controlKeyHash,
     viewKey: row.viewKey,
+    judgeKey: row.judgeKey,
     ownerId: row.ownerId,
     currentMatchId: row.currentMatchId,
   };

@@ -95,9 +95,14 @@ export function sheetFromSettings(settings: Record<string, unknown>): ResultShee
   return parsed.success ? parsed.data : EMPTY_RESULT_SHEET;
 }
 
-/** A list row's status: `abandoned` when another match became current before it finished. */
+/**
+ * A match's status as every list and export says it: `abandoned` (未完成) when it was started and
+ * another match became current before it finished; a match never started stays `ready` (未开始),
+ * whether it is current or only planned.
+ */
 export function recordStatus(status: string, matchId: string, currentMatchId: string | null): string {
-  return status !== 'finished' && currentMatchId !== matchId ? 'abandoned' : status;
+  const started = status === 'running' || status === 'paused';
+  return started && currentMatchId !== matchId ? 'abandoned' : status;
 }
 
 /**
@@ -140,6 +145,8 @@ export class RecordService {
       format,
       log.map((entry) => ({ command: entry.command as Command, at: entry.at })),
       match.state.createdAt,
+      // A clock still running counts the time used so far.
+      this.timers.now(),
     );
     const saved = await this.repository.result(match.id);
     const role = await this.timers.roleOf(timer, caller);

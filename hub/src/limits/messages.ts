@@ -6,5 +6,4 @@ export const LM = {
   tooManyLobbyJoins: (max: number) => `这个连接同时加入的大厅过多（上限 ${max} 个）`,
   tooManyInFlight: (max: number) => `这个连接上尚未完成的请求过多（上限 ${max} 个），请等前面的请求完成后再试`,
   tooManyFromAddress: (max: number) => `来自你的网络地址的实时连接过多（上限 ${max} 个），请稍后再试`,
-  judgeRoleNeedsAccess: '以评委身份观看需要评委邀请或控制权限',
 } as const;

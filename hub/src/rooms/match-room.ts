@@ -1,7 +1,10 @@
 import {
   PreSerialized,
   apply,
+  createMatch,
   nextDeadline,
+  replayLog,
+  type Replay,
   trackedId,
   type Command,
   type MatchEvent,
@@ -19,6 +22,7 @@ import { M } from '../timers/messages';
 import { countByRole, rosterOf } from './presence';
 import type { Session } from './session';
 import { sendTick } from './ticks';
+import { undoDecision } from './undo-decision';
 
 /** How many recent changes a room keeps so a reconnecting screen gets exactly what it missed. */
 export const RESUME_WINDOW = 256;
@@ -180,7 +184,7 @@ export class MatchRoom {
 
   /** Applies a command through the room's queue, so racing callers end in one order. */
   command(command: Command, options: CommandOptions): Promise<CommandOutcome> {
-    const run = this.queue.then(() => this.process(command, options));
+    const run = this.queue.then(() => (command.type === 'undo' ? this.processUndo(options) : this.process(command, options)));
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -310,6 +314,34 @@ export class MatchRoom {
     return locked.value;
   }
 
+  /**
+   * Undo (撤销): the match's command log is replayed (before the lock: a read), then the undo is
+   * decided under the lock and committed like any command (`undo-decision.ts`).
+   */
+  private async processUndo(options: CommandOptions): Promise<CommandOutcome> {
+    const now = this.deps.clock.now();
+    const known = this.state;
+    let replay: Replay;
+    try {
+      replay = replayLog(createMatch(known.format, { now: known.createdAt }), await this.deps.repository.log(this.matchId));
+    } catch (error) {
+      this.deps.logger.error('undo log read failed', { matchId: this.matchId, error: String(error) });
+      return { ok: false, code: 'unavailable', message: M.unavailable, version: known.version };
+    }
+    let adopted: MatchState | null = null;
+    const locked = await this.deps.repository.commitLocked(this.matchId, { state: known, version: known.version }, (row) => {
+      const behind = row.version > known.version;
+      adopted = behind ? row.state : null;
+      return { ...undoDecision(replay, row, now, options.actor), ...(behind ? { catchUpFrom: known.version } : {}) };
+    });
+    if (!locked.found) return { ok: false, code: 'unavailable', message: M.matchGone, version: known.version };
+    if (adopted !== null && (adopted as MatchState).version > this.state.version) {
+      this.publish(adopted, locked.missed.flatMap((entry) => entry.events), false);
+    }
+    if (locked.value.ok) this.publish(locked.value.state, locked.value.events, true);
+    return locked.value;
+  }
+
   private async processReplay(
     baseVersion: number,
     commands: readonly { command: Command; at: number }[],
@@ -399,3 +431,4 @@ export class MatchRoom {
     return this.recent.filter((change) => change.version > version);
   }
 }
+

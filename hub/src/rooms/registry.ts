@@ -4,6 +4,8 @@ import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
 import type { Fanout, HubNotice, OutgoingNotice } from '../scale/fanout';
 import { noMirror, type ChangeMirror } from '../supabase/realtime-mirror';
+import { HubError } from '../lib/errors';
+import { M } from '../timers/messages';
 import { MatchRoom, type RoomDependencies } from './match-room';
 import { mergePresence } from './presence';
 import { Scheduler, realTimers, type TimerFunctions } from './scheduler';
@@ -245,8 +247,8 @@ export class RoomRegistry {
     const sessions = [...this.rooms.values()].filter((room) => room.timerId === timer.id).flatMap((room) => [...room.allSessions]);
     await Promise.all(
       sessions.map(async (session) => {
-        const stays = session.mayStay ? await session.mayStay(timer).catch(() => false) : true;
-        if (!stays) session.revoke();
+        const refused = session.mayStay ? await session.mayStay(timer).catch(() => new HubError('FORBIDDEN', M.revoked, 'access-revoked')) : null;
+        if (refused) session.revoke(refused);
       }),
     );
   }

@@ -1,5 +1,6 @@
 import { CLOSE, trackedId, type DeviceKind, type PresenceRole, type PreSerialized } from '@bianshi/shared';
 import type { TimerRecord } from '../db/timer.repository';
+import type { HubError } from '../lib/errors';
 
 /** The three things a room may do with a socket, whatever carries it. */
 export interface SessionTransport {
@@ -60,9 +61,12 @@ export class Session {
   private needsResync = false;
   /**
    * Checks again, against a timer's current facts, that the caller who opened this session may
-   * still watch it as it does (set by the watch that opened it). Revocations run it.
+   * still watch it as it does (set by the watch that opened it): null when it may, else why not.
+   * Revocations run it.
    */
-  mayStay: ((timer: TimerRecord) => Promise<boolean>) | null = null;
+  mayStay: ((timer: TimerRecord) => Promise<HubError | null>) | null = null;
+  /** Why the hub revoked this session (the watch tells its screen before the socket closes), or null. */
+  revokedBy: HubError | null = null;
 
   constructor(
     readonly info: SessionInfo,
@@ -124,11 +128,17 @@ export class Session {
     writer.write(item);
   }
 
-  /** Ends the session and closes its socket: the caller's access was revoked. Reconnecting checks again. */
-  revoke(): void {
+  /**
+   * Ends the session and closes its socket: the caller's access was revoked. The watch that
+   * serves the session answers it with `cause` (in Chinese, with a reason: 此计时器已设为私有…);
+   * the socket closes on the next turn of the event loop, after that answer went out, since the
+   * connection's own credentials may be what was revoked. Reconnecting checks again.
+   */
+  revoke(cause: HubError): void {
     if (this.ended) return;
+    this.revokedBy = cause;
     this.end();
-    this.transport.close(CLOSE.revoked.code, CLOSE.revoked.reason);
+    setImmediate(() => this.transport.close(CLOSE.revoked.code, CLOSE.revoked.reason));
   }
 
   private endedSignal: { promise: Promise<void>; resolve: () => void } | null = null;

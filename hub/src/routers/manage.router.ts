@@ -10,6 +10,7 @@ import { controlCookieName, type Context } from '../trpc/context';
 import { router } from '../trpc/init';
 import { timerProcedure } from '../trpc/procedures';
 import { UploadStore } from '../uploads/upload-store';
+import { recordStatus } from '../library/record.service';
 import { removeReplacedUploads } from '../uploads/upload-retention';
 import {
   SECTION_LABELS,
@@ -46,6 +47,8 @@ function managed(timer: TimerRecord) {
     owned: timer.ownerId !== null,
     /** The view key of a private timer (its display link carries it), null when public. */
     viewKey: timer.viewKey,
+    /** The judge link's key (`/timer/<id>?role=judge#judge=…`). */
+    judgeKey: timer.judgeKey,
   };
 }
 
@@ -178,7 +181,8 @@ export const manageRouter = router({
     const matches = await repo(ctx).listMatches(ctx.timer.id);
     return {
       currentMatchId: ctx.timer.currentMatchId,
-      matches: matches.map((match) => ({ ...match, title: schedule[match.id]?.title ?? '', plannedAt: schedule[match.id]?.plannedAt ?? null })),
+      // The status words of records and exports (recordStatus): a planned match is 未开始, not 未完成.
+      matches: matches.map((match) => ({ ...match, status: recordStatus(match.status, match.id, ctx.timer.currentMatchId), title: schedule[match.id]?.title ?? '', plannedAt: schedule[match.id]?.plannedAt ?? null })),
     };
   }),
 

@@ -35,6 +35,12 @@ export const membersRouter = router({
       return { ok: true as const };
     }),
 
+  /**
+   * Replaces the judge link's key (editors and owners): judge links handed out before stop
+   * working, and screens open as a judge with the old key close, on every hub.
+   */
+  rotateJudgeKey: timerProcedure('editor').mutation(async ({ ctx }) => ({ judgeKey: await ctx.services.timers.rotateJudgeKey(ctx.timer) })),
+
   /** Creates an invite link (`/timer/invite/<token>`); the token is shown this once. */
   createInvite: timerProcedure('owner')
     .input(z.object({ role: memberRoleSchema, expiresInHours: z.number().int().min(1).max(720).default(168), label: z.string().trim().max(40).optional() }))

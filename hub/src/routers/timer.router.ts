@@ -13,6 +13,10 @@ import { timerPublic } from '../rooms/registry';
 import { atLeast } from '../timers/roles';
 import { outcomeError, timerUrls } from '../timers/outcome';
 import { openWatch, resumeVersion, watchInput } from '../timers/watch';
+import { requireOutsideCommand } from '../timers/timer.service';
+import { M } from '../timers/messages';
+import { shownResultOf } from '../timers/shown-result';
+import { sheetFromSettings } from '../library/record.service';
 
 const createInput = z.strictObject({
   name: z.string().max(80).optional(),
@@ -124,6 +128,8 @@ export const timerRouter = router({
           yield tracked(trackedId(session.host.matchId, snapshot.version), snapshot.frame);
         }
       }
+      // Revoked: the screen is told why (此计时器已设为私有…) before its socket closes.
+      if (session.revokedBy) throw toTRPCError(session.revokedBy);
     } finally {
       session.end();
       session.host?.detach(session);
@@ -140,6 +146,28 @@ export const timerRouter = router({
         ...(input.expectedVersion === undefined ? {} : { expectedVersion: input.expectedVersion }),
         actor: `trpc:${ctx.transport}`,
       });
+      if (!outcome.ok) throw outcomeError(outcome);
+      return { version: outcome.version, state: outcome.state };
+    }),
+
+  /**
+   * Shows a finished match's result on every display of every hub (在大屏显示结果), or hides it
+   * (`show` false): the winner, 票型 and 最佳辩手 from the match record's result sheet, carried
+   * in the match state's overlay like any overlay (and taken back by 撤销 like any command).
+   */
+  showResult: timerProcedure('controller')
+    .use(rateLimit((ctx) => ctx.services.limits.commands))
+    .input(z.object({ timerId: timerIdSchema, matchId: z.string().min(1).max(64).optional(), show: z.boolean() }))
+    .mutation(async ({ ctx, input }): Promise<{ version: number; state: MatchState }> => {
+      const room = await ctx.services.timers.room(ctx.timer, input.matchId);
+      let result = null;
+      if (input.show) {
+        if (room.current.finishedAt === null) throw new HubError('BAD_REQUEST', M.resultNeedsFinish, 'match-not-finished');
+        const saved = await ctx.services.library.records.repository.result(room.matchId);
+        result = shownResultOf(saved?.sheet ?? sheetFromSettings(ctx.timer.settings), room.current.format);
+        if (result === null) throw new HubError('BAD_REQUEST', M.resultEmpty, 'result-empty');
+      }
+      const outcome = await room.command({ type: 'overlay', action: 'result', result }, { actor: `trpc:${ctx.transport}` });
       if (!outcome.ok) throw outcomeError(outcome);
       return { version: outcome.version, state: outcome.state };
     }),
@@ -172,6 +200,7 @@ export const timerRouter = router({
       }),
     )
     .mutation(async ({ ctx, input }): Promise<{ version: number; state: MatchState }> => {
+      for (const { command } of input.commands) requireOutsideCommand(command);
       const room = await ctx.services.timers.room(ctx.timer, input.matchId);
       const outcome = await room.replay(input.baseVersion, input.commands, { force: input.force, actor: `replay:${ctx.transport}` });
       if (!outcome.ok) throw outcomeError(outcome);

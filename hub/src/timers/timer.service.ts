@@ -1,4 +1,4 @@
-import { createMatch, getBuiltinFormat, matchHasBegun, validateFormat, type Command, type Format } from '@bianshi/shared';
+import { createMatch, getBuiltinFormat, isHubOnlyCommand, matchHasBegun, validateFormat, type Command, type Format } from '@bianshi/shared';
 import { timingSafeEqual } from 'node:crypto';
 import type { ManageRepository } from '../db/manage.repository';
 import type { MatchRow, TimerRecord, TimerRepository } from '../db/timer.repository';
@@ -82,11 +82,17 @@ export class TimerService {
       settings: input.settings ?? {},
       controlKeyHash: hashKey(controlKey),
       viewKey: input.private ? newViewKey() : null,
+      judgeKey: newViewKey(),
       ownerId: input.ownerId ?? null,
       currentMatchId: null,
     };
     const match: MatchRow = { id: newId(), timerId: timer.id, state: createMatch(format, { now: this.clock.now() }), version: 0 };
     return { timer, match, controlKey };
+  }
+
+  /** The hub's server time (records read running clocks at it). */
+  now(): number {
+    return this.clock.now();
   }
 
   /** A timer by id or short id; throws NOT_FOUND. */
@@ -133,6 +139,11 @@ export class TimerService {
     return (await this.memberships?.(timer.id, caller.user.id)) != null;
   }
 
+  /** True when `judgeKey` is the key of the timer's judge link. */
+  holdsJudgeKey(timer: TimerRecord, judgeKey: string | null | undefined): boolean {
+    return typeof judgeKey === 'string' && judgeKey !== '' && sameSecret(judgeKey, timer.judgeKey);
+  }
+
   /** Throws UNAUTHORIZED (no view key) or FORBIDDEN (a wrong one) unless the caller may watch the timer. */
   async requireView(timer: TimerRecord, caller: TimerCaller, viewKey: string | null | undefined): Promise<void> {
     if (await this.canView(timer, caller, viewKey)) return;
@@ -148,8 +159,12 @@ export class TimerService {
     return room;
   }
 
-  /** Sends a command to a match's room and returns its outcome. */
+  /**
+   * Sends a command from outside (tRPC, the HTTP API) to a match's room and returns its outcome.
+   * Commands only the hub issues (its scheduler's `expire`, a result from the record) are refused.
+   */
   async command(timer: TimerRecord, matchId: string | undefined, command: Command, options: { expectedVersion?: number; actor: string }): Promise<CommandOutcome> {
+    requireOutsideCommand(command);
     const room = await this.room(timer, matchId);
     return room.command(command, options);
   }
@@ -215,6 +230,17 @@ export class TimerService {
   }
 
   /**
+   * Replaces the judge key: judge links handed out before stop working, and screens open as a
+   * judge with the old key close, on every hub. Returns the new key.
+   */
+  async rotateJudgeKey(timer: TimerRecord): Promise<string> {
+    const judgeKey = newViewKey();
+    await this.manage.setJudgeKey(timer.id, judgeKey);
+    await this.accessChanged(timer.id);
+    return judgeKey;
+  }
+
+  /**
    * Makes the timer private with a new view key (old display links stop working, open ones
    * close) or public again (`enabled` false). Returns the new view key, or null.
    */
@@ -224,6 +250,12 @@ export class TimerService {
     await this.accessChanged(timer.id);
     return viewKey;
   }
+}
+
+/** Throws BAD_REQUEST (`command-reserved`) for a command only the hub itself may issue. */
+export function requireOutsideCommand(command: Command): void {
+  if (!isHubOnlyCommand(command)) return;
+  throw new HubError('BAD_REQUEST', command.type === 'expire' ? M.expireReserved : M.resultReserved, 'command-reserved');
 }
 
 function sameSecret(presented: string, stored: string): boolean {

@@ -9,7 +9,6 @@ import type { Context } from '../trpc/context';
 import { M } from './messages';
 import type { TimerRecord } from '../db/timer.repository';
 import { atLeast, type TimerRole } from './roles';
-import { LM } from '../limits/messages';
 
 /**
  * `timer.watch`: what a screen asks for, and how that becomes a session of a room. The tRPC
@@ -25,6 +24,8 @@ export const watchInput = z.strictObject({
   lastEventId: z.string().max(200).nullish(),
   /** The view key of a private timer, from its display link (`#view=…` or `?key=…`). */
   viewKey: z.string().max(200).optional(),
+  /** The judge key, from the timer's judge link (`#judge=…`): watching as a judge needs it or a role. */
+  judgeKey: z.string().max(200).optional(),
 });
 
 export type WatchInput = z.infer<typeof watchInput>;
@@ -34,25 +35,34 @@ type WatchCaller = Pick<Context, 'services' | 'presentedKeys' | 'user'>;
 
 /**
  * The timer role a presence role claim needs (null: anyone may claim it). Presence counts and
- * the roster show these roles, so a viewer must not pass for a judge or a controller.
+ * the roster show these roles, so a viewer must not pass for a judge or a controller. A judge
+ * may also hold the judge link's key instead of the role.
  */
 const CLAIM_NEEDS: Record<PresenceRole, { role: TimerRole; message: string; reason: string } | null> = {
   controller: { role: 'controller', message: M.roleNeedsControl, reason: 'control-required' },
-  judge: { role: 'judge', message: LM.judgeRoleNeedsAccess, reason: 'judge-required' },
+  judge: { role: 'judge', message: M.judgeRequired, reason: 'judge-required' },
   display: null,
   audience: null,
 };
 
-/** The role on the timer a presence role needs, or null when anyone who may watch may claim it. */
-function roleNeededFor(presence: WatchInput['role']): TimerRole | null {
-  return CLAIM_NEEDS[presence]?.role ?? null;
-}
-
-/** True when the caller may (still) watch `timer` as `input` asks: the view key and the claimed role. */
-async function mayWatch(caller: WatchCaller, timer: TimerRecord, input: WatchInput): Promise<boolean> {
-  if (!(await caller.services.timers.canView(timer, caller, input.viewKey))) return false;
-  const needed = roleNeededFor(input.role);
-  return needed === null || atLeast(await caller.services.timers.roleOf(timer, caller), needed);
+/**
+ * Why the caller may not watch `timer` as `input` asks, or null when it may. `opened` says the
+ * watch was open before (a revocation checks it again): the reasons then say what changed, so the
+ * screen can tell its audience (此计时器已设为私有) instead of a generic refusal.
+ */
+async function refusal(caller: WatchCaller, timer: TimerRecord, input: WatchInput, opened: boolean): Promise<HubError | null> {
+  const timers = caller.services.timers;
+  if (!(await timers.canView(timer, caller, input.viewKey))) {
+    if (!opened && input.viewKey) return new HubError('FORBIDDEN', M.viewKeyWrong, 'view-key-wrong');
+    if (!opened) return new HubError('UNAUTHORIZED', M.viewKeyRequired, 'view-key-required');
+    return input.viewKey ? new HubError('FORBIDDEN', M.viewKeyChanged, 'view-key-changed') : new HubError('FORBIDDEN', M.timerMadePrivate, 'timer-private');
+  }
+  const needed = CLAIM_NEEDS[input.role];
+  if (needed === null || atLeast(await timers.roleOf(timer, caller), needed.role)) return null;
+  if (input.role === 'judge' && timers.holdsJudgeKey(timer, input.judgeKey)) return null;
+  if (input.role === 'judge' && input.judgeKey) return new HubError('FORBIDDEN', opened ? M.judgeKeyChanged : M.judgeKeyWrong, opened ? 'judge-key-changed' : 'judge-key-wrong');
+  if (opened) return new HubError('FORBIDDEN', M.revoked, 'access-revoked');
+  return new HubError('FORBIDDEN', needed.message, needed.reason);
 }
 
 /**
@@ -61,16 +71,13 @@ async function mayWatch(caller: WatchCaller, timer: TimerRecord, input: WatchInp
  * and anything not loaded go to the database, which checks the view key and the claimed role.
  */
 async function watchedRoom(caller: WatchCaller, input: WatchInput): Promise<MatchRoom> {
-  const needed = CLAIM_NEEDS[input.role];
-  if (needed === null && input.matchId === undefined) {
+  if (CLAIM_NEEDS[input.role] === null && input.matchId === undefined) {
     const loaded = caller.services.rooms.currentRoomOf(input.timerId);
     if (loaded && !loaded.isPrivate) return loaded;
   }
   const timer = await caller.services.timers.get(input.timerId);
-  await caller.services.timers.requireView(timer, caller, input.viewKey);
-  if (needed && !atLeast(await caller.services.timers.roleOf(timer, caller), needed.role)) {
-    throw new HubError('FORBIDDEN', needed.message, needed.reason);
-  }
+  const refused = await refusal(caller, timer, input, false);
+  if (refused) throw refused;
   return caller.services.timers.room(timer, input.matchId);
 }
 
@@ -89,8 +96,8 @@ export async function openWatch(caller: WatchCaller, input: WatchInput, transpor
     },
     transport,
   );
-  // A revocation (a new view or control key, a removed member) checks the session again.
-  session.mayStay = (timer) => mayWatch(caller, timer, input);
+  // A revocation (a new view, judge or control key, a removed member) checks the session again.
+  session.mayStay = (timer) => refusal(caller, timer, input, true);
   return { room, session };
 }
 

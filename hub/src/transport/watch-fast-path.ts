@@ -134,6 +134,8 @@ export class WatchConnection implements SessionTransport {
       room.attach(session, resumeVersion(room, input.lastEventId));
       await session.whenEnded();
       session.host?.detach(session);
+      // Revoked: the screen is told why (此计时器已设为私有…) before its socket closes.
+      if (session.revokedBy) this.fail(request, session.revokedBy, ctx);
       this.finish(id, request.jsonrpc);
     } catch (cause) {
       this.fail(request, cause, ctx);

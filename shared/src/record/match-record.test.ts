@@ -42,7 +42,7 @@ describe('deriveRecord', () => {
       { side: 'aff', usedMs: 0 },
       { side: 'neg', usedMs: 10_000, allottedMs: 50_000 },
     ]);
-    expect(record.stages[S.cover]).toEqual({ stageIndex: S.cover, name: '封面', kind: 'none', clocks: [] });
+    expect(record.stages[S.cover]).toEqual({ stageIndex: S.cover, name: '封面', kind: 'none', clocks: [], bellsRung: 0 });
   });
 
   it('totals per side, timeouts, timeline and refused entries', () => {
@@ -70,6 +70,51 @@ describe('deriveRecord', () => {
     expect(open.stages[S.countUp]?.clocks[0]?.usedMs).toBe(5_000);
     expect(open.finishedAt).toBeNull();
     expect(deriveRecord(TEST_FORMAT, []).startedAt).toBeNull();
+  });
+
+  it('reads a running clock at `asOf`, so a live speech shows its time so far', () => {
+    const live = deriveRecord(TEST_FORMAT, log([[0, { type: 'goto', stageIndex: S.single }], [1_000, { type: 'start' }]]), 0, 31_000);
+    expect(live.stages[S.single]?.clocks[0]?.usedMs).toBe(30_000);
+    expect(live.totals.aff.usedMs).toBe(30_000);
+  });
+
+  it('counts bells rung by hand on the active clock, or on a stage without a clock, as the timeline shows them', () => {
+    const rung = deriveRecord(
+      TEST_FORMAT,
+      log([
+        [0, { type: 'ringBell' }],
+        [1_000, { type: 'goto', stageIndex: S.relay }],
+        [1_000, { type: 'switchSide' }],
+        [2_000, { type: 'ringBell', count: 2 }],
+      ]),
+      0,
+    );
+    const bells = rung.timeline.filter((event) => event.type === 'bell');
+    expect(bells).toHaveLength(2);
+    expect(rung.stages[S.cover]?.bellsRung).toBe(1);
+    expect(rung.stages[S.relay]?.clocks.map((clock) => clock.bellsRung)).toEqual([0, 1]);
+    const csv = recordToCsv(rung, (side) => side ?? '—').split('\r\n');
+    // The cover's bell has a row of its own; the bell column adds up to the timeline.
+    expect(csv[1]).toBe('1,封面,—,1,0.0,0.0,0.0,0,1');
+    const column = csv.slice(1).reduce((sum, line) => sum + Number(line.split(',').at(-1)), 0);
+    expect(column).toBe(bells.length);
+  });
+
+  it('replays undos as the hub applied them', () => {
+    const undone = deriveRecord(
+      TEST_FORMAT,
+      log([
+        [0, { type: 'goto', stageIndex: S.single }],
+        [0, { type: 'start' }],
+        [20_000, { type: 'resetStage' }],
+        [21_000, { type: 'undo' }],
+        [30_000, { type: 'pause' }],
+      ]),
+      0,
+    );
+    expect(undone.rejected).toBe(0);
+    expect(undone.stages[S.single]?.clocks[0]?.usedMs).toBe(30_000);
+    expect(undone.timeline.some((event) => event.type === 'commandUndone' && event.command === 'resetStage')).toBe(true);
   });
 
   it('exports CSV with zh-CN headers and quoting', () => {

@@ -6,8 +6,8 @@
 import type { Format, SideId, Stage } from '../formats/format.schema';
 import type { Command } from '../timer/command.schema';
 import type { MatchEvent } from '../timer/match-event';
-import { apply } from '../timer/match.reducer';
 import { createMatch, usedAt, type MatchState } from '../timer/match-state';
+import { replayLog, replayedState, type Replay } from '../timer/undo';
 
 /** One accepted command as the hub logs it: the command, the server instant, and (optionally) the events it produced. */
 export interface MatchLogEntry {
@@ -25,7 +25,7 @@ export interface ClockRecord {
   overtimeMs: number;
   /** Times the timekeeper paused this clock (pause/toggle), not counting stops at zero or stage changes. */
   pauses: number;
-  /** Scheduled, overtime and turn-cap bells that rang on this clock. */
+  /** Bells that rang on this clock: scheduled, overtime, turn-cap, and rung by hand while it was active. */
   bellsRung: number;
 }
 
@@ -35,6 +35,8 @@ export interface StageRecord {
   name: string;
   kind: Stage['kind'];
   clocks: ClockRecord[];
+  /** Every bell of the stage: its clocks' bells, plus bells rung by hand on a stage without a clock. */
+  bellsRung: number;
 }
 
 /** The whole record. */
@@ -54,22 +56,18 @@ export interface MatchRecord {
   finalState: MatchState;
 }
 
-/** Replays `log` from a fresh match of `format` and summarises it. `createdAt` defaults to the first entry's instant. */
-export function deriveRecord(format: Format, log: readonly MatchLogEntry[], createdAt?: number): MatchRecord {
-  let state = createMatch(format, { now: createdAt ?? log[0]?.at ?? 0 });
-  const timeline: MatchEvent[] = [];
-  let rejected = 0;
-  for (const entry of log) {
-    const result = apply(state, entry.command, entry.at);
-    if (!result.ok) {
-      rejected += 1;
-      continue;
-    }
-    state = result.state;
-    timeline.push(...result.events);
-  }
-  const endAt = state.finishedAt ?? state.processedUntil;
-  const counts = countByClock(timeline);
+/**
+ * Replays `log` from a fresh match of `format` (undos included, as the hub applied them) and
+ * summarises it. `createdAt` defaults to the first entry's instant. `asOf` is the instant a clock
+ * still running is read at (a live match's record counts its speaker's time so far); without it,
+ * the last processed instant.
+ */
+export function deriveRecord(format: Format, log: readonly MatchLogEntry[], createdAt?: number, asOf?: number): MatchRecord {
+  const replay = replayLog(createMatch(format, { now: createdAt ?? log[0]?.at ?? 0 }), log);
+  const state = replayedState(replay);
+  const timeline = replay.steps.flatMap((step) => step.events);
+  const endAt = state.finishedAt ?? Math.max(state.processedUntil, asOf ?? 0);
+  const counts = countByClock(replay.steps);
   const totals: MatchRecord['totals'] = {
     aff: { usedMs: 0, overtimeMs: 0 },
     neg: { usedMs: 0, overtimeMs: 0 },
@@ -93,7 +91,7 @@ export function deriveRecord(format: Format, log: readonly MatchLogEntry[], crea
         bellsRung: counts.bells.get(key) ?? 0,
       };
     });
-    return { stageIndex, name: stage.name, kind: stage.kind, clocks };
+    return { stageIndex, name: stage.name, kind: stage.kind, clocks, bellsRung: counts.stageBells.get(stageIndex) ?? 0 };
   });
   const firstStart = timeline.find((event) => event.type === 'clockStarted');
   return {
@@ -105,24 +103,36 @@ export function deriveRecord(format: Format, log: readonly MatchLogEntry[], crea
     totals,
     timeoutsUsed: { ...state.timeoutsUsed },
     timeline,
-    rejected,
+    rejected: replay.rejected,
     finalState: state,
   };
 }
 
-function countByClock(timeline: readonly MatchEvent[]): {
+/**
+ * Pauses and bells per clock, and bells per stage, counted from the timeline so the counts and
+ * the timeline always agree. A bell rung by hand (no clock of its own) counts on the clock that
+ * was active in its stage then; on a stage without a clock, on the stage only.
+ */
+function countByClock(steps: Replay['steps']): {
   pauses: Map<string, number>;
   bells: Map<string, number>;
+  stageBells: Map<number, number>;
 } {
   const pauses = new Map<string, number>();
   const bells = new Map<string, number>();
-  const bump = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
-  for (const event of timeline) {
-    if (event.type === 'clockPaused' && event.reason === 'command')
-      bump(pauses, `${event.stageIndex}:${event.clock}`);
-    if (event.type === 'bell' && event.clock !== null) bump(bells, `${event.stageIndex}:${event.clock}`);
+  const stageBells = new Map<number, number>();
+  const bump = <K>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0) + 1);
+  for (const step of steps) {
+    for (const event of step.events) {
+      if (event.type === 'clockPaused' && event.reason === 'command') bump(pauses, `${event.stageIndex}:${event.clock}`);
+      if (event.type !== 'bell') continue;
+      bump(stageBells, event.stageIndex);
+      const runtime = step.state.stages[event.stageIndex];
+      const clock = event.clock ?? (runtime && runtime.clocks.length > 0 ? runtime.activeClock : null);
+      if (clock !== null) bump(bells, `${event.stageIndex}:${clock}`);
+    }
   }
-  return { pauses, bells };
+  return { pauses, bells, stageBells };
 }
 
 /** Column headers of the CSV export (zh-CN). */
@@ -138,6 +148,15 @@ export const RECORD_CSV_HEADERS = [
   '响铃次数',
 ] as const;
 
+/**
+ * The rows of a stage in exports: one per clock, or for a stage without a clock on which bells
+ * were rung by hand, one row of its own (so the bell column adds up to the timeline's bells).
+ */
+export function clockRows(stage: StageRecord): ClockRecord[] {
+  if (stage.clocks.length > 0 || stage.bellsRung === 0) return stage.clocks;
+  return [{ clock: 0, side: null, allottedMs: 0, usedMs: 0, overtimeMs: 0, pauses: 0, bellsRung: stage.bellsRung }];
+}
+
 /** The per-stage rows as CSV (RFC 4180 quoting), with `sideLabel` naming each side. */
 export function recordToCsv(record: MatchRecord, sideLabel: (side: SideId | null) => string): string {
   const quote = (value: string | number) => {
@@ -146,7 +165,7 @@ export function recordToCsv(record: MatchRecord, sideLabel: (side: SideId | null
   };
   const seconds = (ms: number) => (ms / 1000).toFixed(1);
   const rows = record.stages.flatMap((stage) =>
-    stage.clocks.map((clock) => [
+    clockRows(stage).map((clock) => [
       stage.stageIndex + 1,
       stage.name,
       sideLabel(clock.side),

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { SIDE_IDS, type SideId } from '../formats/format.schema';
-import type { MatchRecord } from './match-record';
+import { clockRows, type MatchRecord } from './match-record';
 
 const text = (label: string, max: number) =>
   z
@@ -86,10 +86,13 @@ export interface RecordStageRow {
   bells: number;
 }
 
-/** The record's stages flattened to one row per clock (stages without a clock are left out). */
+/**
+ * The record's stages flattened to one row per clock (stages without a clock are left out,
+ * unless bells were rung on them: see `clockRows`).
+ */
 export function recordStageRows(record: MatchRecord): RecordStageRow[] {
   return record.stages.flatMap((stage) =>
-    stage.clocks.map((clock) => ({
+    clockRows(stage).map((clock) => ({
       index: stage.stageIndex,
       name: stage.name,
       side: clock.side,

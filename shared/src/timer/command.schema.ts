@@ -10,12 +10,29 @@ const durationMs = z.number().int().min(0).max(MAX_DURATION_MS);
 /** Which clock of the current stage: by index, by side, or (neither) the active one. */
 const clockTarget = { clock: z.number().int().min(0).max(7).optional(), side: sideIdSchema.optional() };
 
+/**
+ * A finished match's result as the display shows it (在大屏显示结果): the winner, 票型 and 最佳辩手
+ * from the match record's result sheet, with the team names. The hub fills it in from the sheet
+ * (`timer.showResult`); callers cannot send one themselves (see {@link isHubOnlyCommand}).
+ */
+export const shownResultSchema = z.strictObject({
+  winner: sideIdSchema.nullable(),
+  ballots: z.strictObject({ aff: z.number().int().min(0).max(99), neg: z.number().int().min(0).max(99) }).nullable(),
+  bestDebater: z.string().max(40),
+  teams: z.strictObject({ aff: z.string().max(80), neg: z.string().max(80) }),
+});
+
+/** A result shown on the display. */
+export type ShownResult = z.output<typeof shownResultSchema>;
+
 /** The overlay actions. `flash` needs no state: screens flash once per new `at`. */
 export const overlayCommandSchema = z.discriminatedUnion('action', [
   z.strictObject({ type: z.literal('overlay'), action: z.literal('message'), text: z.string().min(1).max(500) }),
   z.strictObject({ type: z.literal('overlay'), action: z.literal('blackout'), on: z.boolean().default(true) }),
   z.strictObject({ type: z.literal('overlay'), action: z.literal('flash'), colour: z.string().regex(/^[a-z]{1,20}$|^#[0-9a-fA-F]{6}$/).default('white') }),
   z.strictObject({ type: z.literal('overlay'), action: z.literal('clear') }),
+  /** Shows a finished match's result on the display (null hides it). Hub-only: see {@link isHubOnlyCommand}. */
+  z.strictObject({ type: z.literal('overlay'), action: z.literal('result'), result: shownResultSchema.nullable() }),
 ]);
 
 /** Every command, discriminated by `type`. */
@@ -44,7 +61,12 @@ export const commandSchema = z.discriminatedUnion('type', [
    * format is saved (`manage.setFormat`), never accepted from a console or the HTTP API.
    */
   z.strictObject({ type: z.literal('setFormat'), format: formatSchema }),
-  /** Issued by the hub's scheduler at/after `nextDeadline`: processes everything due. */
+  /**
+   * Takes back the last organizer command (撤销). The reducer keeps no history, so it refuses this
+   * one; the hub plans it over the command log (`undo.ts`), and records replay it the same way.
+   */
+  z.strictObject({ type: z.literal('undo') }),
+  /** Issued by the hub's scheduler at/after `nextDeadline`: processes everything due. Hub-only. */
   z.strictObject({ type: z.literal('expire') }),
 ]);
 
@@ -65,6 +87,14 @@ export const clientCommandSchema = commandSchema.refine((command) => !HUB_ONLY_C
   error: TIMER_ERROR_MESSAGES['hub-only'],
   params: { reason: 'hub-only' },
 });
+/**
+ * True for commands only the hub itself issues: `expire` (its scheduler's) and showing a result
+ * (filled in from the record's result sheet). Every outside input (tRPC, the HTTP API, offline
+ * replay) refuses them with reason `command-reserved`.
+ */
+export function isHubOnlyCommand(command: Pick<Command, 'type'> & { action?: string }): boolean {
+  return command.type === 'expire' || (command.type === 'overlay' && command.action === 'result');
+}
 
 /** Validates unknown input (a socket message, an HTTP body) as a command. */
 export function parseCommand(input: unknown): { ok: true; command: Command } | { ok: false; error: { code: 'invalid-command'; message: string } } {

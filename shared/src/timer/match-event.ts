@@ -53,7 +53,9 @@ export type MatchEvent =
   | { type: 'timeoutStarted'; side: SideId; durationMs: number; at: number }
   | { type: 'timeoutEnded'; side: SideId; usedMs: number; early: boolean; at: number }
   | { type: 'overlayChanged'; overlay: Overlay; at: number }
-  | { type: 'matchFinished'; at: number };
+  | { type: 'matchFinished'; at: number }
+  /** An undo (撤销) took back the command of type `command` (undo.ts). */
+  | { type: 'commandUndone'; command: string; at: number };
 
 /** The `type` tags of all events. */
 export type MatchEventType = MatchEvent['type'];

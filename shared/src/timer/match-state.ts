@@ -3,6 +3,7 @@
  * runningSince}`; what is left is derived from absolute server time, never ticked.
  */
 import type { Format, SideId, Stage } from '../formats/format.schema';
+import type { ShownResult } from './command.schema';
 import { firstClockIndex, stageClockSpecs, stagePoolId } from '../formats/stage-clocks';
 
 /** One clock. Used time at instant `t` is `usedMs + (t − runningSince)` while running. */
@@ -46,6 +47,8 @@ export interface Overlay {
   message?: string;
   blackout: boolean;
   flash?: { at: number; colour: string };
+  /** A finished match's result, shown over the clocks (在大屏显示结果). */
+  result?: ShownResult;
 }
 
 /** Coarse status for screens: `ready` = current stage not begun, `paused` = begun but stopped (or a timeout runs). */
@@ -120,8 +123,12 @@ export function cloneState(state: MatchState): MatchState {
     pools: Object.fromEntries(Object.entries(state.pools).map(([id, sides]) => [id, { aff: { ...sides.aff }, neg: { ...sides.neg } }])),
     timeoutsUsed: { ...state.timeoutsUsed },
     timeout: state.timeout === null ? null : { ...state.timeout },
-    overlay: { ...state.overlay, ...(state.overlay.flash ? { flash: { ...state.overlay.flash } } : {}) },
+    overlay: { ...state.overlay, ...(state.overlay.flash ? { flash: { ...state.overlay.flash } } : {}), ...(state.overlay.result ? { result: copyResult(state.overlay.result) } : {}) },
   };
+}
+
+function copyResult(result: ShownResult): ShownResult {
+  return { ...result, ballots: result.ballots && { ...result.ballots }, teams: { ...result.teams } };
 }
 
 /** The current stage definition. */

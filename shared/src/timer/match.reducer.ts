@@ -110,6 +110,8 @@ const HANDLERS: { [T in CommandType]: Handler<T> } = {
     return null;
   },
   setFormat,
+  // Undo needs the command log, which the reducer never sees: the hub plans it (undo.ts).
+  undo: () => 'undo-needs-log',
   expire: (ctx) => (ctx.processedDue ? null : 'nothing-due'),
 };
 
@@ -304,6 +306,11 @@ function overlay(ctx: Ctx, command: CommandOf<'overlay'>): CommandErrorCode | nu
     case 'clear':
       draft.overlay = { blackout: false };
       break;
+    case 'result': {
+      const { result: _hidden, ...rest } = draft.overlay;
+      draft.overlay = command.result === null ? rest : { ...rest, result: command.result };
+      break;
+    }
     default: {
       const exhaustive: never = command;
       throw new Error(`unknown overlay action ${JSON.stringify(exhaustive)}`);

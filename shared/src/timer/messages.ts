@@ -21,6 +21,9 @@ export const TIMER_ERROR_MESSAGES = {
   'invalid-command': '指令格式不正确',
   'match-begun': '比赛已经开始，赛制不能再改；修改只对下一场比赛生效',
   'hub-only': '这个指令只能由服务器发出',
+  'undo-needs-log': '撤销需要连接服务器（离线时无法撤销）',
+  'nothing-to-undo': '没有可以撤销的操作',
+  'undo-after-scheduler': '上一次变化是自动计时（响铃、时间到或交接），无法撤销',
 } as const;
 
 /** Every error code a command may be refused with. */

@@ -55,3 +55,15 @@ export function tookOver(page: Page): Promise<boolean> {
 export async function appTookOver(page: Page): Promise<void> {
   await page.waitForFunction(drawnPageGone, undefined, { timeout: 20_000 });
 }
+
+/**
+ * Answers the product's own confirmation (useConfirm) or prompt (usePrompt) that `page` shows:
+ * types `text` into a prompt's field when given, then presses its go-ahead button.
+ */
+export async function confirmDialog(page: Page, options: { text?: string; timeoutMs?: number } = {}): Promise<void> {
+  const dialog = page.locator('dialog[open]');
+  await dialog.locator('[data-confirm="yes"]').waitFor({ timeout: options.timeoutMs ?? 20_000 });
+  if (options.text !== undefined) await dialog.getByTestId('prompt-input').fill(options.text);
+  await dialog.locator('[data-confirm="yes"]').click();
+  await dialog.waitFor({ state: 'detached', timeout: options.timeoutMs ?? 20_000 }).catch(() => undefined);
+}

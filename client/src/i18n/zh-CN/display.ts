@@ -41,6 +41,24 @@ export const display = {
     reconnecting: '连接中断，正在重连；时钟按最后状态继续计时',
     offline: '已离线；时钟按最后状态继续计时，恢复网络后自动同步',
   },
+  /** The badge when the socket is up but this screen's sync is not (the hub refused it for now, or ended it). */
+  interrupted: { text: '同步中断', hint: '{message}' },
+  /** Why the hub dropped the socket (its close reason), told in the badge's hint while reconnecting. */
+  dropped: {
+    'too-slow': '网络太慢，服务器断开了连接，正在重连',
+    'rate-limited': '消息过多，服务器断开了连接，稍后重连',
+    'access-revoked': '访问权限有变化，正在重新检查',
+    kicked: '主办方断开了这块屏幕，正在重连',
+  },
+  /** A watch the hub refused for good: the page says why, in place of a frozen clock. */
+  refused: {
+    private: '此计时器已设为私有',
+    viewKey: '观看链接已失效',
+    judge: '评委链接无效',
+    revoked: '访问权限已撤销',
+    planLimit: '大屏数量已达上限',
+    retry: '重新打开',
+  },
   outdated: { title: '计时器已更新', body: '服务器已升级到新版本，请刷新页面。', action: '刷新页面' },
   controls: {
     label: '显示控制',
@@ -52,6 +70,8 @@ export const display = {
   },
   audioUnlock: { title: '点击启用声音', body: '浏览器需要点击一次才能播放铃声' },
   bellFlash: '响铃',
+  /** A finished match's result on the display (在大屏显示结果). */
+  result: { title: '比赛结果', wins: '{team} 获胜', ballotsLabel: '票型 {aff} 比 {neg}', bestDebater: '最佳辩手' },
   blackout: '黑屏',
   notFound: {
     title: '找不到计时器',
@@ -59,5 +79,7 @@ export const display = {
     home: '返回首页',
   },
   loadFailed: { title: '无法打开计时器', retry: '重试' },
+  /** The hub ended this screen's watch without a reason (it reconnects by itself). */
+  watchStopped: '服务器结束了这块屏幕的同步，正在重新连接',
   shortLink: { resolving: '正在打开计时器…' },
 } as const;

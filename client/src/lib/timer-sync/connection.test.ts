@@ -25,6 +25,14 @@ describe('connection status', () => {
     expect(runEvents([{ type: 'open' }, { type: 'browser', online: false }, { type: 'browser', online: true }]).status).toBe('online');
   });
 
+  it('keeps the hub’s reason for a drop until a socket opens again', () => {
+    const slow = runEvents([{ type: 'open' }, { type: 'close', code: 4001 }, { type: 'close', code: 1006 }]);
+    expect(slow).toMatchObject({ status: 'reconnecting', dropped: 'too-slow' });
+    expect(runEvents([{ type: 'open' }, { type: 'close', code: 4002 }]).dropped).toBe('rate-limited');
+    expect(runEvents([{ type: 'open' }, { type: 'close', code: 4001 }, { type: 'open' }]).dropped).toBeNull();
+    expect(runEvents([{ type: 'open' }, { type: 'close', code: 1006 }]).dropped).toBeNull();
+  });
+
   it('remembers a protocol mismatch', () => {
     const state = runEvents([{ type: 'open' }, { type: 'close', code: 4000 }, { type: 'open' }]);
     expect(state.protocolMismatch).toBe(true);

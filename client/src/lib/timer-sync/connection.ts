@@ -9,11 +9,23 @@ import { CLOSE, REALTIME } from '@bianshi/shared';
 /** What a screen shows in its connection badge. */
 export type ConnectionStatus = 'connecting' | 'online' | 'reconnecting' | 'offline';
 
+/** Why the hub closed the socket, when it said so (its CLOSE reasons): screens tell it while reconnecting. */
+export type DropReason = 'too-slow' | 'rate-limited' | 'access-revoked' | 'kicked';
+
+const DROP_BY_CODE: ReadonlyMap<number, DropReason> = new Map([
+  [CLOSE.tooSlow.code, 'too-slow'],
+  [CLOSE.rateLimited.code, 'rate-limited'],
+  [CLOSE.revoked.code, 'access-revoked'],
+  [CLOSE.kicked.code, 'kicked'],
+]);
+
 /** The machine's state. */
 export interface ConnectionState {
   status: ConnectionStatus;
   /** The hub closed with `protocol-mismatch`: this page is outdated and must be reloaded. */
   protocolMismatch: boolean;
+  /** Why the hub closed the last socket, when it said (cleared when a socket opens again). */
+  dropped: DropReason | null;
   socketOpen: boolean;
   everOpened: boolean;
   /** Reconnect attempts that failed since the last drop. */
@@ -26,7 +38,7 @@ export type ConnectionEvent = { type: 'open' } | { type: 'close'; code: number |
 
 /** Before anything happened. */
 export function initialConnection(browserOnline = true): ConnectionState {
-  return { status: 'connecting', protocolMismatch: false, socketOpen: false, everOpened: false, failedAttempts: 0, browserOnline };
+  return { status: 'connecting', protocolMismatch: false, dropped: null, socketOpen: false, everOpened: false, failedAttempts: 0, browserOnline };
 }
 
 function derive(state: Omit<ConnectionState, 'status'>): ConnectionStatus {
@@ -41,7 +53,7 @@ export function nextConnection(state: ConnectionState, event: ConnectionEvent): 
   let next: Omit<ConnectionState, 'status'>;
   switch (event.type) {
     case 'open':
-      next = { ...state, socketOpen: true, everOpened: true, failedAttempts: 0 };
+      next = { ...state, socketOpen: true, everOpened: true, failedAttempts: 0, dropped: null };
       break;
     case 'close':
       next = {
@@ -50,6 +62,8 @@ export function nextConnection(state: ConnectionState, event: ConnectionEvent): 
         // The close of an open socket is the drop itself; every later close is a failed attempt.
         failedAttempts: state.socketOpen ? 0 : state.failedAttempts + 1,
         protocolMismatch: state.protocolMismatch || event.code === CLOSE.protocolMismatch.code,
+        // The hub's reason for the drop stays until a socket opens; later failed attempts say none.
+        dropped: state.socketOpen ? (DROP_BY_CODE.get(event.code ?? 0) ?? null) : state.dropped,
       };
       break;
     case 'browser':

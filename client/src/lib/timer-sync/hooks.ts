@@ -2,10 +2,11 @@
  * React hooks of the timer-sync library: the one hook that feeds a timer store from its
  * subscription, selectors, the clock model, bell cues and commands.
  */
-import type { CommandInput, DeviceKind, MatchState, PresenceRole, WatchMessage } from '@bianshi/shared';
+import { reconnectDelayMs, type CommandInput, type DeviceKind, type MatchState, type PresenceRole, type WatchMessage } from '@bianshi/shared';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import { AppError, toAppError } from '../errors';
+import { AppError, RETRYABLE_STATUSES, toAppError } from '../errors';
+import { display as displayText } from '../../i18n/zh-CN/display';
 import { useTrpcClient } from '../trpc-client';
 import { ClockModel } from './clock-model';
 import { initialWatch, retireEmbeddedWatch } from './embedded-watch';
@@ -31,6 +32,8 @@ export interface TimerWatchInput {
   fallback?: boolean;
   /** A private timer's view key, from its display link. */
   viewKey?: string;
+  /** The judge link's key: with it, `role: 'judge'` is granted without a judge role on the timer. */
+  judgeKey?: string;
 }
 
 /** How often bells are predicted locally while disconnected. */
@@ -66,7 +69,7 @@ export async function refreshTimer(client: HubClient, timerId: string): Promise<
 export function useTimerWatch(input: TimerWatchInput): TimerStore {
   const client = useTrpcClient();
   const runtime = runtimeFor(client);
-  const { timerId, matchId, role, name, device, enabled = true, fallback = true, viewKey } = input;
+  const { timerId, matchId, role, name, device, enabled = true, fallback = true, viewKey, judgeKey } = input;
   const store = useMemo(
     () => {
       const created = createTimerStore(runtime.clock);
@@ -102,20 +105,45 @@ export function useTimerWatch(input: TimerWatchInput): TimerStore {
         });
     });
 
-    const subscription = client.timer.watch.subscribe(
-      { timerId, ...(matchId ? { matchId } : {}), role, ...(name ? { name } : {}), ...(device ? { device } : {}), ...(viewKey ? { viewKey } : {}) },
-      {
+    const watchInput = { timerId, ...(matchId ? { matchId } : {}), role, ...(name ? { name } : {}), ...(device ? { device } : {}), ...(viewKey ? { viewKey } : {}), ...(judgeKey ? { judgeKey } : {}) };
+    // A watch the hub refuses for good (a private timer, a judge link, not found) stays refused and
+    // says why; one it refuses for now (busy, rate-limited) or ends without a word is opened again
+    // on the reconnect schedule, the screen saying so meanwhile. Never a silent, frozen clock.
+    let subscription: { unsubscribe(): void } | null = null;
+    let retry: ReturnType<typeof setTimeout> | null = null;
+    let attempts = 0;
+    let active = true;
+    const reopen = () => {
+      if (!active || retry !== null) return;
+      retry = setTimeout(() => {
+        retry = null;
+        open();
+      }, reconnectDelayMs(attempts));
+      attempts += 1;
+    };
+    const open = () => {
+      subscription?.unsubscribe();
+      subscription = client.timer.watch.subscribe(watchInput, {
         onData(item: unknown) {
+          attempts = 0;
           retireEmbeddedWatch();
           const message = unwrapWatchItem(item);
           if (message) store.getState().receive(message);
         },
         onError(error: unknown) {
           // The hub's own Chinese message when it has one (a private timer's view key, a role).
-          store.getState().setError(commandError(error));
+          const refused = commandError(error);
+          store.getState().setError(refused);
+          if (watchMayRecover(refused)) reopen();
         },
-      },
-    );
+        onStopped() {
+          if (!active) return;
+          store.getState().setError(new AppError({ kind: 'network', message: displayText.watchStopped, reason: 'watch-stopped' }));
+          reopen();
+        },
+      });
+    };
+    open();
 
     const predict = setInterval(() => {
       const state = store.getState();
@@ -123,8 +151,10 @@ export function useTimerWatch(input: TimerWatchInput): TimerStore {
     }, PREDICT_INTERVAL_MS);
 
     return () => {
+      active = false;
+      if (retry !== null) clearTimeout(retry);
       clearInterval(predict);
-      subscription.unsubscribe();
+      subscription?.unsubscribe();
       unrefresh();
       registered.delete(store);
       if (registered.size === 0) {
@@ -134,12 +164,21 @@ export function useTimerWatch(input: TimerWatchInput): TimerStore {
       unmirror();
       release();
     };
-  }, [client, runtime, store, timerId, matchId, role, name, device, enabled, viewKey]);
+  }, [client, runtime, store, timerId, matchId, role, name, device, enabled, viewKey, judgeKey]);
 
   // Past the reconnect schedule, follow the match on the Supabase channel (when configured).
   useFallbackFollow(client, store, enabled && fallback);
 
   return store;
+}
+
+/**
+ * True when a refused watch may work if opened again (the hub was busy, rate-limited, unreachable);
+ * false for refusals that stand until the link changes (private, a judge link, not found).
+ */
+export function watchMayRecover(error: AppError): boolean {
+  if (error.kind === 'network' || error.kind === 'unknown') return true;
+  return error.kind === 'http' && RETRYABLE_STATUSES.has(error.status);
 }
 
 /** Reads a slice of a timer store; re-renders only when the slice changes (Object.is). */
@@ -193,7 +232,7 @@ const CJK = /[\u3400-\u9fff]/;
 export function commandError(error: unknown): AppError {
   const base = toAppError(error);
   if (base.kind === 'http' && base.detail && CJK.test(base.detail)) {
-    return new AppError({ kind: base.kind, status: base.status, message: base.detail, detail: base.detail, ...(base.code ? { code: base.code } : {}) });
+    return new AppError({ kind: base.kind, status: base.status, message: base.detail, detail: base.detail, ...(base.code ? { code: base.code } : {}), ...(base.reason ? { reason: base.reason } : {}) });
   }
   return base;
 }

@@ -30,7 +30,7 @@
  * useFallbackAuthorityState(authority, (s) => s.phase) and resolve a conflict with authority.choose('server' | 'local').
  */
 export { ClockModel, DANGER_WINDOW_MS, firstBellElapsedMs, type ClockPhase, type ClockReading, type ClockModelOptions } from './clock-model';
-export { initialConnection, nextConnection, type ConnectionEvent, type ConnectionState, type ConnectionStatus } from './connection';
+export { initialConnection, nextConnection, type ConnectionEvent, type ConnectionState, type ConnectionStatus, type DropReason } from './connection';
 export {
   applyFallbackMessage,
   FALLBACK_EVENTS,
@@ -61,6 +61,7 @@ export { useFallbackAuthority, useFallbackAuthorityState } from './fallback-auth
 export { onAnimationFrame, useFrameClock, useFrameKey, type FrameKeyed } from './frame-clock';
 export {
   commandError,
+  watchMayRecover,
   refreshTimer,
   unwrapWatchItem,
   useBellCues,

@@ -7,7 +7,7 @@
 import { bellsBetween, type BellEvent, type MatchEvent, type MatchState, type TimerPublic, type WatchMessage } from '@bianshi/shared';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppError } from '../errors';
-import type { ConnectionState, ConnectionStatus } from './connection';
+import type { ConnectionState, ConnectionStatus, DropReason } from './connection';
 import { applyFallbackMessage, yieldProvisional, type FallbackData, type FallbackMessage, type FallbackView } from './fallback';
 import { ServerClock } from './server-clock';
 import { acceptState, addBells, applyWatchMessage, emptyWatchData } from './watch-reducer';
@@ -18,6 +18,8 @@ export interface TimerStoreState extends FallbackData {
   status: ConnectionStatus;
   /** The hub speaks a newer protocol: show 请刷新页面. */
   protocolMismatch: boolean;
+  /** Why the hub dropped the socket, while reconnecting (the badge tells it), else null. */
+  dropped: DropReason | null;
   /** Why the timer cannot be shown (NOT_FOUND, FORBIDDEN…), or null. */
   error: AppError | null;
   /** The server clock this store's times are read against. */
@@ -30,7 +32,7 @@ export interface TimerStoreState extends FallbackData {
   /** Accepts a full state (a refresh, a local reducer step); older versions of the same match are ignored. */
   acceptState(matchId: string, state: MatchState, timer?: TimerPublic): void;
   /** Mirrors the connection status. */
-  setConnection(connection: Pick<ConnectionState, 'status' | 'protocolMismatch'>): void;
+  setConnection(connection: Pick<ConnectionState, 'status' | 'protocolMismatch'> & { dropped?: DropReason | null }): void;
   setError(error: AppError | null): void;
   /**
    * While not online, cues the bells due since the last call from the last known state (the
@@ -63,6 +65,7 @@ export function createTimerStore(clock: ServerClock = new ServerClock()): TimerS
     fallback: null,
     status: 'connecting',
     protocolMismatch: false,
+    dropped: null,
     error: null,
     clock,
     predictedUntil: null,
@@ -76,12 +79,12 @@ export function createTimerStore(clock: ServerClock = new ServerClock()): TimerS
       const next = acceptState(current, matchId, state, timer);
       if (next !== current) set(next);
     },
-    setConnection({ status, protocolMismatch }) {
+    setConnection({ status, protocolMismatch, dropped = null }) {
       const current = get();
-      if (current.status === status && current.protocolMismatch === protocolMismatch) return;
+      if (current.status === status && current.protocolMismatch === protocolMismatch && current.dropped === dropped) return;
       // Going offline starts local prediction from now; coming back hands bells to the hub again.
       const predictedUntil = status === 'online' ? null : (current.predictedUntil ?? current.clock.now());
-      set({ status, protocolMismatch, predictedUntil });
+      set({ status, protocolMismatch, dropped, predictedUntil });
     },
     setError(error) {
       set({ error });

@@ -9,6 +9,7 @@ import { useConsoleUi } from '../stores/console-ui.store';
 import { OverlayPanel } from './overlay-panel';
 import { PresencePanel } from './presence-panel';
 import { ReserveNotice } from './reserve-notice';
+import { ResultPanel } from './result-panel';
 import { SharePanel } from './share-panel';
 import { ShortcutHelp } from './shortcut-help';
 import { StageList } from './stage-list';
@@ -44,7 +45,7 @@ export function ConsolePage({
   const timerName = useTimerStore(store, (s) => s.timer?.name ?? '');
   const status = useTimerStore(store, (s) => s.status);
   const error = useTimerStore(store, (s) => s.error);
-  const { actions, abilities, pending } = useConsoleActions(timerId, store);
+  const { actions, abilities, pending, dialog } = useConsoleActions(timerId, store);
   const setHelpOpen = useConsoleUi((s) => s.setHelpOpen);
   const toggleKey = useConsoleUi((s) => s.toggleKey);
   const previewRef = useRef<HTMLDivElement>(null);
@@ -132,6 +133,7 @@ export function ConsolePage({
             </div>
             <TransportPanel state={state} actions={actions} abilities={abilities} pending={pending} toggleKey={toggleKey} setTimeRef={setTimeRef} />
             <ReserveNotice state={state} now={store.getState().clock.now()} />
+            {abilities.finished || state.overlay.result ? <ResultPanel timerId={timerId} state={state} store={store} /> : null}
           </div>
           <aside className="console-aside">
             <StageList state={state} actions={actions} />
@@ -142,6 +144,7 @@ export function ConsolePage({
         </div>
       )}
       <ShortcutHelp />
+      {dialog}
     </div>
   );
 }

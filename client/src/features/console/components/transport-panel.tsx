@@ -34,7 +34,7 @@ function AdjustButton({ label, blocked, disabled, onClick, shortcut, testId }: {
 /** `aria-keyshortcuts` of a key: Space, or the letter. */
 const shortcutName = (key: string) => (key === ' ' ? 'Space' : key.toUpperCase());
 
-/** The big controls: start/pause, stages, switch side, reset, ±10 s, bell, and 设定时间. */
+/** The big controls: start/pause, stages, switch side, reset, ±10 s, bell, 设定时间, 撤销 and 结束比赛. */
 export function TransportPanel({
   state,
   actions,
@@ -101,6 +101,15 @@ export function TransportPanel({
         </button>
       </div>
       <SetTimeForm state={state} actions={actions} inputRef={setTimeRef} disabled={!abilities.hasClock || abilities.finished} />
+      <div className="console-transport__row console-transport__row--end">
+        <button type="button" className="console-btn" onClick={() => void actions.undo()} disabled={!abilities.canUndo} aria-keyshortcuts="Control+Z" title={t.transport.undoHint} data-testid="console-undo">
+          <span aria-hidden="true">↶</span>
+          <span>{t.transport.undo}</span>
+        </button>
+        <button type="button" className="console-btn console-btn--danger" onClick={() => void actions.finish()} disabled={abilities.finished} data-testid="console-finish">
+          {t.transport.finish}
+        </button>
+      </div>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { clockViews, currentRuntime, currentStage, project, type CommandInput, type MatchState, type SideId } from '@bianshi/shared';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../lib/toast';
 import { format } from '../../../i18n';
 import { consolePage as consolePageText } from '../../../i18n/zh-CN/console';
@@ -11,8 +12,11 @@ const t = consolePageText;
 /** Ten seconds, the step of the ± buttons and keys. */
 export const ADJUST_STEP_MS = 10_000;
 
-/** Commands that move between stages carry the version they were decided on (a stale double press conflicts instead of skipping twice). */
-const VERSIONED: ReadonlySet<CommandInput['type']> = new Set(['next', 'prev', 'goto', 'resetStage', 'finish']);
+/**
+ * Commands that move between stages, throw time away or take a command back carry the version they
+ * were decided on (a stale double press conflicts instead of acting twice).
+ */
+const VERSIONED: ReadonlySet<CommandInput['type']> = new Set(['next', 'prev', 'goto', 'resetStage', 'finish', 'undo']);
 
 /** What the console can do right now, derived from the match state. */
 export interface ConsoleAbilities {
@@ -26,6 +30,13 @@ export interface ConsoleAbilities {
   giveBackBlocked: string | null;
   /** Why −10 秒 (take time) cannot apply now, or null when it can. */
   takeBlocked: string | null;
+  /** Something was done that 撤销 may take back (the hub still decides). */
+  canUndo: boolean;
+}
+
+/** True when resetting the current stage would throw time away (a clock used some, or runs). */
+export function resetLosesTime(state: MatchState): boolean {
+  return currentRuntime(state).clocks.some((clock) => clock.usedMs > 0 || clock.runningSince !== null);
 }
 
 /** Whether the stage's clocks keep counting past zero (then time can always be taken). */
@@ -49,7 +60,7 @@ export function applicableAdjust(state: MatchState, deltaMs: number, now: number
 
 /** Abilities of a state (all false before the first state arrives). */
 export function abilitiesOf(state: MatchState | null): ConsoleAbilities {
-  if (!state) return { hasClock: false, running: false, canSwitch: false, canPrev: false, canNext: false, finished: false, giveBackBlocked: null, takeBlocked: null };
+  if (!state) return { hasClock: false, running: false, canSwitch: false, canPrev: false, canNext: false, finished: false, giveBackBlocked: null, takeBlocked: null, canUndo: false };
   const stage = currentStage(state);
   const finished = state.status === 'finished';
   const runtime = currentRuntime(state);
@@ -67,17 +78,20 @@ export function abilitiesOf(state: MatchState | null): ConsoleAbilities {
     finished,
     giveBackBlocked,
     takeBlocked,
+    canUndo: state.version > 0,
   };
 }
 
 /**
  * The console's commands. Each is sent with `useTimerCommands`; the answer's state is fed to
  * the store at once (so the next key press sees it), a failure shows a Chinese toast, and a
- * conflict refreshes the state (done by the library).
+ * conflict refreshes the state (done by the library). What throws time away (重置本环节 on a
+ * stage that used some, 结束比赛) asks first, with the product's dialog: render `dialog` once.
  */
 export function useConsoleActions(timerId: string, store: TimerStore) {
   const { send, pending } = useTimerCommands(timerId);
   const state = useTimerStore(store, (s) => s.state);
+  const confirm = useConfirm();
 
   const run = useCallback(
     async (command: CommandInput): Promise<boolean> => {
@@ -106,7 +120,11 @@ export function useConsoleActions(timerId: string, store: TimerStore) {
       goto: (stageIndex: number) => run({ type: 'goto', stageIndex }),
       // Only where there is another side (a key pressed on a one-clock stage does nothing, quietly).
       switchSide: () => (abilitiesOf(store.getState().state).canSwitch ? run({ type: 'switchSide' }) : Promise.resolve(false)),
-      reset: () => run({ type: 'resetStage' }),
+      reset: async () => {
+        const live = store.getState().state;
+        if (live && resetLosesTime(live) && !(await confirm.ask({ title: t.confirmReset.title, body: t.confirmReset.body, confirmLabel: t.confirmReset.confirm, tone: 'danger' }))) return false;
+        return run({ type: 'resetStage' });
+      },
       // ±10 秒 applies what it can (9 s used: +10 秒 gives back 9 s) instead of failing.
       adjust: (deltaMs: number) => {
         const current = store.getState();
@@ -133,12 +151,22 @@ export function useConsoleActions(timerId: string, store: TimerStore) {
       blackout: (on: boolean) => run({ type: 'overlay', action: 'blackout', on }),
       flash: () => run({ type: 'overlay', action: 'flash', colour: 'white' }),
       clearOverlay: () => run({ type: 'overlay', action: 'clear' }),
-      finish: () => run({ type: 'finish' }),
+      finish: async () => {
+        if (!(await confirm.ask({ title: t.confirmFinish.title, body: t.confirmFinish.body, confirmLabel: t.confirmFinish.confirm, tone: 'danger' }))) return false;
+        return run({ type: 'finish' });
+      },
+      // 撤销 takes back the last command on the hub (any console's, on any hub); the hub refuses in Chinese when it cannot.
+      undo: async () => {
+        const ok = await run({ type: 'undo' });
+        if (ok) toast.success(t.undone);
+        return ok;
+      },
     }),
-    [run, store],
+    [run, store, confirm.ask],
   );
 
-  return { actions, pending, abilities: abilitiesOf(state) };
+  const dialog: ReactNode = confirm.dialog;
+  return { actions, pending, abilities: abilitiesOf(state), dialog };
 }
 
 /** The console's actions object. */

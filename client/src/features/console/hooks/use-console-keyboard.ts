@@ -63,10 +63,16 @@ export function keyAction(event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlK
   }
 }
 
+/** Ctrl+Z (⌘Z on a Mac): 撤销, the last command. Shift (redo) is left alone: there is no redo. */
+export function isUndoKey(event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey'>): boolean {
+  return (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && (event.key === 'z' || event.key === 'Z');
+}
+
 /**
- * The console's keyboard: the start key (Space, or B: this device's choice) start/pause, S switch
- * side, ←/→ stages, B (or L) bell, R reset, +/− 10 s, T set the time, F fullscreen preview,
- * ? help. Tab moves focus as everywhere. Ignored while typing and while a dialog is open.
+ * The console's keyboard: Ctrl+Z undo, the start key (Space, or B: this device's choice)
+ * start/pause, S switch side, ←/→ stages, B (or L) bell, R reset, +/− 10 s, T set the time,
+ * F fullscreen preview, ? help. Tab moves focus as everywhere. Ignored while typing and while a
+ * dialog is open.
  */
 export function useConsoleKeyboard(options: { enabled: boolean; toggleKey: ToggleKey; actions: ConsoleActions; onSetTime: () => void; onFullscreen: () => void; onHelp: () => void }) {
   const latest = useRef(options);
@@ -78,6 +84,11 @@ export function useConsoleKeyboard(options: { enabled: boolean; toggleKey: Toggl
     const onKeyDown = (event: KeyboardEvent) => {
       const { enabled, toggleKey, actions, onSetTime, onFullscreen, onHelp } = latest.current;
       if (!enabled || event.defaultPrevented || isTyping(event.target) || document.querySelector('dialog[open]')) return;
+      if (isUndoKey(event)) {
+        event.preventDefault();
+        if (!event.repeat) void actions.undo();
+        return;
+      }
       const action = keyAction(event, toggleKey);
       if (!action) return;
       event.preventDefault();

@@ -1,7 +1,7 @@
 import type { PeerLink } from '@bianshi/shared';
 import { display as displayText } from '../../../i18n/zh-CN/display';
 import type { ConnectionStatus, FallbackView } from '../../../lib/timer-sync';
-import { ConnectionBadge } from './connection-badge';
+import { ConnectionBadge, type BadgeProblem } from './connection-badge';
 import { IconBell, IconBellOff, IconExpand, IconShrink } from './display-icons';
 
 const t = displayText.controls;
@@ -11,6 +11,7 @@ export function DisplayControls({
   status,
   fallback = null,
   peers = null,
+  problem = null,
   ring,
   onRingChange,
   fullscreen,
@@ -18,13 +19,14 @@ export function DisplayControls({
   status: ConnectionStatus;
   fallback?: FallbackView | null;
   peers?: PeerLink | null;
+  problem?: BadgeProblem | null;
   ring: boolean;
   onRingChange: (on: boolean) => void;
   fullscreen: { supported: boolean; active: boolean; toggle: () => void };
 }) {
   return (
     <div className="ds-controls" role="toolbar" aria-label={t.label}>
-      <ConnectionBadge status={status} fallback={fallback} peers={peers} />
+      <ConnectionBadge status={status} fallback={fallback} peers={peers} problem={problem} />
       <button
         type="button"
         className="ds-button"

@@ -31,10 +31,10 @@ export function AudioUnlockOverlay({ onUnlock }: { onUnlock: () => void }) {
   );
 }
 
-/** A full-page message: timer not found, could not load. */
-export function DisplayMessagePage({ title, body, action }: { title: string; body: string; action?: { label: string; onClick: () => void } }) {
+/** A full-page message: timer not found, could not load, refused (`reason`: the hub's, for tests and styles). */
+export function DisplayMessagePage({ title, body, action, reason }: { title: string; body: string; action?: { label: string; onClick: () => void }; reason?: string | undefined }) {
   return (
-    <main className="ds-error" data-testid="display-error">
+    <main className="ds-error" data-testid="display-error" data-reason={reason} role="alert">
       <div className="ds-error__card">
         <h1 className="ds-error__title">{title}</h1>
         <p className="ds-error__body">{body}</p>

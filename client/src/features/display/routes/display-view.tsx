@@ -33,6 +33,16 @@ export function viewKeyFrom(hash: string, search: URLSearchParams): string | und
   return fromHash ?? (fromQuery && /^[A-Za-z0-9_-]{1,200}$/.test(fromQuery) ? fromQuery : undefined);
 }
 
+/**
+ * The judge key of a judge link (`#judge=…`, or `?judge=…`): with it the screen watches as a
+ * judge (the hub counts it among the judges). Kept in the address like the view key.
+ */
+export function judgeKeyFrom(hash: string, search: URLSearchParams): string | undefined {
+  const fromHash = /(?:^#|&)judge=([A-Za-z0-9_-]{1,200})/.exec(hash)?.[1];
+  const fromQuery = search.get('judge');
+  return fromHash ?? (fromQuery && /^[A-Za-z0-9_-]{1,200}$/.test(fromQuery) ? fromQuery : undefined);
+}
+
 /** What a display address says: the timer, the match, the query and the hash. */
 export interface DisplayAddress {
   id: string;
@@ -55,12 +65,22 @@ const SCREEN_NAME_PREFIX = 'bianshi:screen-name:';
 
 /** The projector display of a timer (or one match), whoever parsed its address. */
 export function DisplayView({ id, matchid, search, hash }: DisplayAddress) {
-  const role = roleFrom(search.get('role'));
+  const judgeKey = judgeKeyFrom(hash, search);
+  // A judge link says role=judge; its key alone is enough to mean it.
+  const role = judgeKey ? 'judge' : roleFrom(search.get('role'));
   // The name a controller gave this screen (kept on this device), else the link's `?name=`.
   const [given, setGiven] = useState(() => local.get(SCREEN_NAME_PREFIX + id));
   const name = given || search.get('name')?.slice(0, 40) || undefined;
   const viewKey = viewKeyFrom(hash, search);
-  const store = useTimerWatch({ timerId: id, ...(matchid ? { matchId: matchid } : {}), role, ...(name ? { name } : {}), device: deviceKind(), ...(viewKey ? { viewKey } : {}) });
+  const store = useTimerWatch({
+    timerId: id,
+    ...(matchid ? { matchId: matchid } : {}),
+    role,
+    ...(name ? { name } : {}),
+    device: deviceKind(),
+    ...(viewKey ? { viewKey } : {}),
+    ...(judgeKey ? { judgeKey } : {}),
+  });
   const renamed = useTimerStore(store, (s) => s.screenName);
   useEffect(() => {
     if (!renamed || renamed === given) return;

@@ -200,6 +200,7 @@ function TimelineNotes({ data }: { data: RecordData }) {
               </li>
             ))}
           </ul>
+          {data.pauses.length > 12 ? <p className="lib-muted lib-small">{format(tr.listMore, { n: data.pauses.length - 12 })}</p> : null}
         </div>
       ) : null}
       {data.bells.length > 0 ? (
@@ -213,6 +214,7 @@ function TimelineNotes({ data }: { data: RecordData }) {
               </li>
             ))}
           </ul>
+          {data.bells.length > 12 ? <p className="lib-muted lib-small" data-testid="record-bells-more">{format(tr.listMore, { n: data.bells.length - 12 })}</p> : null}
         </div>
       ) : null}
     </div>

@@ -1,4 +1,4 @@
-import { currentStage, type Format, type TimerPublic } from '@bianshi/shared';
+import { currentRuntime, currentStage, type Format, type TimerPublic } from '@bianshi/shared';
 import { useEffect } from 'react';
 import { TimerDisplay } from '../../../components/timer-display';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
@@ -18,6 +18,14 @@ export function OfflineTimer({ timer, format, onExit }: { timer: TimerPublic; fo
   const running = state?.status === 'running';
   const stage = state ? currentStage(state) : null;
   const confirm = useConfirm();
+  // Resetting a stage that used time throws it away: asked first, as on the console.
+  const resetStage = async () => {
+    const live = store.getState().state;
+    if (live && currentRuntime(live).clocks.some((clock) => clock.usedMs > 0 || clock.runningSince !== null)) {
+      if (!(await confirm.ask({ title: consolePageText.confirmReset.title, body: t.resetStageBody, confirmLabel: consolePageText.confirmReset.confirm, tone: 'danger' }))) return;
+    }
+    commit({ type: 'resetStage' });
+  };
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -63,7 +71,7 @@ export function OfflineTimer({ timer, format, onExit }: { timer: TimerPublic; fo
         <button type="button" className="btn btn--ghost" onClick={() => commit({ type: 'ringBell', count: 1 })}>
           {c.bell}
         </button>
-        <button type="button" className="btn btn--ghost" onClick={() => commit({ type: 'resetStage' })}>
+        <button type="button" className="btn btn--ghost" onClick={() => void resetStage()}>
           {c.reset}
         </button>
         <button

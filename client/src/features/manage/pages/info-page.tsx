@@ -1,5 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Dialog } from '../../../components/ui/dialog';
 import { QrCode } from '../../../components/ui/qr-code';
@@ -14,13 +13,15 @@ import { ManageFrame, type ManageContext } from '../components/manage-frame';
 import { forgetLegacyControlKeys } from '../../../lib/storage';
 import { useClaimStore } from '../../console/stores/claim.store';
 import { useSetPrivate } from '../api/set-private';
+import { useRotateJudgeKey } from '../api/rotate-judge-key';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { saveToast } from '../hooks/use-save-toast';
 import { useFieldIssues } from '../hooks/use-field-issues';
 
 const t = manageText;
 const ti = t.info;
 
-function LinkCard({ title, hint, url, qrLabel, secret = false }: { title: string; hint: string; url: string; qrLabel: string; secret?: boolean }) {
+function LinkCard({ title, hint, url, qrLabel, secret = false, extra = null }: { title: string; hint: string; url: string; qrLabel: string; secret?: boolean; extra?: ReactNode }) {
   const [shown, setShown] = useState(!secret);
   return (
     <div className="manage-link" data-secret={secret}>
@@ -40,6 +41,7 @@ function LinkCard({ title, hint, url, qrLabel, secret = false }: { title: string
               {shown ? ti.control.hide : ti.control.reveal}
             </button>
           ) : null}
+          {extra}
         </div>
       </div>
       {shown ? <QrCode value={url} label={qrLabel} size={120} /> : null}
@@ -62,10 +64,13 @@ function InfoForm({ timer, canEdit, role }: ManageContext) {
   const issues = useFieldIssues();
   const regenerate = useRegenerateKey();
   const setPrivate = useSetPrivate();
+  const rotateJudge = useRotateJudgeKey();
+  const confirm = useConfirm();
   const origin = window.location.origin;
   const view = timer.viewKey ? `#view=${timer.viewKey}` : '';
   const displayUrl = `${origin}/timer/${timer.id}${view}`;
-  const judgeUrl = `${origin}/timer/${timer.id}?role=judge${view}`;
+  // The judge key rides in the fragment (never in server logs); a private timer's view key beside it.
+  const judgeUrl = `${origin}/timer/${timer.id}?role=judge#judge=${timer.judgeKey}${timer.viewKey ? `&view=${timer.viewKey}` : ''}`;
   const controlUrl = controlKey ? `${origin}/timer/manage/${timer.shortid}#key=${controlKey}` : null;
 
   const submit = (event: FormEvent) => {
@@ -90,10 +95,13 @@ function InfoForm({ timer, canEdit, role }: ManageContext) {
       },
     );
   };
-  const confirm = useConfirm();
-  const changePrivacy = async (next: boolean, confirmText: string, confirmLabel: string) => {
-    if (!(await confirm.ask({ title: confirmLabel, body: confirmText, confirmLabel, tone: 'danger' }))) return;
+  const changePrivacy = async (next: boolean, title: string, body: string, confirmLabel: string) => {
+    if (!(await confirm.ask({ title, body, confirmLabel, tone: next ? 'danger' : 'default' }))) return;
     setPrivate.mutate({ timerId: timer.id, private: next }, { onSuccess: () => saveToast.ok(ti.privacy.done), onError: saveToast.failed });
+  };
+  const doRotateJudge = async () => {
+    if (!(await confirm.ask({ title: ti.judge.confirmTitle, body: ti.judge.confirmBody, confirmLabel: ti.judge.rotate, tone: 'danger' }))) return;
+    rotateJudge.mutate({ timerId: timer.id }, { onSuccess: () => saveToast.ok(ti.judge.rotated), onError: saveToast.failed });
   };
 
   return (
@@ -139,7 +147,19 @@ function InfoForm({ timer, canEdit, role }: ManageContext) {
         <div className="manage-links">
           <LinkCard title={ti.display.title} hint={timer.viewKey ? ti.display.privateHint : ti.display.hint} url={displayUrl} qrLabel={format(ti.qr, { what: ti.display.title })} />
           <LinkCard title={ti.short.title} hint={ti.short.hint} url={`${origin}/id/${timer.shortid}`} qrLabel={format(ti.qr, { what: ti.short.title })} />
-          <LinkCard title={ti.judge.title} hint={ti.judge.hint} url={judgeUrl} qrLabel={format(ti.qr, { what: ti.judge.title })} />
+          <LinkCard
+            title={ti.judge.title}
+            hint={ti.judge.hint}
+            url={judgeUrl}
+            qrLabel={format(ti.qr, { what: ti.judge.title })}
+            extra={
+              canEdit ? (
+                <button type="button" className="btn btn--ghost btn--sm" disabled={rotateJudge.isPending} onClick={() => void doRotateJudge()} data-testid="rotate-judge-key">
+                  {ti.judge.rotate}
+                </button>
+              ) : null
+            }
+          />
           {controlUrl ? (
             <LinkCard title={ti.control.title} hint={ti.control.hint} url={controlUrl} qrLabel={format(ti.qr, { what: ti.control.title })} secret />
           ) : (
@@ -160,15 +180,15 @@ function InfoForm({ timer, canEdit, role }: ManageContext) {
           <div className="manage-link__actions">
             {timer.viewKey ? (
               <>
-                <button type="button" className="btn btn--ghost" disabled={setPrivate.isPending} onClick={() => void changePrivacy(true, ti.privacy.confirmRenew, ti.privacy.renew)}>
+                <button type="button" className="btn btn--ghost" disabled={setPrivate.isPending} onClick={() => void changePrivacy(true, ti.privacy.confirmRenewTitle, ti.privacy.confirmRenew, ti.privacy.renew)}>
                   {ti.privacy.renew}
                 </button>
-                <button type="button" className="btn btn--ghost" disabled={setPrivate.isPending} onClick={() => void changePrivacy(false, ti.privacy.confirmPublic, ti.privacy.makePublic)}>
+                <button type="button" className="btn btn--ghost" disabled={setPrivate.isPending} onClick={() => void changePrivacy(false, ti.privacy.confirmPublicTitle, ti.privacy.confirmPublic, ti.privacy.makePublic)}>
                   {ti.privacy.makePublic}
                 </button>
               </>
             ) : (
-              <button type="button" className="btn btn--ghost" disabled={setPrivate.isPending} onClick={() => void changePrivacy(true, ti.privacy.confirmPrivate, ti.privacy.makePrivate)}>
+              <button type="button" className="btn btn--ghost" disabled={setPrivate.isPending} onClick={() => void changePrivacy(true, ti.privacy.confirmPrivateTitle, ti.privacy.confirmPrivate, ti.privacy.makePrivate)}>
                 {ti.privacy.makePrivate}
               </button>
             )}

@@ -1,11 +1,11 @@
 import type { SideId } from '@bianshi/shared';
 import { recordToCsv, stagePoolId } from '@bianshi/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { format } from '../../../i18n';
 import { display as displayText } from '../../../i18n/zh-CN/display';
 import { manage as manageText } from '../../../i18n/zh-CN/manage';
-import { useMatches } from '../api/list-matches';
+import { useMatches, type MatchListItem } from '../api/list-matches';
 import { useMatchRecord } from '../api/get-match-record';
 import { Section } from '../components/fields';
 import { ManageFrame, type ManageContext } from '../components/manage-frame';
@@ -15,13 +15,39 @@ import { downloadText } from '../../../lib/download';
 const t = manageText;
 const tr = t.record;
 
+/** Statuses of a match that was played (timed at all), newest first in the list. */
+const PLAYED: ReadonlySet<string> = new Set(['running', 'paused', 'finished', 'abandoned']);
+
+/**
+ * The match the page opens on: the current one once it is under way, else the last one played,
+ * else the current one. Never a planned match nobody started (its export would be empty).
+ */
+export function defaultRecordMatch(list: readonly MatchListItem[], currentMatchId: string | null): string | null {
+  const current = list.find((match) => match.id === currentMatchId);
+  if (current && PLAYED.has(current.status)) return current.id;
+  return list.find((match) => PLAYED.has(match.status))?.id ?? current?.id ?? list[0]?.id ?? null;
+}
+
+/** Now, once a second while `live` (a running clock's time used so far counts up on the page). */
+function useNow(live: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!live) return;
+    const timer = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(timer);
+  }, [live]);
+  return now;
+}
 
 function RecordView({ timer }: ManageContext) {
   const matches = useMatches(timer.id);
   const list = matches.data?.matches ?? [];
   const [chosen, setChosen] = useState<string | null>(null);
-  const matchId = chosen ?? list.find((m) => m.status === 'finished')?.id ?? list[0]?.id ?? null;
-  const { record, format: recordFormat } = useMatchRecord(timer.id, matchId);
+  const matchId = chosen ?? defaultRecordMatch(list, matches.data?.currentMatchId ?? null);
+  const { record: loaded } = useMatchRecord(timer.id, matchId);
+  const now = useNow(loaded?.live ?? false);
+  const record = loaded?.at(now) ?? null;
+  const recordFormat = loaded?.format ?? null;
   // A stage drawing on a team pool has no allotment of its own: 共用时间（队伍总用时）.
   const sharedPool = (stageIndex: number) => {
     const stage = recordFormat?.stages[stageIndex];
