@@ -126,9 +126,11 @@ describe('site frame', () => {
   });
 
   it('lets a route force its colour mode (projector display is dark)', async () => {
+    const response = await fetch(`${hub.url}/api/v1/timers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"formatId":"bp"}' });
+    const { id } = (await response.json()) as { id: string };
     const { context, page } = await openPage(browser, { colorScheme: 'light' });
-    await page.goto(`${hub.url}/timer/abc123`);
-    await page.getByText('找不到计时器').first().waitFor();
+    await page.goto(`${hub.url}/timer/${id}`);
+    await page.getByRole('timer').first().waitFor();
     expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
     await context.close();
   });

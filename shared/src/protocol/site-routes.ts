@@ -15,7 +15,7 @@ export interface SiteRoute {
   readonly entities?: Readonly<Record<string, SitePageEntity>>;
 }
 
-const MANAGE_PAGES = ['info', 'logo', 'skin', 'audio', 'teams', 'record', 'timing', 'details', 'offline', 'schedule', 'members'] as const;
+const MANAGE_PAGES = ['info', 'logo', 'skin', 'audio', 'teams', 'record', 'timing', 'details', 'offline', 'schedule', 'members', 'integrations'] as const;
 
 /** Every page of the site. */
 export const SITE_ROUTES: readonly SiteRoute[] = [
@@ -55,6 +55,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { path: '/timer/manage/:shortid', entities: { shortid: 'timer' } },
   ...MANAGE_PAGES.map((page) => ({ path: `/timer/manage/:shortid/${page}`, entities: { shortid: 'timer' } as const })),
   { path: '/id/:shortid', entities: { shortid: 'timer' } },
+  { path: '/account/tokens' },
   { path: '/about' },
   { path: '/about/:slug' },
   { path: '/changelog' },
@@ -71,6 +72,17 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   // The error screen's test page (with the debug flag; the router shows its 404 page without it).
   { path: '/__error-test' },
 ];
+
+/**
+ * Pages the hub serves from their own entry rather than the client's router (the livestream
+ * overlay, `overlay.html`): known addresses all the same, so they are not answered with 404.
+ */
+export const ENTRY_ROUTES: readonly SiteRoute[] = [
+  { path: '/timer/:id/overlay', entities: { id: 'timer' } },
+  { path: '/lobby/:id/overlay', entities: { id: 'lobby' } },
+];
+
+const ALL_ROUTES: readonly SiteRoute[] = [...SITE_ROUTES, ...ENTRY_ROUTES];
 
 /** A matched page: its route and the values of its parameters. */
 export interface SiteRouteMatch {
@@ -109,7 +121,7 @@ export function matchSiteRoute(pathname: string): SiteRouteMatch | null {
   const segments = trimmed.split('/').filter(Boolean);
   let best: SiteRouteMatch | null = null;
   let bestScore = -1;
-  for (const route of SITE_ROUTES) {
+  for (const route of ALL_ROUTES) {
     const params = matchOne(route, segments);
     if (!params) continue;
     // More static segments is more specific.
