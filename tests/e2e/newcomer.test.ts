@@ -123,8 +123,11 @@ describe('a newcomer', () => {
     const display = await openPage(browser, { viewport: { width: 1920, height: 1080 } });
     await display.page.goto(`${hub.url}/timer/${created.id}`);
     await display.page.getByTestId('display-pool-note').waitFor(WAIT);
-    expect(await display.page.getByTestId('display-pool-note').innerText()).toBe('正方剩余总时间');
-    expect(await display.page.getByRole('timer').innerText()).toBe('18:00');
+    // The pool note names the pool, its time left and the reserve 结辩 keeps (FORMATS.md, 新国辩).
+    const poolNote = await display.page.getByTestId('display-pool-note').innerText();
+    expect(poolNote).toContain('正方剩余总时间 18:00');
+    expect(poolNote).toContain('保留 03:00');
+    expect(await display.page.getByRole('timer').innerText()).toBe('15:00'); // 本环节可用: the pool less the reserve
 
     await page.goto(`${hub.url}/timer/manage/${created.shortid}/timing`);
     const shared = page.getByTestId('stage-shared-time').first();
