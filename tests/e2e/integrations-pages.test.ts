@@ -93,6 +93,39 @@ describe('集成与直播 page', () => {
   });
 });
 
+describe('lobby console webhooks', () => {
+  it('adds a lobby webhook that hears its timers, with its delivery log', async () => {
+    const api = httpClient(hub.url);
+    const timer = await api.timer.create.mutate({ formatId: 'bp', name: '大厅里的比赛' });
+    const lobby = await api.lobby.create.mutate({ name: '直播大厅', visibility: 'public', timers: [timer.id] });
+    const { page, context, errors } = await openPage(browser, { viewport: { width: 1440, height: 900 } });
+    try {
+      await page.goto(`${hub.url}/lobby/${lobby.id}?key=${lobby.organizerKey}`);
+      const panel = page.getByTestId('lobby-webhooks');
+      await panel.getByTestId('lobby-webhooks-open').click();
+      await panel.getByTestId('webhook-url').fill(receiver.url);
+      await panel.getByTestId('webhook-add').click();
+      const row = panel.getByTestId('webhook-row');
+      await row.waitFor(WAIT);
+      const [webhook] = await hub.services.integrations.webhooks.list({ lobbyId: lobby.id });
+      receiver.secret = webhook!.secret;
+
+      // A timer the lobby shows starts its stage: the lobby's webhook hears it, signed.
+      const owner = httpClient(hub.url, { authorization: `Bearer ${timer.controlKey}` });
+      await owner.timer.command.mutate({ timerId: timer.id, command: { type: 'start' } });
+      await expect
+        .poll(() => receiver.received.find((delivery) => delivery.body.type === 'stage.started' && delivery.body.data.timerId === timer.id), WAIT)
+        .toMatchObject({ verified: true });
+      await row.getByTestId('webhook-log-toggle').click();
+      await row.getByTestId('webhook-log').getByText('已送达').first().waitFor(WAIT);
+      await shot(page, 'lobby-webhooks-1440x900-light');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('API tokens page', () => {
   it('creates a token shown once, and revokes it through the dialog', async () => {
     const account = await createAccount(hub, 'tokens');

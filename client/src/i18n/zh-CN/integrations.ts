@@ -26,6 +26,7 @@ export const integrations = {
   webhooks: {
     title: 'Webhook',
     lead: '在环节开始、时间到、响铃、比赛结束、记录结果时，向你的地址发送带签名的 POST 请求（Standard Webhooks）。失败会自动重试。',
+    lobbyLead: '本房间展示的每个计时器在环节开始、时间到、响铃、比赛结束、记录结果时，向你的地址发送带签名的 POST 请求（Standard Webhooks）。失败会自动重试。',
     ownerOnly: '只有计时器的所有者可以管理 Webhook。',
     empty: '还没有 Webhook。',
     url: '接收地址',

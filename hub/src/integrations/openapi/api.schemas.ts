@@ -3,7 +3,7 @@
  * the schemas the handlers validate with (`createBody` in transport/api-v1.ts, the shared
  * `commandSchema`, `formatSchema`); what the hub answers is described here, beside them.
  */
-import { commandSchema, formatSchema, timerReadingSchema } from '@bianshi/shared';
+import { commandSchema, formatSchema, HUB_ONLY_COMMANDS, isHubOnlyCommand, overlayCommandSchema, timerReadingSchema } from '@bianshi/shared';
 import { z } from 'zod';
 import 'zod-openapi';
 
@@ -96,11 +96,30 @@ export const formatsSchema = z.object({ formats: z.array(formatSchema.meta({ id:
 /** An untyped library answer (topics, schools, records): described in words, kept open for additions. */
 export const libraryAnswerSchema = z.object({}).loose();
 
+type CommandOption = (typeof commandSchema.options)[number];
+
+/** True for a command option the hub issues itself and the API refuses: `expire`, `setFormat`. */
+function reserved(option: CommandOption): boolean {
+  if (!('shape' in option)) return false;
+  const type = option.shape.type.value;
+  return HUB_ONLY_COMMANDS.has(type) || isHubOnlyCommand({ type });
+}
+
+/** The overlay actions a client may send: all but showing a result (the record's result sheet fills it). */
+const clientOverlaySchema = z.discriminatedUnion(
+  'action',
+  overlayCommandSchema.options.filter((option) => !isHubOnlyCommand({ type: 'overlay', action: option.shape.action.value })) as unknown as [
+    (typeof overlayCommandSchema.options)[number],
+    ...(typeof overlayCommandSchema.options)[number][],
+  ],
+);
+
 /**
- * The commands a client may send: the shared `commandSchema` without `expire`, which only the
- * hub's scheduler issues (the API refuses it).
+ * The commands a client may send: the shared `commandSchema` without what only the hub issues
+ * (`expire` from its scheduler, `setFormat` from `timer.setFormat`, a shown result from the
+ * record), which the API refuses.
  */
 export const clientCommandSchema = z.discriminatedUnion(
   'type',
-  commandSchema.options.filter((option) => !('shape' in option) || option.shape.type.value !== 'expire') as unknown as [(typeof commandSchema.options)[number], ...(typeof commandSchema.options)[number][]],
+  commandSchema.options.filter((option) => !reserved(option)).map((option) => (option === overlayCommandSchema ? clientOverlaySchema : option)) as unknown as [CommandOption, ...CommandOption[]],
 );

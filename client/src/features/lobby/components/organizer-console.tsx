@@ -8,6 +8,7 @@ import type { OrganizerActions } from '../api/use-organizer-actions';
 import type { LobbyStore } from '../../../lib/lobby-sync';
 import { parseTimerRefs } from './create-lobby-form';
 import { featuredTimerOf } from './lobby-views';
+import { LobbyWebhooks } from './lobby-webhooks';
 import { MatchControls } from './match-controls';
 
 const t = lobbyText.console;
@@ -136,6 +137,8 @@ export function OrganizerConsole({ store, actions, links }: { store: LobbyStore;
           </button>
         </form>
       </section>
+
+      <LobbyWebhooks lobbyId={lobby.id} />
     </aside>
   );
 }

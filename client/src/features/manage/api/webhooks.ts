@@ -5,41 +5,58 @@ import { useTRPC } from '../../../lib/trpc';
 export const WEBHOOK_EVENTS = ['stage.started', 'time.up', 'bell', 'match.finished', 'result.recorded'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
-/** A timer's webhooks (`integrations.timerWebhooks.list`, owner only). */
-export function useWebhooks(timerId: string, enabled: boolean) {
+/** Whose webhooks: a timer's (its owner manages them) or a lobby's (its organizer; every timer it shows). */
+export type WebhookTarget = { timerId: string } | { lobbyId: string };
+
+type Trpc = ReturnType<typeof useTRPC>;
+type TimerInput = { timerId: string };
+
+/**
+ * The target's webhook procedures. The two routers take the same inputs beside the target's id
+ * (`integrations.procedures.ts`), so the timer's types stand for both; `input` puts the target in.
+ */
+function proceduresOf(trpc: Trpc, target: WebhookTarget) {
+  const procedures = 'timerId' in target ? trpc.integrations.timerWebhooks : trpc.integrations.lobbyWebhooks;
+  return procedures as unknown as Trpc['integrations']['timerWebhooks'];
+}
+
+/** The input of a webhook procedure for `target`. */
+export function input<T extends object>(target: WebhookTarget, rest: T): T & TimerInput {
+  return { ...rest, ...target } as T & TimerInput;
+}
+
+/** The target's webhooks (owner or organizer only). */
+export function useWebhooks(target: WebhookTarget, enabled: boolean) {
   const trpc = useTRPC();
-  return useQuery({ ...trpc.integrations.timerWebhooks.list.queryOptions({ timerId }), enabled, retry: false });
+  return useQuery({ ...proceduresOf(trpc, target).list.queryOptions(input(target, {})), enabled, retry: false });
 }
 
 export type WebhookItem = NonNullable<ReturnType<typeof useWebhooks>['data']>[number];
 
 /** A webhook's latest deliveries; refreshed every few seconds while shown (retries happen on their own). */
-export function useDeliveries(timerId: string, webhookId: string) {
+export function useDeliveries(target: WebhookTarget, webhookId: string) {
   const trpc = useTRPC();
-  return useQuery({ ...trpc.integrations.timerWebhooks.deliveries.queryOptions({ timerId, webhookId }), refetchInterval: 3_000 });
+  return useQuery({ ...proceduresOf(trpc, target).deliveries.queryOptions(input(target, { webhookId })), refetchInterval: 3_000 });
 }
 
 export type DeliveryItem = NonNullable<ReturnType<typeof useDeliveries>['data']>[number];
 
-function useRefresh() {
+/** The target's webhook mutations, each refreshing the list and logs when settled. */
+export function useWebhookActions(target: WebhookTarget) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return (timerId: string) => {
-    void queryClient.invalidateQueries({ queryKey: trpc.integrations.timerWebhooks.list.queryKey({ timerId }) });
-    void queryClient.invalidateQueries({ queryKey: trpc.integrations.timerWebhooks.deliveries.pathKey() });
+  const procedures = proceduresOf(trpc, target);
+  const settled = {
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: procedures.list.queryKey(input(target, {})) });
+      void queryClient.invalidateQueries({ queryKey: procedures.deliveries.pathKey() });
+    },
   };
-}
-
-/** The webhook mutations of a timer, each refreshing the list and logs when settled. */
-export function useWebhookActions() {
-  const trpc = useTRPC();
-  const refresh = useRefresh();
-  const settled = { onSettled: (_data: unknown, _error: unknown, input: { timerId: string }) => refresh(input.timerId) };
   return {
-    create: useMutation(trpc.integrations.timerWebhooks.create.mutationOptions(settled)),
-    update: useMutation(trpc.integrations.timerWebhooks.update.mutationOptions(settled)),
-    remove: useMutation(trpc.integrations.timerWebhooks.remove.mutationOptions(settled)),
-    test: useMutation(trpc.integrations.timerWebhooks.test.mutationOptions(settled)),
-    redeliver: useMutation(trpc.integrations.timerWebhooks.redeliver.mutationOptions(settled)),
+    create: useMutation(procedures.create.mutationOptions(settled)),
+    update: useMutation(procedures.update.mutationOptions(settled)),
+    remove: useMutation(procedures.remove.mutationOptions(settled)),
+    test: useMutation(procedures.test.mutationOptions(settled)),
+    redeliver: useMutation(procedures.redeliver.mutationOptions(settled)),
   };
 }

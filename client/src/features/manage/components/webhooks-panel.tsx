@@ -5,7 +5,7 @@ import { format } from '../../../i18n';
 import { integrations as integrationsText } from '../../../i18n/zh-CN/integrations';
 import { commandError } from '../../../lib/timer-sync';
 import { toast } from '../../../lib/toast';
-import { useDeliveries, useWebhookActions, useWebhooks, WEBHOOK_EVENTS, type WebhookItem } from '../api/webhooks';
+import { input, useDeliveries, useWebhookActions, useWebhooks, WEBHOOK_EVENTS, type WebhookItem, type WebhookTarget } from '../api/webhooks';
 import { dateTime } from '../time-text';
 import { Section } from './fields';
 
@@ -14,9 +14,9 @@ const eventName = (type: string) => (t.eventNames as Record<string, string>)[typ
 const failed = (error: unknown) => toast.error(format(t.failed, { message: commandError(error).message }));
 
 /** A webhook's latest deliveries, with the receiver's last answer; failed and delivered ones can go again. */
-function DeliveryLog({ timerId, webhookId }: { timerId: string; webhookId: string }) {
-  const log = useDeliveries(timerId, webhookId);
-  const { redeliver } = useWebhookActions();
+function DeliveryLog({ target, webhookId }: { target: WebhookTarget; webhookId: string }) {
+  const log = useDeliveries(target, webhookId);
+  const { redeliver } = useWebhookActions(target);
   if (!log.data) return <p className="manage-muted">…</p>;
   if (log.data.length === 0) return <p className="manage-muted">{t.logEmpty}</p>;
   const c = t.logColumns;
@@ -49,7 +49,7 @@ function DeliveryLog({ timerId, webhookId }: { timerId: string; webhookId: strin
               </td>
               <td>
                 {row.status === 'failed' || row.status === 'delivered' ? (
-                  <button type="button" className="btn btn--ghost btn--sm" onClick={() => redeliver.mutate({ timerId, webhookId, deliveryId: row.id }, { onError: failed })}>
+                  <button type="button" className="btn btn--ghost btn--sm" onClick={() => redeliver.mutate(input(target, { webhookId, deliveryId: row.id }), { onError: failed })}>
                     {t.redeliver}
                   </button>
                 ) : null}
@@ -62,8 +62,8 @@ function DeliveryLog({ timerId, webhookId }: { timerId: string; webhookId: strin
   );
 }
 
-function WebhookRow({ timerId, webhook, onRemove }: { timerId: string; webhook: WebhookItem; onRemove: () => void }) {
-  const { update, test } = useWebhookActions();
+function WebhookRow({ target, webhook, onRemove }: { target: WebhookTarget; webhook: WebhookItem; onRemove: () => void }) {
+  const { update, test } = useWebhookActions(target);
   const [shown, setShown] = useState(false);
   const [logOpen, setLogOpen] = useState(false);
   return (
@@ -71,7 +71,7 @@ function WebhookRow({ timerId, webhook, onRemove }: { timerId: string; webhook: 
       <div className="webhook-row__head">
         <code className="webhook-row__url">{webhook.url}</code>
         <label className="manage-check">
-          <input type="checkbox" checked={webhook.enabled} onChange={(e) => update.mutate({ timerId, webhookId: webhook.id, enabled: e.target.checked }, { onError: failed })} />
+          <input type="checkbox" checked={webhook.enabled} onChange={(e) => update.mutate(input(target, { webhookId: webhook.id, enabled: e.target.checked }), { onError: failed })} />
           {t.enabled}
         </label>
       </div>
@@ -86,7 +86,7 @@ function WebhookRow({ timerId, webhook, onRemove }: { timerId: string; webhook: 
         <CopyButton value={webhook.secret} label={t.copySecret} copiedLabel={integrationsText.overlay.copied} failedMessage={integrationsText.overlay.copyFailed} />
       </div>
       <div className="manage-row">
-        <button type="button" className="btn btn--ghost btn--sm" data-testid="webhook-test" onClick={() => test.mutate({ timerId, webhookId: webhook.id }, { onSuccess: () => toast.success(t.testSent), onError: failed })}>
+        <button type="button" className="btn btn--ghost btn--sm" data-testid="webhook-test" onClick={() => test.mutate(input(target, { webhookId: webhook.id }), { onSuccess: () => toast.success(t.testSent), onError: failed })}>
           {t.test}
         </button>
         <button type="button" className="btn btn--ghost btn--sm" onClick={() => setLogOpen(!logOpen)} data-testid="webhook-log-toggle">
@@ -96,20 +96,20 @@ function WebhookRow({ timerId, webhook, onRemove }: { timerId: string; webhook: 
           {t.remove}
         </button>
       </div>
-      {logOpen ? <DeliveryLog timerId={timerId} webhookId={webhook.id} /> : null}
+      {logOpen ? <DeliveryLog target={target} webhookId={webhook.id} /> : null}
     </li>
   );
 }
 
-function AddWebhook({ timerId }: { timerId: string }) {
-  const { create } = useWebhookActions();
+function AddWebhook({ target }: { target: WebhookTarget }) {
+  const { create } = useWebhookActions(target);
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
   const [events, setEvents] = useState<string[]>(['stage.started', 'time.up', 'match.finished']);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate(
-      { timerId, url: url.trim(), events: WEBHOOK_EVENTS.filter((type) => events.includes(type)), ...(description.trim() ? { description: description.trim() } : {}) },
+      input(target, { url: url.trim(), events: WEBHOOK_EVENTS.filter((type) => events.includes(type)), ...(description.trim() ? { description: description.trim() } : {}) }),
       {
         onSuccess: () => {
           toast.success(t.added);
@@ -148,19 +148,22 @@ function AddWebhook({ timerId }: { timerId: string }) {
   );
 }
 
-/** The timer's webhooks: add, switch on and off, test, see the delivery log, delete. Owner only. */
-export function WebhooksPanel({ timerId, isOwner }: { timerId: string; isOwner: boolean }) {
-  const list = useWebhooks(timerId, isOwner);
-  const { remove } = useWebhookActions();
+/**
+ * A timer's or a lobby's webhooks: add, switch on and off, test, see the delivery log, delete.
+ * The timer's owner or the lobby's organizer only (`canManage`; others read why not).
+ */
+export function WebhooksPanel({ target, canManage }: { target: WebhookTarget; canManage: boolean }) {
+  const list = useWebhooks(target, canManage);
+  const { remove } = useWebhookActions(target);
   const confirm = useConfirm();
   const ask = async (webhook: WebhookItem) => {
     if (!(await confirm.ask({ title: t.removeTitle, body: format(t.removeBody, { url: webhook.url }), confirmLabel: t.remove, tone: 'danger' }))) return;
-    remove.mutate({ timerId, webhookId: webhook.id }, { onSuccess: () => toast.success(t.removed), onError: failed });
+    remove.mutate(input(target, { webhookId: webhook.id }), { onSuccess: () => toast.success(t.removed), onError: failed });
   };
   return (
     <Section title={t.title}>
-      <p className="manage-muted">{t.lead}</p>
-      {!isOwner ? (
+      <p className="manage-muted">{'lobbyId' in target ? t.lobbyLead : t.lead}</p>
+      {!canManage ? (
         <p className="manage-muted" data-testid="webhooks-owner-only">
           {t.ownerOnly}
         </p>
@@ -169,13 +172,13 @@ export function WebhooksPanel({ timerId, isOwner }: { timerId: string; isOwner: 
           {list.data && list.data.length > 0 ? (
             <ul className="webhook-list" data-testid="webhook-list">
               {list.data.map((webhook) => (
-                <WebhookRow key={webhook.id} timerId={timerId} webhook={webhook} onRemove={() => void ask(webhook)} />
+                <WebhookRow key={webhook.id} target={target} webhook={webhook} onRemove={() => void ask(webhook)} />
               ))}
             </ul>
           ) : (
             <p className="manage-muted">{list.isError ? commandError(list.error).message : t.empty}</p>
           )}
-          <AddWebhook timerId={timerId} />
+          <AddWebhook target={target} />
         </>
       )}
       {confirm.dialog}

@@ -44,7 +44,7 @@ function IntegrationsView({ timer, role }: ManageContext) {
     <div className="manage-stack">
       <OverlayBuilder origin={origin} timerId={timer.id} viewKey={timer.viewKey} />
       <PushInfo origin={origin} timerId={timer.id} />
-      <WebhooksPanel timerId={timer.id} isOwner={role === 'owner'} />
+      <WebhooksPanel target={{ timerId: timer.id }} canManage={role === 'owner'} />
     </div>
   );
 }
