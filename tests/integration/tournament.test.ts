@@ -212,6 +212,8 @@ describe('a tournament on two hubs (Postgres + Redis)', () => {
     const round = (await ownerView(a)).rounds[1]!;
     const onB = await createAccount(b, 'wc-organizer');
     await owner.client.tournament.addOrganizer.mutate({ tournamentId, email: onB.email, role: 'organizer' });
+    // An invitation by email becomes a role when its holder first opens the tournament.
+    await onB.client.tournament.get.query({ slug });
     const results = await Promise.all([
       outcome(owner.client.tournament.publishRound.mutate({ tournamentId, roundId: round.id })),
       outcome(onB.client.tournament.publishRound.mutate({ tournamentId, roundId: round.id })),
