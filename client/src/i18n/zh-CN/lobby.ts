@@ -75,9 +75,8 @@ export const lobby = {
   console: {
     title: '主办方控制台',
     webhooksTitle: 'Webhook 推送',
-    webhooksLead: '本房间的比赛在环节开始、时间到、比赛结束时通知你的服务器。',
     webhooksOpen: '设置 Webhook',
-    webhooksLoadFailed: 'Webhook 设置加载失败，请检查网络后重试。',
+    webhooksLoadFailed: '加载失败，请检查网络后重试。',
     mode: '所有屏幕显示',
     modeFeatured: '主屏比赛',
     modeGrid: '整轮网格',

@@ -5,7 +5,9 @@ import { StandaloneErrorBoundary } from '../../../lib/standalone-page';
 const t = lobbyText.console;
 
 /** The webhooks panel, with the manage pages' styles: loaded when the organizer opens it. */
-const WebhooksPanel = lazy(() => import('../../manage/components/webhooks-standalone').then((m) => ({ default: m.WebhooksPanel })));
+const WebhooksPanel = lazy(() =>
+  import('../../manage/components/webhooks-standalone').then((m) => ({ default: m.WebhooksPanel })),
+);
 
 /** The lobby's outgoing webhooks (every timer it shows), behind a button so the console stays light. */
 export function LobbyWebhooks({ lobbyId }: { lobbyId: string }) {
@@ -14,18 +16,26 @@ export function LobbyWebhooks({ lobbyId }: { lobbyId: string }) {
     <section className="lobby-panel" data-testid="lobby-webhooks">
       <h2 className="lobby-panel__title">{t.webhooksTitle}</h2>
       {open ? (
-        <StandaloneErrorBoundary fallback={() => <p className="lobby-muted" role="alert">{t.webhooksLoadFailed}</p>}>
+        <StandaloneErrorBoundary
+          fallback={() => (
+            <p className="lobby-muted" role="alert">
+              {t.webhooksLoadFailed}
+            </p>
+          )}
+        >
           <Suspense fallback={<p className="lobby-muted">…</p>}>
             <WebhooksPanel target={{ lobbyId }} canManage />
           </Suspense>
         </StandaloneErrorBoundary>
       ) : (
-        <>
-          <p className="lobby-muted">{t.webhooksLead}</p>
-          <button type="button" className="btn btn--ghost btn--sm" onClick={() => setOpen(true)} data-testid="lobby-webhooks-open">
-            {t.webhooksOpen}
-          </button>
-        </>
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          onClick={() => setOpen(true)}
+          data-testid="lobby-webhooks-open"
+        >
+          {t.webhooksOpen}
+        </button>
       )}
     </section>
   );
