@@ -65,7 +65,8 @@ describe('control ctl', () => {
 
     const display = await openPage(browser, { viewport: { width: 1280, height: 720 } });
     await display.page.goto(displayUrl);
-    await until(() => stageOf(display.page), (text) => text === '封面');
+    // The cover names the match, not the word 封面.
+    await until(() => stageOf(display.page), (text) => text === '键盘测试赛');
     await until(() => display.page.getByRole('timer').count(), (n) => n === 0);
     // Presence: the display shows up on the ctl.
     await until(() => ctl.getByTestId('presence-display').innerText(), (n) => n === '1');

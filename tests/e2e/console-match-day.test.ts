@@ -115,8 +115,11 @@ describe('the console on match day', () => {
     await page.keyboard.type('１：３０');
     await page.keyboard.press('Enter');
     await until(shown, (text) => text === '01:30');
-    // The field let go of the keyboard: shortcuts work again.
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).not.toBe('set-time-input');
+    // The field lets go of the keyboard once the hub has answered: shortcuts work again.
+    await until(
+      () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null),
+      (focused) => focused !== 'set-time-input',
+    );
 
     // 3分30秒, and past the stage's time (a longer allotment): 5分.
     await page.getByTestId('set-time-input').fill('3分30秒');

@@ -54,7 +54,7 @@ describe('a pool keeps time for a later stage', () => {
     await reserve.getByLabel('保留时间').fill('4:00');
     await reserve.getByLabel('保留时间').press('Enter');
     await page.getByTestId('format-save').click();
-    await page.getByText('已保存，下一场比赛起生效').waitFor(WAIT);
+    await page.getByText('已保存：当前比赛尚未开始，已改用新赛制').waitFor(WAIT);
     const saved = await owner.manage.get.query({ timerId: created.id });
     expect(saved.timer.format.pools[0]?.reserve).toEqual({ ms: 240_000, stages: ['正方四辩 总结陈词'] });
     await context.close();
