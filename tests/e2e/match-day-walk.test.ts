@@ -130,6 +130,9 @@ describe('a 新国辩 match day as organizer, judge and audience', () => {
       );
       return onProjector;
     };
+    const shoot = async (name: string) => {
+      await Promise.all([projector.page.screenshot({ path: `${SHOTS}/${name}-projector.png` }), phone.page.screenshot({ path: `${SHOTS}/${name}-phone.png` }), judge.page.screenshot({ path: `${SHOTS}/${name}-judge.png` }), ctl.screenshot({ path: `${SHOTS}/${name}-console.png`, fullPage: true })]);
+    };
     const toStage = async (name: string) => {
       for (let i = 0; i < 12 && (await consoleStage(ctl)) !== name; i += 1) {
         const before = await consoleStage(ctl);
@@ -166,10 +169,16 @@ describe('a 新国辩 match day as organizer, judge and audience', () => {
     await typeTime('3');
     view = await inSync((v) => v.timeUp && v.clocks[0] === 0 && v.running.length === 0);
     expect((await seen(phone.page)).timeUp).toBe(true);
+    await shoot('time-up');
     const reserve = ctl.getByTestId('console-reserve-reached');
     await reserve.waitFor(WAIT);
     expect(await reserve.innerText()).toContain('正方已用到保留时间');
     expect(await reserve.innerText()).toContain('正方四辩 总结陈词');
+    // The notice sits below the controls; the timekeeper is told where they look, on screen.
+    const told = ctl.locator('[data-sonner-toast]', { hasText: '正方已用到保留时间' });
+    await told.waitFor(WAIT);
+    const box = await told.boundingBox();
+    expect(box !== null && box.y >= 0 && box.y + box.height <= 900).toBe(true);
     expect(view.bells).toBe(bellsBefore + 1);
 
     // R asks first; confirmed, the speech is wiped on every screen; Ctrl+Z brings it back.
@@ -204,6 +213,7 @@ describe('a 新国辩 match day as organizer, judge and audience', () => {
     // Typed to 2 s left: the 30 s bell is crossed forward (it rings); then 正方 runs out.
     await typeTime('2');
     await inSync((v) => v.running.join() === 'neg' && v.clocks[0] === 0 && v.bells === freeBells + 1);
+    await shoot('relay');
     await ctl.keyboard.press('Space');
     await until(() => consoleStatus(ctl), (text) => text === '已暂停');
     await inSync((v) => v.running.length === 0);
