@@ -7,9 +7,9 @@
  * - the organizer runs every stage kind of 新国辩: a single clock drawing on the team pool (which
  *   stops where the pool's reserve for 结辩 begins, and the console says so), the relay of
  *   自由辩论 (one side runs out, the other takes over), and 结辩 given exactly the reserve; moves
- *   the time by typing it, takes 10 s across the 30 s bell (it rings once), lets speeches run out
- *   (时间到), resets with the confirmation and takes the reset back (Ctrl+Z), ends the match with
- *   结束比赛 and shows the result sheet on the projector;
+ *   the time by typing it, takes 10 s across the 30 s bell (it rings once; giving the 10 s back
+ *   rings nothing), lets speeches run out (时间到), resets with the confirmation and takes the
+ *   reset back (Ctrl+Z), ends the match with 结束比赛 and shows the result sheet on the projector;
  * - throughout, the judge's clock and the projector's show the same stage and the same time
  *   (within a second), polled at every step;
  * - the record page and its CSV/JSON exports tell what happened: the stages, the bells, the result.
@@ -165,9 +165,12 @@ describe('a 新国辩 match day as organizer, judge and audience', () => {
     await ctl.keyboard.press('-');
     view = await inSync((v) => v.clocks[0]! <= 25 && v.bells === bellsBefore + 1);
     await until(() => seen(judge.page), (v) => v.bells === judgeBellsBefore + 1);
+    // +10 s crosses it backward: no bell. Crossed forward again (typed to 3 s left), it rings again.
+    await ctl.keyboard.press('+');
+    view = await inSync((v) => v.clocks[0]! > 30);
     // It runs out: 时间到 on every screen, and the console says the reserve for 结辩 was reached.
     await typeTime('3');
-    view = await inSync((v) => v.timeUp && v.clocks[0] === 0 && v.running.length === 0);
+    view = await inSync((v) => v.timeUp && v.clocks[0] === 0 && v.running.length === 0 && v.bells === bellsBefore + 2);
     expect((await seen(phone.page)).timeUp).toBe(true);
     await shoot('time-up');
     const reserve = ctl.getByTestId('console-reserve-reached');
@@ -179,7 +182,6 @@ describe('a 新国辩 match day as organizer, judge and audience', () => {
     await told.waitFor(WAIT);
     const box = await told.boundingBox();
     expect(box !== null && box.y >= 0 && box.y + box.height <= 900).toBe(true);
-    expect(view.bells).toBe(bellsBefore + 1);
 
     // R asks first; confirmed, the speech is wiped on every screen; Ctrl+Z brings it back.
     await ctl.keyboard.press('r');
@@ -267,12 +269,16 @@ describe('a 新国辩 match day as organizer, judge and audience', () => {
     // —— The record: the stages played, the bells, the result.
     await sheetPage.reload();
     await sheetPage.getByTestId('result-sheet').waitFor(WAIT);
+    // The page lists the three bells, each on its stage and side.
+    const bellList = sheetPage.locator('div', { has: sheetPage.getByRole('heading', { name: '响铃', exact: true }) }).last().locator('li');
+    const opening = expect.stringMatching(/正方一辩 开篇陈词 · 正方 · 🔔$/);
+    expect(await bellList.allInnerTexts()).toEqual([opening, opening, expect.stringMatching(/自由辩论 · 正方 · 🔔$/)]);
     const csv = await download(sheetPage, 'record-csv');
     const rows = csv.replace(/^\ufeff/, '').split('\r\n').map((line) => line.split(','));
     const row = (name: string, side: string) => rows.find((cells) => cells[1] === name && cells[2] === side);
     // 阶段,名称,方,分配(秒),已用(秒),超时(秒),暂停次数,响铃次数
     expect(Number(row('正方一辩 开篇陈词', '正方')?.[4])).toBe(900);
-    expect(row('正方一辩 开篇陈词', '正方')?.[7]).toBe('1');
+    expect(row('正方一辩 开篇陈词', '正方')?.[7]).toBe('2');
     expect(Number(row('反方一辩 开篇陈词', '反方')?.[4])).toBeGreaterThan(0);
     expect(row('自由辩论', '正方')?.[4]).toBe('240.0');
     expect(row('自由辩论', '正方')?.[7]).toBe('1');
@@ -282,25 +288,25 @@ describe('a 新国辩 match day as organizer, judge and audience', () => {
     expect(rows.find((cells) => cells[0] === '胜方')?.[1]).toBe('正方');
     expect(rows.find((cells) => cells[0] === '票型')?.[1]).toBe('3:2');
     expect(rows.find((cells) => cells[0] === '最佳辩手')?.[1]).toBe('李四');
-    // The JSON export and the API agree: finished, two bells, the result.
+    // The JSON export and the API agree: finished, three bells, the result.
     const json = JSON.parse(await download(sheetPage, 'record-json')) as { status: string; bells: unknown[]; result: { winner: string } };
     expect(json.status).toBe('finished');
-    expect(json.bells).toHaveLength(2);
+    expect(json.bells).toHaveLength(3);
     expect(json.result.winner).toBe('aff');
     const matchId = /\/record\/([\w-]+)/.exec(sheetPage.url())![1]!;
     const api = (await (await fetch(`${hub.url}/api/v1/records/${matchId}`)).json()) as { status: string; timerId: string; stages: Array<{ name: string; bells: number }>; result: { bestDebater: string } };
     expect(api.timerId).toBe(timerId);
     expect(api.status).toBe('finished');
-    expect(api.stages.reduce((total, stage) => total + stage.bells, 0)).toBe(2);
+    expect(api.stages.reduce((total, stage) => total + stage.bells, 0)).toBe(3);
     expect(api.result.bestDebater).toBe('李四');
 
-    // The console's 记录 opens this match (finished), and its CSV counts the same two bells.
+    // The console's 记录 opens this match (finished), and its CSV counts the same three bells.
     await ctl.goto(`${consoleUrl}/record`);
     const picked = ctl.locator('.manage-pick[aria-pressed="true"]');
     await until(() => picked.innerText().catch(() => ''), (text) => text.includes('已结束') && text.includes('当前比赛'));
     await ctl.getByTestId('record-table').waitFor(WAIT);
     const manageCsv = (await download(ctl, 'csv')).replace(/^\ufeff/, '').split('\r\n').slice(1);
-    expect(manageCsv.reduce((total, line) => total + Number(line.split(',').at(-1)), 0)).toBe(2);
+    expect(manageCsv.reduce((total, line) => total + Number(line.split(',').at(-1)), 0)).toBe(3);
     expect(manageCsv.some((line) => line.startsWith('8,自由辩论,反方'))).toBe(true);
 
     for (const screen of [organizer, judge, projector, phone]) expect(screen.errors).toEqual([]);
