@@ -27,6 +27,8 @@ let browser: Browser;
 const WAIT = { timeout: 20_000 };
 const SHOTS = '/tmp/matchwalk-shots';
 const TITLE = '新国辩 决赛';
+/** The stages of the built-in 新国辩 (shared/src/formats/builtin/chinese-formats.ts), as the console names them. */
+const STAGES = ['封面', '正方一辩 开篇陈词', '反方一辩 开篇陈词', '正方二辩 质询', '反方二辩 质询', '正方三辩 小结', '反方三辩 小结', '自由辩论', '反方四辩 总结陈词', '正方四辩 总结陈词', '公布结果'];
 
 beforeAll(async () => {
   [hub, browser] = await Promise.all([startHub(), launchBrowser(), mkdir(SHOTS, { recursive: true })]);
@@ -133,11 +135,17 @@ describe('a 新国辩 match day as organizer, judge and audience', () => {
     const shoot = async (name: string) => {
       await Promise.all([projector.page.screenshot({ path: `${SHOTS}/${name}-projector.png` }), phone.page.screenshot({ path: `${SHOTS}/${name}-phone.png` }), judge.page.screenshot({ path: `${SHOTS}/${name}-judge.png` }), ctl.screenshot({ path: `${SHOTS}/${name}-console.png`, fullPage: true })]);
     };
+    /** → until the console is on `name`; at each step the judge and the projector flip within a second of each other. */
     const toStage = async (name: string) => {
       for (let i = 0; i < 12 && (await consoleStage(ctl)) !== name; i += 1) {
-        const before = await consoleStage(ctl);
+        const next = STAGES[STAGES.indexOf(await consoleStage(ctl)) + 1]!;
+        const flipped = [judge.page, projector.page].map((page) =>
+          page.waitForFunction((stage) => document.querySelector('[data-testid="display-stage"]')?.textContent === stage, next, WAIT).then(() => Date.now()),
+        );
         await ctl.keyboard.press('ArrowRight');
-        await until(() => consoleStage(ctl), (text) => text !== before);
+        const [judgeAt, projectorAt] = await Promise.all(flipped);
+        expect(Math.abs(judgeAt! - projectorAt!)).toBeLessThan(1_000);
+        await until(() => consoleStage(ctl), (text) => text === next);
       }
       expect(await consoleStage(ctl)).toBe(name);
       return inSync((view) => view.stage === name);
