@@ -176,6 +176,8 @@ describe('a 新国辩 match day as organizer, judge and audience', () => {
     // +10 s crosses it backward: no bell. Crossed forward again (typed to 3 s left), it rings again.
     await ctl.keyboard.press('+');
     view = await inSync((v) => v.clocks[0]! > 30);
+    expect(view.bells).toBe(bellsBefore + 1);
+    expect((await seen(judge.page)).bells).toBe(judgeBellsBefore + 1);
     // It runs out: 时间到 on every screen, and the console says the reserve for 结辩 was reached.
     await typeTime('3');
     view = await inSync((v) => v.timeUp && v.clocks[0] === 0 && v.running.length === 0 && v.bells === bellsBefore + 2);
