@@ -1,8 +1,9 @@
 /**
  * A team flow sheet shared by invite, in a real Chromium: account A starts a 团队共享 sheet from
  * /ccf's form, makes an invite link in 成员与邀请 (the workbench's dialog), account B opens it,
- * joins, and both write on the sheet and see each other's arguments. With SCREENSHOTS=<dir>,
- * the dialog and the shared sheet are saved.
+ * joins, and both write on the sheet and see each other's arguments. The 新建流程单 form takes
+ * the whole width of a phone. With SCREENSHOTS=<dir>, the form and the dialog are saved at
+ * 1280×800 and 390×844, light and dark.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -126,4 +127,38 @@ describe('team flow sheets', () => {
     expect(await owner.page.getByRole('button', { name: '成员与邀请' }).count()).toBe(0);
     await owner.context.close();
   }, 120_000);
+
+  it('gives the 新建流程单 form the full width of a phone', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const viewport of [
+        { width: 390, height: 844 },
+        { width: 1280, height: 800 },
+      ]) {
+        const { page, context } = await signedIn(a, { viewport, colorScheme });
+        await page.goto(`${hub.url}/ccf`);
+        const form = createForm(page);
+        await form.waitFor(WAIT);
+        await page.getByRole('link', { name: /半决赛 团队流程/ }).waitFor(WAIT);
+        const formBox = (await form.boundingBox())!;
+        const list = (await page.locator('section.wb-box').boundingBox())!;
+        const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(pageWidth).toBeLessThanOrEqual(viewport.width);
+        if (viewport.width === 390) {
+          // One column: the form is as wide as the list above it, most of the screen.
+          expect(formBox.width).toBeGreaterThan(300);
+          expect(Math.abs(formBox.width - list.width)).toBeLessThan(2);
+          expect(formBox.y).toBeGreaterThan(list.y);
+          const field = (await form.getByLabel('名称').boundingBox())!;
+          expect(field.width).toBeGreaterThan(250);
+        } else {
+          expect(formBox.width).toBeGreaterThan(280);
+        }
+        if (SHOTS) {
+          await form.scrollIntoViewIfNeeded();
+          await shoot(page, `ccf-create-${viewport.width}-${colorScheme}`);
+        }
+        await context.close();
+      }
+    }
+  }, 180_000);
 });
