@@ -60,6 +60,11 @@ describe('team flow sheets', () => {
     const sheetUrl = owner.page.url();
     await owner.page.getByRole('status').filter({ hasText: '已同步' }).waitFor(WAIT);
 
+    if (SHOTS) {
+      await owner.page.setViewportSize({ width: 390, height: 844 });
+      await shoot(owner.page, 'ccf-team-sheet-390-light');
+      await owner.page.setViewportSize({ width: 1280, height: 800 });
+    }
     // The owner's 成员与邀请: an editor's link, shown once.
     await owner.page.getByRole('button', { name: '成员与邀请' }).click();
     const dialog = owner.page.getByRole('dialog', { name: '成员与邀请链接' });
@@ -111,6 +116,15 @@ describe('team flow sheets', () => {
     await owner.page.getByRole('button', { name: '成员与邀请' }).click();
     await dialog.getByText('已使用 1 次').waitFor(WAIT);
     expect(await dialog.getByRole('combobox', { name: /的角色$/ }).inputValue()).toBe('editor');
+    // The teammate's /ccf lists the sheet with their role.
+    const list = await signedIn(b);
+    await list.page.goto(`${hub.url}/ccf`);
+    await list.page.getByRole('link', { name: /半决赛 团队流程/ }).getByText('编辑者').waitFor(WAIT);
+    await list.context.close();
+    // Removing the teammate closes their sheet at once, saying why.
+    await dialog.getByRole('button', { name: '移除' }).click();
+    await dialog.getByText('还没有其他成员。').waitFor(WAIT);
+    await mate.page.getByText('你对这个项目的访问权限已被撤销。').first().waitFor(WAIT);
     expect([...owner.errors, ...mate.errors]).toEqual([]);
     await owner.context.close();
     await mate.context.close();
