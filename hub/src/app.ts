@@ -34,6 +34,8 @@ import { PostgresNotifyLink } from './scale/pg-notify-link';
 import { redisLobbyBus } from './scale/redis-lobby-bus';
 import { RedisLink } from './scale/redis-link';
 import { noMirror, supabaseRealtimeMirror } from './supabase/realtime-mirror';
+import { createFileStorage } from './uploads/storage.module';
+import { UploadStore } from './uploads/upload-store';
 import { FallbackSigner } from './supabase/fallback-signing';
 import { hashKey, newId } from './lib/ids';
 import { AiService } from './ai/ai.service';
@@ -104,7 +106,9 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const mailer = createMailer(config, logger);
   const auth = new AuthService({ users: new UserRepository(database.db), links: new EmailLinks(database.db), config, clock, logger, limiters, mailer });
   const timers = new TimerService(repository, new ManageRepository(database.db), rooms, clock, (timerId, userId) => members.roleFor(timerId, userId));
-  const commerce = await createCommerce({ db: database.db, config, clock, logger, limiters });
+  const files = createFileStorage(config);
+  const uploads = new UploadStore(files);
+  const commerce = await createCommerce({ db: database.db, config, clock, logger, limiters, files });
   const lobbies = createLobbies({
     db: database.db,
     timerRepository: repository,
@@ -150,12 +154,14 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     subscriptions,
     fanout,
     fallbackSigner,
+    files,
+    uploads,
     lobbies,
     auth,
     members,
     retention: new Retention({
       db: database.db,
-      dataDir: config.DATA_DIR,
+      uploads,
       clock,
       logger,
       anonymousTimerDays: config.ANONYMOUS_TIMER_RETENTION_DAYS,

@@ -19,6 +19,8 @@ import type { Fanout } from './scale/fanout';
 import type { FallbackSigner } from './supabase/fallback-signing';
 import type { TimerService } from './timers/timer.service';
 import type { Tournaments } from './tournaments/tournament.module';
+import type { FileStorage } from './uploads/file-storage';
+import type { UploadStore } from './uploads/upload-store';
 import type { YjsModule } from './yjs/yjs.module';
 
 /** Rate limits per client address. */
@@ -49,6 +51,10 @@ export interface HubServices {
   readonly subscriptions: AddressSubscriptions;
   /** How this hub hears of the others (local no-op for a single hub). */
   readonly fanout: Fanout;
+  /** Where files are kept: local disk, or Supabase Storage when configured. */
+  readonly files: FileStorage;
+  /** Timers' uploaded media (logos, backgrounds, bell sounds) in {@link files}. */
+  readonly uploads: UploadStore;
   /** Signs the Supabase fallback's mirror and console certificates; null when the fallback is not configured. */
   readonly fallbackSigner: FallbackSigner | null;
   /** Lobbies: codes, roles, and their rooms (which relay the matches they show). */

@@ -2,9 +2,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HUB_ERROR_STATUS, HubError, retryAfterSeconds } from '../lib/errors';
 import type { HubServices } from '../services';
 import type { Context } from '../trpc/context';
-import { INVOICE_PDF_MAX_BYTES } from './invoice.service';
+import { INVOICE_PDF_MAX_BYTES, invoiceFileName } from './invoice.service';
 import { CM } from './messages';
 import { PROVIDER_IDS, type ProviderId } from './payments/provider';
+import { FileStorageError } from '../uploads/file-storage';
+import { UM } from '../uploads/messages';
 
 /** Largest notification body a provider sends. */
 const NOTIFY_MAX_BYTES = 64 * 1024;
@@ -13,7 +15,8 @@ const NOTIFY_MAX_BYTES = 64 * 1024;
  * Commerce over plain HTTP (not JSON-RPC shaped):
  * - `POST /api/commerce/notify/<alipay|wechat>`: a provider's signed payment notification.
  * - `POST /api/commerce/invoices/<id>/pdf` (admin, body = the PDF): issues an invoice.
- * - `GET /api/commerce/invoices/<id>/pdf` (its buyer or an admin): downloads it.
+ * - `GET /api/commerce/invoices/<id>/pdf` (its buyer or an admin): downloads it (from local disk,
+ *   or by a redirect to a short-lived signed link of a private Supabase Storage bucket).
  */
 export function createCommerceHttpHandler(services: HubServices, contextOf: (req: IncomingMessage, res: ServerResponse) => Promise<Context>) {
   return async (req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> => {
@@ -33,14 +36,19 @@ export function createCommerceHttpHandler(services: HubServices, contextOf: (req
       const ctx = await contextOf(req, res);
       if (!ctx.user) throw new HubError('UNAUTHORIZED', '请先登录', 'sign-in-required');
       if (req.method === 'GET') {
-        const bytes = await services.commerce.invoices.pdf(pdf[1]!, ctx.user);
+        const file = await services.commerce.invoices.pdf(pdf[1]!, ctx.user);
+        if ('url' in file) {
+          res.writeHead(302, { location: file.url, 'cache-control': 'private, no-store', 'referrer-policy': 'no-referrer' });
+          res.end();
+          return;
+        }
         res.writeHead(200, {
           'content-type': 'application/pdf',
-          'content-disposition': `attachment; filename="invoice-${pdf[1]}.pdf"`,
+          'content-disposition': `attachment; filename="${invoiceFileName(pdf[1]!)}"`,
           'x-content-type-options': 'nosniff',
           'cache-control': 'private, no-store',
         });
-        res.end(bytes);
+        res.end(file.bytes);
         return;
       }
       if (req.method !== 'POST') throw new HubError('NOT_FOUND', '未知接口', 'not-found');
@@ -48,7 +56,9 @@ export function createCommerceHttpHandler(services: HubServices, contextOf: (req
       const bytes = await readBody(req, INVOICE_PDF_MAX_BYTES);
       await services.commerce.invoices.issue(pdf[1]!, new Uint8Array(bytes), ctx.user.id);
       sendJson(res, 200, { ok: true });
-    } catch (error) {
+    } catch (caught) {
+      const error = caught instanceof FileStorageError ? new HubError('SERVICE_UNAVAILABLE', UM.storageUnavailable, 'storage-unavailable') : caught;
+      if (caught instanceof FileStorageError) services.logger.error('invoice storage unavailable', { pathname, error: caught.message });
       if (error instanceof HubError) {
         if (!req.readableEnded) {
           res.setHeader('connection', 'close');

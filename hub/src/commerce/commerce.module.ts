@@ -10,6 +10,7 @@ import { createCdkeyHasher } from './cdkey-secret';
 import { CdkeyService } from './cdkey.service';
 import { EntitlementService } from './entitlements.service';
 import { InvoiceService } from './invoice.service';
+import type { FileStorage } from '../uploads/file-storage';
 import { OrderService } from './order.service';
 import { alipayProvider } from './payments/alipay';
 import { manualProvider } from './payments/manual';
@@ -88,7 +89,7 @@ export function paymentProviders(config: Config, clock: Clock): Map<ProviderId, 
 }
 
 /** Wires the commerce services from the configuration (pricing file, flags, providers, secret). */
-export async function createCommerce(deps: { db: Db; config: Config; clock: Clock; logger: Logger; limiters: RateLimiterFactory }): Promise<Commerce> {
+export async function createCommerce(deps: { db: Db; config: Config; clock: Clock; logger: Logger; limiters: RateLimiterFactory; files: FileStorage }): Promise<Commerce> {
   const { db, config, clock, logger } = deps;
   const pricing = loadPricing(config.PRICING_FILE);
   const entitlements = new EntitlementService(db, pricing, planFlagsOf(config), clock);
@@ -96,6 +97,6 @@ export async function createCommerce(deps: { db: Db; config: Config; clock: Cloc
   const attempts = new CdkeyAttempts(db, clock, deps.limiters(LOOKUP_LIMIT), deps.limiters(ADDRESS_LIMIT));
   const cdkeys = new CdkeyService(db, hasher, clock, entitlements, attempts);
   const orders = new OrderService(db, pricing, paymentProviders(config, clock), clock, entitlements, cdkeys, logger);
-  const invoices = new InvoiceService(db, orders, clock, config.DATA_DIR);
+  const invoices = new InvoiceService(db, orders, clock, deps.files);
   return { entitlements, orders, cdkeys, invoices };
 }

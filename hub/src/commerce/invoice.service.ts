@@ -1,6 +1,3 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import type { InvoiceRequest, InvoiceStatus } from '@bianshi/shared';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/database';
@@ -8,6 +5,7 @@ import { users } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
 import { newId } from '../lib/ids';
+import type { FileStorage } from '../uploads/file-storage';
 import { invoices } from './commerce.schema';
 import { CM } from './messages';
 import type { OrderService } from './order.service';
@@ -17,18 +15,21 @@ export const INVOICE_PDF_MAX_BYTES = 5 * 1024 * 1024;
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
-/** Invoice requests for paid orders: requested → issued (with a PDF) or rejected (with a reason). */
-export class InvoiceService {
-  private readonly directory: string;
+/** How long a signed link to an invoice PDF works: long enough to start the download. */
+export const INVOICE_LINK_SECONDS = 60;
 
+/**
+ * Invoice requests for paid orders: requested → issued (with a PDF) or rejected (with a reason).
+ * PDFs are kept in the hub's file storage as `<buyer id>/<invoice id>.pdf` (private: local disk,
+ * or a private Supabase bucket reached through short-lived signed links).
+ */
+export class InvoiceService {
   constructor(
     private readonly db: Db,
     private readonly orders: OrderService,
     private readonly clock: Clock,
-    dataDir: string,
-  ) {
-    this.directory = dataDir === 'memory://' ? join(tmpdir(), `bianshi-invoices-${process.pid}`) : resolve(dataDir, 'invoices');
-  }
+    private readonly files: FileStorage,
+  ) {}
 
   /** Requests an invoice for one of the account's paid orders (one open or issued request per order). */
   async request(userId: string, input: InvoiceRequest): Promise<InvoiceRow> {
@@ -70,10 +71,9 @@ export class InvoiceService {
     if (pdf.length === 0 || pdf.length > INVOICE_PDF_MAX_BYTES || Buffer.from(pdf.subarray(0, 5)).toString('latin1') !== '%PDF-') {
       throw new HubError('BAD_REQUEST', CM.invoicePdfInvalid, 'invoice-pdf-invalid');
     }
-    await this.answer(id, async () => {
-      await mkdir(this.directory, { recursive: true });
-      const file = `${id}.pdf`;
-      await writeFile(join(this.directory, file), pdf);
+    await this.answer(id, async (row) => {
+      const file = `${row.userId}/${id}.pdf`;
+      await this.files.put('invoice', file, pdf, 'application/pdf');
       return { status: 'issued', pdfFile: file, answeredBy: adminId };
     });
   }
@@ -83,22 +83,34 @@ export class InvoiceService {
     await this.answer(id, async () => ({ status: 'rejected', rejectReason: reason, answeredBy: adminId }));
   }
 
-  /** The PDF of an issued invoice, for its buyer or an admin. */
-  async pdf(id: string, user: { id: string; isAdmin: boolean }): Promise<Buffer> {
+  /**
+   * The PDF of an issued invoice, for its buyer or an admin: a signed link to it where the
+   * storage gives one (Supabase), its bytes otherwise (local disk).
+   */
+  async pdf(id: string, user: { id: string; isAdmin: boolean }): Promise<{ url: string } | { bytes: Buffer }> {
     const [row] = await this.db.select().from(invoices).where(eq(invoices.id, id));
     if (!row || (row.userId !== user.id && !user.isAdmin) || !row.pdfFile) throw new HubError('NOT_FOUND', CM.invoiceNotFound, 'invoice-not-found');
-    return readFile(join(this.directory, row.pdfFile));
+    const url = await this.files.signedUrl('invoice', row.pdfFile, INVOICE_LINK_SECONDS, invoiceFileName(id));
+    if (url) return { url };
+    const bytes = await this.files.get('invoice', row.pdfFile);
+    if (!bytes) throw new HubError('NOT_FOUND', CM.invoiceNotFound, 'invoice-not-found');
+    return { bytes };
   }
 
-  private async answer(id: string, change: () => Promise<Partial<typeof invoices.$inferInsert>>): Promise<void> {
+  private async answer(id: string, change: (row: InvoiceRow) => Promise<Partial<typeof invoices.$inferInsert>>): Promise<void> {
     await this.db.transaction(async (tx) => {
       const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for('update');
       if (!row) throw new HubError('NOT_FOUND', CM.invoiceNotFound, 'invoice-not-found');
       if (row.status !== 'requested') throw new HubError('CONFLICT', CM.invoiceAnswered, 'invoice-answered');
       await tx
         .update(invoices)
-        .set({ ...(await change()), answeredAt: new Date(this.clock.now()) })
+        .set({ ...(await change(row)), answeredAt: new Date(this.clock.now()) })
         .where(eq(invoices.id, id));
     });
   }
+}
+
+/** The name an invoice PDF downloads as. */
+export function invoiceFileName(id: string): string {
+  return `invoice-${id}.pdf`;
 }

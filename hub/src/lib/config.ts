@@ -41,7 +41,7 @@ const envSchema = z.object({
   SUPABASE_ANON_KEY: z.string().min(1).optional(),
   /** Supabase JWT secret, for projects that still sign access tokens with HS256. */
   SUPABASE_JWT_SECRET: z.string().min(16).optional(),
-  /** Supabase service-role key: server-only, used to mirror match changes to Realtime broadcast. */
+  /** Supabase service-role key: server-only; mirrors match changes to Realtime broadcast, keeps uploads and invoices in Supabase Storage. */
   SUPABASE_SERVICE_ROLE_KEY: z.string().min(1).optional(),
   /** Comma-separated emails that become admins once their owner has verified them (needs mail or Supabase); `npm run admin -- grant <email>` always works. */
   ADMIN_EMAILS: z

@@ -4,7 +4,7 @@ import type { Logger } from '../lib/logger';
 import type { TimerFunctions } from '../rooms/scheduler';
 import { realTimers } from '../rooms/scheduler';
 import { sweepTimerUploads } from '../uploads/upload-retention';
-import { UploadStore } from '../uploads/upload-store';
+import type { UploadStore } from '../uploads/upload-store';
 import { RetentionRepository } from './retention.repository';
 
 /** How often the retention jobs run. */
@@ -29,7 +29,8 @@ export interface RetentionReport {
 /** What the retention jobs take from the composition root. */
 export interface RetentionDependencies {
   db: Db;
-  dataDir: string;
+  /** Timers' uploaded media, wherever they are kept. */
+  uploads: UploadStore;
   clock: Clock;
   logger: Logger;
   /** Days after which a timer nobody owns and nobody touched is deleted; 0 = never. */
@@ -55,7 +56,7 @@ export class Retention {
 
   constructor(private readonly deps: RetentionDependencies) {
     this.repository = new RetentionRepository(deps.db);
-    this.store = new UploadStore(deps.dataDir);
+    this.store = deps.uploads;
     this.timers = deps.timers ?? realTimers;
   }
 

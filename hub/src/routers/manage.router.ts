@@ -9,8 +9,9 @@ import type { TimerRecord } from '../db/timer.repository';
 import { controlCookieName, type Context } from '../trpc/context';
 import { router } from '../trpc/init';
 import { timerProcedure } from '../trpc/procedures';
-import { UploadStore } from '../uploads/upload-store';
 import { recordStatus } from '../library/record.service';
+import { FileStorageError } from '../uploads/file-storage';
+import { UM } from '../uploads/messages';
 import { removeReplacedUploads } from '../uploads/upload-retention';
 import {
   SECTION_LABELS,
@@ -72,9 +73,13 @@ function checkFormat(value: unknown): Format {
 /** Every upload URL a settings value mentions must exist among the timer's uploads. */
 async function requireUploads(ctx: Context, timer: TimerRecord, value: unknown): Promise<void> {
   const urls = JSON.stringify(value).match(/\/uploads\/[A-Za-z0-9_-]+\/[A-Za-z0-9_.-]+/g) ?? [];
-  const store = new UploadStore(ctx.services.config.DATA_DIR);
+  const store = ctx.services.uploads;
   for (const url of new Set(urls)) {
-    if (!(await store.exists(timer.id, url))) throw new HubError('BAD_REQUEST', `文件不存在或不属于这个计时器：${url}`, 'upload-missing');
+    const exists = await store.exists(timer.id, url).catch((error: unknown) => {
+      if (error instanceof FileStorageError) throw new HubError('SERVICE_UNAVAILABLE', UM.storageUnavailable, 'storage-unavailable');
+      throw error;
+    });
+    if (!exists) throw new HubError('BAD_REQUEST', `文件不存在或不属于这个计时器：${url}`, 'upload-missing');
   }
 }
 
@@ -104,7 +109,10 @@ export const manageRouter = router({
       await requireUploads(ctx, ctx.timer, value);
       await repo(ctx).mergeSettings(ctx.timer.id, settingsPatch(input.section, value));
       const fresh = await publish(ctx, ctx.timer.id);
-      await removeReplacedUploads(new UploadStore(ctx.services.config.DATA_DIR), fresh.id, ctx.timer.settings, fresh.settings);
+      // Saved either way: a file the storage could not delete now goes with the hourly sweep.
+      await removeReplacedUploads(ctx.services.uploads, fresh.id, ctx.timer.settings, fresh.settings).catch((error: unknown) =>
+        ctx.services.logger.warn('replaced uploads not removed', { timerId: fresh.id, error: String(error) }),
+      );
       return { timer: managed(fresh) };
     }),
 

@@ -9,6 +9,7 @@ export const UM = {
   audioUnreadable: '无法读取音频时长，请换一个文件（建议使用 WAV、MP3 或 OGG）',
   audioTooLong: (limitS: number, actualS: string) => `音频过长：最长 ${limitS} 秒，这个文件约 ${actualS} 秒`,
   notFound: '文件不存在',
+  storageUnavailable: '文件存储暂时不可用，请稍后再试',
   methodNotAllowed: '不支持的请求方法',
   badPath: '上传地址无效',
   rateLimited: '操作过于频繁，请稍后再试',

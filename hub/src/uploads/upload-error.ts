@@ -2,7 +2,7 @@
 export class UploadError extends Error {
   override readonly name = 'UploadError';
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 405 | 413 | 415 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 405 | 413 | 415 | 429 | 503,
     message: string,
     readonly reason: string,
     readonly details?: Record<string, unknown>,

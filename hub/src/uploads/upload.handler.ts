@@ -6,7 +6,8 @@ import type { Context } from '../trpc/context';
 import { STORED_AS, UPLOAD_KINDS, sizeName, type FileType } from './limits';
 import { UM } from './messages';
 import { UploadError } from './upload-error';
-import { UploadStore } from './upload-store';
+import { FileStorageError } from './file-storage';
+import type { UploadStore } from './upload-store';
 import { sweepTimerUploads } from './upload-retention';
 import { checkDeclaredSize, isUploadKind, validateUpload } from './validate-upload';
 
@@ -42,7 +43,7 @@ function oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
  * - `GET /uploads/<timerId>/<file>` serves a stored file with a fixed content type.
  */
 export function createUploadHandler(services: HubServices, contextOf: (req: IncomingMessage, res: ServerResponse) => Context | Promise<Context>) {
-  const store = new UploadStore(services.config.DATA_DIR);
+  const store = services.uploads;
   return async (req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> => {
     try {
       if (pathname.startsWith('/uploads/')) return await serve(store, req, res, pathname);
@@ -78,9 +79,9 @@ export function createUploadHandler(services: HubServices, contextOf: (req: Inco
         if (keptBytes + accepted.bytes.length > quota) {
           throw new UploadError(413, UM.quotaFull(sizeName(quota), sizeName(keptBytes)), 'quota-exceeded', { quotaBytes: quota, usedBytes: keptBytes });
         }
-        return store.save(timer.id, accepted.ext, accepted.bytes);
+        return store.save(timer.id, kind, accepted);
       });
-      services.logger.info('upload stored', { timerId: timer.id, kind, bytes: accepted.bytes.length, type: accepted.type });
+      services.logger.info('upload stored', { timerId: timer.id, kind, bytes: accepted.bytes.length, type: accepted.type, storage: store.storage.backend });
       send(res, 201, {
         url: stored.url,
         kind,
@@ -89,7 +90,12 @@ export function createUploadHandler(services: HubServices, contextOf: (req: Inco
         bytes: accepted.bytes.length,
         ...(accepted.durationMs === undefined ? {} : { durationMs: accepted.durationMs }),
       });
-    } catch (error) {
+    } catch (caught) {
+      let error = caught;
+      if (error instanceof FileStorageError) {
+        services.logger.error('upload storage unavailable', { pathname, storage: store.storage.backend, error: error.message });
+        error = new UploadError(503, UM.storageUnavailable, 'storage-unavailable');
+      }
       if (error instanceof UploadError || error instanceof HubError) {
         const status = error instanceof UploadError ? error.status : HUB_ERROR_STATUS[error.code];
         if (!req.readableEnded) {

@@ -17,6 +17,7 @@ export const Y = {
   inviteExpired: '邀请链接已过期，请向项目所有者索取新的链接。',
   ownerCannotJoin: '你已是这个项目的所有者。',
   tooManyVersions: `每个文档最多保存 ${YJS_LIMITS.versionsPerDocument} 个版本。`,
+  personalFlowNoInvite: '个人流程单只有你自己能看到，不能邀请队友；要和队友一起记录，请新建「团队共享」模式的流程单。',
   judgeFlowPrivate: '裁判流程单在比赛结束前只有裁判本人可见。',
   wrongKind: '这个操作不适用于此类文档。',
   timerNotFound: '找不到这个计时器。',

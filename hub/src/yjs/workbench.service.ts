@@ -305,7 +305,10 @@ export class WorkbenchService {
     caller: Caller,
     input: { role: GrantableRole; expiresInHours: number },
   ) {
-    await this.access(projectId, caller, 'owner');
+    const { project } = await this.access(projectId, caller, 'owner');
+    // A personal flow admits nobody else: a link to it would only lead to 没有访问权限.
+    if (project.kind === 'flow' && project.mode === 'personal')
+      throw new HubError('BAD_REQUEST', M.personalFlowNoInvite, 'personal-flow');
     const token = newSecretKey();
     const id = newId();
     const expiresAt = new Date(

@@ -185,6 +185,7 @@ export const workbench = {
   },
   invite: {
     title: '加入备赛项目',
+    flowTitle: '加入流程单',
     lead: '你被邀请以「{role}」身份加入「{name}」。',
     flowLead: '你被邀请以「{role}」身份加入流程单「{name}」。',
     expires: '邀请在 {time} 过期。',

@@ -7,6 +7,7 @@ import { useClockModel, useFrameClock, useTimerStore, useTimerWatch } from '../.
 import { colorFor, useDocSession, type DocSession, type PresenceUser } from '../../../lib/yjs';
 import { useAccount, useFlowAttachment, useFlowProject } from '../api/ccf-queries';
 import { FlowSheet, type LiveStage } from './flow-sheet';
+import { MembersButton } from '../../../components/projects/members-dialog';
 import { PresenceList, SyncStatus, useDocNotices } from '../../../components/projects/presence';
 import '../ccf.css';
 
@@ -95,6 +96,7 @@ export function CcfSheetPage() {
         <div className="ccf-head__actions">
           <SyncStatus state={state} />
           <PresenceList session={session} />
+          {data.role === 'owner' && data.project.mode === 'team' ? <MembersButton projectId={projectId} /> : null}
           <button type="button" className="btn btn--ghost btn--sm" onClick={() => void exportPng()}>
             {t.flow.exportPng}
           </button>

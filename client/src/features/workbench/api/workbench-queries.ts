@@ -17,7 +17,7 @@ export function useProject(projectId: string) {
   return useQuery({ ...trpc.workbench.get.queryOptions({ projectId }), retry: false });
 }
 
-/** Every mutation of the workbench, each refreshing what it changed. */
+/** The workbench's mutations (members and invites: components/projects/member-queries), each refreshing what it changed. */
 export function useWorkbenchActions(projectId?: string) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -25,7 +25,6 @@ export function useWorkbenchActions(projectId?: string) {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: trpc.workbench.get.pathKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.workbench.list.pathKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.workbench.members.pathKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.workbench.versions.pathKey() }),
     ]);
   const options = { onSuccess: refresh };
@@ -36,10 +35,6 @@ export function useWorkbenchActions(projectId?: string) {
     createDocument: useMutation({ ...trpc.workbench.createDocument.mutationOptions(), ...options }),
     renameDocument: useMutation({ ...trpc.workbench.renameDocument.mutationOptions(), ...options }),
     deleteDocument: useMutation({ ...trpc.workbench.deleteDocument.mutationOptions(), ...options }),
-    setRole: useMutation({ ...trpc.workbench.setRole.mutationOptions(), ...options }),
-    removeMember: useMutation({ ...trpc.workbench.removeMember.mutationOptions(), ...options }),
-    createInvite: useMutation({ ...trpc.workbench.createInvite.mutationOptions(), ...options }),
-    revokeInvite: useMutation({ ...trpc.workbench.revokeInvite.mutationOptions(), ...options }),
     saveVersion: useMutation({ ...trpc.workbench.saveVersion.mutationOptions(), ...options }),
     restoreVersion: useMutation({ ...trpc.workbench.restoreVersion.mutationOptions(), ...options }),
     acceptInvite: useMutation({ ...trpc.workbench.acceptInvite.mutationOptions(), ...options }),

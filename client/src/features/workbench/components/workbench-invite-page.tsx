@@ -29,7 +29,7 @@ export function WorkbenchInvitePage() {
     );
   return (
     <div className="wb-invite">
-      <h1 className="wb-title">{t.invite.title}</h1>
+      <h1 className="wb-title">{preview.data?.kind === 'flow' ? t.invite.flowTitle : t.invite.title}</h1>
       {preview.isError ? (
         <p role="alert">{errorText(preview.error) || t.invite.invalid}</p>
       ) : preview.data ? (

@@ -12,7 +12,7 @@ import { docxToHtml, download, htmlToMarkdown, markdownToHtml } from '../documen
 import { CardsPanel } from './cards-panel';
 import { CommentsPanel, useComments } from './comments-panel';
 import { errorText } from '../../../components/projects/error-text';
-import { MembersDialog } from './members-dialog';
+import { MembersButton } from '../../../components/projects/members-dialog';
 import { QaPanel } from './qa-panel';
 import { TopicPicker } from './topic-picker';
 import { RichTextEditor, type RichTextHandle } from './rich-text-editor';
@@ -29,7 +29,6 @@ export function WorkbenchProjectPage() {
   const actions = useWorkbenchActions(projectId);
   // ?doc=<id> opens that document first (links from /ai/ccf after sending an outline).
   const [chosen, setChosen] = useState<string | null>(useSearchParams()[0].get('doc'));
-  const [membersOpen, setMembersOpen] = useState(false);
   const [topicOpen, setTopicOpen] = useState(false);
   const editorRef = useRef<RichTextHandle>(null);
   const data = project.data;
@@ -128,11 +127,7 @@ export function WorkbenchProjectPage() {
             <SyncStatus state={state} />
             <PresenceList session={session} showRole />
           </div>
-          {data.role === 'owner' ? (
-            <button type="button" className="btn btn--secondary btn--sm" onClick={() => setMembersOpen(true)}>
-              {t.project.members}
-            </button>
-          ) : null}
+          {data.role === 'owner' ? <MembersButton projectId={projectId} /> : null}
         </div>
       </header>
       {!editable ? (
@@ -249,9 +244,6 @@ export function WorkbenchProjectPage() {
           linked={data.project.topicId}
           motion={data.project.motion}
         />
-      ) : null}
-      {data.role === 'owner' ? (
-        <MembersDialog projectId={projectId} open={membersOpen} onClose={() => setMembersOpen(false)} />
       ) : null}
     </div>
   );

@@ -1,19 +1,21 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { toast } from '../../../lib/toast';
+import { toast } from '../../lib/toast';
 import { GRANTABLE_ROLES, type GrantableRole } from '@bianshi/shared';
-import { CopyButton } from '../../../components/ui/copy-button';
-import { Dialog } from '../../../components/ui/dialog';
-import { dateTimeFormat, format } from '../../../i18n';
-import { workbench as workbenchText } from '../../../i18n/zh-CN/workbench';
-import { useTRPC } from '../../../lib/trpc';
-import { useWorkbenchActions } from '../api/workbench-queries';
-import { errorText } from '../../../components/projects/error-text';
+import { CopyButton } from '../ui/copy-button';
+import { Dialog } from '../ui/dialog';
+import { dateTimeFormat, format } from '../../i18n';
+import { workbench as workbenchText } from '../../i18n/zh-CN/workbench';
+import { errorText } from './error-text';
+import { useProjectMembers } from './member-queries';
+import './projects.css';
 
 const t = workbenchText.members;
 const roles = workbenchText.roles;
 
-/** The owner's list of members and invite links: change a role, remove, invite, revoke. */
+/**
+ * The owner's list of members and invite links of a project — a workbench or a team flow sheet:
+ * change a role, remove, invite, revoke.
+ */
 export function MembersDialog({
   projectId,
   open,
@@ -23,9 +25,8 @@ export function MembersDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const trpc = useTRPC();
-  const list = useQuery({ ...trpc.workbench.members.queryOptions({ projectId }), enabled: open });
-  const actions = useWorkbenchActions(projectId);
+  const actions = useProjectMembers(projectId, open);
+  const list = actions.list;
   const [role, setRole] = useState<GrantableRole>('editor');
   const [hours, setHours] = useState(168);
   const [fresh, setFresh] = useState<string | null>(null);
@@ -179,5 +180,18 @@ function Seats({ people, seats }: { people: number; seats: number }) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The owner's 成员与邀请 button and the dialog it opens. */
+export function MembersButton({ projectId }: { projectId: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="btn btn--secondary btn--sm" onClick={() => setOpen(true)}>
+        {workbenchText.project.members}
+      </button>
+      <MembersDialog projectId={projectId} open={open} onClose={() => setOpen(false)} />
+    </>
   );
 }
