@@ -165,6 +165,13 @@ describe('library pages', () => {
     expect(await picker.inputValue()).toBe('cn-worldcup');
     await picker.selectOption('cn-classic');
     await page.getByText('计时器名称：温饱是谈道德的必要条件').waitFor(WAIT);
+    if (SHOTS) {
+      mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: join(SHOTS, 'use-in-timer-desktop-light.png') });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: join(SHOTS, 'use-in-timer-phone-light.png') });
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
     await page.getByTestId('use-new-timer').click();
     await page.getByTestId('use-done').waitFor(WAIT);
     expect(await page.getByTestId('use-done').textContent()).toContain('已把辩题放到「温饱是谈道德的必要条件」');

@@ -178,6 +178,46 @@ describe('motions of a finished public tournament', () => {
     });
   });
 
+  it('waits for the final of a knockout: the champion decided, the final’s motion joins', async () => {
+    const organizer = await createAccount(hub, 'knockout');
+    const slug = `motions-ko-${Date.now().toString(36)}`;
+    const { id: tournamentId } = await organizer.client.tournament.create.mutate({
+      tournament: { name: '淘汰收录杯', slug, judgesPerFixture: 0 },
+    });
+    await organizer.client.tournament.importTeams.mutate({
+      tournamentId,
+      import: { source: 'csv', text: ['队名,学校', '甲队,甲校', '乙队,乙校', '丙队,丙校', '丁队,丁校'].join('\n') },
+    });
+    await organizer.client.tournament.generateDraw.mutate({ tournamentId, draw: { poolCount: 2, seed: 'ko' } });
+    const caller = { id: organizer.id, email: organizer.email, displayName: '' };
+    const decideAll = async () => {
+      const view = await hub.services.tournaments.core.view(slug, caller);
+      for (const fixture of view.rounds.flatMap((round) => round.fixtures))
+        if (!fixture.result?.confirmed)
+          await organizer.client.tournament.editResult.mutate({
+            tournamentId,
+            fixtureId: fixture.id,
+            result: { winner: 'aff', votes: { aff: 1, neg: 0 } },
+          });
+    };
+    await decideAll();
+    await organizer.client.tournament.createKnockout.mutate({ tournamentId, knockout: { advancePerPool: 2 } });
+    await decideAll();
+    // Every fixture so far is decided, but the final is not drafted yet: not over.
+    expect(await hub.services.library.tournamentMotions.isOver(tournamentId)).toBe(false);
+    const roundId = (await organizer.client.tournament.advanceKnockout.mutate({ tournamentId })).roundId!;
+    const { id: groupId } = await organizer.client.library.topics.createGroup.mutate({ group: { name: '决赛题' } });
+    const final = await organizer.client.library.topics.addTopic.mutate({ groupId, topic: { text: '淘汰收录杯：决赛辩题' } });
+    await organizer.client.tournament.setTopic.mutate({ tournamentId, roundId, topicId: final.id, releaseAt: null });
+    await organizer.client.tournament.releaseTopic.mutate({ tournamentId, roundId });
+    expect(await hub.services.library.tournamentMotions.isOver(tournamentId)).toBe(false);
+    await decideAll();
+    const page = await httpClient(hub.url).library.topics.group.query({ id: tournamentGroupId(tournamentId) });
+    expect(page.topics.map((topic) => [topic.text, topic.source])).toEqual([
+      ['淘汰收录杯：决赛辩题', { tournament: '淘汰收录杯', round: '决赛', year: null }],
+    ]);
+  });
+
   it('leaves an unlisted tournament’s motions out of the public library', async () => {
     const { tournamentId, fixtures, decide } = await tournamentWithMotions('内部杯', 'unlisted');
     for (const fixture of fixtures) await decide(fixture.id);

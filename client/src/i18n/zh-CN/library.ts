@@ -49,6 +49,7 @@ export const library = {
     signInHint: '登录后可以选择已有的计时器；也可以直接新建一个。',
     createNew: '新建计时器并使用',
     newTitle: '或新建一个计时器',
+    newTitleFirst: '新建计时器',
     format: '赛制',
     newName: '计时器名称：{name}',
     apply: '使用',

@@ -112,7 +112,7 @@ export function UseInTimerDialog({ topic, onClose }: { topic: TopicView | null; 
           ) : (
             <p className="lib-muted">{t.use.signInHint}</p>
           )}
-          <h3 className="lib-subtitle">{t.use.newTitle}</h3>
+          <h3 className="lib-subtitle lib-use-heading">{signedIn ? t.use.newTitle : t.use.newTitleFirst}</h3>
           <div className="lib-use-new">
             <label className="lib-field" htmlFor={formatField}>
               <span>{t.use.format}</span>
