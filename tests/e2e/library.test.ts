@@ -232,6 +232,24 @@ describe('library pages', () => {
     );
   });
 
+  it('merges 「 浏览器 大学 」 into 浏览器大学 without keeping it as an alias', async () => {
+    const { context, page, errors } = await pageAs(owner);
+    await page.goto(`${hub.url}/schools`);
+    const form = page.getByRole('form', { name: '添加学校' });
+    await form.getByLabel('名称').fill(' 浏览器 大学 ');
+    await form.getByLabel('地区（省/市）').fill('上海');
+    await form.getByLabel('国家/地区').fill('中国');
+    await form.getByRole('button', { name: '添加学校' }).click();
+    await page.getByText('已存在同名学校，已合并').waitFor(WAIT);
+    await page.goto(`${hub.url}/schools/${schoolId}`);
+    await page.getByTestId('school-records').waitFor(WAIT);
+    expect(await page.textContent('body')).not.toContain('别名');
+    const school = await owner.client.library.schools.page.query({ id: schoolId });
+    expect(school.school.aliases).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('picks a library team on the timer’s teams page; its record page links to /record/:match', async () => {
     const { context, page } = await pageAs(owner);
     await page.goto(`${hub.url}/timer/manage/${shortid}/teams`);
