@@ -160,10 +160,29 @@ describe('library pages', () => {
     await drawn.and(page.locator('[data-state="landed"]')).waitFor(WAIT);
     expect(await drawn.textContent()).toContain('温饱是谈道德的必要条件');
     await page.getByTestId('draw-use').click();
+    // The new timer: the format is picked here, the name is the motion's.
+    const picker = page.getByTestId('use-format');
+    expect(await picker.inputValue()).toBe('cn-worldcup');
+    await picker.selectOption('cn-classic');
+    await page.getByText('计时器名称：温饱是谈道德的必要条件').waitFor(WAIT);
+    if (SHOTS) {
+      mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: join(SHOTS, 'use-in-timer-desktop-light.png') });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: join(SHOTS, 'use-in-timer-phone-light.png') });
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
     await page.getByTestId('use-new-timer').click();
     await page.getByTestId('use-done').waitFor(WAIT);
+    expect(await page.getByTestId('use-done').textContent()).toContain('已把辩题放到「温饱是谈道德的必要条件」');
     const displayPath = await page.getByTestId('open-display').getAttribute('href');
     expect(displayPath).toMatch(/^\/timer\//);
+    const [made] = await hub.services.database.db
+      .select({ name: timers.name, format: timers.format })
+      .from(timers)
+      .where(eq(timers.id, displayPath?.split('/')[2] ?? ''));
+    expect(made?.name).toBe('温饱是谈道德的必要条件');
+    expect((made?.format as { id: string }).id).toBe('cn-classic');
     const display = await context.newPage();
     await display.goto(hub.url + displayPath);
     await display.getByText('温饱是谈道德的必要条件').first().waitFor(WAIT);
@@ -181,9 +200,15 @@ describe('library pages', () => {
     await page.goto(`${hub.url}/topic/${id}`);
     await page.getByRole('button', { name: '导入 CSV / JSON' }).click();
     const header = '合集,辩题,类型,年份';
-    await page.getByTestId('import-file').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}\n校内练习题,大学生应当兼职,政策,2025\n校内练习题,网络使人更孤独,价值,去年\n`) });
+    await page.getByTestId('import-file').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}\n校内练习题,大学生应当兼职,政策,2025\n校内练习题,网络使人更孤独,辩论,去年\n,,价值,\n`) });
     await page.getByTestId('import-errors').waitFor(WAIT);
-    expect(await page.getByTestId('import-errors').textContent()).toContain('第 3 行「年份」：年份应为四位数字，而不是「去年」');
+    // Every error of every row at once, each with its row and column.
+    expect(await page.getByTestId('import-errors').locator('li').allTextContents()).toEqual([
+      '第 3 行「类型」：类型只能是 政策、价值 或 事实',
+      '第 3 行「年份」：年份应为四位数字，而不是「去年」',
+      '第 4 行「合集」：合集不能为空',
+      '第 4 行「辩题」：辩题不能为空',
+    ]);
     if (SHOTS) await page.screenshot({ path: join(SHOTS, 'topic-import-errors-desktop-light.png') });
     expect((await owner.client.library.topics.group.query({ id })).topics).toEqual([]);
     await page.getByTestId('import-file').setInputFiles({ name: 'good.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}\n校内练习题,大学生应当兼职,政策,2025\n校内练习题,网络使人更孤独,价值,\n`) });
@@ -205,6 +230,24 @@ describe('library pages', () => {
     await shots(null, `/schools/${schoolId}`, 'school', (shot) =>
       shot.getByTestId('school-records').locator('a').first().waitFor(WAIT),
     );
+  });
+
+  it('merges 「 浏览器 大学 」 into 浏览器大学 without keeping it as an alias', async () => {
+    const { context, page, errors } = await pageAs(owner);
+    await page.goto(`${hub.url}/schools`);
+    const form = page.getByRole('form', { name: '添加学校' });
+    await form.getByLabel('名称').fill(' 浏览器 大学 ');
+    await form.getByLabel('地区（省/市）').fill('上海');
+    await form.getByLabel('国家/地区').fill('中国');
+    await form.getByRole('button', { name: '添加学校' }).click();
+    await page.getByText('已存在同名学校，已合并').waitFor(WAIT);
+    await page.goto(`${hub.url}/schools/${schoolId}`);
+    await page.getByTestId('school-records').waitFor(WAIT);
+    expect(await page.textContent('body')).not.toContain('别名');
+    const school = await owner.client.library.schools.page.query({ id: schoolId });
+    expect(school.school.aliases).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it('picks a library team on the timer’s teams page; its record page links to /record/:match', async () => {
@@ -260,6 +303,71 @@ describe('library pages', () => {
     await shots(owner, '/record', 'records', (shot) =>
       shot.getByTestId('my-records').locator('a').first().waitFor(WAIT),
     );
+  });
+
+  it('shows an anonymous visitor a public record without 我的比赛记录', async () => {
+    const { context, page, errors } = await pageAs(null);
+    await page.goto(`${hub.url}/record/${matchId}`);
+    await page.getByTestId('record-chart').waitFor(WAIT);
+    expect(await page.textContent('body')).not.toContain('我的比赛记录');
+    expect(await page.getByTestId('my-records-link').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+    // The owner has a list of their records: the link back to it stays.
+    const mine = await pageAs(owner);
+    await mine.page.goto(`${hub.url}/record/${matchId}`);
+    await mine.page.getByTestId('my-records-link').getByRole('link', { name: '我的比赛记录' }).waitFor(WAIT);
+    await mine.context.close();
+  });
+
+  it('paints 正方 and 反方 in one palette on the console, display, /topic, /record and its chart', async () => {
+    const rgb = (hex: string) =>
+      `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+    // The display's presets: light #b91c1c / #1d4ed8, dark (its default) #f87171 / #60a5fa.
+    const palettes = { light: ['#b91c1c', '#1d4ed8'], dark: ['#f87171', '#60a5fa'] } as const;
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const [aff, neg] = palettes[colorScheme].map(rgb);
+      const { context, page } = await pageAs(owner, { colorScheme });
+      await page.goto(`${hub.url}/topic/starter-1993-icudt`);
+      const chip = (side: string) =>
+        page.locator(`.lib-side--${side}`).first().evaluate((el) => getComputedStyle(el).backgroundColor);
+      await page.locator('.lib-side--aff').first().waitFor(WAIT);
+      expect([await chip('aff'), await chip('neg')]).toEqual([aff, neg]);
+
+      await page.goto(`${hub.url}/record/${matchId}`);
+      await page.getByTestId('record-chart').waitFor(WAIT);
+      const fill = (side: string) =>
+        page.locator(`.lib-chart__used--${side}`).first().evaluate((el) => getComputedStyle(el).fill);
+      expect([await fill('aff'), await fill('neg')]).toEqual([aff, neg]);
+      expect([await chip('aff'), await chip('neg')]).toEqual([aff, neg]);
+      const legend = (side: string) =>
+        page
+          .locator(`.lib-chart__key--${side}`)
+          .evaluate((el) => getComputedStyle(el, '::before').backgroundColor);
+      expect([await legend('aff'), await legend('neg')]).toEqual([aff, neg]);
+      await context.close();
+    }
+    // The console and the display draw the timer's skin: by default the dark preset, the
+    // site's dark palette.
+    const { context, page } = await pageAs(owner);
+    const [aff, neg] = palettes.dark.map(rgb);
+    for (const path of [`/timer/manage/${shortid}`, `/timer/${timerId}`]) {
+      await page.goto(hub.url + path);
+      const display = page.getByTestId('timer-display').first();
+      await display.waitFor(WAIT);
+      const sides = await display.evaluate((el) => {
+        const probe = document.createElement('span');
+        el.append(probe);
+        probe.style.color = 'var(--td-aff)';
+        const affColour = getComputedStyle(probe).color;
+        probe.style.color = 'var(--td-neg)';
+        const negColour = getComputedStyle(probe).color;
+        probe.remove();
+        return [affColour, negColour];
+      });
+      expect(sides, path).toEqual([aff, neg]);
+    }
+    await context.close();
   });
 
   it('hides a private record from a stranger and lets an editor fix the result', async () => {

@@ -191,6 +191,12 @@ export const routes: RouteObject[] = withChunkErrors([
             ErrorBoundary: RouteErrorBoundary,
           },
           {
+            path: 'admin/topics',
+            handle: { title: titles.adminTopics } satisfies RouteHandle,
+            lazy: () => import('../features/library').then((m) => ({ Component: m.TopicReviewPage })),
+            ErrorBoundary: RouteErrorBoundary,
+          },
+          {
             path: 'admin/analytics',
             handle: { title: titles.adminAnalytics } satisfies RouteHandle,
             lazy: () => import('../features/analytics/admin').then((m) => ({ Component: m.AnalyticsAdminPage })),

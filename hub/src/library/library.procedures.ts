@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ManageRepository } from '../db/manage.repository';
 import { publicProcedure, router } from '../trpc/init';
-import { authedProcedure, timerProcedure } from '../trpc/procedures';
+import { adminProcedure, authedProcedure, timerProcedure } from '../trpc/procedures';
 
 const id = z.string().min(1).max(64);
 const query = z.string().max(100).default('');
@@ -10,13 +10,36 @@ const importFormat = z.enum(['csv', 'json']);
 
 /** Topic groups and topics (辩题库). */
 const topicsRouter = router({
-  groups: publicProcedure.query(({ ctx }) => ctx.services.library.topics.groups()),
-  /** Every topic, for the client's full-text index. */
-  all: publicProcedure.query(({ ctx }) => ctx.services.library.topics.all()),
+  /** The public library and the caller's own groups. */
+  groups: publicProcedure.query(({ ctx }) => ctx.services.library.topics.groups(ctx)),
+  /** Every topic the caller sees, for the client's full-text index. */
+  all: publicProcedure.query(({ ctx }) => ctx.services.library.topics.all(ctx)),
   group: publicProcedure.input(z.strictObject({ id })).query(async ({ ctx, input }) => {
-    const page = await ctx.services.library.topics.group(input.id);
+    const page = await ctx.services.library.topics.group(input.id, ctx);
     return { ...page, canEdit: ctx.services.library.topics.canEdit(page.group, ctx) };
   }),
+  /** The owner asks for their group to join the public library; an admin reviews it. */
+  publishGroup: authedProcedure.input(z.strictObject({ id })).mutation(({ ctx, input }) =>
+    ctx.services.library.topics.publish(input.id, ctx, ctx.services.clock.now()),
+  ),
+  /** The owner withdraws a request or a public group: private again. */
+  withdrawGroup: authedProcedure.input(z.strictObject({ id })).mutation(({ ctx, input }) =>
+    ctx.services.library.topics.withdraw(input.id, ctx, ctx.services.clock.now()),
+  ),
+  /** Groups waiting for review (admins). */
+  pendingGroups: adminProcedure.query(({ ctx }) => ctx.services.library.topics.pending()),
+  /** An admin approves or rejects (with a note for the owner) a publish request. */
+  reviewGroup: adminProcedure
+    .input(
+      z.strictObject({
+        id,
+        decision: z.enum(['approve', 'reject']),
+        note: z.string().max(500, { error: '审核意见最多 500 个字符' }).default(''),
+      }),
+    )
+    .mutation(({ ctx, input }) =>
+      ctx.services.library.topics.review(input.id, input.decision, input.note, ctx.services.clock.now()),
+    ),
   /** One topic (a workbench project links to it). */
   get: publicProcedure
     .input(z.strictObject({ id }))
@@ -31,6 +54,7 @@ const topicsRouter = router({
     )
     .query(({ ctx, input }) =>
       ctx.services.library.topics.search({
+        viewer: ctx.user?.id ?? null,
         q: input.q,
         limit: input.limit,
         ...(input.groupId ? { groupId: input.groupId } : {}),

@@ -76,6 +76,13 @@ export const teamMembers = pgTable(
   ],
 );
 
+/**
+ * Who sees a topic group: `private` (its owner and admins), `pending` (published by its owner,
+ * waiting for an admin's review; not public), `public` (everyone), `rejected` (back to its owner
+ * with the review note).
+ */
+export type TopicGroupVisibility = 'private' | 'pending' | 'public' | 'rejected';
+
 /** A topic group (辩题合集): a tournament, a season or a theme. */
 export const topicGroups = pgTable('topic_groups', {
   id: idColumn(),
@@ -87,6 +94,14 @@ export const topicGroups = pgTable('topic_groups', {
   builtin: boolean('builtin').notNull().default(false),
   /** The account that created it: it and admins may edit. */
   ownerId: text('owner_id'),
+  visibility: text('visibility').$type<TopicGroupVisibility>().notNull().default('private'),
+  /** The admin's note of the last review (why it was rejected). */
+  reviewNote: text('review_note').notNull().default(''),
+  /** Server ms of the owner's publish request and of the admin's review. */
+  submittedAt: bigint('submitted_at', { mode: 'number' }),
+  reviewedAt: bigint('reviewed_at', { mode: 'number' }),
+  /** tournaments.id when the group holds the motions a finished public tournament released (one group per tournament). */
+  tournamentId: text('tournament_id').unique('topic_groups_tournament_idx'),
   createdAt: createdAtColumn(),
   updatedAt: updatedAtColumn(),
 });

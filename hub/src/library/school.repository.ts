@@ -1,4 +1,4 @@
-import { mergeSchools, schoolKey, type SchoolInput } from '@bianshi/shared';
+import { mergeSchools, schoolAliases, schoolKey, type SchoolInput } from '@bianshi/shared';
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { newId } from '../lib/ids';
@@ -119,7 +119,8 @@ export class SchoolRepository {
           ids.push(existing.id);
         } else {
           const id = newId();
-          await tx.insert(schools).values({ id, ...input, dedupKey: key, createdBy });
+          const aliases = schoolAliases(input.name, input.aliases);
+          await tx.insert(schools).values({ id, ...input, aliases, dedupKey: key, createdBy });
           created += 1;
           ids.push(id);
         }

@@ -1,8 +1,8 @@
 import type { TopicGroupInput, TopicInput } from '@bianshi/shared';
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { newId } from '../lib/ids';
-import { topicFavourites, topicGroups, topics } from './library.schema';
+import { topicFavourites, topicGroups, topics, type TopicGroupVisibility } from './library.schema';
 
 /** A topic group as pages and the API show it. */
 export interface TopicGroupRow {
@@ -13,7 +13,27 @@ export interface TopicGroupRow {
   year: number | null;
   builtin: boolean;
   ownerId: string | null;
+  visibility: TopicGroupVisibility;
+  /** The admin's note of the last review. */
+  reviewNote: string;
+  submittedAt: number | null;
+  /** The tournament whose released motions the group holds, or null. */
+  tournamentId: string | null;
   topicCount: number;
+}
+
+/** Whose library is read: public groups, plus the account's own (null: the public only). */
+export type TopicViewer = string | null;
+
+/** Groups the viewer sees: public ones and their own. */
+function visibleGroups(viewer: TopicViewer): SQL {
+  const open = eq(topicGroups.visibility, 'public');
+  return viewer ? (or(open, eq(topicGroups.ownerId, viewer)) ?? open) : open;
+}
+
+/** Topics of groups the viewer sees. */
+function visibleTopics(viewer: TopicViewer): SQL {
+  return inArray(topics.groupId, sql`(select ${topicGroups.id} from ${topicGroups} where ${visibleGroups(viewer)})`);
 }
 
 /** A topic as pages and the API show it. */
@@ -37,6 +57,8 @@ export interface TopicQuery {
   q?: string;
   groupId?: string;
   limit?: number;
+  /** Whose library (public groups plus this account's own); null or absent: public only. */
+  viewer?: TopicViewer;
 }
 
 type TopicRecord = typeof topics.$inferSelect;
@@ -85,7 +107,8 @@ function likePattern(text: string): string {
 export class TopicRepository {
   constructor(private readonly db: Db) {}
 
-  async listGroups(): Promise<TopicGroupRow[]> {
+  /** Groups the viewer sees, or those matching `where` instead. */
+  async listGroups(viewer: TopicViewer, where?: SQL): Promise<TopicGroupRow[]> {
     const rows = await this.db
       .select({
         id: topicGroups.id,
@@ -95,11 +118,40 @@ export class TopicRepository {
         year: topicGroups.year,
         builtin: topicGroups.builtin,
         ownerId: topicGroups.ownerId,
+        visibility: topicGroups.visibility,
+        reviewNote: topicGroups.reviewNote,
+        submittedAt: topicGroups.submittedAt,
+        tournamentId: topicGroups.tournamentId,
         topicCount: sql<number>`(select count(*)::int from "topics" where "topics"."group_id" = "topic_groups"."id")`,
       })
       .from(topicGroups)
+      .where(where ?? visibleGroups(viewer))
       .orderBy(desc(topicGroups.builtin), desc(topicGroups.year), asc(topicGroups.name));
     return rows.map((row) => ({ ...row, topicCount: Number(row.topicCount) }));
+  }
+
+  /** Groups waiting for an admin's review, oldest request first. */
+  async pendingGroups(): Promise<TopicGroupRow[]> {
+    const rows = await this.listGroups(null, eq(topicGroups.visibility, 'pending'));
+    return rows.sort((a, b) => (a.submittedAt ?? 0) - (b.submittedAt ?? 0));
+  }
+
+  /** Sets who sees a group (publish request, review, withdrawal). */
+  async setVisibility(
+    id: string,
+    visibility: TopicGroupVisibility,
+    at: number,
+    reviewNote?: string,
+  ): Promise<void> {
+    await this.db
+      .update(topicGroups)
+      .set({
+        visibility,
+        ...(visibility === 'pending' ? { submittedAt: at, reviewNote: '' } : {}),
+        ...(reviewNote !== undefined ? { reviewNote, reviewedAt: at } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(topicGroups.id, id));
   }
 
   async findGroup(id: string): Promise<TopicGroupRow | null> {
@@ -128,6 +180,10 @@ export class TopicRepository {
           year: row.year,
           builtin: row.builtin,
           ownerId: row.ownerId,
+          visibility: row.visibility,
+          reviewNote: row.reviewNote,
+          submittedAt: row.submittedAt,
+          tournamentId: row.tournamentId,
           topicCount: Number(count?.n ?? 0),
         };
       }),
@@ -144,10 +200,11 @@ export class TopicRepository {
   }
 
   /** Every topic (the client indexes them for full-text search), at most `limit`. */
-  async allTopics(limit = 5_000): Promise<TopicRow[]> {
+  async allTopics(viewer: TopicViewer, limit = 5_000): Promise<TopicRow[]> {
     const rows = await this.db
       .select()
       .from(topics)
+      .where(visibleTopics(viewer))
       .orderBy(asc(topics.groupId), asc(topics.position))
       .limit(limit);
     return rows.map(toTopic);
@@ -160,7 +217,7 @@ export class TopicRepository {
 
   /** Substring search over the motion, both sides' wording, tags and tournament. */
   async search(query: TopicQuery): Promise<TopicRow[]> {
-    const conditions: SQL[] = [];
+    const conditions: SQL[] = [visibleTopics(query.viewer ?? null)];
     if (query.groupId) conditions.push(eq(topics.groupId, query.groupId));
     const q = query.q?.trim();
     if (q) {
@@ -177,7 +234,7 @@ export class TopicRepository {
     const rows = await this.db
       .select()
       .from(topics)
-      .where(conditions.length ? and(...conditions) : undefined)
+      .where(and(...conditions))
       .orderBy(asc(topics.groupId), asc(topics.position))
       .limit(query.limit ?? 50);
     return rows.map(toTopic);
@@ -188,9 +245,11 @@ export class TopicRepository {
     options: { ownerId: string | null; builtin?: boolean; id?: string },
   ): Promise<string> {
     const id = options.id ?? newId();
+    const builtin = options.builtin ?? false;
+    // Built-in groups are the public library; an account's group is its own until an admin approves it.
     await this.db
       .insert(topicGroups)
-      .values({ id, ...input, ownerId: options.ownerId, builtin: options.builtin ?? false });
+      .values({ id, ...input, ownerId: options.ownerId, builtin, visibility: builtin ? 'public' : 'private' });
     return id;
   }
 
@@ -242,14 +301,29 @@ export class TopicRepository {
       for (const { group, topic } of rows) {
         let groupId = fixedGroupId ?? groupIds.get(group);
         if (!groupId) {
+          // Only the importer's own group of that name: never someone else's.
           const [existing] = await tx
             .select({ id: topicGroups.id })
             .from(topicGroups)
-            .where(eq(topicGroups.name, group))
+            .where(
+              and(
+                eq(topicGroups.name, group),
+                ownerId ? eq(topicGroups.ownerId, ownerId) : isNull(topicGroups.ownerId),
+                eq(topicGroups.builtin, false),
+                isNull(topicGroups.tournamentId),
+              ),
+            )
             .limit(1);
           groupId = existing?.id ?? newId();
           if (!existing)
-            await tx.insert(topicGroups).values({ id: groupId, name: group, ownerId, kind: 'theme' });
+            // The operator's command-line import (no owner) is the hub's own library: public.
+            await tx.insert(topicGroups).values({
+              id: groupId,
+              name: group,
+              ownerId,
+              kind: 'theme',
+              visibility: ownerId ? 'private' : 'public',
+            });
           groupIds.set(group, groupId);
         }
         let position = positions.get(groupId);

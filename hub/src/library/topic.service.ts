@@ -39,22 +39,70 @@ export type ImportFormat = 'csv' | 'json';
 export class TopicService {
   constructor(readonly repository: TopicRepository) {}
 
-  groups(): Promise<TopicGroupRow[]> {
-    return this.repository.listGroups();
+  /** Public groups and the caller's own. */
+  groups(caller: LibraryCaller | null = null): Promise<TopicGroupRow[]> {
+    return this.repository.listGroups(caller?.user?.id ?? null);
   }
 
-  async group(id: string): Promise<{ group: TopicGroupRow; topics: TopicRow[] }> {
+  /** Whether the caller may read the group: public, their own, or they are an admin. */
+  canRead(group: Pick<TopicGroupRow, 'visibility' | 'ownerId'>, caller: LibraryCaller | null): boolean {
+    if (group.visibility === 'public') return true;
+    if (!caller?.user) return false;
+    return caller.user.isAdmin || group.ownerId === caller.user.id;
+  }
+
+  /** A group and its topics; one the caller may not read is NOT_FOUND (its existence is not told). */
+  async group(id: string, caller: LibraryCaller | null = null): Promise<{ group: TopicGroupRow; topics: TopicRow[] }> {
     const group = await this.repository.findGroup(id);
-    if (!group) throw new HubError('NOT_FOUND', L.groupNotFound, 'group-not-found');
+    if (!group || !this.canRead(group, caller)) throw new HubError('NOT_FOUND', L.groupNotFound, 'group-not-found');
     return { group, topics: await this.repository.topicsOf(id) };
   }
 
+  /** Topics of public groups and the caller's own (`query.viewer`). */
   search(query: TopicQuery): Promise<TopicRow[]> {
     return this.repository.search({ ...query, limit: Math.min(Math.max(query.limit ?? 50, 1), 200) });
   }
 
-  all(): Promise<TopicRow[]> {
-    return this.repository.allTopics();
+  all(caller: LibraryCaller | null = null): Promise<TopicRow[]> {
+    return this.repository.allTopics(caller?.user?.id ?? null);
+  }
+
+  /** The owner asks for the group to be public: it waits for an admin's review (not public meanwhile). */
+  async publish(id: string, caller: LibraryCaller, now: number): Promise<TopicGroupRow> {
+    const group = await this.editableGroup(id, caller);
+    if (group.builtin || group.tournamentId || group.visibility === 'public')
+      throw new HubError('CONFLICT', L.alreadyPublic, 'group-already-public');
+    if (group.topicCount === 0) throw new HubError('BAD_REQUEST', L.publishEmpty, 'group-empty');
+    await this.repository.setVisibility(id, 'pending', now);
+    return (await this.repository.findGroup(id))!;
+  }
+
+  /** The owner takes the group back (a request, or a public group): only they see it again. */
+  async withdraw(id: string, caller: LibraryCaller, now: number): Promise<TopicGroupRow> {
+    const group = await this.editableGroup(id, caller);
+    if (group.builtin || group.tournamentId) throw new HubError('FORBIDDEN', L.builtinGroup, 'group-not-editable');
+    await this.repository.setVisibility(id, 'private', now);
+    return (await this.repository.findGroup(id))!;
+  }
+
+  /** Groups waiting for review (admins). */
+  pending(): Promise<TopicGroupRow[]> {
+    return this.repository.pendingGroups();
+  }
+
+  /** An admin approves (public from now on) or rejects (back to its owner, with the note) a request. */
+  async review(
+    id: string,
+    decision: 'approve' | 'reject',
+    note: string,
+    now: number,
+  ): Promise<TopicGroupRow> {
+    const group = await this.repository.findGroup(id);
+    if (!group) throw new HubError('NOT_FOUND', L.groupNotFound, 'group-not-found');
+    if (group.visibility !== 'pending') throw new HubError('CONFLICT', L.notPending, 'group-not-pending');
+    if (decision === 'reject' && !note.trim()) throw new HubError('BAD_REQUEST', L.rejectNeedsNote, 'review-note-required');
+    await this.repository.setVisibility(id, decision === 'approve' ? 'public' : 'rejected', now, note.trim());
+    return (await this.repository.findGroup(id))!;
   }
 
   async topic(id: string): Promise<TopicRow> {
@@ -91,9 +139,19 @@ export class TopicService {
     });
   }
 
+  /**
+   * After an owner's change to their public group: it goes back to review (public content is
+   * what an admin approved). Admins' changes and built-in groups stay as they are.
+   */
+  private async reviewAgain(group: TopicGroupRow, caller: LibraryCaller): Promise<void> {
+    if (group.visibility !== 'public' || group.builtin || caller.user?.isAdmin) return;
+    await this.repository.setVisibility(group.id, 'pending', Date.now());
+  }
+
   async updateGroup(id: string, input: unknown, caller: LibraryCaller): Promise<void> {
-    await this.editableGroup(id, caller);
+    const group = await this.editableGroup(id, caller);
     await this.repository.updateGroup(id, parseInput(topicGroupInputSchema, input, '辩题合集'));
+    await this.reviewAgain(group, caller);
   }
 
   async deleteGroup(id: string, caller: LibraryCaller): Promise<void> {
@@ -102,14 +160,17 @@ export class TopicService {
   }
 
   async addTopic(groupId: string, input: unknown, caller: LibraryCaller): Promise<string> {
-    await this.editableGroup(groupId, caller);
-    return this.repository.addTopic(groupId, parseInput(topicInputSchema, input, '辩题'));
+    const group = await this.editableGroup(groupId, caller);
+    const id = await this.repository.addTopic(groupId, parseInput(topicInputSchema, input, '辩题'));
+    await this.reviewAgain(group, caller);
+    return id;
   }
 
   async updateTopic(id: string, input: unknown, caller: LibraryCaller): Promise<void> {
     const topic = await this.topic(id);
-    await this.editableGroup(topic.groupId, caller);
+    const group = await this.editableGroup(topic.groupId, caller);
     await this.repository.updateTopic(id, parseInput(topicInputSchema, input, '辩题'));
+    await this.reviewAgain(group, caller);
   }
 
   async deleteTopic(id: string, caller: LibraryCaller): Promise<void> {
@@ -149,7 +210,9 @@ export class TopicService {
     if (options.caller !== 'cli' && !options.caller.user)
       throw new HubError('UNAUTHORIZED', '请先登录', 'sign-in-required');
     const ownerId = options.caller === 'cli' ? null : (options.caller.user?.id ?? null);
-    return this.repository.importTopics(checked.rows, ownerId, options.groupId);
+    const imported = await this.repository.importTopics(checked.rows, ownerId, options.groupId);
+    if (group && options.caller !== 'cli') await this.reviewAgain(group, options.caller);
+    return imported;
   }
 
   favourites(userId: string): Promise<string[]> {

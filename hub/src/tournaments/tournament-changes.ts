@@ -26,9 +26,17 @@ export class TournamentChanges {
     return value;
   }
 
+  private readonly afterCommit: Array<(tournamentId: string) => Promise<void>> = [];
+
+  /** Runs `listener` on this hub after each committed change (the library collects a finished tournament's motions). */
+  onCommitted(listener: (tournamentId: string) => Promise<void>): void {
+    this.afterCommit.push(listener);
+  }
+
   /** Tells every hub (this one too) that `tournamentId` is now at `version`. */
   async committed(tournamentId: string, version: number): Promise<void> {
     await this.rooms.announce({ type: 'tournament', tournamentId, version });
+    for (const listener of this.afterCommit) await listener(tournamentId);
   }
 
   /**

@@ -57,6 +57,8 @@ describe('checkTopicsCsv', () => {
     if (checked.ok) return;
     expect(checked.errors.map(importErrorText)).toEqual([
       '第 3 行「辩题」：辩题不能为空',
+      '第 4 行「类型」：类型只能是 政策、价值 或 事实',
+      '第 4 行「语言」：语言只能是 zh 或 en',
       '第 4 行「年份」：年份应为四位数字，而不是「20x1」',
     ]);
     const again = checkTopicsCsv([HEADER, '乙,第三题,,,辩论,,fr,,,,,'].join('\n'));
@@ -101,15 +103,18 @@ describe('schools', () => {
     expect(schoolKey('复旦大学', '上海')).not.toBe(schoolKey('复旦大学', '北京'));
   });
   it('merges duplicate rows by normalized name and region, uniting aliases', () => {
-    const csv = '名称,简称,地区,别名\n复旦大学,复旦,上海,Fudan\n复旦 大学,,上海,FDU\n复旦大学,,新加坡,\n';
+    const csv =
+      '名称,简称,地区,别名\n复旦大学,复旦,上海,Fudan\n 复旦 大学 ,,上海,FDU；fudan；復旦  大學\n复旦大学,,新加坡,复旦　大学\n';
     const checked = checkSchoolsCsv(csv);
     expect(checked).toMatchObject({ ok: true });
     if (!checked.ok) return;
     expect(checked.rows).toHaveLength(2);
     expect(checked.rows[0]).toMatchObject({
       rows: [2, 3],
-      school: { name: '复旦大学', shortName: '复旦', aliases: ['Fudan', 'FDU', '复旦 大学'] },
+      school: { name: '复旦大学', shortName: '复旦', aliases: ['Fudan', 'FDU', '復旦 大學'] },
     });
+    // A spelling of the name itself (spaces, full-width space) is not an alias.
+    expect(checked.rows[1]?.school.aliases).toEqual([]);
   });
   it('reports a bad website with its row', () => {
     const checked = checkSchoolsCsv('名称,网站\n甲大学,not a url\n');

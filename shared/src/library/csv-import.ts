@@ -6,7 +6,7 @@
 import Papa from 'papaparse';
 import { z } from 'zod';
 import { chineseIssueMessage } from '../formats/format-json';
-import { schoolKey } from './normalize';
+import { schoolAliases, schoolKey } from './normalize';
 import { schoolInputSchema, type SchoolInput } from './school.schema';
 import {
   TOPIC_TYPE_LABELS,
@@ -169,11 +169,10 @@ export function checkTopicsCsv(text: string): ImportCheck<TopicImportRow> {
   records.forEach((record, index) => {
     const row = index + 2;
     const yearText = record.year ?? '';
-    const year = yearText === '' ? null : /^\d{4}$/.test(yearText) ? Number(yearText) : yearText;
-    if (typeof year === 'string') {
-      errors.push({ row, column: '年份', message: `年份应为四位数字，而不是「${year}」` });
-      return;
-    }
+    const yearOk = yearText === '' || /^\d{4}$/.test(yearText);
+    // A bad year is one error among the row's others: the rest of the row is still checked.
+    if (!yearOk) errors.push({ row, column: '年份', message: `年份应为四位数字，而不是「${yearText}」` });
+    const year = yearText === '' || !yearOk ? null : Number(yearText);
     const checked = checkTopic(
       row,
       record.group ?? '',
@@ -190,9 +189,27 @@ export function checkTopicsCsv(text: string): ImportCheck<TopicImportRow> {
       },
       errors,
     );
-    if (checked) rows.push(checked);
+    if (checked && yearOk) rows.push(checked);
   });
-  return errors.length ? { ok: false, errors } : { ok: true, rows };
+  return errors.length ? { ok: false, errors: inFileOrder(errors, TOPIC_CSV_COLUMNS) } : { ok: true, rows };
+}
+
+/** Errors by row, then (below the header) by the column's place in the template. */
+function inFileOrder(errors: ImportError[], columns: readonly Column[]): ImportError[] {
+  const place = (column: string) => {
+    const index = columns.findIndex(([label]) => label === column);
+    return index === -1 ? columns.length : index;
+  };
+  return errors
+    .map((error, index) => ({ error, index }))
+    .sort(
+      (a, b) =>
+        a.error.row - b.error.row ||
+        // The header's errors (row 1) stay in the header's order.
+        (a.error.row > 1 ? place(a.error.column) - place(b.error.column) : 0) ||
+        a.index - b.index,
+    )
+    .map(({ error }) => error);
 }
 
 const topicsJsonSchema = z
@@ -272,23 +289,27 @@ export function checkSchoolsCsv(text: string): ImportCheck<SchoolImportRow> {
       existing.rows.push(row);
       existing.school = mergeSchools(existing.school, parsed.data);
     } else {
-      merged.set(key, { rows: [row], key, school: parsed.data });
+      merged.set(key, {
+        rows: [row],
+        key,
+        school: { ...parsed.data, aliases: schoolAliases(parsed.data.name, parsed.data.aliases) },
+      });
     }
   });
-  return errors.length ? { ok: false, errors } : { ok: true, rows: [...merged.values()] };
+  return errors.length
+    ? { ok: false, errors: inFileOrder(errors, SCHOOL_CSV_COLUMNS) }
+    : { ok: true, rows: [...merged.values()] };
 }
 
-/** Two records of one school united: the first's fields win where set; aliases include every other spelling. */
+/** Two records of one school united: the first's fields win where set; aliases include every other spelling that does not fold to the name. */
 export function mergeSchools(first: SchoolInput, second: SchoolInput): SchoolInput {
-  const aliases = new Set([...first.aliases, ...second.aliases]);
-  if (second.name !== first.name) aliases.add(second.name);
-  aliases.delete(first.name);
+  const aliases = schoolAliases(first.name, [...first.aliases, ...second.aliases, second.name]);
   return {
     name: first.name,
     shortName: first.shortName || second.shortName,
     region: first.region || second.region,
     country: first.country || second.country,
-    aliases: [...aliases].slice(0, 20),
+    aliases,
     website: first.website || second.website,
     logoUrl: first.logoUrl || second.logoUrl,
   };

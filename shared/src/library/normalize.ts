@@ -15,3 +15,26 @@ export function normalizeName(name: string): string {
 export function schoolKey(name: string, region: string): string {
   return `${normalizeName(name)}|${normalizeName(region)}`;
 }
+
+/** An alias as stored: NFKC, trimmed, runs of spaces as one space. */
+export function cleanAlias(alias: string): string {
+  return alias.normalize('NFKC').trim().replace(/\s+/g, ' ');
+}
+
+/**
+ * A school's aliases normalized like its name: cleaned, without those that fold to the name
+ * (「复旦 大学」 is 复旦大学, not another name for it) and without duplicates under folding;
+ * the first spelling of each is kept, at most `max`.
+ */
+export function schoolAliases(name: string, aliases: readonly string[], max = 20): string[] {
+  const seen = new Set([normalizeName(name)]);
+  const kept: string[] = [];
+  for (const alias of aliases) {
+    const cleaned = cleanAlias(alias);
+    const key = normalizeName(cleaned);
+    if (!key || seen.has(key)) continue;
+    seen.add(key);
+    kept.push(cleaned);
+  }
+  return kept.slice(0, max);
+}

@@ -67,6 +67,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { path: '/admin/cdkey' },
   { path: '/admin/ai' },
   { path: '/admin/analytics' },
+  { path: '/admin/topics' },
   { path: '/docs' },
   { path: '/docs/*' },
   // The error screen's test page (with the debug flag; the router shows its 404 page without it).

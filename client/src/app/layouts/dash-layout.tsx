@@ -1,7 +1,7 @@
 import { NavLink, Outlet } from 'react-router';
 import { ColorModeToggle } from '../../features/color-mode';
 import { messages } from '../../i18n';
-import { IconKey, IconSparkle } from '../../components/ui/icons';
+import { IconBook, IconKey, IconSparkle } from '../../components/ui/icons';
 import { Logo } from '../../components/ui/logo';
 
 const t = messages.layouts.dash;
@@ -30,6 +30,12 @@ export function DashLayout() {
               <NavLink to="/admin/ai" className="side-nav__link">
                 <IconSparkle />
                 {t.aiFeedback}
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/admin/topics" className="side-nav__link">
+                <IconBook />
+                {t.topicReview}
               </NavLink>
             </li>
           </ul>

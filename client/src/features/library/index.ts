@@ -5,3 +5,4 @@ export { SchoolsPage } from './components/schools-page';
 export { SchoolPage } from './components/school-page';
 export { RecordsPage } from './components/records-page';
 export { RecordPage } from './components/record-page';
+export { TopicReviewPage } from './components/review-page';

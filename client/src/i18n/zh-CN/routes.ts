@@ -7,6 +7,7 @@ export const routes = {
   titles: {
     adminAnalytics: '访问统计',
     adminAi: 'AI 反馈',
+    adminTopics: '辩题库审核',
     timerInvite: '加入计时器',
     worldcupNew: '创建赛事',
     worldcupTournament: '赛事',

@@ -50,14 +50,25 @@ export function useMyTimers(enabled: boolean) {
   return useQuery({ ...trpc.members.mine.queryOptions(), enabled });
 }
 
-/** Puts a topic on an existing timer, or on a new one (created, then claimed by its control key). */
+/** Puts a topic on an existing timer, or on a new one of the given format and name (created, then claimed by its control key). */
 export function useUseInTimer() {
   const client = useTRPCClient();
   return useMutation({
-    mutationFn: async ({ topicId, timerId }: { topicId: string; timerId: string | null }) => {
+    mutationFn: async ({
+      topicId,
+      timerId,
+      formatId,
+      name,
+    }: {
+      topicId: string;
+      timerId: string | null;
+      /** For a new timer: its format and name. */
+      formatId?: string;
+      name?: string;
+    }) => {
       let id = timerId;
       if (!id) {
-        const created = await client.timer.create.mutate({});
+        const created = await client.timer.create.mutate({ formatId, name });
         await client.timer.claimControl.mutate({ timerId: created.id, key: created.controlKey });
         id = created.id;
       }

@@ -5,7 +5,7 @@ import { toast } from '../../../lib/toast';
 import { dateTimeFormat, format } from '../../../i18n';
 import { library as libraryText } from '../../../i18n/zh-CN/library';
 import { FlowTable } from '../../../components/flow-table/flow-table';
-import { useRecord, useRecordFlows, useUpdateResult } from '../api/library-queries';
+import { useAccount, useRecord, useRecordFlows, useUpdateResult } from '../api/library-queries';
 import { downloadText } from '../../../lib/download';
 import { errorText, mmss } from '../text';
 import { RecordChart } from './record-chart';
@@ -64,6 +64,8 @@ function recordCsv(record: RecordData): string {
 export function RecordPage() {
   const { match = '' } = useParams();
   const record = useRecord(match);
+  // 我的比赛记录 is a signed-in account's list: an anonymous visitor of a public record has none.
+  const signedIn = Boolean(useAccount().data);
   const [editing, setEditing] = useState(false);
   if (record.isPending) return <div className="lib-page lib-muted">{t.loading}</div>;
   if (record.isError || !record.data)
@@ -79,9 +81,11 @@ export function RecordPage() {
     <div className="lib-page lib-record-page">
       <header className="lib-head">
         <div>
-          <p className="lib-muted lib-print-hide">
-            <Link to="/record">{t.records.title}</Link>
-          </p>
+          {signedIn ? (
+            <p className="lib-muted lib-print-hide" data-testid="my-records-link">
+              <Link to="/record">{t.records.title}</Link>
+            </p>
+          ) : null}
           <h1 className="lib-title">{title}</h1>
           <p className="lib-lead">
             {data.format.name} · {t.records.status[data.status] ?? data.status}

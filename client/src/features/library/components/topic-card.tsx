@@ -11,6 +11,8 @@ export interface TopicView {
   negText: string;
   type: string | null;
   tags: string[];
+  /** zh or en (the new-timer dialog offers formats of this language first). */
+  language?: string;
   source: { tournament: string; round: string; year: number | null };
   notes: string;
   infoSlide: string;

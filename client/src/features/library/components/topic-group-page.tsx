@@ -15,6 +15,7 @@ import { useTopicGroup, useTopicMutations } from '../api/library-queries';
 import { downloadText } from '../../../lib/download';
 import { errorText } from '../text';
 import { TopicCard, type TopicView } from './topic-card';
+import { PublishPanel } from './publish-panel';
 import { UseInTimerDialog } from './use-in-timer-dialog';
 import '../library.css';
 
@@ -86,6 +87,7 @@ export function TopicGroupPage() {
           <h1 className="lib-title">{group.name}</h1>
           {group.description ? <p className="lib-lead">{group.description}</p> : null}
           <p className="lib-muted">{format(t.topics.groupTopics, { n: topics.length })}</p>
+          {canEdit ? <PublishPanel group={group} /> : null}
         </div>
         <div className="lib-row">
           <button

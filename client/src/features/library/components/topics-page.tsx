@@ -106,6 +106,7 @@ export function TopicsPage() {
                 <span className="lib-muted">
                   {format(t.topics.groupTopics, { n: group.topicCount })}
                   {group.builtin ? ` · ${t.topics.builtin}` : ''}
+                  {group.visibility !== 'public' ? ` · ${t.topics.visibility[group.visibility]}` : ''}
                 </span>
               </Link>
             </li>

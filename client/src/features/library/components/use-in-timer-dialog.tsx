@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { BUILTIN_FORMATS } from '@bianshi/shared';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { Dialog } from '../../../components/ui/dialog';
@@ -10,8 +11,27 @@ import type { TopicView } from './topic-card';
 
 const t = libraryText;
 
-/** Sets a topic on one of the account's timers (editor or owner), or on a new timer. */
+/** A new timer's name: the motion it is for (timer names hold at most 80 characters). */
+export function timerNameFor(topic: Pick<TopicView, 'text'>): string {
+  const name = topic.text.trim();
+  return name.length > 80 ? `${name.slice(0, 79)}…` : name;
+}
+
+/** The formats offered for a new timer: the topic's language first. */
+function formatsFor(language: string | undefined) {
+  const lang = language === 'en' ? 'en' : 'zh';
+  return [
+    ...BUILTIN_FORMATS.filter((value) => value.tags.language === lang),
+    ...BUILTIN_FORMATS.filter((value) => value.tags.language !== lang),
+  ];
+}
+
+/** Sets a topic on one of the account's timers (editor or owner), or on a new timer of the picked format, named after the topic. */
 export function UseInTimerDialog({ topic, onClose }: { topic: TopicView | null; onClose: () => void }) {
+  const formats = formatsFor(topic?.language);
+  const [picked, setPicked] = useState('');
+  const formatId = formats.some((value) => value.id === picked) ? picked : (formats[0]?.id ?? '');
+  const formatField = useId();
   const account = useAccount();
   const signedIn = Boolean(account.data);
   const timers = useMyTimers(signedIn && topic !== null);
@@ -23,7 +43,7 @@ export function UseInTimerDialog({ topic, onClose }: { topic: TopicView | null; 
   const apply = (timerId: string | null) => {
     if (!topic) return;
     use.mutate(
-      { topicId: topic.id, timerId },
+      timerId ? { topicId: topic.id, timerId } : { topicId: topic.id, timerId, formatId, name: timerNameFor(topic) },
       {
         onSuccess: (result) => {
           setDone({ timerId: result.timerId, shortid: result.shortid, name: result.name });
@@ -35,6 +55,7 @@ export function UseInTimerDialog({ topic, onClose }: { topic: TopicView | null; 
   };
   const close = () => {
     setDone(null);
+    setPicked('');
     onClose();
   };
   return (
@@ -91,15 +112,35 @@ export function UseInTimerDialog({ topic, onClose }: { topic: TopicView | null; 
           ) : (
             <p className="lib-muted">{t.use.signInHint}</p>
           )}
-          <button
-            type="button"
-            className="btn btn--primary"
-            disabled={use.isPending}
-            onClick={() => apply(null)}
-            data-testid="use-new-timer"
-          >
-            {t.use.createNew}
-          </button>
+          <h3 className="lib-subtitle lib-use-heading">{signedIn ? t.use.newTitle : t.use.newTitleFirst}</h3>
+          <div className="lib-use-new">
+            <label className="lib-field" htmlFor={formatField}>
+              <span>{t.use.format}</span>
+              <select
+                id={formatField}
+                className="input"
+                value={formatId}
+                onChange={(event) => setPicked(event.target.value)}
+                data-testid="use-format"
+              >
+                {formats.map((value) => (
+                  <option key={value.id} value={value.id}>
+                    {value.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <p className="lib-muted">{format(t.use.newName, { name: topic ? timerNameFor(topic) : '' })}</p>
+            <button
+              type="button"
+              className="btn btn--primary"
+              disabled={use.isPending || !formatId}
+              onClick={() => apply(null)}
+              data-testid="use-new-timer"
+            >
+              {t.use.createNew}
+            </button>
+          </div>
         </>
       )}
     </Dialog>
