@@ -176,8 +176,13 @@ export class TournamentService {
             aff: teams.get(fixture.affTeamId ?? '') ?? '',
             neg: teams.get(fixture.negTeamId ?? '') ?? '',
             status: view.status,
+            topic: view.topic.released ? view.topic.text : null,
           };
         }),
+      nextTopicReleaseAt:
+        snapshot.fixtures
+          .filter((fixture) => fixture.roundId === round?.id && fixture.topicId && fixture.topicReleaseAt !== null && fixture.topicReleaseAt > now)
+          .reduce<number | null>((next, fixture) => Math.min(next ?? Infinity, fixture.topicReleaseAt!), null),
     };
   }
 
