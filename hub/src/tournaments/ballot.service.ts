@@ -193,19 +193,9 @@ export class BallotService {
     const now = this.clock.now();
     return this.changes.write(tournament.id, async (tx) => {
       const fixture = (await lockFixture(tx, fixtureId))!;
-      const ballots = await tx
-        .select()
-        .from(tournamentBallots)
-        .where(eq(tournamentBallots.fixtureId, fixtureId));
-      if (ballots.length === 0) throw new HubError('BAD_REQUEST', T.resultNoBallots, 'no-ballots');
-      const tally = tallyBallots(
-        ballots.map((ballot) => ({
-          winner: ballot.winner,
-          speakerScores: ballot.speakerScores ?? null,
-          bestDebater: ballot.bestDebater ?? null,
-        })),
-        fixture.judgeIds.length,
-      );
+      const tally = await ballotTally(tx, fixture);
+      if (tally.votes.aff + tally.votes.neg === 0)
+        throw new HubError('BAD_REQUEST', T.resultNoBallots, 'no-ballots');
       if (!tally.winner) throw new HubError('BAD_REQUEST', T.resultTie, 'result-tie');
       const [current] = await tx
         .select()
@@ -241,7 +231,9 @@ export class BallotService {
         .select()
         .from(tournamentResults)
         .where(eq(tournamentResults.fixtureId, fixtureId));
-      await writeResult(tx, fixture, current ?? null, result, current?.speakerPoints ?? null, {
+      // A split decided by hand keeps the speaker points its ballots gave.
+      const speakerPoints = current?.speakerPoints ?? (await ballotTally(tx, fixture)).speakerPoints;
+      await writeResult(tx, fixture, current ?? null, result, speakerPoints, {
         byName,
         action: 'edited',
         note,
@@ -253,18 +245,7 @@ export class BallotService {
 
   /** After a ballot: the pending result follows the ballots; all in and unanimous confirms it. */
   private async settle(tx: Db, fixture: FixtureRow, current: ResultRow | null, now: number): Promise<void> {
-    const ballots = await tx
-      .select()
-      .from(tournamentBallots)
-      .where(eq(tournamentBallots.fixtureId, fixture.id));
-    const tally = tallyBallots(
-      ballots.map((ballot) => ({
-        winner: ballot.winner,
-        speakerScores: ballot.speakerScores ?? null,
-        bestDebater: ballot.bestDebater ?? null,
-      })),
-      fixture.judgeIds.length,
-    );
+    const tally = await ballotTally(tx, fixture);
     if (!tally.winner) {
       await tx
         .delete(tournamentResults)
@@ -313,6 +294,22 @@ export class BallotService {
     if (!fixture) throw new HubError('NOT_FOUND', T.fixtureNotFound, 'fixture-not-found');
     return fixture;
   }
+}
+
+/** What a fixture's ballots say, read inside the transaction. */
+async function ballotTally(tx: Db, fixture: FixtureRow) {
+  const ballots = await tx
+    .select()
+    .from(tournamentBallots)
+    .where(eq(tournamentBallots.fixtureId, fixture.id));
+  return tallyBallots(
+    ballots.map((ballot) => ({
+      winner: ballot.winner,
+      speakerScores: ballot.speakerScores ?? null,
+      bestDebater: ballot.bestDebater ?? null,
+    })),
+    fixture.judgeIds.length,
+  );
 }
 
 /** Locks a fixture's row for the rest of the transaction (serializes its ballots across hubs). */

@@ -166,6 +166,19 @@ export interface TournamentFixture {
   topic: FixtureTopic;
   /** Judges assigned / ballots received (counts; ballots themselves are staff-only). */
   ballotsIn: number;
+  /**
+   * What the ballots received say (staff only; null for the public or before any ballot):
+   * votes, the majority (null on a split such as 1:1), averaged speaker points and the best
+   * debater most voted. `awaitingDecision`: every ballot is in, they disagree, and no result is
+   * confirmed yet (待裁定).
+   */
+  ballotTally: {
+    votes: { aff: number; neg: number };
+    winner: SideId | null;
+    speakerPoints: { aff: number; neg: number } | null;
+    bestDebater: BestDebaterVote | null;
+    awaitingDecision: boolean;
+  } | null;
   result: FixtureResult | null;
 }
 
@@ -326,7 +339,11 @@ export interface LiveRound {
     aff: string;
     neg: string;
     status: FixtureStatus;
+    /** The fixture's topic once released (the timer's display shows it too), else null. */
+    topic: string | null;
   }>;
+  /** When the next scheduled topic release of this round falls (ms), for the wall to re-read then; null: none. */
+  nextTopicReleaseAt: number | null;
 }
 
 /** A CSV export: the file name and its text (UTF-8 with BOM, for Excel). */
