@@ -1,4 +1,5 @@
 import {
+  ballotTooEarly,
   tallyBallots,
   type BallotInput,
   type BallotPage,
@@ -57,6 +58,12 @@ export class BallotService {
     );
     const teams = new Map(snapshot.teams.map((team) => [team.id, team]));
     const now = this.clock.now();
+    const mine = snapshot.fixtures.filter(
+      (fixture) => published.has(fixture.roundId) && fixture.judgeIds.includes(judge.id),
+    );
+    const progress = await this.repository.matchProgress(
+      mine.flatMap((fixture) => (fixture.timerId ? [fixture.timerId] : [])),
+    );
     const side = (id: string | null) => {
       const team = id ? teams.get(id) : undefined;
       return team ? { id: team.id, name: team.name, school: team.school, members: team.members } : null;
@@ -64,34 +71,34 @@ export class BallotService {
     return {
       tournament: { id: tournament.id, slug: tournament.slug, name: tournament.name },
       judge: { id: judge.id, name: judge.name },
-      fixtures: snapshot.fixtures
-        .filter((fixture) => published.has(fixture.roundId) && fixture.judgeIds.includes(judge.id))
-        .map((fixture) => {
-          const mine = snapshot.ballots.find(
-            (ballot) => ballot.fixtureId === fixture.id && ballot.judgeId === judge.id,
-          );
-          const confirmed = snapshot.results.some(
-            (result) => result.fixtureId === fixture.id && result.confirmed,
-          );
-          return {
-            // The judge sees the topic once released, like the public, and the result once confirmed.
-            fixture: fixtureView(snapshot, fixture, false, now),
-            roundName: published.get(fixture.roundId)!.name,
-            aff: side(fixture.affTeamId),
-            neg: side(fixture.negTeamId),
-            myBallot: mine
-              ? {
-                  winner: mine.winner,
-                  speakerScores: mine.speakerScores ?? null,
-                  bestDebater: mine.bestDebater ?? null,
-                  comment: mine.comment,
-                  submittedAt: mine.submittedAt,
-                }
-              : null,
-            open: !confirmed,
-            closedReason: confirmed ? T.ballotConfirmed : null,
-          };
-        }),
+      fixtures: mine.map((fixture) => {
+        const mine = snapshot.ballots.find(
+          (ballot) => ballot.fixtureId === fixture.id && ballot.judgeId === judge.id,
+        );
+        const confirmed = snapshot.results.some(
+          (result) => result.fixtureId === fixture.id && result.confirmed,
+        );
+        // Refused before the format's end of speeches, with the reason on the phone.
+        const early = ballotTooEarly(fixture.timerId ? (progress.get(fixture.timerId) ?? null) : null);
+        return {
+          // The judge sees the topic once released, like the public, and the result once confirmed.
+          fixture: fixtureView(snapshot, fixture, false, now),
+          roundName: published.get(fixture.roundId)!.name,
+          aff: side(fixture.affTeamId),
+          neg: side(fixture.negTeamId),
+          myBallot: mine
+            ? {
+                winner: mine.winner,
+                speakerScores: mine.speakerScores ?? null,
+                bestDebater: mine.bestDebater ?? null,
+                comment: mine.comment,
+                submittedAt: mine.submittedAt,
+              }
+            : null,
+          open: !confirmed && early === null,
+          closedReason: confirmed ? T.ballotConfirmed : early,
+        };
+      }),
     };
   }
 
@@ -136,6 +143,12 @@ export class BallotService {
         .from(tournamentResults)
         .where(eq(tournamentResults.fixtureId, fixtureId));
       if (current?.confirmed) throw new HubError('CONFLICT', T.ballotConfirmed, 'ballot-confirmed');
+      const early = ballotTooEarly(
+        fixture.timerId
+          ? ((await this.repository.matchProgress([fixture.timerId], tx)).get(fixture.timerId) ?? null)
+          : null,
+      );
+      if (early) throw new HubError('BAD_REQUEST', early, 'ballot-too-early');
       const values = {
         submissionId,
         winner: ballot.winner,

@@ -168,6 +168,7 @@ export function fixtureView(
     timerShortid: progress?.shortid ?? null,
     status: fixtureStatus(result, progress),
     topic: {
+      set: fixture.topicId !== null,
       topicId: visible ? fixture.topicId : null,
       text: visible ? (topic?.text ?? null) : null,
       affText: visible ? (topic?.affText ?? '') : '',

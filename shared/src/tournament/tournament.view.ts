@@ -26,6 +26,8 @@ export interface TournamentSummary {
   teamCount: number;
   /** Fixtures being played now. */
   liveFixtures: number;
+  /** The champion is decided (the knockout final has a confirmed winner): listed as finished. */
+  finished: boolean;
   /** The caller's staff role, if any. */
   myRole: TournamentRole | null;
 }
@@ -104,6 +106,8 @@ export interface TournamentStage {
 
 /** A fixture's topic. `text` is null until released (staff see it before, with `released` false). */
 export interface FixtureTopic {
+  /** Whether a topic is chosen for the fixture (told to everyone; its text only once released). */
+  set: boolean;
   topicId: string | null;
   text: string | null;
   affText: string;
@@ -215,6 +219,8 @@ export interface StandingsRow {
   ballotsWon: number;
   ballotsLost: number;
   speakerPoints: number;
+  /** True when any of its counted results carried speaker points (else 辩手分 shows —, not 0). */
+  scored: boolean;
   /** True when every tie-break equals the row above (placed by name). */
   tied: boolean;
 }

@@ -28,10 +28,17 @@ export function BallotPage() {
   return <BallotScreen key={token} token={token} />;
 }
 
+/** How often a judge's page looks again while a match is still in its speeches. */
+const EARLY_RECHECK_MS = 5_000;
+
 function BallotScreen({ token }: { token: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const page = useQuery({ ...trpc.tournament.ballot.queryOptions({ token }) });
+  const page = useQuery({
+    ...trpc.tournament.ballot.queryOptions({ token }),
+    // A match still in its speeches opens for ballots when its chair moves on: look again meanwhile.
+    refetchInterval: (query) => (query.state.data?.fixtures.some((entry) => !entry.open && !entry.fixture.result?.confirmed) ? EARLY_RECHECK_MS : false),
+  });
   const { outbox, state } = useBallotOutbox(token);
   const [chosen, setChosen] = useState<string | null>(null);
   useTournamentTitle(page.data ? `${t.title} · ${page.data.tournament.name}` : undefined);

@@ -41,12 +41,14 @@ function RoundCard({ view, round, stageName, actions, canPublish }: { view: Tour
   };
   const confirm = useConfirm();
   const publish = async () => {
-    if (!(await confirm.ask({ title: t.publish, body: t.publishConfirm, confirmLabel: t.publish }))) return;
+    if (!(await confirm.ask({ title: t.publishConfirm, body: t.publishConfirmBody, confirmLabel: t.publish }))) return;
     actions.publishRound.mutate(
       { tournamentId: view.id, roundId: round.id },
       {
         onSuccess: (result) => {
           toast.success(format(t.published, { n: result.timerIds.length }));
+          if (result.mailed > 0) toast.success(format(t.mailed, { n: result.mailed }));
+          else toast.info(t.notMailed);
           shortfalls(result.shortfalls);
         },
       },
