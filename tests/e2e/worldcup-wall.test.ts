@@ -148,7 +148,16 @@ describe('the live wall and split decisions, on two hubs', () => {
     const fixture = before.rounds[0]!.fixtures[0]!;
     const tokens = new Map(before.judges.map((judge) => [judge.id, judge.ballotToken!]));
     const [aff, neg] = fixture.judgeIds.map((id) => tokens.get(id)!);
+    // While the match is in its speeches the phone says why it cannot vote yet; it opens when the chair moves on.
+    const early = await openPage(browser, { viewport: PHONE });
+    await early.page.goto(`${b.url}/worldcup/ballot/${aff}`);
+    await early.page.getByTestId('tb-refused').waitFor(WAIT);
+    expect(await early.page.getByTestId('tb-refused').innerText()).toContain('比赛还在「队伍介绍」：发言全部结束（进入「公布结果」）后才能提交评分');
+    if (SHOTS) await early.page.screenshot({ path: `${SHOTS}/wall-ballot-early-390x844-light.png` });
     await owner.client.timer.command.mutate({ timerId: fixture.timerId!, command: { type: 'goto', stageIndex: RESULTS_STAGE } });
+    await early.page.getByTestId('tb-submit').waitFor(WAIT);
+    expect(early.errors).toEqual([]);
+    await early.context.close();
 
     for (const [token, side] of [[aff!, 'aff'], [neg!, 'neg']] as const) {
       const phone = await openPage(browser, { viewport: PHONE });
@@ -187,5 +196,82 @@ describe('the live wall and split decisions, on two hubs', () => {
     await until(() => row.getByTestId('tm-awaiting-decision').count(), (n) => n === 0);
     expect(errors).toEqual([]);
     await context.close();
+  }, 180_000);
+
+  it('publishes with an honest promise and a judge link sheet; 未设辩题, — for no scores; a decided champion is listed as finished', async () => {
+    const round2 = (await view()).rounds[1]!;
+    const { context, page, errors } = await organizerPage(a);
+    await page.goto(`${a.url}/worldcup/${SLUG}/manage#tm-rounds`);
+    const card = page.locator(`[data-testid="tm-round-card"][data-round-id="${round2.id}"]`);
+    await card.getByTestId('tm-publish-round').click();
+    const dialog = page.locator('dialog[open]');
+    await dialog.locator('[data-confirm="yes"]').waitFor(WAIT);
+    // No mail on this hub: the dialog promises only what happens, and where the links are.
+    expect(await dialog.innerText()).toContain('所有评委的链接都可在「评委链接单」中复制或打印二维码');
+    await dialog.locator('[data-confirm="yes"]').click();
+    await page.getByText('没有发送邮件：请在「评委链接单」中复制链接或打印二维码交给评委').waitFor(WAIT);
+    await page.goto(`${a.url}/worldcup/${SLUG}/manage#tm-judges`);
+    await page.getByTestId('tm-judge-links-sheet').click();
+    await page.waitForURL(`**/worldcup/${SLUG}/print?sheet=judges`);
+    await until(() => page.getByTestId('tm-judge-link-card').count(), (n) => n === 4, 20_000);
+    await until(() => page.locator('[data-testid="tm-judge-link-card"] img').count(), (n) => n === 4, 20_000);
+    expect(await page.getByTestId('tm-judge-link-card').first().innerText()).toMatch(/\/worldcup\/ballot\/[\w-]+/);
+    await page.getByRole('button', { name: '复制全部链接' }).waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/wall-judge-links-1440x900-light.png`, fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // The rest of the group stage decided by hand (no speaker scores anywhere), then the final.
+    await owner.client.tournament.publishRound.mutate({ tournamentId, roundId: (await view()).rounds[2]!.id });
+    const decide = async () => {
+      for (const fixture of (await view()).rounds.flatMap((round) => round.fixtures))
+        if (fixture.timerId && !fixture.result?.confirmed)
+          await owner.client.tournament.editResult.mutate({ tournamentId, fixtureId: fixture.id, result: { winner: 'aff', votes: { aff: 2, neg: 0 }, bestDebater: null }, note: '' });
+    };
+    await decide();
+    const visitor = await openPage(browser);
+    await visitor.page.goto(`${b.url}/worldcup/${SLUG}?tab=topics`);
+    await until(() => visitor.page.getByTestId('tm-topic').allInnerTexts(), (texts) => texts.length === 3);
+    const topics = await visitor.page.getByTestId('tm-topic').allInnerTexts();
+    expect(topics[0]).toContain(TOPIC);
+    expect(topics.slice(1).every((text) => text.includes('未设辩题') && !text.includes('尚未公布'))).toBe(true);
+    await visitor.page.goto(`${b.url}/worldcup/${SLUG}?tab=standings`);
+    await until(() => visitor.page.getByTestId('tm-standings-points').allInnerTexts(), (texts) => texts.length === 4);
+    expect(await visitor.page.getByTestId('tm-standings-points').allInnerTexts()).toEqual(['—', '—', '—', '—']);
+
+    // Before the champion: listed under 进行中的赛事.
+    await visitor.page.goto(`${b.url}/worldcup`);
+    await visitor.page.getByTestId('tm-list-current').getByText('墙面直播测试杯').waitFor(WAIT);
+    await owner.client.tournament.createKnockout.mutate({ tournamentId, knockout: { advancePerPool: 2 } });
+    const final = (await view()).rounds.find((round) => round.status === 'draft')!;
+    await owner.client.tournament.publishRound.mutate({ tournamentId, roundId: final.id });
+    await decide();
+    await until(view, (v) => v.bracket.some((node) => node.nextNodeId === null && node.winnerTeamId));
+    await visitor.page.goto(`${b.url}/worldcup`);
+    const finished = visitor.page.getByTestId('tm-list-past').locator('.tm-card', { hasText: '墙面直播测试杯' });
+    await finished.waitFor(WAIT);
+    expect(await finished.getByTestId('tm-card-finished').innerText()).toBe('已结束');
+    expect(await visitor.page.getByTestId('tm-list-current').getByText('墙面直播测试杯').count()).toBe(0);
+
+    // 复旦大学 (imported by CSV) is the library's school: its page lists the team and its record.
+    const done = await view();
+    const fudan = done.teams.find((team) => team.name === '复旦大学')!;
+    expect(fudan.librarySchoolId).toEqual(expect.any(String));
+    let wins = 0;
+    let losses = 0;
+    for (const fixture of done.rounds.flatMap((round) => round.fixtures)) {
+      const side = fixture.affTeamId === fudan.id ? 'aff' : fixture.negTeamId === fudan.id ? 'neg' : null;
+      if (!side || !fixture.result?.confirmed) continue;
+      if (fixture.result.winner === side) wins += 1;
+      else losses += 1;
+    }
+    expect(wins + losses).toBeGreaterThanOrEqual(3);
+    await visitor.page.goto(`${b.url}/schools/${fudan.librarySchoolId}`);
+    await visitor.page.getByTestId('win-loss').filter({ hasText: `${wins} 胜 ${losses} 负` }).waitFor(WAIT);
+    await visitor.page.getByText('复旦大学', { exact: true }).first().waitFor();
+    expect(await visitor.page.locator('.lib-season').innerText()).toContain('甲一');
+    expect(visitor.errors).toEqual([]);
+    await visitor.context.close();
+    await shoot('school', `/schools/${fudan.librarySchoolId}`, (p) => p.getByTestId('win-loss').waitFor(WAIT));
   }, 180_000);
 });

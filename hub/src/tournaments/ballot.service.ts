@@ -14,6 +14,7 @@ import type { Db } from '../db/database';
 import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
 import { newId } from '../lib/ids';
+import { recordFixtureResult } from './library-link';
 import { T } from './messages';
 import type { TournamentChanges } from './tournament-changes';
 import { fixtureView, resultView } from './tournament-view';
@@ -369,6 +370,8 @@ async function writeResult(
     after: values,
     note: change.note,
   });
+  // The library's record of the match (its school pages count the win) follows the result.
+  await recordFixtureResult(tx, fixture, values);
 }
 
 /** The fixture's result as screens show it, read inside the transaction. */
