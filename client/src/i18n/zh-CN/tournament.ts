@@ -405,6 +405,7 @@ export const tournament = {
     another: '评下一场',
     pickWinner: '请先选择胜方',
     refusedTitle: '无法提交',
+    notYetTitle: '评分尚未开放',
   },
   judgeLinks: {
     title: '评委链接单',

@@ -144,10 +144,12 @@ function FixtureBallot({ entry, state, onSubmit, onRetry, onNext }: { entry: Ent
     );
   }
   if (!entry.open) {
+    // Not confirmed yet: closed only until the speeches are over (the page looks again meanwhile).
+    const early = !entry.fixture.result?.confirmed;
     return (
-      <section className="tb-card tb-card--refused" role="alert" data-testid="tb-refused">
+      <section className="tb-card tb-card--refused" role="alert" data-testid="tb-refused" data-early={early ? 'true' : 'false'}>
         {heading}
-        <h2 className="tb-title">{t.refusedTitle}</h2>
+        <h2 className="tb-title">{early ? t.notYetTitle : t.refusedTitle}</h2>
         <p>{entry.closedReason ?? t.closed}</p>
       </section>
     );

@@ -190,7 +190,7 @@ function FixtureRow({ view, fixture, published, actions, canPublish, onBallots }
               {tournamentText.history.open}
             </button>
           )}
-          {canPublish && !result?.confirmed && (tally?.awaitingDecision || (result && !result.confirmed)) && (
+          {canPublish && !editing && !result?.confirmed && (tally?.awaitingDecision || (result && !result.confirmed)) && (
             <button
               type="button"
               className="btn btn--primary btn--sm"
