@@ -75,6 +75,10 @@ async function shoot(name: string, path: string, viewport: { width: number; heig
   }
 }
 
+/** Moves a fixture's match on to 公布结果, after its last speech: where ballots open. */
+const toResults = (timerId: string) =>
+  owner.client.timer.command.mutate({ timerId, command: { type: 'goto', stageIndex: getBuiltinFormat('cn-worldcup')!.stages.length - 1 } });
+
 /** The clock texts of the wall's live tiles. */
 const wallClocks = (page: Page) => page.locator('[data-testid="tw-tile"][data-status="live"] [role="timer"]').allInnerTexts();
 
@@ -182,6 +186,8 @@ describe('世界杯 in the browser', () => {
     const tokenOf = new Map(before.judges.map((judge) => [judge.id, judge.ballotToken!]));
     const links = round.fixtures.map((fixture) => ({ fixture, token: tokenOf.get(fixture.judgeIds[0]!)! }));
     expect(links.every((link) => link.token)).toBe(true);
+    // Ballots open once a match's speeches are over: every match moves on to 公布结果.
+    for (const fixture of round.fixtures) await toResults(fixture.timerId!);
     if (SHOTS) await shoot('ballot', `/worldcup/ballot/${links[0]!.token}`, PHONE, (p) => p.getByTestId('tb-submit').waitFor());
 
     for (const [index, { fixture, token }] of links.entries()) {
@@ -305,6 +311,7 @@ describe('世界杯 in the browser', () => {
       const round = current.rounds[index]!;
       await owner.client.tournament.publishRound.mutate({ tournamentId: current.id, roundId: round.id });
       const published = (await view()).rounds[index]!;
+      for (const fixture of published.fixtures) await toResults(fixture.timerId!);
       const tokens = new Map((await view()).judges.map((judge) => [judge.id, judge.ballotToken!]));
       for (const fixture of published.fixtures) {
         await owner.client.tournament.submitBallot.mutate({

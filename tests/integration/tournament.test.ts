@@ -6,7 +6,7 @@
  * (two hubs on one Postgres and one Redis).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TournamentView } from '@bianshi/shared';
+import { getBuiltinFormat, type TournamentView } from '@bianshi/shared';
 import { eq } from 'drizzle-orm';
 import { lobbyTimers, timers } from '../../hub/src/db/schema';
 import { createAccount, outcome, type TestAccount } from '../support/accounts';
@@ -256,6 +256,18 @@ describe('a tournament on two hubs (Postgres + Redis)', () => {
       speakerScores: { aff: [80, 82, 81, 85], neg: [78, 79, 80, 77] },
       bestDebater: { side: 'aff' as const, position: 4 },
     };
+    // Before the format's end of speeches (the match not even started), ballots are refused in Chinese.
+    expect(
+      await outcome(
+        httpClient(b.url).tournament.submitBallot.mutate({ token: tokens[0]!, fixtureId: fixture.id, submissionId: submissionId(), ballot: { ...ballot, comment: '' } }),
+      ),
+    ).toMatchObject({ ok: false, code: 'BAD_REQUEST', reason: 'ballot-too-early', message: '比赛尚未开始：发言全部结束（进入「公布结果」）后才能提交评分' });
+    const page = await httpClient(b.url).tournament.ballot.query({ token: tokens[0]! });
+    expect(page.fixtures.find((entry) => entry.fixture.id === fixture.id)).toMatchObject({ open: false, closedReason: '比赛尚未开始：发言全部结束（进入「公布结果」）后才能提交评分' });
+    // Every match of the round moves on to 公布结果 (after 总结陈词): ballots open.
+    const results = getBuiltinFormat('cn-worldcup')!.stages.length - 1;
+    for (const each of view.rounds[0]!.fixtures)
+      await owner.client.timer.command.mutate({ timerId: each.timerId!, command: { type: 'goto', stageIndex: results } });
     const ids = tokens.map(() => submissionId());
     const receipts = await Promise.all(
       tokens.map((token, index) =>

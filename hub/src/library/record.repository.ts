@@ -1,5 +1,5 @@
 import type { MatchState, ResultSheet } from '@bianshi/shared';
-import { and, desc, eq, exists, gt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { matches, timerMembers, timers } from '../db/schema';
 import { matchResults } from './library.schema';
@@ -136,8 +136,9 @@ export class RecordRepository {
   }
 
   /**
-   * Begun matches that name a school on either side: by their saved sheet, or (no sheet yet)
-   * by their timer's teams settings.
+   * Begun matches (or matches with a saved result, e.g. a tournament result entered by hand)
+   * that name a school on either side: by their saved sheet, or (no sheet yet) by their timer's
+   * teams settings.
    */
   async ofSchool(schoolId: string, limit = 300): Promise<RecordListRow[]> {
     const bySettings = sql`(${matchResults.matchId} is null and (${timers.settings}->'teams'->'aff'->>'schoolId' = ${schoolId} or ${timers.settings}->'teams'->'neg'->>'schoolId' = ${schoolId}))`;
@@ -148,7 +149,7 @@ export class RecordRepository {
       .leftJoin(matchResults, eq(matchResults.matchId, matches.id))
       .where(
         and(
-          gt(matches.version, 0),
+          or(gt(matches.version, 0), isNotNull(matchResults.matchId)),
           or(eq(matchResults.affSchoolId, schoolId), eq(matchResults.negSchoolId, schoolId), bySettings),
         ),
       )

@@ -1,4 +1,5 @@
 import {
+  ballotTooEarly,
   tallyBallots,
   type BallotInput,
   type BallotPage,
@@ -13,6 +14,7 @@ import type { Db } from '../db/database';
 import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
 import { newId } from '../lib/ids';
+import { recordFixtureResult } from './library-link';
 import { T } from './messages';
 import type { TournamentChanges } from './tournament-changes';
 import { fixtureView, resultView } from './tournament-view';
@@ -57,6 +59,12 @@ export class BallotService {
     );
     const teams = new Map(snapshot.teams.map((team) => [team.id, team]));
     const now = this.clock.now();
+    const mine = snapshot.fixtures.filter(
+      (fixture) => published.has(fixture.roundId) && fixture.judgeIds.includes(judge.id),
+    );
+    const progress = await this.repository.matchProgress(
+      mine.flatMap((fixture) => (fixture.timerId ? [fixture.timerId] : [])),
+    );
     const side = (id: string | null) => {
       const team = id ? teams.get(id) : undefined;
       return team ? { id: team.id, name: team.name, school: team.school, members: team.members } : null;
@@ -64,34 +72,34 @@ export class BallotService {
     return {
       tournament: { id: tournament.id, slug: tournament.slug, name: tournament.name },
       judge: { id: judge.id, name: judge.name },
-      fixtures: snapshot.fixtures
-        .filter((fixture) => published.has(fixture.roundId) && fixture.judgeIds.includes(judge.id))
-        .map((fixture) => {
-          const mine = snapshot.ballots.find(
-            (ballot) => ballot.fixtureId === fixture.id && ballot.judgeId === judge.id,
-          );
-          const confirmed = snapshot.results.some(
-            (result) => result.fixtureId === fixture.id && result.confirmed,
-          );
-          return {
-            // The judge sees the topic once released, like the public, and the result once confirmed.
-            fixture: fixtureView(snapshot, fixture, false, now),
-            roundName: published.get(fixture.roundId)!.name,
-            aff: side(fixture.affTeamId),
-            neg: side(fixture.negTeamId),
-            myBallot: mine
-              ? {
-                  winner: mine.winner,
-                  speakerScores: mine.speakerScores ?? null,
-                  bestDebater: mine.bestDebater ?? null,
-                  comment: mine.comment,
-                  submittedAt: mine.submittedAt,
-                }
-              : null,
-            open: !confirmed,
-            closedReason: confirmed ? T.ballotConfirmed : null,
-          };
-        }),
+      fixtures: mine.map((fixture) => {
+        const mine = snapshot.ballots.find(
+          (ballot) => ballot.fixtureId === fixture.id && ballot.judgeId === judge.id,
+        );
+        const confirmed = snapshot.results.some(
+          (result) => result.fixtureId === fixture.id && result.confirmed,
+        );
+        // Refused before the format's end of speeches, with the reason on the phone.
+        const early = ballotTooEarly(fixture.timerId ? (progress.get(fixture.timerId) ?? null) : null);
+        return {
+          // The judge sees the topic once released, like the public, and the result once confirmed.
+          fixture: fixtureView(snapshot, fixture, false, now),
+          roundName: published.get(fixture.roundId)!.name,
+          aff: side(fixture.affTeamId),
+          neg: side(fixture.negTeamId),
+          myBallot: mine
+            ? {
+                winner: mine.winner,
+                speakerScores: mine.speakerScores ?? null,
+                bestDebater: mine.bestDebater ?? null,
+                comment: mine.comment,
+                submittedAt: mine.submittedAt,
+              }
+            : null,
+          open: !confirmed && early === null,
+          closedReason: confirmed ? T.ballotConfirmed : early,
+        };
+      }),
     };
   }
 
@@ -136,6 +144,12 @@ export class BallotService {
         .from(tournamentResults)
         .where(eq(tournamentResults.fixtureId, fixtureId));
       if (current?.confirmed) throw new HubError('CONFLICT', T.ballotConfirmed, 'ballot-confirmed');
+      const early = ballotTooEarly(
+        fixture.timerId
+          ? ((await this.repository.matchProgress([fixture.timerId], tx)).get(fixture.timerId) ?? null)
+          : null,
+      );
+      if (early) throw new HubError('BAD_REQUEST', early, 'ballot-too-early');
       const values = {
         submissionId,
         winner: ballot.winner,
@@ -193,19 +207,9 @@ export class BallotService {
     const now = this.clock.now();
     return this.changes.write(tournament.id, async (tx) => {
       const fixture = (await lockFixture(tx, fixtureId))!;
-      const ballots = await tx
-        .select()
-        .from(tournamentBallots)
-        .where(eq(tournamentBallots.fixtureId, fixtureId));
-      if (ballots.length === 0) throw new HubError('BAD_REQUEST', T.resultNoBallots, 'no-ballots');
-      const tally = tallyBallots(
-        ballots.map((ballot) => ({
-          winner: ballot.winner,
-          speakerScores: ballot.speakerScores ?? null,
-          bestDebater: ballot.bestDebater ?? null,
-        })),
-        fixture.judgeIds.length,
-      );
+      const tally = await ballotTally(tx, fixture);
+      if (tally.votes.aff + tally.votes.neg === 0)
+        throw new HubError('BAD_REQUEST', T.resultNoBallots, 'no-ballots');
       if (!tally.winner) throw new HubError('BAD_REQUEST', T.resultTie, 'result-tie');
       const [current] = await tx
         .select()
@@ -241,7 +245,9 @@ export class BallotService {
         .select()
         .from(tournamentResults)
         .where(eq(tournamentResults.fixtureId, fixtureId));
-      await writeResult(tx, fixture, current ?? null, result, current?.speakerPoints ?? null, {
+      // A split decided by hand keeps the speaker points its ballots gave.
+      const speakerPoints = current?.speakerPoints ?? (await ballotTally(tx, fixture)).speakerPoints;
+      await writeResult(tx, fixture, current ?? null, result, speakerPoints, {
         byName,
         action: 'edited',
         note,
@@ -253,18 +259,7 @@ export class BallotService {
 
   /** After a ballot: the pending result follows the ballots; all in and unanimous confirms it. */
   private async settle(tx: Db, fixture: FixtureRow, current: ResultRow | null, now: number): Promise<void> {
-    const ballots = await tx
-      .select()
-      .from(tournamentBallots)
-      .where(eq(tournamentBallots.fixtureId, fixture.id));
-    const tally = tallyBallots(
-      ballots.map((ballot) => ({
-        winner: ballot.winner,
-        speakerScores: ballot.speakerScores ?? null,
-        bestDebater: ballot.bestDebater ?? null,
-      })),
-      fixture.judgeIds.length,
-    );
+    const tally = await ballotTally(tx, fixture);
     if (!tally.winner) {
       await tx
         .delete(tournamentResults)
@@ -315,6 +310,22 @@ export class BallotService {
   }
 }
 
+/** What a fixture's ballots say, read inside the transaction. */
+async function ballotTally(tx: Db, fixture: FixtureRow) {
+  const ballots = await tx
+    .select()
+    .from(tournamentBallots)
+    .where(eq(tournamentBallots.fixtureId, fixture.id));
+  return tallyBallots(
+    ballots.map((ballot) => ({
+      winner: ballot.winner,
+      speakerScores: ballot.speakerScores ?? null,
+      bestDebater: ballot.bestDebater ?? null,
+    })),
+    fixture.judgeIds.length,
+  );
+}
+
 /** Locks a fixture's row for the rest of the transaction (serializes its ballots across hubs). */
 async function lockFixture(tx: Db, fixtureId: string): Promise<FixtureRow | null> {
   const [fixture] = await tx
@@ -359,6 +370,8 @@ async function writeResult(
     after: values,
     note: change.note,
   });
+  // The library's record of the match (its school pages count the win) follows the result.
+  await recordFixtureResult(tx, fixture, values);
 }
 
 /** The fixture's result as screens show it, read inside the transaction. */

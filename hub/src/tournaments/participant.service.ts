@@ -12,6 +12,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { HubError } from '../lib/errors';
 import { newId, newSecretKey } from '../lib/ids';
 import type { SchoolRepository } from '../library/school.repository';
+import { librarySchoolFor, librarySeason, libraryTeamFor } from './library-link';
 import { T } from './messages';
 import type { TournamentChanges } from './tournament-changes';
 import type { TournamentRepository, TournamentRow } from './tournament.repository';
@@ -115,9 +116,42 @@ export class ParticipantService {
     }
     if (existing.length + rows.length > TOURNAMENT_LIMITS.teams)
       throw new HubError('BAD_REQUEST', T.tooManyTeams(TOURNAMENT_LIMITS.teams), 'too-many-teams');
+    await this.linkToLibrary(tournament, rows);
     if (rows.length > 0)
       await this.changes.write(tournament.id, (tx) => tx.insert(tournamentTeams).values(rows));
     return { ok: true, added: rows.length };
+  }
+
+  /**
+   * Makes new teams the library's: a school named in the CSV becomes the library's school
+   * (matched by normalized name or alias, created when absent), and every team with a school
+   * becomes a library team of it for the tournament's season, with its members.
+   */
+  private async linkToLibrary(
+    tournament: TournamentRow,
+    rows: Array<typeof tournamentTeams.$inferInsert>,
+  ): Promise<void> {
+    const season = librarySeason(tournament, Date.now());
+    const bySchool = new Map<string, { id: string; name: string } | null>();
+    for (const row of rows) {
+      if (!row.librarySchoolId && row.school) {
+        const key = normalizeName(row.school);
+        if (!bySchool.has(key))
+          bySchool.set(key, await librarySchoolFor(this.repository.db, this.schools, row.school, tournament.ownerId));
+        const school = bySchool.get(key);
+        if (school) {
+          row.librarySchoolId = school.id;
+          row.schoolKey = tournamentSchoolKey({ librarySchoolId: school.id, school: row.school });
+        }
+      }
+      if (row.librarySchoolId && !row.libraryTeamId)
+        row.libraryTeamId = await libraryTeamFor(this.schools, {
+          schoolId: row.librarySchoolId,
+          name: row.name,
+          season,
+          members: row.members ?? [],
+        });
+    }
   }
 
   /** Removes a team that is in no pool and no fixture. */

@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { users } from '../db/schema';
 import { HubError } from '../lib/errors';
 import type { RateLimiter } from '../lib/rate-limit';
-import type { Mailer } from '../mail/mailer';
+import type { MailMessage, Mailer } from '../mail/mailer';
 import { MAIL } from '../mail/messages';
 import { T } from './messages';
 import type { TournamentChanges } from './tournament-changes';
@@ -128,6 +128,40 @@ export class StaffInvites {
     return true;
   }
 
+  /**
+   * After a round is published: mails each of its judges who has an address their fixtures and
+   * private ballot link (when the hub has mail). Returns how many were mailed (0 without mail).
+   */
+  async mailRoundLinks(tournament: TournamentRow, roundId: string, base: string): Promise<number> {
+    if (!this.mailer.enabled) return 0;
+    const snapshot = await this.repository.snapshot(tournament);
+    const round = snapshot.rounds.find((candidate) => candidate.id === roundId);
+    if (!round) return 0;
+    const teams = new Map(snapshot.teams.map((team) => [team.id, team.name]));
+    const fixtures = snapshot.fixtures.filter((fixture) => fixture.roundId === roundId);
+    let mailed = 0;
+    for (const judge of snapshot.judges) {
+      if (!judge.email || judge.revoked) continue;
+      const mine = fixtures.filter((fixture) => fixture.judgeIds.includes(judge.id));
+      if (mine.length === 0) continue;
+      this.mailer.send(
+        roundMail(judge.email, {
+          tournament: tournament.name,
+          round: round.name,
+          judge: judge.name,
+          fixtures: mine.map((fixture) =>
+            [fixture.venue, `${teams.get(fixture.affTeamId ?? '') ?? '待定'}（正方） vs ${teams.get(fixture.negTeamId ?? '') ?? '待定'}（反方）`]
+              .filter(Boolean)
+              .join('：'),
+          ),
+          link: `${base}/worldcup/ballot/${judge.ballotToken}`,
+        }),
+      );
+      mailed += 1;
+    }
+    return mailed;
+  }
+
   /** Pending invitations of a tournament, oldest first (for its owner). */
   async pending(tournamentId: string): Promise<{ email: string; role: StaffRole; createdAt: Date }[]> {
     return this.repository.db
@@ -193,4 +227,16 @@ export class StaffInvites {
     }
     return claimed;
   }
+}
+
+/** The mail a judge gets when a round they judge is published. */
+function roundMail(
+  to: string,
+  input: { tournament: string; round: string; judge: string; fixtures: string[]; link: string },
+): MailMessage {
+  return {
+    to,
+    subject: `【辩时】「${input.tournament}」${input.round}已发布`,
+    text: `${input.judge}，你好！\n\n赛事「${input.tournament}」的${input.round}已发布，你执裁：\n\n${input.fixtures.map((line) => `· ${line}`).join('\n')}\n\n比赛的发言全部结束后，用下面你专属的链接提交评分（请勿转发给他人）：\n\n${input.link}\n\n—— 辩时 · 专业辩论比赛计时`,
+  };
 }

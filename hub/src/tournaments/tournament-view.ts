@@ -2,6 +2,7 @@ import {
   advanceBracket,
   getBuiltinFormat,
   poolStandings,
+  tallyBallots,
   tournamentRoleAtLeast,
   validateFormat,
   type BracketNode,
@@ -167,6 +168,7 @@ export function fixtureView(
     timerShortid: progress?.shortid ?? null,
     status: fixtureStatus(result, progress),
     topic: {
+      set: fixture.topicId !== null,
       topicId: visible ? fixture.topicId : null,
       text: visible ? (topic?.text ?? null) : null,
       affText: visible ? (topic?.affText ?? '') : '',
@@ -175,7 +177,33 @@ export function fixtureView(
       released,
     },
     ballotsIn: snapshot.ballots.filter((ballot) => ballot.fixtureId === fixture.id).length,
+    ballotTally: staff ? ballotTallyOf(snapshot, fixture, result) : null,
     result: result && (result.confirmed || staff) ? resultView(result, fixture, teams) : null,
+  };
+}
+
+/** What a fixture's ballots say, for staff: the votes, the majority, and whether it waits for a decision. */
+function ballotTallyOf(
+  snapshot: TournamentSnapshot,
+  fixture: FixtureRow,
+  result: ResultRow | undefined,
+): TournamentFixture['ballotTally'] {
+  const ballots = snapshot.ballots.filter((ballot) => ballot.fixtureId === fixture.id);
+  if (ballots.length === 0) return null;
+  const tally = tallyBallots(
+    ballots.map((ballot) => ({
+      winner: ballot.winner,
+      speakerScores: ballot.speakerScores ?? null,
+      bestDebater: ballot.bestDebater ?? null,
+    })),
+    fixture.judgeIds.length,
+  );
+  return {
+    votes: tally.votes,
+    winner: tally.winner,
+    speakerPoints: tally.speakerPoints,
+    bestDebater: tally.bestDebater,
+    awaitingDecision: tally.complete && !tally.unanimous && !result?.confirmed,
   };
 }
 

@@ -131,6 +131,16 @@ export class TournamentRepository {
       .limit(limit);
   }
 
+  /** Which of some tournaments have a knockout stage drawn. */
+  async withKnockout(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .selectDistinct({ id: tournamentStages.tournamentId })
+      .from(tournamentStages)
+      .where(and(inArray(tournamentStages.tournamentId, [...ids]), eq(tournamentStages.kind, 'knockout')));
+    return new Set(rows.map((row) => row.id));
+  }
+
   /** Team counts and live fixtures of some tournaments, for the list. */
   async listCounts(ids: readonly string[]): Promise<Map<string, { teams: number; live: number }>> {
     const out = new Map<string, { teams: number; live: number }>(
@@ -255,6 +265,37 @@ export class TournamentRepository {
       lobbies: new Map(lobbyRows.map((row) => [row.id, row])),
       topics: new Map(topicRows.map((row) => [row.id, row])),
     };
+  }
+
+  /**
+   * Where the current matches of some timers are, with their formats' stages (names, kinds,
+   * sides): what ballots are gated on. `db` may be a transaction.
+   */
+  async matchProgress(
+    timerIds: readonly string[],
+    db: Tx = this.db,
+  ): Promise<
+    Map<
+      string,
+      { status: string; stageIndex: number; stages: Array<{ kind: string; name: string; side?: unknown }> }
+    >
+  > {
+    if (timerIds.length === 0) return new Map();
+    const rows = await db
+      .select({
+        id: timers.id,
+        status: sql<string>`${matches.state}->>'status'`,
+        stageIndex: sql<number>`(${matches.state}->>'stageIndex')::int`,
+        stages: sql<
+          Array<{ kind: string; name: string; side?: unknown }>
+        >`(select coalesce(jsonb_agg(jsonb_build_object('kind', s->'kind', 'name', s->'name', 'side', s->'side')), '[]'::jsonb) from jsonb_array_elements(${matches.state}->'format'->'stages') s)`,
+      })
+      .from(timers)
+      .innerJoin(matches, eq(matches.id, timers.currentMatchId))
+      .where(inArray(timers.id, [...timerIds]));
+    return new Map(
+      rows.map((row) => [row.id, { status: row.status, stageIndex: row.stageIndex, stages: row.stages }]),
+    );
   }
 
   /** Bumps the version inside `tx` and returns the new one. */

@@ -242,7 +242,13 @@ export const tournamentRouter = router({
    */
   publishRound: organizer
     .input(z.object({ roundId: id }))
-    .mutation(({ ctx, input }) => ctx.services.tournaments.rounds.publish(ctx.tournament, input.roundId)),
+    .mutation(async ({ ctx, input }) => {
+      const { rounds, invites } = ctx.services.tournaments;
+      const published = await rounds.publish(ctx.tournament, input.roundId);
+      // Judges with an address get their fixtures and link by mail (when the hub has mail).
+      const mailed = await invites.mailRoundLinks(ctx.tournament, input.roundId, siteBase(ctx.services.config, ctx.req));
+      return { ...published, mailed };
+    }),
 
   /** Sets the topic (from the topic library) of a round's fixtures, or one fixture, with its release time (null: on release). */
   setTopic: organizer

@@ -23,7 +23,7 @@ import type { EntitlementService } from '../commerce/entitlements.service';
 import { T } from './messages';
 import type { StaffInvites } from './staff-invites';
 import type { TournamentChanges } from './tournament-changes';
-import { buildView, fixtureView } from './tournament-view';
+import { bracketOf, buildView, fixtureView } from './tournament-view';
 import { isUniqueViolation, type TournamentRepository, type TournamentRow } from './tournament.repository';
 import { tournamentStaff, tournaments } from './tournament.schema';
 
@@ -116,6 +116,7 @@ export class TournamentService {
       scope === 'mine' && user ? { kind: 'mine', userId: user.id } : { kind: 'public' },
     );
     const counts = await this.repository.listCounts(rows.map((row) => row.id));
+    const finished = await this.championDecided(rows);
     const staff = user
       ? await this.repository.staffRoles(
           user.id,
@@ -132,8 +133,21 @@ export class TournamentService {
       endDate: row.endDate,
       teamCount: counts.get(row.id)?.teams ?? 0,
       liveFixtures: counts.get(row.id)?.live ?? 0,
+      finished: finished.has(row.id),
       myRole: user && row.ownerId === user.id ? 'owner' : (staff.get(row.id) ?? null),
     }));
+  }
+
+  /** Which of `rows` have their champion decided (a knockout whose final has a confirmed winner). */
+  private async championDecided(rows: readonly TournamentRow[]): Promise<Set<string>> {
+    const withKnockout = await this.repository.withKnockout(rows.map((row) => row.id));
+    const decided = new Set<string>();
+    for (const row of rows) {
+      if (!withKnockout.has(row.id)) continue;
+      const final = bracketOf(await this.repository.snapshot(row)).find((node) => node.nextNodeId === null);
+      if (final?.winnerTeamId) decided.add(row.id);
+    }
+    return decided;
   }
 
   async view(slug: string, user: TournamentCaller | null): Promise<TournamentView> {
@@ -176,8 +190,13 @@ export class TournamentService {
             aff: teams.get(fixture.affTeamId ?? '') ?? '',
             neg: teams.get(fixture.negTeamId ?? '') ?? '',
             status: view.status,
+            topic: view.topic.released ? view.topic.text : null,
           };
         }),
+      nextTopicReleaseAt:
+        snapshot.fixtures
+          .filter((fixture) => fixture.roundId === round?.id && fixture.topicId && fixture.topicReleaseAt !== null && fixture.topicReleaseAt > now)
+          .reduce<number | null>((next, fixture) => Math.min(next ?? Infinity, fixture.topicReleaseAt!), null),
     };
   }
 

@@ -28,6 +28,37 @@ export interface BallotTally {
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
+/** A stage as far as ballots care: speeches are a side's clock (立论, 质询…) or a two-sided one (自由辩论). */
+type BallotStage = { kind: string; name: string; side?: unknown };
+
+const isSpeech = (stage: BallotStage) =>
+  stage.kind === 'dual' || (stage.kind === 'single' && stage.side !== null && stage.side !== undefined);
+
+/**
+ * The stage from which judges' ballots are taken: the first one after the format's last speech
+ * (e.g. 公布结果 after 总结陈词), or the last speech itself when nothing follows it.
+ */
+export function ballotStageIndex(stages: readonly BallotStage[]): number {
+  const last = stages.findLastIndex(isSpeech);
+  if (last < 0) return 0;
+  return last + 1 < stages.length ? last + 1 : last;
+}
+
+/**
+ * Why a match does not take ballots yet (zh-CN), or null when it does: from the format's
+ * end-of-speeches stage on, or once the match is over.
+ */
+export function ballotTooEarly(
+  match: { status: string; stageIndex: number; stages: readonly BallotStage[] } | null,
+): string | null {
+  if (!match || match.status === 'finished') return null;
+  const from = ballotStageIndex(match.stages);
+  if (match.stageIndex >= from) return null;
+  const current = match.stages[match.stageIndex]?.name ?? '';
+  const opening = match.stageIndex === 0 && match.status === 'ready';
+  return `${opening ? '比赛尚未开始' : `比赛还在「${current}」`}：发言全部结束（进入「${match.stages[from]?.name ?? ''}」）后才能提交评分`;
+}
+
 /** Tallies the ballots of a fixture with `assignedJudges` judges. */
 export function tallyBallots(ballots: readonly TallyBallot[], assignedJudges: number): BallotTally {
   const aff = ballots.filter((ballot) => ballot.winner === 'aff').length;

@@ -66,7 +66,7 @@ export function standingsCsv(view: TournamentView): string {
         row.losses,
         row.ballotsWon,
         row.ballotsLost,
-        row.speakerPoints,
+        row.scored ? row.speakerPoints : '',
       ]);
     }
   }

@@ -192,6 +192,7 @@ describe('CSV exports', () => {
               ballotsWon: 3,
               ballotsLost: 0,
               speakerPoints: 328.5,
+              scored: true,
               tied: false,
             },
           ],

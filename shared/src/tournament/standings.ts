@@ -32,13 +32,14 @@ interface Tally {
   ballotsWon: number;
   ballotsLost: number;
   speakerPoints: number;
+  scored: boolean;
 }
 
 function tally(teams: readonly StandingsTeam[], results: readonly StandingsResult[]): Map<string, Tally> {
   const tallies = new Map(
     teams.map((team) => [
       team.id,
-      { team, played: 0, wins: 0, losses: 0, ballotsWon: 0, ballotsLost: 0, speakerPoints: 0 },
+      { team, played: 0, wins: 0, losses: 0, ballotsWon: 0, ballotsLost: 0, speakerPoints: 0, scored: false },
     ]),
   );
   for (const result of results) {
@@ -52,6 +53,7 @@ function tally(teams: readonly StandingsTeam[], results: readonly StandingsResul
       row.ballotsWon += result.votes[side];
       row.ballotsLost += result.votes[other];
       row.speakerPoints += result.speakerPoints?.[side] ?? 0;
+      if (result.speakerPoints) row.scored = true;
     }
   }
   return tallies;
@@ -132,6 +134,7 @@ export function poolStandings(
     ballotsWon: row.ballotsWon,
     ballotsLost: row.ballotsLost,
     speakerPoints: Math.round(row.speakerPoints * 100) / 100,
+    scored: row.scored,
     tied,
   }));
 }

@@ -26,6 +26,8 @@ export interface TournamentSummary {
   teamCount: number;
   /** Fixtures being played now. */
   liveFixtures: number;
+  /** The champion is decided (the knockout final has a confirmed winner): listed as finished. */
+  finished: boolean;
   /** The caller's staff role, if any. */
   myRole: TournamentRole | null;
 }
@@ -104,6 +106,8 @@ export interface TournamentStage {
 
 /** A fixture's topic. `text` is null until released (staff see it before, with `released` false). */
 export interface FixtureTopic {
+  /** Whether a topic is chosen for the fixture (told to everyone; its text only once released). */
+  set: boolean;
   topicId: string | null;
   text: string | null;
   affText: string;
@@ -166,6 +170,19 @@ export interface TournamentFixture {
   topic: FixtureTopic;
   /** Judges assigned / ballots received (counts; ballots themselves are staff-only). */
   ballotsIn: number;
+  /**
+   * What the ballots received say (staff only; null for the public or before any ballot):
+   * votes, the majority (null on a split such as 1:1), averaged speaker points and the best
+   * debater most voted. `awaitingDecision`: every ballot is in, they disagree, and no result is
+   * confirmed yet (待裁定).
+   */
+  ballotTally: {
+    votes: { aff: number; neg: number };
+    winner: SideId | null;
+    speakerPoints: { aff: number; neg: number } | null;
+    bestDebater: BestDebaterVote | null;
+    awaitingDecision: boolean;
+  } | null;
   result: FixtureResult | null;
 }
 
@@ -202,6 +219,8 @@ export interface StandingsRow {
   ballotsWon: number;
   ballotsLost: number;
   speakerPoints: number;
+  /** True when any of its counted results carried speaker points (else 辩手分 shows —, not 0). */
+  scored: boolean;
   /** True when every tie-break equals the row above (placed by name). */
   tied: boolean;
 }
@@ -326,7 +345,11 @@ export interface LiveRound {
     aff: string;
     neg: string;
     status: FixtureStatus;
+    /** The fixture's topic once released (the timer's display shows it too), else null. */
+    topic: string | null;
   }>;
+  /** When the next scheduled topic release of this round falls (ms), for the wall to re-read then; null: none. */
+  nextTopicReleaseAt: number | null;
 }
 
 /** A CSV export: the file name and its text (UTF-8 with BOM, for Excel). */

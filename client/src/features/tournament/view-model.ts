@@ -2,7 +2,7 @@
  * Pure readings of a tournament view for the screens: team names, round names, the phase, and
  * the knockout bracket as the bracket component draws it.
  */
-import { knockoutRoundName, type BracketNode, type TournamentFixture, type TournamentRound, type TournamentSummary, type TournamentTeam, type TournamentView } from '@bianshi/shared';
+import { knockoutRoundName, type BracketNode, type FixtureStatus, type MatchState, type TournamentFixture, type TournamentRound, type TournamentSummary, type TournamentTeam, type TournamentView } from '@bianshi/shared';
 import { tournament as tournamentText } from '../../i18n/zh-CN/tournament';
 import type { BracketMatch, BracketRound, BracketSlot } from './bracket-layout';
 
@@ -85,4 +85,16 @@ export function bracketRoundsOf(view: Pick<TournamentView, 'bracket' | 'teams' |
     });
     return { id: `round-${number}`, name: knockoutRoundName(number, roundNumbers.at(-1)!), matches };
   });
+}
+
+/**
+ * A fixture's status as its clock says it (the same watch as the clock): a confirmed result
+ * (`finished` from the hub) stays; otherwise a finished match is 已结束, a started one 进行中, a
+ * clock at its first stage and never started 未开始. Without a clock yet, the hub's status.
+ */
+export function liveFixtureStatus(server: FixtureStatus, clock: Pick<MatchState, 'status' | 'stageIndex'> | null): FixtureStatus {
+  if (server === 'finished' || !clock) return server;
+  if (clock.status === 'finished') return 'finished';
+  if (clock.status === 'running' || clock.status === 'paused' || clock.stageIndex > 0) return 'live';
+  return 'scheduled';
 }

@@ -28,10 +28,17 @@ export function BallotPage() {
   return <BallotScreen key={token} token={token} />;
 }
 
+/** How often a judge's page looks again while a match is still in its speeches. */
+const EARLY_RECHECK_MS = 5_000;
+
 function BallotScreen({ token }: { token: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const page = useQuery({ ...trpc.tournament.ballot.queryOptions({ token }) });
+  const page = useQuery({
+    ...trpc.tournament.ballot.queryOptions({ token }),
+    // A match still in its speeches opens for ballots when its chair moves on: look again meanwhile.
+    refetchInterval: (query) => (query.state.data?.fixtures.some((entry) => !entry.open && !entry.fixture.result?.confirmed) ? EARLY_RECHECK_MS : false),
+  });
   const { outbox, state } = useBallotOutbox(token);
   const [chosen, setChosen] = useState<string | null>(null);
   useTournamentTitle(page.data ? `${t.title} · ${page.data.tournament.name}` : undefined);
@@ -137,10 +144,12 @@ function FixtureBallot({ entry, state, onSubmit, onRetry, onNext }: { entry: Ent
     );
   }
   if (!entry.open) {
+    // Not confirmed yet: closed only until the speeches are over (the page looks again meanwhile).
+    const early = !entry.fixture.result?.confirmed;
     return (
-      <section className="tb-card tb-card--refused" role="alert" data-testid="tb-refused">
+      <section className="tb-card tb-card--refused" role="alert" data-testid="tb-refused" data-early={early ? 'true' : 'false'}>
         {heading}
-        <h2 className="tb-title">{t.refusedTitle}</h2>
+        <h2 className="tb-title">{early ? t.notYetTitle : t.refusedTitle}</h2>
         <p>{entry.closedReason ?? t.closed}</p>
       </section>
     );

@@ -1,4 +1,5 @@
-import { Link, useParams } from 'react-router';
+import { tournamentRoleAtLeast } from '@bianshi/shared';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { format } from '../../../i18n';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
 import { useTournament } from '../api/tournament-queries';
@@ -6,6 +7,7 @@ import { tournamentErrorMessage } from '../api/tournament-errors';
 import { formatClockTime } from '../format';
 import { useTournamentTitle } from '../hooks/use-tournament-title';
 import { teamNameOf, teamsById } from '../view-model';
+import { JudgeLinksSheet } from './judge-links-sheet';
 import '../print.css';
 
 const t = tournamentText;
@@ -13,11 +15,21 @@ const t = tournamentText;
 /** `/worldcup/:slug/print`: the draw sheet — pools and every round's fixtures — laid out for A4 paper. */
 export function DrawSheetPage() {
   const { slug = '' } = useParams();
+  const [params] = useSearchParams();
+  const judgeSheet = params.get('sheet') === 'judges';
   const query = useTournament(slug);
   const view = query.data;
-  useTournamentTitle(view ? `${t.print.title} · ${view.name}` : undefined);
+  useTournamentTitle(view ? `${judgeSheet ? t.judgeLinks.title : t.print.title} · ${view.name}` : undefined);
   if (query.isError) return <p className="tp-message" role="alert">{tournamentErrorMessage(query.error)}</p>;
   if (!view) return <p className="tp-message">{t.page.loading}</p>;
+  if (judgeSheet)
+    return tournamentRoleAtLeast(view.myRole, 'judgeCoordinator') ? (
+      <JudgeLinksSheet view={view} />
+    ) : (
+      <p className="tp-message" role="alert">
+        {t.judgeLinks.forbidden}
+      </p>
+    );
   const teams = teamsById(view);
   const judges = new Map(view.judges.map((judge) => [judge.id, judge.name] as const));
   const group = view.stages.find((stage) => stage.kind === 'group');

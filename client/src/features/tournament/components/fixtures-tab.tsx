@@ -3,7 +3,9 @@ import { Link } from 'react-router';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
 import { useFixtureClock, useRoundClocks } from '../hooks/use-round-clocks';
 import type { LobbyStore } from '../../../lib/lobby-sync';
-import { teamsById } from '../view-model';
+import { useStore } from 'zustand';
+import { createTimerStore } from '../../../lib/timer-sync';
+import { liveFixtureStatus, teamsById } from '../view-model';
 import { FixtureTile } from './fixture-tile';
 
 const t = tournamentText.fixtures;
@@ -25,9 +27,9 @@ export function FixturesTab({ view }: { view: TournamentView }) {
 }
 
 function RoundFixtures({ slug, round, stageName, teams, pools }: { slug: string; round: TournamentRound; stageName: string; teams: Map<string, TournamentTeam>; pools: Map<string, string> }) {
-  const live = round.fixtures.some((fixture) => fixture.status === 'live');
-  // One subscription per round with live fixtures, through its lobby; none for rounds that are over.
-  const store = useRoundClocks(round.lobby, live);
+  const open = round.fixtures.some((fixture) => fixture.status !== 'finished');
+  // One subscription per round not over yet, through its lobby (so 未开始 → 进行中 follows the clocks); none for rounds that are over.
+  const store = useRoundClocks(round.lobby, open);
   return (
     <section className="tm-round" aria-label={round.name} data-testid="tm-round">
       <header className="tm-round__head">
@@ -51,7 +53,12 @@ function RoundFixtures({ slug, round, stageName, teams, pools }: { slug: string;
   );
 }
 
-function LiveFixtureTile({ store, ...props }: { store: LobbyStore } & Omit<Parameters<typeof FixtureTile>[0], 'clock'>) {
-  const clock = useFixtureClock(store, props.fixture.timerId);
-  return <FixtureTile {...props} clock={clock} />;
+function LiveFixtureTile({ store, fixture, ...props }: { store: LobbyStore } & Omit<Parameters<typeof FixtureTile>[0], 'clock'>) {
+  const clock = useFixtureClock(store, fixture.timerId);
+  const state = useStore(clock ?? EMPTY_CLOCK, (s) => s.state);
+  const status = liveFixtureStatus(fixture.status, clock ? state : null);
+  return <FixtureTile {...props} fixture={status === fixture.status ? fixture : { ...fixture, status }} clock={clock} />;
 }
+
+/** Stands in while a fixture's clock has no frame yet (hooks need a store). */
+const EMPTY_CLOCK = createTimerStore();

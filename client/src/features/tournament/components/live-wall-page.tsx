@@ -1,6 +1,6 @@
 import { FullscreenButton } from '../../../components/ui/fullscreen-button';
 import type { LiveRound } from '@bianshi/shared';
-import { useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Link, useParams } from 'react-router';
 import { useStore } from 'zustand';
 import { TimerDisplay } from '../../../components/timer-display';
@@ -12,12 +12,17 @@ import { useTRPCClient } from '../../../lib/trpc';
 import { useLiveRound } from '../api/tournament-queries';
 import { tournamentErrorMessage } from '../api/tournament-errors';
 import { useFixtureClock, useRoundClocks } from '../hooks/use-round-clocks';
+import { useClockFacts } from '../hooks/use-clock-facts';
+import { liveFixtureStatus } from '../view-model';
 import { StatusPill } from './fixture-tile';
 import { useTournamentTitle } from '../hooks/use-tournament-title';
 import '../wall.css';
 
 const t = tournamentText.wall;
 type Tile = LiveRound['tiles'][number];
+
+/** Longest wait scheduled for a topic release (setTimeout's limit is ~24.8 days). */
+const MAX_WAIT_MS = 2 ** 31 - 1;
 
 /** Columns for `n` tiles on a wide screen: as square a grid as fits (1 → 1, 2 → 2, 3–4 → 2, 5–6 → 3, 7–9 → 3 …). */
 export function wallColumns(n: number): number {
@@ -39,6 +44,15 @@ export function LiveWallPage() {
   const [onlyLive, setOnlyLive] = useState(false);
   const wall = useRef<HTMLDivElement>(null);
   const store = useRoundClocks(data?.lobby ?? null, !!data?.lobby);
+  // Status and topic follow the clocks' own watch; the hub's reading fills in until a clock's first frame.
+  const facts = useClockFacts(store, data?.tiles.map((tile) => tile.timerId) ?? []);
+  const refetch = live.refetch;
+  const nextRelease = data?.nextTopicReleaseAt ?? null;
+  useEffect(() => {
+    if (nextRelease === null) return;
+    const timeout = setTimeout(() => void refetch(), Math.min(Math.max(nextRelease - Date.now(), 0) + 500, MAX_WAIT_MS));
+    return () => clearTimeout(timeout);
+  }, [nextRelease, refetch]);
 
   if (live.isError) {
     return (
@@ -52,8 +66,15 @@ export function LiveWallPage() {
   }
   if (!data) return <div className="tw-wall tw-wall--message">{t.loading}</div>;
 
-  const tiles = onlyLive ? data.tiles.filter((tile) => tile.status === 'live') : data.tiles;
-  const liveCount = data.tiles.filter((tile) => tile.status === 'live').length;
+  const all = data.tiles.map((tile) => {
+    const fact = facts[tile.timerId];
+    return { ...tile, status: liveFixtureStatus(tile.status, fact?.clock ?? null), topic: fact?.topic ?? tile.topic };
+  });
+  const tiles = onlyLive ? all.filter((tile) => tile.status === 'live') : all;
+  const liveCount = all.filter((tile) => tile.status === 'live').length;
+  const topics = [...new Set(all.map((tile) => tile.topic).filter((topic): topic is string => !!topic))];
+  // One topic for the whole round goes in the header; different topics go on their tiles.
+  const roundTopic = topics.length === 1 && all.every((tile) => tile.topic === topics[0]) ? topics[0]! : null;
   return (
     <div className="tw-wall" ref={wall} data-testid="tw-wall" data-count={tiles.length}>
       <header className="tw-head">
@@ -61,10 +82,12 @@ export function LiveWallPage() {
           <h1 className="tw-title">{name ?? ''}</h1>
           {data.round && <p className="tw-round">{data.round.name}</p>}
         </div>
-        <p className="tw-count">{format(t.count, { live: liveCount, total: data.tiles.length })}</p>
+        <p className="tw-count" data-testid="tw-count">
+          {format(t.count, { live: liveCount, total: all.length })}
+        </p>
         <div className="tw-head__actions">
           <ConnectionNote store={store} />
-          <button type="button" className="btn btn--ghost btn--sm" onClick={() => setOnlyLive((v) => !v)} aria-pressed={onlyLive}>
+          <button type="button" className="btn btn--ghost btn--sm" onClick={() => setOnlyLive((v) => !v)} aria-pressed={onlyLive} data-testid="tw-only-live">
             {onlyLive ? t.showAll : t.showLive}
           </button>
           <FullscreenButton target={wall} className="btn btn--ghost btn--sm" labels={{ enter: t.fullscreen, exit: t.exitFullscreen }} />
@@ -73,6 +96,12 @@ export function LiveWallPage() {
           </Link>
         </div>
       </header>
+      {roundTopic && (
+        <p className="tw-topic" data-testid="tw-topic">
+          <span className="tw-topic__label">{t.topic}</span>
+          {roundTopic}
+        </p>
+      )}
       {!data.lobby ? (
         <p className="tw-empty">{t.notPublished}</p>
       ) : tiles.length === 0 ? (
@@ -80,7 +109,7 @@ export function LiveWallPage() {
       ) : (
         <div className="tw-grid" style={{ '--tw-cols': wallColumns(tiles.length) } as CSSProperties}>
           {tiles.map((tile) => (
-            <WallTile key={tile.fixtureId} tile={tile} store={store} />
+            <WallTile key={tile.fixtureId} tile={tile} store={store} showTopic={!roundTopic} />
           ))}
         </div>
       )}
@@ -88,7 +117,7 @@ export function LiveWallPage() {
   );
 }
 
-function WallTile({ tile, store }: { tile: Tile; store: LobbyStore }) {
+function WallTile({ tile, store, showTopic }: { tile: Tile; store: LobbyStore; showTopic: boolean }) {
   const clock = useFixtureClock(store, tile.timerId);
   return (
     <article className="tw-tile" data-status={tile.status} data-testid="tw-tile" data-timer-id={tile.timerId}>
@@ -101,6 +130,11 @@ function WallTile({ tile, store }: { tile: Tile; store: LobbyStore }) {
         <span className="tw-tile__vs">vs</span>
         <span className="tw-tile__team" data-side="neg">{tile.neg}</span>
       </p>
+      {showTopic && tile.topic && (
+        <p className="tw-tile__topic" data-testid="tw-tile-topic">
+          {tile.topic}
+        </p>
+      )}
       <div className="tw-tile__clock">{clock ? <TimerDisplay store={clock} variant="compact" flashOnBell={false} /> : <span className="tw-tile__waiting">{t.loading}</span>}</div>
     </article>
   );

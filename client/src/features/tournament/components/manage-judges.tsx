@@ -1,4 +1,5 @@
 import type { TournamentJudge, TournamentSchoolRef } from '@bianshi/shared';
+import { Link } from 'react-router';
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
@@ -57,6 +58,13 @@ export function JudgesSection({ view, actions }: SectionProps) {
         </button>
       </form>
       {error && <p className="tm-field__error">{error}</p>}
+      {view.judges.length > 0 && (
+        <p className="tm-small">
+          <Link to={`/worldcup/${view.slug}/print?sheet=judges`} data-testid="tm-judge-links-sheet">
+            {tournamentText.judgeLinks.open}
+          </Link>
+        </p>
+      )}
       {view.judges.length === 0 ? (
         <p className="tm-empty">{tournamentText.judges.empty}</p>
       ) : (

@@ -1,4 +1,4 @@
-import type { SideId, TournamentFixture, TournamentRound, TournamentView } from '@bianshi/shared';
+import type { TournamentFixture, TournamentRound, TournamentView } from '@bianshi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
@@ -12,6 +12,7 @@ import { formatClockTime } from '../format';
 import { teamNameOf, teamsById } from '../view-model';
 import { FixtureBallotsDialog } from './fixture-ballots';
 import { StatusPill } from './fixture-tile';
+import { ResultEditor } from './result-editor';
 import type { SectionProps } from './manage-page';
 
 const t = tournamentText.rounds;
@@ -40,12 +41,14 @@ function RoundCard({ view, round, stageName, actions, canPublish }: { view: Tour
   };
   const confirm = useConfirm();
   const publish = async () => {
-    if (!(await confirm.ask({ title: t.publish, body: t.publishConfirm, confirmLabel: t.publish }))) return;
+    if (!(await confirm.ask({ title: t.publishConfirm, body: t.publishConfirmBody, confirmLabel: t.publish }))) return;
     actions.publishRound.mutate(
       { tournamentId: view.id, roundId: round.id },
       {
         onSuccess: (result) => {
           toast.success(format(t.published, { n: result.timerIds.length }));
+          if (result.mailed > 0) toast.success(format(t.mailed, { n: result.mailed }));
+          else toast.info(t.notMailed);
           shortfalls(result.shortfalls);
         },
       },
@@ -118,6 +121,7 @@ function FixtureRow({ view, fixture, published, actions, canPublish, onBallots }
   const judges = new Map(view.judges.map((judge) => [judge.id, judge.name] as const));
   const [editing, setEditing] = useState(false);
   const result = fixture.result;
+  const tally = fixture.ballotTally;
   const swap = () =>
     fixture.affTeamId &&
     fixture.negTeamId &&
@@ -146,7 +150,17 @@ function FixtureRow({ view, fixture, published, actions, canPublish, onBallots }
       <td className="tm-table__wrap">{fixture.judgeIds.length > 0 ? fixture.judgeIds.map((id) => judges.get(id) ?? '').join('、') : <span className="tm-muted">{tf.noJudges}</span>}</td>
       <td>
         <StatusPill status={fixture.status} />
-        {published && <div className="tm-muted tm-small">{format(t.ballots, { n: fixture.ballotsIn, total: fixture.judgeIds.length })}</div>}
+        {published && (
+          <div className="tm-muted tm-small" data-testid="tm-fixture-ballots-in">
+            {format(t.ballots, { n: fixture.ballotsIn, total: fixture.judgeIds.length })}
+            {tally && ` · ${format(t.ballotVotes, { aff: tally.votes.aff, neg: tally.votes.neg })}`}
+          </div>
+        )}
+        {tally?.awaitingDecision && (
+          <span className="tm-chip tm-chip--warn" data-testid="tm-awaiting-decision" title={tally.winner ? t.awaitingMajority : t.awaitingSplit}>
+            {t.awaiting}
+          </span>
+        )}
       </td>
       <td>
         {result ? (
@@ -176,49 +190,25 @@ function FixtureRow({ view, fixture, published, actions, canPublish, onBallots }
               {tournamentText.history.open}
             </button>
           )}
-          {canPublish && result && !result.confirmed && (
-            <button type="button" className="btn btn--primary btn--sm" onClick={() => actions.confirmResult.mutate({ tournamentId: view.id, fixtureId: fixture.id }, { onSuccess: () => void toast.success(t.confirmed) })} data-testid="tm-confirm-result">
+          {canPublish && !editing && !result?.confirmed && (tally?.awaitingDecision || (result && !result.confirmed)) && (
+            <button
+              type="button"
+              className="btn btn--primary btn--sm"
+              // A majority confirms as the ballots say; a split (no majority) opens the editor to decide.
+              onClick={() => (tally && !tally.winner ? setEditing(true) : actions.confirmResult.mutate({ tournamentId: view.id, fixtureId: fixture.id }, { onSuccess: () => void toast.success(t.confirmed) }))}
+              data-testid="tm-confirm-result"
+            >
               {t.confirm}
             </button>
           )}
           {canPublish && published && !editing && (
-            <button type="button" className="btn btn--ghost btn--sm" onClick={() => setEditing(true)}>
+            <button type="button" className="btn btn--ghost btn--sm" onClick={() => setEditing(true)} data-testid="tm-edit-result">
               {result ? t.editResult : t.enterResult}
             </button>
           )}
         </div>
       </td>
     </tr>
-  );
-}
-
-function ResultEditor({ view, fixture, actions, onDone }: { view: TournamentView; fixture: TournamentFixture; actions: TournamentActions; onDone: () => void }) {
-  const [winner, setWinner] = useState<SideId>(fixture.result?.winner ?? 'aff');
-  const [aff, setAff] = useState(String(fixture.result?.votes.aff ?? 0));
-  const [neg, setNeg] = useState(String(fixture.result?.votes.neg ?? 0));
-  const [note, setNote] = useState('');
-  const save = () =>
-    actions.editResult.mutate(
-      { tournamentId: view.id, fixtureId: fixture.id, result: { winner, votes: { aff: Number(aff) || 0, neg: Number(neg) || 0 }, bestDebater: null }, note },
-      { onSuccess: () => (toast.success(t.confirmed), onDone()) },
-    );
-  return (
-    <div className="tm-result-editor">
-      <select className="input tm-input--sm" value={winner} aria-label={tf.winner} onChange={(e) => setWinner(e.target.value as SideId)}>
-        <option value="aff">{`${tf.aff}${tf.winner}`}</option>
-        <option value="neg">{`${tf.neg}${tf.winner}`}</option>
-      </select>
-      <input className="input tm-input--sm" type="number" min={0} max={99} value={aff} aria-label={tf.aff} onChange={(e) => setAff(e.target.value)} />
-      <span>:</span>
-      <input className="input tm-input--sm" type="number" min={0} max={99} value={neg} aria-label={tf.neg} onChange={(e) => setNeg(e.target.value)} />
-      <input className="input tm-input--sm" value={note} placeholder={t.note} aria-label={t.note} onChange={(e) => setNote(e.target.value)} />
-      <button type="button" className="btn btn--primary btn--sm" onClick={save} disabled={actions.editResult.isPending}>
-        {tournamentText.form.save}
-      </button>
-      <button type="button" className="btn btn--ghost btn--sm" onClick={onDone}>
-        {tournamentText.draw.cancel}
-      </button>
-    </div>
   );
 }
 

@@ -38,7 +38,7 @@ export function StandingsTab({ view }: { view: TournamentView }) {
                     <td>{row.wins}</td>
                     <td>{row.losses}</td>
                     <td>{`${row.ballotsWon}–${row.ballotsLost}`}</td>
-                    <td>{Number.isInteger(row.speakerPoints) ? row.speakerPoints : row.speakerPoints.toFixed(1)}</td>
+                    <td data-testid="tm-standings-points">{!row.scored ? <span className="tm-muted" title={t.standings.noPoints}>—</span> : Number.isInteger(row.speakerPoints) ? row.speakerPoints : row.speakerPoints.toFixed(1)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -89,7 +89,7 @@ export function TopicsTab({ view }: { view: TournamentView }) {
                 </div>
               ) : (
                 <p key={index} className="tm-muted">
-                  {topic.releaseAt ? format(t.topics.hidden, { time: formatClockTime(topic.releaseAt) }) : t.topics.hiddenNoTime}
+                  {!topic.set ? t.topics.notSet : topic.releaseAt ? format(t.topics.hidden, { time: formatClockTime(topic.releaseAt) }) : t.topics.hiddenNoTime}
                 </p>
               ),
             )}

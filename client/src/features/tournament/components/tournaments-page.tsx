@@ -16,8 +16,10 @@ export function TournamentsPage() {
   const mine = useTournamentList('mine', signedIn);
   const today = todayOf(new Date());
   const all = list.data ?? [];
-  const current = all.filter((item) => !isPast(item, today));
-  const past = all.filter((item) => isPast(item, today));
+  // Over: its champion decided, or its last day gone.
+  const over = (item: TournamentSummary) => item.finished || isPast(item, today);
+  const current = all.filter((item) => !over(item));
+  const past = all.filter(over);
   return (
     <div className="tm-page">
       <header className="tm-head">
@@ -73,6 +75,11 @@ function TournamentCard({ item }: { item: TournamentSummary }) {
           <span className="tm-live-pill">
             <span className="tm-live-dot" aria-hidden="true" />
             {format(t.index.liveNow, { n: item.liveFixtures })}
+          </span>
+        )}
+        {item.finished && (
+          <span className="tm-chip" data-testid="tm-card-finished">
+            {t.phase.finished}
           </span>
         )}
         {item.visibility !== 'public' && <span className="tm-chip">{t.visibility[item.visibility]}</span>}
