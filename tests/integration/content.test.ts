@@ -43,7 +43,7 @@ describe('content build', () => {
     try {
       cpSync(join(root, 'content'), dir, { recursive: true });
       const before = await compileContent({ contentDir: dir, readmePath });
-      const faq = join(dir, 'docs/6.faq.md');
+      const faq = join(dir, 'docs/10.faq.md');
       writeFileSync(faq, `${readFileSync(faq, 'utf8')}\n\n## 新问题\n\n新的回答。\n`);
       const after = await compileContent({ contentDir: dir, readmePath });
       expect(before.manifest.versions.docs).toMatch(/^v3\.5\.0--[0-9a-f]{12}$/);

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { TocEntry } from '@bianshi/shared/content/index';
 import { IconChevron, IconExternal } from '../../../components/ui/icons';
 import { content as contentText } from '../../../i18n/zh-CN/content';
@@ -37,7 +38,8 @@ export function Toc({ toc }: { toc: readonly TocEntry[] }) {
                 onClick={(event) => {
                   event.preventDefault();
                   pin(entry.id);
-                  setOpen(false);
+                  // Fold first, so the jump lands where the heading is once the list is gone.
+                  flushSync(() => setOpen(false));
                   document.getElementById(entry.id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
                   history.replaceState(history.state, '', `#${entry.id}`);
                 }}
