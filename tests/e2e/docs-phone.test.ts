@@ -28,12 +28,14 @@ afterAll(async () => {
   await hub?.close();
 });
 
-/** How far the page scrolls sideways, and the widest element poking past the viewport (for the message). */
+/** How wide the page scrolls, and (when that is past the viewport) the first element poking out, for the message. */
 const overflow = (page: Page) =>
   page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     let widest = '';
-    for (const element of Array.from(document.querySelectorAll('body *'))) {
+    // Only when the page scrolls: wide code and tables scroll inside their own boxes.
+    if (document.documentElement.scrollWidth > width)
+      for (const element of Array.from(document.querySelectorAll('body *'))) {
       const right = element.getBoundingClientRect().right;
       if (right > width + 1 && !widest) widest = `${element.tagName.toLowerCase()}.${element.className} → ${Math.round(right)}`;
     }
@@ -51,7 +53,8 @@ describe('docs on a phone', () => {
         await page.locator('.nav-tree__link').first().waitFor({ state: 'attached', ...WAIT });
         const main = page.locator('main#main');
         await main.locator('h1').waitFor(WAIT);
-        // Images take their place as they load: wait for them before measuring.
+        // Images take their place as they load: load them all (they are lazy) before measuring.
+        await page.evaluate(() => Array.from(document.images).forEach((image) => (image.loading = 'eager')));
         await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete), undefined, WAIT);
         expect({ path, ...(await overflow(page)) }).toEqual({ path, scrollWidth: PHONE.width, widest: '' });
         // One column: the article spans the page's width, the tree is folded away.
@@ -139,6 +142,33 @@ describe('docs on a phone', () => {
     await expect.poll(top, WAIT).toBeLessThan(200);
     expect(await top()).toBeGreaterThan(40);
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('searches from the phone: each area by its Chinese name, Enter opens its page', async () => {
+    const { context, page, errors } = await openPage(browser, { viewport: PHONE });
+    await page.goto(`${hub.url}/docs`);
+    await appTookOver(page);
+    const areas = [
+      ['兑换码', '/docs/accounts/purchase', '购买、兑换码与发票'],
+      ['发票', '/docs/accounts/purchase', '购买、兑换码与发票'],
+      ['世界杯', '/docs/worldcup/tournament', '世界杯：举办一届赛事'],
+      ['流程单', '/docs/workbench/flows', '流程单'],
+      ['辩题库', '/docs/library/topics', '辩题库'],
+      ['工作台', '/docs/workbench/workbench', '备赛工作台'],
+    ] as const;
+    for (const [word, path, title] of areas) {
+      await page.getByTestId('docs-search').click();
+      const input = page.getByTestId('search-input');
+      await input.fill(word);
+      const hit = page.getByTestId('search-hit').first();
+      await expect.poll(() => hit.locator('.search-hit__path').innerText(), WAIT).toMatch(new RegExp(`^${title}`));
+      expect((await overflow(page)).scrollWidth).toBe(PHONE.width);
+      await input.press('Enter');
+      await page.waitForURL((url) => url.pathname === path, WAIT);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor(WAIT);
+    }
     expect(errors).toEqual([]);
     await context.close();
   });
