@@ -111,10 +111,11 @@ try {
     }
     return context.newPage();
   };
-  /** Saves what `page` shows as WebP, encoded by the page's own canvas. */
-  const save = async (page: Page, name: string) => {
+  /** Saves what `page` shows (its top `height` pixels, when given) as WebP, encoded by the page's own canvas. */
+  const save = async (page: Page, name: string, height?: number) => {
     await page.waitForTimeout(600);
-    const png = (await page.screenshot()).toString('base64');
+    const viewport = page.viewportSize()!;
+    const png = (await page.screenshot(height ? { clip: { x: 0, y: 0, width: viewport.width, height } } : {})).toString('base64');
     const webp = await page.evaluate(async (data) => {
       const image = new Image();
       image.src = `data:image/png;base64,${data}`;
@@ -231,7 +232,7 @@ try {
       await page.keyboard.press('Tab');
       await page.keyboard.type('拥堵的主因是道路规划');
       await page.locator('body').click({ position: { x: 5, y: 5 } });
-      await save(page, 'flow');
+      await save(page, 'flow', 440);
     },
     async buy() {
       const page = await pageFor();
