@@ -1,6 +1,6 @@
 /**
  * Renders the OpenAPI document of `/api/v1` (hub/src/integrations/openapi) as the docs' Chinese
- * reference page, content/docs/5.developers/3.api-reference.md: every operation with its
+ * reference page, content/docs/9.developers/3.api-reference.md: every operation with its
  * parameters, body and answers, and every schema with its fields. `npm run docs:api` writes it;
  * tests/integration/api-reference.test.ts fails when the committed page and the document differ.
  */
@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { buildOpenApiDocument } from '../hub/src/integrations/openapi/openapi';
 
 /** Where the page lives. */
-export const API_REFERENCE_PAGE = fileURLToPath(new URL('../content/docs/5.developers/3.api-reference.md', import.meta.url));
+export const API_REFERENCE_PAGE = fileURLToPath(new URL('../content/docs/9.developers/3.api-reference.md', import.meta.url));
 
 type Schema = {
   $ref?: string;

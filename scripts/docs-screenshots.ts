@@ -1,48 +1,274 @@
 /**
- * Screenshots for the docs, taken from a running hub:
- *   node --import tsx scripts/docs-screenshots.ts [hub-url]   (default http://localhost:3000)
- * Creates a timer through /api/v1, then saves the create page, the console, the projector
- * display and the lobby page into content/docs/images/ (1280×800, light; the display is dark).
+ * Screenshots for the docs, taken from the running product so they stay true:
+ *   npm run build && node --import tsx scripts/docs-screenshots.ts [only,these,names]
+ * Starts a hub in this process (PGlite in memory, serving the built client), seeds it through
+ * its own API as an organizer would (an account, a timer with a finished match and its record,
+ * a school and team, a tournament with teams, judges, a seeded draw, a published round with a
+ * released topic, a confirmed ballot and two running clocks, a workbench project, a flow sheet),
+ * types into the editors through the pages, and saves each picture into content/docs/images/ as
+ * WebP (1280×800, light; the judge's ballot at 390×844; encoded by Chromium itself).
  * Rebuild (npm run build) to publish them.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { createAccount, type TestAccount } from '../tests/support/accounts';
+import { startHub } from '../tests/support/hub';
 
-const base = (process.argv[2] ?? 'http://localhost:3000').replace(/\/+$/, '');
 const outDir = join(import.meta.dirname, '../content/docs/images');
 mkdirSync(outDir, { recursive: true });
+const only = process.argv[2]?.split(',').filter(Boolean);
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+const WAIT = { timeout: 30_000 };
+const SLUG = 'docs-demo';
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const created = (await (
-  await fetch(`${base}/api/v1/timers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ formatId: 'cn-worldcup', name: '文档示例：校赛决赛' }) })
-).json()) as { controlKey: string; urls: { display: string; manage: string } };
-if (!created.urls) throw new Error(`creating the example timer failed: ${JSON.stringify(created)}`);
-const local = (url: string) => url.replace(/^https?:\/\/[^/]+/, base);
-const timerId = created.urls.display.split('/').pop() ?? '';
-// Past the cover and intro stages, to the first speech, so the pictures show a clock.
-await fetch(`${base}/api/v1/timers/${timerId}/commands`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json', authorization: `Bearer ${created.controlKey}` },
-  body: JSON.stringify({ type: 'goto', stageIndex: 3 }),
-});
+const TEAMS_CSV = [
+  '队名,学校,辩手,种子',
+  '示例大学,示例大学,张一;张二;张三;张四,1',
+  '东岸学院,东岸学院,李一;李二;李三;李四,2',
+  '西山大学,西山大学,王一;王二;王三;王四,',
+  '南湖大学,南湖大学,赵一;赵二;赵三;赵四,',
+  '北港大学,北港大学,陈一;陈二;陈三;陈四,',
+  '中原学院,中原学院,刘一;刘二;刘三;刘四,',
+  '海滨大学,海滨大学,周一;周二;周三;周四,',
+  '云岭大学,云岭大学,吴一;吴二;吴三;吴四,',
+].join('\r\n');
 
+const hub = await startHub({ env: { LOG_LEVEL: 'warn' } });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
 try {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light', locale: 'zh-CN' });
-  const page = await context.newPage();
-  const shoot = async (name: string, url: string, ready: string) => {
-    await page.goto(url);
-    await page.locator(ready).first().waitFor({ timeout: 30_000 });
-    await page.waitForTimeout(800);
-    await page.screenshot({ path: join(outDir, `${name}.png`) });
-    console.log(`saved ${name}.png`);
+  const owner = await createAccount(hub, 'docs');
+  const api = owner.client;
+
+  // A school and a team of the library, and a timer whose finished match is theirs.
+  const school = await api.library.schools.add.mutate({ school: { name: '示例大学', shortName: '示大', region: '上海', country: '中国' } });
+  const schoolId = (school as { id: string }).id;
+  const team = await api.library.schools.addTeam.mutate({
+    team: { schoolId, name: '示例大学辩论队', season: '2026', members: ['张一', '张二', '张三', '张四'].map((name, i) => ({ name, position: i + 1 })) },
+  });
+  const timer = await api.timer.create.mutate({ formatId: 'cn-worldcup', name: '文档示例：校赛决赛' });
+  await api.manage.updateSettings.mutate({
+    timerId: timer.id,
+    section: 'teams',
+    value: {
+      aff: { name: '示例大学辩论队', school: '示例大学', debaters: ['张一', '张二', '张三', '张四'], teamId: team.id, schoolId },
+      neg: { name: '东岸学院辩论队', school: '东岸学院', debaters: ['李一', '李二', '李三', '李四'] },
+    },
+  });
+  const [starter] = await hub.services.library.topics.all();
+  if (starter) await api.library.topics.useInTimer.mutate({ timerId: timer.id, topicId: starter.id });
+  const command = (type: 'next' | 'start' | 'pause' | 'finish', timerId = timer.id) => api.timer.command.mutate({ timerId, command: { type } });
+  await api.timer.command.mutate({ timerId: timer.id, command: { type: 'goto', stageIndex: 3 } });
+  for (let speech = 0; speech < 3; speech++) {
+    await command('start');
+    await pause(1_500);
+    await command('pause');
+    await command('next');
+  }
+  await command('finish');
+
+  // A tournament: teams from CSV, four judges, a seeded draw, round 1 published with its topic.
+  const { id: tournamentId } = await api.tournament.create.mutate({
+    tournament: { name: '2026 华语辩论世界杯 · 文档示例赛区', slug: SLUG, season: '2026', venues: ['一号厅', '二号厅', '三号厅', '四号厅'], judgesPerFixture: 1 },
+  });
+  await api.tournament.importTeams.mutate({ tournamentId, import: { source: 'csv', text: TEAMS_CSV } });
+  for (const name of ['张老师', '王老师', '陈老师', '刘老师']) await api.tournament.addJudge.mutate({ tournamentId, judge: { name, conflicts: [] } });
+  await api.tournament.generateDraw.mutate({ tournamentId, draw: { poolCount: 2, seed: 'docs-2026' } });
+  let view = await api.tournament.get.query({ slug: SLUG });
+  const round = view.rounds[0]!;
+  await api.tournament.publishRound.mutate({ tournamentId, roundId: round.id });
+  if (starter) {
+    await api.tournament.setTopic.mutate({ tournamentId, roundId: round.id, topicId: starter.id, releaseAt: null });
+    await api.tournament.releaseTopic.mutate({ tournamentId, roundId: round.id });
+  }
+  view = await api.tournament.get.query({ slug: SLUG });
+  const fixtures = view.rounds[0]!.fixtures;
+  const tokenOf = (fixture: (typeof fixtures)[number]) => view.judges.find((judge) => judge.id === fixture.judgeIds[0])!.ballotToken!;
+  await api.tournament.submitBallot.mutate({
+    token: tokenOf(fixtures[0]!),
+    fixtureId: fixtures[0]!.id,
+    submissionId: `docs-${Date.now().toString(36)}`,
+    ballot: { winner: 'aff', speakerScores: { aff: [82, 80, 81, 85], neg: [79, 78, 80, 77] }, bestDebater: { side: 'aff', position: 4 } },
+  });
+  for (const fixture of fixtures.slice(1, 3)) {
+    await api.timer.command.mutate({ timerId: fixture.timerId!, command: { type: 'goto', stageIndex: 3 } });
+    await command('start', fixture.timerId!);
+  }
+
+  // A workbench project with a document, and a flow sheet.
+  const project = await api.workbench.create.mutate({ kind: 'workbench', name: '新生杯 初赛', team: '示例大学辩论队', motion: starter?.text ?? '' });
+  const flow = await api.workbench.create.mutate({ kind: 'flow', name: '决赛 正方 vs 反方', mode: 'personal', formatId: 'cn-worldcup' });
+
+  const contexts: BrowserContext[] = [];
+  const pageFor = async (viewport = DESKTOP, signedIn: TestAccount | null = owner): Promise<Page> => {
+    const context = await browser.newContext({ viewport, colorScheme: 'light', locale: 'zh-CN', deviceScaleFactor: 1 });
+    contexts.push(context);
+    if (signedIn) {
+      const [name = '', value = ''] = signedIn.cookie.split('=');
+      await context.addCookies([{ name, value, url: hub.url, httpOnly: true, sameSite: 'Lax' }]);
+    }
+    return context.newPage();
   };
-  await shoot('create', `${base}/create`, 'h1');
-  const manage = local(created.urls.manage);
-  await shoot('console', manage.includes('#key=') ? manage : `${manage}#key=${created.controlKey}`, 'button:has-text("开始")');
-  await shoot('display', local(created.urls.display), '[role="timer"]');
-  await shoot('lobby', `${base}/lobby`, 'h1');
-  await context.close();
+  /** Saves what `page` shows (its top `height` pixels, when given) as WebP, encoded by the page's own canvas. */
+  const save = async (page: Page, name: string, height?: number) => {
+    await page.waitForTimeout(600);
+    const viewport = page.viewportSize()!;
+    const png = (await page.screenshot(height ? { clip: { x: 0, y: 0, width: viewport.width, height } } : {})).toString('base64');
+    const webp = await page.evaluate(async (data) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${data}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.naturalWidth;
+      canvas.height = image.naturalHeight;
+      canvas.getContext('2d')!.drawImage(image, 0, 0);
+      return canvas.toDataURL('image/webp', 0.82).split(',')[1]!;
+    }, png);
+    writeFileSync(join(outDir, `${name}.webp`), Buffer.from(webp, 'base64'));
+    console.log(`saved ${name}.webp`);
+  };
+  const shots: Record<string, () => Promise<void>> = {
+    async create() {
+      const page = await pageFor(DESKTOP, null);
+      await page.goto(`${hub.url}/create`);
+      await page.locator('.create-format').first().waitFor(WAIT);
+      await save(page, 'create');
+    },
+    async console() {
+      const running = fixtures[1]!.timerId!;
+      const page = await pageFor();
+      await page.goto(`${hub.url}/timer/manage/${(await api.timer.get.query({ id: running })).timer.shortid}`);
+      await page.getByRole('button', { name: /暂停/ }).first().waitFor(WAIT);
+      await save(page, 'console');
+    },
+    async display() {
+      const page = await pageFor(DESKTOP, null);
+      await page.goto(`${hub.url}/timer/${fixtures[1]!.timerId}`);
+      await page.locator('[role="timer"]').first().waitFor(WAIT);
+      await save(page, 'display');
+    },
+    async lobby() {
+      const page = await pageFor();
+      await page.goto(`${hub.url}/lobby`);
+      await page.locator('h1').first().waitFor(WAIT);
+      await save(page, 'lobby');
+    },
+    async 'worldcup-console'() {
+      const page = await pageFor();
+      await page.goto(`${hub.url}/worldcup/${SLUG}/manage`);
+      await page.getByTestId('tm-console').waitFor(WAIT);
+      await page.locator('[data-testid="tm-team-table"] tbody tr').first().waitFor(WAIT);
+      // The rounds: each fixture with its venue, judge, status, ballots and result.
+      await page.getByText('轮次与赛果', { exact: true }).first().click();
+      await page.waitForTimeout(800);
+      // Past the judges' private links above the rounds.
+      await page.mouse.wheel(0, 140);
+      await save(page, 'worldcup-console');
+    },
+    async 'worldcup-fixtures'() {
+      const page = await pageFor(DESKTOP, null);
+      await page.goto(`${hub.url}/worldcup/${SLUG}`);
+      await page.locator('[role="timer"]').first().waitFor(WAIT);
+      await save(page, 'worldcup-fixtures');
+    },
+    async 'worldcup-live'() {
+      const page = await pageFor(DESKTOP, null);
+      await page.goto(`${hub.url}/worldcup/${SLUG}/live`);
+      await page.locator('[data-testid="tw-tile"] [role="timer"]').first().waitFor(WAIT);
+      await save(page, 'worldcup-live');
+    },
+    async 'worldcup-ballot'() {
+      const page = await pageFor(PHONE, null);
+      await page.goto(`${hub.url}/worldcup/ballot/${tokenOf(fixtures[1]!)}`);
+      await page.getByRole('button', { name: '提交评分' }).waitFor(WAIT);
+      await save(page, 'worldcup-ballot');
+    },
+    async topics() {
+      const page = await pageFor(DESKTOP, null);
+      await page.goto(`${hub.url}/topic`);
+      await page.getByTestId('topic-card').first().waitFor(WAIT);
+      await save(page, 'topics');
+    },
+    async school() {
+      const page = await pageFor(DESKTOP, null);
+      await page.goto(`${hub.url}/schools/${schoolId}`);
+      await page.getByTestId('school-records').locator('a').first().waitFor(WAIT);
+      await save(page, 'school');
+    },
+    async record() {
+      const page = await pageFor();
+      await page.goto(`${hub.url}/record/${timer.matchId}`);
+      await page.getByTestId('record-chart').waitFor(WAIT);
+      await save(page, 'record');
+    },
+    async workbench() {
+      const page = await pageFor();
+      await page.goto(`${hub.url}/workbench/${project.projectId}`);
+      await page.getByRole('status').filter({ hasText: '已同步' }).waitFor(WAIT);
+      const editor = page.locator('.wb-prose');
+      await editor.click();
+      await page.keyboard.type('我方认为，城市应当限制私家车出行。');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('论点一：公共交通的效率更高。');
+      await editor.locator('p', { hasText: '我方认为' }).click({ clickCount: 3 });
+      await page.getByRole('button', { name: '评论选中的文字' }).click();
+      await page.getByLabel('写下你的评论…').fill('这里需要数据支撑');
+      await page.getByRole('button', { name: '发表评论' }).click();
+      await page.locator('.wb-comment', { hasText: '这里需要数据支撑' }).waitFor(WAIT);
+      await save(page, 'workbench');
+    },
+    async flow() {
+      const page = await pageFor();
+      await page.goto(`${hub.url}/ccf/${flow.projectId}`);
+      await page.getByRole('status').filter({ hasText: '已同步' }).waitFor(WAIT);
+      await page.getByRole('button', { name: /添加论点$/ }).first().click();
+      await page.keyboard.type('限行减少拥堵');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('公共交通效率更高');
+      await page.keyboard.press('Control+e');
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('拥堵的主因是道路规划');
+      await page.locator('body').click({ position: { x: 5, y: 5 } });
+      await save(page, 'flow', 440);
+    },
+    async buy() {
+      const page = await pageFor();
+      await page.goto(`${hub.url}/buy`);
+      await page.getByRole('button', { name: '提交订单' }).waitFor(WAIT);
+      await save(page, 'buy');
+    },
+    async cdkey() {
+      const page = await pageFor();
+      await page.goto(`${hub.url}/buy/cdkey`);
+      await page.getByRole('button', { name: '兑换' }).waitFor(WAIT);
+      await save(page, 'cdkey');
+    },
+    async 'ai-contact'() {
+      const page = await pageFor(DESKTOP, null);
+      await page.goto(`${hub.url}/ai/contact`);
+      await page.getByRole('textbox', { name: '你的问题' }).fill('兑换码怎么用？');
+      await page.getByRole('button', { name: '提问' }).click();
+      await page.locator('[data-testid="ai-answer"][data-state="done"]').waitFor(WAIT);
+      await save(page, 'ai-contact');
+    },
+    async 'ai-ccf'() {
+      const page = await pageFor();
+      await page.goto(`${hub.url}/ai/ccf`);
+      await page.getByRole('textbox', { name: '辩题' }).fill('城市应当限制私家车出行');
+      await page.getByRole('button', { name: '生成框架' }).click();
+      await page.getByTestId('ai-outline').waitFor(WAIT);
+      await save(page, 'ai-ccf');
+    },
+  };
+  for (const [name, shoot] of Object.entries(shots)) {
+    if (only && !only.includes(name)) continue;
+    await shoot();
+  }
+  for (const context of contexts) await context.close();
 } finally {
   await browser.close();
+  await hub.close();
 }

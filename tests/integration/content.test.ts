@@ -43,7 +43,7 @@ describe('content build', () => {
     try {
       cpSync(join(root, 'content'), dir, { recursive: true });
       const before = await compileContent({ contentDir: dir, readmePath });
-      const faq = join(dir, 'docs/6.faq.md');
+      const faq = join(dir, 'docs/10.faq.md');
       writeFileSync(faq, `${readFileSync(faq, 'utf8')}\n\n## 新问题\n\n新的回答。\n`);
       const after = await compileContent({ contentDir: dir, readmePath });
       expect(before.manifest.versions.docs).toMatch(/^v3\.5\.0--[0-9a-f]{12}$/);
@@ -81,13 +81,13 @@ describe('the real content', () => {
   });
 
   it('builds the docs tree in stem order with the prefixes stripped', () => {
-    expect(site.navigation.map((n) => n.title)).toEqual(['入门', '比赛现场', '赛制', '账号', '开发与运维', '常见问题']);
+    expect(site.navigation.map((n) => n.title)).toEqual(['入门', '比赛现场', '赛制', '世界杯', '辩题库、学校与记录', '工作台与流程单', '账号与购买', 'AI', '开发与运维', '常见问题']);
     expect(site.navigation[0]?.children?.map((c) => c.path)).toEqual(['/docs/getting-started/quick-start', '/docs/getting-started/create-timer']);
   });
 
   it('has real docs for every topic the product needs', () => {
     const titles = site.collections.docs.items.map((p) => p.title);
-    for (const title of ['快速开始', '创建计时器', '控制台与快捷键', '大屏与投影', '大厅与多屏', '赛制与自定义赛制', '离线模式', '账号与成员', '集成 API', '自托管与多节点部署', '常见问题']) {
+    for (const title of ['快速开始', '创建计时器', '控制台与快捷键', '大屏与投影', '大厅与多屏', '赛制与自定义赛制', '离线模式', '世界杯：举办一届赛事', '评委与手机评分', '辩题库', '学校与比赛记录', '备赛工作台', '流程单', '账号与成员', '购买、兑换码与发票', 'AI 客服、立论助手与规则识别', '集成 API', '自托管与多节点部署', '常见问题']) {
       expect(titles).toContain(title);
     }
   });
@@ -129,7 +129,7 @@ describe('content on the hub', () => {
     expect(landing).toContain(`<strong>${BUILTIN_FORMATS.length}</strong> 内置赛制`);
     const changelog = await (await fetch(`${hub.url}/changelog`)).text();
     expect(changelog).toContain('<title>更新日志 | 专业辩论比赛计时软件</title>');
-    expect(changelog).toContain('2026-11-20');
+    expect(changelog).toContain('2026-11-27');
     expect(await (await fetch(`${hub.url}/about`)).text()).toContain('为什么所有屏幕能同一秒翻页');
     // Not a content page: the plain app shell.
     expect(await (await fetch(`${hub.url}/lobby`)).text()).toContain('<div id="root"></div>');

@@ -14,7 +14,7 @@ export const content = {
     notFoundLead: '它可能已改名或移动。试试搜索，或从左侧目录进入。',
     loading: '正在加载文档…',
     loadFailed: '文档加载失败，请检查网络后重试。',
-    menu: '文档目录',
+    menu: '全部文档',
     copy: '复制',
     copied: '已复制',
     copyFailed: '复制失败',

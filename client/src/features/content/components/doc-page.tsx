@@ -54,27 +54,27 @@ export function DocPage() {
   }
   const updatedAt = typeof page.meta.updatedAt === 'string' ? page.meta.updatedAt : undefined;
   const editUrl = typeof page.meta.editUrl === 'string' ? page.meta.editUrl : undefined;
+  // One grid (content.css): the title, the 目录, the article, its foot and prev/next. The 目录
+  // spans a column of its own beside them on wide screens and sits under the title on phones.
   return (
-    <div className="doc-grid">
-      <main id="main" className="doc">
-        <article>
-          <header className="doc__head">
-            <h1 className="doc__title">{page.title}</h1>
-            {page.description && <p className="doc__lead">{page.description}</p>}
-          </header>
-          <Article html={page.body.html} />
-        </article>
-        <footer className="doc__foot">
-          {updatedAt && <span data-testid="doc-updated">{format(t.updated, { date: dateFormat.format(new Date(`${updatedAt}T00:00:00`)) })}</span>}
-          {editUrl && (
-            <a href={editUrl} target="_blank" rel="noopener noreferrer">
-              {t.edit}
-            </a>
-          )}
-        </footer>
-        {navigation.data && <PrevNext navigation={navigation.data} path={page.path} />}
-      </main>
+    <main id="main" className="doc doc-grid">
+      <header className="doc__head">
+        <h1 className="doc__title">{page.title}</h1>
+        {page.description && <p className="doc__lead">{page.description}</p>}
+      </header>
       <Toc toc={page.body.toc} />
-    </div>
+      <article className="doc__body">
+        <Article html={page.body.html} />
+      </article>
+      <footer className="doc__foot">
+        {updatedAt && <span data-testid="doc-updated">{format(t.updated, { date: dateFormat.format(new Date(`${updatedAt}T00:00:00`)) })}</span>}
+        {editUrl && (
+          <a href={editUrl} target="_blank" rel="noopener noreferrer">
+            {t.edit}
+          </a>
+        )}
+      </footer>
+      {navigation.data && <PrevNext navigation={navigation.data} path={page.path} />}
+    </main>
   );
 }

@@ -1,21 +1,32 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { TocEntry } from '@bianshi/shared/content/index';
-import { IconExternal } from '../../../components/ui/icons';
+import { IconChevron, IconExternal } from '../../../components/ui/icons';
 import { content as contentText } from '../../../i18n/zh-CN/content';
 import { env } from '../../../lib/env';
 import { useScrollSpy } from '../hooks/use-scroll-spy';
 
 const t = contentText.docs;
 
-/** The contents panel (目录) with scroll-spy, and at its bottom 更多信息 → 联系客服 (new tab). */
+/**
+ * The contents panel (目录) with scroll-spy, and at its bottom 更多信息 → 联系客服 (new tab).
+ * Beside the article on wide screens; under the page title on narrow ones (content.css,
+ * ≤ 1100 px), folded behind its 目录 button until opened, and folded again once an entry is picked.
+ */
 export function Toc({ toc }: { toc: readonly TocEntry[] }) {
   const ids = useMemo(() => toc.map((entry) => entry.id), [toc]);
   const { active, pin } = useScrollSpy(ids);
+  const [open, setOpen] = useState(false);
   return (
-    <aside className="doc-toc" aria-labelledby="doc-toc-title" data-testid="doc-toc">
+    <nav className="doc-toc" aria-labelledby="doc-toc-title" data-testid="doc-toc" data-open={open}>
       <h2 id="doc-toc-title" className="doc-toc__title">
         {t.contents}
       </h2>
+      <button type="button" className="doc-toc__toggle" aria-expanded={open} aria-controls="doc-toc-body" onClick={() => setOpen((o) => !o)}>
+        <span>{t.contents}</span>
+        <IconChevron />
+      </button>
+      <div id="doc-toc-body" className="doc-toc__body">
       {toc.length > 0 && (
         <ul className="doc-toc__list">
           {toc.map((entry) => (
@@ -27,6 +38,8 @@ export function Toc({ toc }: { toc: readonly TocEntry[] }) {
                 onClick={(event) => {
                   event.preventDefault();
                   pin(entry.id);
+                  // Fold first, so the jump lands where the heading is once the list is gone.
+                  flushSync(() => setOpen(false));
                   document.getElementById(entry.id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
                   history.replaceState(history.state, '', `#${entry.id}`);
                 }}
@@ -46,6 +59,7 @@ export function Toc({ toc }: { toc: readonly TocEntry[] }) {
           <IconExternal />
         </a>
       </section>
-    </aside>
+      </div>
+    </nav>
   );
 }
