@@ -137,6 +137,22 @@ export function HomePage() {
           </h2>
           <PlanSummary />
         </section>
+
+        <nav className="home-card home-card--tools" aria-labelledby="home-tools">
+          <h2 id="home-tools" className="home-card__title">
+            {t.tools.title}
+          </h2>
+          <ul className="home-tools">
+            {t.tools.items.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className="home-tool">
+                  <span className="home-tool__name">{item.name}</span>
+                  <span className="home-tool__hint">{item.hint}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
       </div>
     </div>
   );
