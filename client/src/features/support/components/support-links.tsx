@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { IconExternal } from '../../../components/ui/icons';
 import { support as t } from '../../../i18n/zh-CN/support';
+import '../support.css';
 import { supportHref, useSupport, type SupportContact } from '../use-support';
 
 /** The contact's links: its page (new tab) and its address (mailto:), each labelled. */
