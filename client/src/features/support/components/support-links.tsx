@@ -1,9 +1,8 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { IconExternal } from '../../../components/ui/icons';
 import { support as t } from '../../../i18n/zh-CN/support';
 import '../support.css';
-import { supportHref, useSupport, type SupportContact } from '../use-support';
+import { useSupport, type SupportContact } from '../use-support';
 
 /** The contact's links: its page (new tab) and its address (mailto:), each labelled. */
 export function SupportLinks({ contact, className = 'support-links' }: { contact: SupportContact; className?: string }) {
@@ -30,18 +29,6 @@ export function SupportAlternatives({ lead = t.none }: { lead?: string }) {
     <span className="support-none" data-testid="support-none">
       {lead} <Link to="/docs">{t.docs}</Link> · <Link to="/ai/contact">{t.assistant}</Link>
     </span>
-  );
-}
-
-/** One 联系客服 link to the configured contact, or nothing while the hub has not said / has none. */
-export function SupportLink({ className, children = t.contact }: { className?: string; children?: ReactNode }) {
-  const { contact } = useSupport();
-  if (!contact) return null;
-  const external = Boolean(contact.url);
-  return (
-    <a href={supportHref(contact)} className={className} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})} data-testid="support-link">
-      {children}
-    </a>
   );
 }
 
