@@ -75,6 +75,7 @@ const USER_WAYS: Way[] = [
 const ADMIN_WAYS: Way[] = (['/', '/home'] as const).flatMap((from) => [
   { path: '/admin/cdkey', from, clicks: [openMenu, menuItem('CDKey 管理')] },
   { path: '/admin/ai', from, clicks: [openMenu, menuItem('AI 反馈')] },
+  { path: '/admin/topics', from, clicks: [openMenu, menuItem('辩题库审核')] },
   { path: '/admin/analytics', from, clicks: [openMenu, menuItem('访问统计')] },
 ]);
 
@@ -139,7 +140,7 @@ describe('every page within two clicks of / or /home', () => {
     for (const way of ADMIN_WAYS) await follow(page, way);
     await page.getByRole('heading', { name: '访问统计' }).first().waitFor(WAIT);
     const side = page.getByRole('navigation', { name: '管理后台' });
-    expect(await side.getByRole('link').allInnerTexts()).toEqual(['CDKey 管理', 'AI 反馈', '访问统计']);
+    expect(await side.getByRole('link').allInnerTexts()).toEqual(['CDKey 管理', 'AI 反馈', '辩题库审核', '访问统计']);
     expect(errors).toEqual([]);
     await context.close();
   });

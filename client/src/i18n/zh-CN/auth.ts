@@ -80,6 +80,7 @@ export const auth = {
     adminGroup: '管理后台',
     adminCdkey: 'CDKey 管理',
     adminAi: 'AI 反馈',
+    adminTopics: '辩题库审核',
     adminAnalytics: '访问统计',
     signOut: '退出登录',
     signOutEverywhere: '退出所有设备',

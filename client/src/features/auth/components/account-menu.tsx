@@ -21,6 +21,7 @@ const PLACES = [
 const ADMIN_PLACES = [
   { to: '/admin/cdkey', label: t.adminCdkey },
   { to: '/admin/ai', label: t.adminAi },
+  { to: '/admin/topics', label: t.adminTopics },
   { to: '/admin/analytics', label: t.adminAnalytics },
 ] as const;
 
