@@ -15,5 +15,4 @@ interface ImportMetaEnv {
   /** Website id sent with every analytics event. */
   readonly VITE_ANALYTICS_WEBSITE_ID?: string;
   /** Customer-service link in the docs panel. */
-  readonly VITE_SUPPORT_URL?: string;
 }

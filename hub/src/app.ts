@@ -43,6 +43,7 @@ import { DocsRetrieval } from './ai/docs-retrieval';
 import { createProvider } from './ai/provider';
 import { AnalyticsService } from './analytics/analytics.service';
 import { appVersion, paths } from './lib/paths';
+import { reportSupportSetup } from './lib/support';
 import type { HubServices } from './services';
 import { appRouter } from './trpc/app.router';
 import { createRequestListener } from './transport/http';
@@ -242,6 +243,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
   logger.info('hub listening', { url, database: database.kind, version: appVersion });
+  reportSupportSetup(config, logger);
 
   let closing: Promise<void> | undefined;
   return {

@@ -99,8 +99,12 @@ describe('accounts in the browser', () => {
     await page.goto(`${hub.url}/home`);
     await page.locator('.home-timer').filter({ hasText: timer.name }).waitFor();
 
-    // Sign out: the session and this browser's control cookie of the account's timer go.
+    // Sign out (a button that POSTs; opening the page alone signs nobody out): the session and
+    // this browser's control cookie of the account's timer go.
     await page.goto(`${hub.url}/auth/logout`);
+    await page.getByRole('heading', { name: '退出登录？' }).waitFor();
+    expect(await cookie(context, 'bs-session')).toBeDefined();
+    await page.getByRole('button', { name: '退出登录' }).click();
     await page.getByRole('heading', { name: '你已退出登录' }).waitFor();
     expect(await cookie(context, 'bs-session')).toBeUndefined();
     expect(await cookie(context, `bs_ctl_${timer.id}`)).toBeUndefined();

@@ -45,7 +45,11 @@ describe('orders and payments', () => {
     fetch(`${hub.url}/api/commerce/notify/${provider}`, { method: 'POST', headers, body }).then(async (response) => ({ status: response.status, text: await response.text() }));
 
   it('offers every configured provider, bank transfer first', async () => {
-    expect(await buyer.client.commerce.providers.query()).toEqual(['manual', 'alipay', 'wechat']);
+    expect(await buyer.client.commerce.providers.query()).toEqual([
+      { id: 'manual', accountPublished: true },
+      { id: 'alipay', accountPublished: null },
+      { id: 'wechat', accountPublished: null },
+    ]);
   });
 
   it('prices orders from the pricing data and refuses what it does not offer, by field', async () => {

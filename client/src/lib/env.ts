@@ -6,7 +6,5 @@ export const env = {
   buildId: __BUILD_ID__,
   buildTimestamp: __BUILD_TIMESTAMP__,
   version: __APP_VERSION__,
-  /** External customer-service contact (docs contents panel, opened in a new tab). */
-  supportUrl: import.meta.env.VITE_SUPPORT_URL || '/ai/contact',
   isDev: import.meta.env.DEV,
 } as const;

@@ -22,6 +22,7 @@ import type { Clock } from '../lib/clock';
 import type { Config } from '../lib/config';
 import { HubError } from '../lib/errors';
 import type { RateLimiter } from '../lib/rate-limit';
+import { supportContact, type SupportContact } from '../lib/support';
 import type { YjsModule } from '../yjs/yjs.module';
 import { aiFeedback, aiUsage } from './ai.schema';
 import { sectionsForPrompt, type DocsRetrieval } from './docs-retrieval';
@@ -71,12 +72,17 @@ const HISTORY_CHARS = 1_500;
 /** Progress events while a JSON answer streams: one per this many characters. */
 const PROGRESS_STEP = 200;
 
-const ASK_SYSTEM = [
-  '你是「辩时」（辩论比赛计时网站）的帮助助手。',
-  '只根据下面编号的文档片段回答用户的问题，用简体中文，简洁、分点。',
-  '每句话如果来自某个片段，在句末标注片段编号，例如 [1]。',
-  '片段里没有的内容，不要编造；如果片段不能回答问题，就直接说「文档中没有相关说明」。',
-].join('\n');
+/** The assistant's instructions; where it sends a question the docs cannot answer follows the configured support contact. */
+function askSystem(contact: SupportContact | null): string {
+  const where = contact ? [contact.url, contact.email].filter(Boolean).join(' 或 ') : null;
+  return [
+    '你是「辩时」（辩论比赛计时网站）的帮助助手。',
+    '只根据下面编号的文档片段回答用户的问题，用简体中文，简洁、分点。',
+    '每句话如果来自某个片段，在句末标注片段编号，例如 [1]。',
+    '片段里没有的内容，不要编造；如果片段不能回答问题，就直接说「文档中没有相关说明」，' +
+      (where ? `并请用户联系客服：${where}。` : '并请用户换个说法再问，或查看「使用文档」；本站没有提供人工客服，不要让用户联系客服。'),
+  ].join('\n');
+}
 
 const RULES_SYSTEM = (schema: string) =>
   [
@@ -135,7 +141,7 @@ export class AiService {
     }
     await this.spend(caller);
     const messages: ChatMessage[] = [
-      { role: 'system', content: `${ASK_SYSTEM}\n\n文档片段：\n${sectionsForPrompt(retrieval)}` },
+      { role: 'system', content: `${askSystem(supportContact(this.deps.config))}\n\n文档片段：\n${sectionsForPrompt(retrieval)}` },
       ...history.slice(-HISTORY_TURNS).map((turn) => ({ role: turn.role, content: turn.content.slice(0, HISTORY_CHARS) })),
       { role: 'user', content: question },
     ];

@@ -5,6 +5,7 @@ import { alipayConfigured, wechatPayConfigured, type Config } from '../lib/confi
 import type { Logger } from '../lib/logger';
 import type { RateLimiterFactory } from '../lib/rate-limit';
 import { siteBase } from '../lib/site';
+import { bankTransferOffered } from '../lib/support';
 import { ADDRESS_FAILURES_PER_HOUR, CdkeyAttempts } from './cdkey-attempts';
 import { createCdkeyHasher } from './cdkey-secret';
 import { CdkeyService } from './cdkey.service';
@@ -44,9 +45,10 @@ export function planFlagsOf(config: Config): PlanFlags {
   };
 }
 
-/** The payment providers this configuration turns on (bank transfer always). */
+/** The payment providers this configuration turns on (bank transfer when buyers can learn the account). */
 export function paymentProviders(config: Config, clock: Clock): Map<ProviderId, PaymentProvider> {
-  const providers = new Map<ProviderId, PaymentProvider>([['manual', manualProvider(config)]]);
+  const providers = new Map<ProviderId, PaymentProvider>();
+  if (bankTransferOffered(config)) providers.set('manual', manualProvider(config));
   // Providers are built once at startup with no request in hand: SITE_URL when set, else
   // http://localhost:$PORT. Real Alipay/WeChat notifications need SITE_URL set to the public address.
   const base = siteBase(config);

@@ -1,5 +1,6 @@
 import { invoiceRequestSchema, INVOICE_STATUSES, PLAN_IDS, type PlanId } from '@bianshi/shared';
 import { z } from 'zod';
+import { bankTransferConfigured } from '../lib/config';
 import { HubError } from '../lib/errors';
 import { withRetryAfter } from '../lib/wait';
 import { router } from '../trpc/init';
@@ -101,8 +102,16 @@ const adminRouter = router({
 
 /** Plans, orders, cdkeys and invoices (/pricing, /buy…, /admin/cdkey). */
 export const commerceRouter = router({
-  /** Payment methods this hub offers (bank transfer always). */
-  providers: publicProcedure.query(({ ctx }) => PROVIDER_IDS.filter((id) => ctx.services.commerce.orders.providers.has(id))),
+  /**
+   * Payment methods this hub offers, in display order. Bank transfer says whether the account is
+   * published on the order page (`accountPublished`) or the buyer asks support for it.
+   */
+  providers: publicProcedure.query(({ ctx }) =>
+    PROVIDER_IDS.filter((id) => ctx.services.commerce.orders.providers.has(id)).map((id) => ({
+      id,
+      accountPublished: id === 'manual' ? bankTransferConfigured(ctx.services.config) : null,
+    })),
+  ),
 
   /** The caller's plan: which, since, until, from which order or key, and what it allows. */
   myPlan: publicProcedure.query(({ ctx }) => ctx.services.commerce.entitlements.planOf(ctx.user?.id ?? null)),

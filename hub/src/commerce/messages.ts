@@ -6,7 +6,7 @@ export const CM = {
   planNotForSale: '该方案不能在线购买',
   durationUnknown: '该方案没有这个有效期可选',
   seatsTooMany: (max: number) => `该方案每笔订单最多 ${max} 个席位`,
-  providerOff: '该支付方式未开通，请选择对公转账或其他方式',
+  providerOff: '该支付方式未开通，请选择购买页列出的付款方式',
   orderNotFound: '找不到这个订单',
   orderNotPaid: '订单尚未付款，付款后才能申请发票',
   orderCancelled: '订单已取消',

@@ -113,6 +113,11 @@ const envSchema = z.object({
   BANK_ACCOUNT_NAME: z.string().max(100).default(''),
   BANK_NAME: z.string().max(100).default(''),
   BANK_ACCOUNT_NO: z.string().max(40).default(''),
+  // ---- support (hub/src/lib/support.ts) ----
+  /** Customer-service page (a web form, a chat or a group invite) shown wherever the product says 联系客服. */
+  SUPPORT_URL: z.url().regex(/^https?:\/\//, 'must be an http(s) URL').optional(),
+  /** Customer-service email address, shown beside (or instead of) SUPPORT_URL. */
+  SUPPORT_EMAIL: z.email('must be an email address').max(200).optional(),
   /** Alipay (支付宝) page pay: app id, the app's private key (signs requests), Alipay's public key (verifies notifications). */
   ALIPAY_APP_ID: z.string().regex(/^\d{8,32}$/, 'digits only').optional(),
   ALIPAY_PRIVATE_KEY: pemSchema().optional(),
@@ -207,6 +212,11 @@ export function alipayConfigured(config: Config): boolean {
 /** The AI provider is on when its base URL and model are set (some local servers need no key). */
 export function aiConfigured(config: Config): boolean {
   return Boolean(config.AI_BASE_URL && config.AI_MODEL);
+}
+
+/** Bank transfer details are published when account name, bank and account number are all set. */
+export function bankTransferConfigured(config: Config): boolean {
+  return Boolean(config.BANK_ACCOUNT_NAME && config.BANK_NAME && config.BANK_ACCOUNT_NO);
 }
 
 /** WeChat Pay is on when every merchant setting is set. */

@@ -81,12 +81,19 @@ export type Plan = z.infer<typeof planSchema>;
  * keeps, questions and answers, and the payment/invoice badges. The hub and the client both
  * validate it with this schema, so a price or limit is written once.
  */
+/** Ways an install may take payment: 对公转账, 支付宝, 微信支付 (each on only when the hub is configured for it). */
+export const PAYMENT_METHOD_IDS = ['manual', 'alipay', 'wechat'] as const;
+export type PaymentMethodId = (typeof PAYMENT_METHOD_IDS)[number];
+
+/** A FAQ entry or a payment badge may belong to one payment method: /pricing shows it only where the hub offers it. */
+const methodField = z.enum(PAYMENT_METHOD_IDS).optional();
+
 export const pricingFields = {
   plans: z.array(planSchema).length(PLAN_IDS.length),
   /** What an expired plan keeps: read access to everything made, and these limits. */
   expired: z.strictObject({ note: z.string().min(1).max(200), limits: planLimitsSchema }),
-  faq: z.array(z.strictObject({ question: z.string().min(1), answer: z.string().min(1) })).max(30),
-  logos: z.array(z.strictObject({ name: z.string().min(1).max(30), note: z.string().max(60).default('') })).max(12),
+  faq: z.array(z.strictObject({ question: z.string().min(1), answer: z.string().min(1), method: methodField })).max(30),
+  logos: z.array(z.strictObject({ name: z.string().min(1).max(30), note: z.string().max(60).default(''), method: methodField })).max(12),
 };
 
 export const pricingSchema = z

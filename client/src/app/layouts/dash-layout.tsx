@@ -1,7 +1,7 @@
 import { NavLink, Outlet } from 'react-router';
 import { ColorModeToggle } from '../../features/color-mode';
 import { messages } from '../../i18n';
-import { IconBook, IconKey, IconSparkle } from '../../components/ui/icons';
+import { IconBook, IconChart, IconKey, IconSparkle } from '../../components/ui/icons';
 import { Logo } from '../../components/ui/logo';
 
 const t = messages.layouts.dash;
@@ -36,6 +36,12 @@ export function DashLayout() {
               <NavLink to="/admin/topics" className="side-nav__link">
                 <IconBook />
                 {t.topicReview}
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/admin/analytics" className="side-nav__link">
+                <IconChart />
+                {t.analytics}
               </NavLink>
             </li>
           </ul>

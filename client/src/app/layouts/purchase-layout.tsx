@@ -3,9 +3,27 @@ import { ColorModeToggle } from '../../features/color-mode';
 import { messages } from '../../i18n';
 import { IconLock } from '../../components/ui/icons';
 import { Logo } from '../../components/ui/logo';
+import { supportHref, useSupport } from '../../features/support/use-support';
 
 const t = messages.layouts.purchase;
 const STEP_OF: Record<string, number> = { '/buy': 0, '/buy/verify': 1, '/buy/cdkey': 2, '/buy/invoice': 2 };
+
+/**
+ * 购买遇到问题？ goes to the configured support contact; an install without one points to the
+ * purchase questions answered on /pricing rather than to a page with no contact either.
+ */
+function PurchaseHelp() {
+  const { contact, known } = useSupport();
+  if (!known) return null;
+  if (!contact) return <Link to="/pricing#pricing-faq">{t.helpNone}</Link>;
+  return contact.url ? (
+    <a href={supportHref(contact)} target="_blank" rel="noopener noreferrer">
+      {t.help}
+    </a>
+  ) : (
+    <a href={supportHref(contact)}>{t.help}</a>
+  );
+}
 
 /** purchase: logo, the three purchase steps and a reassuring footer around the checkout. */
 export function PurchaseLayout() {
@@ -35,7 +53,7 @@ export function PurchaseLayout() {
           <IconLock />
           {t.secure}
         </span>
-        <Link to="/ai/contact">{t.help}</Link>
+        <PurchaseHelp />
       </footer>
     </div>
   );

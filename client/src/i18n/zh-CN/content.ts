@@ -6,6 +6,7 @@ export const content = {
     contents: '目录',
     more: '更多信息',
     contact: '联系客服',
+    assistant: '问 AI 客服',
     prev: '上一篇',
     next: '下一篇',
     updated: '最后更新：{date}',

@@ -1,7 +1,8 @@
-/** Payment providers behind one interface: 对公转账 always, Alipay and WeChat Pay when configured. */
+/** Payment providers behind one interface: 对公转账, Alipay and WeChat Pay, each when configured. */
+import { PAYMENT_METHOD_IDS, type PaymentMethodId } from '@bianshi/shared';
 
-export const PROVIDER_IDS = ['manual', 'alipay', 'wechat'] as const;
-export type ProviderId = (typeof PROVIDER_IDS)[number];
+export const PROVIDER_IDS = PAYMENT_METHOD_IDS;
+export type ProviderId = PaymentMethodId;
 
 export const PROVIDER_NAMES: Record<ProviderId, string> = { manual: '对公转账', alipay: '支付宝', wechat: '微信支付' };
 

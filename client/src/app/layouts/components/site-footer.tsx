@@ -1,13 +1,40 @@
 import { Link } from 'react-router';
 import { ServerStatus } from '../../../features/server-status';
+// The link alone (not the feature's index): the footer is on every page.
+import { SupportLink } from '../../../features/support/components/support-link';
 import { format, messages } from '../../../i18n';
 import { LogoMark } from '../../../components/ui/logo';
 
 const t = messages.site.footer;
 
+/** Every area in two clicks from any page with the footer (the header lists the library and tournaments). */
 const COLUMNS = [
-  { title: t.product, links: [{ to: '/create', label: t.create }, { to: '/lobby', label: t.lobby }, { to: '/pricing', label: t.pricing }] },
-  { title: t.resources, links: [{ to: '/docs', label: t.docs }, { to: '/changelog', label: t.changelog }] },
+  {
+    title: t.product,
+    links: [
+      { to: '/create', label: t.create },
+      { to: '/lobby', label: t.lobby },
+      { to: '/workbench', label: t.workbench },
+      { to: '/ccf', label: t.ccf },
+      { to: '/ai/ccf', label: t.aiCcf },
+    ],
+  },
+  {
+    title: t.resources,
+    links: [
+      { to: '/docs', label: t.docs },
+      { to: '/changelog', label: t.changelog },
+      { to: '/ai/contact', label: t.aiContact },
+    ],
+  },
+  {
+    title: t.purchase,
+    links: [
+      { to: '/pricing', label: t.pricing },
+      { to: '/buy/cdkey', label: t.cdkey },
+      { to: '/buy/verify', label: t.orders },
+    ],
+  },
   { title: t.company, links: [{ to: '/about', label: t.about }] },
 ];
 
@@ -32,6 +59,11 @@ export function SiteFooter() {
                   <Link to={l.to}>{l.label}</Link>
                 </li>
               ))}
+              {col.title === t.company ? (
+                <li>
+                  <SupportLink>{t.contact}</SupportLink>
+                </li>
+              ) : null}
             </ul>
           </nav>
         ))}

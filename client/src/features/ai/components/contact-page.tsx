@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { format } from '../../../i18n';
 import { ai as aiText } from '../../../i18n/zh-CN/ai';
-import { env } from '../../../lib/env';
+import { SupportAlternatives, supportHref, useSupport } from '../../support';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { local } from '../../../lib/storage';
 import { useTRPC, useTRPCClient } from '../../../lib/trpc';
@@ -39,24 +39,22 @@ function loadTurns(): Turn[] {
   }
 }
 
-/** The configured customer-service link; the docs' own default points back here, so it does not count. */
-function supportLink(): string | null {
-  return env.supportUrl && env.supportUrl !== '/ai/contact' ? env.supportUrl : null;
-}
-
+/** After a question: the configured support contact, or (without one) what else to try. */
 function ContactOffer() {
-  const href = supportLink();
+  const { contact, known } = useSupport();
+  if (!known) return null;
   return (
     <aside className="ai-contact-offer" data-testid="ai-support">
-      <span>{t.contactLead}</span>
-      {href ? (
-        <a className="btn btn--secondary btn--sm" href={href} target="_blank" rel="noopener noreferrer">
-          {t.contactLink}
-        </a>
+      {contact ? (
+        <>
+          <span>{t.contactLead}</span>
+          <a className="btn btn--secondary btn--sm" href={supportHref(contact)} {...(contact.url ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+            {t.contactLink}
+          </a>
+          {contact.url && contact.email ? <a href={`mailto:${contact.email}`}>{contact.email}</a> : null}
+        </>
       ) : (
-        <span className="ai-contact-offer__missing">
-          {t.contactMissing} <Link to="/about">{t.about}</Link>
-        </span>
+        <SupportAlternatives lead={t.contactMissing} />
       )}
     </aside>
   );

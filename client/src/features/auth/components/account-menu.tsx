@@ -5,9 +5,25 @@ import { messages } from '../../../i18n';
 import { auth as authText } from '../../../i18n/zh-CN/auth';
 import { useMe, useResetAccountCache, useSignOutEverywhere } from '../api/auth-queries';
 import { authErrorMessage } from '../auth-errors';
+import { useSignOutFlow } from '../hooks/use-sign-out';
 import '../auth.css';
 
 const t = authText.menu;
+
+/** Where a signed-in account works, in the menu's order; admins get the admin screens too. */
+const PLACES = [
+  { to: '/home', label: t.home },
+  { to: '/workbench', label: t.workbench },
+  { to: '/ccf', label: t.ccf },
+  { to: '/ai/ccf', label: t.aiCcf },
+  { to: '/account/tokens', label: t.apiTokens },
+] as const;
+const ADMIN_PLACES = [
+  { to: '/admin/cdkey', label: t.adminCdkey },
+  { to: '/admin/ai', label: t.adminAi },
+  { to: '/admin/topics', label: t.adminTopics },
+  { to: '/admin/analytics', label: t.adminAnalytics },
+] as const;
 
 /** The header's account corner: 登录 for visitors, a menu for signed-in accounts. */
 export function AccountMenu({ loginClassName }: { loginClassName: string }) {
@@ -18,6 +34,7 @@ export function AccountMenu({ loginClassName }: { loginClassName: string }) {
   const navigate = useNavigate();
   const everywhere = useSignOutEverywhere();
   const reset = useResetAccountCache();
+  const flow = useSignOutFlow();
 
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
@@ -51,6 +68,10 @@ export function AccountMenu({ loginClassName }: { loginClassName: string }) {
       },
       onError: (error) => toast.error(authErrorMessage(error)),
     });
+  // A POST (never a link): leave for /auth/logout once the session is over, before the page
+  // learns it, so a protected page does not send the visitor to sign in again.
+  const signOut = () =>
+    void flow.signOut(() => void navigate('/auth/logout', { state: { signedOut: true } })).catch((error: unknown) => toast.error(authErrorMessage(error)));
 
   return (
     <div className="account-menu" ref={root}>
@@ -66,18 +87,30 @@ export function AccountMenu({ loginClassName }: { loginClassName: string }) {
             <span>{user.email}</span>
             {user.isAdmin ? <span className="badge badge--primary account-menu__admin">{t.admin}</span> : null}
           </div>
-          <Link role="menuitem" to="/home" className="account-menu__item">
-            {t.home}
-          </Link>
-          <Link role="menuitem" to="/account/tokens" className="account-menu__item">
-            {t.apiTokens}
-          </Link>
+          {PLACES.map((place) => (
+            <Link key={place.to} role="menuitem" to={place.to} className="account-menu__item">
+              {place.label}
+            </Link>
+          ))}
+          {user.isAdmin ? (
+            <div role="group" aria-label={t.adminGroup} className="account-menu__group">
+              <span className="account-menu__heading" aria-hidden="true">
+                {t.adminGroup}
+              </span>
+              {ADMIN_PLACES.map((place) => (
+                <Link key={place.to} role="menuitem" to={place.to} className="account-menu__item">
+                  {place.label}
+                </Link>
+              ))}
+            </div>
+          ) : null}
+          <hr className="account-menu__rule" />
           <button type="button" role="menuitem" className="account-menu__item" onClick={signOutEverywhere} disabled={everywhere.isPending}>
             {t.signOutEverywhere}
           </button>
-          <Link role="menuitem" to="/auth/logout" className="account-menu__item account-menu__item--danger">
+          <button type="button" role="menuitem" className="account-menu__item account-menu__item--danger" onClick={signOut} disabled={flow.pending}>
             {t.signOut}
-          </Link>
+          </button>
         </div>
       ) : null}
     </div>

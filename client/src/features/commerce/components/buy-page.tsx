@@ -1,13 +1,14 @@
 import { planById, type PlanId } from '@bianshi/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast';
 import pricing from 'virtual:bianshi-pricing';
 import { format } from '../../../i18n';
 import { commerce as commerceText } from '../../../i18n/zh-CN/commerce';
 import { useTRPCClient } from '../../../lib/trpc';
-import { formErrorOf, useProviders, type FormError } from '../api/commerce-queries';
+import { SupportAlternatives, SupportLinks, useSupport } from '../../support';
+import { formErrorOf, useAccount, useProviders, type FormError } from '../api/commerce-queries';
 import { yuan } from '../format';
 import { SignInGate } from './sign-in-gate';
 import '../commerce.css';
@@ -19,22 +20,50 @@ const PURCHASABLE = pricing.plans.filter((plan) => plan.purchasable);
 export function BuyPage() {
   return (
     <SignInGate>
-      <BuyForm />
+      <Checkout />
     </SignInGate>
   );
 }
 
-function BuyForm() {
+/** The order form, once the hub has said how this install takes payment; a way on when it takes none. */
+function Checkout() {
+  const providers = useProviders();
+  if (providers.isPending) return <div className="commerce-loading" aria-busy="true" />;
+  if (providers.data && providers.data.length === 0) return <NoPayment />;
+  return <BuyForm providers={providers.data ?? []} />;
+}
+
+/** An install that sells nothing online: keys still work, and the contact (if any) sells by hand. */
+function NoPayment() {
+  const { contact } = useSupport();
+  return (
+    <section className="commerce-card" data-testid="no-payment">
+      <h1 className="commerce-title">{t.title}</h1>
+      <p className="commerce-lead">{t.noPayment}</p>
+      <p>
+        <Link className="btn btn--primary" to="/buy/cdkey">
+          {commerceText.pricing.redeem}
+        </Link>
+      </p>
+      <p className="commerce-note">{contact ? <>{t.noPaymentContact} <SupportLinks contact={contact} /></> : <SupportAlternatives />}</p>
+    </section>
+  );
+}
+
+type Provider = NonNullable<ReturnType<typeof useProviders>['data']>[number];
+
+function BuyForm({ providers }: { providers: Provider[] }) {
   const [params] = useSearchParams();
   const initial = PURCHASABLE.find((plan) => plan.id === params.get('plan')) ?? PURCHASABLE.find((plan) => plan.highlight) ?? PURCHASABLE[0]!;
   const [planId, setPlanId] = useState<PlanId>(initial.id);
   const plan = planById(pricing, planId);
   const [months, setMonths] = useState(plan.prices[0]!.months);
   const [seats, setSeats] = useState(1);
-  const [provider, setProvider] = useState('manual');
-  const [buyer, setBuyer] = useState({ name: '', organization: '', phone: '', email: '' });
+  const [provider, setProvider] = useState<string>(providers[0]!.id);
+  // The order's contact address starts as the signed-in account's (the buyer may change it).
+  const account = useAccount();
+  const [buyer, setBuyer] = useState(() => ({ name: '', organization: '', phone: '', email: account.data?.email ?? '' }));
   const [error, setError] = useState<FormError | null>(null);
-  const providers = useProviders();
   const client = useTRPCClient();
   const navigate = useNavigate();
   const price = plan.prices.find((candidate) => candidate.months === months) ?? plan.prices[0]!;
@@ -108,11 +137,11 @@ function BuyForm() {
       <fieldset className="commerce-field">
         <legend>{t.provider}</legend>
         <div className="choice-grid">
-          {(providers.data ?? ['manual']).map((id) => (
+          {providers.map(({ id, accountPublished }) => (
             <label key={id} className="choice" data-checked={id === provider || undefined}>
               <input type="radio" name="provider" value={id} checked={id === provider} onChange={() => setProvider(id)} />
               <span className="choice__name">{t.providers[id]}</span>
-              <span className="choice__hint">{t.providerHints[id]}</span>
+              <span className="choice__hint">{id === 'manual' && accountPublished === false ? t.manualOnRequest : t.providerHints[id]}</span>
             </label>
           ))}
         </div>

@@ -3,14 +3,24 @@ import { Link } from 'react-router';
 import pricing from 'virtual:bianshi-pricing';
 import { format } from '../../../i18n';
 import { commerce as commerceText } from '../../../i18n/zh-CN/commerce';
+import { useProviders } from '../api/commerce-queries';
 import { yuan } from '../format';
 import '../commerce.css';
 
 const t = commerceText.pricing;
 const LIMIT_ROWS: LimitKey[] = [...COUNT_LIMIT_KEYS, 'apiAccess'];
 
-/** /pricing: the plans, their prices and limits, what an expired plan keeps, and the FAQ — all from content/pricing.md. */
+/**
+ * /pricing: the plans, their prices and limits, what an expired plan keeps, and the FAQ — all from
+ * content/pricing.md — and the ways to pay that this hub offers (`commerce.providers`): a badge or
+ * question tied to a method shows only where the method is on; until the hub answers, none does.
+ */
 export function PricingPage() {
+  const providers = useProviders();
+  const offered = new Set<string>((providers.data ?? []).map((provider) => provider.id));
+  const sells = !providers.data || offered.size > 0;
+  const shown = <T extends { method?: string | undefined }>(item: T) => !item.method || offered.has(item.method);
+  const logos = pricing.logos.filter(shown);
   return (
     <div className="pricing">
       <header className="pricing__head">
@@ -52,7 +62,7 @@ export function PricingPage() {
                 {LIMIT_LABELS.screensPerTimer.name} {formatLimit('screensPerTimer', plan.limits)}
               </li>
             </ul>
-            {plan.purchasable ? (
+            {plan.purchasable && sells ? (
               <Link className={`btn ${plan.highlight ? 'btn--primary' : 'btn--secondary'} plan-card__cta`} to={`/buy?plan=${plan.id}`}>
                 {format(t.buy, { name: plan.name })}
               </Link>
@@ -96,22 +106,30 @@ export function PricingPage() {
         <p className="commerce-note">{pricing.expired.note}</p>
       </section>
 
-      <section className="pricing__section" aria-labelledby="pricing-pay">
+      <section className="pricing__section" aria-labelledby="pricing-pay" data-testid="pricing-pay">
         <h2 id="pricing-pay">{t.payWith}</h2>
-        <ul className="pricing__logos">
-          {pricing.logos.map((logo) => (
-            <li key={logo.name}>
-              <strong>{logo.name}</strong>
-              {logo.note ? <span>{logo.note}</span> : null}
-            </li>
-          ))}
-        </ul>
+        {providers.data && offered.size === 0 ? (
+          <p className="commerce-note" data-testid="pricing-no-payment">
+            {t.noPayment} <Link to="/buy/cdkey">{t.redeem}</Link>
+          </p>
+        ) : providers.data ? (
+          <ul className="pricing__logos">
+            {logos.map((logo) => (
+              <li key={logo.name} data-method={logo.method}>
+                <strong>{logo.name}</strong>
+                {logo.note ? <span>{logo.note}</span> : null}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <div className="commerce-loading" aria-busy="true" />
+        )}
       </section>
 
       <section className="pricing__section" aria-labelledby="pricing-faq">
         <h2 id="pricing-faq">{t.faq}</h2>
         <dl className="pricing__faq">
-          {pricing.faq.map((item) => (
+          {pricing.faq.filter(shown).map((item) => (
             <div key={item.question}>
               <dt>{item.question}</dt>
               <dd>{item.answer}</dd>

@@ -7,6 +7,7 @@ import { QrCode } from '../../../components/ui/qr-code';
 import { format } from '../../../i18n';
 import { commerce as commerceText } from '../../../i18n/zh-CN/commerce';
 import { useTRPC, useTRPCClient } from '../../../lib/trpc';
+import { SupportLinks, useSupport } from '../../support';
 import { formErrorOf } from '../api/commerce-queries';
 import { when, yuan } from '../format';
 import { KeysOnce } from './keys-once';
@@ -117,10 +118,15 @@ function OrderStatus({ number }: { number: string }) {
               </dd>
             </dl>
           ) : (
-            <p className="commerce-warning">{t.notConfigured}</p>
+            <AccountOnRequest number={order.number} />
           )}
           <p className="commerce-note">{t.transferNote}</p>
         </div>
+      ) : null}
+      {order.status === 'pending' && !checkout ? (
+        <p className="commerce-warning" data-testid="method-gone">
+          {t.methodGone} <Link to={`/buy?plan=${order.plan}`}>{t.reorder}</Link> · <Link to="/buy/cdkey">{commerceText.pricing.redeem}</Link>
+        </p>
       ) : null}
       {checkout?.kind === 'redirect' ? (
         <a className="btn btn--primary" href={checkout.url}>
@@ -141,6 +147,27 @@ function OrderStatus({ number }: { number: string }) {
         </Link>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * Bank transfer without a published account: the buyer asks support (bank transfer is offered
+ * only with a contact); an order left from before the contact was removed says not to pay.
+ */
+function AccountOnRequest({ number }: { number: string }) {
+  const { contact, known } = useSupport();
+  if (!known) return null;
+  if (!contact) {
+    return (
+      <p className="commerce-warning" data-testid="transfer-no-account">
+        {t.noAccount} <Link to="/buy/cdkey">{commerceText.pricing.redeem}</Link>
+      </p>
+    );
+  }
+  return (
+    <p className="commerce-note" data-testid="transfer-on-request">
+      {format(t.accountOnRequest, { number })} <SupportLinks contact={contact} />
+    </p>
   );
 }
 

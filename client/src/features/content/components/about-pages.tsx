@@ -3,6 +3,7 @@ import type { ContentPage } from '@bianshi/shared/content/index';
 import { format } from '../../../i18n';
 import { content as contentText } from '../../../i18n/zh-CN/content';
 import { ContentNotFound, usePayload } from '../../../lib/content';
+import { SupportSection } from '../../support';
 import { usePageHead } from '../hooks/use-page-head';
 import { Article } from './article';
 
@@ -17,7 +18,7 @@ interface PostSummary {
   authors?: { name: string }[];
 }
 
-/** `/about`: the about text (blog collection) and the posts, newest first. */
+/** `/about`: the about text (blog collection), the support contact, and the posts, newest first. */
 export function AboutPage() {
   const payload = usePayload<{ page: ContentPage; posts: PostSummary[] }>('/about');
   const page = payload.data?.page;
@@ -31,6 +32,7 @@ export function AboutPage() {
         {page.description && <p className="content-page__lead">{page.description}</p>}
       </header>
       <Article html={page.body.html} />
+      <SupportSection />
       {posts.length > 0 && (
         <section aria-labelledby="about-posts">
           <h2 id="about-posts">{t.about.posts}</h2>

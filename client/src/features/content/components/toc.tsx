@@ -3,15 +3,18 @@ import { flushSync } from 'react-dom';
 import type { TocEntry } from '@bianshi/shared/content/index';
 import { IconChevron, IconExternal } from '../../../components/ui/icons';
 import { content as contentText } from '../../../i18n/zh-CN/content';
-import { env } from '../../../lib/env';
+import { Link } from 'react-router';
+import { supportHref, useSupport } from '../../support';
 import { useScrollSpy } from '../hooks/use-scroll-spy';
 
 const t = contentText.docs;
 
 /**
- * The contents panel (目录) with scroll-spy, and at its bottom 更多信息 → 联系客服 (new tab).
- * Beside the article on wide screens; under the page title on narrow ones (content.css,
- * ≤ 1100 px), folded behind its 目录 button until opened, and folded again once an entry is picked.
+ * The contents panel (目录) with scroll-spy, and at its bottom 更多信息 → 联系客服: the hub's
+ * SUPPORT_URL (new tab) or SUPPORT_EMAIL; without either, the AI assistant, which answers from
+ * these docs, rather than a link that leads nowhere. Beside the article on wide screens; under
+ * the page title on narrow ones (content.css, ≤ 1100 px), folded behind its 目录 button until
+ * opened, and folded again once an entry is picked.
  */
 export function Toc({ toc }: { toc: readonly TocEntry[] }) {
   const ids = useMemo(() => toc.map((entry) => entry.id), [toc]);
@@ -54,12 +57,34 @@ export function Toc({ toc }: { toc: readonly TocEntry[] }) {
         <h2 id="doc-toc-more" className="doc-toc__title">
           {t.more}
         </h2>
-        <a href={env.supportUrl} target="_blank" rel="noopener noreferrer" className="doc-toc__link doc-toc__contact">
-          {t.contact}
-          <IconExternal />
-        </a>
+        <MoreInfo />
       </section>
       </div>
     </nav>
+  );
+}
+
+function MoreInfo() {
+  const { contact, known } = useSupport();
+  if (!known) return null;
+  if (!contact) {
+    return (
+      <Link to="/ai/contact" className="doc-toc__link doc-toc__contact" data-testid="doc-support-none">
+        {t.assistant}
+      </Link>
+    );
+  }
+  return (
+    <>
+      <a href={supportHref(contact)} {...(contact.url ? { target: '_blank', rel: 'noopener noreferrer' } : {})} className="doc-toc__link doc-toc__contact" data-testid="doc-support">
+        {t.contact}
+        {contact.url ? <IconExternal /> : null}
+      </a>
+      {contact.url && contact.email ? (
+        <a href={`mailto:${contact.email}`} className="doc-toc__link">
+          {contact.email}
+        </a>
+      ) : null}
+    </>
   );
 }

@@ -4,6 +4,7 @@ import { toast } from '../../../lib/toast';
 import { TRPCClientError } from '@trpc/client';
 import { dateTimeFormat, format } from '../../../i18n';
 import { auth as authText } from '../../../i18n/zh-CN/auth';
+import { home as homeText } from '../../../i18n/zh-CN/home';
 import { IconArrowRight, IconClock, IconKey, IconScreens, IconSparkle } from '../../../components/ui/icons';
 import { toAppError } from '../../../lib/errors';
 import { useAccount, useClaimDevice, useClaimTimer, useDeviceClaimables, useMyLobbies, useOverview } from '../api/home-queries';
@@ -137,6 +138,22 @@ export function HomePage() {
           </h2>
           <PlanSummary />
         </section>
+
+        <nav className="home-card home-card--tools" aria-labelledby="home-tools">
+          <h2 id="home-tools" className="home-card__title">
+            {homeText.tools.title}
+          </h2>
+          <ul className="home-tools">
+            {homeText.tools.items.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className="home-tool">
+                  <span className="home-tool__name">{item.name}</span>
+                  <span className="home-tool__hint">{item.hint}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
       </div>
     </div>
   );
