@@ -7,6 +7,7 @@ import { siteBase } from '../lib/site';
 import { sendRenderedHtml } from '../transport/encoding';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ContentQueryError, parseContentQuery, runQuery, type ContentQuery } from '@bianshi/shared/content/index';
+import { trimTrailingSlashes } from '@bianshi/shared';
 import type { Config } from '../lib/config';
 import { renderPage } from './prerender';
 import type { createContentStore } from './content.store';
@@ -79,7 +80,7 @@ export function createContentHandler(config: Config, store: Store, indexHtml: ()
       return true;
     }
     // Content pages: the prerendered article inside the app's index.html.
-    const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    const path = pathname.length > 1 ? trimTrailingSlashes(pathname) : pathname;
     const page = snapshot && (method === 'GET' || method === 'HEAD') ? snapshot.prerender[path] : undefined;
     const template = page ? indexHtml() : null;
     if (page && template) {
