@@ -27,6 +27,8 @@ export interface HubLimits {
   commands: RateLimiter;
   /** Creating timers. */
   creates: RateLimiter;
+  /** Content queries (`/api/content/<collection>`). */
+  contentQueries: RateLimiter;
 }
 
 /**
