@@ -29,6 +29,8 @@ export interface HubLimits {
   creates: RateLimiter;
   /** Content queries (`/api/content/<collection>`). */
   contentQueries: RateLimiter;
+  /** Characters of import files parsed (IMPORT_CHARS_LIMIT). */
+  importChars: RateLimiter;
 }
 
 /**

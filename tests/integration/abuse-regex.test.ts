@@ -6,6 +6,7 @@
  * must not hold the test's), and asserts a fast answer and a hub whose /api/health kept answering.
  */
 import { PROTOCOL_VERSION } from '@bianshi/shared';
+import { IMPORT_CHARS_LIMIT } from '../../hub/src/limits/http-limits';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAiStandin, STANDIN_API_KEY, STANDIN_MODEL, type OpenAiStandin } from '../fixtures/openai-standin';
 import { startAttackedHub, watchHealth, type AttackedHub } from '../support/attacker';
@@ -68,5 +69,27 @@ describe('user text that became a regular expression', () => {
     expect(elapsed).toBeLessThan(4_000);
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     expect(Math.max(...answers.map((answer) => answer.ms))).toBeLessThan(HEALTHY_MS);
+  });
+
+  it('charges import files to the address by size: a public check of hostile CSVs is refused past the budget', async () => {
+    // Papa Parse is linear, but a 1 MB file of quotes held the loop 0.5–0.8 s, and the public
+    // import check had no limit: one client could keep the hub busy with it.
+    const text = '"'.repeat(450_000);
+    const check = () =>
+      fetch(`${hub.url}/api/trpc/library.topics.checkImport`, { method: 'POST', headers: { origin: hub.url, 'content-type': 'application/json' }, body: JSON.stringify({ json: { format: 'csv', text } }) }).then(async (response) => ({
+        status: response.status,
+        retryAfter: response.headers.get('retry-after'),
+        body: (await response.json()) as { error?: { json: { message: string; data: { code: string; reason: string | null } } } },
+      }));
+    const allowed = Math.floor(IMPORT_CHARS_LIMIT.points / text.length);
+    const answers = [];
+    for (let i = 0; i < allowed + 2; i++) answers.push(await check());
+    expect(answers.slice(0, allowed).map((answer) => answer.status)).toEqual(Array.from({ length: allowed }, () => 200));
+    for (const refused of answers.slice(allowed)) {
+      expect(refused.status).toBe(429);
+      expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
+      expect(refused.body.error?.json).toMatchObject({ message: expect.stringMatching(/^导入的文件过多，请\d+秒后再试$/), data: { code: 'TOO_MANY_REQUESTS', reason: 'rate-limited' } });
+    }
+    expect((await fetch(`${hub.url}/api/health`)).status).toBe(200);
   });
 });

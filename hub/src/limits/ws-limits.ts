@@ -97,8 +97,9 @@ export class CallRate {
  * measured 30 reconnects and 616 calls served in 5 s from one address, and the console's p99
  * command latency 4× its quiet value). The copy refills as any bucket, so a flooding address
  * keeps about WS_CALLS_PER_SECOND in all, and another device behind the same NAT waits at most
- * (debt + its calls) ÷ 30 s, under 3 s. An address is forgotten once its bucket is full again;
- * addresses that never flood keep a fresh bucket per socket.
+ * (debt + its calls) ÷ 30 s, under 3 s. Only a socket that got calls through leaves its debt
+ * (ws.ts), so sockets refused at their first message never renew it. An address is forgotten
+ * once its bucket is full again; addresses that never flood keep a fresh bucket per socket.
  */
 export class FloodedAddresses {
   private readonly rates = new Map<string, CallRate>();

@@ -107,6 +107,11 @@ function registerAccount(services: HubServices, socket: WebSocket, ctx: Context)
  */
 function screenMessages(socket: WebSocket, services: HubServices, router: AppRouter, watches: WatchConnection, from: { address: string; flooded: FloodedAddresses }): void {
   const rate = from.flooded.rateFor(from.address, Date.now());
+  // Whether any message of this socket got through: only a socket that spent calls leaves its
+  // debt to the address. One refused at its first message (paying a debt it inherited, such as a
+  // neighbour's behind the same NAT, reconnecting) must not renew it, or reconnects would keep
+  // the address refused for ever.
+  let spent = false;
   const emit = socket.emit;
   socket.emit = function (this: WebSocket, event: string | symbol, ...args: unknown[]): boolean {
     if (event !== 'message') return emit.call(this, event, ...args);
@@ -118,11 +123,12 @@ function screenMessages(socket: WebSocket, services: HubServices, router: AppRou
     if (!rate.take(tooLarge ? WS_MAX_CALLS_PER_MESSAGE : calls, Date.now())) {
       if (socket.readyState === socket.OPEN) {
         services.logger.warn('socket flood closed', { calls: WS_CALL_BURST });
-        from.flooded.flooded(from.address, rate);
+        if (spent) from.flooded.flooded(from.address, rate);
         socket.close(CLOSE.rateLimited.code, CLOSE.rateLimited.reason);
       }
       return true;
     }
+    spent = true;
     if (tooLarge) {
       if (socket.readyState === socket.OPEN) socket.send(wireEncoder.encode(refusalEnvelope(router, batchTooLarge(calls))));
       return true;
