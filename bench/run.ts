@@ -4,7 +4,8 @@
  *
  *   npm run bench                 full run (about 5 minutes)
  *   npm run bench -- --quick      smaller levels (about 1 minute)
- *   npm run bench -- --only=fanout,throughput,flip,crosshub,load
+ *   npm run bench -- --only=fanout,throughput,flip,crosshub,load,hostile
+ *   npm run bench -- --only=hostile --attacks=content-like,ws-batches
  *   npm run bench -- --no-build   use hub/dist and client/dist as they are
  */
 import { spawnSync } from 'node:child_process';
@@ -20,9 +21,10 @@ import { runLoad, type LoadFigures, type LoadOptions } from './scenarios/load';
 import { runFlipSkew, type FlipSkewFigures, type FlipSkewOptions } from './scenarios/flip-skew';
 import { runThroughput, type ThroughputFigures, type ThroughputOptions } from './scenarios/throughput';
 import { runYjs, type YjsFigures, type YjsOptions } from './scenarios/yjs';
+import { runHostile, type HostileFigures, type HostileOptions } from './scenarios/hostile';
 import { evaluateTargets } from './targets';
 
-const SCENARIOS = ['fanout', 'throughput', 'flip', 'crosshub', 'yjs', 'load'] as const;
+const SCENARIOS = ['fanout', 'throughput', 'flip', 'crosshub', 'yjs', 'load', 'hostile'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 interface Plan {
@@ -33,6 +35,7 @@ interface Plan {
   crossHub: CrossHubOptions;
   yjs: YjsOptions;
   load: LoadOptions;
+  hostile: HostileOptions;
   /** The whole run stops itself after this long. */
   watchdogMs: number;
 }
@@ -46,6 +49,7 @@ const PLANS: Record<Plan['mode'], Plan> = {
     crossHub: { viewersPerHub: 200, commands: 40, intervalMs: 100 },
     yjs: { editors: 50, editsPerEditor: 20, intervalMs: 200, memoryDocs: 20 },
     load: { lighthouse: true, lighthouseRuns: 3, restSeconds: 15 },
+    hostile: { quietSeconds: 10, attackSeconds: 10, commandsPerSecond: 5 },
     watchdogMs: 20 * 60_000,
   },
   quick: {
@@ -56,6 +60,7 @@ const PLANS: Record<Plan['mode'], Plan> = {
     crossHub: { viewersPerHub: 50, commands: 20, intervalMs: 100 },
     yjs: { editors: 50, editsPerEditor: 8, intervalMs: 200, memoryDocs: 20 },
     load: { lighthouse: false, lighthouseRuns: 1, restSeconds: 5 },
+    hostile: { quietSeconds: 5, attackSeconds: 5, commandsPerSecond: 5 },
     watchdogMs: 8 * 60_000,
   },
 };
@@ -78,6 +83,7 @@ export interface BenchReport {
   crossHub?: CrossHubFigures | { error: string };
   yjs?: YjsFigures | { error: string };
   load?: LoadFigures | { error: string };
+  hostile?: HostileFigures | { error: string };
   targets: ReturnType<typeof evaluateTargets>;
   pass: boolean;
 }
@@ -87,7 +93,9 @@ function parseArgs(argv: string[]) {
   const build = !argv.includes('--no-build');
   const only = argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
   for (const name of only ?? []) if (!SCENARIOS.includes(name as Scenario)) throw new Error(`unknown scenario ${name}; known: ${SCENARIOS.join(', ')}`);
-  return { plan: PLANS[quick ? 'quick' : 'full'], build, only: new Set<Scenario>((only as Scenario[] | undefined) ?? SCENARIOS) };
+  const attacks = argv.find((arg) => arg.startsWith('--attacks='))?.slice('--attacks='.length).split(',');
+  const plan = PLANS[quick ? 'quick' : 'full'];
+  return { plan: attacks ? { ...plan, hostile: { ...plan.hostile, attacks } } : plan, build, only: new Set<Scenario>((only as Scenario[] | undefined) ?? SCENARIOS) };
 }
 
 function buildWorkspace(workspace: 'hub' | 'client'): void {
@@ -170,6 +178,7 @@ async function main(): Promise<void> {
     if (build) buildWorkspace('client');
     report.load = await errorOf('load', () => runLoad(plan.load));
   }
+  if (only.has('hostile')) report.hostile = await errorOf('hostile', () => runHostile(plan.hostile));
   if (only.has('flip')) report.flipSkew = await errorOf('flip skew', () => runFlipSkew({ ...plan.flip, build }));
   clearTimeout(watchdog);
   finish(0);

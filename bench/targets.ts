@@ -26,6 +26,8 @@ export const SCREEN_WARM_MS_TARGET = 300;
 export const HUB_IDLE_RSS_TARGET_BYTES = 256 * 2 ** 20;
 export const LIGHTHOUSE_PERFORMANCE_TARGET = 90;
 export const LIGHTHOUSE_OTHER_TARGET = 95;
+/** Hostile (issue 30): a console's p99 command latency under each attack ÷ its quiet p99. */
+export const HOSTILE_RATIO_TARGET = 2;
 
 function atMost(measured: number | null | undefined, limit: number): boolean | null {
   return measured === null || measured === undefined || Number.isNaN(measured) ? null : measured <= limit;
@@ -35,7 +37,7 @@ function atLeast(measured: number | null | undefined, floor: number): boolean | 
   return measured === null || measured === undefined || Number.isNaN(measured) ? null : measured >= floor;
 }
 
-export function evaluateTargets(report: Pick<BenchReport, 'fanout' | 'throughput' | 'flipSkew' | 'crossHub' | 'load'>): TargetResult[] {
+export function evaluateTargets(report: Pick<BenchReport, 'fanout' | 'throughput' | 'flipSkew' | 'crossHub' | 'load' | 'hostile'>): TargetResult[] {
   const results: TargetResult[] = [];
   const crossHub = report.crossHub && 'extraP99Ms' in report.crossHub ? report.crossHub.extraP99Ms : null;
   results.push({
@@ -81,7 +83,23 @@ export function evaluateTargets(report: Pick<BenchReport, 'fanout' | 'throughput
     ...(skipped ? { note: `skipped: ${skipped}` } : {}),
   });
   results.push(...loadTargets(report.load));
+  results.push(...hostileTargets(report.hostile));
   return results;
+}
+
+/** One target per attack: the console's p99 under it within 2× of its quiet p99. */
+function hostileTargets(hostile: BenchReport['hostile']): TargetResult[] {
+  if (!hostile || !('attacks' in hostile)) {
+    return [{ name: 'console p99 under attack ÷ quiet p99', target: `≤ ${HOSTILE_RATIO_TARGET}`, measured: null, unit: 'ratio', pass: null }];
+  }
+  return hostile.attacks.map((attack) => ({
+    name: `console p99 under ${attack.name} ÷ quiet p99`,
+    target: `≤ ${HOSTILE_RATIO_TARGET}`,
+    measured: attack.ratio,
+    unit: 'ratio',
+    pass: atMost(attack.ratio, HOSTILE_RATIO_TARGET),
+    note: `${attack.latencyMs.p99} ms under attack, ${attack.quietBefore.latencyMs.p99} ms in the quiet window just before (first quiet ${hostile.quiet.latencyMs.p99} ms, last ${hostile.quietAfter.latencyMs.p99} ms); hub CPU ${attack.hubCpuPercent}% vs ${attack.quietBefore.hubCpuPercent}%; load average ${attack.loadAverage1m}`,
+  }));
 }
 
 /** The load scenario's targets: bytes and time to the first clock, hub memory at rest, Lighthouse. */

@@ -6,7 +6,7 @@ import type { Config } from './lib/config';
 import { createLogger, type Logger } from './lib/logger';
 import { memoryRateLimiters, redisRateLimiters } from './lib/rate-limit';
 import { AddressSubscriptions } from './limits/connection-budget';
-import { COMMAND_LIMIT, CREATE_LIMIT } from './limits/http-limits';
+import { COMMAND_LIMIT, CONTENT_QUERY_LIMIT, CREATE_LIMIT, IMPORT_CHARS_LIMIT } from './limits/http-limits';
 import { Retention } from './retention/retention';
 import { TimerRepository } from './db/timer.repository';
 import { ManageRepository } from './db/manage.repository';
@@ -151,6 +151,8 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     limits: {
       commands: limiters(COMMAND_LIMIT),
       creates: limiters(CREATE_LIMIT),
+      contentQueries: limiters(CONTENT_QUERY_LIMIT),
+      importChars: limiters(IMPORT_CHARS_LIMIT),
     },
     subscriptions,
     fanout,

@@ -29,6 +29,10 @@ export interface HubLimits {
   commands: RateLimiter;
   /** Creating timers. */
   creates: RateLimiter;
+  /** Content queries (`/api/content/<collection>`). */
+  contentQueries: RateLimiter;
+  /** Characters of import files parsed (IMPORT_CHARS_LIMIT). */
+  importChars: RateLimiter;
 }
 
 /**

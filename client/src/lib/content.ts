@@ -3,10 +3,11 @@
  * content build), fetched on navigation and cached by TanStack Query.
  */
 import { useQuery } from '@tanstack/react-query';
+import { trimTrailingSlashes } from '@bianshi/shared';
 
 /** The payload URL of a page path: `/docs/x` → `/docs/x/_payload.json`, `/` → `/_payload.json`. */
 export function payloadUrl(path: string): string {
-  const clean = path.replace(/\/+$/, '');
+  const clean = trimTrailingSlashes(path);
   return `${clean}/_payload.json`;
 }
 

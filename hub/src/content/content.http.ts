@@ -7,11 +7,15 @@ import { siteBase } from '../lib/site';
 import { sendRenderedHtml } from '../transport/encoding';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ContentQueryError, parseContentQuery, runQuery, type ContentQuery } from '@bianshi/shared/content/index';
+import { trimTrailingSlashes } from '@bianshi/shared';
 import type { Config } from '../lib/config';
 import { renderPage } from './prerender';
 import type { createContentStore } from './content.store';
 
 type Store = ReturnType<typeof createContentStore>;
+
+/** Whether the client behind a request may run one more query now (its address's budget). */
+export type AdmitQuery = (req: IncomingMessage) => Promise<{ ok: true } | { ok: false; retryAfterMs: number }>;
 
 /** Largest query body accepted (a query is a few conditions). */
 const MAX_QUERY_BYTES = 16 * 1024;
@@ -59,7 +63,7 @@ function sitemap(siteUrl: string, routes: { path: string; updatedAt?: string }[]
  * Returns a handler that answers content requests and says whether it did (`false`: not a
  * content request, let the next handler have it).
  */
-export function createContentHandler(config: Config, store: Store, indexHtml: () => string | null, payloadOf: (path: string) => string | null) {
+export function createContentHandler(config: Config, store: Store, indexHtml: () => string | null, payloadOf: (path: string) => string | null, admit?: AdmitQuery) {
   return async (req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> => {
     // The address this hub is served at: SITE_URL, or the request's own origin.
     const siteUrl = siteBase(config, req).replace(/\/+$/, '');
@@ -75,11 +79,11 @@ export function createContentHandler(config: Config, store: Store, indexHtml: ()
       return true;
     }
     if (pathname === '/api/content' || pathname.startsWith('/api/content/')) {
-      await handleApi(req, res, pathname, snapshot);
+      await handleApi(req, res, pathname, snapshot, admit);
       return true;
     }
     // Content pages: the prerendered article inside the app's index.html.
-    const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    const path = pathname.length > 1 ? trimTrailingSlashes(pathname) : pathname;
     const page = snapshot && (method === 'GET' || method === 'HEAD') ? snapshot.prerender[path] : undefined;
     const template = page ? indexHtml() : null;
     if (page && template) {
@@ -94,7 +98,7 @@ export function createContentHandler(config: Config, store: Store, indexHtml: ()
   };
 }
 
-async function handleApi(req: IncomingMessage, res: ServerResponse, pathname: string, snapshot: ReturnType<Store['current']>): Promise<void> {
+async function handleApi(req: IncomingMessage, res: ServerResponse, pathname: string, snapshot: ReturnType<Store['current']>, admit?: AdmitQuery): Promise<void> {
   if (!snapshot) {
     sendError(res, 503, 'UNAVAILABLE', '内容尚未构建：请运行 npm run build。');
     return;
@@ -112,6 +116,13 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, pathname: st
   const collection = name ? snapshot.collection(name) : undefined;
   if (!collection || parts.length > 2 || (action !== undefined && action !== 'query')) {
     sendError(res, 404, 'NOT_FOUND', `没有名为「${name ?? ''}」的内容集合（可用：${Object.keys(snapshot.manifest.versions).join('、')}）`);
+    return;
+  }
+  const admitted = admit ? await admit(req) : ({ ok: true } as const);
+  if (!admitted.ok) {
+    const seconds = Math.max(1, Math.ceil(admitted.retryAfterMs / 1000));
+    res.setHeader('retry-after', String(seconds));
+    sendError(res, 429, 'TOO_MANY_REQUESTS', `查询过于频繁，请${seconds}秒后再试`, 'rate-limited');
     return;
   }
   let raw: unknown;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ManageRepository } from '../db/manage.repository';
+import { HubError } from '../lib/errors';
+import type { Context } from '../trpc/context';
 import { publicProcedure, router } from '../trpc/init';
 import { adminProcedure, authedProcedure, timerProcedure } from '../trpc/procedures';
 
@@ -7,6 +9,15 @@ const id = z.string().min(1).max(64);
 const query = z.string().max(100).default('');
 const fileText = z.string().max(2_000_000, { error: '文件过大（最多 2 MB）' });
 const importFormat = z.enum(['csv', 'json']);
+
+/** Charges a file's characters to the caller's address before it is parsed (IMPORT_CHARS_LIMIT). */
+async function chargeImport(ctx: Context, text: string): Promise<void> {
+  const taken = await ctx.services.limits.importChars.attempt(ctx.ip, Math.max(1, text.length));
+  if (!taken.ok) {
+    const seconds = Math.max(1, Math.ceil(taken.retryAfterMs / 1000));
+    throw new HubError('TOO_MANY_REQUESTS', `导入的文件过多，请${seconds}秒后再试`, 'rate-limited', { retryAfterMs: taken.retryAfterMs });
+  }
+}
 
 /** Topic groups and topics (辩题库). */
 const topicsRouter = router({
@@ -95,15 +106,17 @@ const topicsRouter = router({
     .input(
       z.strictObject({ format: importFormat, text: fileText, defaultGroup: z.string().max(80).default('') }),
     )
-    .mutation(({ ctx, input }) =>
-      ctx.services.library.topics.check(input.format, input.text, input.defaultGroup),
-    ),
+    .mutation(async ({ ctx, input }) => {
+      await chargeImport(ctx, input.text);
+      return ctx.services.library.topics.check(input.format, input.text, input.defaultGroup);
+    }),
   /** Imports a file into one group; nothing is written unless every row is valid. */
   import: authedProcedure
     .input(z.strictObject({ groupId: id, format: importFormat, text: fileText }))
-    .mutation(({ ctx, input }) =>
-      ctx.services.library.topics.import(input.format, input.text, { groupId: input.groupId, caller: ctx }),
-    ),
+    .mutation(async ({ ctx, input }) => {
+      await chargeImport(ctx, input.text);
+      return ctx.services.library.topics.import(input.format, input.text, { groupId: input.groupId, caller: ctx });
+    }),
   favourites: authedProcedure.query(({ ctx }) => ctx.services.library.topics.favourites(ctx.user.id)),
   setFavourite: authedProcedure
     .input(z.strictObject({ topicId: id, on: z.boolean() }))
@@ -151,7 +164,10 @@ const schoolsRouter = router({
     .mutation(({ ctx, input }) => ctx.services.library.schools.add(input.school, ctx.user.id)),
   importCsv: authedProcedure
     .input(z.strictObject({ text: fileText }))
-    .mutation(({ ctx, input }) => ctx.services.library.schools.importCsv(input.text, ctx.user.id)),
+    .mutation(async ({ ctx, input }) => {
+      await chargeImport(ctx, input.text);
+      return ctx.services.library.schools.importCsv(input.text, ctx.user.id);
+    }),
   addTeam: authedProcedure
     .input(z.strictObject({ team: z.unknown() }))
     .mutation(async ({ ctx, input }) => ({ id: await ctx.services.library.schools.addTeam(input.team) })),

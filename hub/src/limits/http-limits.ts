@@ -10,6 +10,19 @@ import { LM } from './messages';
 export const COMMAND_LIMIT = { name: 'commands', points: 60, durationS: 3 } as const;
 /** Timers and lobbies created per client address: 20 every 20 s. */
 export const CREATE_LIMIT = { name: 'creates', points: 20, durationS: 20 } as const;
+/**
+ * Content queries (`/api/content/<collection>`) per client address: 60 every 3 s. Each query's
+ * work is bounded (MAX_QUERY_WORK), their number was not: one anonymous client answered 2 600 a
+ * second held the hub at 76 % CPU and a console's p99 command latency at 7× its quiet value.
+ */
+export const CONTENT_QUERY_LIMIT = { name: 'content-queries', points: 60, durationS: 3 } as const;
+/**
+ * Characters of import files (topics, schools: CSV or JSON) one address may have checked or
+ * imported per minute: 4 million, a 2 MB file checked and imported, twice. Parsing is linear
+ * but not free: a 1 MB hostile CSV (all quotes) took 0.5–0.8 s of the event loop on a loaded
+ * machine, and the public import check had no limit at all.
+ */
+export const IMPORT_CHARS_LIMIT = { name: 'import-chars', points: 4_000_000, durationS: 60 } as const;
 
 /** Largest tRPC request body over HTTP (a format import with its settings is far below). */
 export const TRPC_HTTP_MAX_BODY_BYTES = 1024 * 1024;

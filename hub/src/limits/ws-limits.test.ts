@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CallRate, countCalls, WS_CALL_BURST, WS_CALLS_PER_SECOND } from './ws-limits';
+import { CallRate, countCalls, FloodedAddresses, WS_CALL_BURST, WS_CALLS_PER_SECOND } from './ws-limits';
 
 describe('countCalls', () => {
   it.each<[string, string, number]>([
@@ -39,5 +39,25 @@ describe('CallRate', () => {
     const rate = new CallRate(0);
     expect(rate.take(WS_CALL_BURST, 3_600_000)).toBe(true);
     expect(rate.take(1, 3_600_000)).toBe(false);
+  });
+});
+
+describe('FloodedAddresses', () => {
+  it('starts the next socket of a flooding address at its debt, and forgets the address once repaid', () => {
+    const flooded = new FloodedAddresses();
+    const first = flooded.rateFor('10.0.0.1', 0);
+    expect(first.take(WS_CALL_BURST, 0)).toBe(true);
+    expect(first.take(40, 0)).toBe(false);
+    flooded.flooded('10.0.0.1', first);
+    // Reconnecting at once buys nothing: the next socket's first 40 calls are refused too.
+    expect(flooded.rateFor('10.0.0.1', 100).take(40, 100)).toBe(false);
+    // Its sockets do not share one bucket: each starts at the level the flooded one left.
+    expect(flooded.rateFor('10.0.0.1', 2_000).take(10, 2_000)).toBe(true);
+    // Another address starts fresh.
+    expect(flooded.rateFor('10.0.0.2', 100).take(WS_CALL_BURST, 100)).toBe(true);
+    // The debt is at most one message below zero: repaid, then a full bucket, then forgotten.
+    const repaid = ((WS_CALL_BURST + 40) / WS_CALLS_PER_SECOND) * 1000 + 1;
+    expect(flooded.rateFor('10.0.0.1', repaid).take(WS_CALL_BURST, repaid)).toBe(true);
+    expect(flooded.size).toBe(0);
   });
 });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import compression from 'compression';
 import type { HubServices } from '../services';
-import { createContextFactory } from '../trpc/context';
+import { clientIp, createContextFactory } from '../trpc/context';
 import type { AppRouter } from '../trpc/app.router';
 import { createApiV1Handler } from './api-v1';
 import { HubError, retryAfterSeconds } from '../lib/errors';
@@ -50,7 +50,7 @@ export function createRequestListener(services: HubServices, router: AppRouter, 
   });
   const apiV1 = createApiV1Handler(services);
   const appCsp = appCspFor(clientDist, services.config);
-  const content = createContentServing(services.config, clientDist);
+  const content = createContentServing(services.config, clientDist, (req) => services.limits.contentQueries.attempt(clientIp(req, services.config)));
   const analytics = createAnalyticsHandler(services.analytics, services.config);
   const uploads = createUploadHandler(services, (req, res) => createContext({ req, res }, 'http'));
   const commerce = createCommerceHttpHandler(services, (req, res) => createContext({ req, res }, 'http'));

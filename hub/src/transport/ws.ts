@@ -8,7 +8,7 @@ import type { HubServices } from '../services';
 import type { AppRouter } from '../trpc/app.router';
 import { clientIp, createContextFactory, type Context } from '../trpc/context';
 import { ConnectionBudget } from '../limits/connection-budget';
-import { batchTooLarge, CallRate, countCalls, refusalEnvelope, WS_CALL_BURST, WS_MAX_CALLS_PER_MESSAGE, WS_MAX_PAYLOAD_BYTES } from '../limits/ws-limits';
+import { batchTooLarge, countCalls, FloodedAddresses, refusalEnvelope, WS_CALL_BURST, WS_MAX_CALLS_PER_MESSAGE, WS_MAX_PAYLOAD_BYTES } from '../limits/ws-limits';
 import { wireEncoder } from '../trpc/transformer';
 import { WatchFastPath, type WatchConnection } from './watch-fast-path';
 
@@ -31,6 +31,8 @@ export function attachWebSocket(server: Server, services: HubServices, router: A
   const contexts = new WeakMap<object, Promise<Context>>();
   // Each connection's subscription budget, made at the upgrade (before any message).
   const budgets = new WeakMap<object, ConnectionBudget>();
+  /** Addresses whose socket was closed for flooding: their next sockets start from that debt. */
+  const flooded = new FloodedAddresses();
   const contextOf = (source: Parameters<typeof createContext>[0]): Promise<Context> => {
     const key = source.res as object;
     let context = contexts.get(key);
@@ -65,10 +67,11 @@ export function attachWebSocket(server: Server, services: HubServices, router: A
         ws.close(CLOSE.protocolMismatch.code, CLOSE.protocolMismatch.reason);
         return;
       }
-      const budget = new ConnectionBudget(clientIp(req, services.config), services.subscriptions);
+      const address = clientIp(req, services.config);
+      const budget = new ConnectionBudget(address, services.subscriptions);
       budgets.set(ws, budget);
       const watches = fastPath.connect(ws, socket, req, url.searchParams.get('connectionParams') === '1', budget);
-      screenMessages(ws, services, router, watches);
+      screenMessages(ws, services, router, watches, { address, flooded });
       wss.emit('connection', ws, req);
     });
   };
@@ -102,8 +105,13 @@ function registerAccount(services: HubServices, socket: WebSocket, ctx: Context)
  * take the message (or part of a batch) for itself. What is left goes on as the socket's usual
  * `message` event.
  */
-function screenMessages(socket: WebSocket, services: HubServices, router: AppRouter, watches: WatchConnection): void {
-  const rate = new CallRate(Date.now());
+function screenMessages(socket: WebSocket, services: HubServices, router: AppRouter, watches: WatchConnection, from: { address: string; flooded: FloodedAddresses }): void {
+  const rate = from.flooded.rateFor(from.address, Date.now());
+  // Whether any message of this socket got through: only a socket that spent calls leaves its
+  // debt to the address. One refused at its first message (paying a debt it inherited, such as a
+  // neighbour's behind the same NAT, reconnecting) must not renew it, or reconnects would keep
+  // the address refused for ever.
+  let spent = false;
   const emit = socket.emit;
   socket.emit = function (this: WebSocket, event: string | symbol, ...args: unknown[]): boolean {
     if (event !== 'message') return emit.call(this, event, ...args);
@@ -115,10 +123,12 @@ function screenMessages(socket: WebSocket, services: HubServices, router: AppRou
     if (!rate.take(tooLarge ? WS_MAX_CALLS_PER_MESSAGE : calls, Date.now())) {
       if (socket.readyState === socket.OPEN) {
         services.logger.warn('socket flood closed', { calls: WS_CALL_BURST });
+        if (spent) from.flooded.flooded(from.address, rate);
         socket.close(CLOSE.rateLimited.code, CLOSE.rateLimited.reason);
       }
       return true;
     }
+    spent = true;
     if (tooLarge) {
       if (socket.readyState === socket.OPEN) socket.send(wireEncoder.encode(refusalEnvelope(router, batchTooLarge(calls))));
       return true;

@@ -11,11 +11,30 @@ export type CheckedReply<T> = { ok: true; value: T } | { ok: false; errors: stri
 
 /** The JSON value in a reply: the inside of a ```json fence, else from the first { to the last }. */
 export function jsonOfReply(reply: string): string {
-  const fenced = /```(?:json)?\s*\n([\s\S]*?)```/i.exec(reply);
-  const body = (fenced ? fenced[1]! : reply).trim();
+  const body = (fencedBody(reply) ?? reply).trim();
   const start = body.indexOf('{');
   const end = body.lastIndexOf('}');
   return start >= 0 && end > start ? body.slice(start, end + 1) : body;
+}
+
+/**
+ * The inside of the first ```json fence (or bare ``` fence) that is closed, as
+ * /```(?:json)?\s*\n([\s\S]*?)```/i found it, by searching rather than backtracking: that pattern
+ * is quadratic on a long reply of blank lines after an unclosed fence.
+ */
+function fencedBody(reply: string): string | null {
+  for (let at = reply.indexOf('```'); at >= 0; at = reply.indexOf('```', at + 1)) {
+    let cursor = at + 3;
+    if (reply.slice(cursor, cursor + 4).toLowerCase() === 'json') cursor += 4;
+    // `\s*\n`: the whitespace after the fence, up to its last newline.
+    let end = cursor;
+    while (end < reply.length && /\s/u.test(reply[end]!)) end += 1;
+    const newline = reply.lastIndexOf('\n', end - 1);
+    if (newline < cursor) continue;
+    const close = reply.indexOf('```', newline + 1);
+    return close >= 0 ? reply.slice(newline + 1, close) : null;
+  }
+  return null;
 }
 
 function parse(reply: string): { ok: true; data: unknown } | { ok: false; errors: string[] } {

@@ -143,7 +143,7 @@ export function parseRulesText(text: string, options: RulesParseOptions = {}): R
     }
     if (V.TIMEOUT_WORDS.test(clause)) {
       if (durations.length === 0) return 'unknown';
-      const count = Number(/(\d+)\s*次/u.exec(clause)?.[1] ?? 1);
+      const count = Number(/(?<!\d)(\d+)\s*次/u.exec(clause)?.[1] ?? 1);
       settings.timeouts = { count: Math.min(Math.max(count, 1), 10), durationMs: durations[0]!.ms };
       return 'setting';
     }
@@ -363,7 +363,7 @@ function indexMap(planned: readonly StageInput[], final: readonly StageInput[]):
 
 /** Bells from a clause such as 剩余30秒响铃一次 / 时间到响铃两次 / bells at 1:00 and 6:00. */
 function readBells(clause: string, durations: DurationMatch[], language: 'zh' | 'en'): BellInput[] {
-  const countWord = /(\d+)\s*(?:声|下|次|响|遍)/u.exec(clause)?.[1];
+  const countWord = /(?<!\d)(\d+)\s*(?:声|下|次|响|遍)/u.exec(clause)?.[1];
   const english = /\bonce\b/iu.test(clause) ? 1 : /\btwice\b|double/iu.test(clause) ? 2 : /three\s*times|triple/iu.test(clause) ? 3 : undefined;
   const explicit = countWord !== undefined ? Number(countWord) : english;
   const count = (fallback: number) => Math.min(Math.max(explicit ?? fallback, 1), 10);
@@ -379,7 +379,9 @@ function readBells(clause: string, durations: DurationMatch[], language: 'zh' | 
 /** Side and speaker mentions: 正方一辩 (normalised 正方1辩), 正1, 双方二辩, 反方. */
 function mentionsOf(text: string): Mention[] {
   const found: Mention[] = [];
-  const regex = /(正反双方|正反方|双方|正方|反方|甲方|乙方|正|反)?\s*(\d)\s*辩(?:手)?(?!论|对辩)|(?<![\u4e00-\u9fff])(正|反)(\d)(?![\d辩分秒:])|(正反双方|正反方|双方|正方|反方|甲方|乙方)/gu;
+  // Without a side word a mention starts where a run of spaces starts: tried inside the run
+  // too, it read the run again from each space (quadratic).
+  const regex = /(?:(正反双方|正反方|双方|正方|反方|甲方|乙方|正|反)|(?<!\s))\s*(\d)\s*辩(?:手)?(?!论|对辩)|(?<![\u4e00-\u9fff])(正|反)(\d)(?![\d辩分秒:])|(正反双方|正反方|双方|正方|反方|甲方|乙方)/gu;
   for (let match = regex.exec(text); match; match = regex.exec(text)) {
     const sideWord = match[1] ?? match[3] ?? match[5];
     const speakerDigit = match[2] ?? match[4];
@@ -458,11 +460,15 @@ function stageName(side: SideId | null, speaker: number | null, activity: string
  */
 function splitClauses(line: string, language: 'zh' | 'en' = 'zh'): string[] {
   const opened = line.replace(/[（(]([^（）()]*)[)）]/gu, (_, inner: string) => (/^\s*(?:\d?[A-Z]{1,3}|[A-Z][a-z]+)\s*$/u.test(inner) ? ` ${inner} ` : `，${inner}，`));
-  const pieces = opened.split(/[，,；;。!！?？\n]|\s+then\s+|然后|之后|随后|接着/u);
+  // ` then ` is tried where a run of spaces starts (`(?<![^\S\n])`): tried inside the run too, it
+  // read the whole run again from each space (quadratic: 10 000 spaces held the parser 1.6 s).
+  const pieces = opened.split(/[，,；;。!！?？\n]|(?<![^\S\n])\s+then\s+|然后|之后|随后|接着/u);
   if (language === 'zh') return pieces;
   return pieces.flatMap((piece) => piece.split(/\.(?=\s)|\.$/u)).flatMap((piece) => {
-    const heading = /^([^:\d]+):\s*(.*\S.*)$/u.exec(piece);
+    // One way to match (no `.*\S.*`, quadratic on a long piece that a line terminator ends).
+    const heading = /^([^:\d]+):([^\n\r\u2028\u2029]*)$/u.exec(piece);
     const body = heading?.[2]?.trim() ?? '';
+    if (heading && body === '') return [piece];
     const ownSpeech = englishSide(body) !== undefined || V.NEUTRAL_WORDS.test(body);
     return heading && ownSpeech && isTimed(body, 'en') ? [body] : [piece];
   });
@@ -512,9 +518,20 @@ function isTimed(clause: string, language: 'zh' | 'en'): boolean {
 
 /** English lists often give minutes as a bare number: "1AC 8", "Crossfire 3". */
 function bareMinutes(clause: string): DurationMatch[] {
-  const match = /^(.*[A-Za-z].*?)\s+(\d+(?:\.\d+)?)\s*$/u.exec(clause);
-  if (!match || /\d\s*$/u.test(match[1]!)) return [];
-  const value = Number(match[2]);
+  // What `/^(.*[A-Za-z].*?)\s+(\d+(?:\.\d+)?)\s*$/u` read, found from the end in one pass (that
+  // pattern backtracks quadratically on a long clause): the last word is the number, the
+  // words before it (with a Latin letter, not ending in a digit) name the speech.
+  const isSpace = (at: number) => /\s/u.test(clause[at]!);
+  let end = clause.length;
+  while (end > 0 && isSpace(end - 1)) end -= 1;
+  let start = end;
+  while (start > 0 && !isSpace(start - 1)) start -= 1;
+  let head = start;
+  while (head > 0 && isSpace(head - 1)) head -= 1;
+  if (head === start || head === 0) return [];
+  const name = clause.slice(0, head);
+  if (!/^\d+(?:\.\d+)?$/u.test(clause.slice(start, end)) || !/[A-Za-z]/u.test(name) || /[\n\r\u2028\u2029]/u.test(name) || /\d$/u.test(name)) return [];
+  const value = Number(clause.slice(start, end));
   if (!(value > 0 && value <= 60)) return [];
-  return [{ ms: Math.round(value * 60_000), index: match[1]!.length, length: clause.length - match[1]!.length }];
+  return [{ ms: Math.round(value * 60_000), index: head, length: clause.length - head }];
 }

@@ -1,4 +1,5 @@
 import { Link, Outlet, useLocation } from 'react-router';
+import { trimTrailingSlashes } from '@bianshi/shared';
 import { ColorModeToggle } from '../../features/color-mode';
 import { messages } from '../../i18n';
 import { IconLock } from '../../components/ui/icons';
@@ -28,7 +29,7 @@ function PurchaseHelp() {
 /** purchase: logo, the three purchase steps and a reassuring footer around the checkout. */
 export function PurchaseLayout() {
   const { pathname } = useLocation();
-  const current = STEP_OF[pathname.replace(/\/+$/, '')] ?? 0;
+  const current = STEP_OF[trimTrailingSlashes(pathname)] ?? 0;
   return (
     <div className="layout layout--purchase">
       <header className="slim-header">

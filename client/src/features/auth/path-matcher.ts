@@ -6,6 +6,7 @@
  * `/x`; `/x/**` matches `/x` itself and anything below it. Matching ignores letter case and
  * never looks at the query or hash.
  */
+import { trimTrailingSlashes } from '@bianshi/shared';
 
 /** What decides protection: the include list, the exclude list, and the never-protected paths. */
 export interface ProtectionRules {
@@ -17,7 +18,7 @@ export interface ProtectionRules {
 
 function normalize(path: string): string {
   const bare = path.split(/[?#]/)[0] ?? '/';
-  const trimmed = bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
+  const trimmed = bare.length > 1 ? trimTrailingSlashes(bare) : bare;
   return (trimmed || '/').toLowerCase();
 }
 

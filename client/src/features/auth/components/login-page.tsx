@@ -13,7 +13,9 @@ import '../auth.css';
 
 const t = authText.login;
 type Tab = 'signIn' | 'signUp';
+/** An address: no longer than RFC 5321 allows (the pattern is quadratic in a long domain such as `a@.....`). */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_MAX = 254;
 const SECONDS = new Intl.NumberFormat('zh-CN', { style: 'unit', unit: 'second', unitDisplay: 'short' });
 const MINUTES = new Intl.NumberFormat('zh-CN', { style: 'unit', unit: 'minute', unitDisplay: 'short' });
 
@@ -76,7 +78,7 @@ export function LoginPage() {
   const finish = () => reset();
 
   const validate = (): { email?: string; password?: string } => {
-    if (!EMAIL.test(email.trim())) return { email: t.errors.email };
+    if (email.trim().length > EMAIL_MAX || !EMAIL.test(email.trim())) return { email: t.errors.email };
     if (magic) return {};
     if (password.length === 0) return { password: t.errors.password };
     if (tab === 'signUp' && password.length < 8) return { password: t.errors.password };

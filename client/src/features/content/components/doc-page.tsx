@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { ContentPage } from '@bianshi/shared/content/index';
+import { trimTrailingSlashes } from '@bianshi/shared';
 import { format } from '../../../i18n';
 import { lazyFormat } from '../../../i18n/format';
 import { content as contentText } from '../../../i18n/zh-CN/content';
@@ -18,7 +19,7 @@ const dateFormat = lazyFormat<Date>(() => new Intl.DateTimeFormat('zh-CN', { dat
 /** `/docs/*`: one compiled docs page with its 目录, prev/next, last-updated date and edit link. */
 export function DocPage() {
   const { pathname, hash } = useLocation();
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const path = pathname.length > 1 ? trimTrailingSlashes(pathname) : pathname;
   const payload = usePayload<{ page: ContentPage }>(path);
   const navigation = useDocsNavigation();
   const page = payload.data?.page;
