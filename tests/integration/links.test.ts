@@ -23,6 +23,7 @@ describe('links from the address the hub serves', () => {
     const body = (await response.json()) as { id: string; shortid: string; controlKey: string; urls: Record<string, string> };
     expect(body.urls).toEqual({
       display: `${hub.url}/timer/${body.id}`,
+      judge: expect.stringMatching(new RegExp(`^${hub.url}/timer/${body.id}\\?role=judge#judge=[\\w-]+$`)),
       manage: `${hub.url}/timer/manage/${body.shortid}`,
       short: `${hub.url}/id/${body.shortid}`,
       control: `${hub.url}/timer/manage/${body.shortid}#key=${body.controlKey}`,

@@ -24,7 +24,16 @@ beforeAll(async () => {
   standin = await startSupabaseStandin();
   dataDir = await mkdtemp(join(tmpdir(), 'bianshi-supabase-files-'));
   hub = await startHub({
-    env: { DATA_DIR: dataDir, SUPABASE_URL: standin.url, SUPABASE_SERVICE_ROLE_KEY: standin.serviceRoleKey, UPLOAD_QUOTA_BYTES: String(1024 * 1024) },
+    env: {
+      DATA_DIR: dataDir,
+      SUPABASE_URL: standin.url,
+      SUPABASE_SERVICE_ROLE_KEY: standin.serviceRoleKey,
+      UPLOAD_QUOTA_BYTES: String(1024 * 1024),
+      // Bank transfer is offered only with the account published (or a support contact).
+      BANK_ACCOUNT_NAME: '辩时科技',
+      BANK_NAME: '测试银行',
+      BANK_ACCOUNT_NO: '6222000011112222',
+    },
   });
 }, 60_000);
 
