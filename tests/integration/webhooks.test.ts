@@ -108,7 +108,9 @@ describe('webhooks across two hubs and a restart of both', () => {
   let redis: TestRedis;
   let receiver: WebhookReceiver;
   let hubs: HubProcess[] = [];
-  const env = () => ({ DATABASE_URL: scratch.url, REDIS_URL: redis.url, WEBHOOK_ALLOW_PRIVATE: 'on', WEBHOOK_RETRY_SCHEDULE_S: '1,1,1,1,1,1,1,1' });
+  // Retries enough to outlast killing and starting two hubs on a loaded machine (about 40 s);
+  // with fewer, a delivery refused before the kill can run out of attempts before the hubs are back.
+  const env = () => ({ DATABASE_URL: scratch.url, REDIS_URL: redis.url, WEBHOOK_ALLOW_PRIVATE: 'on', WEBHOOK_RETRY_SCHEDULE_S: '2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2' });
   beforeAll(async () => {
     [scratch, redis, receiver] = await Promise.all([createScratchPostgres(), startRedis(), startWebhookReceiver()]);
     hubs = [await spawnHub(env()), await spawnHub(env())];
