@@ -5,6 +5,7 @@
  * hub loses none and no delivery arrives twice. The event stream follows changes made on either hub.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OUTBOX_LEASE_MS } from '../../hub/src/integrations/webhooks/webhook-outbox';
 import { startHub, type TestHub } from '../support/hub';
 import { createScratchPostgres, type ScratchDatabase } from '../support/postgres';
 import { spawnHub, type HubProcess } from '../support/process-hub';
@@ -146,12 +147,13 @@ describe('webhooks across two hubs and a restart of both', () => {
     receiver.status = 200;
     hubs = [await spawnHub(env()), await spawnHub(env())];
     await command(hubs[1]!.url, timer.id, timer.controlKey, { type: 'finish' });
-    const delivered = await until(() => receiver.delivered(), (byId) => byId.size >= 3, 60_000);
+    // A delivery a killed hub was sending waits out its lease (OUTBOX_LEASE_MS, 30 s) first.
+    const delivered = await until(() => receiver.delivered(), (byId) => byId.size >= 3, OUTBOX_LEASE_MS + 30_000);
 
     const types = [...delivered.values()].map((attempts) => attempts[0]!.body.type).sort();
     expect(types).toEqual(['bell', 'match.finished', 'stage.started']);
     // Once each: however many hubs polled the outbox, each delivery got through one time.
     expect([...delivered.values()].every((attempts) => attempts.length === 1)).toBe(true);
     expect(receiver.received.every((delivery) => delivery.verified)).toBe(true);
-  });
+  }, 120_000);
 });

@@ -6,8 +6,12 @@ import { postWebhook, WEBHOOK_TIMEOUT_MS, type SendResult } from './webhook-send
 
 /** How often an idle hub looks for due deliveries (its own commits wake it at once). */
 export const OUTBOX_POLL_MS = 2_000;
-/** A hub holds a delivery it is sending this long; past it another hub may send it. Well over the timeout. */
-export const OUTBOX_LEASE_MS = WEBHOOK_TIMEOUT_MS * 6;
+/**
+ * A hub holds a delivery it is sending this long; past it another hub may send it. Three times
+ * the request's timeout: a send always ends (answer or timeout) well inside it, and a delivery
+ * held by a hub that died goes out again within half a minute instead of a minute.
+ */
+export const OUTBOX_LEASE_MS = WEBHOOK_TIMEOUT_MS * 3;
 /** Deliveries one pass claims. */
 export const OUTBOX_BATCH = 20;
 /** Settled deliveries are kept this long for the console's log. */
