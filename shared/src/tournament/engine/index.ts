@@ -5,3 +5,4 @@ export * from './bp';
 export * from './draw';
 export * from './standings';
 export * from './break';
+export * from './motions';
