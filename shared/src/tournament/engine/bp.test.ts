@@ -33,6 +33,15 @@ describe('BP rooms', () => {
     for (const t of teams) expect(positions.get(t.id)).toEqual([1, 1, 1, 1]);
   });
 
+  it('swaps same-position teams between rooms so institutions do not share a room', () => {
+    for (const seed of ['i1', 'i2', 'i3', 'i4', 'i5']) {
+      const teams = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((id, at) => ({ ...team(id, 0), institution: `u${at % 4}` }));
+      const result = bpPowerPair(teams, [], {}, seededRandom(seed));
+      const institution = new Map(teams.map((t) => [t.id, t.institution]));
+      for (const room of result.rooms) expect(new Set(room.teams.map((id) => institution.get(id))).size).toBe(4);
+    }
+  });
+
   it('fills brackets of four with pull-ups by the rule', () => {
     const teams = [team('a', 6), team('b', 6), team('c', 6), team('d', 5), team('e', 5), team('f', 5), team('g', 5), team('h', 5)];
     const bottom = bpPowerPair(teams, [], { pullup: 'bottom' }, seededRandom('p'));
