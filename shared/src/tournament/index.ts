@@ -1,4 +1,4 @@
-/** Tournaments (世界杯): schemas, views, and the pure draw, judge, standings and bracket logic. */
+/** Tournaments (世界杯): schemas, views, the pure draw, judge, standings and bracket logic, and the tab engine. */
 export * from './tournament.schema';
 export * from './tournament.view';
 export * from './prng';
@@ -9,3 +9,5 @@ export * from './bracket';
 export * from './ballots';
 export * from './team-csv';
 export * from './exports';
+/** The tab engine (Swiss, BP, standings, break), namespaced: its names overlap the pool draw's. */
+export * as tabEngine from './engine';
