@@ -9,6 +9,7 @@
  * WebP (1280×800, light; the judge's ballot at 390×844; encoded by Chromium itself).
  * Rebuild (npm run build) to publish them.
  */
+import { getBuiltinFormat } from '@bianshi/shared';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -22,7 +23,6 @@ const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const WAIT = { timeout: 30_000 };
 const SLUG = 'docs-demo';
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const TEAMS_CSV = [
   '队名,学校,辩手,种子',
@@ -61,10 +61,12 @@ try {
   if (starter) await api.library.topics.useInTimer.mutate({ timerId: timer.id, topicId: starter.id });
   const command = (type: 'next' | 'start' | 'pause' | 'finish', timerId = timer.id) => api.timer.command.mutate({ timerId, command: { type } });
   await api.timer.command.mutate({ timerId: timer.id, command: { type: 'goto', stageIndex: 3 } });
-  for (let speech = 0; speech < 3; speech++) {
+  // Three speeches of a believable length: each clock runs, and an adjustment stands for the
+  // minutes a real speech takes (no waiting in real time).
+  for (const usedMs of [85_000, 78_000, 92_000]) {
     await command('start');
-    await pause(1_500);
     await command('pause');
+    await api.timer.command.mutate({ timerId: timer.id, command: { type: 'adjust', deltaMs: -usedMs } });
     await command('next');
   }
   await command('finish');
@@ -86,6 +88,8 @@ try {
   view = await api.tournament.get.query({ slug: SLUG });
   const fixtures = view.rounds[0]!.fixtures;
   const tokenOf = (fixture: (typeof fixtures)[number]) => view.judges.find((judge) => judge.id === fixture.judgeIds[0])!.ballotToken!;
+  // Ballots open once the speeches are over: the first match moves on to 公布结果, its last stage.
+  await api.timer.command.mutate({ timerId: fixtures[0]!.timerId!, command: { type: 'goto', stageIndex: getBuiltinFormat('cn-worldcup')!.stages.length - 1 } });
   await api.tournament.submitBallot.mutate({
     token: tokenOf(fixtures[0]!),
     fixtureId: fixtures[0]!.id,
@@ -113,7 +117,9 @@ try {
   };
   /** Saves what `page` shows (its top `height` pixels, when given) as WebP, encoded by the page's own canvas. */
   const save = async (page: Page, name: string, height?: number) => {
-    await page.waitForTimeout(600);
+    // Settled: no request in flight and every web font drawn.
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
     const viewport = page.viewportSize()!;
     const png = (await page.screenshot(height ? { clip: { x: 0, y: 0, width: viewport.width, height } } : {})).toString('base64');
     const webp = await page.evaluate(async (data) => {
@@ -162,7 +168,7 @@ try {
       await page.locator('[data-testid="tm-team-table"] tbody tr').first().waitFor(WAIT);
       // The rounds: each fixture with its venue, judge, status, ballots and result.
       await page.getByText('轮次与赛果', { exact: true }).first().click();
-      await page.waitForTimeout(800);
+      await page.getByTestId('tm-round-card').first().waitFor(WAIT);
       // Past the judges' private links above the rounds.
       await page.mouse.wheel(0, 140);
       await save(page, 'worldcup-console');

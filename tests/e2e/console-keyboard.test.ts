@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHub, type TestHub } from '../support/hub';
 import { confirmDialog, launchBrowser, openPage } from './support/browser';
 import { until } from '../support/until';
+import { clockSeconds } from './support/clock';
 
 let hub: TestHub;
 let browser: Browser;
@@ -23,11 +24,6 @@ afterAll(async () => {
   await hub?.close();
 });
 
-/** m:ss / mm:ss → seconds. */
-function seconds(text: string): number {
-  const [m = '0', s = '0'] = text.replace('+', '').split(':');
-  return Number(m) * 60 + Number(s);
-}
 
 
 const stageOf = (page: Page) => page.getByTestId('display-stage').innerText().catch(() => '');
@@ -80,7 +76,7 @@ describe('control ctl', () => {
 
     // Space starts; the display counts down.
     await ctl.keyboard.press('Space');
-    await until(() => clock.innerText(), (text) => seconds(text) <= 208);
+    await until(() => clock.innerText(), (text) => clockSeconds(text) <= 208);
     // Space pauses; the display holds still.
     await ctl.keyboard.press('Space');
     await until(() => ctl.locator('.console-status').innerText(), (text) => text === '已暂停');
@@ -89,9 +85,9 @@ describe('control ctl', () => {
     expect(await clock.innerText()).toBe(held);
     // − takes ten seconds away, + gives them back.
     await ctl.keyboard.press('-');
-    await until(() => clock.innerText(), (text) => seconds(text) === seconds(held) - 10);
+    await until(() => clock.innerText(), (text) => clockSeconds(text) === clockSeconds(held) - 10);
     await ctl.keyboard.press('+');
-    await until(() => clock.innerText(), (text) => seconds(text) === seconds(held));
+    await until(() => clock.innerText(), (text) => clockSeconds(text) === clockSeconds(held));
     // R resets the stage, once the product's dialog is answered (the speech used time).
     await ctl.keyboard.press('r');
     await confirmDialog(ctl);

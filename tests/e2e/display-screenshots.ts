@@ -28,7 +28,7 @@ try {
   const long = { format: longTextFormat(), timerName: LONG_SETTINGS.timerName };
   const longSettings = (skin: string, fontScale = 1) => ({ topic: LONG_SETTINGS.topic, teams: LONG_SETTINGS.teams, skin: { preset: skin, fontScale } });
   const timeUpFormat = { schemaVersion: 1, id: 'time-up', name: '到时', tags: { language: 'zh' }, stages: [{ kind: 'single', name: '正方一辩 立论', side: 'aff', speaker: 1, durationMs: 1_000, overtime: 'stop', bells: [] }] };
-  const cases: { name: string; skin: string; commands: CommandInput[]; vps: Vp[]; ring?: boolean; settings?: Record<string, unknown>; format?: unknown; timerName?: string; waitMs?: number }[] = [
+  const cases: { name: string; skin: string; commands: CommandInput[]; vps: Vp[]; ring?: boolean; settings?: Record<string, unknown>; format?: unknown; timerName?: string; waitForText?: string }[] = [
     { name: 'long-single', skin: 'dark', commands: [{ type: 'start' }, { type: 'pause' }], vps: ALL, settings: longSettings('dark'), ...long },
     { name: 'long-single', skin: 'light', commands: [{ type: 'start' }, { type: 'pause' }], vps: ALL, settings: longSettings('light'), ...long },
     { name: 'long-x1.6', skin: 'dark', commands: [{ type: 'start' }, { type: 'pause' }], vps: ['desk', 'phone'], settings: longSettings('dark', 1.6), ...long },
@@ -38,8 +38,8 @@ try {
     { name: 'long-pooled', skin: 'dark', commands: [{ type: 'goto', stageIndex: 2 }, { type: 'start' }, { type: 'pause' }], vps: ALL, settings: longSettings('dark'), ...long },
     { name: 'long-cover', skin: 'dark', commands: [{ type: 'goto', stageIndex: 4 }], vps: ALL, settings: longSettings('dark'), ...long },
     { name: 'long-cover', skin: 'light', commands: [{ type: 'goto', stageIndex: 4 }], vps: ['desk', 'phone'], settings: longSettings('light'), ...long },
-    { name: 'time-up', skin: 'dark', commands: [{ type: 'start' }], vps: ['desk', 'hd', 'phone'], settings: { ...SAMPLE_SETTINGS, skin: 'dark' }, format: timeUpFormat, waitMs: 1_600 },
-    { name: 'time-up', skin: 'light', commands: [{ type: 'start' }], vps: ['desk', 'phone'], settings: { ...SAMPLE_SETTINGS, skin: 'light' }, format: timeUpFormat, waitMs: 1_600 },
+    { name: 'time-up', skin: 'dark', commands: [{ type: 'start' }], vps: ['desk', 'hd', 'phone'], settings: { ...SAMPLE_SETTINGS, skin: 'dark' }, format: timeUpFormat, waitForText: '时间到' },
+    { name: 'time-up', skin: 'light', commands: [{ type: 'start' }], vps: ['desk', 'phone'], settings: { ...SAMPLE_SETTINGS, skin: 'light' }, format: timeUpFormat, waitForText: '时间到' },
     { name: 'single-normal', skin: 'dark', commands: [{ type: 'start' }], vps: ALL },
     { name: 'single-normal', skin: 'light', commands: [{ type: 'start' }], vps: ['desk', 'phone', 'land'] },
     { name: 'single-warning', skin: 'dark', commands: [{ type: 'start' }, { type: 'adjust', deltaMs: -185_000 }], vps: ['desk', 'phone'] },
@@ -62,7 +62,6 @@ try {
     const timer = await createTestTimer(hub, c.format, c.timerName);
     await setTimerSettings(hub, timer.id, c.settings ?? { ...SAMPLE_SETTINGS, skin: c.skin });
     for (const command of c.commands) await timer.send(command);
-    if (c.waitMs) await new Promise((resolve) => setTimeout(resolve, c.waitMs));
     for (const vp of c.vps) {
       const context = await browser.newContext({ viewport: VIEWPORTS[vp], locale: 'zh-CN' });
       await context.addInitScript((ring) => window.localStorage.setItem('bianshi:display:ring', ring ? '1' : '0'), c.ring ?? false);
@@ -70,7 +69,8 @@ try {
       page.on('pageerror', (e) => console.log('pageerror', e.message));
       await page.goto(`${hub.url}/timer/${timer.id}`);
       await page.getByTestId('display-stage').waitFor({ timeout: 20_000 });
-      await page.waitForTimeout(400);
+      if (c.waitForText) await page.getByText(c.waitForText).first().waitFor({ timeout: 20_000 });
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
       const file = `${dir}/display-${c.name}-${c.skin}-${vp}.png`;
       await page.screenshot({ path: file });
       console.log(file);
@@ -97,7 +97,7 @@ async function lobbyGrid() {
       const page = await context.newPage();
       await page.goto(`${hub.url}/lobby/${lobby.id}`);
       await page.getByTestId('lobby-grid').waitFor({ timeout: 20_000 });
-      await page.waitForTimeout(400);
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
       const file = `${dir}/lobby-grid-long-${scheme}-${vp}.png`;
       await page.screenshot({ path: file, fullPage: true });
       console.log(file);

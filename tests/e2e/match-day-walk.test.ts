@@ -21,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHub, type TestHub } from '../support/hub';
 import { until } from '../support/until';
 import { confirmDialog, launchBrowser, openPage } from './support/browser';
+import { clockSeconds } from './support/clock';
 
 let hub: TestHub;
 let browser: Browser;
@@ -39,11 +40,6 @@ afterAll(async () => {
   await hub?.close();
 });
 
-/** m:ss, mm:ss or ss.t as shown → seconds. */
-function seconds(text: string): number {
-  const parts = text.replace(/[+−-]/g, '').split(':');
-  return parts.reduce((total, part) => total * 60 + Number(part), 0);
-}
 
 /** What one screen shows: the stage heading, each clock (seconds), which side runs, 时间到, bells flashed. */
 interface Seen {
@@ -66,7 +62,7 @@ async function seen(page: Page): Promise<Seen> {
       bells: Number(display?.getAttribute('data-bell-count') ?? 0),
     };
   });
-  return { ...raw, clocks: raw.texts.map(seconds) };
+  return { ...raw, clocks: raw.texts.map(clockSeconds) };
 }
 
 /** Console text helpers. */

@@ -15,6 +15,7 @@ import { startHub, type TestHub } from '../support/hub';
 import { httpClient } from '../support/trpc';
 import { until } from '../support/until';
 import { confirmDialog, launchBrowser, openPage } from './support/browser';
+import { clockSeconds } from './support/clock';
 
 let hub: TestHub;
 let browser: Browser;
@@ -29,11 +30,6 @@ afterAll(async () => {
   await hub?.close();
 });
 
-/** m:ss / mm:ss → seconds. */
-function seconds(text: string): number {
-  const [m = '0', s = '0'] = text.replace('+', '').split(':');
-  return Number(m) * 60 + Number(s);
-}
 
 /** A cn-worldcup timer and a console page that controls it. */
 async function consolePage(viewport = { width: 1440, height: 900 }) {
@@ -65,7 +61,7 @@ describe('match day in the browser', () => {
     await owner.timer.command.mutate({ timerId: created.id, command: { type: 'goto', stageIndex: 3 } });
     await until(() => judge.page.getByTestId('display-stage').innerText(), (text) => text === '正方一辩 立论');
     await owner.timer.command.mutate({ timerId: created.id, command: { type: 'start' } });
-    await until(() => judge.page.getByRole('timer').innerText(), (text) => seconds(text) < 210);
+    await until(() => judge.page.getByRole('timer').innerText(), (text) => clockSeconds(text) < 210);
 
     // The old link (role=judge without the key) is refused, and says so: no clock, no 在线.
     const keyless = await openPage(browser, { viewport: { width: 1920, height: 1080 } });
@@ -134,7 +130,7 @@ describe('match day in the browser', () => {
     await owner.timer.command.mutate({ timerId: created.id, command: { type: 'goto', stageIndex: 3 } });
     await until(() => ctl.getByTestId('console-stage-name').innerText(), (text) => text === '正方一辩 立论');
     await ctl.keyboard.press('Space');
-    await until(() => clock.innerText(), (text) => seconds(text) <= 207);
+    await until(() => clock.innerText(), (text) => clockSeconds(text) <= 207);
 
     // R asks first; Escape keeps the speech running.
     await ctl.keyboard.press('r');
@@ -142,14 +138,14 @@ describe('match day in the browser', () => {
     await ctl.keyboard.press('Escape');
     await ctl.locator('dialog[open]').waitFor({ state: 'detached', ...WAIT });
     expect(await ctl.locator('.console-status').innerText()).toBe('计时中');
-    expect(seconds(await clock.innerText())).toBeLessThanOrEqual(207);
+    expect(clockSeconds(await clock.innerText())).toBeLessThanOrEqual(207);
     // The button asks too; confirmed, the speech is wiped.
     await ctl.getByRole('button', { name: '重置本环节' }).click();
     await confirmDialog(ctl);
     await until(() => clock.innerText(), (text) => text === '03:30');
     // Ctrl+Z brings it back, still running, with the time it ran meanwhile.
     await ctl.keyboard.press('Control+z');
-    await until(() => clock.innerText(), (text) => seconds(text) <= 207);
+    await until(() => clock.innerText(), (text) => clockSeconds(text) <= 207);
     expect(await ctl.locator('.console-status').innerText()).toBe('计时中');
 
     // 结束比赛 on a middle stage (下一环节 still enabled), with its confirmation.
@@ -205,8 +201,8 @@ describe('match day in the browser', () => {
     // The running speech shows its time so far, and counts up.
     const speechRow = page.getByTestId('record-table').locator('tbody tr').nth(0);
     const used = () => speechRow.locator('td').nth(3).innerText();
-    const first = await until(used, (text) => seconds(text) >= 1);
-    await until(used, (text) => seconds(text) > seconds(first));
+    const first = await until(used, (text) => clockSeconds(text) >= 1);
+    await until(used, (text) => clockSeconds(text) > clockSeconds(first));
 
     expect(errors).toEqual([]);
     await context.close();

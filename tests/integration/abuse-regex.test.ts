@@ -7,6 +7,7 @@
  */
 import { PROTOCOL_VERSION } from '@bianshi/shared';
 import { IMPORT_CHARS_LIMIT } from '../../hub/src/limits/http-limits';
+import { until } from '../support/until';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAiStandin, STANDIN_API_KEY, STANDIN_MODEL, type OpenAiStandin } from '../fixtures/openai-standin';
 import { startAttackedHub, watchHealth, type AttackedHub } from '../support/attacker';
@@ -61,8 +62,7 @@ describe('user text that became a regular expression', () => {
     const startedAt = performance.now();
     texts.forEach((text, index) => socket.send({ id: index + 1, method: 'subscription', params: { path: 'ai.rules', input: { json: { text } } } }));
     // The provider is asked once the text is parsed: every text reached it.
-    const deadline = Date.now() + 10_000;
-    while (standin.requests.length < before + texts.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    await until(() => standin.requests.length, (count) => count >= before + texts.length, 10_000, 20);
     const elapsed = performance.now() - startedAt;
     const answers = await health.stop();
     expect(standin.requests.length - before).toBeGreaterThanOrEqual(texts.length);
