@@ -99,6 +99,10 @@ import { ROUTE_MODULES } from './route-modules';
  * styles). /home's tool list went to its own strings module to stay out of the header. Against
  * `1f31dc3` (176 563): 178 083 — the auth chunk +553, use-support +340, footer and header +311,
  * the entry's footer strings and styles +188.
+ *
+ * Raised (2026-11-27, headroom): the organizer's lobby 178 350 → 178 900. Builds of the same
+ * source on this machine measured 177 915, 178 430 and 178 479 (the entry chunk's hashes and
+ * the drawn pages' manifest move a few hundred bytes between builds), which left no room.
  */
 export const ROUTE_BUDGETS: readonly RouteBudget[] = [
   {
@@ -136,7 +140,7 @@ export const ROUTE_BUDGETS: readonly RouteBudget[] = [
     // 171 010 → 171 570 with the lobby watch's reader of a state sent inside the page; 172 081–172 104
     // with the reload check, the chunk error screen and the optional toaster; 172 459 with the
     // drawn pages' input keeper in index.html and the wait for a drawn page's routes in the entry.
-    budgetBytes: 178_350,
+    budgetBytes: 178_900,
   },
   {
     // A venue's projector: every clock of a round over one lobby subscription (2026-11-24: 190 408;
