@@ -1,4 +1,4 @@
-import { createMatch, getBuiltinFormat, isHubOnlyCommand, matchHasBegun, validateFormat, type Command, type Format } from '@bianshi/shared';
+import { createMatch, getBuiltinFormat, isHubOnlyCommand, matchHasBegun, TIMER_ERROR_MESSAGES, validateFormat, type Command, type Format } from '@bianshi/shared';
 import { timingSafeEqual } from 'node:crypto';
 import type { ManageRepository } from '../db/manage.repository';
 import type { MatchRow, TimerRecord, TimerRepository } from '../db/timer.repository';
@@ -255,7 +255,9 @@ export class TimerService {
 /** Throws BAD_REQUEST (`command-reserved`) for a command only the hub itself may issue. */
 export function requireOutsideCommand(command: Command): void {
   if (!isHubOnlyCommand(command)) return;
-  throw new HubError('BAD_REQUEST', command.type === 'expire' ? M.expireReserved : M.resultReserved, 'command-reserved');
+  if (command.type === 'expire') throw new HubError('BAD_REQUEST', M.expireReserved, 'command-reserved');
+  if (command.type === 'overlay') throw new HubError('BAD_REQUEST', M.resultReserved, 'command-reserved');
+  throw new HubError('BAD_REQUEST', TIMER_ERROR_MESSAGES['hub-only'], 'hub-only');
 }
 
 function sameSecret(presented: string, stored: string): boolean {

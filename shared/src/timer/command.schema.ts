@@ -88,12 +88,13 @@ export const clientCommandSchema = commandSchema.refine((command) => !HUB_ONLY_C
   params: { reason: 'hub-only' },
 });
 /**
- * True for commands only the hub itself issues: `expire` (its scheduler's) and showing a result
+ * True for every command only the hub itself issues: {@link HUB_ONLY_COMMANDS} (refused already
+ * when the input is parsed, reason `hub-only`), `expire` (its scheduler's) and showing a result
  * (filled in from the record's result sheet). Every outside input (tRPC, the HTTP API, offline
- * replay) refuses them with reason `command-reserved`.
+ * replay) passes through this one check, which refuses the last two with reason `command-reserved`.
  */
 export function isHubOnlyCommand(command: Pick<Command, 'type'> & { action?: string }): boolean {
-  return command.type === 'expire' || (command.type === 'overlay' && command.action === 'result');
+  return HUB_ONLY_COMMANDS.has(command.type) || command.type === 'expire' || (command.type === 'overlay' && command.action === 'result');
 }
 
 /** Validates unknown input (a socket message, an HTTP body) as a command. */

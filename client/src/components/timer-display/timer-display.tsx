@@ -1,5 +1,5 @@
 import { currentStage, type MatchState } from '@bianshi/shared';
-import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { format } from '../../i18n/format';
 import { display as displayText } from '../../i18n/zh-CN/display';
 import {
@@ -131,6 +131,8 @@ function DisplayBody({
   const shared = !multi ? poolNote(projected, stage, readings[0]?.side ?? side, now) : null;
   const cover = isCoverStage(stage) && timerName !== '';
   const heading = cover ? timerName : stage.name;
+  // The body draws on every displayed second; the heading's width changes only with its text.
+  const headingStyle = useMemo(() => ({ '--td-heading-ems': headingEms(heading).toFixed(1) }) as CSSProperties, [heading]);
   // A clock that stopped at zero says so: 时间到, not 已暂停.
   const timeUp = highlighted !== undefined && !highlighted.running && highlighted.budgetMs > 0 && highlighted.usedMs >= highlighted.budgetMs;
   const statusNote = compact || runningIndex >= 0 || projected.timeout !== null || projected.status !== 'paused' ? null : timeUp ? t.timeUp : t.status.paused;
@@ -141,7 +143,7 @@ function DisplayBody({
       <header className="td-head">
         {!compact && settings.logoUrl && <img className="td-head__logo" src={settings.logoUrl} alt="" />}
         <div className="td-head__titles">
-          <h1 className="td-head__stage" data-testid="display-stage" title={heading} style={{ '--td-heading-ems': headingEms(heading).toFixed(1) } as CSSProperties}>
+          <h1 className="td-head__stage" data-testid="display-stage" title={heading} style={headingStyle}>
             {heading}
           </h1>
           {!compact && (

@@ -3,7 +3,7 @@
  * the schemas the handlers validate with (`createBody` in transport/api-v1.ts, the shared
  * `commandSchema`, `formatSchema`); what the hub answers is described here, beside them.
  */
-import { commandSchema, formatSchema, HUB_ONLY_COMMANDS, isHubOnlyCommand, overlayCommandSchema, timerReadingSchema } from '@bianshi/shared';
+import { commandSchema, formatSchema, isHubOnlyCommand, overlayCommandSchema, timerReadingSchema } from '@bianshi/shared';
 import { z } from 'zod';
 import 'zod-openapi';
 
@@ -100,9 +100,7 @@ type CommandOption = (typeof commandSchema.options)[number];
 
 /** True for a command option the hub issues itself and the API refuses: `expire`, `setFormat`. */
 function reserved(option: CommandOption): boolean {
-  if (!('shape' in option)) return false;
-  const type = option.shape.type.value;
-  return HUB_ONLY_COMMANDS.has(type) || isHubOnlyCommand({ type });
+  return 'shape' in option && isHubOnlyCommand({ type: option.shape.type.value });
 }
 
 /** The overlay actions a client may send: all but showing a result (the record's result sheet fills it). */
