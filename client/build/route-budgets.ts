@@ -103,6 +103,7 @@ import { ROUTE_MODULES } from './route-modules';
  * Raised (2026-11-27, headroom): the organizer's lobby 178 350 → 178 900. Builds of the same
  * source on this machine measured 177 915, 178 430 and 178 479 (the entry chunk's hashes and
  * the drawn pages' manifest move a few hundred bytes between builds), which left no room.
+ * For the same reason the live wall 163 400 → 163 900 (builds 163 138–163 321).
  */
 export const ROUTE_BUDGETS: readonly RouteBudget[] = [
   {
@@ -151,7 +152,7 @@ export const ROUTE_BUDGETS: readonly RouteBudget[] = [
     // 160 481 with the drawn pages' input keeper and wait, as the lobby's).
     name: 'tournament live wall (/worldcup/:slug/live/:roundId)',
     modules: ['src/app/layouts/blank-layout.tsx', 'src/features/tournament/wall.ts'],
-    budgetBytes: 163_400,
+    budgetBytes: 163_900,
   },
   {
     // A judge's phone, often on venue Wi-Fi (2026-11-24: 145 773, then 142 767, then 143 822;
