@@ -6,6 +6,7 @@ import type { Config } from './lib/config';
 import { createLogger, type Logger } from './lib/logger';
 import { memoryRateLimiters, redisRateLimiters } from './lib/rate-limit';
 import { AddressSubscriptions } from './limits/connection-budget';
+import { CoolingOff } from './limits/cooling-off';
 import { COMMAND_LIMIT, CONTENT_QUERY_LIMIT, CREATE_LIMIT, IMPORT_CHARS_LIMIT } from './limits/http-limits';
 import { Retention } from './retention/retention';
 import { TimerRepository } from './db/timer.repository';
@@ -20,7 +21,7 @@ import { createLobbies } from './lobbies/lobby.module';
 import { createCommerce } from './commerce/commerce.module';
 import { createYjs } from './yjs/yjs.module';
 import { redisYjsBus } from './scale/redis-yjs-bus';
-import { createContextFactory } from './trpc/context';
+import { clientIp, createContextFactory, parseCookies } from './trpc/context';
 import { AuthService } from './auth/auth.service';
 import { MemberRepository } from './auth/member.repository';
 import { MemberService } from './auth/member.service';
@@ -123,6 +124,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     ...(redis ? { bus: redisLobbyBus(redis, hubId) } : {}),
   });
   const subscriptions = new AddressSubscriptions(config.MAX_SUBSCRIPTIONS_PER_ADDRESS);
+  const cooling = new CoolingOff();
   const integrations = createIntegrations({
     db: database.db,
     config,
@@ -155,6 +157,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       importChars: limiters(IMPORT_CHARS_LIMIT),
     },
     subscriptions,
+    cooling,
     fanout,
     fallbackSigner,
     files,
@@ -202,6 +205,9 @@ export async function startHub(options: HubOptions): Promise<Hub> {
           : null;
       },
       accounts: rooms.sockets,
+      cooling,
+      addressOf: (req) => clientIp(req, config),
+      sessionOf: (req) => (req.headers.cookie ? (parseCookies(req.headers.cookie).get(auth.cookies.session) ?? null) : null),
     }),
     ai: new AiService({
       db: database.db,

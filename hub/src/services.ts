@@ -13,6 +13,7 @@ import type { Config } from './lib/config';
 import type { Logger } from './lib/logger';
 import type { RateLimiter } from './lib/rate-limit';
 import type { AddressSubscriptions } from './limits/connection-budget';
+import type { CoolingOff } from './limits/cooling-off';
 import type { RetentionService } from './retention/retention';
 import type { RoomRegistry } from './rooms/registry';
 import type { Fanout } from './scale/fanout';
@@ -53,6 +54,8 @@ export interface HubServices {
   readonly limits: HubLimits;
   /** Live subscriptions per client address on this hub (MAX_SUBSCRIPTIONS_PER_ADDRESS). */
   readonly subscriptions: AddressSubscriptions;
+  /** Refusals repeated at the door until their wait is over (limits/cooling-off.ts). */
+  readonly cooling: CoolingOff;
   /** How this hub hears of the others (local no-op for a single hub). */
   readonly fanout: Fanout;
   /** Where files are kept: local disk, or Supabase Storage when configured. */

@@ -293,10 +293,21 @@ describe('Workbench documents under attack (two hubs, Postgres + Redis)', () => 
     ]);
     expect(await within(attacker.closed)).toEqual({ code: 4413, reason: 'awareness-too-large' });
     expect(attacker.notices.map((n) => n.code)).toEqual(['awareness-too-large']);
+    // Trying again at once is refused at the door, the same way, without a look-up.
+    const retry = raw(a.url, documentId, { cookie: viewer.cookie });
+    expect(await within(retry.closed)).toEqual({ code: 4413, reason: 'awareness-too-large' });
+    expect(retry.notices.map((n) => n.code)).toEqual(['awareness-too-large']);
 
-    // Another try, small: it claims the owner's name and the owner's own client id.
-    const impostor = raw(a.url, documentId, { cookie: viewer.cookie });
-    await impostor.opened;
+    // Another try, small, once let in again: it claims the owner's name and the owner's own client id.
+    const impostor = await until(
+      async () => {
+        const socket = raw(a.url, documentId, { cookie: viewer.cookie });
+        return { socket, admitted: await socket.admitted };
+      },
+      (attempt) => attempt.admitted,
+      15_000,
+      250,
+    ).then((attempt) => attempt.socket);
     impostor.sendAwareness([
       { clientId: onA.doc.clientID, clock: 999, state: { user: { name: '劫持' } } },
       { clientId: 4343, clock: 1, state: { user: { name: 'owner', color: 'hsl(1 2% 3%)', role: 'owner' }, marker: 1 } },

@@ -22,6 +22,7 @@ import { startHub, type TestHub } from '../support/hub';
 import { httpClient } from '../support/trpc';
 import { RawSocket, type Reply } from '../support/raw-socket';
 import { speechFormat } from '../support/formats';
+import { until } from '../support/until';
 
 /** One ten-minute speech: nothing falls due while a test runs. */
 const ONE_STAGE = speechFormat('abuse-test', '攻击测试', [600_000]);
@@ -397,6 +398,28 @@ describe('content queries from a stranger', () => {
     expect(await refused.json()).toMatchObject({ error: { code: 'TOO_MANY_REQUESTS', reason: 'rate-limited', message: expect.stringMatching(/^查询过于频繁，请\d+秒后再试$/) } });
     // Another address is not affected.
     expect((await from('10.7.0.2')).status).toBe(200);
+
+    // A client that never waits meets the door: each refusal is held back (up to a second), so
+    // four in flight for two seconds get a few answers (before: about 900 a second, each through
+    // the whole request path), all the same refusal.
+    const endsAt = Date.now() + 2_000;
+    const flood: { status: number; retryAfter: string | null }[] = [];
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (Date.now() < endsAt) {
+          const answer = await from('10.7.0.1');
+          flood.push({ status: answer.status, retryAfter: answer.headers.get('retry-after') });
+          await answer.arrayBuffer();
+        }
+      }),
+    );
+    // (A new window of the limit may begin meanwhile and serve its queries.)
+    const held = flood.filter((answer) => answer.status === 429);
+    expect(held.length).toBeLessThanOrEqual(4 * 4);
+    expect(flood.length - held.length).toBeLessThanOrEqual(CONTENT_QUERY_LIMIT.points);
+    for (const answer of held) expect(answer.retryAfter).toMatch(/^[1-3]$/);
+    for (const answer of flood) expect([200, 429]).toContain(answer.status);
+    expect((await from('10.7.0.3')).status).toBe(200);
   });
 
   it("has no collection named after an object's own properties", async () => {
@@ -437,9 +460,15 @@ describe.each(['pglite', 'postgres'] as const)('tRPC calls over one WebSocket, o
     const health = watchHealth(hub.url);
     // As the attacker did: a frame every 40 ms (under 30 a second), reconnecting whenever closed, for 3 s.
     const sockets: { raw: RawSocket; close: { code: number; reason: string } | null }[] = [];
+    const atTheDoor: RawSocket['upgradeRefusal'][] = [];
     const attackEndsAt = Date.now() + 3_000;
     while (Date.now() < attackEndsAt) {
-      const raw = await openSocket(ATTACKER);
+      const raw = new RawSocket(`${hub.wsUrl}?protocol=${PROTOCOL_VERSION}`, { 'x-forwarded-for': ATTACKER });
+      // Until its debt is paid, a flooding address's upgrade is refused at the door (held back).
+      if (!(await raw.opened.then(() => true, () => false))) {
+        atTheDoor.push(raw.upgradeRefusal);
+        continue;
+      }
       const entry: (typeof sockets)[number] = { raw, close: null };
       sockets.push(entry);
       void raw.closed.then((close) => (entry.close = close));
@@ -454,6 +483,11 @@ describe.each(['pglite', 'postgres'] as const)('tRPC calls over one WebSocket, o
     expect(residentMb(hub) - rssBefore).toBeLessThan(100);
 
     expect(closes.filter(Boolean).length).toBeGreaterThan(0);
+    // Reconnecting at once met the door: a 429 with Retry-After, each held back (a second at
+    // most) until the debt is paid (at most 40 calls ÷ 30 a second), so one or two per socket closed.
+    expect(atTheDoor.length).toBeGreaterThan(0);
+    expect(atTheDoor.length).toBeLessThanOrEqual(2 * closes.filter(Boolean).length + 1);
+    for (const refusal of atTheDoor) expect(refusal).toEqual({ status: 429, retryAfter: expect.stringMatching(/^[12]$/) });
     for (const [index, { raw }] of sockets.entries()) {
       // Not one call of those frames ran.
       expect(served(raw.replies)).toEqual([]);
@@ -471,7 +505,15 @@ describe.each(['pglite', 'postgres'] as const)('tRPC calls over one WebSocket, o
 
     // Reconnecting buys no fresh burst: the flooding address's next socket starts from its debt,
     // and its first message of the ceiling is refused unread (before: 40 more calls each time).
-    const again = await openSocket(ATTACKER);
+    const again = await until(
+      async () => {
+        const raw = new RawSocket(`${hub.wsUrl}?protocol=${PROTOCOL_VERSION}`, { 'x-forwarded-for': ATTACKER });
+        return (await raw.opened.then(() => true, () => false)) ? raw : null;
+      },
+      (raw) => raw !== null,
+      10_000,
+      100,
+    ).then((raw) => raw!);
     again.send(timerGets(WS_MAX_CALLS_PER_MESSAGE));
     expect(await again.closed).toEqual({ code: 4002, reason: 'rate-limited' });
     expect(served(again.replies)).toEqual([]);

@@ -18,13 +18,24 @@ export class RawSocket {
   /** Resolves with the close code and reason once the socket closed. */
   readonly closed: Promise<{ code: number; reason: string }>;
 
+  /** The hub's answer when it refused the upgrade itself (an HTTP status instead of a socket). */
+  upgradeRefusal: { status: number; retryAfter: string | null } | null = null;
+
   constructor(url: string, headers: Record<string, string> = {}) {
     this.socket = new WebSocket(url, { headers });
+    let closedWith: (close: { code: number; reason: string }) => void = () => {};
+    this.closed = new Promise((resolve) => (closedWith = resolve));
+    this.socket.once('close', (code: number, reason: Buffer) => closedWith({ code, reason: reason.toString() }));
     this.opened = new Promise((resolve, reject) => {
       this.socket.once('open', () => resolve());
       this.socket.once('error', reject);
+      this.socket.once('unexpected-response', (request, response) => {
+        this.upgradeRefusal = { status: response.statusCode ?? 0, retryAfter: response.headers['retry-after'] ?? null };
+        request.destroy();
+        closedWith({ code: 1006, reason: '' });
+        reject(new Error(`upgrade refused with ${response.statusCode}`));
+      });
     });
-    this.closed = new Promise((resolve) => this.socket.once('close', (code: number, reason: Buffer) => resolve({ code, reason: reason.toString() })));
     this.socket.on('message', (data: Buffer) => {
       const text = data.toString();
       if (text === 'PING') return;

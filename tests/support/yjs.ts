@@ -129,6 +129,8 @@ export class RawDocSocket {
   readonly opened: Promise<void>;
   /** Resolves with the close code and reason once the socket closed. */
   readonly closed: Promise<{ code: number; reason: string }>;
+  /** Whether the hub let the socket in (its first sync message came) or closed it first. */
+  readonly admitted: Promise<boolean>;
   private readonly socket: WebSocket;
 
   constructor(baseUrl: string, documentId: string, options: { cookie?: string; invite?: string } = {}) {
@@ -144,9 +146,13 @@ export class RawDocSocket {
     this.closed = new Promise((resolve) =>
       this.socket.once('close', (code: number, reason: Buffer) => resolve({ code, reason: reason.toString() })),
     );
+    let admit: (admitted: boolean) => void = () => {};
+    this.admitted = new Promise((resolve) => (admit = resolve));
+    void this.closed.then(() => admit(false));
     this.socket.on('message', (data: Buffer) => {
       const decoder = decoding.createDecoder(new Uint8Array(data));
       const type = decoding.readVarUint(decoder);
+      if (type === YJS_MESSAGE.sync) admit(true);
       if (type === YJS_MESSAGE.notice) this.notices.push(JSON.parse(decoding.readVarString(decoder)) as YjsNotice);
       else if (type === YJS_MESSAGE.awareness) this.awareness.push(decoding.readVarUint8Array(decoder));
     });

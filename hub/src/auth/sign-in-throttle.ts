@@ -1,4 +1,4 @@
-import { HubError } from '../lib/errors';
+import { HubError, refusedFor } from '../lib/errors';
 import { hashKey } from '../lib/ids';
 import type { RateLimiter, RateLimiterFactory } from '../lib/rate-limit';
 import { AUTH_MESSAGES as M } from './messages';
@@ -79,24 +79,24 @@ export class SignInThrottle {
     const account = hashKey(email.trim().toLowerCase()).slice(0, 32);
     const pair = `${account}:${ip}`;
     const counted = await this.pairFailures.hit(pair);
-    if (!counted.ok) throw this.refusal('sign-in-slowed', counted.retryAfterMs);
+    if (!counted.ok) throw this.refusal('sign-in-slowed', counted.retryAfterMs, email);
     const failures = counted.consumed;
     if (failures > FREE_FAILURES) {
       const gate = await this.pairGate.hit(pair);
       if (!gate.ok) {
         await this.pairFailures.refund(pair);
-        throw this.refusal('sign-in-slowed', gate.retryAfterMs);
+        throw this.refusal('sign-in-slowed', gate.retryAfterMs, email);
       }
     }
     const address = await this.addressFailures.hit(ip);
     if (!address.ok) {
       await this.pairFailures.refund(pair);
-      throw this.refusal('sign-in-address-limited', address.retryAfterMs);
+      throw this.refusal('sign-in-address-limited', address.retryAfterMs, email);
     }
     const ceiling = await this.accountFailures.hit(account);
     if (!ceiling.ok && !(await this.knownPairs.marked(pair))) {
       await Promise.all([this.pairFailures.refund(pair), this.addressFailures.refund(ip)]);
-      throw this.refusal('sign-in-account-limited', ceiling.retryAfterMs);
+      throw this.refusal('sign-in-account-limited', ceiling.retryAfterMs, email);
     }
     return {
       succeeded: async () => {
@@ -115,13 +115,15 @@ export class SignInThrottle {
     };
   }
 
-  private refusal(reason: 'sign-in-slowed' | 'sign-in-address-limited' | 'sign-in-account-limited', retryAfterMs: number): HubError {
+  private refusal(reason: 'sign-in-slowed' | 'sign-in-address-limited' | 'sign-in-account-limited', retryAfterMs: number, email: string): HubError {
     const message =
       reason === 'sign-in-slowed'
         ? M.signInSlowed(retryAfterMs, this.mailLinks)
         : reason === 'sign-in-address-limited'
           ? M.signInAddressLimited(retryAfterMs)
           : M.signInAccountLimited(retryAfterMs, this.mailLinks);
-    return new HubError('TOO_MANY_REQUESTS', message, reason, { retryAfterMs, limit: reason === 'sign-in-address-limited' ? 'address' : 'account' });
+    const refusal = new HubError('TOO_MANY_REQUESTS', message, reason, { retryAfterMs, limit: reason === 'sign-in-address-limited' ? 'address' : 'account' });
+    // The pair and the unknown-address ceiling are both counted per (address, account).
+    return refusedFor(refusal, reason === 'sign-in-address-limited' ? { kind: 'address' } : { kind: 'email', email: email.trim().toLowerCase() });
   }
 }

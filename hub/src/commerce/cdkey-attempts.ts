@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import type { Clock } from '../lib/clock';
-import { HubError } from '../lib/errors';
+import { HubError, refusedFor } from '../lib/errors';
 import type { RateLimiter } from '../lib/rate-limit';
 import { cdkeyLockouts } from './commerce.schema';
 import { CM } from './messages';
@@ -43,13 +43,13 @@ export class CdkeyAttempts {
   /** Admits one look-up for `userId` from `ip`, or throws TOO_MANY_REQUESTS naming the limit hit. */
   async admit(userId: string, ip: string): Promise<CdkeyAttempt> {
     const rate = await this.accountRate.hit(`u:${userId}`);
-    if (!rate.ok) throw new HubError('TOO_MANY_REQUESTS', CM.cdkeyRateLimited(rate.retryAfterMs), 'rate-limited', { retryAfterMs: rate.retryAfterMs, limit: 'account' });
+    if (!rate.ok) throw refusedFor(new HubError('TOO_MANY_REQUESTS', CM.cdkeyRateLimited(rate.retryAfterMs), 'rate-limited', { retryAfterMs: rate.retryAfterMs, limit: 'account' }), { kind: 'session' });
     const address = await this.addressFailures.hit(ip);
-    if (!address.ok) throw new HubError('TOO_MANY_REQUESTS', CM.cdkeyAddressLimited(address.retryAfterMs), 'cdkey-address-limited', { retryAfterMs: address.retryAfterMs, limit: 'address' });
+    if (!address.ok) throw refusedFor(new HubError('TOO_MANY_REQUESTS', CM.cdkeyAddressLimited(address.retryAfterMs), 'cdkey-address-limited', { retryAfterMs: address.retryAfterMs, limit: 'address' }), { kind: 'address' });
     const lockedForMs = await this.reserve(`u:${userId}`);
     if (lockedForMs > 0) {
       await this.addressFailures.refund(ip);
-      throw new HubError('TOO_MANY_REQUESTS', CM.cdkeyLocked(lockedForMs), 'cdkey-locked', { retryAfterMs: lockedForMs, limit: 'account' });
+      throw refusedFor(new HubError('TOO_MANY_REQUESTS', CM.cdkeyLocked(lockedForMs), 'cdkey-locked', { retryAfterMs: lockedForMs, limit: 'account' }), { kind: 'session' });
     }
     return {
       found: async () => {

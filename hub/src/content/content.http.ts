@@ -29,6 +29,14 @@ function sendError(res: ServerResponse, status: number, code: string, message: s
   send(res, status, 'application/json; charset=utf-8', JSON.stringify({ error: { code, message, ...(reason ? { reason } : {}) } }), { 'cache-control': 'no-store' });
 }
 
+/** The refusal of a content query for going too fast (also the hub's door, limits/doors.ts). */
+export function sendQueryRateLimited(res: ServerResponse, retryAfterMs: number, closeConnection = false): void {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  res.setHeader('retry-after', String(seconds));
+  if (closeConnection) res.setHeader('connection', 'close');
+  sendError(res, 429, 'TOO_MANY_REQUESTS', `查询过于频繁，请${seconds}秒后再试`, 'rate-limited');
+}
+
 async function readBody(req: IncomingMessage): Promise<string | null> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -120,9 +128,7 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, pathname: st
   }
   const admitted = admit ? await admit(req) : ({ ok: true } as const);
   if (!admitted.ok) {
-    const seconds = Math.max(1, Math.ceil(admitted.retryAfterMs / 1000));
-    res.setHeader('retry-after', String(seconds));
-    sendError(res, 429, 'TOO_MANY_REQUESTS', `查询过于频繁，请${seconds}秒后再试`, 'rate-limited');
+    sendQueryRateLimited(res, admitted.retryAfterMs);
     return;
   }
   let raw: unknown;

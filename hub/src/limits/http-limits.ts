@@ -61,7 +61,7 @@ export function sendTrpcRefusal(router: AnyRouter, res: ServerResponse, refusal:
 }
 
 /** A refusal shaped as tRPC shapes an error it raised before any procedure ran. */
-export function refusalShape(router: AnyRouter, refusal: HubError) {
+export function refusalShape(router: AnyRouter, refusal: HubError, path?: string) {
   const error = getTRPCErrorFromUnknown(toTRPCError(refusal));
-  return getErrorShape({ config: router._def._config, error, type: 'unknown', path: undefined, input: undefined, ctx: undefined });
+  return getErrorShape({ config: router._def._config, error, type: 'unknown', path, input: undefined, ctx: undefined });
 }

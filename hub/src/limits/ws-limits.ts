@@ -79,6 +79,12 @@ export class CallRate {
     return this.tokens >= 0;
   }
 
+  /** Milliseconds from `now` until the bucket is out of debt (0 when it is not in debt). */
+  msUntilEven(now: number): number {
+    const level = this.refilled(now);
+    return level >= 0 ? 0 : Math.ceil((-level / WS_CALLS_PER_SECOND) * 1000);
+  }
+
   /** Whether the bucket is full again at `now`. */
   full(now: number): boolean {
     return this.refilled(now) >= WS_CALL_BURST;

@@ -17,10 +17,13 @@ import { sendTrpcRefusal, TRPC_HTTP_MAX_BATCH_CALLS, TRPC_HTTP_MAX_BODY_BYTES, t
 import { createCommerceHttpHandler } from '../commerce/commerce.http';
 import { createAnalyticsHandler } from '../analytics/analytics.http';
 import { createContentServing } from '../content/content.module';
+import { sendQueryRateLimited } from '../content/content.http';
+import { createContentDoor, createTrpcDoor } from '../limits/doors';
 
 /** The HTTP side of the hub: health, tRPC over HTTP, then the static client. */
 export function createRequestListener(services: HubServices, router: AppRouter, clientDist: string): RequestListener {
   const createContext = createContextFactory(services);
+  const door = createTrpcDoor({ router, cooling: services.cooling, config: services.config, sessionCookie: services.auth.cookies.session });
   const trpcHandler = createHTTPHandler({
     router,
     basePath: '/api/trpc/',
@@ -33,7 +36,8 @@ export function createRequestListener(services: HubServices, router: AppRouter, 
       if (!limited) return {};
       return { headers: { 'retry-after': String(limited.cause instanceof HubError ? retryAfterSeconds(limited.cause) : 1) } };
     },
-    onError: ({ error, path }) => {
+    onError: ({ error, path, req }) => {
+      if (error.code === 'TOO_MANY_REQUESTS') door.refused(req, path, error);
       if (error.code === 'INTERNAL_SERVER_ERROR') services.logger.error('trpc error', { path, error: error.message });
     },
   });
@@ -50,7 +54,12 @@ export function createRequestListener(services: HubServices, router: AppRouter, 
   });
   const apiV1 = createApiV1Handler(services);
   const appCsp = appCspFor(clientDist, services.config);
-  const content = createContentServing(services.config, clientDist, (req) => services.limits.contentQueries.attempt(clientIp(req, services.config)));
+  const contentDoor = createContentDoor({ cooling: services.cooling, config: services.config, answer: sendQueryRateLimited });
+  const content = createContentServing(services.config, clientDist, async (req) => {
+    const admitted = await services.limits.contentQueries.attempt(clientIp(req, services.config));
+    if (!admitted.ok) contentDoor.refused(req, admitted.retryAfterMs);
+    return admitted;
+  });
   const analytics = createAnalyticsHandler(services.analytics, services.config);
   const uploads = createUploadHandler(services, (req, res) => createContext({ req, res }, 'http'));
   const commerce = createCommerceHttpHandler(services, (req, res) => createContext({ req, res }, 'http'));
@@ -68,7 +77,7 @@ export function createRequestListener(services: HubServices, router: AppRouter, 
     if (pathname === '/api/trpc' || pathname.startsWith('/api/trpc/')) {
       const refusal = trpcRequestRefusal(req, new URL(req.url ?? '/', 'http://hub'));
       if (refusal) sendTrpcRefusal(router, res, refusal);
-      else compressJson(req, res, () => trpcHandler(req, res));
+      else door.admit(req, res, pathname, () => compressJson(req, res, () => trpcHandler(req, coalesceSmall(res, JSON_COMPRESS_MIN_BYTES))));
       return;
     }
     if (pathname === '/api/v1' || pathname.startsWith('/api/v1/')) {
@@ -99,7 +108,9 @@ export function createRequestListener(services: HubServices, router: AppRouter, 
       return;
     }
     if (pathname === '/api/content' || pathname.startsWith('/api/content/')) {
-      void content(req, res, pathname).catch((error: unknown) => failed(res, services, error));
+      // The door guards what the query limit counts: a collection's queries.
+      if (pathname === '/api/content' || pathname === '/api/content/navigation') void content(req, res, pathname).catch((error: unknown) => failed(res, services, error));
+      else contentDoor.admit(req, res, () => void content(req, res, pathname).catch((error: unknown) => failed(res, services, error)));
       return;
     }
     if (pathname === '/api' || pathname.startsWith('/api/')) {
@@ -145,6 +156,57 @@ function createJsonCompression() {
   return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     middleware(req as Parameters<typeof middleware>[0], res as Parameters<typeof middleware>[1], () => next());
   };
+}
+
+/**
+ * Holds a response's first bytes until it ends or passes `threshold`, so that compression knows
+ * the length of a small answer and leaves it alone. tRPC writes every answer as a stream
+ * (write, flush, end) without a length, so each one, a 250-byte refusal included, went through
+ * brotli: a tenth of the hub's CPU under a flood of refused sign-ins. A response that stays
+ * small but does not end in the same turn (a stream) is let go on the next turn as it is.
+ */
+function coalesceSmall(res: ServerResponse, threshold: number): ServerResponse {
+  const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+  const flushable = res as ServerResponse & { flush?: () => void };
+  const flush = flushable.flush?.bind(res);
+  let pending: Buffer[] | null = [];
+  let size = 0;
+  let later: NodeJS.Immediate | null = null;
+  const release = () => {
+    if (!pending) return;
+    const chunks = pending;
+    pending = null;
+    if (later) clearImmediate(later);
+    for (const chunk of chunks) write(chunk);
+    flush?.();
+  };
+  const asBuffer = (chunk: unknown, encoding: unknown): Buffer =>
+    chunk instanceof Uint8Array ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength) : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+  res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
+    if (!pending) return write(chunk, encoding, callback);
+    const buffer = asBuffer(chunk, encoding);
+    pending.push(buffer);
+    size += buffer.length;
+    if (size >= threshold) release();
+    else later ??= setImmediate(release);
+    const done = typeof encoding === 'function' ? encoding : callback;
+    if (typeof done === 'function') process.nextTick(done as () => void);
+    return true;
+  }) as ServerResponse['write'];
+  flushable.flush = () => {
+    if (!pending) flush?.();
+  };
+  res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
+    if (!pending) return end(chunk, encoding, callback);
+    if (later) clearImmediate(later);
+    const chunks = pending;
+    pending = null;
+    const done = [chunk, encoding, callback].find((argument) => typeof argument === 'function');
+    if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') chunks.push(asBuffer(chunk, encoding));
+    return done ? end(Buffer.concat(chunks), done) : end(Buffer.concat(chunks));
+  }) as ServerResponse['end'];
+  return res;
 }
 
 /** Writes a JSON response with no caching. */

@@ -8,6 +8,7 @@ import type { HubServices } from '../services';
 import type { AppRouter } from '../trpc/app.router';
 import { clientIp, createContextFactory, type Context } from '../trpc/context';
 import { ConnectionBudget } from '../limits/connection-budget';
+import type { CoolingOff } from '../limits/cooling-off';
 import { batchTooLarge, countCalls, FloodedAddresses, refusalEnvelope, WS_CALL_BURST, WS_MAX_CALLS_PER_MESSAGE, WS_MAX_PAYLOAD_BYTES } from '../limits/ws-limits';
 import { wireEncoder } from '../trpc/transformer';
 import { WatchFastPath, type WatchConnection } from './watch-fast-path';
@@ -61,13 +62,16 @@ export function attachWebSocket(server: Server, services: HubServices, router: A
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
       return;
     }
+    const from = clientIp(req, services.config);
+    const cooled = services.cooling.watching(from) ? services.cooling.check(from, WS_DOOR_KEY) : null;
+    if (cooled) return refuseUpgrade(services.cooling, from, socket, cooled.leftMs);
     wss.handleUpgrade(req, socket, head, (ws) => {
       const claimed = url.searchParams.get('protocol');
       if (claimed !== null && claimed !== String(PROTOCOL_VERSION)) {
         ws.close(CLOSE.protocolMismatch.code, CLOSE.protocolMismatch.reason);
         return;
       }
-      const address = clientIp(req, services.config);
+      const address = from;
       const budget = new ConnectionBudget(address, services.subscriptions);
       budgets.set(ws, budget);
       const watches = fastPath.connect(ws, socket, req, url.searchParams.get('connectionParams') === '1', budget);
@@ -87,6 +91,24 @@ export function attachWebSocket(server: Server, services: HubServices, router: A
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };
+}
+
+/** The cooling-off key of tRPC socket upgrades (an address whose last socket was closed for flooding). */
+const WS_DOOR_KEY = 'ws:trpc';
+
+/**
+ * Refuses a socket upgrade at the door: held back like every door's refusal, then answered with
+ * 429 and Retry-After before any handshake, context or session look-up. The realtime client
+ * takes a failed upgrade as a dropped connection and tries again after its back-off.
+ */
+function refuseUpgrade(cooling: CoolingOff, address: string, socket: Duplex, leftMs: number): void {
+  const until = Date.now() + leftMs;
+  socket.on('error', () => socket.destroy());
+  cooling.hold(address, leftMs, () => {
+    if (socket.destroyed) return;
+    const seconds = Math.max(1, Math.ceil((until - Date.now()) / 1000));
+    socket.end(`HTTP/1.1 429 Too Many Requests\r\nRetry-After: ${seconds}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+  });
 }
 
 /**
@@ -124,6 +146,8 @@ function screenMessages(socket: WebSocket, services: HubServices, router: AppRou
       if (socket.readyState === socket.OPEN) {
         services.logger.warn('socket flood closed', { calls: WS_CALL_BURST });
         if (spent) from.flooded.flooded(from.address, rate);
+        // Until the debt is paid, this address's next sockets are refused at the door.
+        services.cooling.refused(from.address, WS_DOOR_KEY, rate.msUntilEven(Date.now()), { message: '', reason: 'rate-limited' });
         socket.close(CLOSE.rateLimited.code, CLOSE.rateLimited.reason);
       }
       return true;

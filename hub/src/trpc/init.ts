@@ -1,5 +1,5 @@
 import { TRPCError, initTRPC } from '@trpc/server';
-import { HubError, type HubErrorCode } from '../lib/errors';
+import { HubError, refusedFor, type HubErrorCode } from '../lib/errors';
 import { invalidInput, zodIssuesOf } from '../lib/input-errors';
 import type { RateLimiter } from '../lib/rate-limit';
 import type { Context } from './context';
@@ -85,7 +85,7 @@ export const publicProcedure = t.procedure.use(mapHubErrors).use(callsInFlight);
 export function rateLimit(limiter: (ctx: Context) => RateLimiter, message = '操作过于频繁，请稍后再试') {
   return t.middleware(async ({ ctx, next }) => {
     const taken = await limiter(ctx).attempt(ctx.ip);
-    if (!taken.ok) throw new HubError('TOO_MANY_REQUESTS', message, 'rate-limited', { retryAfterMs: taken.retryAfterMs });
+    if (!taken.ok) throw refusedFor(new HubError('TOO_MANY_REQUESTS', message, 'rate-limited', { retryAfterMs: taken.retryAfterMs }), { kind: 'address' });
     return next();
   });
 }

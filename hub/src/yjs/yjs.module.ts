@@ -10,7 +10,7 @@ import { DocRegistry } from './doc.registry';
 import { WorkbenchService } from './workbench.service';
 import { localYjsBus, type YjsBus } from './yjs-bus';
 import { YjsRepository } from './yjs.repository';
-import { createYjsSockets } from './yjs.socket';
+import { createYjsSockets, type YjsSocketDependencies } from './yjs.socket';
 
 /** What the Yjs documents take from the composition root. */
 export interface YjsModuleDependencies {
@@ -25,6 +25,10 @@ export interface YjsModuleDependencies {
   accountOf(req: IncomingMessage): Promise<SocketAccount | null>;
   /** The hub's sockets by account: a sign-out (here or on another hub) closes document sockets too. */
   accounts: Pick<SocketDirectory, 'add'>;
+  /** The door's refusals, and who an upgrade request comes from (yjs.socket.ts). */
+  cooling: YjsSocketDependencies['cooling'];
+  addressOf: YjsSocketDependencies['addressOf'];
+  sessionOf: YjsSocketDependencies['sessionOf'];
   /** Plans: how many projects and documents an account may own. */
   entitlements: Pick<EntitlementService, 'planOf' | 'limitCheck'>;
 }
@@ -62,6 +66,9 @@ export function createYjs(deps: YjsModuleDependencies): YjsModule {
     logger: deps.logger,
     accountOf: deps.accountOf,
     accounts: deps.accounts,
+    cooling: deps.cooling,
+    addressOf: deps.addressOf,
+    sessionOf: deps.sessionOf,
   });
   return {
     workbench,

@@ -9,6 +9,7 @@ import type { SocketAccount, SocketDirectory } from '../rooms/socket-directory';
 import type { DocConnection, DocRoom } from './doc-room';
 import type { DocRegistry } from './doc.registry';
 import { refuse, type RefusableSocket } from './frames';
+import type { CoolingOff } from '../limits/cooling-off';
 import type { WorkbenchService } from './workbench.service';
 
 /** Keep-alive: ping after this much quiet, close when no pong came by the next ping. */
@@ -25,7 +26,20 @@ export interface YjsSocketDependencies {
   accountOf(req: IncomingMessage): Promise<SocketAccount | null>;
   /** Where the hub keeps its sockets by account, so that a sign-out closes these too. */
   accounts: Pick<SocketDirectory, 'add'>;
+  /** Refusals repeated at the door: a socket closed for flooding is not let in again at once. */
+  cooling: CoolingOff;
+  /** The client address of an upgrade request (behind a trusted proxy, the forwarded one). */
+  addressOf(req: IncomingMessage): string;
+  /** The session cookie's value of an upgrade request, if any (no look-up). */
+  sessionOf(req: IncomingMessage): string | null;
 }
+
+/**
+ * Refusals that close a socket for how it behaved, and how long its caller then waits at the
+ * door: presence too large and malformed messages never come from the product's own client;
+ * a message flood does, rarely, and reconnects after its back-off.
+ */
+const DOOR_COOLING_MS: Partial<Record<YjsNoticeCode, number>> = { 'awareness-too-large': 3_000, 'bad-message': 3_000, 'rate-limited': 1_000 };
 
 /** Who may open a document socket, decided before it is attached. */
 interface SocketAccess {
@@ -63,6 +77,17 @@ export function createYjsSockets(deps: YjsSocketDependencies) {
     const documentId = safeDecode(url.pathname.slice(YJS_PATH.length + 1));
     if (!DOCUMENT_ID.test(documentId)) return refuseUpgrade(req, socket, head, 'not-found');
     const inviteToken = url.searchParams.get(YJS_INVITE_PARAM);
+    // Who the door knows the caller by: its address with its session or invite, without a look-up.
+    const address = deps.addressOf(req);
+    const doorKey = `yjs:${documentId}|${deps.sessionOf(req) ?? (inviteToken ? `i:${inviteToken}` : 'anonymous')}`;
+    const cooled = deps.cooling.watching(address) ? deps.cooling.check(address, doorKey) : null;
+    if (cooled) {
+      socket.on('error', () => socket.destroy());
+      deps.cooling.hold(address, cooled.leftMs, () => {
+        if (!socket.destroyed) refuseUpgrade(req, socket, head, cooled.refusal.reason as YjsNoticeCode);
+      });
+      return;
+    }
     const inviteHash = inviteToken ? hashKey(inviteToken) : null;
     let access: SocketAccess;
     try {
@@ -75,7 +100,10 @@ export function createYjsSockets(deps: YjsSocketDependencies) {
       if (!(error instanceof HubError)) deps.logger.error('yjs upgrade failed', { error: String(error) });
       return refuseUpgrade(req, socket, head, refusalOf(error));
     }
-    wss.handleUpgrade(req, socket, head, (ws) => attach(ws, documentId, access));
+    wss.handleUpgrade(req, socket, head, (ws) => attach(ws, documentId, access, (code) => {
+      const coolingMs = DOOR_COOLING_MS[code];
+      if (coolingMs) deps.cooling.refused(address, doorKey, coolingMs, { message: '', reason: code });
+    }));
   }
 
   /** Accepts the upgrade only to refuse on the socket, so that the client learns why and stops. */
@@ -83,7 +111,7 @@ export function createYjsSockets(deps: YjsSocketDependencies) {
     wss.handleUpgrade(req, socket, head, (ws) => refuse(target(ws), code));
   }
 
-  function attach(ws: WebSocket, documentId: string, access: SocketAccess): void {
+  function attach(ws: WebSocket, documentId: string, access: SocketAccess, closedFor: (code: YjsNoticeCode) => void): void {
     ws.binaryType = 'nodebuffer';
     (ws as WebSocket & { alive?: boolean }).alive = true;
     ws.on('pong', () => ((ws as WebSocket & { alive?: boolean }).alive = true));
@@ -94,6 +122,10 @@ export function createYjsSockets(deps: YjsSocketDependencies) {
       roleUntil: access.roleUntil,
       presence: access.presence,
       ...target(ws),
+      close: (code, reason) => {
+        closedFor(reason as YjsNoticeCode);
+        target(ws).close(code, reason);
+      },
     };
     // Messages that arrive while the document loads wait here, in order.
     const early: Uint8Array[] = [];
