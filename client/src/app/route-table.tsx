@@ -129,7 +129,7 @@ export const routes: RouteObject[] = withChunkErrors([
           { ...page('schools/:schoolId', 'school'), lazy: () => import('../features/library').then((m) => ({ Component: m.SchoolPage })) },
           { ...page('workbench', 'workbench'), lazy: () => import('../features/workbench').then((m) => ({ Component: m.WorkbenchIndexPage })) },
           { ...page('lobby', 'lobby'), lazy: () => import('../features/lobby/list').then((m) => ({ Component: m.LobbyIndexPage })) },
-          { ...page('lobby/:id', 'lobbyRoom'), lazy: () => import('../features/lobby/room').then((m) => ({ Component: m.LobbyRoomPage })) },
+          { ...page('lobby/:id', 'lobbyRoom'), lazy: () => import('./routes/lobby-room').then((m) => ({ Component: m.LobbyRoomRoute })) },
           { ...page('worldcup', 'worldcup'), lazy: lazyTournament('TournamentsPage') },
           titled('worldcup/new', titles.worldcupNew, lazyTournament('CreateTournamentPage')),
           titled('worldcup/:slug', titles.worldcupTournament, lazyTournament('TournamentPage')),

@@ -6,7 +6,7 @@
  */
 import { Component, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { schedulePageView } from '../features/analytics/tracker';
+import { schedulePageView } from './analytics/tracker';
 import { errors as errorsText } from '../i18n/zh-CN/errors';
 import { isChunkLoadError } from './chunk-reload';
 import { reloadAfterChunkError, reloadOnPreloadError } from './chunk-reload-guard';

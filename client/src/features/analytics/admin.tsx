@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { format, numberFormat } from '../../i18n';
 import { analytics as analyticsText } from '../../i18n/zh-CN/analytics';
 import { useTRPC } from '../../lib/trpc';
-import { analyticsDisabled, setAnalyticsDisabled } from './tracker';
+import { analyticsDisabled, setAnalyticsDisabled } from '../../lib/analytics/tracker';
 import './admin.css';
 
 const t = analyticsText;

@@ -8,9 +8,9 @@ import { CopyButton } from '../../../components/ui/copy-button';
 import { format } from '../../../i18n';
 import { ai as aiText } from '../../../i18n/zh-CN/ai';
 import { useTRPC, useTRPCClient } from '../../../lib/trpc';
-import { useAccount, useProjects } from '../../workbench/api/workbench-queries';
+import { useAccount, useProjects } from '../../../components/projects/project-queries';
 import { errorText } from '../../../components/projects/error-text';
-import { useAiStatus, useAiStream } from '../api/ai-stream';
+import { useAiStatus, useAiStream } from '../../../lib/ai-stream';
 import { ModeNote } from './mode-note';
 import { cleanOutline, OutlineEditor } from './outline-editor';
 

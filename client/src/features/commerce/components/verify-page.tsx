@@ -7,7 +7,7 @@ import { QrCode } from '../../../components/ui/qr-code';
 import { format } from '../../../i18n';
 import { commerce as commerceText } from '../../../i18n/zh-CN/commerce';
 import { useTRPC, useTRPCClient } from '../../../lib/trpc';
-import { SupportLinks, useSupport } from '../../support';
+import { SupportLinks, useSupport } from '../../../components/support';
 import { formErrorOf } from '../api/commerce-queries';
 import { when, yuan } from '../format';
 import { KeysOnce } from './keys-once';

@@ -8,7 +8,7 @@ import { commandError } from '../../../lib/timer-sync';
 import { useTRPCClient } from '../../../lib/trpc';
 import { claimControl, controlKeySchema } from '../api/claim-control';
 import { forgetLegacyControlKeys, local } from '../../../lib/storage';
-import { useClaimStore, type ClaimStatus } from '../stores/claim.store';
+import { useClaimStore, type ClaimStatus } from '../../../lib/claim.store';
 
 export type { ClaimStatus };
 

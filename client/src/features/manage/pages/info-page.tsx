@@ -11,7 +11,7 @@ import { ApiSnippet } from '../components/api-snippet';
 import { Field, SaveBar, Section } from '../components/fields';
 import { ManageFrame, type ManageContext } from '../components/manage-frame';
 import { forgetLegacyControlKeys } from '../../../lib/storage';
-import { useClaimStore } from '../../console/stores/claim.store';
+import { useClaimStore } from '../../../lib/claim.store';
 import { useSetPrivate } from '../api/set-private';
 import { useRotateJudgeKey } from '../api/rotate-judge-key';
 import { useConfirm } from '../../../components/ui/confirm-dialog';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from './trpc';
 
 /** The hub's name, version, protocol version and database kind (`system.info`). */
 export function useSystemInfo() {

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { IconExternal } from '../../../components/ui/icons';
-import { support as t } from '../../../i18n/zh-CN/support';
-import '../support.css';
-import { useSupport, type SupportContact } from '../use-support';
+import { IconExternal } from '../ui/icons';
+import { support as t } from '../../i18n/zh-CN/support';
+import './support.css';
+import { useSupport, type SupportContact } from './use-support';
 
 /** The contact's links: its page (new tab) and its address (mailto:), each labelled. */
 export function SupportLinks({ contact, className = 'support-links' }: { contact: SupportContact; className?: string }) {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from './trpc';
 
 /** The hub's AI mode, input limit and today's quota. */
 export function useAiStatus() {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { supportHref, useSupport } from '../use-support';
+import { supportHref, useSupport } from './use-support';
 
 /**
  * One 联系客服 link to the configured contact, or nothing while the hub has not said or has none.
