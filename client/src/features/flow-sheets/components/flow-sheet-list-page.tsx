@@ -5,15 +5,15 @@ import { BUILTIN_FORMATS } from '@bianshi/shared';
 import { ProjectIndexPage } from '../../../components/projects/project-index';
 import { workbench as workbenchText } from '../../../i18n/zh-CN/workbench';
 import { errorText } from '../../../components/projects/error-text';
-import { useCreateFlow, useFlows } from '../api/ccf-queries';
+import { useCreateFlow, useFlows } from '../api/flow-sheet-queries';
 import { parseTimerInput } from '../timer-link';
-import '../ccf.css';
+import '../flow-sheets.css';
 
 const t = workbenchText;
 type Mode = 'personal' | 'team' | 'judge';
 
 /** /ccf: the account's flow sheets and a form to start one from a format (and a timer). */
-export function CcfIndexPage() {
+export function FlowSheetListPage() {
   const flows = useFlows();
   const create = useCreateFlow();
   const navigate = useNavigate();

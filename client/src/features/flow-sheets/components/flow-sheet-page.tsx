@@ -5,16 +5,16 @@ import { flowToMarkdown, roleCanWrite, type FlowBox, type FlowColumn } from '@bi
 import { workbench as workbenchText } from '../../../i18n/zh-CN/workbench';
 import { useClockModel, useFrameClock, useTimerStore, useTimerWatch } from '../../../lib/timer-sync';
 import { colorFor, useDocSession, type DocSession, type PresenceUser } from '../../../lib/yjs';
-import { useAccount, useFlowAttachment, useFlowProject } from '../api/ccf-queries';
+import { useAccount, useFlowAttachment, useFlowProject } from '../api/flow-sheet-queries';
 import { FlowSheet, type LiveStage } from './flow-sheet';
 import { MembersButton } from '../../../components/projects/members-dialog';
 import { PresenceList, SyncStatus, useDocNotices } from '../../../components/projects/presence';
-import '../ccf.css';
+import '../flow-sheets.css';
 
 const t = workbenchText;
 
 /** /ccf/:project_id: one flow sheet, full screen, optionally beside a running timer. */
-export function CcfSheetPage() {
+export function FlowSheetPage() {
   const { project_id: projectId = '' } = useParams();
   const account = useAccount();
   const project = useFlowProject(projectId);
