@@ -1,5 +1,5 @@
 /** What a page the hub sends drawn loads besides its route (src/main.tsx): the input hand-over. */
-const DRAWN = 'src/lib/drawn-page.ts';
+const DRAWN = 'src/lib/loading/drawn-page.ts';
 
 /**
  * The route modules React Router loads for the site's pages people open first (layouts, then the

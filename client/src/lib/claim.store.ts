@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { AppError } from './errors';
+import type { AppError } from './api/errors';
 
 /** Where claiming a control link stands. */
 export type ClaimStatus = 'none' | 'claiming' | 'claimed' | 'failed';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/api/trpc';
 
 /** The signed-in account (the workbench and the AI's "send to workbench" ask whose projects to list). */
 export function useAccount() {

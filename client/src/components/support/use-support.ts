@@ -1,4 +1,4 @@
-import { useSystemInfo } from '../../lib/system-info';
+import { useSystemInfo } from '../../lib/api/system-info';
 
 /** The customer-service contact the hub is configured with (SUPPORT_URL, SUPPORT_EMAIL). */
 export interface SupportContact {

@@ -1,5 +1,5 @@
 import { env } from '../env';
-import { local, STORAGE_KEYS } from '../storage';
+import { local, STORAGE_KEYS } from '../browser/storage';
 import { afterLoad, buildEvent, isAnalyticsDisabled, PAGE_VIEW_DELAY_MS } from './analytics';
 
 /** Where events go: this hub's collector, an external Umami, or nowhere (`url` null). */

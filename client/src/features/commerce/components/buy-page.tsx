@@ -6,7 +6,7 @@ import { toast } from '../../../lib/toast';
 import pricing from 'virtual:bianshi-pricing';
 import { format } from '../../../i18n';
 import { commerce as commerceText } from '../../../i18n/zh-CN/commerce';
-import { useTRPCClient } from '../../../lib/trpc';
+import { useTRPCClient } from '../../../lib/api/trpc';
 import { SupportAlternatives, SupportLinks, useSupport } from '../../../components/support';
 import { formErrorOf, useAccount, useProviders, type FormError } from '../api/commerce-queries';
 import { yuan } from '../format';

@@ -6,7 +6,7 @@ import pricing from 'virtual:bianshi-pricing';
 import { QrCode } from '../../../components/ui/qr-code';
 import { format } from '../../../i18n';
 import { commerce as commerceText } from '../../../i18n/zh-CN/commerce';
-import { useTRPC, useTRPCClient } from '../../../lib/trpc';
+import { useTRPC, useTRPCClient } from '../../../lib/api/trpc';
 import { SupportLinks, useSupport } from '../../../components/support';
 import { formErrorOf } from '../api/commerce-queries';
 import { when, yuan } from '../format';

@@ -1,6 +1,6 @@
 import { Suspense, useState, type ComponentType } from 'react';
 import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
-import { StandaloneErrorBoundary } from '../../../lib/standalone-page';
+import { StandaloneErrorBoundary } from '../../../lib/page/standalone-page';
 
 const t = lobbyText.console;
 

@@ -5,7 +5,7 @@ import { format } from '../../../i18n';
 import { lazyFormat } from '../../../i18n/format';
 import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
 import type { OrganizerActions } from '../api/use-organizer-actions';
-import type { LobbyStore } from '../../../lib/lobby-sync';
+import type { LobbyStore } from '../../../lib/realtime/lobby';
 import { parseTimerRefs } from './create-lobby-form';
 import { featuredTimerOf } from './lobby-views';
 import { LobbyWebhooks, type WebhooksPanel } from './lobby-webhooks';

@@ -10,7 +10,7 @@ import { useRegenerateKey } from '../api/regenerate-key';
 import { ApiSnippet } from '../components/api-snippet';
 import { Field, SaveBar, Section } from '../components/fields';
 import { ManageFrame, type ManageContext } from '../components/manage-frame';
-import { forgetLegacyControlKeys } from '../../../lib/storage';
+import { forgetLegacyControlKeys } from '../../../lib/browser/storage';
 import { useClaimStore } from '../../../lib/claim.store';
 import { useSetPrivate } from '../api/set-private';
 import { useRotateJudgeKey } from '../api/rotate-judge-key';

@@ -1,6 +1,6 @@
 /** What a lobby screen says about itself: its device kind and a default name from the device. */
 import type { DeviceKind } from '@bianshi/shared';
-import { local } from '../storage';
+import { local } from '../../browser/storage';
 
 /** Where this browser keeps its screen name (the organizer may rename it). */
 export const SCREEN_NAME_KEY = 'bianshi:lobby-screen-name';

@@ -6,8 +6,8 @@
  */
 import type { LobbyMessage, LobbyPublic, LobbyRosterEntry, LobbyScreenSelf, PresenceCounts, WatchMessage } from '@bianshi/shared';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { AppError } from '../errors';
-import { createTimerStore, type ServerClock, type TimerStore } from '../timer-sync';
+import type { AppError } from '../../api/errors';
+import { createTimerStore, type ServerClock, type TimerStore } from '../timer';
 
 /** A message for this screen alone. */
 export interface ScreenMessage {

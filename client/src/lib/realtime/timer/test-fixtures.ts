@@ -1,4 +1,4 @@
-/** A small format and helpers for the timer-sync unit tests. */
+/** A small format and helpers for the realtime timer's unit tests. */
 import { apply, createMatch, formatSchema, CONSOLE_CERT_TTL_MS, type CommandInput, type MatchState, type SignedText, commandSchema } from '@bianshi/shared';
 
 /** 0: single 正方 3:30 with CN bells (30 s, 0); 1: dual relay 1:00/side; 2: single overtime continue 0:20; 3: count-up 0:30. */

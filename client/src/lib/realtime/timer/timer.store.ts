@@ -6,7 +6,7 @@
  */
 import { bellsBetween, type BellEvent, type MatchEvent, type MatchState, type TimerPublic, type WatchMessage } from '@bianshi/shared';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { AppError } from '../errors';
+import type { AppError } from '../../api/errors';
 import type { ConnectionState, ConnectionStatus, DropReason } from './connection';
 import { applyFallbackMessage, yieldProvisional, type FallbackData, type FallbackMessage, type FallbackView } from './fallback';
 import { ServerClock } from './server-clock';

@@ -6,8 +6,8 @@
  */
 import { CONSOLE_CERT_RENEW_MS, type CommandInput, type MatchEvent, type MatchState, type SignedText } from '@bianshi/shared';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { AppError, toAppError } from '../errors';
-import { session } from '../storage';
+import { AppError, toAppError } from '../../api/errors';
+import { session } from '../../browser/storage';
 import {
   applyOffline,
   commandRoute,

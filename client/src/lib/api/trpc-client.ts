@@ -1,6 +1,6 @@
 /**
  * The hub's tRPC client without TanStack Query: what the projector display and the other timer
- * screens need (subscriptions and a few calls). Pages with server data use `lib/trpc` on top of it.
+ * screens need (subscriptions and a few calls). Pages with server data use `lib/api/trpc` on top of it.
  */
 import type { AppRouter } from '@bianshi/hub/router';
 import { createTransformer, PROTOCOL_VERSION, reconnectDelayMs, REALTIME, TRPC_HTTP_MAX_BATCH } from '@bianshi/shared';

@@ -17,7 +17,7 @@
  */
 import { apply, commandSchema, type Command, type CommandInput, type MatchEvent, type MatchState } from '@bianshi/shared';
 import { z } from 'zod';
-import { fallbackConsole as fallbackText } from '../../i18n/zh-CN/fallback-console';
+import { fallbackConsole as fallbackText } from '../../../i18n/zh-CN/fallback-console';
 
 const t = fallbackText;
 

@@ -1,19 +1,19 @@
 /**
- * React hooks of the timer-sync library: the one hook that feeds a timer store from its
+ * React hooks of the realtime timer library: the one hook that feeds a timer store from its
  * subscription, selectors, the clock model, bell cues and commands.
  */
 import { reconnectDelayMs, type CommandInput, type DeviceKind, type MatchState, type PresenceRole, type WatchMessage } from '@bianshi/shared';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import { AppError, RETRYABLE_STATUSES, toAppError } from '../errors';
-import { display as displayText } from '../../i18n/zh-CN/display';
-import { useTrpcClient } from '../trpc-client';
-import { ClockModel } from './clock-model';
+import { AppError, RETRYABLE_STATUSES, toAppError } from '../../api/errors';
+import { display as displayText } from '../../../i18n/zh-CN/display';
+import { useTrpcClient } from '../../api/trpc-client';
+import { ClockModel } from '../../clock/clock-model';
 import { initialWatch, retireEmbeddedWatch } from './embedded-watch';
 import { fallbackConsoleOf } from './fallback-registry';
 import { useFallbackFollow } from './fallback-hooks';
 import { runtimeFor, type HubClient } from './runtime';
-import { readDisplaySettings, type DisplaySettings } from './settings';
+import { readDisplaySettings, type DisplaySettings } from '../../display-settings/settings';
 import { createTimerStore, type TimerStore, type TimerStoreState } from './timer.store';
 import type { BellCue } from './watch-reducer';
 

@@ -5,9 +5,9 @@
  */
 import type { DeviceKind, LobbyMessage, PresenceRole } from '@bianshi/shared';
 import { useEffect, useMemo } from 'react';
-import { toAppError } from '../errors';
-import { initialLobbyWatch, retireEmbeddedWatch, runtimeFor } from '../timer-sync';
-import { useTrpcClient } from '../trpc-client';
+import { toAppError } from '../../api/errors';
+import { initialLobbyWatch, retireEmbeddedWatch, runtimeFor } from '../timer';
+import { useTrpcClient } from '../../api/trpc-client';
 import { rememberScreenName } from './device';
 import { createLobbyStore, type LobbyStore } from './lobby.store';
 

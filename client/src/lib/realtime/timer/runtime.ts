@@ -7,7 +7,7 @@
 import type { AppRouter } from '@bianshi/hub/router';
 import type { TRPCClient } from '@trpc/client';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { realtimeSocketOf, type RealtimeSocket } from '../trpc-client';
+import { realtimeSocketOf, type RealtimeSocket } from '../../api/trpc-client';
 import { initialConnection, nextConnection, type ConnectionEvent, type ConnectionState } from './connection';
 import { RESYNC_INTERVAL_MS, ServerClock, SETTLE_RESYNCS_MS, SYNC_SAMPLES } from './server-clock';
 

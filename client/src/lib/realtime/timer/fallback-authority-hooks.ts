@@ -2,7 +2,7 @@
 import { useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
 import type { StoreApi } from 'zustand/vanilla';
-import { useTrpcClient } from '../trpc-client';
+import { useTrpcClient } from '../../api/trpc-client';
 import type { AuthorityState } from './fallback-authority';
 import { FallbackConsole } from './fallback-console';
 import { useFallbackChannels } from './fallback-hooks';

@@ -1,5 +1,5 @@
-import { format } from '../i18n/format';
-import { errors as errorsText } from '../i18n/zh-CN/errors';
+import { format } from '../../i18n/format';
+import { errors as errorsText } from '../../i18n/zh-CN/errors';
 
 /** What kind of failure an {@link AppError} is. */
 export const APP_ERROR_KIND = {

@@ -1,5 +1,7 @@
 /**
- * timer-sync — the realtime client library every timer screen uses (display, console, lobby).
+ * The timer's realtime client (formerly lib/timer-sync): the watch, the store, commands, server
+ * time and the Supabase fallback, which every timer screen uses (display, console, lobby). What a
+ * clock reads and how it is drawn is lib/clock; the display settings and skins, lib/display-settings.
  *
  * Feeding (one hook per screen):
  *   const store = useTimerWatch({ timerId, matchId?, role: 'display' | 'judge' | 'audience' | 'controller', name? });
@@ -8,9 +10,9 @@
  *   const state = useTimerStore(store, (s) => s.state);        // MatchState | null (format merged)
  *   const status = useTimerStore(store, (s) => s.status);      // 'connecting' | 'online' | 'reconnecting' | 'offline'
  *   const outdated = useTimerStore(store, (s) => s.protocolMismatch); // show 请刷新页面
- *   const settings = useDisplaySettings(store);                // teams, topic, logo, skin, tenths…
+ *   const settings = useDisplaySettings(store);                // teams, topic, logo, skin, tenths… (lib/display-settings)
  *
- * Drawing clocks (re-render only when the shown digits change):
+ * Drawing clocks (re-render only when the shown digits change; useFrameClock from lib/clock):
  *   const model = useClockModel(store, { tenths: settings.tenths });
  *   const now = useFrameClock(model, store.getState().clock);  // or useFrameKey(() => model.keyOf(i, clock.now()))
  *   const readings = model?.readAll(now);                      // [{ text: '03:29', phase, running, active, side, … }]
@@ -29,7 +31,6 @@
  * broadcast, and replayed with timer.replay when the hub returns); read its phase with
  * useFallbackAuthorityState(authority, (s) => s.phase) and resolve a conflict with authority.choose('server' | 'local').
  */
-export { ClockModel, DANGER_WINDOW_MS, firstBellElapsedMs, type ClockPhase, type ClockReading, type ClockModelOptions } from './clock-model';
 export { initialConnection, nextConnection, type ConnectionEvent, type ConnectionState, type ConnectionStatus, type DropReason } from './connection';
 export {
   applyFallbackMessage,
@@ -58,7 +59,6 @@ export { FallbackConsole } from './fallback-console';
 export { fallbackConsoleOf } from './fallback-registry';
 export { fallbackConfigOf, useFallbackFollow } from './fallback-hooks';
 export { useFallbackAuthority, useFallbackAuthorityState } from './fallback-authority-hooks';
-export { onAnimationFrame, useFrameClock, useFrameKey, type FrameKeyed } from './frame-clock';
 export {
   commandError,
   watchMayRecover,
@@ -76,20 +76,5 @@ export {
 export { initialLobbyWatch, initialWatch, retireEmbeddedWatch } from './embedded-watch';
 export { runtimeFor, TimerSyncRuntime, type HubClient } from './runtime';
 export { PING_TIMEOUT_MS, RESYNC_INTERVAL_MS, ServerClock, SYNC_SAMPLES, type PingAnswer } from './server-clock';
-export { readDisplaySettings, type DisplaySettings, type TeamInfo } from './settings';
-export {
-  DEFAULT_SKIN_PRESET,
-  resolveSkin,
-  SKIN_COLOR_KEYS,
-  SKIN_PRESET_IDS,
-  SKIN_PRESET_LABELS,
-  SKIN_PRESETS,
-  skinCssVars,
-  type Skin,
-  type SkinColors,
-  type SkinPresetId,
-  type SkinSettings,
-} from './skin';
-export { clockAriaLabel, formatSeconds, formatShown, shownValue, spokenDuration, type ClockTextMode } from './time-format';
 export { createLocalTimerStore, createTimerStore, type TimerStore, type TimerStoreState } from './timer.store';
 export { acceptState, addBells, applyWatchMessage, BELL_LATE_MS, bellKey, emptyWatchData, type BellCue, type WatchData } from './watch-reducer';

@@ -8,7 +8,7 @@ export { createTrpcClient, realtimeSocketOf, TRPC_PATH, wsUrlFor, type RealtimeS
 /**
  * React bindings for the hub's router:
  * - `TRPCProvider` — mounted once in app/layouts/server-data-layout.tsx, around every page but
- *   the projector display (which uses `useTrpcClient` from `lib/trpc-client` and no query cache).
+ *   the projector display (which uses `useTrpcClient` from `lib/api/trpc-client` and no query cache).
  * - `useTRPC()` — query/mutation/subscription option factories, e.g.
  *   `useQuery(trpc.system.info.queryOptions())`, `useMutation(trpc.x.y.mutationOptions())`,
  *   `useSubscription(trpc.x.onChange.subscriptionOptions(input))`.

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { decideChunkReload, isChunkLoadError, parseRecord } from './chunk-reload';
-import { session, STORAGE_KEYS } from './storage';
+import { session, STORAGE_KEYS } from '../browser/storage';
 
 /** How long the server may take to answer before the page counts as cut off from it. */
 const PROBE_TIMEOUT_MS = 5_000;

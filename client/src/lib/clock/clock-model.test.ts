@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ClockModel } from './clock-model';
-import { freshMatch, run } from './test-fixtures';
+import { freshMatch, run } from '../realtime/timer/test-fixtures';
 
 const T0 = 1_000_000;
 

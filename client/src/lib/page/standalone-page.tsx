@@ -6,11 +6,11 @@
  */
 import { Component, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { schedulePageView } from './analytics/tracker';
-import { errors as errorsText } from '../i18n/zh-CN/errors';
-import { isChunkLoadError } from './chunk-reload';
-import { reloadAfterChunkError, reloadOnPreloadError } from './chunk-reload-guard';
-import { env } from './env';
+import { schedulePageView } from '../analytics/tracker';
+import { errors as errorsText } from '../../i18n/zh-CN/errors';
+import { isChunkLoadError } from '../loading/chunk-reload';
+import { reloadAfterChunkError, reloadOnPreloadError } from '../loading/chunk-reload-guard';
+import { env } from '../env';
 import { canonicalUrl, pageTitle } from './head';
 
 /** Renders `screen` into `#root` of `page` (the HTML file, for the error when it is missing). */
