@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
@@ -11,6 +12,11 @@ const impureModules = [
   'drizzle-orm', 'drizzle-orm/*', '@electric-sql/pglite', 'postgres', 'pg', 'ioredis',
   '@trpc/*', '@supabase/*', 'yjs', 'y-protocols', 'y-protocols/*',
 ];
+
+/** The client's feature folders (client/src/features/<name>), each a boundary of its own. */
+const clientFeatures = readdirSync(new URL('./client/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'client/dist-server/**', 'data/**', 'coverage/**', 'hub/drizzle/**', 'client/public/**', 'tests/.artifacts/**', 'integrations/companion/pkg/**'] },
@@ -46,6 +52,30 @@ export default tseslint.config(
           { object, property: 'alert', message: 'Use a toast (lib/toast) or useConfirm().' },
         ]),
       ],
+    },
+  },
+  {
+    // Features never import each other, and the shared layers (lib/, components/) import no
+    // feature: what two features share moves to components/ or lib/, and app/ (the router, the
+    // routes, the layouts) composes features. As bulletproof-react does it.
+    files: ['client/src/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', {
+        basePath: import.meta.dirname,
+        zones: [
+          ...clientFeatures.map((name) => ({
+            target: `./client/src/features/${name}`,
+            from: './client/src/features',
+            except: [`./${name}`],
+            message: 'Features never import each other: move what they share to components/ or lib/, or compose them in app/.',
+          })),
+          {
+            target: ['./client/src/lib', './client/src/components'],
+            from: './client/src/features',
+            message: 'lib/ and components/ are shared: they import no feature.',
+          },
+        ],
+      }],
     },
   },
   {
