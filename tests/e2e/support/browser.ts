@@ -6,13 +6,24 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 /** Where the system Chromium lives (override with CHROMIUM_PATH). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Launches headless Chromium with flags that work in containers and CI. */
+/** How Chromium is started: flags that work in containers and CI. */
+export const CHROMIUM_LAUNCH = {
+  executablePath: CHROMIUM_PATH,
+  // Audio stays locked until a gesture, as in most users' browsers, so tests see the same every run.
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage', '--autoplay-policy=user-gesture-required'],
+};
+
+/** Where the browser tests' shared Chromium listens (set by ./shared-chromium.ts for a test run). */
+export const SHARED_CHROMIUM_ENV = 'BIANSHI_CHROMIUM_WS';
+
+/**
+ * Headless Chromium: in a test run, a connection to the one Chromium every browser test file
+ * shares (each file's contexts are its own, and closing the connection closes them); run on its
+ * own (the screenshot scripts), a Chromium of its own.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    // Audio stays locked until a gesture, as in most users' browsers, so tests see the same every run.
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage', '--autoplay-policy=user-gesture-required'],
-  });
+  const shared = process.env[SHARED_CHROMIUM_ENV];
+  return shared ? chromium.connect(shared) : chromium.launch(CHROMIUM_LAUNCH);
 }
 
 export interface PageOptions {
