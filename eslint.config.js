@@ -79,6 +79,25 @@ export default tseslint.config(
     },
   },
   {
+    // Tests and scripts wait for what they need, not for a guessed time: three races this month came
+    // from fixed sleeps. Wait for a locator, an event or the hub's version, poll with `until`, or
+    // watch a window with `holds` (tests/support/until.ts).
+    files: ['tests/**/*.{ts,tsx,js,mjs}', 'scripts/**/*.{ts,tsx,js,mjs}'],
+    rules: {
+      'no-restricted-properties': ['error',
+        { property: 'waitForTimeout', message: 'No fixed sleeps: wait for a condition (a locator, expect.poll, until() or holds() from tests/support/until.ts).' },
+      ],
+      'no-restricted-syntax': ['error',
+        ...[
+          // new Promise((resolve) => setTimeout(resolve, ms))
+          "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout'][arguments.0.name=/^(resolve|res|r|done)$/]",
+          // new Promise((resolve) => setTimeout(() => resolve(), ms))
+          "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout'] > ArrowFunctionExpression.arguments > CallExpression.body[callee.name=/^(resolve|res|r|done)$/][arguments.length=0]",
+        ].map((selector) => ({ selector, message: 'No fixed sleeps: wait for a condition with until(), or watch a stretch of time with holds() (tests/support/until.ts).' })),
+      ],
+    },
+  },
+  {
     files: ['shared/src/**/*.ts'],
     ignores: ['shared/src/**/*.test.ts'],
     languageOptions: { globals: {} },

@@ -78,3 +78,20 @@ export async function confirmDialog(page: Page, options: { text?: string; timeou
   await dialog.locator('[data-confirm="yes"]').click();
   await dialog.waitFor({ state: 'detached', timeout: options.timeoutMs ?? 20_000 }).catch(() => undefined);
 }
+
+/** In the page: whether its fonts and images have loaded and every finite animation or transition has ended. */
+const stillPage = async () => {
+  await document.fonts.ready;
+  const imagesLoaded = Array.from(document.images).every((image) => image.complete);
+  // An endless animation (a live dot's pulse) never ends; everything else must have.
+  const moving = document.getAnimations().filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity);
+  return imagesLoaded && moving.length === 0;
+};
+
+/**
+ * Waits until `page` is still enough to photograph: fonts and images loaded, no entrance
+ * animation or transition under way. What a screenshot waits for instead of a guessed pause.
+ */
+export async function settled(page: Page, timeoutMs = 20_000): Promise<void> {
+  await page.waitForFunction(stillPage, undefined, { timeout: timeoutMs });
+}
