@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../support/accounts';
 import { startHub, type TestHub } from '../support/hub';
-import { launchBrowser, openPage } from './support/browser';
+import { downloadedBytes, launchBrowser, openPage } from './support/browser';
 
 const WAIT = { timeout: 30_000 };
 const SHOTS = process.env.SCREENSHOTS;
@@ -110,9 +110,7 @@ describe('flow sheets', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: '导出 PNG' }).click();
     const file = await download;
-    const path = await file.path();
-    const { readFileSync } = await import('node:fs');
-    const png = readFileSync(path);
+    const png = await downloadedBytes(file);
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     expect(png.readUInt32BE(16)).toBeGreaterThan(1000); // width: the whole sheet, every column
     if (SHOTS) {

@@ -4,12 +4,11 @@
  * refused first); an invoice with a wrong 统一社会信用代码 is refused with a field error, then
  * the right one goes through.
  */
-import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserClient, CookieJar, createAccount, outcome, type TestAccount } from '../support/accounts';
 import { startHub, type TestHub } from '../support/hub';
-import { confirmDialog, launchBrowser, openPage } from './support/browser';
+import { confirmDialog, downloadedBytes, launchBrowser, openPage } from './support/browser';
 
 const ADMIN_EMAIL = 'e2e-admin@bianshi.test';
 const WAIT = { timeout: 20_000 };
@@ -104,7 +103,7 @@ describe('purchase, cdkeys and invoices in the browser', () => {
     const shown = (await desk.page.getByTestId('keys-once').locator('code').allInnerTexts()).map((text) => text.trim());
     expect(shown).toHaveLength(3);
     const [download] = await Promise.all([desk.page.waitForEvent('download'), desk.page.getByRole('button', { name: '下载 CSV' }).click()]);
-    const csv = await readFile((await download.path())!, 'utf8');
+    const csv = (await downloadedBytes(download)).toString('utf8');
     expect(csv.split(/\r\n/).filter(Boolean)).toHaveLength(4);
     for (const key of shown) expect(csv).toContain(key);
     expect(csv).toContain('华东联赛');

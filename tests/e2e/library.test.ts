@@ -14,7 +14,7 @@ import { timers } from '../../hub/src/db/schema';
 import { createAccount, type TestAccount } from '../support/accounts';
 import { startHub, type TestHub } from '../support/hub';
 import { untilUsedOnHub } from '../support/hub-clock';
-import { launchBrowser, openPage, type PageOptions } from './support/browser';
+import { downloadedBytes, launchBrowser, openPage, type PageOptions } from './support/browser';
 
 let hub: TestHub;
 let browser: Browser;
@@ -280,14 +280,14 @@ describe('library pages', () => {
     expect(await chart.locator('li[data-overtime="true"]').textContent()).toContain('反方一辩');
 
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('record-csv').click()]);
-    const csvText = await streamText(await csv.createReadStream());
+    const csvText = (await downloadedBytes(csv)).toString('utf8');
     expect(csvText).toContain('阶段,名称,方,分配(秒),已用(秒),超时(秒),暂停次数,响铃次数');
     expect(csvText).toContain('辩题,人性本善');
     const [json] = await Promise.all([
       page.waitForEvent('download'),
       page.getByTestId('record-json').click(),
     ]);
-    const exported = JSON.parse(await streamText(await json.createReadStream())) as {
+    const exported = JSON.parse((await downloadedBytes(json)).toString('utf8')) as {
       matchId: string;
       stages: unknown[];
     };
@@ -407,8 +407,3 @@ describe('library pages', () => {
   });
 });
 
-async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
-}

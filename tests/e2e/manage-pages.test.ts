@@ -3,7 +3,6 @@
  * bell sound), the format editor round-trips a format (export → import → equal → save for the
  * next match), and single-device offline mode keeps counting with the network cut.
  */
-import { readFile } from 'node:fs/promises';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ONE_PIXEL_PNG, silentWav, utf8 } from '../../hub/src/uploads/test-media.fixture';
 import { startHub, type TestHub } from '../support/hub';
 import { httpClient } from '../support/trpc';
-import { confirmDialog, launchBrowser, openPage } from './support/browser';
+import { confirmDialog, downloadedBytes, launchBrowser, openPage } from './support/browser';
 import { until } from '../support/until';
 
 let hub: TestHub;
@@ -43,8 +42,7 @@ async function controlledPage(formatId = 'cn-worldcup') {
 
 async function downloadText(page: Page, click: () => Promise<void>): Promise<{ text: string; name: string }> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
-  const path = await download.path();
-  return { text: await readFile(path, 'utf8'), name: download.suggestedFilename() };
+  return { text: (await downloadedBytes(download)).toString('utf8'), name: download.suggestedFilename() };
 }
 
 describe('management pages', () => {

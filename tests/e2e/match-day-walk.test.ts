@@ -15,12 +15,12 @@
  * - the record page and its CSV/JSON exports tell what happened: the stages, the bells, the result.
  * The clock jumps to a few seconds before a bell or the end instead of waiting for it.
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHub, type TestHub } from '../support/hub';
 import { until } from '../support/until';
-import { confirmDialog, launchBrowser, openPage } from './support/browser';
+import { confirmDialog, downloadedBytes, launchBrowser, openPage } from './support/browser';
 import { clockSeconds } from './support/clock';
 
 let hub: TestHub;
@@ -71,7 +71,7 @@ const consoleStatus = (page: Page) => page.locator('.console-status').innerText(
 
 async function download(page: Page, testId: string): Promise<string> {
   const [file] = await Promise.all([page.waitForEvent('download') as Promise<Download>, page.getByTestId(testId).click()]);
-  return readFile(await file.path(), 'utf8');
+  return (await downloadedBytes(file)).toString('utf8');
 }
 
 describe('a 新国辩 match day as organizer, judge and audience', () => {

@@ -1,7 +1,7 @@
 /**
  * The system Chromium driven by playwright-core, for browser tests and screenshots.
  */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 
 /** Where the system Chromium lives (override with CHROMIUM_PATH). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -94,4 +94,14 @@ const stillPage = async () => {
  */
 export async function settled(page: Page, timeoutMs = 20_000): Promise<void> {
   await page.waitForFunction(stillPage, undefined, { timeout: timeoutMs });
+}
+
+/**
+ * A download's bytes, read over the browser's connection: `download.path()` is not available
+ * when the browser is shared over a connection (tests/e2e/support/shared-chromium.ts).
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
 }
