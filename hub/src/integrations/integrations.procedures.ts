@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { organizerProcedure } from '../lobbies/lobby.procedures';
+import { organizerProcedure } from '../lobbies/lobby-access';
 import { router } from '../trpc/init';
 import { authedProcedure, timerProcedure } from '../trpc/procedures';
 import { tokenScopeSchema } from './tokens/api-token.service';

@@ -20,7 +20,7 @@ import { NO_SLOT } from '../limits/connection-budget';
 import { newId } from '../lib/ids';
 import { lobbyPublic, type LobbyScreen } from '../lobbies/lobby-room';
 import type { ScreenAction } from '../lobbies/lobby-bus';
-import { organizerProcedure } from '../lobbies/lobby.procedures';
+import { organizerProcedure } from '../lobbies/lobby-access';
 import { lobbyOwnershipProcedures } from '../lobbies/lobby-ownership.procedures';
 import { LOBBY_TTL_MS, lobbyLinks, type LobbyRole } from '../lobbies/lobby.service';
 import { L } from '../lobbies/messages';
