@@ -82,7 +82,7 @@ describe('retention on one hub', () => {
     // A screen watches `watched` on this hub.
     const room = await hub.services.timers.room(await hub.services.timers.get(watched.id));
     const screen = { bufferedAmount: () => 0, close: () => {} };
-    const { Session } = await import('../../hub/src/rooms/session');
+    const { Session } = await import('../../hub/src/realtime/session');
     const session = new Session({ id: 'retention-screen', role: 'display', name: '屏幕', device: 'desktop', connectedSince: Date.now(), followsTimer: true }, screen);
     room.attach(session);
 

@@ -1,7 +1,7 @@
 import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
 import { hashKey, newId, newSecretKey } from '../lib/ids';
-import type { TimerRecord } from '../db/timer.repository';
+import type { TimerRecord } from '../timers/timer.repository';
 import { TIMER_ROLES, strongest, type TimerRole } from '../timers/roles';
 import type { MemberRepository } from './member.repository';
 import { AUTH_MESSAGES as M } from './messages';

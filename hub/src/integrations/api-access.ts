@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { TimerRecord } from '../db/timer.repository';
+import type { TimerRecord } from '../timers/timer.repository';
 import { HubError } from '../lib/errors';
 import type { TimerService } from '../timers/timer.service';
 import { bearerToken } from '../trpc/context';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { organizerProcedure } from '../lobbies/lobby-access';
 import { router } from '../trpc/init';
-import { authedProcedure, timerProcedure } from '../trpc/procedures';
+import { authedProcedure } from '../trpc/procedures';
+import { timerProcedure } from '../timers/timer-access';
 import { tokenScopeSchema } from './tokens/api-token.service';
 import { webhookEventsSchema, webhookUrlSchema } from './webhooks/webhook.service';
 import type { WebhookTarget } from './webhooks/webhook.repository';

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import type { TimerRepository } from '../db/timer.repository';
+import type { TimerRepository } from '../timers/timer.repository';
 import type { TimerService } from '../timers/timer.service';
 import { RecordRepository } from './record.repository';
 import { RecordService, type MembershipLookup } from './record.service';

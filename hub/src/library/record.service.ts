@@ -12,7 +12,7 @@ import {
   type ResultSheet,
   type SideId,
 } from '@bianshi/shared';
-import type { TimerRecord, TimerRepository } from '../db/timer.repository';
+import type { TimerRecord, TimerRepository } from '../timers/timer.repository';
 import { HubError } from '../lib/errors';
 import { atLeast, type TimerRole } from '../timers/roles';
 import type { TimerService } from '../timers/timer.service';

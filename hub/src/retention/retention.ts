@@ -1,8 +1,8 @@
 import type { Db } from '../db/database';
 import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
-import type { TimerFunctions } from '../rooms/scheduler';
-import { realTimers } from '../rooms/scheduler';
+import type { TimerFunctions } from '../timers/scheduler';
+import { realTimers } from '../timers/scheduler';
 import { sweepTimerUploads } from '../uploads/upload-retention';
 import type { UploadStore } from '../uploads/upload-store';
 import { RetentionRepository } from './retention.repository';

@@ -2,12 +2,12 @@ import { deviceKindSchema, parseTrackedId, presenceRoleSchema, type PresenceRole
 import { z } from 'zod';
 import { HubError } from '../lib/errors';
 import { newId } from '../lib/ids';
-import type { MatchRoom } from '../rooms/match-room';
-import { Session, type SessionTransport } from '../rooms/session';
-import { timerIdSchema } from '../trpc/procedures';
+import type { MatchRoom } from './match-room';
+import { Session, type SessionTransport } from '../realtime/session';
+import { timerIdSchema } from './timer-access';
 import type { Context } from '../trpc/context';
 import { M } from './messages';
-import type { TimerRecord } from '../db/timer.repository';
+import type { TimerRecord } from './timer.repository';
 import { atLeast, type TimerRole } from './roles';
 
 /**

@@ -5,7 +5,7 @@ import type { EntitlementService } from '../commerce/entitlements.service';
 import type { Library } from '../library/library.module';
 import type { LobbyService } from '../lobbies/lobby.service';
 import type { Mailer } from '../mail/mailer';
-import type { RoomRegistry } from '../rooms/registry';
+import type { RoomRegistry } from '../timers/match.registry';
 import type { TimerService } from '../timers/timer.service';
 import { BallotService } from './ballot.service';
 import { DrawService } from './draw.service';

@@ -4,7 +4,7 @@ import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import compression from 'compression';
 import type { HubServices } from '../services';
 import { clientIp, createContextFactory } from '../trpc/context';
-import type { AppRouter } from '../trpc/app.router';
+import type { AppRouter } from '../app.router';
 import { createApiV1Handler } from './api-v1';
 import { HubError, retryAfterSeconds } from '../lib/errors';
 import { API_CSP, appCspFor, BASE_SECURITY_HEADERS } from './security-headers';

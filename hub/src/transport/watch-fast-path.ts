@@ -4,9 +4,9 @@ import { getErrorShape, getTRPCErrorFromUnknown, transformTRPCResponse } from '@
 import { WebSocket } from 'ws';
 import { HubError } from '../lib/errors';
 import type { ConnectionBudget } from '../limits/connection-budget';
-import type { DirectWriter, Session, SessionTransport } from '../rooms/session';
+import type { DirectWriter, Session, SessionTransport } from '../realtime/session';
 import type { HubServices } from '../services';
-import type { AppRouter } from '../trpc/app.router';
+import type { AppRouter } from '../app.router';
 import type { Context } from '../trpc/context';
 import { toTRPCError } from '../trpc/init';
 import { wireEncoder } from '../trpc/transformer';

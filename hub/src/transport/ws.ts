@@ -5,7 +5,7 @@ import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { hashKey } from '../lib/ids';
 import type { HubServices } from '../services';
-import type { AppRouter } from '../trpc/app.router';
+import type { AppRouter } from '../app.router';
 import { clientIp, createContextFactory, type Context } from '../trpc/context';
 import { ConnectionBudget } from '../limits/connection-budget';
 import type { CoolingOff } from '../limits/cooling-off';

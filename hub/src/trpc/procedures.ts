@@ -1,16 +1,10 @@
-import { z } from 'zod';
 import { AUTH_MESSAGES } from '../auth/messages';
 import { HubError } from '../lib/errors';
-import { atLeast, type TimerRole } from '../timers/roles';
-import { M } from '../timers/messages';
 import type { Context } from './context';
 import { middleware, publicProcedure } from './init';
 
-/** Timer ids and short ids as procedures accept them. */
-export const timerIdSchema = z.string().min(1).max(64);
-
 /** The error for a caller without the account a procedure needs. */
-function signInError(ctx: Context): HubError {
+export function signInError(ctx: Context): HubError {
   return ctx.cookiesRejected
     ? new HubError('FORBIDDEN', AUTH_MESSAGES.sessionRejected, 'csrf-rejected')
     : new HubError('UNAUTHORIZED', AUTH_MESSAGES.signInRequired, 'sign-in-required');
@@ -42,23 +36,3 @@ export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   if (!ctx.user.isAdmin) throw new HubError('FORBIDDEN', AUTH_MESSAGES.adminRequired, 'admin-required');
   return next();
 });
-
-/**
- * A procedure on one timer that needs at least `minimum` there. Its input must carry
- * `timerId`; handlers get `ctx.timer` and `ctx.timerRole`. Without any credential the caller
- * is told to sign in or open a control link (401); with the wrong one, forbidden (403).
- */
-export function timerProcedure(minimum: TimerRole) {
-  return publicProcedure.input(z.object({ timerId: timerIdSchema })).use(async ({ ctx, input, next }) => {
-    const timer = await ctx.services.timers.get(input.timerId);
-    const role = await ctx.services.timers.roleOf(timer, ctx);
-    if (!atLeast(role, minimum)) {
-      if (ctx.cookiesRejected) throw signInError(ctx);
-      const anonymous = ctx.presentedKeys(timer.id).length === 0 && ctx.user === null;
-      throw anonymous
-        ? new HubError('UNAUTHORIZED', M.controlKeyMissing, 'credentials-missing')
-        : new HubError('FORBIDDEN', M.roleTooLow, 'role-too-low');
-    }
-    return next({ ctx: { timer, timerRole: role } });
-  });
-}

@@ -1,6 +1,6 @@
 import { PROTOCOL_VERSION, type FallbackPublicConfig } from '@bianshi/shared';
-import { supportContact } from '../lib/support';
-import { publicProcedure, router } from '../trpc/init';
+import { supportContact } from './lib/support';
+import { publicProcedure, router } from './trpc/init';
 
 /** Server facts, cheap enough to call on every page: proves both transports work. */
 export const systemRouter = router({

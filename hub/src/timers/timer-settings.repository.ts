@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { matchProgress, type Format, type MatchState } from '@bianshi/shared';
-import type { Db } from './database';
-import { matches, timers } from './schema';
+import type { Db } from '../db/database';
+import { matches, timers } from '../db/schema';
 
 /** A match of a timer as the schedule and record pages list it. */
 export interface MatchSummary {
@@ -47,7 +47,7 @@ function mergedSettings(patch: Record<string, unknown>): SQL {
  * list of a timer's matches. Writes touch one column each so concurrent edits of different
  * settings sections never overwrite each other.
  */
-export class ManageRepository {
+export class TimerSettingsRepository {
   constructor(private readonly db: Db) {}
 
   /** Sets name and description. */

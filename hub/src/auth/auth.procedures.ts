@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { AUTH_MESSAGES as M } from '../auth/messages';
+import { AUTH_MESSAGES as M } from './messages';
 import { HubError } from '../lib/errors';
 import { hashKey } from '../lib/ids';
-import { clearCookie } from '../auth/cookies';
+import { clearCookie } from './cookies';
 import { secureCookies, siteBase } from '../lib/site';
 import { withRetryAfter } from '../lib/wait';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth/password-policy';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-policy';
 import { controlCookieTimerId, parseCookies, type Context } from '../trpc/context';
 import { publicProcedure, rateLimit, router } from '../trpc/init';
 import { adminProcedure, authedProcedure, sameSiteProcedure } from '../trpc/procedures';

@@ -1,15 +1,15 @@
 import { CLOSE, nextDeadline, type TimerPublic } from '@bianshi/shared';
-import type { TimerRecord, TimerRepository } from '../db/timer.repository';
+import type { TimerRecord, TimerRepository } from './timer.repository';
 import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
 import type { Fanout, HubNotice, OutgoingNotice } from '../scale/fanout';
 import { noMirror, type ChangeMirror } from '../supabase/realtime-mirror';
 import { HubError } from '../lib/errors';
-import { M } from '../timers/messages';
+import { M } from './messages';
 import { MatchRoom, type RoomDependencies } from './match-room';
-import { mergePresence } from './presence';
+import { mergePresence } from '../realtime/presence';
 import { Scheduler, realTimers, type TimerFunctions } from './scheduler';
-import { SocketDirectory } from './socket-directory';
+import { SocketDirectory } from '../realtime/socket-directory';
 
 /** Rooms without sessions and without pending deadlines unload after this long. */
 export const ROOM_IDLE_UNLOAD_MS = 60_000;

@@ -1,14 +1,14 @@
 import { createMatch, validateFormat, type Format } from '@bianshi/shared';
 import { z } from 'zod';
-import { ManageRepository } from '../db/manage.repository';
+import { TimerSettingsRepository } from './timer-settings.repository';
 import { HubError } from '../lib/errors';
 import { capabilityCookie } from '../auth/cookies';
 import { newId } from '../lib/ids';
 import { secureCookies } from '../lib/site';
-import type { TimerRecord } from '../db/timer.repository';
+import type { TimerRecord } from './timer.repository';
 import { controlCookieName, type Context } from '../trpc/context';
 import { router } from '../trpc/init';
-import { timerProcedure } from '../trpc/procedures';
+import { timerProcedure } from './timer-access';
 import { recordStatus } from '../library/record.service';
 import { FileStorageError } from '../uploads/file-storage';
 import { UM } from '../uploads/messages';
@@ -21,13 +21,13 @@ import {
   sectionSchemas,
   settingsPatch,
   type ScheduleEntry,
-} from './manage.schemas';
+} from './timer-settings.schemas';
 
 const matchIdSchema = z.string().min(1).max(64);
 
 /** The repository for this request's database (cheap; routers keep no module state). */
-function repo(ctx: Context): ManageRepository {
-  return new ManageRepository(ctx.services.database.db);
+function repo(ctx: Context): TimerSettingsRepository {
+  return new TimerSettingsRepository(ctx.services.database.db);
 }
 
 /** After a change was committed: every hub's screens hear of it; returns the fresh record. */

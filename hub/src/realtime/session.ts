@@ -1,5 +1,5 @@
 import { CLOSE, trackedId, type DeviceKind, type PresenceRole, type PreSerialized } from '@bianshi/shared';
-import type { TimerRecord } from '../db/timer.repository';
+import type { TimerRecord } from '../timers/timer.repository';
 import type { HubError } from '../lib/errors';
 
 /** The three things a room may do with a socket, whatever carries it. */

@@ -15,13 +15,13 @@ import {
   type TimerPublic,
   type WatchMessage,
 } from '@bianshi/shared';
-import type { LockedDecision, MatchRow, TimerRepository } from '../db/timer.repository';
+import type { LockedDecision, MatchRow, TimerRepository } from './timer.repository';
 import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
-import { M } from '../timers/messages';
-import { countByRole, rosterOf } from './presence';
-import type { Session } from './session';
-import { sendTick } from './ticks';
+import { M } from './messages';
+import { countByRole, rosterOf } from '../realtime/presence';
+import type { Session } from '../realtime/session';
+import { sendTick } from '../realtime/ticks';
 import { undoDecision } from './undo-decision';
 
 /** How many recent changes a room keeps so a reconnecting screen gets exactly what it missed. */

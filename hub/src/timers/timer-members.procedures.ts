@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { MEMBER_ROLES } from '../auth/member.service';
 import { publicProcedure, router } from '../trpc/init';
 import { deviceCapabilityIds } from '../trpc/device-capabilities';
-import { authedProcedure, timerProcedure } from '../trpc/procedures';
+import { authedProcedure } from '../trpc/procedures';
+import { timerProcedure } from './timer-access';
 
 const memberRoleSchema = z.enum(MEMBER_ROLES);
 const userIdSchema = z.string().min(1).max(64);

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { nextDeadline, replayedState, undoStep, type MatchState, type Replay } from '@bianshi/shared';
-import type { LockedDecision } from '../db/timer.repository';
-import { M } from '../timers/messages';
+import type { LockedDecision } from './timer.repository';
+import { M } from './messages';
 import type { CommandOutcome } from './match-room';
 
 /**

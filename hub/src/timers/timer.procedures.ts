@@ -5,17 +5,18 @@ import { capabilityCookie } from '../auth/cookies';
 import { HubError } from '../lib/errors';
 import { absoluteLinks, secureCookies, siteBase } from '../lib/site';
 import { NO_SLOT } from '../limits/connection-budget';
-import type { SessionTransport } from '../rooms/session';
+import type { SessionTransport } from '../realtime/session';
 import { controlCookieName, type Context } from '../trpc/context';
 import { publicProcedure, rateLimit, router, toTRPCError } from '../trpc/init';
-import { authedMiddleware, timerIdSchema, timerProcedure } from '../trpc/procedures';
-import { timerPublic } from '../rooms/registry';
-import { atLeast } from '../timers/roles';
-import { outcomeError, timerUrls } from '../timers/outcome';
-import { openWatch, resumeVersion, watchInput } from '../timers/watch';
-import { requireOutsideCommand } from '../timers/timer.service';
-import { M } from '../timers/messages';
-import { shownResultOf } from '../timers/shown-result';
+import { authedMiddleware } from '../trpc/procedures';
+import { timerIdSchema, timerProcedure } from './timer-access';
+import { timerPublic } from './match.registry';
+import { atLeast } from './roles';
+import { outcomeError, timerUrls } from './outcome';
+import { openWatch, resumeVersion, watchInput } from './watch';
+import { requireOutsideCommand } from './timer.service';
+import { M } from './messages';
+import { shownResultOf } from './shown-result';
 import { sheetFromSettings } from '../library/record.service';
 
 const createInput = z.strictObject({

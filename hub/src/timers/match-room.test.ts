@@ -1,10 +1,10 @@
 import { BUILTIN_FORMATS, createMatch, type PreSerialized } from '@bianshi/shared';
 import { describe, expect, it } from 'vitest';
-import type { TimerRepository } from '../db/timer.repository';
+import type { TimerRepository } from './timer.repository';
 import { createLogger } from '../lib/logger';
 import { MatchRoom } from './match-room';
-import { TICK_SLICE } from './ticks';
-import { Session } from './session';
+import { TICK_SLICE } from '../realtime/ticks';
+import { Session } from '../realtime/session';
 
 /** A room with no database behind it: ticks and timer updates never touch one. */
 function roomWithSessions(count: number) {
