@@ -1,7 +1,7 @@
 import type { AiService } from './ai/ai.service';
 import type { AnalyticsService } from './analytics/analytics.service';
 import type { AuthService } from './auth/auth.service';
-import type { MemberService } from './auth/member.service';
+import type { MemberService } from './timers/timer-members.service';
 import type { Commerce } from './commerce/commerce.module';
 import type { Database } from './db/database';
 import type { Integrations } from './integrations/integrations.module';

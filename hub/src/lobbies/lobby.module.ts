@@ -6,7 +6,7 @@ import type { RateLimiterFactory } from '../lib/rate-limit';
 import type { RoomRegistry } from '../timers/match.registry';
 import type { Fanout } from '../scale/fanout';
 import type { TimerService } from '../timers/timer.service';
-import type { ChangeMirror } from '../supabase/realtime-mirror';
+import type { ChangeMirror } from '../realtime/change-mirror';
 import { localLobbyBus, type LobbyBus } from './lobby-bus';
 import { LobbyRegistry } from './lobby.registry';
 import { LobbyRepository } from './lobby.repository';

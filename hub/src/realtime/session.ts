@@ -1,5 +1,4 @@
 import { CLOSE, trackedId, type DeviceKind, type PresenceRole, type PreSerialized } from '@bianshi/shared';
-import type { TimerRecord } from '../timers/timer.repository';
 import type { HubError } from '../lib/errors';
 
 /** The three things a room may do with a socket, whatever carries it. */
@@ -59,12 +58,6 @@ export class Session {
   private direct: DirectWriter | null = null;
   /** Direct delivery skipped frames while the socket lagged: send a snapshot when it drains. */
   private needsResync = false;
-  /**
-   * Checks again, against a timer's current facts, that the caller who opened this session may
-   * still watch it as it does (set by the watch that opened it): null when it may, else why not.
-   * Revocations run it.
-   */
-  mayStay: ((timer: TimerRecord) => Promise<HubError | null>) | null = null;
   /** Why the hub revoked this session (the watch tells its screen before the socket closes), or null. */
   revokedBy: HubError | null = null;
 

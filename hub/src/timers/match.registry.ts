@@ -3,13 +3,14 @@ import type { TimerRecord, TimerRepository } from './timer.repository';
 import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
 import type { Fanout, HubNotice, OutgoingNotice } from '../scale/fanout';
-import { noMirror, type ChangeMirror } from '../supabase/realtime-mirror';
+import { noMirror, type ChangeMirror } from '../realtime/change-mirror';
 import { HubError } from '../lib/errors';
 import { M } from './messages';
 import { MatchRoom, type RoomDependencies } from './match-room';
 import { mergePresence } from '../realtime/presence';
 import { Scheduler, realTimers, type TimerFunctions } from './scheduler';
 import { SocketDirectory } from '../realtime/socket-directory';
+import { WatchSession } from './watch-session';
 
 /** Rooms without sessions and without pending deadlines unload after this long. */
 export const ROOM_IDLE_UNLOAD_MS = 60_000;
@@ -247,7 +248,7 @@ export class RoomRegistry {
     const sessions = [...this.rooms.values()].filter((room) => room.timerId === timer.id).flatMap((room) => [...room.allSessions]);
     await Promise.all(
       sessions.map(async (session) => {
-        const refused = session.mayStay ? await session.mayStay(timer).catch(() => new HubError('FORBIDDEN', M.revoked, 'access-revoked')) : null;
+        const refused = session instanceof WatchSession && session.mayStay ? await session.mayStay(timer).catch(() => new HubError('FORBIDDEN', M.revoked, 'access-revoked')) : null;
         if (refused) session.revoke(refused);
       }),
     );

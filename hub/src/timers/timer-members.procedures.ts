@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MEMBER_ROLES } from '../auth/member.service';
+import { MEMBER_ROLES } from './timer-members.service';
 import { publicProcedure, router } from '../trpc/init';
 import { deviceCapabilityIds } from '../trpc/device-capabilities';
 import { authedProcedure } from '../trpc/procedures';

@@ -9,7 +9,7 @@ import type { TimerRecord } from './timer.repository';
 import { controlCookieName, type Context } from '../trpc/context';
 import { router } from '../trpc/init';
 import { timerProcedure } from './timer-access';
-import { recordStatus } from '../library/record.service';
+import { recordStatus } from './match-record';
 import { FileStorageError } from '../uploads/file-storage';
 import { UM } from '../uploads/messages';
 import { removeReplacedUploads } from '../uploads/upload-retention';

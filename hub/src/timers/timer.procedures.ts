@@ -17,7 +17,7 @@ import { openWatch, resumeVersion, watchInput } from './watch';
 import { requireOutsideCommand } from './timer.service';
 import { M } from './messages';
 import { shownResultOf } from './shown-result';
-import { sheetFromSettings } from '../library/record.service';
+import { sheetFromSettings } from './match-record';
 
 const createInput = z.strictObject({
   name: z.string().max(80).optional(),

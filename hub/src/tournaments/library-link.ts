@@ -10,7 +10,7 @@ import type { Db } from '../db/database';
 import { matches, timers } from '../db/schema';
 import { schools } from '../library/library.schema';
 import { RecordRepository } from '../library/record.repository';
-import { sheetFromSettings } from '../library/record.service';
+import { sheetFromSettings } from '../timers/match-record';
 import type { SchoolRepository } from '../library/school.repository';
 import type { FixtureRow } from './tournament.repository';
 

@@ -1,6 +1,6 @@
 import { LOBBY_MAX_TIMERS, type JudgeShortfall } from '@bianshi/shared';
 import { and, eq } from 'drizzle-orm';
-import { MemberRepository } from '../auth/member.repository';
+import { MemberRepository } from '../timers/timer-members.repository';
 import { TimerRepository } from '../timers/timer.repository';
 import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';

@@ -12,7 +12,7 @@ import { createStaticHandler } from './static';
 import { createPageStateLookup } from './page-state';
 import { createPageStatus, pageLookups } from './page-status';
 import { createScreenRenderer } from './page-render';
-import { createUploadHandler } from '../uploads/upload.handler';
+import { createUploadHandler } from '../timers/timer-uploads.http';
 import { sendTrpcRefusal, TRPC_HTTP_MAX_BATCH_CALLS, TRPC_HTTP_MAX_BODY_BYTES, trpcRequestRefusal } from '../limits/http-limits';
 import { createCommerceHttpHandler } from '../commerce/commerce.http';
 import { createAnalyticsHandler } from '../analytics/analytics.http';

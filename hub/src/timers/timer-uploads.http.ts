@@ -1,15 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HUB_ERROR_STATUS, HubError, retryAfterSeconds } from '../lib/errors';
 import type { HubServices } from '../services';
-import { atLeast } from '../timers/roles';
+import { atLeast } from './roles';
 import type { Context } from '../trpc/context';
-import { STORED_AS, UPLOAD_KINDS, sizeName, type FileType } from './limits';
-import { UM } from './messages';
-import { UploadError } from './upload-error';
-import { FileStorageError } from './file-storage';
-import type { UploadStore } from './upload-store';
-import { sweepTimerUploads } from './upload-retention';
-import { checkDeclaredSize, isUploadKind, validateUpload } from './validate-upload';
+import { STORED_AS, UPLOAD_KINDS, sizeName, type FileType } from '../uploads/limits';
+import { UM } from '../uploads/messages';
+import { UploadError } from '../uploads/upload-error';
+import { FileStorageError } from '../uploads/file-storage';
+import type { UploadStore } from '../uploads/upload-store';
+import { sweepTimerUploads } from '../uploads/upload-retention';
+import { checkDeclaredSize, isUploadKind, validateUpload } from '../uploads/validate-upload';
 
 /** Headers every served upload carries: no sniffing, no scripts, even if a file slipped through. */
 export const SERVED_UPLOAD_HEADERS: Record<string, string> = {

@@ -1,10 +1,10 @@
 import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
 import { hashKey, newId, newSecretKey } from '../lib/ids';
-import type { TimerRecord } from '../timers/timer.repository';
-import { TIMER_ROLES, strongest, type TimerRole } from '../timers/roles';
-import type { MemberRepository } from './member.repository';
-import { AUTH_MESSAGES as M } from './messages';
+import type { TimerRecord } from './timer.repository';
+import { TIMER_ROLES, strongest, type TimerRole } from './roles';
+import type { MemberRepository } from './timer-members.repository';
+import { AUTH_MESSAGES as M } from '../auth/messages';
 
 /** Roles an owner can give by membership or invite link (ownership itself is the account's). */
 export const MEMBER_ROLES = ['viewer', 'judge', 'controller', 'editor'] as const satisfies readonly TimerRole[];
