@@ -210,11 +210,3 @@ export const lobbyTimers = pgTable(
   },
   (table) => [primaryKey({ columns: [table.lobbyId, table.timerId] }), index('lobby_timers_timer_idx').on(table.timerId)],
 );
-export * from '../auth/auth.schema';
-export * from '../commerce/commerce.schema';
-export * from '../analytics/analytics.schema';
-export * from '../library/library.schema';
-export * from '../yjs/yjs.schema';
-export * from '../ai/ai.schema';
-export * from '../tournaments/tournament.schema';
-export * from '../integrations/integrations.schema';

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { TimerSettingsRepository } from '../timers/timer-settings.repository';
-import { topics } from '../db/schema';
+import { topics } from '../library/library.schema';
 import type { Clock } from '../lib/clock';
 import type { TimerService } from '../timers/timer.service';
 import type { TournamentRepository } from './tournament.repository';

@@ -1,7 +1,8 @@
 import type { MatchState } from '@bianshi/shared';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { lobbies, matches, timers, topics, users } from '../db/schema';
+import { lobbies, matches, timers, users } from '../db/schema';
+import { topics } from '../library/library.schema';
 import {
   tournamentBallots,
   tournamentFixtures,
