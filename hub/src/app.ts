@@ -5,7 +5,7 @@ import { systemClock, type Clock } from './lib/clock';
 import type { Config } from './lib/config';
 import { createLogger, type Logger } from './lib/logger';
 import { memoryRateLimiters, redisRateLimiters } from './lib/rate-limit';
-import { AddressSubscriptions } from './limits/connection-budget';
+import { AddressSubscriptions } from './realtime/connection-budget';
 import { CoolingOff } from './limits/cooling-off';
 import { COMMAND_LIMIT, CONTENT_QUERY_LIMIT, CREATE_LIMIT, IMPORT_CHARS_LIMIT } from './limits/http-limits';
 import { Retention } from './retention/retention';

@@ -12,7 +12,7 @@ import type { Clock } from './lib/clock';
 import type { Config } from './lib/config';
 import type { Logger } from './lib/logger';
 import type { RateLimiter } from './lib/rate-limit';
-import type { AddressSubscriptions } from './limits/connection-budget';
+import type { AddressSubscriptions } from './realtime/connection-budget';
 import type { CoolingOff } from './limits/cooling-off';
 import type { RetentionService } from './retention/retention';
 import type { RoomRegistry } from './timers/match.registry';

@@ -3,7 +3,7 @@ import type { TimerRepository } from '../timers/timer.repository';
 import type { Clock } from '../lib/clock';
 import type { Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
-import type { AddressSubscriptions } from '../limits/connection-budget';
+import type { AddressSubscriptions } from '../realtime/connection-budget';
 import type { RoomRegistry } from '../timers/match.registry';
 import type { TimerService } from '../timers/timer.service';
 import { ApiAccess } from './api-access';

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { capabilityCookie } from '../auth/cookies';
 import { HubError } from '../lib/errors';
 import { secureCookies } from '../lib/site';
-import { NO_SLOT } from '../limits/connection-budget';
+import { NO_SLOT } from '../realtime/connection-budget';
 import { newId } from '../lib/ids';
 import { lobbyPublic, type LobbyScreen } from './lobby-room';
 import type { ScreenAction } from './lobby-bus';

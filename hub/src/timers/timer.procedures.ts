@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { capabilityCookie } from '../auth/cookies';
 import { HubError } from '../lib/errors';
 import { absoluteLinks, secureCookies, siteBase } from '../lib/site';
-import { NO_SLOT } from '../limits/connection-budget';
+import { NO_SLOT } from '../realtime/connection-budget';
 import type { SessionTransport } from '../realtime/session';
 import { controlCookieName, type Context } from '../trpc/context';
 import { publicProcedure, rateLimit, router, toTRPCError } from '../trpc/init';

@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { HubError } from '../lib/errors';
 import { siteBase } from '../lib/site';
 import { withRetryAfter } from '../lib/wait';
-import { NO_SLOT } from '../limits/connection-budget';
+import { NO_SLOT } from '../realtime/connection-budget';
 import { publicProcedure, rateLimit, router, toTRPCError } from '../trpc/init';
 import { authedProcedure } from '../trpc/procedures';
 import { T } from './messages';

@@ -5,7 +5,7 @@ import compression from 'compression';
 import type { HubServices } from '../services';
 import { clientIp, createContextFactory } from '../trpc/context';
 import type { AppRouter } from '../app.router';
-import { createApiV1Handler } from './api-v1';
+import { createApiV1Handler } from '../integrations/api-v1.http';
 import { HubError, retryAfterSeconds } from '../lib/errors';
 import { API_CSP, appCspFor, BASE_SECURITY_HEADERS } from './security-headers';
 import { createStaticHandler } from './static';

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { getErrorShape, getTRPCErrorFromUnknown, transformTRPCResponse } from '@trpc/server/unstable-core-do-not-import';
 import { WebSocket } from 'ws';
 import { HubError } from '../lib/errors';
-import type { ConnectionBudget } from '../limits/connection-budget';
+import type { ConnectionBudget } from '../realtime/connection-budget';
 import type { DirectWriter, Session, SessionTransport } from '../realtime/session';
 import type { HubServices } from '../services';
 import type { AppRouter } from '../app.router';

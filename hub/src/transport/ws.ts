@@ -7,7 +7,7 @@ import { hashKey } from '../lib/ids';
 import type { HubServices } from '../services';
 import type { AppRouter } from '../app.router';
 import { clientIp, createContextFactory, type Context } from '../trpc/context';
-import { ConnectionBudget } from '../limits/connection-budget';
+import { ConnectionBudget } from '../realtime/connection-budget';
 import type { CoolingOff } from '../limits/cooling-off';
 import { batchTooLarge, countCalls, FloodedAddresses, refusalEnvelope, WS_CALL_BURST, WS_MAX_CALLS_PER_MESSAGE, WS_MAX_PAYLOAD_BYTES } from '../limits/ws-limits';
 import { wireEncoder } from '../trpc/transformer';

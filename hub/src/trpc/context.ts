@@ -4,7 +4,7 @@ import type { SessionUser } from '../auth/auth.service';
 import { requestOrigin, type RequestOrigin } from '../auth/request-origin';
 import type { Config } from '../lib/config';
 import { siteOrigins } from '../lib/site';
-import type { ConnectionBudget } from '../limits/connection-budget';
+import type { ConnectionBudget } from '../realtime/connection-budget';
 import type { HubServices } from '../services';
 
 /** Per-request (HTTP) or per-connection (WebSocket) context of every procedure. */

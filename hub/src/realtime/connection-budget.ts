@@ -1,6 +1,6 @@
 import { TRPC_HTTP_MAX_BATCH } from '@bianshi/shared';
 import { HubError } from '../lib/errors';
-import { LM } from './messages';
+import { LM } from '../limits/messages';
 
 /** Timer watches one WebSocket may hold at once (a console, a display and a few previews fit easily). */
 export const MAX_WATCHES_PER_SOCKET = 32;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCompressible, preferredCoding } from './encoding';
+import { isCompressible, preferredCoding } from './http-encoding';
 
 describe('preferredCoding', () => {
   it.each([

@@ -3,7 +3,7 @@ import { BUILTIN_FORMATS, clientCommandSchema, timerReading } from '@bianshi/sha
 import { z } from 'zod';
 import { HubError } from '../lib/errors';
 import { parseInput } from '../lib/input-errors';
-import { sendApiError } from '../integrations/integrations.http';
+import { sendApiError } from './integrations.http';
 import { absoluteLinks, siteBase } from '../lib/site';
 import { outcomeError, timerUrls } from '../timers/outcome';
 import { handleLibraryApi } from '../library/library.api';
