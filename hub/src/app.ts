@@ -137,7 +137,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     lobbyOf: async (lobbyId) => (await lobbies.find(lobbyId)) ?? null,
     subscriptions,
   });
-  const library = createLibrary({ db: database.db, timerRepository: repository, timers, memberships: (timerId, userId) => members.roleFor(timerId, userId), now: () => clock.now() });
+  const library = createLibrary({ db: database.db, timerRepository: repository, timers, memberships: (timerId, userId) => members.roleFor(timerId, userId) });
   // A saved result sheet is a webhook event of its timer (`result.recorded`).
   library.records.onResultSaved((change) => void integrations.webhooks.resultRecorded(change).catch((error: unknown) => logger.warn('result webhook not queued', { error: String(error) })));
   const clientDist = config.CLIENT_DIST ?? paths.clientDist;
@@ -227,7 +227,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   };
   // A public tournament that is over: its released motions join the public library.
   services.tournaments.core.changes.onCommitted((tournamentId) =>
-    library.tournamentMotions.sync(tournamentId).then(
+    services.tournaments.motions.sync(tournamentId).then(
       (added) => void (added > 0 && logger.info('tournament motions added to the library', { tournamentId, added })),
       (error: unknown) => logger.warn('tournament motions not copied to the library', { tournamentId, error: String(error) }),
     ),

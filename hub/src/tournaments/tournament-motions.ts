@@ -6,14 +6,14 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { Db } from '../db/database';
+import { topicGroups, topics } from '../library/library.schema';
 import {
   tournamentFixtures,
   tournamentResults,
   tournamentRounds,
   tournamentStages,
   tournaments,
-} from '../tournaments/tournament.schema';
-import { topicGroups, topics } from './library.schema';
+} from './tournament.schema';
 
 /** The library group of a tournament's motions. */
 export function tournamentGroupId(tournamentId: string): string {
