@@ -1,6 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HUB_ERROR_STATUS, HubError, retryAfterSeconds } from '../lib/errors';
-import type { HubServices } from '../services';
+import type { EntitlementService } from '../commerce/entitlements.service';
+import type { Config } from '../lib/config';
+import type { Logger } from '../lib/logger';
+import type { RateLimiter } from '../lib/rate-limit';
 import { atLeast } from './roles';
 import type { Context } from '../trpc/context';
 import { STORED_AS, UPLOAD_KINDS, sizeName, type FileType } from '../uploads/limits';
@@ -10,6 +13,17 @@ import { FileStorageError } from '../uploads/file-storage';
 import type { UploadStore } from '../uploads/upload-store';
 import { sweepTimerUploads } from '../uploads/upload-retention';
 import { checkDeclaredSize, isUploadKind, validateUpload } from '../uploads/validate-upload';
+import type { TimerService } from './timer.service';
+
+/** What the upload endpoint uses of the hub's services. */
+export interface UploadEndpointServices {
+  readonly config: Pick<Config, 'UPLOAD_QUOTA_BYTES'>;
+  readonly logger: Logger;
+  readonly uploads: UploadStore;
+  readonly limits: { readonly commands: RateLimiter };
+  readonly timers: Pick<TimerService, 'get' | 'roleOf'>;
+  readonly commerce: { readonly entitlements: Pick<EntitlementService, 'requireAssetSlot'> };
+}
 
 /** Headers every served upload carries: no sniffing, no scripts, even if a file slipped through. */
 export const SERVED_UPLOAD_HEADERS: Record<string, string> = {
@@ -42,7 +56,7 @@ function oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
  *   A timer keeps at most `UPLOAD_QUOTA_BYTES` (413 `quota-exceeded` beyond).
  * - `GET /uploads/<timerId>/<file>` serves a stored file with a fixed content type.
  */
-export function createUploadHandler(services: HubServices, contextOf: (req: IncomingMessage, res: ServerResponse) => Context | Promise<Context>) {
+export function createUploadHandler(services: UploadEndpointServices, contextOf: (req: IncomingMessage, res: ServerResponse) => Context | Promise<Context>) {
   const store = services.uploads;
   return async (req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> => {
     try {
