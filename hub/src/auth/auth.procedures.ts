@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { AUTH_MESSAGES as M } from './messages';
 import { HubError } from '../lib/errors';
 import { hashKey } from '../lib/ids';
-import { clearCookie } from './cookies';
+import { clearCookie, controlCookieTimerId } from './cookies';
 import { secureCookies, siteBase } from '../lib/site';
 import { withRetryAfter } from '../lib/wait';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-policy';
-import { controlCookieTimerId, parseCookies, type Context } from '../trpc/context';
+import { parseCookies } from '../lib/request';
+import type { Context } from '../trpc/context';
 import { publicProcedure, rateLimit, router } from '../trpc/init';
 import { adminProcedure, authedProcedure, sameSiteProcedure } from '../trpc/procedures';
 

@@ -35,3 +35,16 @@ export function capabilityCookie(name: string, key: string, secure: boolean): st
 export function clearCookie(name: string, secure: boolean): string {
   return serializeCookie(name, '', { maxAgeS: 0, secure });
 }
+
+/** Prefix of the cookies that carry control keys. */
+export const CONTROL_COOKIE_PREFIX = 'bs_ctl_';
+
+/** The cookie that carries a timer's control key after a control link was opened. */
+export function controlCookieName(timerId: string): string {
+  return `${CONTROL_COOKIE_PREFIX}${timerId}`;
+}
+
+/** The timer id of a control cookie name, or null for other cookies. */
+export function controlCookieTimerId(cookieName: string): string | null {
+  return cookieName.startsWith(CONTROL_COOKIE_PREFIX) ? cookieName.slice(CONTROL_COOKIE_PREFIX.length) || null : null;
+}

@@ -8,7 +8,7 @@ import { absoluteLinks, siteBase } from '../lib/site';
 import { outcomeError, timerUrls } from '../timers/outcome';
 import { handleLibraryApi } from '../library/library.api';
 import type { HubServices } from '../services';
-import { clientIp } from '../trpc/context';
+import { clientIp } from '../lib/request';
 
 /** Largest JSON body the HTTP API reads. */
 export const API_MAX_BODY_BYTES = 64 * 1024;

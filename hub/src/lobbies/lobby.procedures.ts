@@ -13,7 +13,7 @@ import {
 } from '@bianshi/shared';
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
-import { capabilityCookie } from '../auth/cookies';
+import { capabilityCookie, controlCookieName } from '../auth/cookies';
 import { HubError } from '../lib/errors';
 import { secureCookies } from '../lib/site';
 import { NO_SLOT } from '../realtime/connection-budget';
@@ -25,7 +25,7 @@ import { lobbyOwnershipProcedures } from './lobby-ownership.procedures';
 import { LOBBY_TTL_MS, lobbyLinks, type LobbyRole } from './lobby.service';
 import { L } from './messages';
 import { Session } from '../realtime/session';
-import { controlCookieName, type Context } from '../trpc/context';
+import type { Context } from '../trpc/context';
 import { publicProcedure, rateLimit, router, toTRPCError } from '../trpc/init';
 
 const secretSchema = z.string().min(1).max(200);

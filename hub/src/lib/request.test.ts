@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { clientIp, forwardedAddress } from './context';
+import { clientIp, forwardedAddress } from './request';
 
 const request = (forwarded: string | string[] | undefined, remoteAddress = '10.0.0.1') =>
   ({ headers: forwarded === undefined ? {} : { 'x-forwarded-for': forwarded }, socket: { remoteAddress } }) as unknown as IncomingMessage;
