@@ -26,8 +26,8 @@ const KNOWN_PAIRS: Record<string, string> = {
   '(top) <-> integrations': 'integrations/api-v1.http.ts hands HubServices on to the library API and its context.',
   // transport/ is both the HTTP/WebSocket adapter the root wires and a reader of the root's types.
   '(top) <-> transport': 'transport/ takes HubServices and type AppRouter from the root (issue 33, layers that point one way).',
-  // The context resolves the signed-in account through auth/, and auth's procedures are tRPC's.
-  'auth <-> trpc': 'trpc/context.ts names SessionUser and requestOrigin, trpc/procedures.ts the auth messages.',
+  // The context carries the signed-in account, and auth's procedures and middleware are tRPC's.
+  'auth <-> trpc': 'trpc/context.ts types ctx.user as auth.service.ts SessionUser; a caller port owned by the context would untie it.',
   // scale/redis-lobby-bus.ts and lobbies/lobby-bus.ts are the buses issue 33 merges into one.
   'lobbies <-> scale': 'the lobby bus and its Redis adapter; left to the one-bus change, which owns those files.',
 };

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { AUTH_MESSAGES as M } from './messages';
 import { HubError } from '../lib/errors';
 import { hashKey } from '../lib/ids';
-import { clearCookie, controlCookieTimerId } from './cookies';
+import { clearCookie, controlCookieTimerId } from '../lib/cookies';
 import { secureCookies, siteBase } from '../lib/site';
 import { withRetryAfter } from '../lib/wait';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-policy';
 import { parseCookies } from '../lib/request';
 import type { Context } from '../trpc/context';
 import { publicProcedure, rateLimit, router } from '../trpc/init';
-import { adminProcedure, authedProcedure, sameSiteProcedure } from '../trpc/procedures';
+import { adminProcedure, authedProcedure, sameSiteProcedure } from './auth-access';
 
 /** Email as accounts accept it (stored lower-cased). */
 const emailSchema = z.email({ error: '请输入有效的邮箱地址' }).max(254, { error: '邮箱地址过长' });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { organizerProcedure } from '../lobbies/lobby-access';
 import { router } from '../trpc/init';
-import { authedProcedure } from '../trpc/procedures';
+import { authedProcedure } from '../auth/auth-access';
 import { timerProcedure } from '../timers/timer-access';
 import { tokenScopeSchema } from './tokens/api-token.service';
 import { webhookEventsSchema, webhookUrlSchema } from './webhooks/webhook.service';

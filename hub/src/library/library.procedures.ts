@@ -3,7 +3,7 @@ import { TimerSettingsRepository } from '../timers/timer-settings.repository';
 import { HubError } from '../lib/errors';
 import type { Context } from '../trpc/context';
 import { publicProcedure, router } from '../trpc/init';
-import { adminProcedure, authedProcedure } from '../trpc/procedures';
+import { adminProcedure, authedProcedure } from '../auth/auth-access';
 import { timerProcedure } from '../timers/timer-access';
 
 const id = z.string().min(1).max(64);

@@ -1,4 +1,4 @@
-import { authedMiddleware, authedProcedure } from '../trpc/procedures';
+import { authedMiddleware, authedProcedure } from '../auth/auth-access';
 import { deviceCapabilityIds } from '../trpc/device-capabilities';
 import { organizerProcedure } from './lobby-access';
 

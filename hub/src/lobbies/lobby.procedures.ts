@@ -13,7 +13,7 @@ import {
 } from '@bianshi/shared';
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
-import { capabilityCookie, controlCookieName } from '../auth/cookies';
+import { capabilityCookie, controlCookieName } from '../lib/cookies';
 import { HubError } from '../lib/errors';
 import { secureCookies } from '../lib/site';
 import { NO_SLOT } from '../realtime/connection-budget';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HubError } from '../lib/errors';
 import { publicProcedure } from '../trpc/init';
-import { signInError } from '../trpc/procedures';
+import { signInError } from '../auth/auth-access';
 import { M } from './messages';
 import { atLeast, type TimerRole } from './roles';
 

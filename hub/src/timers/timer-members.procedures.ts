@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MEMBER_ROLES } from './timer-members.service';
 import { publicProcedure, router } from '../trpc/init';
 import { deviceCapabilityIds } from '../trpc/device-capabilities';
-import { authedProcedure } from '../trpc/procedures';
+import { authedProcedure } from '../auth/auth-access';
 import { timerProcedure } from './timer-access';
 
 const memberRoleSchema = z.enum(MEMBER_ROLES);

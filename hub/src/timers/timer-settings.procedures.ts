@@ -2,7 +2,7 @@ import { createMatch, validateFormat, type Format } from '@bianshi/shared';
 import { z } from 'zod';
 import { TimerSettingsRepository } from './timer-settings.repository';
 import { HubError } from '../lib/errors';
-import { capabilityCookie, controlCookieName } from '../auth/cookies';
+import { capabilityCookie, controlCookieName } from '../lib/cookies';
 import { newId } from '../lib/ids';
 import { secureCookies } from '../lib/site';
 import type { TimerRecord } from './timer.repository';

@@ -1,14 +1,14 @@
 import { clientCommandSchema, screenNameSchema, trackedId, type MatchState } from '@bianshi/shared';
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
-import { capabilityCookie, controlCookieName } from '../auth/cookies';
+import { capabilityCookie, controlCookieName } from '../lib/cookies';
 import { HubError } from '../lib/errors';
 import { absoluteLinks, secureCookies, siteBase } from '../lib/site';
 import { NO_SLOT } from '../realtime/connection-budget';
 import type { SessionTransport } from '../realtime/session';
 import type { Context } from '../trpc/context';
 import { publicProcedure, rateLimit, router, toTRPCError } from '../trpc/init';
-import { authedMiddleware } from '../trpc/procedures';
+import { authedMiddleware } from '../auth/auth-access';
 import { timerIdSchema, timerProcedure } from './timer-access';
 import { timerPublic } from './match.registry';
 import { atLeast } from './roles';

@@ -20,7 +20,7 @@ import { siteBase } from '../lib/site';
 import { withRetryAfter } from '../lib/wait';
 import { NO_SLOT } from '../realtime/connection-budget';
 import { publicProcedure, rateLimit, router, toTRPCError } from '../trpc/init';
-import { authedProcedure } from '../trpc/procedures';
+import { authedProcedure } from '../auth/auth-access';
 import { T } from './messages';
 
 const id = z.string().min(1).max(64);

@@ -12,7 +12,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { drawnMarkup, type LobbySnapshot, type WatchSnapshot as Snapshot } from '@bianshi/shared';
-import { requestHost } from '../auth/request-origin';
+import { requestHost } from '../lib/request-origin';
 import type { Logger } from '../lib/logger';
 import type { AppPage } from './static';
 

@@ -4,7 +4,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { DISPLAY_PATH, LOBBY_SCREEN_AS_DISPLAY, lobbyScreenIdOf, OVERLAY_PATH } from '@bianshi/shared';
 import type { Clock } from '../lib/clock';
 import { pageTemplate } from '../lib/page-template';
-import { controlCookieName } from '../auth/cookies';
+import { controlCookieName } from '../lib/cookies';
 import { parseCookies } from '../lib/request';
 import { compressor, COMPRESS_MIN_BYTES, isCompressible, precompressedSibling, preferredCoding, sendRenderedHtml } from '../lib/http-encoding';
 import { embedState, type PageStateLookup } from './page-state';

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
 import type { SessionUser } from '../auth/auth.service';
-import { CONTROL_COOKIE_PREFIX, controlCookieName } from '../auth/cookies';
-import { requestOrigin, type RequestOrigin } from '../auth/request-origin';
+import { CONTROL_COOKIE_PREFIX, controlCookieName } from '../lib/cookies';
+import { requestOrigin, type RequestOrigin } from '../lib/request-origin';
 import { bearerToken, clientIp, parseCookies } from '../lib/request';
 import { siteOrigins } from '../lib/site';
 import type { ConnectionBudget } from '../realtime/connection-budget';

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { controlCookieTimerId } from '../auth/cookies';
+import { controlCookieTimerId } from '../lib/cookies';
 import { parseCookies } from '../lib/request';
 
 /** At most this many control cookies are looked at for one request. */

@@ -1,7 +1,7 @@
-import { AUTH_MESSAGES } from '../auth/messages';
+import { AUTH_MESSAGES } from './messages';
 import { HubError } from '../lib/errors';
-import type { Context } from './context';
-import { middleware, publicProcedure } from './init';
+import type { Context } from '../trpc/context';
+import { middleware, publicProcedure } from '../trpc/init';
 
 /** The error for a caller without the account a procedure needs. */
 export function signInError(ctx: Context): HubError {
