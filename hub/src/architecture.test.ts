@@ -21,9 +21,6 @@ const SOURCE_ROOT = dirname(fileURLToPath(import.meta.url));
 const KNOWN_PAIRS: Record<string, string> = {
   // The tRPC context carries the whole HubServices (services.ts), which names every domain.
   '(top) <-> trpc': 'trpc/context.ts types ctx.services as HubServices; a narrower context port would untie it.',
-  // These build a tRPC context over plain HTTP, so they need the whole HubServices too.
-  '(top) <-> library': 'library/library.api.ts builds a tRPC context for /api/v1 library calls from HubServices.',
-  '(top) <-> integrations': 'integrations/api-v1.http.ts hands HubServices on to the library API and its context.',
   // transport/ is both the HTTP/WebSocket adapter the root wires and a reader of the root's types.
   '(top) <-> transport': 'transport/ takes HubServices and type AppRouter from the root (issue 33, layers that point one way).',
   // The context carries the signed-in account, and auth's procedures and middleware are tRPC's.

@@ -7,7 +7,15 @@ import { sendApiError } from './integrations.http';
 import { absoluteLinks, siteBase } from '../lib/site';
 import { outcomeError, timerUrls } from '../timers/outcome';
 import { handleLibraryApi } from '../library/library.api';
-import type { HubServices } from '../services';
+import type { EntitlementService } from '../commerce/entitlements.service';
+import type { Config } from '../lib/config';
+import type { Clock } from '../lib/clock';
+import type { Logger } from '../lib/logger';
+import type { RateLimiter } from '../lib/rate-limit';
+import type { Library } from '../library/library.module';
+import type { TimerService } from '../timers/timer.service';
+import type { Context } from '../trpc/context';
+import type { Integrations } from './integrations.module';
 import { clientIp } from '../lib/request';
 
 /** Largest JSON body the HTTP API reads. */
@@ -22,11 +30,23 @@ export const createBody = z.strictObject({
   private: z.boolean().optional(),
 });
 
+/** What the `/api/v1` handler uses of the hub's services. */
+export interface ApiV1Services {
+  readonly config: Config;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly limits: { readonly creates: RateLimiter; readonly commands: RateLimiter };
+  readonly timers: TimerService;
+  readonly integrations: Integrations;
+  readonly commerce: { readonly entitlements: Pick<EntitlementService, 'requireApiAccess' | 'timerSlot'> };
+  readonly library: Library;
+}
+
 /**
  * The versioned HTTP API for stream decks, OBS and scripts (`/api/v1/...`). It goes through
  * the same TimerService as tRPC, so both inputs behave identically.
  */
-export function createApiV1Handler(services: HubServices) {
+export function createApiV1Handler(services: ApiV1Services, contextOf: (req: IncomingMessage) => Promise<Context>) {
   return async (req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> => {
     try {
       const segments = pathname.replace(/^\/api\/v1\/?/, '').split('/').filter(Boolean);
@@ -78,7 +98,7 @@ export function createApiV1Handler(services: HubServices) {
         if (!outcome.ok) throw outcomeError(outcome);
         return send(res, 200, { version: outcome.version, state: outcome.state, reading: timerReading(outcome.state, timer, services.clock.now()) });
       }
-      const library = await handleLibraryApi(services, req, segments);
+      const library = await handleLibraryApi({ library: services.library, contextOf }, req, segments);
       if (library) return 'json' in library ? send(res, library.status, library.json) : sendFile(res, library);
       throw new HubError('NOT_FOUND', `未知接口：${req.method} ${pathname}`, 'route-not-found');
     } catch (error) {
@@ -89,7 +109,7 @@ export function createApiV1Handler(services: HubServices) {
   };
 }
 
-async function limit(services: HubServices, req: IncomingMessage, which: 'creates' | 'commands'): Promise<void> {
+async function limit(services: ApiV1Services, req: IncomingMessage, which: 'creates' | 'commands'): Promise<void> {
   const taken = await services.limits[which].attempt(clientIp(req, services.config));
   if (!taken.ok) throw new HubError('TOO_MANY_REQUESTS', '操作过于频繁，请稍后再试', 'rate-limited', { retryAfterMs: taken.retryAfterMs });
 }

@@ -53,7 +53,7 @@ export function createRequestListener(services: HubServices, router: AppRouter, 
     },
     pageStatus: createPageStatus(pageLookups(services)),
   });
-  const apiV1 = createApiV1Handler(services);
+  const apiV1 = createApiV1Handler(services, (req) => createContext({ req }, 'http'));
   const appCsp = appCspFor(clientDist, services.config);
   const contentDoor = createContentDoor({ cooling: services.cooling, config: services.config, answer: sendQueryRateLimited });
   const content = createContentServing(services.config, clientDist, async (req) => {
