@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { openDatabase, type Database, type DatabaseTarget } from './db/database';
 import { systemClock, type Clock } from './lib/clock';
 import type { Config } from './lib/config';
@@ -49,6 +50,7 @@ import { appVersion, paths } from './lib/paths';
 import { reportSupportSetup } from './lib/support';
 import type { HubServices } from './services';
 import { appRouter } from './app.router';
+import { createScreenRenderer } from './screen-renderer';
 import { createRequestListener } from './transport/http';
 import { attachWebSocket } from './transport/ws';
 
@@ -238,7 +240,9 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   await integrations.start();
   await seedLibrary(services.library);
 
-  const server = createServer(createRequestListener(services, appRouter, clientDist));
+  // The client's build for the hub sits beside the one it serves (client/vite.server.config.ts).
+  const render = createScreenRenderer(join(clientDist, '..', 'dist-server'), services.logger);
+  const server = createServer(createRequestListener(services, appRouter, clientDist, render));
   server.keepAliveTimeout = 65_000;
   const ws = attachWebSocket(server, services, appRouter, [services.yjs.sockets]);
 

@@ -1,5 +1,4 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { join } from 'node:path';
 import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import compression from 'compression';
 import type { HubServices } from '../services';
@@ -12,7 +11,7 @@ import { API_CSP, appCspFor, BASE_SECURITY_HEADERS } from './security-headers';
 import { createStaticHandler } from './static';
 import { createPageStateLookup } from './page-state';
 import { createPageStatus, pageLookups } from './page-status';
-import { createScreenRenderer } from './page-render';
+import type { ScreenRenderer } from './page-render';
 import { createUploadHandler } from '../timers/timer-uploads.http';
 import { sendTrpcRefusal, TRPC_HTTP_MAX_BATCH_CALLS, TRPC_HTTP_MAX_BODY_BYTES, trpcRequestRefusal } from '../limits/http-limits';
 import { createCommerceHttpHandler } from '../commerce/commerce.http';
@@ -22,7 +21,7 @@ import { sendQueryRateLimited } from '../content/content.http';
 import { createContentDoor, createTrpcDoor } from '../limits/doors';
 
 /** The HTTP side of the hub: health, tRPC over HTTP, then the static client. */
-export function createRequestListener(services: HubServices, router: AppRouter, clientDist: string): RequestListener {
+export function createRequestListener(services: HubServices, router: AppRouter, clientDist: string, render?: ScreenRenderer): RequestListener {
   const createContext = createContextFactory(services);
   const door = createTrpcDoor({ router, cooling: services.cooling, config: services.config, sessionCookie: services.auth.cookies.session });
   const trpcHandler = createHTTPHandler({
@@ -48,8 +47,7 @@ export function createRequestListener(services: HubServices, router: AppRouter, 
     pageState: {
       lookup: createPageStateLookup(services),
       clock: services.clock,
-      // The client's build for the hub sits beside the one it serves (client/vite.server.config.ts).
-      render: createScreenRenderer(join(clientDist, '..', 'dist-server'), services.logger),
+      ...(render ? { render } : {}),
     },
     pageStatus: createPageStatus(pageLookups(services)),
   });
