@@ -10,6 +10,8 @@ import { HubError, retryAfterSeconds } from '../lib/errors';
 import { API_CSP, appCspFor, BASE_SECURITY_HEADERS } from './security-headers';
 import { createStaticHandler } from './static';
 import { createPageStateLookup } from './page-state';
+import { lobbyPageSnapshot } from '../lobbies/lobby-page-state';
+import { timerPageSnapshot } from '../timers/timer-page-state';
 import { createPageStatus, pageLookups } from './page-status';
 import type { ScreenRenderer } from './page-render';
 import { createUploadHandler } from '../timers/timer-uploads.http';
@@ -45,7 +47,10 @@ export function createRequestListener(services: HubServices, router: AppRouter, 
     sessionCookie: services.auth.cookies.session,
     trustProxy: services.config.TRUST_PROXY,
     pageState: {
-      lookup: createPageStateLookup(services),
+      lookup: createPageStateLookup({
+        'display.html': (url) => timerPageSnapshot(services.timers, url),
+        'lobby-screen.html': (url) => lobbyPageSnapshot(services.lobbies, url),
+      }),
       clock: services.clock,
       ...(render ? { render } : {}),
     },
