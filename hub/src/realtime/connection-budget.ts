@@ -1,6 +1,6 @@
 import { TRPC_HTTP_MAX_BATCH } from '@bianshi/shared';
 import { HubError } from '../lib/errors';
-import { LM } from '../limits/messages';
+import { RM } from './messages';
 
 /** Timer watches one WebSocket may hold at once (a console, a display and a few previews fit easily). */
 export const MAX_WATCHES_PER_SOCKET = 32;
@@ -18,8 +18,8 @@ export const MAX_CALLS_IN_FLIGHT = TRPC_HTTP_MAX_BATCH;
 export type SubscriptionKind = 'watch' | 'lobby';
 
 const PER_SOCKET: Record<SubscriptionKind, { max: number; message: string; reason: string }> = {
-  watch: { max: MAX_WATCHES_PER_SOCKET, message: LM.tooManyWatches(MAX_WATCHES_PER_SOCKET), reason: 'too-many-watches' },
-  lobby: { max: MAX_LOBBY_JOINS_PER_SOCKET, message: LM.tooManyLobbyJoins(MAX_LOBBY_JOINS_PER_SOCKET), reason: 'too-many-lobby-joins' },
+  watch: { max: MAX_WATCHES_PER_SOCKET, message: RM.tooManyWatches(MAX_WATCHES_PER_SOCKET), reason: 'too-many-watches' },
+  lobby: { max: MAX_LOBBY_JOINS_PER_SOCKET, message: RM.tooManyLobbyJoins(MAX_LOBBY_JOINS_PER_SOCKET), reason: 'too-many-lobby-joins' },
 };
 
 /**
@@ -73,7 +73,7 @@ export class ConnectionBudget {
     const limit = PER_SOCKET[kind];
     if (this.held[kind] >= limit.max) throw new HubError('TOO_MANY_REQUESTS', limit.message, limit.reason, { max: limit.max });
     if (!this.addresses.tryAdd(this.address)) {
-      throw new HubError('TOO_MANY_REQUESTS', LM.tooManyFromAddress(this.addresses.max), 'too-many-from-address', { max: this.addresses.max });
+      throw new HubError('TOO_MANY_REQUESTS', RM.tooManyFromAddress(this.addresses.max), 'too-many-from-address', { max: this.addresses.max });
     }
     this.held[kind] += 1;
     let released = false;
@@ -92,7 +92,7 @@ export class ConnectionBudget {
    */
   startCall(): () => void {
     if (this.callsInFlight >= MAX_CALLS_IN_FLIGHT) {
-      throw new HubError('TOO_MANY_REQUESTS', LM.tooManyInFlight(MAX_CALLS_IN_FLIGHT), 'too-many-in-flight', { max: MAX_CALLS_IN_FLIGHT });
+      throw new HubError('TOO_MANY_REQUESTS', RM.tooManyInFlight(MAX_CALLS_IN_FLIGHT), 'too-many-in-flight', { max: MAX_CALLS_IN_FLIGHT });
     }
     this.callsInFlight += 1;
     let ended = false;
