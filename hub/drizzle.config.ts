@@ -2,9 +2,11 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  // The core tables (timers, matches, accounts, lobbies) and each domain's own.
+  // Each domain's tables (and the database's own, in db/schema.ts).
   schema: [
     './hub/src/db/schema.ts',
+    './hub/src/timers/timer.schema.ts',
+    './hub/src/lobbies/lobby.schema.ts',
     './hub/src/auth/auth.schema.ts',
     './hub/src/commerce/commerce.schema.ts',
     './hub/src/analytics/analytics.schema.ts',

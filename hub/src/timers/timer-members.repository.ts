@@ -1,7 +1,8 @@
 import { matchProgress, type MatchState } from '@bianshi/shared';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { matches, timerInvites, timerMembers, timers, users } from '../db/schema';
+import { matches, timerInvites, timerMembers, timers } from './timer.schema';
+import { users } from '../auth/auth.schema';
 
 /** A member of a timer as its owner sees it. */
 export interface MemberRow {

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { matchProgress, type Format, type MatchState } from '@bianshi/shared';
 import type { Db } from '../db/database';
-import { matches, timers } from '../db/schema';
+import { matches, timers } from './timer.schema';
 
 /** A match of a timer as the schedule and record pages list it. */
 export interface MatchSummary {

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HUB_ERROR_STATUS, HubError, retryAfterSeconds } from '../lib/errors';
-import type { EntitlementService } from '../commerce/entitlements.service';
 import type { Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
 import type { RateLimiter } from '../lib/rate-limit';
@@ -22,7 +21,8 @@ export interface UploadEndpointServices {
   readonly uploads: UploadStore;
   readonly limits: { readonly commands: RateLimiter };
   readonly timers: Pick<TimerService, 'get' | 'roleOf'>;
-  readonly commerce: { readonly entitlements: Pick<EntitlementService, 'requireAssetSlot'> };
+  /** The plan's limit on a timer's stored files (commerce's entitlements): throws when it is full. */
+  readonly commerce: { readonly entitlements: { requireAssetSlot(timerId: string, stored: () => Promise<number>): Promise<void> } };
 }
 
 /** Headers every served upload carries: no sniffing, no scripts, even if a file slipped through. */

@@ -1,9 +1,9 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { matchProgress, type Format, type MatchEvent, type MatchState, type Command } from '@bianshi/shared';
-import { lockAccount } from '../db/account-lock';
+import { lockAccount } from '../auth/account-lock';
 import type { Db } from '../db/database';
 import { withScheduleEntry } from './timer-settings.repository';
-import { matchEvents, matches, timers } from '../db/schema';
+import { matchEvents, matches, timers } from './timer.schema';
 
 /** A timer row as the hub uses it. */
 export interface TimerRecord {

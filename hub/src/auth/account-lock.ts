@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from './database';
-import { users } from './schema';
+import type { Db } from '../db/database';
+import { users } from './auth.schema';
 
 /**
  * Locks an account's row until the transaction ends (`FOR UPDATE`). What an account owns against
