@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { openDatabase, type Database, type DatabaseTarget } from './db/database';
-import { systemClock, type Clock } from './lib/clock';
+import { systemClock, type Clock, type TimeoutFunctions } from './lib/clock';
 import type { Config } from './lib/config';
 import { createLogger, type Logger } from './lib/logger';
 import { memoryRateLimiters, redisRateLimiters } from './lib/rate-limit';
@@ -13,7 +13,6 @@ import { Retention } from './retention/retention';
 import { TimerRepository } from './timers/timer.repository';
 import { TimerSettingsRepository } from './timers/timer-settings.repository';
 import { RoomRegistry } from './timers/match.registry';
-import type { TimerFunctions } from './timers/scheduler';
 import { TimerService } from './timers/timer.service';
 import { createTournaments } from './tournaments/tournament.module';
 import { createIntegrations } from './integrations/integrations.module';
@@ -61,8 +60,8 @@ export interface HubOptions {
   logger?: Logger;
   /** Defaults to DATABASE_URL when set, else PGlite under DATA_DIR. */
   database?: DatabaseTarget;
-  /** Timer functions for the scheduler (tests). */
-  timers?: TimerFunctions;
+  /** setTimeout and clearTimeout for the scheduler (tests). */
+  timeouts?: TimeoutFunctions;
 }
 
 /** A running hub. */
@@ -106,7 +105,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     config.SUPABASE_URL && config.SUPABASE_SERVICE_ROLE_KEY && fallbackSigner
       ? supabaseRealtimeMirror({ url: config.SUPABASE_URL, serviceKey: config.SUPABASE_SERVICE_ROLE_KEY, signer: fallbackSigner, logger })
       : noMirror;
-  const rooms = new RoomRegistry({ repository, clock, logger, fanout, mirror, ...(options.timers ? { timers: options.timers } : {}) });
+  const rooms = new RoomRegistry({ repository, clock, logger, fanout, mirror, ...(options.timeouts ? { timeouts: options.timeouts } : {}) });
   const members = new MemberService(new MemberRepository(database.db), clock);
   const limiters = redis ? redisRateLimiters(redis.publisher, logger) : memoryRateLimiters;
   const mailer = createMailer(config, logger);

@@ -8,7 +8,8 @@ import { HubError } from '../lib/errors';
 import { M } from './messages';
 import { MatchRoom, type RoomDependencies } from './match-room';
 import { mergePresence } from '../realtime/presence';
-import { Scheduler, realTimers, type TimerFunctions } from './scheduler';
+import { Scheduler } from './scheduler';
+import { realTimeouts, type TimeoutFunctions } from '../lib/clock';
 import { SocketDirectory } from '../realtime/socket-directory';
 import { WatchSession } from './watch-session';
 
@@ -24,7 +25,7 @@ export interface RegistryDependencies {
   fanout: Fanout;
   /** Where committed changes are mirrored for clients cut off from every hub (Supabase Realtime). */
   mirror?: ChangeMirror;
-  timers?: TimerFunctions;
+  timeouts?: TimeoutFunctions;
   /** Open connections by account, closed when the account's sessions end. */
   sockets?: SocketDirectory;
 }
@@ -44,7 +45,7 @@ export class RoomRegistry {
   private readonly currentByTimer = new Map<string, string>();
   private readonly loading = new Map<string, Promise<MatchRoom | null>>();
   private readonly scheduler: Scheduler;
-  private readonly timers: TimerFunctions;
+  private readonly timeouts: TimeoutFunctions;
   private readonly intervals: NodeJS.Timeout[] = [];
   private readonly roomDeps: RoomDependencies;
   private readonly tickListeners = new Set<(now: number) => void>();
@@ -55,8 +56,8 @@ export class RoomRegistry {
 
   constructor(private readonly deps: RegistryDependencies) {
     this.sockets = deps.sockets ?? new SocketDirectory();
-    this.timers = deps.timers ?? realTimers;
-    this.scheduler = new Scheduler(deps.clock, (matchId) => void this.expire(matchId), this.timers);
+    this.timeouts = deps.timeouts ?? realTimeouts;
+    this.scheduler = new Scheduler(deps.clock, (matchId) => void this.expire(matchId), this.timeouts);
     this.roomDeps = {
       repository: deps.repository,
       clock: deps.clock,

@@ -1,19 +1,4 @@
-import type { Clock } from '../lib/clock';
-
-/** Timer functions, injectable so tests can drive the scheduler. */
-export interface TimerFunctions {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-export const realTimers: TimerFunctions = {
-  setTimeout: (callback, ms) => {
-    const handle = setTimeout(callback, ms);
-    handle.unref?.();
-    return handle;
-  },
-  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
-};
+import { realTimeouts, type Clock, type TimeoutFunctions } from '../lib/clock';
 
 /** Late by this much at most on purpose, so a timer that fires a hair early is not wasted. */
 const WAKE_MARGIN_MS = 1;
@@ -31,7 +16,7 @@ export class Scheduler {
   constructor(
     private readonly clock: Clock,
     private readonly onDue: (key: string) => void,
-    private readonly timers: TimerFunctions = realTimers,
+    private readonly timeouts: TimeoutFunctions = realTimeouts,
   ) {}
 
   /** Sets (or with null clears) the deadline of a room. */
@@ -48,7 +33,7 @@ export class Scheduler {
 
   stop(): void {
     this.stopped = true;
-    if (this.handle !== null) this.timers.clearTimeout(this.handle);
+    if (this.handle !== null) this.timeouts.clearTimeout(this.handle);
     this.handle = null;
   }
 
@@ -57,12 +42,12 @@ export class Scheduler {
     let earliest: number | null = null;
     for (const deadline of this.deadlines.values()) if (earliest === null || deadline < earliest) earliest = deadline;
     if (earliest === this.armedFor) return;
-    if (this.handle !== null) this.timers.clearTimeout(this.handle);
+    if (this.handle !== null) this.timeouts.clearTimeout(this.handle);
     this.handle = null;
     this.armedFor = earliest;
     if (earliest === null) return;
     const delay = Math.max(0, earliest - this.clock.now() + WAKE_MARGIN_MS);
-    this.handle = this.timers.setTimeout(() => this.fire(), delay);
+    this.handle = this.timeouts.setTimeout(() => this.fire(), delay);
   }
 
   private fire(): void {
