@@ -21,13 +21,17 @@ const SOURCE_ROOT = dirname(fileURLToPath(import.meta.url));
  */
 const KNOWN_PAIRS: Record<string, string> = {
   // The tRPC context carries the whole HubServices (services.ts), which names every domain.
-  '(top) <-> trpc': 'trpc/context.ts types ctx.services as HubServices; a narrower context port would untie it.',
+  '(top) <-> trpc':
+    'trpc/context.ts types ctx.services as HubServices; a narrower context port would untie it.',
   // transport/ is both the HTTP/WebSocket adapter the root wires and a reader of the root's types.
-  '(top) <-> transport': 'transport/ takes HubServices and type AppRouter from the root (issue 33, layers that point one way).',
+  '(top) <-> transport':
+    'transport/ takes HubServices and type AppRouter from the root (issue 33, layers that point one way).',
   // The context carries the signed-in account, and auth's procedures and middleware are tRPC's.
-  'auth <-> trpc': 'trpc/context.ts types ctx.user as auth.service.ts SessionUser; a caller port owned by the context would untie it.',
+  'auth <-> trpc':
+    'trpc/context.ts types ctx.user as auth.service.ts SessionUser; a caller port owned by the context would untie it.',
   // scale/redis-lobby-bus.ts and lobbies/lobby-bus.ts are the buses issue 33 merges into one.
-  'lobbies <-> scale': 'the lobby bus and its Redis adapter; left to the one-bus change, which owns those files.',
+  'lobbies <-> scale':
+    'the lobby bus and its Redis adapter; left to the one-bus change, which owns those files.',
 };
 
 /**
@@ -36,7 +40,8 @@ const KNOWN_PAIRS: Record<string, string> = {
  */
 const KNOWN_CYCLE_EDGES: Record<string, string> = {
   // timers/ -> scale/fanout.ts -> (the Redis adapter of) yjs/yjs-bus.ts -> yjs/ -> timers/.
-  'scale -> yjs': 'scale/redis-yjs-bus.ts implements yjs/yjs-bus.ts; left to the one-bus change, which owns those files.',
+  'scale -> yjs':
+    'scale/redis-yjs-bus.ts implements yjs/yjs-bus.ts; left to the one-bus change, which owns those files.',
 };
 
 const IMPORT_PATTERN =
@@ -93,7 +98,10 @@ function mutualPairs(graph: Map<string, Map<string, string[]>>): Map<string, str
 }
 
 /** Groups of two or more folders that reach each other (Tarjan's strongly connected components). */
-function cycles(graph: Map<string, Map<string, string[]>>, skip: (from: string, to: string) => boolean): string[][] {
+function cycles(
+  graph: Map<string, Map<string, string[]>>,
+  skip: (from: string, to: string) => boolean,
+): string[][] {
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const stack: string[] = [];
@@ -127,7 +135,8 @@ function cycles(graph: Map<string, Map<string, string[]>>, skip: (from: string, 
 describe('hub/src folders', () => {
   const graph = folderImports();
   const pairs = mutualPairs(graph);
-  const inPair = (from: string, to: string) => pairs.has(from < to ? `${from} <-> ${to}` : `${to} <-> ${from}`);
+  const inPair = (from: string, to: string) =>
+    pairs.has(from < to ? `${from} <-> ${to}` : `${to} <-> ${from}`);
 
   it('has no new pair of folders that import each other', () => {
     const unexpected = [...pairs].filter(([pair]) => !(pair in KNOWN_PAIRS));
@@ -139,11 +148,15 @@ describe('hub/src folders', () => {
     const skip = (from: string, to: string) => inPair(from, to) || `${from} -> ${to}` in KNOWN_CYCLE_EDGES;
     const report = cycles(graph, skip).map((group) => {
       const edges = group.flatMap((from) =>
-        [...(graph.get(from) ?? [])].filter(([to]) => group.includes(to) && !skip(from, to)).flatMap(([to, sites]) => sites.map((site) => `${from} -> ${to}: ${site}`)),
+        [...(graph.get(from) ?? [])]
+          .filter(([to]) => group.includes(to) && !skip(from, to))
+          .flatMap(([to, sites]) => sites.map((site) => `${from} -> ${to}: ${site}`)),
       );
       return `${group.join(', ')}\n    ${edges.join('\n    ')}`;
     });
-    expect(report.join('\n'), 'folders that reach each other through others (an import runs back up)').toBe('');
+    expect(report.join('\n'), 'folders that reach each other through others (an import runs back up)').toBe(
+      '',
+    );
   });
 
   it('lists nothing that has already been untied', () => {

@@ -7,7 +7,10 @@ import type { LobbyService } from './lobby.service';
  * a lobby the address's join link (`?t=`) or judge key (`?judge=`) opens. Cookies are not
  * consulted. Null when the address names no lobby; throws as the watch would.
  */
-export async function lobbyPageSnapshot(lobbies: Pick<LobbyService, 'get' | 'requireView' | 'room'>, url: URL): Promise<string | null> {
+export async function lobbyPageSnapshot(
+  lobbies: Pick<LobbyService, 'get' | 'requireView' | 'room'>,
+  url: URL,
+): Promise<string | null> {
   const anonymous = { presentedKeys: () => [], user: null };
   const lobbyId = lobbyScreenIdOf(url.pathname);
   if (lobbyId === null || !ADDRESS_TOKEN.test(lobbyId)) return null;
