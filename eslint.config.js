@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
@@ -11,6 +12,11 @@ const impureModules = [
   'drizzle-orm', 'drizzle-orm/*', '@electric-sql/pglite', 'postgres', 'pg', 'ioredis',
   '@trpc/*', '@supabase/*', 'yjs', 'y-protocols', 'y-protocols/*',
 ];
+
+/** The client's feature folders (client/src/features/<name>), each a boundary of its own. */
+const clientFeatures = readdirSync(new URL('./client/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'client/dist-server/**', 'data/**', 'coverage/**', 'hub/drizzle/**', 'client/public/**', 'tests/.artifacts/**', 'integrations/companion/pkg/**'] },
@@ -45,6 +51,49 @@ export default tseslint.config(
           { object, property: 'prompt', message: 'Use usePrompt() from components/ui/prompt-dialog.' },
           { object, property: 'alert', message: 'Use a toast (lib/toast) or useConfirm().' },
         ]),
+      ],
+    },
+  },
+  {
+    // Features never import each other, and the shared layers (lib/, components/) import no
+    // feature: what two features share moves to components/ or lib/, and app/ (the router, the
+    // routes, the layouts) composes features. As bulletproof-react does it.
+    files: ['client/src/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', {
+        basePath: import.meta.dirname,
+        zones: [
+          ...clientFeatures.map((name) => ({
+            target: `./client/src/features/${name}`,
+            from: './client/src/features',
+            except: [`./${name}`],
+            message: 'Features never import each other: move what they share to components/ or lib/, or compose them in app/.',
+          })),
+          {
+            target: ['./client/src/lib', './client/src/components'],
+            from: './client/src/features',
+            message: 'lib/ and components/ are shared: they import no feature.',
+          },
+        ],
+      }],
+    },
+  },
+  {
+    // Tests and scripts wait for what they need, not for a guessed time: three races this month came
+    // from fixed sleeps. Wait for a locator, an event or the hub's version, poll with `until`, or
+    // watch a window with `holds` (tests/support/until.ts).
+    files: ['tests/**/*.{ts,tsx,js,mjs}', 'scripts/**/*.{ts,tsx,js,mjs}'],
+    rules: {
+      'no-restricted-properties': ['error',
+        { property: 'waitForTimeout', message: 'No fixed sleeps: wait for a condition (a locator, expect.poll, until() or holds() from tests/support/until.ts).' },
+      ],
+      'no-restricted-syntax': ['error',
+        ...[
+          // new Promise((resolve) => setTimeout(resolve, ms))
+          "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout'][arguments.0.name=/^(resolve|res|r|done)$/]",
+          // new Promise((resolve) => setTimeout(() => resolve(), ms))
+          "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout'] > ArrowFunctionExpression.arguments > CallExpression.body[callee.name=/^(resolve|res|r|done)$/][arguments.length=0]",
+        ].map((selector) => ({ selector, message: 'No fixed sleeps: wait for a condition with until(), or watch a stretch of time with holds() (tests/support/until.ts).' })),
       ],
     },
   },

@@ -29,6 +29,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // One Chromium for the whole run; each file connects to it (tests/e2e/support/browser.ts).
+          globalSetup: ['tests/e2e/support/shared-chromium.ts'],
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 90_000,

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { timers as timersTable } from '../hub/src/timers/timer.schema';
 import { startHub } from '../tests/support/hub';
 import { httpClient } from '../tests/support/trpc';
-import { launchBrowser, openPage } from '../tests/e2e/support/browser';
+import { launchBrowser, openPage, settled } from '../tests/e2e/support/browser';
 import { speechFormat } from '../tests/support/formats';
 
 const OUT = process.argv[2] ?? '/tmp/lobby-shots';
@@ -78,17 +78,17 @@ try {
       await organizer.lobby.setMode.mutate({ lobbyId: lobby.id, mode: 'featured' });
       await page.goto(`${hub.url}/lobby/${lobby.id}`);
       await page.getByRole('timer').first().waitFor();
-      await page.waitForTimeout(1_500);
+      await settled(page);
       await shot('featured');
       await organizer.lobby.setMode.mutate({ lobbyId: lobby.id, mode: 'grid' });
       await page.getByTestId('lobby-grid').waitFor();
-      await page.waitForTimeout(800);
+      await settled(page);
       await shot('grid');
       await context.close();
       const boss = await openPage(browser, { viewport, colorScheme: scheme });
       await boss.page.goto(`${hub.url}/lobby/${lobby.id}?key=${lobby.organizerKey}`);
       await boss.page.getByTestId('lobby-roster-row').first().waitFor();
-      await boss.page.waitForTimeout(800);
+      await settled(boss.page);
       await boss.page.screenshot({ path: `${OUT}/lobby-console-${size}-${scheme}.png`, fullPage: true });
       await boss.context.close();
     }

@@ -1,6 +1,6 @@
 import type { Plugin } from 'vite';
 // Relative, so Vite's config bundler compiles it; storage.ts touches no browser API on import.
-import { COLOR_MODE_COOKIE } from '../src/lib/storage.ts';
+import { COLOR_MODE_COOKIE } from '../src/lib/browser/storage.ts';
 
 /** Where a page's HTML asks for the script. */
 const MARKER = '<!--color-mode-->';

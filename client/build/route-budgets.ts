@@ -46,9 +46,9 @@ import { ROUTE_MODULES } from './route-modules';
  *
  * Raised (issue 30, signed fallback): the lobby screen 52 100 → 52 350, the organizer's lobby
  * 172 700 → 173 000, the live wall 160 700 → 161 000. The Supabase fallback channel is public, so
- * a screen now checks every message's signature before it shows it (timer-sync/fallback-signature.ts,
+ * a screen now checks every message's signature before it shows it (realtime/timer/fallback-signature.ts,
  * WebCrypto, no library). The checks themselves load with supabase-js, out of the first download;
- * what stays in the timer-sync chunk every screen shares is the loading of that chunk, the check
+ * what stays in the realtime timer chunk every screen shares is the loading of that chunk, the check
  * call with the screen's timer and server time, and the hub's `peers` flag from ticks: +220 bytes
  * on the Preact screens' chunk, +297 on the site's. Against `504f7bf`, built in two directories on
  * one machine: display 48 125 → 48 155 (its console-only fallback strings moved out, which paid for
@@ -111,7 +111,7 @@ export const ROUTE_BUDGETS: readonly RouteBudget[] = [
     // then rendered with Preact (vite.display.config.ts): 46 255. 47 527 once the lobby's audience
     // page is built beside it (2026-11-24): the code both pages use is a chunk of its own (cached
     // once for both), and two files compress about 1.2 KB worse than one. 47 513 → 47 881 when the
-    // page learned to draw the timer state the hub sends inside it (timer-sync/embedded-watch.ts),
+    // page learned to draw the timer state the hub sends inside it (realtime/timer/embedded-watch.ts),
     // two round trips before its socket answers; 48 133–48 185 with the reload check.
     name: 'display (/timer/:id)',
     entry: 'display.html',

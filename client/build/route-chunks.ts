@@ -25,7 +25,7 @@ export function readManifest(dist: string): BuildManifest {
 /**
  * The files a page needs before it can render a route: the HTML entry's chunks (`index.html`,
  * or `display.html` for the projector display's own page), and the route module's chunk (`src`,
- * e.g. `src/features/lobby/room.ts`) with everything they import statically (not what they
+ * e.g. `src/features/create/index.ts`) with everything they import statically (not what they
  * import on demand), with their CSS.
  */
 export function filesForRoute(manifest: BuildManifest, routeSources: readonly string[], entry = 'index.html'): string[] {

@@ -9,8 +9,8 @@ import { displayAddressOf, DisplayView } from './features/display/routes/display
 import { DisplayMessagePage } from './features/display/components/display-notices';
 import { display as displayText } from './i18n/zh-CN/display';
 import { errors as errorsText } from './i18n/zh-CN/errors';
-import { mountStandalone, StandaloneErrorBoundary, useStandaloneHead } from './lib/standalone-page';
-import { createTrpcClient, TrpcClientContext } from './lib/trpc-client';
+import { mountStandalone, StandaloneErrorBoundary, useStandaloneHead } from './lib/page/standalone-page';
+import { createTrpcClient, TrpcClientContext } from './lib/api/trpc-client';
 import './styles/index.css';
 
 /** The page's address, re-read when only its hash or history entry changes (a pasted `#view=` key). */

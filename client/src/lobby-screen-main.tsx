@@ -7,8 +7,8 @@
  */
 import { errors as errorsText } from './i18n/zh-CN/errors';
 import { audienceAddressOf, AudienceScreen, LobbyFailure } from './features/lobby/components/audience-screen';
-import { mountStandalone, StandaloneErrorBoundary } from './lib/standalone-page';
-import { createTrpcClient, TrpcClientContext } from './lib/trpc-client';
+import { mountStandalone, StandaloneErrorBoundary } from './lib/page/standalone-page';
+import { createTrpcClient, TrpcClientContext } from './lib/api/trpc-client';
 import './styles/index.css';
 
 /** Made before React renders, so the socket's handshake runs while the first frame is built. */

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { DRAWN_MARK } from '@bianshi/shared/protocol/constants';
 import { router } from './app/router';
-import { reloadOnPreloadError } from './lib/chunk-reload-guard';
+import { reloadOnPreloadError } from './lib/loading/chunk-reload-guard';
 import './styles/index.css';
 
 // A stale chunk after a deploy: reload once per path (10 s guard) when the hub answers; the
@@ -29,7 +29,7 @@ function render(root: HTMLElement) {
  * A page the hub sent drawn (`<!--bs-drawn-->`, client/build/draw-pages-plugin.ts) stays as it is
  * until the router has loaded its route modules; then React replaces it with the same elements in
  * one commit, and what the visitor typed or clicked meanwhile goes to the new elements
- * (`lib/drawn-page.ts`, preloaded with those pages' route chunks). Rendering at once would put the
+ * (`lib/loading/drawn-page.ts`, preloaded with those pages' route chunks). Rendering at once would put the
  * loading splash in its place meanwhile.
  */
 const drawn = container.firstChild?.nodeType === Node.COMMENT_NODE && container.firstChild.nodeValue === DRAWN_MARK;
@@ -44,7 +44,7 @@ if (drawn) {
   });
   // Without the hand-over (its chunk did not load) the page still renders; only what was typed
   // on the drawn page is lost.
-  const handOver = import('./lib/drawn-page').then((module) => module.keepDrawnPageInput, () => null);
+  const handOver = import('./lib/loading/drawn-page').then((module) => module.keepDrawnPageInput, () => null);
   void Promise.all([routesReady, handOver]).then(([, keep]) => {
     keep?.(container);
     render(container);

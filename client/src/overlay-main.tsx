@@ -6,8 +6,8 @@
 import { overlayAddressOf } from '@bianshi/shared';
 import { LobbyOverlay, TimerOverlay } from './features/overlay/overlay-screen';
 import { overlay as overlayText } from './i18n/zh-CN/overlay';
-import { mountStandalone, StandaloneErrorBoundary, useStandaloneHead } from './lib/standalone-page';
-import { createTrpcClient, TrpcClientContext } from './lib/trpc-client';
+import { mountStandalone, StandaloneErrorBoundary, useStandaloneHead } from './lib/page/standalone-page';
+import { createTrpcClient, TrpcClientContext } from './lib/api/trpc-client';
 import './styles/index.css';
 
 const client = createTrpcClient(window.location, { eagerSocket: true });

@@ -15,8 +15,8 @@ import { DisplayScreen } from './features/display/components/display-screen';
 import { displayAddressOf, roleFrom } from './features/display/routes/display-view';
 import { audienceAddressOf, AudienceRoom } from './features/lobby/components/audience-screen';
 import { lobbyJoinUrl } from './features/lobby/components/lobby-header';
-import { createLobbyStore } from './lib/lobby-sync';
-import { createTimerStore, ServerClock } from './lib/timer-sync';
+import { createLobbyStore } from './lib/realtime/lobby';
+import { createTimerStore, ServerClock } from './lib/realtime/timer';
 
 /**
  * The display's markup for `href` (the page's address, for its role) showing `snapshot` at the

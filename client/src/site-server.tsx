@@ -21,7 +21,7 @@ import { deepestHandle } from './app/route-handle';
 import { routes } from './app/route-table';
 import { messages } from './i18n';
 import { providePayload } from './lib/content';
-import { TRPC_PATH, TrpcClientContext } from './lib/trpc-client';
+import { TRPC_PATH, TrpcClientContext } from './lib/api/trpc-client';
 
 /** A page drawn: the root's markup, and the title and description its head should carry. */
 export interface DrawnSitePage {

@@ -20,7 +20,7 @@ import { createLibrary, seedLibrary } from './library/library.module';
 import { createLobbies } from './lobbies/lobby.module';
 import { createCommerce } from './commerce/commerce.module';
 import { createYjs } from './yjs/yjs.module';
-import { redisYjsBus } from './scale/redis-yjs-bus';
+import { yjsBusOn } from './yjs/yjs-bus';
 import { clientIp, parseCookies } from './lib/request';
 import { createContextFactory } from './trpc/context';
 import { AuthService } from './auth/auth.service';
@@ -33,7 +33,8 @@ import { localFanout, type Fanout } from './scale/fanout';
 import { redisFanout } from './scale/redis-fanout';
 import { withNotifyBackup } from './scale/notify-backup-fanout';
 import { PostgresNotifyLink } from './scale/pg-notify-link';
-import { redisLobbyBus } from './scale/redis-lobby-bus';
+import { lobbyBusOn } from './lobbies/lobby-bus';
+import { localHubBus, redisHubBus, type HubBus } from './scale/hub-bus';
 import { RedisLink } from './scale/redis-link';
 import { noMirror } from './realtime/change-mirror';
 import { supabaseRealtimeMirror } from './supabase/realtime-mirror';
@@ -77,8 +78,8 @@ export interface Hub {
  * The fan-out between hubs over Redis; on Postgres, with `LISTEN/NOTIFY` behind it for while
  * Redis is down (PGlite is one process: there is no other hub to reach).
  */
-function scaledFanout(redis: RedisLink, hubId: string, databaseUrl: string | undefined, logger: Logger): Fanout {
-  const primary = redisFanout(redis, hubId);
+function scaledFanout(redis: RedisLink, bus: HubBus, databaseUrl: string | undefined, logger: Logger): Fanout {
+  const primary = redisFanout(redis, bus);
   return databaseUrl ? withNotifyBackup(primary, new PostgresNotifyLink(databaseUrl, logger)) : primary;
 }
 
@@ -99,7 +100,9 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const repository = new TimerRepository(database.db);
   const hubId = newId();
   const redis = config.REDIS_URL ? new RedisLink(config.REDIS_URL, logger) : null;
-  const fanout: Fanout = redis ? scaledFanout(redis, hubId, target.kind === 'postgres' ? target.url : undefined, logger) : localFanout(hubId);
+  // One bus between hubs for every domain's notices (scale/hub-bus.ts).
+  const bus: HubBus = redis ? redisHubBus(redis, hubId, logger) : localHubBus(hubId);
+  const fanout: Fanout = redis ? scaledFanout(redis, bus, target.kind === 'postgres' ? target.url : undefined, logger) : localFanout(hubId);
   const fallbackSigner = config.SUPABASE_URL && config.SUPABASE_SERVICE_ROLE_KEY ? await FallbackSigner.load(database.db) : null;
   const mirror =
     config.SUPABASE_URL && config.SUPABASE_SERVICE_ROLE_KEY && fallbackSigner
@@ -124,7 +127,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     fanout,
     mirror,
     limiters,
-    ...(redis ? { bus: redisLobbyBus(redis, hubId) } : {}),
+    bus: lobbyBusOn(bus),
   });
   const subscriptions = new AddressSubscriptions(config.MAX_SUBSCRIPTIONS_PER_ADDRESS);
   const cooling = new CoolingOff();
@@ -199,7 +202,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       clock,
       logger,
       hubId,
-      ...(redis ? { bus: redisYjsBus(redis, hubId) } : {}),
+      bus: yjsBusOn(bus),
       entitlements: commerce.entitlements,
       accountOf: async (req) => {
         const context = await createContextFactory(services)({ req }, 'ws');

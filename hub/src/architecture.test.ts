@@ -29,20 +29,13 @@ const KNOWN_PAIRS: Record<string, string> = {
   // The context carries the signed-in account, and auth's procedures and middleware are tRPC's.
   'auth <-> trpc':
     'trpc/context.ts types ctx.user as auth.service.ts SessionUser; a caller port owned by the context would untie it.',
-  // scale/redis-lobby-bus.ts and lobbies/lobby-bus.ts are the buses issue 33 merges into one.
-  'lobbies <-> scale':
-    'the lobby bus and its Redis adapter; left to the one-bus change, which owns those files.',
 };
 
 /**
  * Imports that close a longer cycle of folders (once the pairs above are set aside), each with
  * why it is still there; the same rules apply.
  */
-const KNOWN_CYCLE_EDGES: Record<string, string> = {
-  // timers/ -> scale/fanout.ts -> (the Redis adapter of) yjs/yjs-bus.ts -> yjs/ -> timers/.
-  'scale -> yjs':
-    'scale/redis-yjs-bus.ts implements yjs/yjs-bus.ts; left to the one-bus change, which owns those files.',
-};
+const KNOWN_CYCLE_EDGES: Record<string, string> = {};
 
 const IMPORT_PATTERN =
   /(?:^|[\n;}])\s*(?:import|export)\b[^'"`;]*?\bfrom\s*['"](\.{1,2}\/[^'"]+)['"]|\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"](\.{1,2}\/[^'"]+)['"]/g;

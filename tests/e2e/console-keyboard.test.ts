@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHub, type TestHub } from '../support/hub';
 import { confirmDialog, launchBrowser, openPage } from './support/browser';
-import { until } from '../support/until';
+import { holds, until } from '../support/until';
 import { clockSeconds } from './support/clock';
 
 let hub: TestHub;
@@ -81,8 +81,8 @@ describe('control ctl', () => {
     await ctl.keyboard.press('Space');
     await until(() => ctl.locator('.console-status').innerText(), (text) => text === '已暂停');
     const held = await clock.innerText();
-    await display.page.waitForTimeout(1_500);
-    expect(await clock.innerText()).toBe(held);
+    // Watched for 1.5 s: the paused clock never moves.
+    expect(await holds(() => clock.innerText(), (text) => text === held, 1_500)).toBe(held);
     // − takes ten seconds away, + gives them back.
     await ctl.keyboard.press('-');
     await until(() => clock.innerText(), (text) => clockSeconds(text) === clockSeconds(held) - 10);
@@ -116,15 +116,19 @@ describe('control ctl', () => {
     await ctl.getByRole('dialog', { name: '键盘快捷键' }).waitFor(WAIT);
     await ctl.keyboard.press('Escape');
 
-    // Keys typed into an input are text, not commands.
+    // Keys typed into an input are text, not commands. The hub applies commands in order, so once
+    // the message sent after them is on the display, any command those keys had sent is applied too.
     const stageBefore = await consoleStage(ctl);
+    const displayStageBefore = await stageOf(display.page);
+    const bellsBefore = await display.page.getByTestId('timer-display').getAttribute('data-bell-count');
     await ctl.getByLabel('字幕消息').fill('');
     await ctl.getByLabel('字幕消息').press('ArrowRight');
     await ctl.getByLabel('字幕消息').type('请双方入场 r b');
-    await ctl.waitForTimeout(500);
-    expect(await consoleStage(ctl)).toBe(stageBefore);
     await ctl.getByRole('button', { name: '显示消息' }).click();
     await until(() => display.page.getByText('请双方入场 r b').count(), (n) => n > 0);
+    expect(await consoleStage(ctl)).toBe(stageBefore);
+    expect(await stageOf(display.page)).toBe(displayStageBefore);
+    expect(await display.page.getByTestId('timer-display').getAttribute('data-bell-count')).toBe(bellsBefore);
 
     expect(errors).toEqual([]);
     expect(display.errors).toEqual([]);

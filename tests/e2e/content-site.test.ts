@@ -6,6 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHub, type TestHub } from '../support/hub';
+import { holds } from '../support/until';
 import { appTookOver, launchBrowser, openPage } from './support/browser';
 
 let hub: TestHub;
@@ -183,7 +184,8 @@ describe('analytics', () => {
     await page.getByRole('heading', { level: 1, name: '创建计时器' }).waitFor();
     await page.getByTestId('doc-next').click();
     await page.getByRole('heading', { level: 1, name: '控制台与快捷键' }).waitFor();
-    await page.waitForTimeout(1000);
+    // Nothing more is sent: watched for 1 s (a page view goes out ~250 ms after the page loads).
+    await holds(() => sent.length, (count) => count === 2, 1_000);
     expect(sent).toHaveLength(2);
     await context.close();
   });

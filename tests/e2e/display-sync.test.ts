@@ -7,6 +7,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHub, type TestHub } from '../support/hub';
+import { untilUsedOnHub } from '../support/hub-clock';
+import { holds, until } from '../support/until';
 import { launchBrowser, openPage } from './support/browser';
 import { createTestTimer, SAMPLE_SETTINGS, setTimerSettings } from './display-fixtures';
 
@@ -35,15 +37,8 @@ async function openDisplay(path: string, options: { ring?: boolean; viewport?: {
 
 const clockText = (page: Page, index = 0) => page.getByRole('timer').nth(index).innerText();
 
-async function waitForText(page: Page, predicate: (text: string) => boolean, index = 0, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  let text = '';
-  while (Date.now() < deadline) {
-    text = await clockText(page, index).catch(() => '');
-    if (predicate(text)) return text;
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`clock text never matched; last was "${text}"`);
+function waitForText(page: Page, predicate: (text: string) => boolean, index = 0, timeoutMs = 20_000) {
+  return until(() => clockText(page, index).catch(() => ''), predicate, timeoutMs);
 }
 
 describe('projector display', () => {
@@ -112,9 +107,9 @@ describe('projector display', () => {
     const bells = (page: Page) => page.evaluate(() => (window as { __bianshiBells?: { rings: number; flashes: number } }).__bianshiBells ?? { rings: 0, flashes: 0 });
     await expect.poll(() => bells(ringing.page), { timeout: 30_000 }).toEqual({ rings: 1, flashes: 1 });
     await expect.poll(() => bells(muted.page), { timeout: 30_000 }).toEqual({ rings: 0, flashes: 1 });
-    // Nothing more arrives later (one bell, one ring, one flash).
-    await ringing.page.waitForTimeout(1_500);
-    expect(await bells(ringing.page)).toEqual({ rings: 1, flashes: 1 });
+    // Nothing more arrives later (one bell, one ring, one flash): watched for 1.5 s.
+    const once = (seen: { rings: number; flashes: number }) => seen.rings === 1 && seen.flashes === 1;
+    expect(await holds(() => bells(ringing.page), once, 1_500)).toEqual({ rings: 1, flashes: 1 });
     expect(await ringing.page.getByTestId('timer-display').getAttribute('data-bell-count')).toBe('1');
     expect(await muted.page.getByTestId('timer-display').getAttribute('data-bell-count')).toBe('1');
     expect(await ringing.page.locator('.ds').getAttribute('data-ring-count')).toBe('1');
@@ -164,8 +159,8 @@ describe('projector display', () => {
     await expect.poll(() => page.getByTestId('connection-badge').innerText(), { timeout: 40_000 }).toBe('在线');
     await expect.poll(() => page.locator('.td-clock').getAttribute('data-running'), { timeout: 30_000 }).toBe('false');
     const paused = await clockText(page);
-    await page.waitForTimeout(1_500);
-    expect(await clockText(page)).toBe(paused);
+    // The paused clock holds still, watched for 1.5 s.
+    expect(await holds(() => clockText(page), (text) => text === paused, 1_500)).toBe(paused);
     await context.close();
   });
 
@@ -192,12 +187,12 @@ describe('projector display', () => {
     await still.context.close();
 
     await timer.send({ type: 'start' });
-    await new Promise((resolve) => setTimeout(resolve, 2_200));
+    await untilUsedOnHub(timer.controller, timer.id, 2_200);
     const running = await openPage(browser, { viewport: { width: 1280, height: 720 } });
     await mute(running.page);
     await running.page.goto(`${hub.url}/timer/${timer.id}`);
     await running.page.getByRole('timer').waitFor(WAIT);
-    // Started 2.2 s before: 3:30 − 2.2 s shows 03:27 (the clock shows whole seconds up), and it keeps counting.
+    // Started 2.2 s before by the hub's clock: 3:30 − 2.2 s shows 03:27 (the clock shows whole seconds up), and it keeps counting.
     expect(await clockText(running.page)).toMatch(/^03:2[78]$/);
     await waitForText(running.page, (text) => /^03:2[0-6]$/.test(text), 0, 5_000);
     await running.context.close();
@@ -207,7 +202,7 @@ describe('projector display', () => {
     const timer = await createTestTimer(hub);
     await setTimerSettings(hub, timer.id, SAMPLE_SETTINGS);
     await timer.send({ type: 'start' });
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    await untilUsedOnHub(timer.controller, timer.id, 1_200);
 
     // Scripts off: only what the hub drew (page-render.ts), at its clock when it sent the page.
     const still = await browser.newContext({ viewport: { width: 1280, height: 720 }, javaScriptEnabled: false });

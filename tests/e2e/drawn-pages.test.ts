@@ -160,7 +160,7 @@ describe('drawn pages', () => {
   it('keeps an offline copy of the site without the drawn page, and opens the page from it with no network', async () => {
     const { context, page } = await openPage(browser);
     await page.goto(`${hub.url}/create`);
-    // The worker a console installs (lib/pwa.ts), as for a visitor who ran a match here before.
+    // The worker a console installs (lib/loading/pwa.ts), as for a visitor who ran a match here before.
     await page.evaluate(() => navigator.serviceWorker.register('/sw.js'));
     await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, WAIT);
     // This load goes through the worker, which keeps the page as the site's offline copy.

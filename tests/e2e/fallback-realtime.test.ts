@@ -25,11 +25,12 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readManifest } from '../../client/build/route-chunks';
-import { ConsoleSigningKey } from '../../client/src/lib/timer-sync/fallback-signature';
-import { testFallbackKey } from '../../client/src/lib/timer-sync/test-fixtures';
+import { ConsoleSigningKey } from '../../client/src/lib/realtime/timer/fallback-signature';
+import { testFallbackKey } from '../../client/src/lib/realtime/timer/test-fixtures';
 import { NODE_REALTIME_TRANSPORT, startSupabaseStandin, type SupabaseStandin } from '../fixtures/supabase-standin';
 import { spawnHub, type HubProcess } from '../support/process-hub';
 import { httpClient } from '../support/trpc';
+import { holds } from '../support/until';
 import { launchBrowser, openPage } from './support/browser';
 import { speechFormat } from '../support/formats';
 
@@ -266,7 +267,8 @@ describe('Supabase realtime fallback in the browser', () => {
     expect(await dialog.locator('.fallback-reason').innerText()).toMatch(/^服务器说明：.*选择/);
     // The choice is required: Escape does not make it go away.
     await ctl.page.keyboard.press('Escape');
-    await ctl.page.waitForTimeout(300);
+    // Watched for 0.3 s: it stays open.
+    await holds(() => dialog.isVisible(), (open) => open, 300);
     await dialog.waitFor(WAIT);
     // A reload keeps the offline log (sessionStorage): the replay is tried again and asks again.
     await ctl.page.reload();

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timers } from '../../hub/src/timers/timer.schema';
 import { createAccount, type TestAccount } from '../support/accounts';
 import { startHub, type TestHub } from '../support/hub';
+import { untilUsedOnHub } from '../support/hub-clock';
 import { launchBrowser, openPage, type PageOptions } from './support/browser';
 
 let hub: TestHub;
@@ -92,14 +93,15 @@ beforeAll(async () => {
   await owner.client.library.topics.useInTimer.mutate({ timerId, topicId: 'starter-1993-final' });
   const command = (type: 'next' | 'start' | 'pause' | 'finish') =>
     owner.client.timer.command.mutate({ timerId, command: { type } });
-  // 正方一辩 runs briefly with a pause; 反方一辩 (1 s, counting on) runs into overtime.
+  // 正方一辩 runs briefly with a pause; 反方一辩 (1 s, counting on) runs into overtime
+  // (0.6 s and 1.8 s used, by the hub's own reading).
   await command('next');
   await command('start');
-  await new Promise((resolve) => setTimeout(resolve, 600));
+  await untilUsedOnHub(owner.client, timerId, 600);
   await command('pause');
   await command('next');
   await command('start');
-  await new Promise((resolve) => setTimeout(resolve, 1_800));
+  await untilUsedOnHub(owner.client, timerId, 1_800);
   await command('finish');
 }, 120_000);
 

@@ -11,7 +11,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHub, type TestHub } from '../support/hub';
 import { httpClient } from '../support/trpc';
-import { until } from '../support/until';
+import { holds, until } from '../support/until';
+import { untilUsedOnHub } from '../support/hub-clock';
 import { launchBrowser, openPage } from './support/browser';
 
 let hub: TestHub;
@@ -193,7 +194,7 @@ describe('a newcomer', () => {
 
     // 1.5 s used, then +10 秒 gives back the 1.5 s instead of failing.
     await owner.timer.command.mutate({ timerId: created.id, command: { type: 'start' } });
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await untilUsedOnHub(owner, created.id, 1_500);
     await owner.timer.command.mutate({ timerId: created.id, command: { type: 'pause' } });
     await until(() => page.getByTestId('adjust-plus').isDisabled(), (disabled) => !disabled);
     await page.getByTestId('adjust-plus').click();
@@ -217,7 +218,9 @@ describe('a newcomer', () => {
     await page.goto(`${hub.url}/timer/manage/${created.shortid}#key=${created.controlKey}`);
     await page.getByTestId('console').waitFor(WAIT);
     await page.getByTestId('console-stage-name').waitFor(WAIT);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The console shows only once the claim has settled, which is when the toast would be raised;
+    // watched for 0.5 s more while the toaster draws.
+    await holds(async () => (await toasts(page)).join('\n'), (texts) => !texts.includes('已获得这个计时器的控制权限'), 500);
     expect((await toasts(page)).join('\n')).not.toContain('已获得这个计时器的控制权限');
 
     // The API example: after a reload the browser no longer knows the control key (it is shown

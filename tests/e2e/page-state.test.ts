@@ -13,6 +13,7 @@ import { speechFormat } from '../support/formats';
 import { startHub, type TestHub } from '../support/hub';
 import { httpClient, type HubClient } from '../support/trpc';
 import { startTwoHubs, type TwoHubs } from '../support/two-hubs';
+import { until } from '../support/until';
 
 interface Page {
   status: number;
@@ -163,13 +164,7 @@ describe('a page carries the state as every hub knows it', () => {
     const controller = httpClient(a.url, { authorization: `Bearer ${created.controlKey}` });
     const started = await controller.timer.command.mutate({ timerId: created.id, command: { type: 'start' } });
     // Changes travel between hubs through Redis: the other hub's page shows it within moments.
-    const deadline = Date.now() + 5_000;
-    let seen: Page['state'] = null;
-    while (Date.now() < deadline) {
-      seen = (await page(`${b.url}/timer/${created.id}`)).state;
-      if (seen?.watch.version === started.version) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const seen = await until(async () => (await page(`${b.url}/timer/${created.id}`)).state, (state) => state?.watch.version === started.version, 5_000, 50);
     expect(seen?.watch).toMatchObject({ version: started.version, state: { status: 'running' } });
   });
 });

@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readManifest } from '../../client/build/route-chunks';
 import { startHub, type TestHub } from '../support/hub';
+import { holds } from '../support/until';
 import { launchBrowser, openPage } from './support/browser';
 
 let hub: TestHub;
@@ -97,8 +98,8 @@ describe('error pages', () => {
     await page.getByTestId('cta-start').click();
     await page.getByTestId('error-screen').waitFor();
     expect(await page.getByTestId('error-message').innerText()).toBe('页面的一部分没能加载，请检查网络后重试。');
-    await page.waitForTimeout(1_000);
-    expect(await marked(page)).toBe(true);
+    // The page stays (it is not reloaded behind the message): watched for 1 s.
+    expect(await holds(() => marked(page).catch(() => false), (kept) => kept, 1_000)).toBe(true);
     // The network is back: 重新加载 brings the page.
     await page.unrouteAll();
     await page.getByTestId('error-reload').click();
@@ -118,7 +119,13 @@ describe('error pages', () => {
     await page.getByTestId('cta-start').waitFor();
     await mark(page);
     await expect.poll(() => failed.filter((path) => optional.has(path)).length).toBeGreaterThanOrEqual(2);
-    await page.waitForTimeout(1_000);
+    // The page stays as it is, with no error screen: watched for 1 s.
+    const kept = async () => ({
+      errorScreens: await page.getByTestId('error-screen').count(),
+      ctaVisible: await page.getByTestId('cta-start').isVisible(),
+      marked: await marked(page).catch(() => false),
+    });
+    await holds(kept, (now) => now.errorScreens === 0 && now.ctaVisible && now.marked, 1_000);
     expect(await page.getByTestId('error-screen').count()).toBe(0);
     expect(await page.getByTestId('cta-start').isVisible()).toBe(true);
     expect(await marked(page)).toBe(true);

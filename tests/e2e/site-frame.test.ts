@@ -5,6 +5,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHub, type TestHub } from '../support/hub';
+import { holds } from '../support/until';
 import { appTookOver, launchBrowser, openPage } from './support/browser';
 
 let hub: TestHub;
@@ -161,7 +162,8 @@ describe('site frame', () => {
     });
     await inView.page.goto(`${hub.url}/lobby`);
     await inView.page.getByRole('link', { name: '开始计时' }).first().waitFor();
-    await inView.page.waitForTimeout(1_000);
+    // Not while the page settles: nothing asked for in its first second (watched).
+    await holds(() => requested.length, (count) => count === 0, 1_000);
     expect(requested).toEqual([]);
     await expect.poll(() => requested.length, { timeout: 10_000 }).toBeGreaterThan(0);
     // On the page's own clock: the chunk was asked for at least 2 s after its load event.

@@ -13,7 +13,7 @@ import * as Y from 'yjs';
 import { createAccount, type TestAccount } from '../support/accounts';
 import { startHub, type TestHub } from '../support/hub';
 import { spawnHub, type HubProcess } from '../support/process-hub';
-import { untilTrue } from '../support/until';
+import { holds, untilTrue } from '../support/until';
 import { openDoc, signUpOver } from '../support/yjs';
 import { confirmDialog, launchBrowser, openPage } from './support/browser';
 
@@ -126,7 +126,8 @@ describe('workbench', () => {
     expect(await editorOf(v.page).getAttribute('contenteditable')).toBe('false');
     await editorOf(v.page).click();
     await v.page.keyboard.type('查看者不能写');
-    await v.page.waitForTimeout(500);
+    // Watched for 0.5 s: the text never takes the typed words.
+    await holds(() => editorOf(v.page).textContent(), (text) => !text?.includes('查看者不能写'), 500);
     expect(await editorOf(v.page).textContent()).not.toContain('查看者不能写');
     expect(await v.page.getByRole('toolbar').count()).toBe(0);
     await v.context.close();
@@ -153,7 +154,8 @@ describe('workbench', () => {
     // Typing changes nothing: the text stays read-only to a commenter.
     await paragraph.click();
     await c.page.keyboard.type('评论者不能写');
-    await c.page.waitForTimeout(300);
+    // Watched for 0.3 s: the text never takes the typed words.
+    await holds(() => editorOf(c.page).textContent(), (text) => !text?.includes('评论者不能写'), 300);
     expect(await editorOf(c.page).textContent()).not.toContain('评论者不能写');
 
     const o = await signedIn(hub.url, owner.cookie);

@@ -15,8 +15,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../support/accounts';
 import { startHub, type TestHub } from '../support/hub';
-import { until } from '../support/until';
-import { confirmDialog, launchBrowser, openPage, type PageOptions } from './support/browser';
+import { holds, until } from '../support/until';
+import { confirmDialog, launchBrowser, openPage, settled, type PageOptions } from './support/browser';
 
 let hub: TestHub;
 let browser: Browser;
@@ -69,7 +69,7 @@ async function shoot(name: string, path: string, viewport: { width: number; heig
     const { context, page } = as ? await organizerPage({ viewport, colorScheme }, as) : await openPage(browser, { viewport, colorScheme });
     await page.goto(hub.url + path);
     await ready(page);
-    await page.waitForTimeout(400);
+    await settled(page);
     await page.screenshot({ path: `${SHOTS}/worldcup-${name}-${viewport.width}x${viewport.height}-${colorScheme}.png`, fullPage: !as && viewport.width < 1000 });
     await context.close();
   }
@@ -156,8 +156,8 @@ describe('世界杯 in the browser', () => {
     await until(() => wall.page.getByTestId('tw-tile').count(), (n) => n === 4);
     await until(() => wallClocks(wall.page), (texts) => texts.length === 2, 20_000);
     const before = await wallClocks(wall.page);
-    await wall.page.waitForTimeout(2_200);
-    const after = await wallClocks(wall.page);
+    // Both clocks count on: each shows another time than it did.
+    const after = await until(() => wallClocks(wall.page), (texts) => texts.length === 2 && texts.every((text, i) => text !== before[i]), 20_000);
     expect(after).toHaveLength(2);
     after.forEach((text, i) => expect(text).not.toBe(before[i]));
     // One subscription for every tile: the round's lobby, never a timer watch per tile.
@@ -208,7 +208,9 @@ describe('世界杯 in the browser', () => {
         await phone.page.getByTestId('tb-queued').waitFor();
         const kept = await phone.page.evaluate((key) => localStorage.getItem(key), `bianshi:ballot-outbox:${token}`);
         expect(JSON.parse(kept ?? '[]')).toHaveLength(1);
-        await phone.page.waitForTimeout(1_500);
+        // While offline it stays queued, kept on the phone (watched for 1.5 s).
+        const stillQueued = async () => (await phone.page.getByTestId('tb-queued').count()) === 1 && JSON.parse((await phone.page.evaluate((key) => localStorage.getItem(key), `bianshi:ballot-outbox:${token}`)) ?? '[]').length === 1;
+        await holds(stillQueued, (queued) => queued, 1_500);
         await phone.context.setOffline(false);
       }
       await phone.page.getByTestId('tb-sent').waitFor({ timeout: 20_000 });

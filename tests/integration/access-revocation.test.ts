@@ -13,6 +13,7 @@ import { CLOSE } from '@bianshi/shared';
 import { createAccount, outcome, socketClient } from '../support/accounts';
 import { startHub, type TestHub } from '../support/hub';
 import { httpClient } from '../support/trpc';
+import { until } from '../support/until';
 import { watch } from '../support/watch';
 
 /** A raw socket with a fast-path `timer.watch`, recording data frames and how it closed. */
@@ -29,11 +30,9 @@ function rawWatch(hub: TestHub, input: Record<string, unknown>, headers: Record<
     frames: [],
     closed: null,
     async until(predicate, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (!predicate()) {
-        if (Date.now() > deadline) throw new Error(`raw watch timed out; frames ${JSON.stringify(raw.frames).slice(0, 400)}, closed ${JSON.stringify(raw.closed)}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await until(predicate, (met) => met, timeoutMs, 20).catch(() => {
+        throw new Error(`raw watch timed out; frames ${JSON.stringify(raw.frames).slice(0, 400)}, closed ${JSON.stringify(raw.closed)}`);
+      });
     },
     close: () => socket.close(),
   };
@@ -46,6 +45,9 @@ function rawWatch(hub: TestHub, input: Record<string, unknown>, headers: Record<
 /** True once the raw watch got its first tracked frame (the snapshot). */
 const hasSnapshot = (raw: RawWatch) => raw.frames.some((frame) => (frame as { result?: { type?: string } }).result?.type === 'data');
 const hasError = (raw: RawWatch) => raw.frames.some((frame) => (frame as { error?: unknown }).error !== undefined);
+/** True once the raw watch got the change that made `version`. */
+const hasVersion = (raw: RawWatch, version: number) =>
+  raw.frames.some((frame) => (frame as { result?: { data?: { json?: { data?: { version?: number } } } } }).result?.data?.json?.data?.version === version);
 
 describe('access that never fails open', () => {
   let hub: TestHub;
@@ -131,16 +133,18 @@ describe('access that never fails open', () => {
 
     await consoleWatch.until(() => consoleWatch.closed !== null);
     expect(consoleWatch.closed).toEqual({ code: CLOSE.revoked.code, reason: CLOSE.revoked.reason });
-    // The plain viewer keeps watching.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The plain viewer keeps watching (proved below: it still gets the new key's command).
     expect(viewer.closed).toBeNull();
     // The old key commands nothing any more, over the same socket or over HTTP.
     expect(await outcome(socketConsole.client.timer.command.mutate({ timerId: created.id, command: { type: 'next' } }))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
     expect(await outcome(owner.timer.command.mutate({ timerId: created.id, command: { type: 'next' } }))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
     const again = track(rawWatch(hub, { timerId: created.id, role: 'controller' }, { authorization: `Bearer ${oldKey}` }));
     await again.until(() => hasError(again));
-    // The new key controls.
-    await httpClient(hub.url, { authorization: `Bearer ${newKey}` }).timer.command.mutate({ timerId: created.id, command: { type: 'next' } });
+    // The new key controls, and the plain viewer, never closed, sees its command.
+    const { version } = await httpClient(hub.url, { authorization: `Bearer ${newKey}` }).timer.command.mutate({ timerId: created.id, command: { type: 'next' } });
+    await viewer.until(() => hasVersion(viewer, version) || viewer.closed !== null);
+    expect(viewer.closed).toBeNull();
+    expect(hasVersion(viewer, version)).toBe(true);
   });
 
   it('closes the sockets of a removed member', async () => {

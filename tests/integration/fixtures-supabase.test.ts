@@ -199,7 +199,9 @@ describe('Supabase Realtime stand-in with the real supabase-js client', () => {
 
     await standin.stop();
     await untilTrue(() => channelA.state === 'errored' && channelB.state === 'errored', 5_000);
-    await new Promise((resolve) => setTimeout(resolve, 1_500)); // the first reconnect (1 s) fails
+    // The first reconnect (after 1 s) fails: both sockets have tried once and are closed again.
+    const triedAndFailed = (c: SupabaseClient) => c.realtime.reconnectTimer.tries >= 1 && c.realtime.connectionState() === 'closed';
+    await untilTrue(() => triedAndFailed(a) && triedAndFailed(b), 10_000);
     await standin.start();
 
     await standin.realtime.waitForSubscribers('match:outage', 2, { timeoutMs: 15_000 });

@@ -2,7 +2,7 @@ import type { FlowBox } from '@bianshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, outcome, type TestAccount } from '../support/accounts';
 import { startHub, type TestHub } from '../support/hub';
-import { untilTrue } from '../support/until';
+import { until, untilTrue } from '../support/until';
 import { openDoc } from '../support/yjs';
 
 /**
@@ -88,15 +88,13 @@ describe('judge flows on match records', () => {
 
     // Attaching again refreshes the copy; detaching takes it off the record.
     sheet.doc.getMap<FlowBox>('boxes').set(box.id, { ...box, text: '改过的论点' });
-    const refreshed = await (async () => {
-      for (let i = 0; i < 50; i++) {
-        await judge.client.workbench.attachFlow.mutate({ projectId });
-        const [flow] = await host.client.library.records.flows.query({ matchId: timer.matchId });
-        if (flow?.boxes[0]?.text === '改过的论点') return flow;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      return null;
-    })();
+    // The edit reaches the hub's copy of the sheet in its own time: attach until the copy carries it.
+    const attachAndRead = async () => {
+      await judge.client.workbench.attachFlow.mutate({ projectId });
+      const [flow] = await host.client.library.records.flows.query({ matchId: timer.matchId });
+      return flow ?? null;
+    };
+    const refreshed = await until(attachAndRead, (flow) => flow?.boxes[0]?.text === '改过的论点', 10_000);
     expect(refreshed).not.toBeNull();
     sheet.close();
     await judge.client.workbench.detachFlow.mutate({ projectId });

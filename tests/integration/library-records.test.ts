@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timers } from '../../hub/src/timers/timer.schema';
 import { createAccount, outcome } from '../support/accounts';
 import { startHub, type TestHub } from '../support/hub';
+import { untilUsedOnHub } from '../support/hub-clock';
 import { httpClient } from '../support/trpc';
 
 const TOLERANCE_MS = 300;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('match records', () => {
   let hub: TestHub;
@@ -64,12 +64,14 @@ describe('match records', () => {
     await send('next');
     const first = (await api(`/api/v1/timers/${id}`)).body.state.stageIndex as number;
     expect(first).toBe(1);
+    // Each speech runs until the hub's own reading says 1.2 s (then 0.7 s) have gone by.
+    const hubClient = httpClient(hub.url);
     const t0 = await send('start');
-    await sleep(1_200);
+    await untilUsedOnHub(hubClient, id, 1_200);
     const t1 = await send('pause');
     await send('next');
     const t2 = await send('start');
-    await sleep(700);
+    await untilUsedOnHub(hubClient, id, 700);
     const t3 = await send('finish');
 
     const record = await api(`/api/v1/records/${matchId}`);

@@ -2,12 +2,13 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clockViews, CONSOLE_CERT_TTL_MS, type FallbackEnvelope } from '@bianshi/shared';
-import { ConsoleSigningKey, FallbackVerifier } from '../../client/src/lib/timer-sync/fallback-signature';
-import type { FallbackMessage } from '../../client/src/lib/timer-sync/fallback';
+import { ConsoleSigningKey, FallbackVerifier } from '../../client/src/lib/realtime/timer/fallback-signature';
+import type { FallbackMessage } from '../../client/src/lib/realtime/timer/fallback';
 import { NODE_REALTIME_TRANSPORT, startSupabaseStandin, type SupabaseStandin } from '../fixtures/supabase-standin';
 import { startHub, type TestHub } from '../support/hub';
 import { watchLobby } from '../support/lobby';
 import { httpClient } from '../support/trpc';
+import { until } from '../support/until';
 import { speechFormat } from '../support/formats';
 
 const format = speechFormat('fallback-test', '降级测试', [180_000, 180_000]);
@@ -66,8 +67,7 @@ describe('Supabase realtime fallback (against the stand-in)', () => {
     });
     await controller.timer.command.mutate({ timerId: id, command: { type: 'start' } });
     await controller.timer.command.mutate({ timerId: id, command: { type: 'adjust', deltaMs: -3_000 } });
-    const deadline = Date.now() + 10_000;
-    while (envelopes.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    await until(() => envelopes.length, (count) => count >= 2, 10_000, 20);
     // A screen's verifier (the client's own code) believes them: the hub's key signed them, for this match.
     const info = await httpClient(hub.url).system.info.query();
     const verifier = new FallbackVerifier(info.fallback!.signingKey);
@@ -128,10 +128,9 @@ describe('Supabase realtime fallback (against the stand-in)', () => {
     });
     const screens = [watchLobby(hub.wsUrl, { lobbyId: lobby.id, role: 'audience' }), watchLobby(hub.wsUrl, { lobbyId: lobby.id, role: 'display' })];
     try {
-      const deadline = Date.now() + 15_000;
-      while (!received.some((r) => r.counts.audience === 1 && r.counts.display === 1) && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      const both = () => received.some((r) => r.counts.audience === 1 && r.counts.display === 1);
+      // On a timeout the expect below says what arrived.
+      await until(both, (seen) => seen, 15_000, 50).catch(() => undefined);
       expect(received.at(-1)!.counts, JSON.stringify({ received, errors: screens.map((s) => s.errors.map(String)) })).toMatchObject({ audience: 1, display: 1 });
     } finally {
       for (const screen of screens) screen.close();
@@ -141,8 +140,9 @@ describe('Supabase realtime fallback (against the stand-in)', () => {
   it('accepts an offline replay when nothing else moved, at the times it happened', async () => {
     const { id, matchId, controller } = await createTimer();
     const createdAt = (await controller.timer.get.query({ id })).state.createdAt;
-    await new Promise((resolve) => setTimeout(resolve, 600));
     const t0 = createdAt + 100;
+    // The commands happened in the past: wait until the hub's clock is beyond the last of them.
+    await until(async () => (await controller.timer.get.query({ id })).serverNow, (now) => now > t0 + 500, 10_000, 20);
     const result = await controller.timer.replay.mutate({
       timerId: id,
       matchId,

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { clockViews, type MatchEvent, type MatchState } from '@bianshi/shared';
 import { spawnHub, type HubProcess } from '../support/process-hub';
 import { createScratchPostgres, type ScratchDatabase } from '../support/postgres';
+import { until } from '../support/until';
 
 function format(firstStageMs: number) {
   return {
@@ -91,9 +92,13 @@ describe.each(targets)('restart recovery after SIGKILL on $name', (target) => {
     const b = await api(hub.url, '/api/v1/timers', { method: 'POST', body: { format: format(1_500) } });
     const bId = b.body.id as string;
     await api(hub.url, `/api/v1/timers/${bId}/commands`, { method: 'POST', key: b.body.controlKey as string, body: { type: 'start' } });
+    // When B's stage ends on the hub's clock (the same machine clock as ours): its last bell.
+    const bStarted = (await api(hub.url, `/api/v1/timers/${bId}`)).body as { state: MatchState; serverNow: number };
+    const bEndsAt = bStarted.serverNow + clockViews(bStarted.state, bStarted.serverNow)[0]!.remainingMs;
 
     await hub.kill('SIGKILL');
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // The hub stays dead until every bell of B is overdue (time is the subject here: no event to wait for).
+    await until(() => Date.now(), (now) => now > bEndsAt + 200, 10_000, 50);
     hub = await spawnHub(env);
     running.push(hub);
 
@@ -106,13 +111,7 @@ describe.each(targets)('restart recovery after SIGKILL on $name', (target) => {
     expect(remainingBefore - remainingAfter).toBeCloseTo(after.serverNow - before.serverNow, -1);
 
     // The scheduler picked up B on start and processed its overdue bells exactly once.
-    const deadline = Date.now() + 10_000;
-    let bState: MatchState;
-    for (;;) {
-      bState = ((await api(hub.url, `/api/v1/timers/${bId}`)).body as { state: MatchState }).state;
-      if (bState.status !== 'running' || Date.now() > deadline) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const bState = await until(async () => ((await api(hub.url, `/api/v1/timers/${bId}`)).body as { state: MatchState }).state, (state) => state.status !== 'running', 10_000);
     expect(bState.status).not.toBe('running');
     const bLog = await fetchLog(hub.url, bId, b.body.controlKey as string);
     const bells = bLog.filter((event) => event.type === 'bell');

@@ -4,6 +4,7 @@ import { createScratchPostgres, type ScratchDatabase } from '../support/postgres
 import { spawnHub, type HubProcess } from '../support/process-hub';
 import { startRedis, type TestRedis } from '../support/redis';
 import { httpClient } from '../support/trpc';
+import { holds, until } from '../support/until';
 import { watch, type Watcher } from '../support/watch';
 import { rosterOf, watchLobby, type LobbyWatcher } from '../support/lobby';
 
@@ -114,7 +115,8 @@ describe('several hubs on Postgres + Redis', () => {
     const bellsSeen = (w: Watcher) =>
       w.tracked.flatMap((t) => (t.message.type === 'change' ? t.message.events : [])).filter((e: MatchEvent) => e.type === 'bell');
     await Promise.all(viewers.map((w) => w.until((x) => bellsSeen(x).length >= 2, 10_000)));
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // No hub rings a bell again later: watched for 0.5 s.
+    await holds(() => viewers.map((w) => bellsSeen(w).length), (counts) => counts.every((count) => count === 2), 500);
     for (const w of viewers) expect(bellsSeen(w).map((b) => (b as { count: number }).count)).toEqual([1, 2]);
     const log = await controllerOn(hubs[0]!).timer.log.query({ timerId: id, matchId });
     const bells = log.entries.flatMap((entry) => entry.events).filter((e) => e.type === 'bell');
@@ -197,9 +199,5 @@ async function health(hub: HubProcess): Promise<{ status: string }> {
 }
 
 async function waitFor(predicate: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await predicate())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await until(predicate, (met) => met, timeoutMs);
 }

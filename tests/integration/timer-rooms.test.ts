@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { apply, createMatch, type MatchState } from '@bianshi/shared';
 import { startHub, type TestHub } from '../support/hub';
 import { httpClient, type HubClient } from '../support/trpc';
+import { until } from '../support/until';
 import { watch, type Watcher } from '../support/watch';
 
 /** A one-stage format short enough to run out inside a test. */
@@ -162,16 +163,20 @@ describe('timer rooms through real sockets', () => {
     }
     const resumed = watcher(hub.wsUrl, { timerId: id, lastEventId });
     await resumed.until((w) => w.tracked.length >= 3);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(resumed.tracked.map((t) => [t.message.type, (t.message as { version: number }).version])).toEqual([
-      ['change', 1],
-      ['change', 2],
-      ['change', 3],
-    ]);
     // A resume point the room no longer knows gets a fresh snapshot instead.
     const stale = watcher(hub.wsUrl, { timerId: id, lastEventId: 'another-match:4' });
     await stale.until((w) => w.tracked.length >= 1);
     expect(stale.tracked[0]!.message).toMatchObject({ type: 'snapshot', version: 3 });
+    // Exactly what it missed, nothing twice: a later command arrives after the backlog, so once
+    // it is here everything before it is too.
+    const later = await controller.timer.command.mutate({ timerId: id, command: { type: 'start' } });
+    await resumed.until((w) => w.tracked.some((t) => (t.message as { version?: number }).version === later.version));
+    expect(resumed.tracked.map((t) => [t.message.type, (t.message as { version: number }).version])).toEqual([
+      ['change', 1],
+      ['change', 2],
+      ['change', 3],
+      ['change', later.version],
+    ]);
   });
 
   it('ticks presence by role to everyone and the roster only to controllers', async () => {
@@ -225,10 +230,12 @@ describe('timer rooms through real sockets', () => {
     socket.send('{not json');
     socket.send(JSON.stringify({ id: 1, method: 'query', params: { path: 'nope.nothing', input: { json: null } } }));
     socket.send(JSON.stringify({ id: 2, method: 'mutation', params: { path: 'timer.command', input: { json: { timerId: id, command: { type: 'explode' } } } } }));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(replies.some((r) => r.includes('PARSE_ERROR') || r.includes('-32700'))).toBe(true);
-    expect(replies.some((r) => r.includes('"id":1') && r.includes('error'))).toBe(true);
-    expect(replies.some((r) => r.includes('"id":2') && r.includes('error'))).toBe(true);
+    const parseError = (r: string) => r.includes('PARSE_ERROR') || r.includes('-32700');
+    const errorFor = (id: number) => (r: string) => r.includes(`"id":${id}`) && r.includes('error');
+    await until(() => replies, (all) => all.some(parseError) && all.some(errorFor(1)) && all.some(errorFor(2)), 10_000, 20);
+    expect(replies.some(parseError)).toBe(true);
+    expect(replies.some(errorFor(1))).toBe(true);
+    expect(replies.some(errorFor(2))).toBe(true);
     socket.close();
     expect((await controller.timer.command.mutate({ timerId: id, command: { type: 'start' } })).version).toBe(1);
   });
@@ -240,10 +247,7 @@ describe('timer rooms through real sockets', () => {
     const frames: Record<string, unknown>[] = [];
     socket.on('message', (data) => frames.push(JSON.parse(data.toString()) as Record<string, unknown>));
     socket.send(JSON.stringify({ id: 7, method: 'subscription', params: { path: 'timer.watch', input: { json: { timerId: id, role: 'audience' } } } }));
-    const deadline = Date.now() + 10_000;
-    while (!frames.some((f) => (f.result as { type?: string } | undefined)?.type === 'data') && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await until(() => frames.some((f) => (f.result as { type?: string } | undefined)?.type === 'data'), (arrived) => arrived, 10_000, 20);
     socket.close();
     const data = frames.find((f) => (f.result as { type?: string } | undefined)?.type === 'data')!;
     const result = data.result as { id: string; data: { json: { id: string; data: { type: string; version: number } }; meta?: unknown } };

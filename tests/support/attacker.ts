@@ -20,11 +20,18 @@ export interface AttackedHub extends HubProcess {
   stop(): Promise<void>;
 }
 
+/** The site compiled from `content/`, once per test process (it takes seconds, and files start several hubs). */
+let compiled: ReturnType<typeof compileContent> | null = null;
+function compiledContent(): ReturnType<typeof compileContent> {
+  compiled ??= compileContent({ contentDir: join(root, 'content'), readmePath: join(root, 'README.md') });
+  return compiled;
+}
+
 /** Starts a hub process on `database`, serving the content of `content/` (compiled here). */
 export async function startAttackedHub(database: 'pglite' | 'postgres', env: Record<string, string> = {}): Promise<AttackedHub> {
   const dist = mkdtempSync(join(tmpdir(), 'abuse-dist-'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="zh-CN"><head><title>辩时</title></head><body><div id="root"></div></body></html>');
-  writeSite(await compileContent({ contentDir: join(root, 'content'), readmePath: join(root, 'README.md') }), dist);
+  writeSite(await compiledContent(), dist);
   const scratch = database === 'postgres' ? await createScratchPostgres() : null;
   const hub = await spawnHub({ CLIENT_DIST: dist, LOG_LEVEL: 'error', ...(scratch ? { DATABASE_URL: scratch.url, DATA_DIR: join(dist, 'data') } : { DATA_DIR: 'memory://' }), ...env });
   return {

@@ -1,6 +1,7 @@
 /** A screen in a lobby through the real tRPC WebSocket client, recording what it gets. */
 import type { LobbyMessage, LobbyRosterEntry, PresenceCounts } from '@bianshi/shared';
 import { wsClient } from './trpc';
+import { until } from './until';
 
 export interface LobbyWatchInput {
   lobbyId: string;
@@ -48,13 +49,9 @@ export function watchLobby(wsUrl: string, input: LobbyWatchInput, options: { org
     },
     lastTick: () => watcher.ticks.at(-1),
     async until(predicate, timeoutMs = 15_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (!predicate(watcher)) {
-        if (Date.now() > deadline) {
-          throw new Error(`lobby watcher timed out; ${watcher.tracked.length} tracked, ${watcher.plain.length} plain, ${watcher.ticks.length} ticks, errors ${JSON.stringify(watcher.errors)}`);
-        }
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await until(() => predicate(watcher), (met) => met, timeoutMs, 20).catch(() => {
+        throw new Error(`lobby watcher timed out; ${watcher.tracked.length} tracked, ${watcher.plain.length} plain, ${watcher.ticks.length} ticks, errors ${JSON.stringify(watcher.errors)}`);
+      });
     },
     close: () => {
       subscription.unsubscribe();

@@ -1,6 +1,7 @@
 /** A hub in its own process, for tests that kill it (SIGKILL) and start it again. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { until } from './until';
 
 /** A free TCP port on 127.0.0.1. */
 export async function freePort(): Promise<number> {
@@ -34,18 +35,19 @@ export async function spawnHub(env: Record<string, string>, port?: number): Prom
   child.stdout?.on('data', (chunk) => (log += chunk));
   child.stderr?.on('data', (chunk) => (log += chunk));
   const url = `http://127.0.0.1:${listenPort}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`hub exited early (${child.exitCode}): ${log}`);
+  /** Where the starting hub is: up (healthy), exited, or not answering yet. */
+  const reach = async (): Promise<'up' | 'exited' | 'starting'> => {
+    if (child.exitCode !== null) return 'exited';
     try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.ok) break;
+      return (await fetch(`${url}/api/health`)).ok ? 'up' : 'starting';
     } catch {
-      // not listening yet
+      return 'starting'; // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`hub did not start: ${log}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  };
+  const reached = await until(reach, (where) => where !== 'starting', 90_000).catch(() => {
+    throw new Error(`hub did not start: ${log}`);
+  });
+  if (reached === 'exited') throw new Error(`hub exited early (${child.exitCode}): ${log}`);
   return {
     url,
     child,

@@ -1,6 +1,7 @@
 /** A private redis-server for a test: real Redis on its own port, stoppable mid-test. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort } from './process-hub';
+import { until } from './until';
 
 export interface TestRedis {
   readonly url: string;
@@ -34,11 +35,9 @@ export async function startRedis(): Promise<TestRedis> {
   let child: ChildProcess | null = null;
   const start = async () => {
     child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    const deadline = Date.now() + 10_000;
-    while (!(await ping(port))) {
-      if (Date.now() > deadline) throw new Error('redis-server did not start');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await until(() => ping(port), (pong) => pong, 10_000, 50).catch(() => {
+      throw new Error('redis-server did not start');
+    });
   };
   const stop = async () => {
     const running = child;

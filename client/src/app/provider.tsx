@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { createTrpcClient, TrpcClientContext } from '../lib/trpc-client';
+import { createTrpcClient, TrpcClientContext } from '../lib/api/trpc-client';
 
 /**
  * The page's one tRPC client, for every route. The query cache, the TanStack Query bindings and

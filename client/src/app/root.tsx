@@ -5,7 +5,7 @@ import { usePageViews } from '../features/analytics';
 import { useUpdateNotice } from '../features/update-notice';
 import { messages } from '../i18n';
 import { LoadingBar } from '../components/ui/loading-bar';
-import { optionalLazy } from '../lib/optional-lazy';
+import { optionalLazy } from '../lib/loading/optional-lazy';
 import { deepestHandle } from './route-handle';
 import { useDocumentHead } from './use-document-head';
 import { hubSaysNotFound } from './hub-status';

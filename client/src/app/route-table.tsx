@@ -102,7 +102,7 @@ export const routes: RouteObject[] = withChunkErrors([
             lazy: () => import('./routes/landing').then((m) => ({ Component: m.LandingRoute })),
             ErrorBoundary: RouteErrorBoundary,
           },
-          { ...page('ccf/:project_id', 'ccfProject'), lazy: () => import('../features/ccf').then((m) => ({ Component: m.CcfSheetPage })) },
+          { ...page('ccf/:project_id', 'ccfProject'), lazy: () => import('../features/flow-sheets').then((m) => ({ Component: m.FlowSheetPage })) },
           { ...page('auth/login', 'login'), lazy: () => import('../features/auth/routes').then((m) => ({ Component: m.LoginPage })) },
           { ...page('workbench/:project_id', 'workbenchProject'), lazy: () => import('../features/workbench').then((m) => ({ Component: m.WorkbenchProjectPage })) },
           // The tournament live wall (a projector) and the printable draw sheet: nothing around them.
@@ -120,7 +120,7 @@ export const routes: RouteObject[] = withChunkErrors([
         children: [
           { ...page('home', 'home'), lazy: () => import('../features/home').then((m) => ({ Component: m.HomePage })) },
           { ...page('account/tokens', 'accountTokens'), lazy: () => import('../features/account').then((m) => ({ Component: m.TokensPage })) },
-          { ...page('ccf', 'ccf'), lazy: () => import('../features/ccf').then((m) => ({ Component: m.CcfIndexPage })) },
+          { ...page('ccf', 'ccf'), lazy: () => import('../features/flow-sheets').then((m) => ({ Component: m.FlowSheetListPage })) },
           { ...page('topic', 'topic'), lazy: () => import('../features/library').then((m) => ({ Component: m.TopicsPage })) },
           { ...page('topic/:topicGroupId', 'topicGroup'), lazy: () => import('../features/library').then((m) => ({ Component: m.TopicGroupPage })) },
           { ...page('record', 'record'), lazy: () => import('../features/library').then((m) => ({ Component: m.RecordsPage })) },
@@ -129,7 +129,7 @@ export const routes: RouteObject[] = withChunkErrors([
           { ...page('schools/:schoolId', 'school'), lazy: () => import('../features/library').then((m) => ({ Component: m.SchoolPage })) },
           { ...page('workbench', 'workbench'), lazy: () => import('../features/workbench').then((m) => ({ Component: m.WorkbenchIndexPage })) },
           { ...page('lobby', 'lobby'), lazy: () => import('../features/lobby/list').then((m) => ({ Component: m.LobbyIndexPage })) },
-          { ...page('lobby/:id', 'lobbyRoom'), lazy: () => import('../features/lobby/room').then((m) => ({ Component: m.LobbyRoomPage })) },
+          { ...page('lobby/:id', 'lobbyRoom'), lazy: () => import('./routes/lobby-room').then((m) => ({ Component: m.LobbyRoomRoute })) },
           { ...page('worldcup', 'worldcup'), lazy: lazyTournament('TournamentsPage') },
           titled('worldcup/new', titles.worldcupNew, lazyTournament('CreateTournamentPage')),
           titled('worldcup/:slug', titles.worldcupTournament, lazyTournament('TournamentPage')),

@@ -1,5 +1,5 @@
 import { createBrowserRouter } from 'react-router';
-import { registerPrefetchRoutes } from '../lib/prefetch';
+import { registerPrefetchRoutes } from '../lib/loading/prefetch';
 import { routes } from './route-table';
 
 registerPrefetchRoutes(routes);

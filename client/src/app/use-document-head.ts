@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { env } from '../lib/env';
-import { canonicalUrl, pageTitle, useHeadOverride } from '../lib/head';
+import { canonicalUrl, pageTitle, useHeadOverride } from '../lib/page/head';
 
 /** Keeps `document.title` and `<link rel=canonical>` in step with the route. Mount once. */
 export function useDocumentHead(routeTitle: string | undefined): void {

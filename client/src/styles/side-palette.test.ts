@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SKIN_PRESETS } from '../lib/timer-sync/skin';
+import { SKIN_PRESETS } from '../lib/display-settings/skin';
 
 const tokens = readFileSync(new URL('./tokens.css', import.meta.url), 'utf8');
 

@@ -98,13 +98,13 @@ export class LobbyRegistry {
   actOnScreen(room: LobbyRoom, screenId: string, action: ScreenAction): boolean {
     if (applyScreenAction(room, screenId, action)) return true;
     if (!this.deps.bus.shared) return false;
-    this.deps.bus.publish({ kind: 'screen', lobbyId: room.lobbyId, screenId, action, hubId: this.deps.fanout.hubId });
+    this.deps.bus.publish({ type: 'lobby-screen', lobbyId: room.lobbyId, screenId, action, hubId: this.deps.fanout.hubId });
     return true;
   }
 
   /** Tells other hubs the lobby's facts changed. */
   announceFacts(lobbyId: string, version: number): void {
-    this.deps.bus.publish({ kind: 'facts', lobbyId, version, hubId: this.deps.fanout.hubId });
+    this.deps.bus.publish({ type: 'lobby-facts', lobbyId, version, hubId: this.deps.fanout.hubId });
   }
 
   private async load(lobbyId: string): Promise<LobbyRoom | null> {
@@ -120,7 +120,7 @@ export class LobbyRegistry {
     if (notice.hubId === this.deps.fanout.hubId) return;
     const room = this.rooms.get(notice.lobbyId);
     if (!room) return;
-    if (notice.kind === 'screen') {
+    if (notice.type === 'lobby-screen') {
       applyScreenAction(room, notice.screenId, notice.action);
       return;
     }

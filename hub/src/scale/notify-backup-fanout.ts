@@ -1,26 +1,19 @@
-import type { Fanout, HubNotice } from './fanout';
+import type { Fanout, MatchNotice } from './fanout';
+import { familyOf, readHubNotice } from './hub-notice';
 import type { PostgresNotifyLink } from './pg-notify-link';
 
 /** How often the fan-out looks whether Redis went or came back (to start or stop proving the backup). */
 const WATCH_INTERVAL_MS = 500;
 
 /** A notice as it travels through Postgres: a change without its state (NOTIFY payloads are small). */
-function backupForm(notice: HubNotice): HubNotice {
+function backupForm(notice: MatchNotice): MatchNotice {
   return notice.type === 'change' ? { type: 'stale', matchId: notice.matchId, version: notice.version, hubId: notice.hubId } : notice;
 }
 
-const NOTICE_TYPES = new Set<string>(['change', 'stale', 'timer', 'current', 'access', 'signout', 'tournament']);
-
-/** Reads a notice heard on Postgres; null for anything else. */
-function parseNotice(raw: string): HubNotice | null {
-  try {
-    const value = JSON.parse(raw) as unknown;
-    if (value === null || typeof value !== 'object') return null;
-    const record = value as Record<string, unknown>;
-    return typeof record['type'] === 'string' && NOTICE_TYPES.has(record['type']) && typeof record['hubId'] === 'string' ? (value as HubNotice) : null;
-  } catch {
-    return null;
-  }
+/** Reads a notice heard on Postgres (checked like any other); null for anything but the match family. */
+function parseNotice(raw: string): MatchNotice | null {
+  const notice = readHubNotice(raw);
+  return notice && familyOf(notice) === 'match' ? (notice as MatchNotice) : null;
 }
 
 /**
@@ -32,7 +25,7 @@ function parseNotice(raw: string): HubNotice | null {
  * way works. Presence stays per hub until Redis is back; then rooms catch up as before.
  */
 export function withNotifyBackup(primary: Fanout, backup: PostgresNotifyLink): Fanout {
-  const noticeHandlers: ((notice: HubNotice) => void)[] = [];
+  const noticeHandlers: ((notice: MatchNotice) => void)[] = [];
   const redisUp = () => primary.health().reachable;
   primary.onNotice((notice) => {
     for (const handler of noticeHandlers) handler(notice);

@@ -1,43 +1,27 @@
-import type { Fanout, HubNotice, PresenceShare } from './fanout';
+import type { Fanout, PresenceShare } from './fanout';
+import type { HubBus } from './hub-bus';
 import type { RedisLink } from './redis-link';
 
 /** A hub's presence share counts for this long after it last reported (ticks are every second). */
 export const PRESENCE_TTL_MS = 5_000;
-const CHANNEL_PREFIX = 'bs:match:';
-/** Notices other than match changes: rare (a settings save, a new match), so every hub hears them. */
-const HUB_CHANNEL = 'bs:hub';
 const PRESENCE_PREFIX = 'bs:presence:';
 
 /**
- * Fan-out between hubs over Redis pub/sub, and presence aggregation in Redis hashes whose
- * fields expire with their reporting hub. Each hub subscribes only to the rooms it serves.
- * When Redis goes away the hub keeps serving its own sockets; when it returns, ioredis
- * resubscribes and rooms catch up from the database.
+ * Fan-out between hubs over Redis: the match family of the hub bus (each hub subscribes only to
+ * the rooms it serves), and presence aggregation in Redis hashes whose fields expire with their
+ * reporting hub. When Redis goes away the hub keeps serving its own sockets; when it returns,
+ * ioredis resubscribes and rooms catch up from the database.
  */
-export function redisFanout(link: RedisLink, hubId: string): Fanout {
-  const noticeHandlers: ((notice: HubNotice) => void)[] = [];
-  const hear = (_channel: string, raw: string) => {
-    let notice: HubNotice;
-    try {
-      notice = JSON.parse(raw) as HubNotice;
-    } catch {
-      return;
-    }
-    if (notice.hubId === hubId) return;
-    for (const handler of noticeHandlers) handler(notice);
-  };
-  link.onMessage(CHANNEL_PREFIX, hear);
-  link.onMessage(HUB_CHANNEL, hear);
-  link.subscribe(HUB_CHANNEL);
-
+export function redisFanout(link: RedisLink, bus: HubBus): Fanout {
+  const { hubId } = bus;
   return {
     kind: 'redis',
     hubId,
-    publish: (notice) => link.publish(notice.type === 'change' ? CHANNEL_PREFIX + notice.matchId : HUB_CHANNEL, JSON.stringify(notice)),
-    subscribe: (matchId) => link.subscribe(CHANNEL_PREFIX + matchId),
-    unsubscribe: (matchId) => link.unsubscribe(CHANNEL_PREFIX + matchId),
-    onNotice: (handler) => void noticeHandlers.push(handler),
-    onReconnect: (handler) => link.onReconnect(handler),
+    publish: (notice) => bus.publish(notice),
+    subscribe: (matchId) => bus.subscribe(`match:${matchId}`),
+    unsubscribe: (matchId) => bus.unsubscribe(`match:${matchId}`),
+    onNotice: (handler) => bus.on('match', handler),
+    onReconnect: (handler) => bus.onReconnect(handler),
     async exchangePresence(matchId, share, now) {
       if (!link.reachable) return [share];
       const key = PRESENCE_PREFIX + matchId;

@@ -61,3 +61,25 @@ describe('match room ticks', () => {
     expect(received.slice(TICK_SLICE, -1).every((frames) => frames.join() === 'snapshot,timer,tick')).toBe(true);
   });
 });
+
+describe('match room commits', () => {
+  it('answers unavailable when the commit fails, for a command, an undo and an offline replay alike', async () => {
+    const state = createMatch(BUILTIN_FORMATS[0]!, { now: 0 });
+    const retried: (number | null)[] = [];
+    const failing = {
+      commitLocked: () => Promise.reject(new Error('connection terminated')),
+      log: () => Promise.resolve([]),
+    } as unknown as TimerRepository;
+    const room = new MatchRoom(
+      { id: 'm1', timerId: 't1', state, version: state.version },
+      { id: 't1', shortid: 'abc', name: '测试', description: '', settings: {} },
+      { repository: failing, clock: { now: () => 1_000 }, logger: createLogger('silent'), onDeadline: (_matchId, at) => void retried.push(at), onCommitted: () => undefined },
+    );
+    const unavailable = { ok: false, code: 'unavailable', version: state.version };
+    expect(await room.command({ type: 'toggle' }, { actor: 'console' })).toMatchObject(unavailable);
+    expect(await room.command({ type: 'undo' }, { actor: 'console' })).toMatchObject(unavailable);
+    // Before: the replay's failure escaped as a rejection, unlike the command's.
+    expect(await room.replay(state.version, [{ command: { type: 'toggle' }, at: 500 }], { force: false, actor: 'console' })).toMatchObject(unavailable);
+    expect(room.current).toBe(state);
+  });
+});

@@ -265,53 +265,24 @@ export class MatchRoom {
     this.publish(fresh.state, missed.flatMap((entry) => entry.events), false);
   }
 
-  private async process(command: Command, options: CommandOptions): Promise<CommandOutcome> {
-    const now = this.deps.clock.now();
-    const known = this.state;
-    /** The committed state when it was ahead of ours (another hub moved the match on). */
-    let adopted: MatchState | null = null;
-    let locked;
-    try {
-      // Decided under the match row's lock: another hub cannot commit in between.
-      locked = await this.deps.repository.commitLocked(this.matchId, { state: known, version: known.version }, (row): LockedDecision<CommandOutcome> => {
-        const behind = row.version > known.version;
-        adopted = behind ? row.state : null;
-        const base = behind ? row.state : known;
-        const catchUp = behind ? { catchUpFrom: known.version } : {};
-        if (options.expectedVersion !== undefined && options.expectedVersion !== base.version) {
-          return { write: null, value: { ok: false, code: 'conflict', message: M.conflict, version: base.version }, ...catchUp };
-        }
-        const result = apply(base, command, now);
-        if (!result.ok) {
-          return {
-            write: null,
-            value: { ok: false, code: 'rejected', reason: result.error.code, message: result.error.message, version: base.version },
-            ...catchUp,
-          };
-        }
-        return {
-          write: {
-            next: result.state,
-            entries: [{ version: result.state.version, command, events: result.events, at: now, actor: options.actor }],
-            nextDeadline: nextDeadline(result.state),
-          },
-          value: { ok: true, version: result.state.version, state: result.state, events: result.events },
-          ...catchUp,
-        };
-      });
-    } catch (error) {
-      this.deps.logger.error('commit failed', { matchId: this.matchId, error: String(error) });
-      // The scheduler's work is retried shortly; callers see the failure.
-      this.deps.onDeadline(this.matchId, nextDeadline(known) === null ? null : now + 1_000);
-      return { ok: false, code: 'unavailable', message: M.unavailable, version: known.version };
-    }
-    if (!locked.found) return { ok: false, code: 'unavailable', message: M.matchGone, version: known.version };
-    if (adopted !== null && (adopted as MatchState).version > this.state.version) {
-      // Another hub moved the match on: show our watchers what they missed first.
-      this.publish(adopted, locked.missed.flatMap((entry) => entry.events), false);
-    }
-    if (locked.value.ok) this.publish(locked.value.state, locked.value.events, true);
-    return locked.value;
+  private process(command: Command, options: CommandOptions): Promise<CommandOutcome> {
+    return this.commit((base, now) => {
+      if (options.expectedVersion !== undefined && options.expectedVersion !== base.version) {
+        return { write: null, value: { ok: false, code: 'conflict', message: M.conflict, version: base.version } };
+      }
+      const result = apply(base, command, now);
+      if (!result.ok) {
+        return { write: null, value: { ok: false, code: 'rejected', reason: result.error.code, message: result.error.message, version: base.version } };
+      }
+      return {
+        write: {
+          next: result.state,
+          entries: [{ version: result.state.version, command, events: result.events, at: now, actor: options.actor }],
+          nextDeadline: nextDeadline(result.state),
+        },
+        value: { ok: true, version: result.state.version, state: result.state, events: result.events },
+      };
+    });
   }
 
   /**
@@ -319,7 +290,6 @@ export class MatchRoom {
    * decided under the lock and committed like any command (`undo-decision.ts`).
    */
   private async processUndo(options: CommandOptions): Promise<CommandOutcome> {
-    const now = this.deps.clock.now();
     const known = this.state;
     let replay: Replay;
     try {
@@ -328,35 +298,17 @@ export class MatchRoom {
       this.deps.logger.error('undo log read failed', { matchId: this.matchId, error: String(error) });
       return { ok: false, code: 'unavailable', message: M.unavailable, version: known.version };
     }
-    let adopted: MatchState | null = null;
-    const locked = await this.deps.repository.commitLocked(this.matchId, { state: known, version: known.version }, (row) => {
-      const behind = row.version > known.version;
-      adopted = behind ? row.state : null;
-      return { ...undoDecision(replay, row, now, options.actor), ...(behind ? { catchUpFrom: known.version } : {}) };
-    });
-    if (!locked.found) return { ok: false, code: 'unavailable', message: M.matchGone, version: known.version };
-    if (adopted !== null && (adopted as MatchState).version > this.state.version) {
-      this.publish(adopted, locked.missed.flatMap((entry) => entry.events), false);
-    }
-    if (locked.value.ok) this.publish(locked.value.state, locked.value.events, true);
-    return locked.value;
+    return this.commit((base, now) => undoDecision(replay, { state: base, version: base.version }, now, options.actor));
   }
 
-  private async processReplay(
+  private processReplay(
     baseVersion: number,
     commands: readonly { command: Command; at: number }[],
     options: { force: boolean; actor: string },
   ): Promise<CommandOutcome> {
-    const now = this.deps.clock.now();
-    const known = this.state;
-    let adopted: MatchState | null = null;
-    const locked = await this.deps.repository.commitLocked(this.matchId, { state: known, version: known.version }, (row): LockedDecision<CommandOutcome> => {
-      const behind = row.version > known.version;
-      adopted = behind ? row.state : null;
-      const base = behind ? row.state : known;
-      const catchUp = behind ? { catchUpFrom: known.version } : {};
+    return this.commit((base, now) => {
       if (!options.force && base.version !== baseVersion) {
-        return { write: null, value: { ok: false, code: 'conflict', message: M.replayConflict, version: base.version }, ...catchUp };
+        return { write: null, value: { ok: false, code: 'conflict', message: M.replayConflict, version: base.version } };
       }
       let state = base;
       const events: MatchEvent[] = [];
@@ -366,7 +318,7 @@ export class MatchRoom {
         const when = Math.min(Math.max(at, state.processedUntil), now);
         const result = apply(state, command, when);
         if (!result.ok) {
-          return { write: null, value: { ok: false, code: 'rejected', reason: result.error.code, message: M.replayRejected(result.error.message), version: base.version }, ...catchUp };
+          return { write: null, value: { ok: false, code: 'rejected', reason: result.error.code, message: M.replayRejected(result.error.message), version: base.version } };
         }
         state = result.state;
         events.push(...result.events);
@@ -382,9 +334,34 @@ export class MatchRoom {
       return {
         write: entries.length > 0 ? { next: state, entries, nextDeadline: nextDeadline(state) } : null,
         value: { ok: true, version: state.version, state, events },
-        ...catchUp,
       };
     });
+  }
+
+  /**
+   * The one way a change is decided and committed. `decide` runs under the match row's lock on
+   * the committed state (`base`: ours, or what another hub moved the match on to). What another
+   * hub committed in between is shown to our watchers first, then the change itself. A commit
+   * that fails answers `unavailable`, and the scheduler's work is retried shortly.
+   */
+  private async commit(decide: (base: MatchState, now: number) => LockedDecision<CommandOutcome>): Promise<CommandOutcome> {
+    const now = this.deps.clock.now();
+    const known = this.state;
+    /** The committed state when it was ahead of ours (another hub moved the match on). */
+    let adopted: MatchState | null = null;
+    let locked;
+    try {
+      locked = await this.deps.repository.commitLocked(this.matchId, { state: known, version: known.version }, (row): LockedDecision<CommandOutcome> => {
+        const behind = row.version > known.version;
+        adopted = behind ? row.state : null;
+        const decision = decide(behind ? row.state : known, now);
+        return behind ? { ...decision, catchUpFrom: known.version } : decision;
+      });
+    } catch (error) {
+      this.deps.logger.error('commit failed', { matchId: this.matchId, error: String(error) });
+      this.deps.onDeadline(this.matchId, nextDeadline(known) === null ? null : now + 1_000);
+      return { ok: false, code: 'unavailable', message: M.unavailable, version: known.version };
+    }
     if (!locked.found) return { ok: false, code: 'unavailable', message: M.matchGone, version: known.version };
     if (adopted !== null && (adopted as MatchState).version > this.state.version) {
       this.publish(adopted, locked.missed.flatMap((entry) => entry.events), false);

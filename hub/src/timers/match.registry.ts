@@ -2,7 +2,7 @@ import { CLOSE, nextDeadline, type TimerPublic } from '@bianshi/shared';
 import type { TimerRecord, TimerRepository } from './timer.repository';
 import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
-import type { Fanout, HubNotice, OutgoingNotice } from '../scale/fanout';
+import type { Fanout, MatchNotice, OutgoingNotice } from '../scale/fanout';
 import { noMirror, type ChangeMirror } from '../realtime/change-mirror';
 import { HubError } from '../lib/errors';
 import { M } from './messages';
@@ -86,7 +86,7 @@ export class RoomRegistry {
    * change rooms themselves.
    */
   async announce(notice: OutgoingNotice): Promise<void> {
-    const stamped = { ...notice, hubId: this.deps.fanout.hubId } as HubNotice;
+    const stamped = { ...notice, hubId: this.deps.fanout.hubId } as MatchNotice;
     this.deps.fanout.publish(stamped);
     await this.handle(stamped);
   }
@@ -95,7 +95,7 @@ export class RoomRegistry {
    * Handles one notice, from another hub or from this one: the single place where what crosses
    * hubs reaches the rooms. Notices other than `change` are re-read from the database.
    */
-  async handle(notice: HubNotice): Promise<void> {
+  async handle(notice: MatchNotice): Promise<void> {
     try {
       switch (notice.type) {
         case 'change':

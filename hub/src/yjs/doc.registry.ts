@@ -63,7 +63,7 @@ export class DocRegistry {
       resolve: (connection) => this.deps.resolveRole(projectId, connection),
       publish: (kind, data) =>
         this.deps.bus.publish({
-          kind,
+          type: kind === 'update' ? 'doc-update' : 'doc-awareness',
           documentId,
           data: Buffer.from(data).toString('base64'),
           hubId: this.deps.hubId,
@@ -101,13 +101,13 @@ export class DocRegistry {
 
   /** Access changed on a project: re-check its sockets here and tell the other hubs. */
   accessChanged(projectId: string, userId: string | null): Promise<void> {
-    this.deps.bus.publish({ kind: 'access', projectId, userId, hubId: this.deps.hubId });
+    this.deps.bus.publish({ type: 'doc-access', projectId, userId, hubId: this.deps.hubId });
     return this.recheck(projectId, userId);
   }
 
   /** A document was deleted: its sockets here and on the other hubs close, and it unloads. */
   async documentRemoved(documentId: string): Promise<void> {
-    this.deps.bus.publish({ kind: 'removed', documentId, hubId: this.deps.hubId });
+    this.deps.bus.publish({ type: 'doc-removed', documentId, hubId: this.deps.hubId });
     await this.drop(documentId);
   }
 
@@ -127,13 +127,13 @@ export class DocRegistry {
   }
 
   private handleNotice(notice: YjsBusNotice): void {
-    if (notice.kind === 'access') {
+    if (notice.type === 'doc-access') {
       void this.recheck(notice.projectId, notice.userId).catch((error: unknown) =>
         this.deps.logger.warn('yjs access re-check failed', { error: String(error) }),
       );
       return;
     }
-    if (notice.kind === 'removed') {
+    if (notice.type === 'doc-removed') {
       void this.drop(notice.documentId);
       return;
     }
@@ -141,7 +141,7 @@ export class DocRegistry {
     if (!entry) return;
     const data = new Uint8Array(Buffer.from(notice.data, 'base64'));
     // Applied at once even while loading: Yjs merges in any order, twice is harmless.
-    entry.room.applyRemote(notice.kind, data);
+    entry.room.applyRemote(notice.type === 'doc-update' ? 'update' : 'awareness', data);
   }
 
   /** Closes a deleted document's sockets and forgets it, with nothing left to store. */

@@ -1,16 +1,12 @@
-/** What one hub tells the others about documents. */
-export type YjsBusNotice =
-  /** A document update (already persisted by the sending hub) or an awareness update, base64. */
-  | { kind: 'update' | 'awareness'; documentId: string; data: string; hubId: string }
-  /** A document was deleted: its sockets close (`not-found`) and it unloads. */
-  | { kind: 'removed'; documentId: string; hubId: string }
-  /** Someone's access to a project changed (`userId` null: invite links or everyone): re-check sockets. */
-  | { kind: 'access'; projectId: string; userId: string | null; hubId: string };
+import { localHubBus, type HubBus } from '../scale/hub-bus';
+import type { FamilyNotice } from '../scale/hub-notice';
+
+/** What one hub tells the others about documents (the document family of the hub notices). */
+export type YjsBusNotice = FamilyNotice<'doc'>;
 
 /**
- * How hubs relay document updates, awareness and access changes to each other. A single hub
- * uses {@link localYjsBus}; several hubs use Redis (`scale/redis-yjs-bus.ts`), with a channel per
- * document that only hubs holding that document subscribe to, and one channel for access.
+ * The documents' view of the hub bus: updates, presence and access changes, on a topic per
+ * document that only hubs holding it loaded subscribe to (access changes reach every hub).
  */
 export interface YjsBus {
   publish(notice: YjsBusNotice): void;
@@ -21,13 +17,18 @@ export interface YjsBus {
   onReconnect(handler: () => void): void;
 }
 
+/** The documents' view of `bus`. */
+export function yjsBusOn(bus: HubBus): YjsBus {
+  return {
+    publish: (notice) => bus.publish(notice),
+    subscribe: (documentId) => bus.subscribe(`doc:${documentId}`),
+    unsubscribe: (documentId) => bus.unsubscribe(`doc:${documentId}`),
+    onNotice: (handler) => bus.on('doc', handler),
+    onReconnect: (handler) => bus.onReconnect(handler),
+  };
+}
+
 /** The single-hub bus: nothing to tell. */
 export function localYjsBus(): YjsBus {
-  return {
-    publish: () => {},
-    subscribe: () => {},
-    unsubscribe: () => {},
-    onNotice: () => {},
-    onReconnect: () => {},
-  };
+  return yjsBusOn(localHubBus('local'));
 }

@@ -6,13 +6,24 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 /** Where the system Chromium lives (override with CHROMIUM_PATH). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Launches headless Chromium with flags that work in containers and CI. */
+/** How Chromium is started: flags that work in containers and CI. */
+export const CHROMIUM_LAUNCH = {
+  executablePath: CHROMIUM_PATH,
+  // Audio stays locked until a gesture, as in most users' browsers, so tests see the same every run.
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage', '--autoplay-policy=user-gesture-required'],
+};
+
+/** Where the browser tests' shared Chromium listens (set by ./shared-chromium.ts for a test run). */
+export const SHARED_CHROMIUM_ENV = 'BIANSHI_CHROMIUM_WS';
+
+/**
+ * Headless Chromium: in a test run, a connection to the one Chromium every browser test file
+ * shares (each file's contexts are its own, and closing the connection closes them); run on its
+ * own (the screenshot scripts), a Chromium of its own.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    // Audio stays locked until a gesture, as in most users' browsers, so tests see the same every run.
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage', '--autoplay-policy=user-gesture-required'],
-  });
+  const shared = process.env[SHARED_CHROMIUM_ENV];
+  return shared ? chromium.connect(shared) : chromium.launch(CHROMIUM_LAUNCH);
 }
 
 export interface PageOptions {
@@ -66,4 +77,21 @@ export async function confirmDialog(page: Page, options: { text?: string; timeou
   if (options.text !== undefined) await dialog.getByTestId('prompt-input').fill(options.text);
   await dialog.locator('[data-confirm="yes"]').click();
   await dialog.waitFor({ state: 'detached', timeout: options.timeoutMs ?? 20_000 }).catch(() => undefined);
+}
+
+/** In the page: whether its fonts and images have loaded and every finite animation or transition has ended. */
+const stillPage = async () => {
+  await document.fonts.ready;
+  const imagesLoaded = Array.from(document.images).every((image) => image.complete);
+  // An endless animation (a live dot's pulse) never ends; everything else must have.
+  const moving = document.getAnimations().filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity);
+  return imagesLoaded && moving.length === 0;
+};
+
+/**
+ * Waits until `page` is still enough to photograph: fonts and images loaded, no entrance
+ * animation or transition under way. What a screenshot waits for instead of a guessed pause.
+ */
+export async function settled(page: Page, timeoutMs = 20_000): Promise<void> {
+  await page.waitForFunction(stillPage, undefined, { timeout: timeoutMs });
 }

@@ -4,7 +4,7 @@ import { ColorModeToggle } from '../../features/color-mode';
 import { messages } from '../../i18n';
 import { IconLock } from '../../components/ui/icons';
 import { Logo } from '../../components/ui/logo';
-import { supportHref, useSupport } from '../../features/support/use-support';
+import { supportHref, useSupport } from '../../components/support/use-support';
 
 const t = messages.layouts.purchase;
 const STEP_OF: Record<string, number> = { '/buy': 0, '/buy/verify': 1, '/buy/cdkey': 2, '/buy/invoice': 2 };

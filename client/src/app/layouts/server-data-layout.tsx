@@ -2,8 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
 import { TooltipProvider } from '../../components/ui/tooltip';
 import { useAuthGuard } from '../../features/auth';
-import { createQueryClient, TRPCProvider } from '../../lib/trpc';
-import { useTrpcClient } from '../../lib/trpc-client';
+import { createQueryClient, TRPCProvider } from '../../lib/api/trpc';
+import { useTrpcClient } from '../../lib/api/trpc-client';
 import { Splash } from '../root';
 
 /** One query cache for the page's life, kept when a visitor passes through a display and back. */

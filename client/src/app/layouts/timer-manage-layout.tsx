@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, NavLink, Outlet, useParams } from 'react-router';
-import { useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/api/trpc';
 import { ColorModeToggle } from '../../features/color-mode';
 import { format, messages } from '../../i18n';
 import { IconExternal } from '../../components/ui/icons';
 import { Logo } from '../../components/ui/logo';
-import { toAppError } from '../../lib/errors';
+import { toAppError } from '../../lib/api/errors';
 import { NotFound } from '../routes/not-found';
 
 const t = messages.layouts.manage;

@@ -1,10 +1,10 @@
 import { Suspense } from 'react';
 import { isRouteErrorResponse, useLocation, useRouteError, type RouteObject } from 'react-router';
 import { messages } from '../../i18n';
-import { isChunkLoadError } from '../../lib/chunk-reload';
-import { useChunkReload } from '../../lib/chunk-reload-guard';
-import { optionalLazy } from '../../lib/optional-lazy';
-import { AppError, statusTextFor } from '../../lib/errors';
+import { isChunkLoadError } from '../../lib/loading/chunk-reload';
+import { useChunkReload } from '../../lib/loading/chunk-reload-guard';
+import { optionalLazy } from '../../lib/loading/optional-lazy';
+import { AppError, statusTextFor } from '../../lib/api/errors';
 import { ErrorScreen } from './error-screen';
 import { NotFound } from './not-found';
 

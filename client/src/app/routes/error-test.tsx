@@ -1,7 +1,7 @@
 import { messages } from '../../i18n';
 import { env } from '../../lib/env';
-import { AppError } from '../../lib/errors';
-import { local, STORAGE_KEYS } from '../../lib/storage';
+import { AppError } from '../../lib/api/errors';
+import { local, STORAGE_KEYS } from '../../lib/browser/storage';
 import { NotFound } from './not-found';
 
 /**

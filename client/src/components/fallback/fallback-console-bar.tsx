@@ -3,7 +3,7 @@ import { useStore } from 'zustand';
 import { toast } from '../../lib/toast';
 import { format } from '../../i18n';
 import { fallbackConsole as fallbackText } from '../../i18n/zh-CN/fallback-console';
-import { useFallbackAuthority, useFallbackAuthorityState, useTimerStore, type TimerStore } from '../../lib/timer-sync';
+import { useFallbackAuthority, useFallbackAuthorityState, useTimerStore, type TimerStore } from '../../lib/realtime/timer';
 import { Dialog } from '../ui/dialog';
 import { peersBadge } from './fallback-label';
 import './fallback.css';

@@ -1,6 +1,6 @@
 import type { PeerLink } from '@bianshi/shared';
 import { fallback as fallbackText } from '../../i18n/zh-CN/fallback';
-import type { FallbackView } from '../../lib/timer-sync';
+import type { FallbackView } from '../../lib/realtime/timer';
 
 const t = fallbackText;
 

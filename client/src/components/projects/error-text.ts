@@ -1,5 +1,5 @@
 import { TRPCClientError } from '@trpc/client';
-import { toAppError } from '../../lib/errors';
+import { toAppError } from '../../lib/api/errors';
 
 /** The hub's Chinese message when it sent one, else the app's own wording. */
 export function errorText(error: unknown): string {

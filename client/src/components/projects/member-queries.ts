@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/api/trpc';
 
 /**
  * A project's members and invite links (workbench and team flow alike: one hub model), and the

@@ -2,7 +2,7 @@ import { useCallback, useRef } from 'react';
 import { YJS_REFUSALS, type YjsNotice, type YjsNoticeCode } from '@bianshi/shared';
 import { workbench as workbenchText } from '../../i18n/zh-CN/workbench';
 import { toast } from '../../lib/toast';
-import { usePresence, type DocSession, type DocSessionState } from '../../lib/yjs';
+import { usePresence, type DocSession, type DocSessionState } from '../../lib/realtime/documents';
 import './projects.css';
 
 const t = workbenchText;

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { clockAriaLabel, type ClockReading } from '../../lib/timer-sync';
+import { clockAriaLabel, type ClockReading } from '../../lib/clock';
 import { textEms } from './stage-info';
 
 /** One clock: the digits (a `role="timer"` element whose text is exactly the shown time) and a progress bar. */

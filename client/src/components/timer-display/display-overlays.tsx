@@ -1,7 +1,7 @@
 import type { Overlay } from '@bianshi/shared';
 import { Suspense } from 'react';
 import { display as displayText } from '../../i18n/zh-CN/display';
-import { optionalLazy } from '../../lib/optional-lazy';
+import { optionalLazy } from '../../lib/loading/optional-lazy';
 
 /**
  * A finished match's result: shown once a match, so its code and styles load when it is shown,

@@ -1,7 +1,7 @@
 import { apply, BUILTIN_FORMATS, createMatch, currentStage, type Format, type MatchState } from '@bianshi/shared';
 import { describe, expect, it } from 'vitest';
-import { readDisplaySettings } from '../../lib/timer-sync';
-import { freshMatch, SYNC_TEST_FORMAT } from '../../lib/timer-sync/test-fixtures';
+import { readDisplaySettings } from '../../lib/display-settings';
+import { freshMatch, SYNC_TEST_FORMAT } from '../../lib/realtime/timer/test-fixtures';
 import { headingEms, isCoverStage, poolNote, sideLabel, speakerLine, speakingSide, stageCounter, teamName, textEms } from './stage-info';
 
 describe('stage info', () => {

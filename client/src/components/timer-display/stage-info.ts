@@ -2,7 +2,8 @@
 import { currentRuntime, poolViews, stageClockSpecs, stagePoolId, type MatchState, type SideId, type Stage } from '@bianshi/shared';
 import { format } from '../../i18n/format';
 import { display as displayText } from '../../i18n/zh-CN/display';
-import { formatSeconds, type DisplaySettings } from '../../lib/timer-sync';
+import { formatSeconds } from '../../lib/clock';
+import type { DisplaySettings } from '../../lib/display-settings';
 
 const t = displayText;
 

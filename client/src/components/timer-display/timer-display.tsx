@@ -2,21 +2,21 @@ import { currentStage, type MatchState } from '@bianshi/shared';
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { format } from '../../i18n/format';
 import { display as displayText } from '../../i18n/zh-CN/display';
+import { skinCssVars, type DisplaySettings, type Skin } from '../../lib/display-settings';
 import {
-  skinCssVars,
   useBellCues,
   useClockModel,
   useDisplaySettings,
+  useTimerStore,
+  type TimerStore,
+} from '../../lib/realtime/timer';
+import {
   useFrameClock,
   useFrameKey,
-  useTimerStore,
   formatSeconds,
   type ClockModel,
   type ClockReading,
-  type DisplaySettings,
-  type Skin,
-  type TimerStore,
-} from '../../lib/timer-sync';
+} from '../../lib/clock';
 import { ClockFace } from './clock-face';
 import { FlashLayer, OverlayLayers, type FlashKind } from './display-overlays';
 import { headingEms, isCoverStage, poolNote, sideLabel, speakerLine, speakingSide, stageCounter, teamName } from './stage-info';

@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import { useFullscreen } from '../../lib/use-fullscreen';
+import { useFullscreen } from '../../lib/browser/use-fullscreen';
 
 /** A button that puts `target` (not the site around it) in full screen and back; none where the browser cannot. */
 export function FullscreenButton({

@@ -1,6 +1,6 @@
 import { forwardRef, useEffect, useRef, type ComponentProps } from 'react';
 import { Link, NavLink } from 'react-router';
-import { prefetchRoute, prefetchRouteWhenSettled } from '../../lib/prefetch';
+import { prefetchRoute, prefetchRouteWhenSettled } from '../../lib/loading/prefetch';
 
 /**
  * Prefetches `to` (a path string) once the element is in view and the page has settled; the

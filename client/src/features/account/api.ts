@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/api/trpc';
 
 /** The signed-in account, or null (`auth.me`). */
 export function useAccount() {

@@ -4,7 +4,7 @@ import { useConfirm } from '../../components/ui/confirm-dialog';
 import { CopyButton } from '../../components/ui/copy-button';
 import { format } from '../../i18n';
 import { integrations as integrationsText } from '../../i18n/zh-CN/integrations';
-import { commandError } from '../../lib/timer-sync';
+import { commandError } from '../../lib/realtime/timer';
 import { toast } from '../../lib/toast';
 import { idList, useAccount, useTokenActions, useTokens, type TokenItem } from './api';
 import './tokens-page.css';

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { format, numberFormat } from '../../i18n';
 import { analytics as analyticsText } from '../../i18n/zh-CN/analytics';
-import { useTRPC } from '../../lib/trpc';
-import { analyticsDisabled, setAnalyticsDisabled } from './tracker';
+import { useTRPC } from '../../lib/api/trpc';
+import { analyticsDisabled, setAnalyticsDisabled } from '../../lib/analytics/tracker';
 import './admin.css';
 
 const t = analyticsText;

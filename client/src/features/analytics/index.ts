@@ -1,2 +1,1 @@
 export { usePageViews } from './hooks/use-page-views';
-export { track } from './tracker';

@@ -1,6 +1,6 @@
 import { TRPCClientError } from '@trpc/client';
 import { auth as authText } from '../../i18n/zh-CN/auth';
-import { toAppError } from '../../lib/errors';
+import { toAppError } from '../../lib/api/errors';
 
 const CJK = /[\u4e00-\u9fa5]/;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COLOR_MODE_SCRIPT } from '../../../build/color-mode-plugin';
-import { COLOR_MODE_COOKIE } from '../../lib/storage';
+import { COLOR_MODE_COOKIE } from '../../lib/browser/storage';
 
 /** Runs the inline script against the page's cookies and a system preference. */
 function run(cookie: string, systemDark: boolean) {

@@ -1,5 +1,5 @@
 import { apply, createMatch, type Format, type MatchState, type TimerPublic } from '@bianshi/shared';
-import { createLocalTimerStore, type TimerStore } from '../../lib/timer-sync';
+import { createLocalTimerStore, type TimerStore } from '../../lib/realtime/timer';
 
 /**
  * A local timer store for previews (skin, logo): the format's first stage with a clock,

@@ -10,8 +10,10 @@ import { useStore } from 'zustand';
 import { ClockFace } from '../../components/timer-display';
 import { sideLabel, speakerLine, speakingSide, teamName } from '../../components/timer-display/stage-info';
 import { overlay as overlayText } from '../../i18n/zh-CN/overlay';
-import { useLobbyWatch } from '../../lib/lobby-sync';
-import { skinCssVars, useClockModel, useDisplaySettings, useFrameClock, useTimerStore, useTimerWatch, type ClockModel, type TimerStore } from '../../lib/timer-sync';
+import { useLobbyWatch } from '../../lib/realtime/lobby';
+import { skinCssVars } from '../../lib/display-settings';
+import { useClockModel, useDisplaySettings, useTimerStore, useTimerWatch, type TimerStore } from '../../lib/realtime/timer';
+import { useFrameClock, type ClockModel } from '../../lib/clock';
 // The display's clock styles: imported here too, since only ClockFace (not the display itself) is used.
 import '../../components/timer-display/timer-display.css';
 import './overlay.css';

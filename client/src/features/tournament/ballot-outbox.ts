@@ -32,7 +32,7 @@ export interface OutboxState {
   outcomes: Record<string, OutboxOutcome>;
 }
 
-/** Key-value storage as `lib/storage` gives it (never throws). */
+/** Key-value storage as `lib/browser/storage` gives it (never throws). */
 export interface OutboxStorage {
   get(key: string): string | null;
   set(key: string, value: string): void;

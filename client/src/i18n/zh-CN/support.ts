@@ -1,4 +1,4 @@
-/** Customer service (联系客服): the configured contact, and what to do when there is none (features/support). */
+/** Customer service (联系客服): the configured contact, and what to do when there is none (components/support). */
 export const support = {
   contact: '联系客服',
   web: '在线客服',

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ServerStatus } from '../../../features/server-status';
 // The link alone (not the feature's index): the footer is on every page.
-import { SupportLink } from '../../../features/support/components/support-link';
+import { SupportLink } from '../../../components/support/support-link';
 import { format, messages } from '../../../i18n';
 import { LogoMark } from '../../../components/ui/logo';
 

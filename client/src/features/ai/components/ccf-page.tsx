@@ -7,10 +7,10 @@ import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { format } from '../../../i18n';
 import { ai as aiText } from '../../../i18n/zh-CN/ai';
-import { useTRPC, useTRPCClient } from '../../../lib/trpc';
-import { useAccount, useProjects } from '../../workbench/api/workbench-queries';
+import { useTRPC, useTRPCClient } from '../../../lib/api/trpc';
+import { useAccount, useProjects } from '../../../components/projects/project-queries';
 import { errorText } from '../../../components/projects/error-text';
-import { useAiStatus, useAiStream } from '../api/ai-stream';
+import { useAiStatus, useAiStream } from '../../../lib/api/ai-stream';
 import { ModeNote } from './mode-note';
 import { cleanOutline, OutlineEditor } from './outline-editor';
 

@@ -4,11 +4,11 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { format } from '../../../i18n';
 import { ai as aiText } from '../../../i18n/zh-CN/ai';
-import { SupportAlternatives, supportHref, useSupport } from '../../support';
+import { SupportAlternatives, supportHref, useSupport } from '../../../components/support';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
-import { local } from '../../../lib/storage';
-import { useTRPC, useTRPCClient } from '../../../lib/trpc';
-import { useAiStatus, useAiStream } from '../api/ai-stream';
+import { local } from '../../../lib/browser/storage';
+import { useTRPC, useTRPCClient } from '../../../lib/api/trpc';
+import { useAiStatus, useAiStream } from '../../../lib/api/ai-stream';
 import { CitedText, Highlight } from './highlight';
 import { ModeNote } from './mode-note';
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { format } from '../../../i18n';
 import { lazyFormat } from '../../../i18n/format';
 import { ai as aiText } from '../../../i18n/zh-CN/ai';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/api/trpc';
 
 const t = aiText.admin;
 const time = lazyFormat<Date>(() => new Intl.DateTimeFormat('zh-CN', { dateStyle: 'short', timeStyle: 'short' }));

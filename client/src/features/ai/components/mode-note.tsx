@@ -1,6 +1,6 @@
 import { format } from '../../../i18n';
 import { ai as aiText } from '../../../i18n/zh-CN/ai';
-import { useAiStatus } from '../api/ai-stream';
+import { useAiStatus } from '../../../lib/api/ai-stream';
 
 const t = aiText.mode;
 

@@ -1,7 +1,7 @@
 import type { AppRouter } from '@bianshi/hub/router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/api/trpc';
 
 /** How sign-in works on this hub and which paths are protected (changes only on redeploy). */
 export function useAuthConfig() {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/api/trpc';
 import { useAuthConfig, useMe } from '../api/auth-queries';
 import { saveRedirectPath } from '../browser-cookies';
 import { consoleShortId, isProtectedPath, type ProtectionRules } from '../path-matcher';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { messages } from '../../../i18n';
-import { session, STORAGE_KEYS } from '../../../lib/storage';
+import { session, STORAGE_KEYS } from '../../../lib/browser/storage';
 import { Dialog } from '../../../components/ui/dialog';
 import { IconAlert } from '../../../components/ui/icons';
 import { detectBrowserIssue } from '../detect';

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { COLOR_MODE_COOKIE, local, STORAGE_KEYS } from '../../../lib/storage';
+import { COLOR_MODE_COOKIE, local, STORAGE_KEYS } from '../../../lib/browser/storage';
 import { parsePreference, resolveColorMode } from '../color-mode';
 import type { ColorMode, ColorModePreference } from '../color-mode';
 

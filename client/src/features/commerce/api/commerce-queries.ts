@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
-import { toAppError } from '../../../lib/errors';
-import { useTRPC } from '../../../lib/trpc';
+import { toAppError } from '../../../lib/api/errors';
+import { useTRPC } from '../../../lib/api/trpc';
 
 /** The signed-in account, or null. */
 export function useAccount() {

@@ -6,7 +6,7 @@ import { usePrompt } from '../../../components/ui/prompt-dialog';
 import pricing from 'virtual:bianshi-pricing';
 import { format } from '../../../i18n';
 import { commerce as commerceText } from '../../../i18n/zh-CN/commerce';
-import { useTRPC, useTRPCClient } from '../../../lib/trpc';
+import { useTRPC, useTRPCClient } from '../../../lib/api/trpc';
 import { formErrorOf } from '../api/commerce-queries';
 import { when } from '../format';
 import { KeysOnce } from './keys-once';

@@ -5,7 +5,7 @@ import { usePrompt } from '../../../components/ui/prompt-dialog';
 import pricing from 'virtual:bianshi-pricing';
 import { format, messages } from '../../../i18n';
 import { commerce as commerceText } from '../../../i18n/zh-CN/commerce';
-import { useTRPC, useTRPCClient } from '../../../lib/trpc';
+import { useTRPC, useTRPCClient } from '../../../lib/api/trpc';
 import { formErrorOf } from '../api/commerce-queries';
 import { when, yuan } from '../format';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { commerce as commerceText } from '../../../i18n/zh-CN/commerce';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/api/trpc';
 import { useAccount } from '../api/commerce-queries';
 import { AuditTab, BatchesTab, GenerateTab, KeysTab } from './admin-keys';
 import { InvoicesTab, OrdersTab } from './admin-orders';

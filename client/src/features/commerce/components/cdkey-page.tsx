@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { format } from '../../../i18n';
 import { commerce as commerceText } from '../../../i18n/zh-CN/commerce';
-import { useTRPCClient } from '../../../lib/trpc';
+import { useTRPCClient } from '../../../lib/api/trpc';
 import { formErrorOf } from '../api/commerce-queries';
 import { when } from '../format';
 import { SignInGate } from './sign-in-gate';

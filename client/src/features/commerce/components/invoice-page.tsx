@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { format } from '../../../i18n';
 import { commerce as commerceText } from '../../../i18n/zh-CN/commerce';
-import { useTRPC, useTRPCClient } from '../../../lib/trpc';
+import { useTRPC, useTRPCClient } from '../../../lib/api/trpc';
 import { formErrorOf, type FormError } from '../api/commerce-queries';
 import { when, yuan } from '../format';
 import { SignInGate } from './sign-in-gate';

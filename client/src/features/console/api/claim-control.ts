@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { useTRPCClient } from '../../../lib/trpc';
+import type { useTRPCClient } from '../../../lib/api/trpc';
 
 /** A control key as found in a control link's fragment. */
 export const controlKeySchema = z.string().min(16).max(200).regex(/^[A-Za-z0-9_-]+$/);

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/api/trpc';
 
 /** The console's timer id from the route (`/timer/manage/:shortid`). */
 export const consoleTimerInputSchema = z.object({ id: z.string().min(1).max(64) });

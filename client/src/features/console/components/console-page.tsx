@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { FallbackConsoleBar } from '../../../components/fallback';
 import { TimerDisplay } from '../../../components/timer-display';
 import { consolePage as consolePageText } from '../../../i18n/zh-CN/console';
-import { useTimerStore, useTimerWatch } from '../../../lib/timer-sync';
+import { useTimerStore, useTimerWatch } from '../../../lib/realtime/timer';
 import { useConsoleActions } from '../hooks/use-console-actions';
 import { useConsoleKeyboard } from '../hooks/use-console-keyboard';
 import { useConsoleUi } from '../stores/console-ui.store';

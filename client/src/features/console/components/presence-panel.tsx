@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { format } from '../../../i18n';
 import { consolePage as consolePageText } from '../../../i18n/zh-CN/console';
 import { toast } from '../../../lib/toast';
-import { commandError, useTimerStore, type TimerStore } from '../../../lib/timer-sync';
+import { commandError, useTimerStore, type TimerStore } from '../../../lib/realtime/timer';
 import { useRenameScreen } from '../api/rename-screen';
 
 const t = consolePageText.presence;

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { format } from '../../../i18n';
 import { consolePage as consolePageText } from '../../../i18n/zh-CN/console';
 import { toast } from '../../../lib/toast';
-import { formatSeconds } from '../../../lib/timer-sync';
+import { formatSeconds } from '../../../lib/clock';
 import './reserve-notice.css';
 
 const t = consolePageText;

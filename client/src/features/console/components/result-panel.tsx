@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { consolePage as consolePageText } from '../../../i18n/zh-CN/console';
 import { toast } from '../../../lib/toast';
-import { commandError, useTimerStore, type TimerStore } from '../../../lib/timer-sync';
-import { useTrpcClient } from '../../../lib/trpc-client';
+import { commandError, useTimerStore, type TimerStore } from '../../../lib/realtime/timer';
+import { useTrpcClient } from '../../../lib/api/trpc-client';
 
 const t = consolePageText.result;
 

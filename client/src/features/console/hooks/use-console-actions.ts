@@ -4,7 +4,7 @@ import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../lib/toast';
 import { format } from '../../../i18n';
 import { consolePage as consolePageText } from '../../../i18n/zh-CN/console';
-import { useTimerCommands, useTimerStore, type TimerStore } from '../../../lib/timer-sync';
+import { useTimerCommands, useTimerStore, type TimerStore } from '../../../lib/realtime/timer';
 import { setTimeCommand, type SetTimeRefusal } from './set-time';
 
 const t = consolePageText;

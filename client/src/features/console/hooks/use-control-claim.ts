@@ -3,12 +3,12 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { consolePage as consolePageText } from '../../../i18n/zh-CN/console';
-import type { AppError } from '../../../lib/errors';
-import { commandError } from '../../../lib/timer-sync';
-import { useTRPCClient } from '../../../lib/trpc';
+import type { AppError } from '../../../lib/api/errors';
+import { commandError } from '../../../lib/realtime/timer';
+import { useTRPCClient } from '../../../lib/api/trpc';
 import { claimControl, controlKeySchema } from '../api/claim-control';
-import { forgetLegacyControlKeys, local } from '../../../lib/storage';
-import { useClaimStore, type ClaimStatus } from '../stores/claim.store';
+import { forgetLegacyControlKeys, local } from '../../../lib/browser/storage';
+import { useClaimStore, type ClaimStatus } from '../../../lib/claim.store';
 
 export type { ClaimStatus };
 

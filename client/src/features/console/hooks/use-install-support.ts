@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { linkManifest, registerAppShell } from '../../../lib/pwa';
+import { linkManifest, registerAppShell } from '../../../lib/loading/pwa';
 
 /**
  * Links the web app manifest and registers the service worker that caches the app shell, so

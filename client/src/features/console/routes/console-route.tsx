@@ -1,6 +1,6 @@
 import { useParams, useSearchParams } from 'react-router';
 import { consolePage as consolePageText } from '../../../i18n/zh-CN/console';
-import { commandError } from '../../../lib/timer-sync';
+import { commandError } from '../../../lib/realtime/timer';
 import { useConsoleTimer } from '../api/get-console-timer';
 import { ConsolePage } from '../components/console-page';
 import { ControlGate } from '../components/control-gate';

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { local } from '../../../lib/storage';
+import { local } from '../../../lib/browser/storage';
 
 /**
  * The key that starts and pauses the clock on this device: Space, or B where Space is

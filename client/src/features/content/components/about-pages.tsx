@@ -3,7 +3,7 @@ import type { ContentPage } from '@bianshi/shared/content/index';
 import { format } from '../../../i18n';
 import { content as contentText } from '../../../i18n/zh-CN/content';
 import { ContentNotFound, usePayload } from '../../../lib/content';
-import { SupportSection } from '../../support';
+import { SupportSection } from '../../../components/support';
 import { usePageHead } from '../hooks/use-page-head';
 import { Article } from './article';
 

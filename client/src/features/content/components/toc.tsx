@@ -4,7 +4,7 @@ import type { TocEntry } from '@bianshi/shared/content/index';
 import { IconChevron, IconExternal } from '../../../components/ui/icons';
 import { content as contentText } from '../../../i18n/zh-CN/content';
 import { Link } from 'react-router';
-import { supportHref, useSupport } from '../../support';
+import { supportHref, useSupport } from '../../../components/support';
 import { useScrollSpy } from '../hooks/use-scroll-spy';
 
 const t = contentText.docs;

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useHeadOverride } from '../../../lib/head';
+import { useHeadOverride } from '../../../lib/page/head';
 
 /** Sets the document title (through the head override) and the meta description while mounted. */
 export function usePageHead(title: string | undefined, description: string | undefined): void {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/api/trpc';
 
 /** Creates a timer from a built-in format (`timer.create`). */
 export function useCreateTimer() {

@@ -14,8 +14,8 @@ import {
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { format } from '../../../i18n';
 import { create as createText } from '../../../i18n/zh-CN/create';
-import { useTRPCClient } from '../../../lib/trpc';
-import { useAiStatus, useAiStream } from '../../ai/api/ai-stream';
+import { useTRPCClient } from '../../../lib/api/trpc';
+import { useAiStatus, useAiStream } from '../../../lib/api/ai-stream';
 import { mmss } from '../format-text';
 import { MAX_RULES_FILE_BYTES, rulesFileText, RulesFileError } from '../rules-file';
 

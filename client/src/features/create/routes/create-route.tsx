@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { format } from '../../../i18n';
 import { create as createText } from '../../../i18n/zh-CN/create';
-import { commandError } from '../../../lib/timer-sync';
+import { commandError } from '../../../lib/realtime/timer';
 import { useCreateTimer } from '../api/create-timer';
 import { StagePreview } from '../components/stage-preview';
 import '../create.css';

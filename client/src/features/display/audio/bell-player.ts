@@ -4,7 +4,7 @@
  * Browsers start an AudioContext suspended until the page gets a user gesture: `locked` says
  * so, `unlock()` (called from a click) resumes it.
  */
-import { whenIdle } from '../../../lib/idle';
+import { whenIdle } from '../../../lib/loading/idle';
 
 /** Gap between the strikes of one bell. */
 export const STRIKE_GAP_MS = 500;

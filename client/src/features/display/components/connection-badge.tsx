@@ -1,5 +1,5 @@
 import type { PeerLink } from '@bianshi/shared';
-import type { ConnectionStatus, FallbackView } from '../../../lib/timer-sync';
+import type { ConnectionStatus, FallbackView } from '../../../lib/realtime/timer';
 import { fallbackBadge, peersBadge } from '../../../components/fallback';
 import { display as displayText } from '../../../i18n/zh-CN/display';
 

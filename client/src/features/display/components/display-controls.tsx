@@ -1,6 +1,6 @@
 import type { PeerLink } from '@bianshi/shared';
 import { display as displayText } from '../../../i18n/zh-CN/display';
-import type { ConnectionStatus, FallbackView } from '../../../lib/timer-sync';
+import type { ConnectionStatus, FallbackView } from '../../../lib/realtime/timer';
 import { ConnectionBadge, type BadgeProblem } from './connection-badge';
 import { IconBell, IconBellOff, IconExpand, IconShrink } from './display-icons';
 

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { useBellCues, useTimerStore, type DisplaySettings, type TimerStore } from '../../../lib/timer-sync';
+import { useBellCues, useTimerStore, type TimerStore } from '../../../lib/realtime/timer';
+import type { DisplaySettings } from '../../../lib/display-settings';
 import { BellPlayer } from '../audio/bell-player';
 
 /** Counters the browser tests read: bells rung on this screen and bells it flashed. */

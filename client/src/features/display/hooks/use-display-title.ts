@@ -1,7 +1,7 @@
 /** The display's tab names the timer it shows (a projector's tab among others, a bookmark). */
 import { useEffect } from 'react';
-import { pageTitle } from '../../../lib/head';
-import { useTimerStore, type TimerStore } from '../../../lib/timer-sync';
+import { pageTitle } from '../../../lib/page/head';
+import { useTimerStore, type TimerStore } from '../../../lib/realtime/timer';
 
 /**
  * Puts the timer's name (the match's title) in the document title once it is known. On the

@@ -28,7 +28,7 @@ export function useWakeLock(): void {
   }, []);
 }
 
-export { useFullscreen } from '../../../lib/use-fullscreen';
+export { useFullscreen } from '../../../lib/browser/use-fullscreen';
 
 /** Milliseconds without pointer movement after which the cursor and controls hide. */
 export const IDLE_AFTER_MS = 3_000;

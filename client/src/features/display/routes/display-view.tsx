@@ -1,7 +1,7 @@
 import { displayPathParts, type DeviceKind, type PresenceRole } from '@bianshi/shared';
 import { useEffect, useState } from 'react';
-import { local } from '../../../lib/storage';
-import { useTimerStore, useTimerWatch } from '../../../lib/timer-sync';
+import { local } from '../../../lib/browser/storage';
+import { useTimerStore, useTimerWatch } from '../../../lib/realtime/timer';
 import { DisplayScreen } from '../components/display-screen';
 
 /**

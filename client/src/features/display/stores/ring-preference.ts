@@ -4,7 +4,7 @@
  */
 import type { PresenceRole } from '@bianshi/shared';
 import { useCallback, useSyncExternalStore } from 'react';
-import { local } from '../../../lib/storage';
+import { local } from '../../../lib/browser/storage';
 
 /** Where the switch is kept. */
 export const RING_STORAGE_KEY = 'bianshi:display:ring';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTRPC, useTRPCClient } from '../../../lib/trpc';
+import { useTRPC, useTRPCClient } from '../../../lib/api/trpc';
 
 /** The signed-in account (null for visitors; the guard keeps visitors off /home). */
 export function useAccount() {

@@ -6,7 +6,7 @@ import { dateTimeFormat, format } from '../../../i18n';
 import { auth as authText } from '../../../i18n/zh-CN/auth';
 import { home as homeText } from '../../../i18n/zh-CN/home';
 import { IconArrowRight, IconClock, IconKey, IconScreens, IconSparkle } from '../../../components/ui/icons';
-import { toAppError } from '../../../lib/errors';
+import { toAppError } from '../../../lib/api/errors';
 import { useAccount, useClaimDevice, useClaimTimer, useDeviceClaimables, useMyLobbies, useOverview } from '../api/home-queries';
 import { parseClaimInput } from '../claim-input';
 import { PlanSummary } from './plan-summary';

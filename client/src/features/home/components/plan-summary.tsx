@@ -5,7 +5,7 @@ import { dateTimeFormat, format } from '../../../i18n';
 import { auth as authText } from '../../../i18n/zh-CN/auth';
 import { commerce as commerceText } from '../../../i18n/zh-CN/commerce';
 import { IconArrowRight } from '../../../components/ui/icons';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/api/trpc';
 
 const t = commerceText.planCard;
 const home = authText.home;

@@ -1,6 +1,6 @@
 /** Server data of the library (react-query over tRPC): topics, schools, records. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTRPC, useTRPCClient } from '../../../lib/trpc';
+import { useTRPC, useTRPCClient } from '../../../lib/api/trpc';
 
 /** The signed-in account, or null. */
 export function useAccount() {

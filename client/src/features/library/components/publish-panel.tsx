@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { format } from '../../../i18n';
 import { library as libraryText } from '../../../i18n/zh-CN/library';
 import { toast } from '../../../lib/toast';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/api/trpc';
 import { useInvalidateTopics } from '../api/library-queries';
 import { errorText } from '../text';
 

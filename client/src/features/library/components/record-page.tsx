@@ -6,7 +6,7 @@ import { dateTimeFormat, format } from '../../../i18n';
 import { library as libraryText } from '../../../i18n/zh-CN/library';
 import { FlowTable } from '../../../components/flow-table/flow-table';
 import { useAccount, useRecord, useRecordFlows, useUpdateResult } from '../api/library-queries';
-import { downloadText } from '../../../lib/download';
+import { downloadText } from '../../../lib/browser/download';
 import { errorText, mmss } from '../text';
 import { RecordChart } from './record-chart';
 import '../library.css';

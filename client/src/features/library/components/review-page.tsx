@@ -4,7 +4,7 @@ import { usePrompt } from '../../../components/ui/prompt-dialog';
 import { dateTimeFormat, format } from '../../../i18n';
 import { library as libraryText } from '../../../i18n/zh-CN/library';
 import { toast } from '../../../lib/toast';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/api/trpc';
 import { errorText } from '../text';
 import '../library.css';
 

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { format } from '../../../i18n';
 import { library as libraryText } from '../../../i18n/zh-CN/library';
 import { dateTimeFormat } from '../../../i18n';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/api/trpc';
 import { useAccount, useSchoolPage } from '../api/library-queries';
 import { errorText } from '../text';
 import '../library.css';

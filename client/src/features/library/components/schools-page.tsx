@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { library as libraryText } from '../../../i18n/zh-CN/library';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/api/trpc';
 import { useAccount, useRegions, useSchools } from '../api/library-queries';
 import { errorText } from '../text';
 import '../library.css';

@@ -12,7 +12,7 @@ import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { format } from '../../../i18n';
 import { library as libraryText } from '../../../i18n/zh-CN/library';
 import { useTopicGroup, useTopicMutations } from '../api/library-queries';
-import { downloadText } from '../../../lib/download';
+import { downloadText } from '../../../lib/browser/download';
 import { errorText } from '../text';
 import { TopicCard, type TopicView } from './topic-card';
 import { PublishPanel } from './publish-panel';

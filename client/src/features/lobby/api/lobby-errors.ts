@@ -1,6 +1,6 @@
 /** Lobby failures in Chinese: the hub's reason mapped to this feature's messages. */
 import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
-import { toAppError } from '../../../lib/errors';
+import { toAppError } from '../../../lib/api/errors';
 
 const t = lobbyText.errors;
 

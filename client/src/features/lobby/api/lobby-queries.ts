@@ -1,6 +1,6 @@
 /** Server data of lobbies (react-query over tRPC): the open list and one lobby's facts and role. */
 import { useQuery } from '@tanstack/react-query';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/api/trpc';
 
 /** Open (public) lobbies, refreshed while the page is open. */
 export function useOpenLobbies() {

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { toast } from '../../../lib/toast';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/api/trpc';
 import { lobbyErrorMessage } from './lobby-errors';
 
 /** Every organizer command of one lobby. Failures toast their Chinese message and resolve false. */

@@ -10,8 +10,8 @@ import { LOBBY_SCREEN_AS_DISPLAY, lobbyScreenIdOf, type PresenceRole } from '@bi
 import { useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
-import { deviceKindOf, storedScreenName, useLobbyWatch, type LobbyStore } from '../../../lib/lobby-sync';
-import { useStandaloneHead } from '../../../lib/standalone-page';
+import { deviceKindOf, storedScreenName, useLobbyWatch, type LobbyStore } from '../../../lib/realtime/lobby';
+import { useStandaloneHead } from '../../../lib/page/standalone-page';
 import { lobbyErrorMessage } from '../api/lobby-errors';
 import { lobbyJoinUrl, LobbyScreenTop } from './lobby-header';
 import { ModeView } from './lobby-views';

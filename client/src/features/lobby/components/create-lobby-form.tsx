@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { format } from '../../../i18n';
 import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/api/trpc';
 import { lobbyErrorMessage } from '../api/lobby-errors';
 
 const t = lobbyText.create;

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
 import { IconArrowRight } from '../../../components/ui/icons';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/api/trpc';
 import { lobbyErrorMessage } from '../api/lobby-errors';
 
 const t = lobbyText.join;

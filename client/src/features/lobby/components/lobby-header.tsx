@@ -7,7 +7,7 @@ import { format } from '../../../i18n/format';
 import { display as displayText } from '../../../i18n/zh-CN/display';
 import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
 import { lobbyErrorMessage } from '../api/lobby-errors';
-import type { LobbyStore } from '../../../lib/lobby-sync';
+import type { LobbyStore } from '../../../lib/realtime/lobby';
 import { JoinQr } from './join-qr';
 import { NoticeBanner } from './screen-overlays';
 

@@ -4,14 +4,15 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useStore } from 'zustand';
 import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
-import { session } from '../../../lib/storage';
-import { useTRPC } from '../../../lib/trpc';
+import { session } from '../../../lib/browser/storage';
+import { useTRPC } from '../../../lib/api/trpc';
 import { lobbyErrorMessage } from '../api/lobby-errors';
 import { useLobbyInfo } from '../api/lobby-queries';
 import { useOrganizerActions } from '../api/use-organizer-actions';
-import { deviceKindOf, storedScreenName, useLobbyWatch } from '../../../lib/lobby-sync';
+import { deviceKindOf, storedScreenName, useLobbyWatch } from '../../../lib/realtime/lobby';
 import { lobbyJoinUrl, LobbyScreenTop } from './lobby-header';
 import { ModeView } from './lobby-views';
+import type { WebhooksPanel } from './lobby-webhooks';
 import { OrganizerConsole } from './organizer-console';
 import { ScreenRoster } from './screen-roster';
 import { ScreenOverlays } from './screen-overlays';
@@ -25,9 +26,10 @@ const ORGANIZER_LINK_PREFIX = 'bianshi:lobby-organizer:';
  * `/lobby/:id`: a screen in a lobby. Audience (no account), judge (`?judge=` link), organizer
  * (organizer cookie or account; an organizer link `?key=` is exchanged for the cookie and
  * dropped from the address). Private lobbies need the join link (`?t=`). `?as=display` makes an
- * organizer's browser a plain projector screen.
+ * organizer's browser a plain projector screen. `WebhooksPanel`: what the organizer's console
+ * shows for the lobby's webhooks.
  */
-export function LobbyRoomPage() {
+export function LobbyRoomPage({ WebhooksPanel }: { WebhooksPanel: WebhooksPanel }) {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -70,11 +72,18 @@ export function LobbyRoomPage() {
     );
   }
   if (!info.data || !role) return <p className="lobby-loading">{t.loading}</p>;
-  return <LobbyScreenView key={`${id}:${role}`} lobbyId={id} role={role} token={token} judgeKey={judgeKey} links={info.data.links} />;
+  return <LobbyScreenView key={`${id}:${role}`} lobbyId={id} role={role} token={token} judgeKey={judgeKey} links={info.data.links} WebhooksPanel={WebhooksPanel} />;
 }
 
-function LobbyScreenView(props: { lobbyId: string; role: PresenceRole; token: string | undefined; judgeKey: string | undefined; links: { join: string; judge: string } | null }) {
-  const { lobbyId, role, token, judgeKey, links } = props;
+function LobbyScreenView(props: {
+  lobbyId: string;
+  role: PresenceRole;
+  token: string | undefined;
+  judgeKey: string | undefined;
+  links: { join: string; judge: string } | null;
+  WebhooksPanel: WebhooksPanel;
+}) {
+  const { lobbyId, role, token, judgeKey, links, WebhooksPanel } = props;
   const navigate = useNavigate();
   const location = useLocation();
   const organizer = role === 'controller';
@@ -121,7 +130,7 @@ function LobbyScreenView(props: { lobbyId: string; role: PresenceRole; token: st
       <LobbyScreenTop store={store} joinUrl={joinUrl} room={room} />
       <div className={organizer ? 'lobby-room__body lobby-room__body--console' : 'lobby-room__body'}>
         <ModeView store={store} onFeature={organizer ? (timerId) => void actions.setFeatured(timerId) : undefined} />
-        {organizer && <OrganizerConsole store={store} actions={actions} links={absolute} />}
+        {organizer && <OrganizerConsole store={store} actions={actions} links={absolute} WebhooksPanel={WebhooksPanel} />}
       </div>
       {organizer && <ScreenRoster roster={roster} selfId={selfId} actions={actions} />}
       <ScreenOverlays

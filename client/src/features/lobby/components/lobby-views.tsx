@@ -1,7 +1,7 @@
 import { useStore } from 'zustand';
 import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
 import { TimerDisplay } from '../../../components/timer-display';
-import type { LobbyStore } from '../../../lib/lobby-sync';
+import type { LobbyStore } from '../../../lib/realtime/lobby';
 import { MatchTile } from './match-tile';
 
 const t = lobbyText.room;

@@ -1,16 +1,17 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
-import { StandaloneErrorBoundary } from '../../../lib/standalone-page';
+import { StandaloneErrorBoundary } from '../../../lib/page/standalone-page';
 
 const t = lobbyText.console;
 
-/** The webhooks panel, with the manage pages' styles: loaded when the organizer opens it. */
-const WebhooksPanel = lazy(() =>
-  import('../../manage/components/webhooks-standalone').then((m) => ({ default: m.WebhooksPanel })),
-);
+/**
+ * The webhooks panel the console shows (the manage pages' one, with their styles): the route that
+ * composes the lobby passes it in, loaded lazily, so it arrives when the organizer opens it.
+ */
+export type WebhooksPanel = ComponentType<{ target: { lobbyId: string }; canManage: boolean }>;
 
 /** The lobby's outgoing webhooks (every timer it shows), behind a button so the console stays light. */
-export function LobbyWebhooks({ lobbyId }: { lobbyId: string }) {
+export function LobbyWebhooks({ lobbyId, WebhooksPanel }: { lobbyId: string; WebhooksPanel: WebhooksPanel }) {
   const [open, setOpen] = useState(false);
   return (
     <section className="lobby-panel" data-testid="lobby-webhooks">

@@ -5,8 +5,8 @@ import { format } from '../../../i18n';
 import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
 import { display as displayText } from '../../../i18n/zh-CN/display';
 import { toast } from '../../../lib/toast';
-import { useTRPC } from '../../../lib/trpc';
-import { useTimerCommands, useTimerStore, type TimerStore } from '../../../lib/timer-sync';
+import { useTRPC } from '../../../lib/api/trpc';
+import { useTimerCommands, useTimerStore, type TimerStore } from '../../../lib/realtime/timer';
 import './match-controls.css';
 
 const t = lobbyText.console.controls;

@@ -1,7 +1,7 @@
 import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
 import { display as displayText } from '../../../i18n/zh-CN/display';
 import { stoppedAtZero, TimerDisplay } from '../../../components/timer-display';
-import { useDisplaySettings, useTimerStore, type TimerStore } from '../../../lib/timer-sync';
+import { useDisplaySettings, useTimerStore, type TimerStore } from '../../../lib/realtime/timer';
 
 const t = lobbyText.room;
 const display = displayText;

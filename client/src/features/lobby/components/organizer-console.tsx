@@ -5,10 +5,10 @@ import { format } from '../../../i18n';
 import { lazyFormat } from '../../../i18n/format';
 import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
 import type { OrganizerActions } from '../api/use-organizer-actions';
-import type { LobbyStore } from '../../../lib/lobby-sync';
+import type { LobbyStore } from '../../../lib/realtime/lobby';
 import { parseTimerRefs } from './create-lobby-form';
 import { featuredTimerOf } from './lobby-views';
-import { LobbyWebhooks } from './lobby-webhooks';
+import { LobbyWebhooks, type WebhooksPanel } from './lobby-webhooks';
 import { MatchControls } from './match-controls';
 
 const t = lobbyText.console;
@@ -23,7 +23,17 @@ export interface OrganizerLinks {
 }
 
 /** The organizer's console: what every screen shows, each match's clock, messages to all, links, and the timers shown. */
-export function OrganizerConsole({ store, actions, links }: { store: LobbyStore; actions: OrganizerActions; links: OrganizerLinks | null }) {
+export function OrganizerConsole({
+  store,
+  actions,
+  links,
+  WebhooksPanel,
+}: {
+  store: LobbyStore;
+  actions: OrganizerActions;
+  links: OrganizerLinks | null;
+  WebhooksPanel: WebhooksPanel;
+}) {
   const lobby = useStore(store, (s) => s.lobby);
   const matches = useStore(store, (s) => s.matches);
   const [text, setText] = useState('');
@@ -138,7 +148,7 @@ export function OrganizerConsole({ store, actions, links }: { store: LobbyStore;
         </form>
       </section>
 
-      <LobbyWebhooks lobbyId={lobby.id} />
+      <LobbyWebhooks lobbyId={lobby.id} WebhooksPanel={WebhooksPanel} />
     </aside>
   );
 }

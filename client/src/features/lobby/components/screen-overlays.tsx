@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
-import type { LobbyStore } from '../../../lib/lobby-sync';
+import type { LobbyStore } from '../../../lib/realtime/lobby';
 
 const t = lobbyText.room;
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/api/trpc';
 
 /** The management pages' timer id (the short id from the route works too). */
 export const managedTimerInputSchema = z.object({ timerId: z.string().min(1).max(64) });

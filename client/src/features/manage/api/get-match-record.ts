@@ -2,7 +2,7 @@ import { deriveRecord, runningClockIndex, type Command, type Format, type MatchR
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { z } from 'zod';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/api/trpc';
 
 /** Input of one match's record. */
 export const matchRecordInputSchema = z.object({ timerId: z.string().min(1).max(64), matchId: z.string().min(1).max(64) });

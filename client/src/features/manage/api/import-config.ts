@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/api/trpc';
 import { storeManagedTimer } from './managed-cache';
 
 /** A timer configuration file: format and settings, exported by the offline page. */

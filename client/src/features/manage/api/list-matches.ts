@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/api/trpc';
 
 /** Input of the match list. */
 export const listMatchesInputSchema = z.object({ timerId: z.string().min(1).max(64) });

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { useTRPC } from '../../../lib/trpc';
+import type { useTRPC } from '../../../lib/api/trpc';
 import type { ManagedTimer } from './get-managed-timer';
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/api/trpc';
 
 /** Roles an owner can give to a member or an invite link (ownership is the account's own). */
 export const MEMBER_ROLES = ['viewer', 'judge', 'controller', 'editor'] as const;

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/api/trpc';
 
 /** Replaces the control key (`manage.regenerateControlKey`); the old links stop working. */
 export function useRegenerateKey() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/api/trpc';
 
 /** A schedule entry as the schedule page edits it. */
 export const scheduleEntrySchema = z.object({ title: z.string().trim().max(80), plannedAt: z.number().int().min(0).nullable() });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/api/trpc';
 import { storeManagedTimer } from './managed-cache';
 
 /** What saving the format editor sends: the format (validated by the hub) and whether to start a match with it. */

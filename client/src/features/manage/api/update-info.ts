@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { manage as manageText } from '../../../i18n/zh-CN/manage';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/api/trpc';
 import { storeManagedTimer } from './managed-cache';
 
 /** Name and description as the info page edits them. */

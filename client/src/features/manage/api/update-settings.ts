@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/api/trpc';
 import { storeManagedTimer } from './managed-cache';
 
 /** The settings sections a page saves (validated again, strictly, by the hub). */

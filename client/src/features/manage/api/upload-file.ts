@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '../../../lib/errors';
+import { AppError } from '../../../lib/api/errors';
 import { manage as manageText } from '../../../i18n/zh-CN/manage';
 
 /** Upload kinds the hub accepts. */

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/api/trpc';
 
 /** The events a webhook may subscribe to, in the order the form lists them. */
 export const WEBHOOK_EVENTS = ['stage.started', 'time.up', 'bell', 'match.finished', 'result.recorded'] as const;

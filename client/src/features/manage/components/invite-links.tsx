@@ -5,7 +5,7 @@ import { QrCode } from '../../../components/ui/qr-code';
 import { format } from '../../../i18n';
 import { manage as manageText } from '../../../i18n/zh-CN/manage';
 import { consolePage as consolePageText } from '../../../i18n/zh-CN/console';
-import { commandError } from '../../../lib/timer-sync';
+import { commandError } from '../../../lib/realtime/timer';
 import { INVITE_EXPIRY_DAYS, MEMBER_ROLES, inviteFormSchema, isMemberRole, useCreateInvite, type InviteExpiryDays, type InviteItem, type MemberRole } from '../api/members';
 import { dateTime } from '../time-text';
 import { Field, Section } from './fields';

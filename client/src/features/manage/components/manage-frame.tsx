@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { IconLock } from '../../../components/ui/icons';
 import { messages } from '../../../i18n';
 import { manage as manageText } from '../../../i18n/zh-CN/manage';
-import { commandError } from '../../../lib/timer-sync';
+import { commandError } from '../../../lib/realtime/timer';
 import { useManagedTimer, type ManagedTimer } from '../api/get-managed-timer';
 
 const t = manageText;

@@ -4,7 +4,7 @@ import { TimerDisplay } from '../../../components/timer-display';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { manage as manageText } from '../../../i18n/zh-CN/manage';
 import { consolePage as consolePageText } from '../../../i18n/zh-CN/console';
-import { useTimerStore } from '../../../lib/timer-sync';
+import { useTimerStore } from '../../../lib/realtime/timer';
 import { useOfflineMatch } from '../hooks/use-offline-match';
 import './offline-timer.css';
 

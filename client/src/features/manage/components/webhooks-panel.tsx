@@ -3,7 +3,7 @@ import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { format } from '../../../i18n';
 import { integrations as integrationsText } from '../../../i18n/zh-CN/integrations';
-import { commandError } from '../../../lib/timer-sync';
+import { commandError } from '../../../lib/realtime/timer';
 import { toast } from '../../../lib/toast';
 import { input, useDeliveries, useWebhookActions, useWebhooks, WEBHOOK_EVENTS, type WebhookItem, type WebhookTarget } from '../api/webhooks';
 import { dateTime } from '../time-text';

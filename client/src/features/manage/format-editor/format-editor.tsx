@@ -11,7 +11,7 @@ import { PoolsEditor } from './pools-editor';
 import { StageEditor } from './stage-editor';
 import { moved, stageOfKind } from './stage-defaults';
 import './format-editor.css';
-import { downloadText } from '../../../lib/download';
+import { downloadText } from '../../../lib/browser/download';
 
 const t = manageText.timing;
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { linkManifest, registerAppShell } from '../../../lib/pwa';
+import { linkManifest, registerAppShell } from '../../../lib/loading/pwa';
 
 /** The browser's install prompt (Chromium's `beforeinstallprompt`). */
 interface InstallPromptEvent extends Event {

@@ -2,8 +2,8 @@ import { apply, createMatch, nextDeadline, type CommandInput, type Format, type 
 import { commandSchema } from '@bianshi/shared';
 import { useCallback, useEffect, useMemo } from 'react';
 import { toast } from '../../../lib/toast';
-import { local } from '../../../lib/storage';
-import { createLocalTimerStore, type TimerStore } from '../../../lib/timer-sync';
+import { local } from '../../../lib/browser/storage';
+import { createLocalTimerStore, type TimerStore } from '../../../lib/realtime/timer';
 
 /** How often the local "scheduler" looks for due bells and zeros. */
 const LOCAL_TICK_MS = 100;

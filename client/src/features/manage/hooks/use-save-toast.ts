@@ -1,7 +1,7 @@
 import { toast } from '../../../lib/toast';
 import { format } from '../../../i18n';
 import { manage as manageText } from '../../../i18n/zh-CN/manage';
-import { commandError } from '../../../lib/timer-sync';
+import { commandError } from '../../../lib/realtime/timer';
 
 const t = manageText;
 

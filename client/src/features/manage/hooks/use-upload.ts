@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { format } from '../../../i18n';
 import { manage as manageText } from '../../../i18n/zh-CN/manage';
-import { commandError } from '../../../lib/timer-sync';
+import { commandError } from '../../../lib/realtime/timer';
 import { uploadFile, type UploadKind, type UploadResult } from '../api/upload-file';
 
 /** Uploads one file at a time and reports refusals in Chinese. */

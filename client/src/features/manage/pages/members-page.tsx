@@ -5,7 +5,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { IconLock, IconUsers } from '../../../components/ui/icons';
 import { format } from '../../../i18n';
 import { manage as manageText } from '../../../i18n/zh-CN/manage';
-import { commandError } from '../../../lib/timer-sync';
+import { commandError } from '../../../lib/realtime/timer';
 import { MEMBER_ROLES, isMemberRole, useMembers, useRemoveMember, useRevokeInvite, useSetMemberRole, useSignedInAccount, type InviteItem, type MemberItem } from '../api/members';
 import { Section } from '../components/fields';
 import { CreateInvite, InviteList, roleName, type CreatedInvite } from '../components/invite-links';

@@ -9,7 +9,7 @@ import { ManageFrame, type ManageContext } from '../components/manage-frame';
 import { OfflineTimer } from '../components/offline-timer';
 import { saveToast } from '../hooks/use-save-toast';
 import { useInstall } from '../hooks/use-install';
-import { downloadText } from '../../../lib/download';
+import { downloadText } from '../../../lib/browser/download';
 
 const t = manageText.offline;
 

@@ -10,7 +10,7 @@ import { useMatchRecord } from '../api/get-match-record';
 import { Section } from '../components/fields';
 import { ManageFrame, type ManageContext } from '../components/manage-frame';
 import { dateTime, mmss } from '../time-text';
-import { downloadText } from '../../../lib/download';
+import { downloadText } from '../../../lib/browser/download';
 
 const t = manageText;
 const tr = t.record;

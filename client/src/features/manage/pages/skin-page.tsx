@@ -1,7 +1,7 @@
 import { useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
 import { TimerDisplay } from '../../../components/timer-display';
 import { manage as manageText } from '../../../i18n/zh-CN/manage';
-import { resolveSkin, SKIN_COLOR_KEYS, SKIN_PRESET_IDS, SKIN_PRESET_LABELS, SKIN_PRESETS, type SkinColors, type SkinPresetId } from '../../../lib/timer-sync';
+import { resolveSkin, SKIN_COLOR_KEYS, SKIN_PRESET_IDS, SKIN_PRESET_LABELS, SKIN_PRESETS, type SkinColors, type SkinPresetId } from '../../../lib/display-settings';
 import { useUpdateSettings } from '../api/update-settings';
 import { Field, SaveBar, Section } from '../components/fields';
 import { ManageFrame, type ManageContext } from '../components/manage-frame';

@@ -2,7 +2,7 @@ import { SIDE_IDS, type SideId } from '@bianshi/shared';
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { manage as manageText } from '../../../i18n/zh-CN/manage';
-import { useLibraryDebaters, useLibrarySchools, useLibraryTeams } from '../../../lib/library-lookup';
+import { useLibraryDebaters, useLibrarySchools, useLibraryTeams } from '../../../lib/api/library-lookup';
 import { useUpdateSettings } from '../api/update-settings';
 import { Field, SaveBar, Section, type FieldControlProps } from '../components/fields';
 import { ManageFrame, type ManageContext } from '../components/manage-frame';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { format as fill } from '../../../i18n';
 import { manage as manageText } from '../../../i18n/zh-CN/manage';
-import { useTRPC, useTRPCClient } from '../../../lib/trpc';
+import { useTRPC, useTRPCClient } from '../../../lib/api/trpc';
 import { useSetFormat } from '../api/set-format';
 import { ManageFrame, type ManageContext } from '../components/manage-frame';
 import { FormatChanges } from '../format-editor/format-changes';

@@ -1,7 +1,7 @@
 import { format, messages } from '../../../i18n';
-import { toAppError } from '../../../lib/errors';
+import { toAppError } from '../../../lib/api/errors';
 import { Tooltip } from '../../../components/ui/tooltip';
-import { useSystemInfo } from '../api/get-system-info';
+import { useSystemInfo } from '../../../lib/api/system-info';
 
 const t = messages.site.footer.server;
 

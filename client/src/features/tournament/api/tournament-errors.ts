@@ -1,6 +1,6 @@
 /** Tournament failures in Chinese: the hub's own (zh-CN) message, else a message for the kind of failure. */
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
-import { toAppError } from '../../../lib/errors';
+import { toAppError } from '../../../lib/api/errors';
 
 const t = tournamentText.errors;
 const CJK = /[\u3400-\u9fff]/;

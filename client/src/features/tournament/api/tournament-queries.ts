@@ -1,7 +1,7 @@
 /** Server data of the tournament hub (react-query over tRPC), kept fresh by `tournament.watch`. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTRPC, useTRPCClient } from '../../../lib/trpc';
+import { useTRPC, useTRPCClient } from '../../../lib/api/trpc';
 
 /** The signed-in account, or null. */
 export function useAccount() {

@@ -1,7 +1,7 @@
 /** The organizer's commands to one tournament; every failure toasts its Chinese message. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../lib/toast';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/api/trpc';
 import { tournamentErrorMessage } from './tournament-errors';
 
 /**

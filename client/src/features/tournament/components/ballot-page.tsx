@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { format } from '../../../i18n';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/api/trpc';
 import { tournamentErrorMessage } from '../api/tournament-errors';
 import type { OutboxState, PendingBallot } from '../ballot-outbox';
 import { checkScores, speakerScoresOf } from '../ballot-scores';

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/api/trpc';
 import { useAccount } from '../api/tournament-queries';
 import { tournamentErrorMessage } from '../api/tournament-errors';
 import { TournamentForm } from './tournament-form';

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
-import { downloadText } from '../../../lib/download';
-import { useTRPCClient } from '../../../lib/trpc';
+import { downloadText } from '../../../lib/browser/download';
+import { useTRPCClient } from '../../../lib/api/trpc';
 import { tournamentErrorMessage } from '../api/tournament-errors';
 
 const t = tournamentText.page;

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Dialog } from '../../../components/ui/dialog';
 import { format } from '../../../i18n';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/api/trpc';
 import { tournamentErrorMessage } from '../api/tournament-errors';
 import { formatDateTime } from '../format';
 import { bestDebaterText, historyAuthor, historyChange, resultText, scoresText, votedForText, type FixtureTeams } from '../result-history';

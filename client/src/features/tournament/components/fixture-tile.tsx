@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { TimerDisplay } from '../../../components/timer-display';
 import { format } from '../../../i18n';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
-import type { TimerStore } from '../../../lib/timer-sync';
+import type { TimerStore } from '../../../lib/realtime/timer';
 import { formatClockTime } from '../format';
 import { teamNameOf } from '../view-model';
 import '../fixture.css';

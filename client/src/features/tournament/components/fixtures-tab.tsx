@@ -2,9 +2,9 @@ import type { TournamentRound, TournamentTeam, TournamentView } from '@bianshi/s
 import { Link } from 'react-router';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
 import { useFixtureClock, useRoundClocks } from '../hooks/use-round-clocks';
-import type { LobbyStore } from '../../../lib/lobby-sync';
+import type { LobbyStore } from '../../../lib/realtime/lobby';
 import { useStore } from 'zustand';
-import { createTimerStore } from '../../../lib/timer-sync';
+import { createTimerStore } from '../../../lib/realtime/timer';
 import { liveFixtureStatus, teamsById } from '../view-model';
 import { FixtureTile } from './fixture-tile';
 

@@ -6,7 +6,7 @@ import { toast } from '../../../lib/toast';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { format } from '../../../i18n';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/api/trpc';
 import type { TournamentActions } from '../api/use-tournament-actions';
 import { formatClockTime } from '../format';
 import { teamNameOf, teamsById } from '../view-model';

@@ -1,7 +1,7 @@
 import { TOURNAMENT_ROLE_LABELS, type TournamentOrganizer } from '@bianshi/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/api/trpc';
 import { toast } from '../../../lib/toast';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { z } from 'zod';

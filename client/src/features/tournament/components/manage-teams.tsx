@@ -4,8 +4,8 @@ import { useDeferredValue, useState, type ChangeEvent } from 'react';
 import { toast } from '../../../lib/toast';
 import { format } from '../../../i18n';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
-import { downloadText } from '../../../lib/download';
-import { useTRPC } from '../../../lib/trpc';
+import { downloadText } from '../../../lib/browser/download';
+import { useTRPC } from '../../../lib/api/trpc';
 import type { SectionProps } from './manage-page';
 
 const t = tournamentText.teamsImport;

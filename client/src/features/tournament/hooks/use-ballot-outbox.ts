@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { local } from '../../../lib/storage';
-import { useTRPCClient } from '../../../lib/trpc';
+import { local } from '../../../lib/browser/storage';
+import { useTRPCClient } from '../../../lib/api/trpc';
 import { isRefusal, tournamentErrorMessage } from '../api/tournament-errors';
 import { BallotOutbox, randomSubmissionId, type OutboxState } from '../ballot-outbox';
 

@@ -5,8 +5,8 @@
  */
 import type { MatchState } from '@bianshi/shared';
 import { useEffect, useState } from 'react';
-import type { LobbyStore } from '../../../lib/lobby-sync';
-import { readDisplaySettings } from '../../../lib/timer-sync';
+import type { LobbyStore } from '../../../lib/realtime/lobby';
+import { readDisplaySettings } from '../../../lib/display-settings';
 
 /** One clock's facts; absent until its first frame arrived. */
 export interface ClockFacts {

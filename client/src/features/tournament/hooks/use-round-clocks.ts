@@ -6,8 +6,8 @@ import type { RoundLobby } from '@bianshi/shared';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { useStore } from 'zustand';
-import { deviceKindOf, storedScreenName, useLobbyWatch, type LobbyStore } from '../../../lib/lobby-sync';
-import type { TimerStore } from '../../../lib/timer-sync';
+import { deviceKindOf, storedScreenName, useLobbyWatch, type LobbyStore } from '../../../lib/realtime/lobby';
+import type { TimerStore } from '../../../lib/realtime/timer';
 
 /** Joins the round's lobby as audience while `enabled`; returns the lobby store. */
 export function useRoundClocks(lobby: RoundLobby | null, enabled: boolean): LobbyStore {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useHeadOverride } from '../../../lib/head';
+import { useHeadOverride } from '../../../lib/page/head';
 
 /** Puts a tournament's name in the document title while the page is open (route titles are generic). */
 export function useTournamentTitle(name: string | undefined): void {

@@ -1,16 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTRPC } from '../../../lib/trpc';
-
-/** The signed-in account. */
-export function useAccount() {
-  const trpc = useTRPC();
-  return useQuery({ ...trpc.auth.me.queryOptions(), staleTime: 60_000 });
-}
-
-export function useProjects() {
-  const trpc = useTRPC();
-  return useQuery(trpc.workbench.list.queryOptions({ kind: 'workbench' }));
-}
+import { useTRPC } from '../../../lib/api/trpc';
 
 export function useProject(projectId: string) {
   const trpc = useTRPC();

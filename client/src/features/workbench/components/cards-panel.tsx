@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import * as Y from 'yjs';
 import { workbench as workbenchText } from '../../../i18n/zh-CN/workbench';
-import { useYArray, type DocSession } from '../../../lib/yjs';
+import { useYArray, type DocSession } from '../../../lib/realtime/documents';
 
 const t = workbenchText.cards;
 

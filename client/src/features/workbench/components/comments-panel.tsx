@@ -4,7 +4,7 @@ import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { COMMENT_MAX_CHARS, mayChangeAuthored, roleAtLeast, type CommentReply, type DocComment, type ProjectRole } from '@bianshi/shared';
 import { dateTimeFormat, format } from '../../../i18n';
 import { workbench as workbenchText } from '../../../i18n/zh-CN/workbench';
-import { useYMap, type DocSession } from '../../../lib/yjs';
+import { useYMap, type DocSession } from '../../../lib/realtime/documents';
 import type { RichTextHandle } from './rich-text-editor';
 
 const t = workbenchText.comments;

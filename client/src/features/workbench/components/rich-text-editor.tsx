@@ -7,7 +7,7 @@ import { TableKit } from '@tiptap/extension-table';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { workbench as workbenchText } from '../../../i18n/zh-CN/workbench';
-import type { DocSession, PresenceUser } from '../../../lib/yjs';
+import type { DocSession, PresenceUser } from '../../../lib/realtime/documents';
 import { commentAnchor, CommentMarks, commentMarksKey, commentRange } from './comment-marks';
 
 const t = workbenchText.editor;

@@ -3,7 +3,7 @@ import { toast } from '../../../lib/toast';
 import { Dialog } from '../../../components/ui/dialog';
 import { format } from '../../../i18n';
 import { workbench as workbenchText } from '../../../i18n/zh-CN/workbench';
-import { useLibraryTopics } from '../../../lib/library-lookup';
+import { useLibraryTopics } from '../../../lib/api/library-lookup';
 import { useWorkbenchActions } from '../api/workbench-queries';
 import { errorText } from '../../../components/projects/error-text';
 

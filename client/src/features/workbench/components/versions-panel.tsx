@@ -4,7 +4,7 @@ import { toast } from '../../../lib/toast';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { dateTimeFormat, format } from '../../../i18n';
 import { workbench as workbenchText } from '../../../i18n/zh-CN/workbench';
-import { useTRPC, useTRPCClient } from '../../../lib/trpc';
+import { useTRPC, useTRPCClient } from '../../../lib/api/trpc';
 import { useWorkbenchActions } from '../api/workbench-queries';
 import { errorText } from '../../../components/projects/error-text';
 

@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { ProjectIndexPage } from '../../../components/projects/project-index';
 import { workbench as workbenchText } from '../../../i18n/zh-CN/workbench';
-import { useProjects, useWorkbenchActions } from '../api/workbench-queries';
+import { useProjects } from '../../../components/projects/project-queries';
+import { useWorkbenchActions } from '../api/workbench-queries';
 import { errorText } from '../../../components/projects/error-text';
 import '../workbench.css';
 

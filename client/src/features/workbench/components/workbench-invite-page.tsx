@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { dateTimeFormat, format } from '../../../i18n';
 import { workbench as workbenchText } from '../../../i18n/zh-CN/workbench';
-import { useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/api/trpc';
 import { useWorkbenchActions } from '../api/workbench-queries';
 import { errorText } from '../../../components/projects/error-text';
 import '../../../components/projects/projects.css';
