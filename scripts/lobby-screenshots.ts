@@ -8,7 +8,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { timers as timersTable } from '../hub/src/db/schema';
+import { timers as timersTable } from '../hub/src/timers/timer.schema';
 import { startHub } from '../tests/support/hub';
 import { httpClient } from '../tests/support/trpc';
 import { launchBrowser, openPage, settled } from '../tests/e2e/support/browser';

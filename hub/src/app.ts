@@ -1,18 +1,18 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { openDatabase, type Database, type DatabaseTarget } from './db/database';
-import { systemClock, type Clock } from './lib/clock';
+import { systemClock, type Clock, type TimeoutFunctions } from './lib/clock';
 import type { Config } from './lib/config';
 import { createLogger, type Logger } from './lib/logger';
 import { memoryRateLimiters, redisRateLimiters } from './lib/rate-limit';
-import { AddressSubscriptions } from './limits/connection-budget';
+import { AddressSubscriptions } from './realtime/connection-budget';
 import { CoolingOff } from './limits/cooling-off';
 import { COMMAND_LIMIT, CONTENT_QUERY_LIMIT, CREATE_LIMIT, IMPORT_CHARS_LIMIT } from './limits/http-limits';
 import { Retention } from './retention/retention';
-import { TimerRepository } from './db/timer.repository';
-import { ManageRepository } from './db/manage.repository';
-import { RoomRegistry } from './rooms/registry';
-import type { TimerFunctions } from './rooms/scheduler';
+import { TimerRepository } from './timers/timer.repository';
+import { TimerSettingsRepository } from './timers/timer-settings.repository';
+import { RoomRegistry } from './timers/match.registry';
 import { TimerService } from './timers/timer.service';
 import { createTournaments } from './tournaments/tournament.module';
 import { createIntegrations } from './integrations/integrations.module';
@@ -21,10 +21,11 @@ import { createLobbies } from './lobbies/lobby.module';
 import { createCommerce } from './commerce/commerce.module';
 import { createYjs } from './yjs/yjs.module';
 import { yjsBusOn } from './yjs/yjs-bus';
-import { clientIp, createContextFactory, parseCookies } from './trpc/context';
+import { clientIp, parseCookies } from './lib/request';
+import { createContextFactory } from './trpc/context';
 import { AuthService } from './auth/auth.service';
-import { MemberRepository } from './auth/member.repository';
-import { MemberService } from './auth/member.service';
+import { MemberRepository } from './timers/timer-members.repository';
+import { MemberService } from './timers/timer-members.service';
 import { UserRepository } from './auth/user.repository';
 import { EmailLinks } from './auth/email-links';
 import { createMailer } from './mail/mailer';
@@ -35,7 +36,8 @@ import { PostgresNotifyLink } from './scale/pg-notify-link';
 import { lobbyBusOn } from './lobbies/lobby-bus';
 import { localHubBus, redisHubBus, type HubBus } from './scale/hub-bus';
 import { RedisLink } from './scale/redis-link';
-import { noMirror, supabaseRealtimeMirror } from './supabase/realtime-mirror';
+import { noMirror } from './realtime/change-mirror';
+import { supabaseRealtimeMirror } from './supabase/realtime-mirror';
 import { createFileStorage } from './uploads/storage.module';
 import { UploadStore } from './uploads/upload-store';
 import { FallbackSigner } from './supabase/fallback-signing';
@@ -47,7 +49,8 @@ import { AnalyticsService } from './analytics/analytics.service';
 import { appVersion, paths } from './lib/paths';
 import { reportSupportSetup } from './lib/support';
 import type { HubServices } from './services';
-import { appRouter } from './trpc/app.router';
+import { appRouter } from './app.router';
+import { createScreenRenderer } from './screen-renderer';
 import { createRequestListener } from './transport/http';
 import { attachWebSocket } from './transport/ws';
 
@@ -58,8 +61,8 @@ export interface HubOptions {
   logger?: Logger;
   /** Defaults to DATABASE_URL when set, else PGlite under DATA_DIR. */
   database?: DatabaseTarget;
-  /** Timer functions for the scheduler (tests). */
-  timers?: TimerFunctions;
+  /** setTimeout and clearTimeout for the scheduler (tests). */
+  timeouts?: TimeoutFunctions;
 }
 
 /** A running hub. */
@@ -105,12 +108,12 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     config.SUPABASE_URL && config.SUPABASE_SERVICE_ROLE_KEY && fallbackSigner
       ? supabaseRealtimeMirror({ url: config.SUPABASE_URL, serviceKey: config.SUPABASE_SERVICE_ROLE_KEY, signer: fallbackSigner, logger })
       : noMirror;
-  const rooms = new RoomRegistry({ repository, clock, logger, fanout, mirror, ...(options.timers ? { timers: options.timers } : {}) });
+  const rooms = new RoomRegistry({ repository, clock, logger, fanout, mirror, ...(options.timeouts ? { timeouts: options.timeouts } : {}) });
   const members = new MemberService(new MemberRepository(database.db), clock);
   const limiters = redis ? redisRateLimiters(redis.publisher, logger) : memoryRateLimiters;
   const mailer = createMailer(config, logger);
   const auth = new AuthService({ users: new UserRepository(database.db), links: new EmailLinks(database.db), config, clock, logger, limiters, mailer });
-  const timers = new TimerService(repository, new ManageRepository(database.db), rooms, clock, (timerId, userId) => members.roleFor(timerId, userId));
+  const timers = new TimerService(repository, new TimerSettingsRepository(database.db), rooms, clock, (timerId, userId) => members.roleFor(timerId, userId));
   const files = createFileStorage(config);
   const uploads = new UploadStore(files);
   const commerce = await createCommerce({ db: database.db, config, clock, logger, limiters, files });
@@ -139,7 +142,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     lobbyOf: async (lobbyId) => (await lobbies.find(lobbyId)) ?? null,
     subscriptions,
   });
-  const library = createLibrary({ db: database.db, timerRepository: repository, timers, memberships: (timerId, userId) => members.roleFor(timerId, userId), now: () => clock.now() });
+  const library = createLibrary({ db: database.db, timerRepository: repository, timers, memberships: (timerId, userId) => members.roleFor(timerId, userId) });
   // A saved result sheet is a webhook event of its timer (`result.recorded`).
   library.records.onResultSaved((change) => void integrations.webhooks.resultRecorded(change).catch((error: unknown) => logger.warn('result webhook not queued', { error: String(error) })));
   const clientDist = config.CLIENT_DIST ?? paths.clientDist;
@@ -229,7 +232,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   };
   // A public tournament that is over: its released motions join the public library.
   services.tournaments.core.changes.onCommitted((tournamentId) =>
-    library.tournamentMotions.sync(tournamentId).then(
+    services.tournaments.motions.sync(tournamentId).then(
       (added) => void (added > 0 && logger.info('tournament motions added to the library', { tournamentId, added })),
       (error: unknown) => logger.warn('tournament motions not copied to the library', { tournamentId, error: String(error) }),
     ),
@@ -239,7 +242,9 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   await integrations.start();
   await seedLibrary(services.library);
 
-  const server = createServer(createRequestListener(services, appRouter, clientDist));
+  // The client's build for the hub sits beside the one it serves (client/vite.server.config.ts).
+  const render = createScreenRenderer(join(clientDist, '..', 'dist-server'), services.logger);
+  const server = createServer(createRequestListener(services, appRouter, clientDist, render));
   server.keepAliveTimeout = 65_000;
   const ws = attachWebSocket(server, services, appRouter, [services.yjs.sockets]);
 

@@ -4,7 +4,7 @@
  */
 import type { CommandInput } from '@bianshi/shared';
 import { eq } from 'drizzle-orm';
-import { timers } from '../../hub/src/db/schema';
+import { timers } from '../../hub/src/timers/timer.schema';
 import type { TestHub } from '../support/hub';
 import { httpClient, type HubClient } from '../support/trpc';
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { timers } from '../../hub/src/db/schema';
+import { timers } from '../../hub/src/timers/timer.schema';
 import { createAccount, type TestAccount } from '../support/accounts';
 import { startHub, type TestHub } from '../support/hub';
 import { untilUsedOnHub } from '../support/hub-clock';

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '@bianshi/shared';
 import { MAX_QUERY_VALUES, MAX_LIKE_PATTERN_LENGTH, MAX_QUERY_CONDITIONS } from '@bianshi/shared/content/index';
-import { MAX_CALLS_IN_FLIGHT, MAX_LOBBY_JOINS_PER_SOCKET, MAX_WATCHES_PER_SOCKET } from '../../hub/src/limits/connection-budget';
+import { MAX_CALLS_IN_FLIGHT, MAX_LOBBY_JOINS_PER_SOCKET, MAX_WATCHES_PER_SOCKET } from '../../hub/src/realtime/connection-budget';
 import { CONTENT_QUERY_LIMIT, TRPC_HTTP_MAX_BATCH_CALLS, TRPC_HTTP_MAX_BODY_BYTES } from '../../hub/src/limits/http-limits';
 import { WS_CALL_BURST, WS_MAX_CALLS_PER_MESSAGE, WS_MAX_PAYLOAD_BYTES } from '../../hub/src/limits/ws-limits';
 import { fakePng, silentWav } from '../../hub/src/uploads/test-media.fixture';

@@ -5,7 +5,7 @@
  * with the tournament and round as their source, once however often it runs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tournamentGroupId } from '../../hub/src/library/tournament-motions';
+import { tournamentGroupId } from '../../hub/src/tournaments/tournament-motions';
 import { createAccount, outcome, type TestAccount } from '../support/accounts';
 import { startHub, type TestHub } from '../support/hub';
 import { httpClient } from '../support/trpc';
@@ -169,7 +169,7 @@ describe('motions of a finished public tournament', () => {
 
     // Idempotent: another change, or running it again, adds nothing.
     await decide(fixtures[0]!.id);
-    expect(await hub.services.library.tournamentMotions.sync(tournamentId)).toBe(0);
+    expect(await hub.services.tournaments.motions.sync(tournamentId)).toBe(0);
     expect((await anonymous.library.topics.group.query({ id: groupId })).topics).toHaveLength(2);
     // Only admins edit it.
     expect(await outcome(owner.client.library.topics.addTopic.mutate({ groupId, topic: { text: '外加' } }))).toMatchObject({
@@ -204,13 +204,13 @@ describe('motions of a finished public tournament', () => {
     await organizer.client.tournament.createKnockout.mutate({ tournamentId, knockout: { advancePerPool: 2 } });
     await decideAll();
     // Every fixture so far is decided, but the final is not drafted yet: not over.
-    expect(await hub.services.library.tournamentMotions.isOver(tournamentId)).toBe(false);
+    expect(await hub.services.tournaments.motions.isOver(tournamentId)).toBe(false);
     const roundId = (await organizer.client.tournament.advanceKnockout.mutate({ tournamentId })).roundId!;
     const { id: groupId } = await organizer.client.library.topics.createGroup.mutate({ group: { name: '决赛题' } });
     const final = await organizer.client.library.topics.addTopic.mutate({ groupId, topic: { text: '淘汰收录杯：决赛辩题' } });
     await organizer.client.tournament.setTopic.mutate({ tournamentId, roundId, topicId: final.id, releaseAt: null });
     await organizer.client.tournament.releaseTopic.mutate({ tournamentId, roundId });
-    expect(await hub.services.library.tournamentMotions.isOver(tournamentId)).toBe(false);
+    expect(await hub.services.tournaments.motions.isOver(tournamentId)).toBe(false);
     await decideAll();
     const page = await httpClient(hub.url).library.topics.group.query({ id: tournamentGroupId(tournamentId) });
     expect(page.topics.map((topic) => [topic.text, topic.source])).toEqual([
@@ -221,8 +221,8 @@ describe('motions of a finished public tournament', () => {
   it('leaves an unlisted tournament’s motions out of the public library', async () => {
     const { tournamentId, fixtures, decide } = await tournamentWithMotions('内部杯', 'unlisted');
     for (const fixture of fixtures) await decide(fixture.id);
-    expect(await hub.services.library.tournamentMotions.isOver(tournamentId)).toBe(true);
-    expect(await hub.services.library.tournamentMotions.sync(tournamentId)).toBe(0);
+    expect(await hub.services.tournaments.motions.isOver(tournamentId)).toBe(true);
+    expect(await hub.services.tournaments.motions.sync(tournamentId)).toBe(0);
     expect(await httpClient(hub.url).library.topics.search.query({ q: '内部杯' })).toEqual([]);
   });
 });

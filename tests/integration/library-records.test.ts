@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { timers } from '../../hub/src/db/schema';
+import { timers } from '../../hub/src/timers/timer.schema';
 import { createAccount, outcome } from '../support/accounts';
 import { startHub, type TestHub } from '../support/hub';
 import { untilUsedOnHub } from '../support/hub-clock';

@@ -7,7 +7,7 @@ import { TRPCClientError } from '@trpc/client';
 import { eq } from 'drizzle-orm';
 import { getBuiltinFormat, type WatchMessage } from '@bianshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { timers } from '../../hub/src/db/schema';
+import { timers } from '../../hub/src/timers/timer.schema';
 import { startHub, type TestHub } from '../support/hub';
 import { httpClient, wsClient, type HubClient } from '../support/trpc';
 import { watch, type Watcher } from '../support/watch';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_FORMATS, apply, createMatch, type Command, type MatchState } from '@bianshi/shared';
 import { openDatabase, type Database } from '../../hub/src/db/database';
-import { TimerRepository, type LockedDecision } from '../../hub/src/db/timer.repository';
+import { TimerRepository, type LockedDecision } from '../../hub/src/timers/timer.repository';
 import { createScratchPostgres, type ScratchDatabase } from '../support/postgres';
 
 const FORMAT = BUILTIN_FORMATS.find((format) => format.stages[0]?.kind === 'single')!;

@@ -22,7 +22,7 @@ import { createTransformer, roleAtLeast, tournamentRoleAtLeast, type ProjectRole
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AnyRouter } from '@trpc/server';
-import { appRouter } from '../../hub/src/trpc/app.router';
+import { appRouter } from '../../hub/src/app.router';
 import { atLeast, type TimerRole } from '../../hub/src/timers/roles';
 import type { SessionUser } from '../../hub/src/auth/auth.service';
 import { grantPlan } from '../../hub/src/commerce/cdkey.service';

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matches, sessions, timerInvites, timers } from '../../hub/src/db/schema';
+import { matches, timerInvites, timers } from '../../hub/src/timers/timer.schema';
+import { sessions } from '../../hub/src/auth/auth.schema';
 import { ONE_PIXEL_PNG } from '../../hub/src/uploads/test-media.fixture';
 import { startHub, type TestHub } from '../support/hub';
 import { createScratchPostgres, type ScratchDatabase } from '../support/postgres';
@@ -82,7 +83,7 @@ describe('retention on one hub', () => {
     // A screen watches `watched` on this hub.
     const room = await hub.services.timers.room(await hub.services.timers.get(watched.id));
     const screen = { bufferedAmount: () => 0, close: () => {} };
-    const { Session } = await import('../../hub/src/rooms/session');
+    const { Session } = await import('../../hub/src/realtime/session');
     const session = new Session({ id: 'retention-screen', role: 'display', name: '屏幕', device: 'desktop', connectedSince: Date.now(), followsTimer: true }, screen);
     room.attach(session);
 

@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBuiltinFormat, type TournamentView } from '@bianshi/shared';
 import { eq } from 'drizzle-orm';
-import { lobbyTimers, timers } from '../../hub/src/db/schema';
+import { lobbyTimers } from '../../hub/src/lobbies/lobby.schema';
+import { timers } from '../../hub/src/timers/timer.schema';
 import { createAccount, outcome, type TestAccount } from '../support/accounts';
 import { startHub, type TestHub } from '../support/hub';
 import { createScratchPostgres, type ScratchDatabase } from '../support/postgres';

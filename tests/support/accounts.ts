@@ -5,7 +5,7 @@
 import { createTRPCClient, createWSClient, httpBatchLink, wsLink, TRPCClientError } from '@trpc/client';
 import { createTransformer } from '@bianshi/shared';
 import WebSocket from 'ws';
-import type { AppRouter } from '../../hub/src/trpc/app.router';
+import type { AppRouter } from '../../hub/src/app.router';
 import type { TestHub } from './hub';
 import type { HubClient } from './trpc';
 

@@ -2,7 +2,7 @@
 import { createTRPCClient, createWSClient, httpBatchLink, wsLink, type TRPCClient } from '@trpc/client';
 import { createTransformer } from '@bianshi/shared';
 import WebSocket from 'ws';
-import type { AppRouter } from '../../hub/src/trpc/app.router';
+import type { AppRouter } from '../../hub/src/app.router';
 
 export type HubClient = TRPCClient<AppRouter>;
 

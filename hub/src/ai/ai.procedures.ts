@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { HubError } from '../lib/errors';
 import type { Context } from '../trpc/context';
 import { publicProcedure, router, toTRPCError } from '../trpc/init';
-import { adminProcedure, authedProcedure } from '../trpc/procedures';
+import { adminProcedure, authedProcedure } from '../auth/auth-access';
 import type { AiCaller } from './ai.service';
 
 /** Inputs are capped well above AI_MAX_INPUT_CHARS so the service, not zod, words the refusal. */

@@ -1,6 +1,6 @@
 import type { Config } from '../lib/config';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { clientIp } from '../trpc/context';
+import { clientIp } from '../lib/request';
 import type { AnalyticsService } from './analytics.service';
 import { collectBodySchema } from './analytics.service';
 

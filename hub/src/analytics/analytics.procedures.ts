@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminProcedure } from '../trpc/procedures';
+import { adminProcedure } from '../auth/auth-access';
 import { router } from '../trpc/init';
 
 /** Analytics for admins: page views, visitors, top pages and referrers by day. */

@@ -7,7 +7,7 @@ import type { Logger } from '../lib/logger';
 import { memoryRateLimiters, type RateLimiter, type RateLimiterFactory } from '../lib/rate-limit';
 import { noMailer, type Mailer } from '../mail/mailer';
 import { MAIL } from '../mail/messages';
-import { authCookieNames, clearCookie, serializeCookie } from './cookies';
+import { authCookieNames, clearCookie, serializeCookie } from '../lib/cookies';
 import { EMAIL_LINK_TTL_MS, emailLinkPath, type EmailLinks } from './email-links';
 import { AUTH_MESSAGES as M } from './messages';
 import { hashPassword, verifyPassword } from './password';

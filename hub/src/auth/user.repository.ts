@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { sessions, users } from '../db/schema';
+import { sessions, users } from './auth.schema';
 
 /** An account row as the hub uses it. */
 export interface UserRecord {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { cdkeyFromBytes, cdkeyLast4, CDKEY_PROBLEM_MESSAGES, CDKEY_RANDOM_BYTES, parseCdkey, type PlanId } from '@bianshi/shared';
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { users } from '../db/schema';
+import { users } from '../auth/auth.schema';
 import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
 import { newId } from '../lib/ids';

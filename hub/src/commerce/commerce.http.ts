@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HUB_ERROR_STATUS, HubError, retryAfterSeconds } from '../lib/errors';
-import type { HubServices } from '../services';
+import type { Logger } from '../lib/logger';
 import type { Context } from '../trpc/context';
 import { INVOICE_PDF_MAX_BYTES, invoiceFileName } from './invoice.service';
+import type { Commerce } from './commerce.module';
 import { CM } from './messages';
 import { PROVIDER_IDS, type ProviderId } from './payments/provider';
 import { FileStorageError } from '../uploads/file-storage';
@@ -11,6 +12,12 @@ import { UM } from '../uploads/messages';
 /** Largest notification body a provider sends. */
 const NOTIFY_MAX_BYTES = 64 * 1024;
 
+/** What the commerce endpoints use of the hub's services. */
+export interface CommerceHttpServices {
+  readonly commerce: Commerce;
+  readonly logger: Logger;
+}
+
 /**
  * Commerce over plain HTTP (not JSON-RPC shaped):
  * - `POST /api/commerce/notify/<alipay|wechat>`: a provider's signed payment notification.
@@ -18,7 +25,7 @@ const NOTIFY_MAX_BYTES = 64 * 1024;
  * - `GET /api/commerce/invoices/<id>/pdf` (its buyer or an admin): downloads it (from local disk,
  *   or by a redirect to a short-lived signed link of a private Supabase Storage bucket).
  */
-export function createCommerceHttpHandler(services: HubServices, contextOf: (req: IncomingMessage, res: ServerResponse) => Promise<Context>) {
+export function createCommerceHttpHandler(services: CommerceHttpServices, contextOf: (req: IncomingMessage, res: ServerResponse) => Promise<Context>) {
   return async (req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> => {
     try {
       const notify = /^\/api\/commerce\/notify\/([a-z]+)$/.exec(pathname);

@@ -4,7 +4,7 @@ import { bankTransferConfigured } from '../lib/config';
 import { HubError } from '../lib/errors';
 import { withRetryAfter } from '../lib/wait';
 import { router } from '../trpc/init';
-import { adminProcedure, authedProcedure } from '../trpc/procedures';
+import { adminProcedure, authedProcedure } from '../auth/auth-access';
 import { publicProcedure } from '../trpc/init';
 import type { Context } from '../trpc/context';
 import type { Actor } from './cdkey.service';

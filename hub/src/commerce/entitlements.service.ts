@@ -15,7 +15,7 @@ import {
 } from '@bianshi/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { timers } from '../db/schema';
+import { timers } from '../timers/timer.schema';
 import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
 import { planGrants } from './commerce.schema';

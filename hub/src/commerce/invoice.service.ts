@@ -1,7 +1,7 @@
 import type { InvoiceRequest, InvoiceStatus } from '@bianshi/shared';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { users } from '../db/schema';
+import { users } from '../auth/auth.schema';
 import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
 import { newId } from '../lib/ids';

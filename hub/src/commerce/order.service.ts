@@ -2,7 +2,7 @@ import { planById, type PlanId, type Pricing } from '@bianshi/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/database';
-import { users } from '../db/schema';
+import { users } from '../auth/auth.schema';
 import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
 import { newId, randomString } from '../lib/ids';

@@ -4,7 +4,7 @@
  * read the article, title and canonical link without JavaScript.
  */
 import { siteBase } from '../lib/site';
-import { sendRenderedHtml } from '../transport/encoding';
+import { sendRenderedHtml } from '../lib/http-encoding';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ContentQueryError, parseContentQuery, runQuery, type ContentQuery } from '@bianshi/shared/content/index';
 import { trimTrailingSlashes } from '@bianshi/shared';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../lib/config';
-import { pageTemplate } from '../transport/static';
+import { pageTemplate } from '../lib/page-template';
 import { createContentHandler, type AdmitQuery } from './content.http';
 import { createContentStore } from './content.store';
 

@@ -12,10 +12,12 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { paths } from '../lib/paths';
-import * as schema from './schema';
 
-/** The drizzle database, whichever engine is underneath. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * The drizzle database, whichever engine is underneath. Queries name their tables (each domain's
+ * `*.schema.ts`); the database itself knows none of them, so db/ depends on no domain.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -69,7 +71,7 @@ async function memoryPglite(): Promise<PGlite> {
   try {
     const client = new PGlite(pgliteOptions());
     await client.waitReady;
-    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: paths.migrations });
+    await migratePglite(drizzlePglite(client), { migrationsFolder: paths.migrations });
     keep(await client.dumpDataDir('none'));
     return client;
   } catch (error) {
@@ -92,8 +94,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     client = await memoryPglite();
   }
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: paths.migrations });
+  const db = drizzlePglite(client) as unknown as Db;
+  await migratePglite(drizzlePglite(client), { migrationsFolder: paths.migrations });
   return {
     db,
     kind: 'pglite',
@@ -140,12 +142,12 @@ async function openPostgres(url: string): Promise<Database> {
   const migrator = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10 });
   try {
     await migrator`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
-    await migratePostgres(drizzlePostgres(migrator, { schema }), { migrationsFolder: paths.migrations });
+    await migratePostgres(drizzlePostgres(migrator), { migrationsFolder: paths.migrations });
     await migrator`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
   } finally {
     await migrator.end();
   }
-  const db = drizzlePostgres(client, { schema }) as unknown as Db;
+  const db = drizzlePostgres(client) as unknown as Db;
   return {
     db,
     kind: 'postgres',

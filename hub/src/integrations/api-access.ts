@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
-import type { TimerRecord } from '../db/timer.repository';
+import type { TimerRecord } from '../timers/timer.repository';
 import { HubError } from '../lib/errors';
 import type { TimerService } from '../timers/timer.service';
-import { bearerToken } from '../trpc/context';
+import { bearerToken } from '../lib/request';
 import { IM } from './messages';
 import { isApiToken, type ApiTokenService } from './tokens/api-token.service';
 

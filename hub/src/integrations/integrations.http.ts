@@ -3,7 +3,7 @@ import { HUB_ERROR_STATUS, HubError, retryAfterSeconds } from '../lib/errors';
 import { siteBase } from '../lib/site';
 import type { Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
-import { clientIp } from '../trpc/context';
+import { clientIp } from '../lib/request';
 import { IM } from './messages';
 import { openApiDocuments } from './openapi/openapi';
 

@@ -1,10 +1,10 @@
 import type { Db } from '../db/database';
-import type { TimerRepository } from '../db/timer.repository';
+import type { TimerRepository } from '../timers/timer.repository';
 import type { Clock } from '../lib/clock';
 import type { Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
-import type { AddressSubscriptions } from '../limits/connection-budget';
-import type { RoomRegistry } from '../rooms/registry';
+import type { AddressSubscriptions } from '../realtime/connection-budget';
+import type { RoomRegistry } from '../timers/match.registry';
 import type { TimerService } from '../timers/timer.service';
 import { ApiAccess } from './api-access';
 import { createIntegrationsHttp } from './integrations.http';

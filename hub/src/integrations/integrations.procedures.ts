@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { organizerProcedure } from '../lobbies/lobby.procedures';
+import { organizerProcedure } from '../lobbies/lobby-access';
 import { router } from '../trpc/init';
-import { authedProcedure, timerProcedure } from '../trpc/procedures';
+import { authedProcedure } from '../auth/auth-access';
+import { timerProcedure } from '../timers/timer-access';
 import { tokenScopeSchema } from './tokens/api-token.service';
 import { webhookEventsSchema, webhookUrlSchema } from './webhooks/webhook.service';
 import type { WebhookTarget } from './webhooks/webhook.repository';
-import type { HubServices } from '../services';
+import type { Integrations } from './integrations.module';
 
 const webhookId = z.string().min(1).max(64);
 const createInput = z.object({ url: webhookUrlSchema, events: webhookEventsSchema, description: z.string().max(200).optional() });
@@ -18,24 +19,29 @@ const updateInput = z.object({
   rotateSecret: z.boolean().optional(),
 });
 
+/** What the webhook procedures use of the hub's services. */
+interface WebhookHost {
+  readonly integrations: Integrations;
+}
+
 /** What the webhook procedures do, whichever their target: a timer or a lobby. */
 const webhookOps = {
-  list: (services: HubServices, target: WebhookTarget) => services.integrations.webhooks.list(target),
-  create: (services: HubServices, target: WebhookTarget, input: z.infer<typeof createInput>) => services.integrations.webhooks.create(target, input),
-  update: (services: HubServices, target: WebhookTarget, input: z.infer<typeof updateInput>) => {
+  list: (services: WebhookHost, target: WebhookTarget) => services.integrations.webhooks.list(target),
+  create: (services: WebhookHost, target: WebhookTarget, input: z.infer<typeof createInput>) => services.integrations.webhooks.create(target, input),
+  update: (services: WebhookHost, target: WebhookTarget, input: z.infer<typeof updateInput>) => {
     const { webhookId: id, ...patch } = input;
     return services.integrations.webhooks.update(target, id, patch);
   },
-  remove: async (services: HubServices, target: WebhookTarget, input: { webhookId: string }) => {
+  remove: async (services: WebhookHost, target: WebhookTarget, input: { webhookId: string }) => {
     await services.integrations.webhooks.remove(target, input.webhookId);
     return { ok: true as const };
   },
-  test: async (services: HubServices, target: WebhookTarget, input: { webhookId: string }) => {
+  test: async (services: WebhookHost, target: WebhookTarget, input: { webhookId: string }) => {
     await services.integrations.webhooks.test(target, input.webhookId);
     return { ok: true as const };
   },
-  deliveries: (services: HubServices, target: WebhookTarget, input: { webhookId: string }) => services.integrations.webhooks.deliveries(target, input.webhookId),
-  redeliver: async (services: HubServices, target: WebhookTarget, input: { webhookId: string; deliveryId: number }) => {
+  deliveries: (services: WebhookHost, target: WebhookTarget, input: { webhookId: string }) => services.integrations.webhooks.deliveries(target, input.webhookId),
+  redeliver: async (services: WebhookHost, target: WebhookTarget, input: { webhookId: string; deliveryId: number }) => {
     await services.integrations.webhooks.redeliver(target, input.webhookId, input.deliveryId);
     return { ok: true as const };
   },

@@ -7,8 +7,15 @@ import type { IncomingMessage } from 'node:http';
 import type { RecordStageRow } from '@bianshi/shared';
 import { z } from 'zod';
 import { parseInput } from '../lib/input-errors';
-import type { HubServices } from '../services';
-import { createContextFactory } from '../trpc/context';
+import type { Context } from '../trpc/context';
+import type { Library } from './library.module';
+
+/** What the library's API uses: its services, and the caller of a request. */
+export interface LibraryApiServices {
+  readonly library: Library;
+  /** The caller of a plain HTTP request (whether a record is visible depends on it). */
+  contextOf(req: IncomingMessage): Promise<Context>;
+}
 
 /** A reply for the `/api/v1` handler to send. */
 export type LibraryApiReply =
@@ -56,7 +63,7 @@ function stagesCsv(stages: RecordStageRow[], sides: Record<'aff' | 'neg', string
  * its NOT_FOUND). Reads only: GET.
  */
 export async function handleLibraryApi(
-  services: HubServices,
+  services: LibraryApiServices,
   req: IncomingMessage,
   segments: readonly string[],
 ): Promise<LibraryApiReply | null> {
@@ -125,7 +132,7 @@ export async function handleLibraryApi(
   if (resource === 'records' && id) {
     const csv = id.endsWith('.csv');
     const matchId = csv ? id.slice(0, -'.csv'.length) : id;
-    const context = await createContextFactory(services)({ req }, 'http');
+    const context = await services.contextOf(req);
     const record = await library.records.get(matchId, context);
     if (csv)
       return {

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import type { TimerRepository } from '../db/timer.repository';
+import type { TimerRepository } from '../timers/timer.repository';
 import type { TimerService } from '../timers/timer.service';
 import { RecordRepository } from './record.repository';
 import { RecordService, type MembershipLookup } from './record.service';
@@ -8,15 +8,12 @@ import { SchoolService } from './school.service';
 import { seedStarterLibrary } from './starter-library';
 import { TopicRepository } from './topic.repository';
 import { TopicService } from './topic.service';
-import { TournamentMotions } from './tournament-motions';
 
 /** The library's services: topics, schools (with teams and debaters) and match records. */
 export interface Library {
   readonly topics: TopicService;
   readonly schools: SchoolService;
   readonly records: RecordService;
-  /** A finished public tournament's released motions, copied into the public library. */
-  readonly tournamentMotions: TournamentMotions;
 }
 
 /** What the library takes from the composition root. */
@@ -25,8 +22,6 @@ export interface LibraryModuleDependencies {
   timerRepository: TimerRepository;
   timers: TimerService;
   memberships: MembershipLookup;
-  /** Server ms (topic release times are compared with it). */
-  now: () => number;
 }
 
 /** Wires the library's repositories and services. */
@@ -40,7 +35,6 @@ export function createLibrary(deps: LibraryModuleDependencies): Library {
       deps.timers,
       deps.memberships,
     ),
-    tournamentMotions: new TournamentMotions(deps.db, deps.now),
   };
 }
 

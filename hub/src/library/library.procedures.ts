@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { ManageRepository } from '../db/manage.repository';
+import { TimerSettingsRepository } from '../timers/timer-settings.repository';
 import { HubError } from '../lib/errors';
 import type { Context } from '../trpc/context';
 import { publicProcedure, router } from '../trpc/init';
-import { adminProcedure, authedProcedure, timerProcedure } from '../trpc/procedures';
+import { adminProcedure, authedProcedure } from '../auth/auth-access';
+import { timerProcedure } from '../timers/timer-access';
 
 const id = z.string().min(1).max(64);
 const query = z.string().max(100).default('');
@@ -129,7 +130,7 @@ const topicsRouter = router({
     .input(z.object({ topicId: id }))
     .mutation(async ({ ctx, input }) => {
       const topic = await ctx.services.library.topics.topic(input.topicId);
-      await new ManageRepository(ctx.services.database.db).mergeSettings(ctx.timer.id, {
+      await new TimerSettingsRepository(ctx.services.database.db).mergeSettings(ctx.timer.id, {
         topic: topic.text,
         topicId: topic.id,
       });

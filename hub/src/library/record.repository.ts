@@ -1,7 +1,7 @@
 import type { MatchState, ResultSheet } from '@bianshi/shared';
 import { and, desc, eq, exists, gt, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { matches, timerMembers, timers } from '../db/schema';
+import { matches, timerMembers, timers } from '../timers/timer.schema';
 import { matchResults } from './library.schema';
 
 /** A match with its timer and saved result, as lists show it. */

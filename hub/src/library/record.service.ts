@@ -1,5 +1,4 @@
 import {
-  EMPTY_RESULT_SHEET,
   ballotsText,
   deriveRecord,
   pauseIntervals,
@@ -12,9 +11,10 @@ import {
   type ResultSheet,
   type SideId,
 } from '@bianshi/shared';
-import type { TimerRecord, TimerRepository } from '../db/timer.repository';
+import type { TimerRecord, TimerRepository } from '../timers/timer.repository';
 import { HubError } from '../lib/errors';
 import { atLeast, type TimerRole } from '../timers/roles';
+import { recordStatus, sheetFromSettings } from '../timers/match-record';
 import type { TimerService } from '../timers/timer.service';
 import { L } from './messages';
 import type { RecordListRow, RecordRepository } from './record.repository';
@@ -62,48 +62,6 @@ export interface RecordView {
 
 /** Looks up an account's membership role on a timer. */
 export type MembershipLookup = (timerId: string, userId: string) => Promise<TimerRole | null>;
-
-/** The result sheet a match starts with: the timer's teams, topic and judges. */
-export function sheetFromSettings(settings: Record<string, unknown>): ResultSheet {
-  const teams = (settings.teams ?? {}) as Record<string, unknown>;
-  const details = (settings.details ?? {}) as { judges?: unknown };
-  const candidate = {
-    teams: Object.fromEntries(
-      (['aff', 'neg'] as const).map((side) => {
-        const team = (teams[side] ?? {}) as Record<string, unknown>;
-        return [
-          side,
-          {
-            name: team.name ?? '',
-            school: team.school ?? '',
-            teamId: team.teamId ?? null,
-            schoolId: team.schoolId ?? null,
-            debaters: team.debaters ?? [],
-          },
-        ];
-      }),
-    ),
-    topic: typeof settings.topic === 'string' ? settings.topic : '',
-    topicId: typeof settings.topicId === 'string' ? settings.topicId : null,
-    judges: Array.isArray(details.judges)
-      ? details.judges
-          .filter((name): name is string => typeof name === 'string' && name.trim() !== '')
-          .map((name) => ({ name, vote: null }))
-      : [],
-  };
-  const parsed = resultSheetSchema.safeParse(candidate);
-  return parsed.success ? parsed.data : EMPTY_RESULT_SHEET;
-}
-
-/**
- * A match's status as every list and export says it: `abandoned` (未完成) when it was started and
- * another match became current before it finished; a match never started stays `ready` (未开始),
- * whether it is current or only planned.
- */
-export function recordStatus(status: string, matchId: string, currentMatchId: string | null): string {
-  const started = status === 'running' || status === 'paused';
-  return started && currentMatchId !== matchId ? 'abandoned' : status;
-}
 
 /**
  * Match records: timing derived from the event log by the shared reducer, the result sheet

@@ -3,7 +3,7 @@ import type { AnyRouter } from '@trpc/server';
 import { transformTRPCResponse } from '@trpc/server/unstable-core-do-not-import';
 import { HubError, type RefusedScope } from '../lib/errors';
 import type { Config } from '../lib/config';
-import { clientIp, parseCookies } from '../trpc/context';
+import { clientIp, parseCookies } from '../lib/request';
 import type { CoolingOff, Cooling, Refusal } from './cooling-off';
 import { refusalShape } from './http-limits';
 

@@ -1,6 +1,6 @@
-import { authedMiddleware, authedProcedure } from '../trpc/procedures';
+import { authedMiddleware, authedProcedure } from '../auth/auth-access';
 import { deviceCapabilityIds } from '../trpc/device-capabilities';
-import { organizerProcedure } from './lobby.procedures';
+import { organizerProcedure } from './lobby-access';
 
 /**
  * Lobbies and accounts: a lobby made before signing in (its organizer cookie is the only proof)

@@ -10,11 +10,11 @@ import {
 import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
 import { newId } from '../lib/ids';
-import type { MatchObserver, MatchRoom } from '../rooms/match-room';
-import { countByRole } from '../rooms/presence';
-import type { Outgoing, Session } from '../rooms/session';
+import type { MatchObserver, MatchRoom } from '../timers/match-room';
+import { countByRole } from '../realtime/presence';
+import type { Outgoing, Session } from '../realtime/session';
 import type { LobbyRecord } from './lobby.repository';
-import { sendTick } from '../rooms/ticks';
+import { sendTick } from '../realtime/ticks';
 
 /** How many recent frames a lobby keeps so a reconnecting screen gets exactly what it missed. */
 export const LOBBY_RESUME_WINDOW = 256;

@@ -1,12 +1,12 @@
 import type { Db } from '../db/database';
-import type { TimerRepository } from '../db/timer.repository';
+import type { TimerRepository } from '../timers/timer.repository';
 import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
 import type { RateLimiterFactory } from '../lib/rate-limit';
-import type { RoomRegistry } from '../rooms/registry';
+import type { RoomRegistry } from '../timers/match.registry';
 import type { Fanout } from '../scale/fanout';
 import type { TimerService } from '../timers/timer.service';
-import type { ChangeMirror } from '../supabase/realtime-mirror';
+import type { ChangeMirror } from '../realtime/change-mirror';
 import { localLobbyBus, type LobbyBus } from './lobby-bus';
 import { LobbyRegistry } from './lobby.registry';
 import { LobbyRepository } from './lobby.repository';

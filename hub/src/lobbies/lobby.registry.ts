@@ -1,10 +1,11 @@
 import type { LobbyRosterEntry } from '@bianshi/shared';
-import type { TimerRepository } from '../db/timer.repository';
+import type { TimerRepository } from '../timers/timer.repository';
 import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
-import { mergePresence } from '../rooms/presence';
-import { lobbyChannel, noMirror, type ChangeMirror } from '../supabase/realtime-mirror';
-import { ROOM_IDLE_UNLOAD_MS, type RoomRegistry } from '../rooms/registry';
+import { mergePresence } from '../realtime/presence';
+import { noMirror, type ChangeMirror } from '../realtime/change-mirror';
+import { lobbyChannel } from '../supabase/realtime-mirror';
+import { ROOM_IDLE_UNLOAD_MS, type RoomRegistry } from '../timers/match.registry';
 import type { Fanout } from '../scale/fanout';
 import type { LobbyBus, LobbyBusNotice, ScreenAction } from './lobby-bus';
 import { LobbyRoom, type LobbyRoomDependencies } from './lobby-room';

@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { LobbyMode, LobbyNotice, LobbyVisibility } from '@bianshi/shared';
-import { lockAccount } from '../db/account-lock';
+import { lockAccount } from '../auth/account-lock';
 import type { Db } from '../db/database';
-import { lobbies, lobbyTimers, matches, timers } from '../db/schema';
+import { lobbies, lobbyTimers } from './lobby.schema';
+import { matches, timers } from '../timers/timer.schema';
 
 /** A lobby row as the hub uses it. */
 export interface LobbyRecord {

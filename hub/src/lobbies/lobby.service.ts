@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { LOBBY_CODE_ALPHABET, LOBBY_CODE_LENGTH, LOBBY_MAX_TIMERS, isLobbyCode, normalizeLobbyCode, type LobbyVisibility } from '@bianshi/shared';
-import type { TimerRecord } from '../db/timer.repository';
+import type { TimerRecord } from '../timers/timer.repository';
 import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
 import { hashKey, keyMatches, newId, newSecretKey, randomString } from '../lib/ids';

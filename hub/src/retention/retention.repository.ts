@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { matches, sessions, timerInvites, timers } from '../db/schema';
+import { matches, timerInvites, timers } from '../timers/timer.schema';
+import { sessions } from '../auth/auth.schema';
 
 /** Hubs sharing a database run retention one at a time under this advisory lock. */
 const RETENTION_LOCK_KEY = 7_420_140;

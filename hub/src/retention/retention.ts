@@ -1,8 +1,7 @@
 import type { Db } from '../db/database';
 import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
-import type { TimerFunctions } from '../rooms/scheduler';
-import { realTimers } from '../rooms/scheduler';
+import { realTimeouts, type TimeoutFunctions } from '../lib/clock';
 import { sweepTimerUploads } from '../uploads/upload-retention';
 import type { UploadStore } from '../uploads/upload-store';
 import { RetentionRepository } from './retention.repository';
@@ -37,7 +36,7 @@ export interface RetentionDependencies {
   anonymousTimerDays: number;
   /** True while screens on this hub watch the timer (such a timer is kept, however old). */
   isActive(timerId: string): boolean;
-  timers?: TimerFunctions;
+  timeouts?: TimeoutFunctions;
 }
 
 /**
@@ -49,7 +48,7 @@ export interface RetentionDependencies {
 export class Retention {
   private readonly repository: RetentionRepository;
   private readonly store: UploadStore;
-  private readonly timers: TimerFunctions;
+  private readonly timeouts: TimeoutFunctions;
   private handle: unknown = null;
   private running: Promise<RetentionReport> | null = null;
   private stopped = true;
@@ -57,7 +56,7 @@ export class Retention {
   constructor(private readonly deps: RetentionDependencies) {
     this.repository = new RetentionRepository(deps.db);
     this.store = deps.uploads;
-    this.timers = deps.timers ?? realTimers;
+    this.timeouts = deps.timeouts ?? realTimeouts;
   }
 
   /** Schedules the first run and every one after it. */
@@ -69,7 +68,7 @@ export class Retention {
   /** Cancels the schedule and waits for a run in progress. */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.handle !== null) this.timers.clearTimeout(this.handle);
+    if (this.handle !== null) this.timeouts.clearTimeout(this.handle);
     this.handle = null;
     await this.running?.catch(() => {});
   }
@@ -84,7 +83,7 @@ export class Retention {
 
   private schedule(delayMs: number): void {
     if (this.stopped) return;
-    this.handle = this.timers.setTimeout(() => {
+    this.handle = this.timeouts.setTimeout(() => {
       this.handle = null;
       this.runOnce()
         .catch((error: unknown) => this.deps.logger.warn('retention run failed', { error: String(error) }))

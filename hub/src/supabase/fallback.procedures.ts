@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HubError } from '../lib/errors';
 import { rateLimit, router } from '../trpc/init';
-import { timerIdSchema, timerProcedure } from '../trpc/procedures';
+import { timerIdSchema, timerProcedure } from '../timers/timer-access';
 import { M } from './messages';
 
 /** The Supabase realtime fallback's procedures (`fallback.*`). */

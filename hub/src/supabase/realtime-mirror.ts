@@ -1,5 +1,6 @@
-import { FALLBACK_EVENT, type MatchEvent, type MatchState, type PresenceCounts } from '@bianshi/shared';
+import { FALLBACK_EVENT } from '@bianshi/shared';
 import type { Logger } from '../lib/logger';
+import type { ChangeMirror } from '../realtime/change-mirror';
 import type { FallbackSigner } from './fallback-signing';
 
 /** The Realtime channel a match is mirrored to; clients follow it when the hub is unreachable. */
@@ -24,17 +25,6 @@ export const MIRROR_EVENTS = {
 
 /** Presence is mirrored when it changed, at most this often per channel. */
 export const PRESENCE_MIRROR_INTERVAL_MS = 2_000;
-
-/** Mirrors committed changes somewhere screens can follow without the hub. */
-export interface ChangeMirror {
-  mirror(matchId: string, state: MatchState, events: MatchEvent[], serverNow: number): void;
-  /** Mirrors presence counts to a channel when they changed (throttled per channel). */
-  presence(channel: string, counts: PresenceCounts, serverNow: number): void;
-  close(): Promise<void>;
-}
-
-/** No mirror (Supabase not configured). */
-export const noMirror: ChangeMirror = { mirror: () => {}, presence: () => {}, close: async () => {} };
 
 /** Sends at most this many messages per REST call; Realtime takes batches. */
 const MAX_BATCH = 50;

@@ -1,6 +1,6 @@
 /** How timer results look to every input (tRPC and the HTTP API). */
 import { HubError } from '../lib/errors';
-import type { CommandOutcome } from '../rooms/match-room';
+import type { CommandOutcome } from './match-room';
 
 /**
  * Links a timer is reachable at, relative to the site. A private timer's display and short

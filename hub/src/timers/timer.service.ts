@@ -1,12 +1,12 @@
 import { createMatch, getBuiltinFormat, isHubOnlyCommand, matchHasBegun, TIMER_ERROR_MESSAGES, validateFormat, type Command, type Format } from '@bianshi/shared';
 import { timingSafeEqual } from 'node:crypto';
-import type { ManageRepository } from '../db/manage.repository';
-import type { MatchRow, TimerRecord, TimerRepository } from '../db/timer.repository';
+import type { TimerSettingsRepository } from './timer-settings.repository';
+import type { MatchRow, TimerRecord, TimerRepository } from './timer.repository';
 import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
 import { hashKey, keyMatches, newId, newSecretKey, newShortId } from '../lib/ids';
-import type { CommandOutcome, MatchRoom } from '../rooms/match-room';
-import type { RoomRegistry } from '../rooms/registry';
+import type { CommandOutcome, MatchRoom } from './match-room';
+import type { RoomRegistry } from './match.registry';
 import { M } from './messages';
 import { strongest, type TimerRole } from './roles';
 
@@ -51,7 +51,7 @@ export function newViewKey(): string {
 export class TimerService {
   constructor(
     private readonly repository: TimerRepository,
-    private readonly manage: ManageRepository,
+    private readonly manage: TimerSettingsRepository,
     private readonly rooms: RoomRegistry,
     private readonly clock: Clock,
     /** An account's membership role on a timer (accounts, hub/src/auth). */

@@ -2,12 +2,13 @@ import { deviceKindSchema, parseTrackedId, presenceRoleSchema, type PresenceRole
 import { z } from 'zod';
 import { HubError } from '../lib/errors';
 import { newId } from '../lib/ids';
-import type { MatchRoom } from '../rooms/match-room';
-import { Session, type SessionTransport } from '../rooms/session';
-import { timerIdSchema } from '../trpc/procedures';
+import type { MatchRoom } from './match-room';
+import type { Session, SessionTransport } from '../realtime/session';
+import { WatchSession } from './watch-session';
+import { timerIdSchema } from './timer-access';
 import type { Context } from '../trpc/context';
 import { M } from './messages';
-import type { TimerRecord } from '../db/timer.repository';
+import type { TimerRecord } from './timer.repository';
 import { atLeast, type TimerRole } from './roles';
 
 /**
@@ -85,7 +86,7 @@ async function watchedRoom(caller: WatchCaller, input: WatchInput): Promise<Matc
 export async function openWatch(caller: WatchCaller, input: WatchInput, transport: SessionTransport): Promise<{ room: MatchRoom; session: Session }> {
   const room = await watchedRoom(caller, input);
   if (input.role === 'display') await requireScreenSlot(caller.services, room);
-  const session = new Session(
+  const session = new WatchSession(
     {
       id: newId(),
       role: input.role,

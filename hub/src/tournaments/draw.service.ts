@@ -12,7 +12,7 @@ import {
   type SideId,
 } from '@bianshi/shared';
 import { eq, inArray } from 'drizzle-orm';
-import { topics } from '../db/schema';
+import { topics } from '../library/library.schema';
 import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
 import { newId } from '../lib/ids';

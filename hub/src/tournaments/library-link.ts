@@ -7,10 +7,10 @@
 import { normalizeName, resultSheetSchema, schoolInputSchema, type ResultValues } from '@bianshi/shared';
 import { eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { matches, timers } from '../db/schema';
+import { matches, timers } from '../timers/timer.schema';
 import { schools } from '../library/library.schema';
 import { RecordRepository } from '../library/record.repository';
-import { sheetFromSettings } from '../library/record.service';
+import { sheetFromSettings } from '../timers/match-record';
 import type { SchoolRepository } from '../library/school.repository';
 import type { FixtureRow } from './tournament.repository';
 

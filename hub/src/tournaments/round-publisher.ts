@@ -1,7 +1,7 @@
 import { LOBBY_MAX_TIMERS, type JudgeShortfall } from '@bianshi/shared';
 import { and, eq } from 'drizzle-orm';
-import { MemberRepository } from '../auth/member.repository';
-import { TimerRepository } from '../db/timer.repository';
+import { MemberRepository } from '../timers/timer-members.repository';
+import { TimerRepository } from '../timers/timer.repository';
 import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
 import { LobbyRepository } from '../lobbies/lobby.repository';

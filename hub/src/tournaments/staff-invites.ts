@@ -1,6 +1,6 @@
 import { TOURNAMENT_LIMITS, TOURNAMENT_ROLE_LABELS } from '@bianshi/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { users } from '../db/schema';
+import { users } from '../auth/auth.schema';
 import { HubError } from '../lib/errors';
 import type { RateLimiter } from '../lib/rate-limit';
 import type { MailMessage, Mailer } from '../mail/mailer';

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
-import { ManageRepository } from '../db/manage.repository';
-import { topics } from '../db/schema';
+import { TimerSettingsRepository } from '../timers/timer-settings.repository';
+import { topics } from '../library/library.schema';
 import type { Clock } from '../lib/clock';
 import type { TimerService } from '../timers/timer.service';
 import type { TournamentRepository } from './tournament.repository';
@@ -30,7 +30,7 @@ export class TopicPublisher {
       .from(tournamentFixtures)
       .innerJoin(topics, eq(topics.id, tournamentFixtures.topicId))
       .where(inArray(tournamentFixtures.id, [...fixtureIds]));
-    const manage = new ManageRepository(this.repository.db);
+    const manage = new TimerSettingsRepository(this.repository.db);
     const now = this.clock.now();
     for (const row of rows) {
       if (!row.timerId || row.releaseAt === null || row.releaseAt > now) continue;

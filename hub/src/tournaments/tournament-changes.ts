@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import type { RoomRegistry } from '../rooms/registry';
+import type { RoomRegistry } from '../timers/match.registry';
 import type { TournamentRepository } from './tournament.repository';
 
 /**

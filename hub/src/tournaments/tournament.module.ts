@@ -5,7 +5,7 @@ import type { EntitlementService } from '../commerce/entitlements.service';
 import type { Library } from '../library/library.module';
 import type { LobbyService } from '../lobbies/lobby.service';
 import type { Mailer } from '../mail/mailer';
-import type { RoomRegistry } from '../rooms/registry';
+import type { RoomRegistry } from '../timers/match.registry';
 import type { TimerService } from '../timers/timer.service';
 import { BallotService } from './ballot.service';
 import { DrawService } from './draw.service';
@@ -14,6 +14,7 @@ import { ParticipantService } from './participant.service';
 import { RoundPublisher } from './round-publisher';
 import { INVITES_PER_ADDRESS_HOUR, INVITES_PER_HOUR, StaffInvites } from './staff-invites';
 import { TopicPublisher } from './topic-publisher';
+import { TournamentMotions } from './tournament-motions';
 import { TournamentChanges } from './tournament-changes';
 import { TournamentRepository } from './tournament.repository';
 import { TournamentService } from './tournament.service';
@@ -37,6 +38,8 @@ export interface Tournaments {
   readonly rounds: RoundPublisher;
   /** Judges' ballots and results. */
   readonly ballots: BallotService;
+  /** A finished public tournament's released motions, copied into the public library. */
+  readonly motions: TournamentMotions;
 }
 
 /** What the tournaments take from the composition root. */
@@ -90,5 +93,6 @@ export function createTournaments(deps: TournamentModuleDependencies): Tournamen
     knockout: new KnockoutService(repository, changes, deps.clock),
     rounds: new RoundPublisher(repository, changes, deps.timers, deps.lobbies, deps.clock),
     ballots: new BallotService(repository, changes, deps.clock),
+    motions: new TournamentMotions(deps.db, () => deps.clock.now()),
   };
 }

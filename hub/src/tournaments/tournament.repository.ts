@@ -1,7 +1,10 @@
 import type { MatchState } from '@bianshi/shared';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { lobbies, matches, timers, topics, users } from '../db/schema';
+import { lobbies } from '../lobbies/lobby.schema';
+import { matches, timers } from '../timers/timer.schema';
+import { users } from '../auth/auth.schema';
+import { topics } from '../library/library.schema';
 import {
   tournamentBallots,
   tournamentFixtures,

@@ -14,7 +14,7 @@ import {
   type TournamentView,
 } from '@bianshi/shared';
 import { and, count, eq } from 'drizzle-orm';
-import { lockAccount } from '../db/account-lock';
+import { lockAccount } from '../auth/account-lock';
 import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
 import { newId } from '../lib/ids';

@@ -1,18 +1,20 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { join } from 'node:path';
 import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import compression from 'compression';
 import type { HubServices } from '../services';
-import { clientIp, createContextFactory } from '../trpc/context';
-import type { AppRouter } from '../trpc/app.router';
-import { createApiV1Handler } from './api-v1';
+import { clientIp } from '../lib/request';
+import { createContextFactory } from '../trpc/context';
+import type { AppRouter } from '../app.router';
+import { createApiV1Handler } from '../integrations/api-v1.http';
 import { HubError, retryAfterSeconds } from '../lib/errors';
 import { API_CSP, appCspFor, BASE_SECURITY_HEADERS } from './security-headers';
 import { createStaticHandler } from './static';
 import { createPageStateLookup } from './page-state';
+import { lobbyPageSnapshot } from '../lobbies/lobby-page-state';
+import { timerPageSnapshot } from '../timers/timer-page-state';
 import { createPageStatus, pageLookups } from './page-status';
-import { createScreenRenderer } from './page-render';
-import { createUploadHandler } from '../uploads/upload.handler';
+import type { ScreenRenderer } from './page-render';
+import { createUploadHandler } from '../timers/timer-uploads.http';
 import { sendTrpcRefusal, TRPC_HTTP_MAX_BATCH_CALLS, TRPC_HTTP_MAX_BODY_BYTES, trpcRequestRefusal } from '../limits/http-limits';
 import { createCommerceHttpHandler } from '../commerce/commerce.http';
 import { createAnalyticsHandler } from '../analytics/analytics.http';
@@ -21,7 +23,7 @@ import { sendQueryRateLimited } from '../content/content.http';
 import { createContentDoor, createTrpcDoor } from '../limits/doors';
 
 /** The HTTP side of the hub: health, tRPC over HTTP, then the static client. */
-export function createRequestListener(services: HubServices, router: AppRouter, clientDist: string): RequestListener {
+export function createRequestListener(services: HubServices, router: AppRouter, clientDist: string, render?: ScreenRenderer): RequestListener {
   const createContext = createContextFactory(services);
   const door = createTrpcDoor({ router, cooling: services.cooling, config: services.config, sessionCookie: services.auth.cookies.session });
   const trpcHandler = createHTTPHandler({
@@ -45,14 +47,16 @@ export function createRequestListener(services: HubServices, router: AppRouter, 
     sessionCookie: services.auth.cookies.session,
     trustProxy: services.config.TRUST_PROXY,
     pageState: {
-      lookup: createPageStateLookup(services),
+      lookup: createPageStateLookup({
+        'display.html': (url) => timerPageSnapshot(services.timers, url),
+        'lobby-screen.html': (url) => lobbyPageSnapshot(services.lobbies, url),
+      }),
       clock: services.clock,
-      // The client's build for the hub sits beside the one it serves (client/vite.server.config.ts).
-      render: createScreenRenderer(join(clientDist, '..', 'dist-server'), services.logger),
+      ...(render ? { render } : {}),
     },
     pageStatus: createPageStatus(pageLookups(services)),
   });
-  const apiV1 = createApiV1Handler(services);
+  const apiV1 = createApiV1Handler(services, (req) => createContext({ req }, 'http'));
   const appCsp = appCspFor(clientDist, services.config);
   const contentDoor = createContentDoor({ cooling: services.cooling, config: services.config, answer: sendQueryRateLimited });
   const content = createContentServing(services.config, clientDist, async (req) => {

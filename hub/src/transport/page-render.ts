@@ -5,22 +5,13 @@
  * the client's `dist/`). The browser shows the clock once the page and its stylesheet are in; the
  * screen's code, when it runs, replaces the drawn elements with its own in one task, so no frame
  * goes without a clock. Without that build (a hub run from source), or when drawing fails, the
- * page goes out with its splash as before.
+ * page goes out with its splash as before. The renderer itself is a port ({@link ScreenRenderer}):
+ * the composition root wires in the built one (hub/src/screen-renderer.ts).
  */
-import { existsSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { drawnMarkup, type LobbySnapshot, type WatchSnapshot as Snapshot } from '@bianshi/shared';
-import { requestHost } from '../auth/request-origin';
-import type { Logger } from '../lib/logger';
+import { drawnMarkup } from '@bianshi/shared';
+import { requestHost } from '../lib/request-origin';
 import type { AppPage } from './static';
-
-/** What `screen-server.mjs` exports. */
-interface ScreenServerModule {
-  renderDisplayFrame(href: string, snapshot: Snapshot, serverNow: number): string | null;
-  renderLobbyFrame(href: string, origin: string, snapshot: LobbySnapshot, serverNow: number): string | null;
-}
 
 /** The page being drawn: which, its address, and the origin it was opened at (null when unknown). */
 export interface DrawnPage {
@@ -59,32 +50,3 @@ export function pageOrigin(headers: IncomingHttpHeaders, encrypted: boolean, tru
 
 /** A host name or address with an optional port. */
 const HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
-
-/**
- * Starts loading the built renderer from `serverDist` (a few milliseconds, once; a page asked for
- * meanwhile waits for it). When it is missing or fails to load or draw, pages go out undrawn.
- */
-export function createScreenRenderer(serverDist: string, logger: Pick<Logger, 'warn'>): ScreenRenderer {
-  const file = join(serverDist, 'screen-server.mjs');
-  const screens: Promise<ScreenServerModule | null> = existsSync(file)
-    ? import(pathToFileURL(file).href).then(
-        (module: ScreenServerModule) => (typeof module.renderDisplayFrame === 'function' && typeof module.renderLobbyFrame === 'function' ? module : null),
-        (error: unknown) => {
-          logger.warn('screen renderer not loaded', { file, error: String(error) });
-          return null;
-        },
-      )
-    : Promise.resolve(null);
-  return async ({ page, url, origin }, snapshotJson, serverNow) => {
-    if (page === 'index.html') return null;
-    const renderer = await screens;
-    if (!renderer) return null;
-    try {
-      if (page === 'display.html') return renderer.renderDisplayFrame(url.href, JSON.parse(snapshotJson) as Snapshot, serverNow);
-      return origin === null ? null : renderer.renderLobbyFrame(url.href, origin, JSON.parse(snapshotJson) as LobbySnapshot, serverNow);
-    } catch (error) {
-      logger.warn('screen frame not drawn', { path: url.pathname, error: String(error) });
-      return null;
-    }
-  };
-}

@@ -10,50 +10,22 @@
  * reaches the hub); a lobby the address's join link (`?t=`) or judge key (`?judge=`) opens.
  * Cookies are not consulted. A lookup that fails or is slow sends the page without a state.
  */
-import { displayPathParts, EMBEDDED_STATE_ID, lobbyScreenIdOf } from '@bianshi/shared';
-import type { HubServices } from '../services';
+import { EMBEDDED_STATE_ID } from '@bianshi/shared';
 import type { AppPage } from './static';
 
 /** A lookup slower than this sends the page without its state: the socket brings it anyway. */
 export const EMBED_TIMEOUT_MS = 200;
 
-/** Ids, short ids and keys are URL-safe tokens; anything else is not looked up. */
-const TOKEN = /^[A-Za-z0-9_-]{1,200}$/;
-
-const param = (url: URL, name: string): string | undefined => {
-  const value = url.searchParams.get(name);
-  return value && TOKEN.test(value) ? value : undefined;
-};
-
 /** The snapshot a page's screen would get first over its socket, as JSON; null when there is none to embed. */
 export type PageStateLookup = (page: AppPage, url: URL) => Promise<string | null>;
 
-export function createPageStateLookup(services: Pick<HubServices, 'timers' | 'lobbies'>, timeoutMs: number = EMBED_TIMEOUT_MS): PageStateLookup {
-  const anonymous = { presentedKeys: () => [], user: null };
+/** Each page's snapshot of its address (timers/timer-page-state.ts, lobbies/lobby-page-state.ts). */
+export type PageSnapshots = Partial<Record<AppPage, (url: URL) => Promise<string | null>>>;
 
-  const timerSnapshot = async (url: URL): Promise<string | null> => {
-    const parts = displayPathParts(url.pathname);
-    if (!parts || !TOKEN.test(parts.id) || (parts.matchid !== undefined && !TOKEN.test(parts.matchid))) return null;
-    const timer = await services.timers.get(parts.id);
-    if (!(await services.timers.canView(timer, anonymous, param(url, 'key')))) return null;
-    const room = await services.timers.room(timer, parts.matchid);
-    return room.snapshotFrame().frame.json;
-  };
-
-  const lobbySnapshot = async (url: URL): Promise<string | null> => {
-    const lobbyId = lobbyScreenIdOf(url.pathname);
-    if (lobbyId === null || !TOKEN.test(lobbyId)) return null;
-    const lobby = await services.lobbies.get(lobbyId);
-    // Throws, as the watch would, for a wrong judge key or a private lobby without its link.
-    services.lobbies.requireView(lobby, anonymous, { token: param(url, 't'), judgeKey: param(url, 'judge') });
-    const room = await services.lobbies.room(lobby);
-    return room.snapshotFrame().frame.json;
-  };
-
-  const lookups: Partial<Record<AppPage, (url: URL) => Promise<string | null>>> = { 'display.html': timerSnapshot, 'lobby-screen.html': lobbySnapshot };
-
+/** The lookup of `snapshots`, each given at most `timeoutMs`; a failure or a late one is no state. */
+export function createPageStateLookup(snapshots: PageSnapshots, timeoutMs: number = EMBED_TIMEOUT_MS): PageStateLookup {
   return (page, url) => {
-    const lookup = lookups[page];
+    const lookup = snapshots[page];
     if (!lookup) return Promise.resolve(null);
     let timeout: NodeJS.Timeout | undefined;
     const late = new Promise<null>((resolve) => {

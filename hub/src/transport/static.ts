@@ -1,10 +1,12 @@
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { DISPLAY_PATH, LOBBY_SCREEN_AS_DISPLAY, lobbyScreenIdOf, OVERLAY_PATH } from '@bianshi/shared';
 import type { Clock } from '../lib/clock';
-import { controlCookieName, parseCookies } from '../trpc/context';
-import { compressor, COMPRESS_MIN_BYTES, isCompressible, precompressedSibling, preferredCoding, sendRenderedHtml } from './encoding';
+import { pageTemplate } from '../lib/page-template';
+import { controlCookieName } from '../lib/cookies';
+import { parseCookies } from '../lib/request';
+import { compressor, COMPRESS_MIN_BYTES, isCompressible, precompressedSibling, preferredCoding, sendRenderedHtml } from '../lib/http-encoding';
 import { embedState, type PageStateLookup } from './page-state';
 import { drawScreen, pageOrigin, type ScreenRenderer } from './page-render';
 import type { PageStatus } from './page-status';
@@ -162,20 +164,6 @@ function sendNotFound(req: IncomingMessage, res: ServerResponse, template: strin
     .replace(/<title>[\s\S]*?<\/title>/, '<title>Page not found | 专业辩论比赛计时软件</title>')
     .replace('</head>', () => `<meta name="${NOT_FOUND_MARK}" content="404" data-path="${path}" />\n    <meta name="robots" content="noindex" />\n  </head>`);
   sendRenderedHtml(req, res, html, { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'x-bianshi-page': 'index.html' }, 404);
-}
-
-/** A page of the build read once per change of its file; null when it is missing. */
-export function pageTemplate(path: string): () => string | null {
-  let cached: { mtimeMs: number; html: string } | undefined;
-  return () => {
-    try {
-      const { mtimeMs } = statSync(path);
-      if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(path, 'utf8') };
-      return cached.html;
-    } catch {
-      return null;
-    }
-  };
 }
 
 function cacheControlFor(pathname: string): string {

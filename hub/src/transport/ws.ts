@@ -2,17 +2,36 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { CLOSE, PROTOCOL_VERSION, REALTIME } from '@bianshi/shared';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocket, WebSocketServer } from 'ws';
 import { hashKey } from '../lib/ids';
 import type { HubServices } from '../services';
-import type { AppRouter } from '../trpc/app.router';
-import { clientIp, createContextFactory, type Context } from '../trpc/context';
-import { ConnectionBudget } from '../limits/connection-budget';
+import type { AppRouter } from '../app.router';
+import { clientIp } from '../lib/request';
+import { createContextFactory, type Context } from '../trpc/context';
+import { ConnectionBudget } from '../realtime/connection-budget';
 import type { CoolingOff } from '../limits/cooling-off';
 import { batchTooLarge, countCalls, FloodedAddresses, refusalEnvelope, WS_CALL_BURST, WS_MAX_CALLS_PER_MESSAGE, WS_MAX_PAYLOAD_BYTES } from '../limits/ws-limits';
 import { wireEncoder } from '../trpc/transformer';
 import { WatchFastPath, type WatchConnection } from './watch-fast-path';
 
+
+/** What a socket's screen lets through: the message to deliver, or null when it was handled. */
+type Screened = { data: Buffer; isBinary: boolean } | null;
+
+/**
+ * The tRPC endpoint's sockets (ws's `WebSocket` server option): every inbound message passes the
+ * socket's {@link screen} before any listener, tRPC's adapter included, hears it.
+ */
+class ScreenedSocket extends WebSocket {
+  /** Set at the upgrade, before the adapter sees the socket; null lets every message through. */
+  screen: ((data: Buffer, isBinary: boolean) => Screened) | null = null;
+
+  override emit(event: string | symbol, ...args: unknown[]): boolean {
+    if (event !== 'message' || this.screen === null) return super.emit(event, ...args);
+    const passed = this.screen(args[0] as Buffer, args[1] as boolean);
+    return passed === null ? true : super.emit(event, passed.data, passed.isBinary);
+  }
+}
 
 /** Another WebSocket endpoint on the same server, chosen by path prefix (e.g. `/api/yjs/`). */
 export interface UpgradeRoute {
@@ -26,7 +45,7 @@ export interface UpgradeRoute {
  */
 export function attachWebSocket(server: Server, services: HubServices, router: AppRouter, routes: readonly UpgradeRoute[] = []) {
   // No compression: the watch fast path writes finished frames beside `ws` (see there).
-  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD_BYTES, perMessageDeflate: false });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD_BYTES, perMessageDeflate: false, WebSocket: ScreenedSocket });
   const createContext = createContextFactory(services);
   // One context per connection, whoever asks first: tRPC's adapter or the watch fast path.
   const contexts = new WeakMap<object, Promise<Context>>();
@@ -127,17 +146,14 @@ function registerAccount(services: HubServices, socket: WebSocket, ctx: Context)
  * take the message (or part of a batch) for itself. What is left goes on as the socket's usual
  * `message` event.
  */
-function screenMessages(socket: WebSocket, services: HubServices, router: AppRouter, watches: WatchConnection, from: { address: string; flooded: FloodedAddresses }): void {
+function screenMessages(socket: ScreenedSocket, services: HubServices, router: AppRouter, watches: WatchConnection, from: { address: string; flooded: FloodedAddresses }): void {
   const rate = from.flooded.rateFor(from.address, Date.now());
   // Whether any message of this socket got through: only a socket that spent calls leaves its
   // debt to the address. One refused at its first message (paying a debt it inherited, such as a
   // neighbour's behind the same NAT, reconnecting) must not renew it, or reconnects would keep
   // the address refused for ever.
   let spent = false;
-  const emit = socket.emit;
-  socket.emit = function (this: WebSocket, event: string | symbol, ...args: unknown[]): boolean {
-    if (event !== 'message') return emit.call(this, event, ...args);
-    const [data, isBinary] = args as [Buffer, boolean];
+  socket.screen = (data, isBinary) => {
     const text = isBinary ? null : data.toString('utf8');
     const calls = text === null ? 1 : countCalls(text);
     // A message over the ceiling is refused whole, unread, and costs the socket a full message.
@@ -150,17 +166,17 @@ function screenMessages(socket: WebSocket, services: HubServices, router: AppRou
         services.cooling.refused(from.address, WS_DOOR_KEY, rate.msUntilEven(Date.now()), { message: '', reason: 'rate-limited' });
         socket.close(CLOSE.rateLimited.code, CLOSE.rateLimited.reason);
       }
-      return true;
+      return null;
     }
     spent = true;
     if (tooLarge) {
       if (socket.readyState === socket.OPEN) socket.send(wireEncoder.encode(refusalEnvelope(router, batchTooLarge(calls))));
-      return true;
+      return null;
     }
-    if (text === null) return emit.call(this, event, data, isBinary);
+    if (text === null) return { data, isBinary };
     const rest = watches.take(text);
-    if (rest === null) return true;
+    if (rest === null) return null;
     // Untouched (the usual case): the original bytes go on, not a copy.
-    return emit.call(this, event, rest === text ? data : Buffer.from(rest, 'utf8'), false);
-  } as WebSocket['emit'];
+    return { data: rest === text ? data : Buffer.from(rest, 'utf8'), isBinary: false };
+  };
 }

@@ -1,10 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
 import type { SessionUser } from '../auth/auth.service';
-import { requestOrigin, type RequestOrigin } from '../auth/request-origin';
-import type { Config } from '../lib/config';
+import { CONTROL_COOKIE_PREFIX, controlCookieName } from '../lib/cookies';
+import { requestOrigin, type RequestOrigin } from '../lib/request-origin';
+import { bearerToken, clientIp, parseCookies } from '../lib/request';
 import { siteOrigins } from '../lib/site';
-import type { ConnectionBudget } from '../limits/connection-budget';
+import type { ConnectionBudget } from '../realtime/connection-budget';
 import type { HubServices } from '../services';
 
 /** Per-request (HTTP) or per-connection (WebSocket) context of every procedure. */
@@ -40,19 +41,6 @@ export interface Context {
 }
 
 export type { SessionUser };
-
-/** Prefix of the cookies that carry control keys. */
-const CONTROL_COOKIE_PREFIX = 'bs_ctl_';
-
-/** The cookie that carries a timer's control key after a control link was opened. */
-export function controlCookieName(timerId: string): string {
-  return `${CONTROL_COOKIE_PREFIX}${timerId}`;
-}
-
-/** The timer id of a control cookie name, or null for other cookies. */
-export function controlCookieTimerId(cookieName: string): string | null {
-  return cookieName.startsWith(CONTROL_COOKIE_PREFIX) ? cookieName.slice(CONTROL_COOKIE_PREFIX.length) || null : null;
-}
 
 interface ContextSource {
   req: IncomingMessage;
@@ -129,52 +117,4 @@ async function resolveUser(services: HubServices, sessionToken: string | null, j
 /** Three base64url segments: a JWT, never a control key (keys have no dots). */
 function looksLikeJwt(token: string): boolean {
   return /^[\w-]+\.[\w-]+\.[\w-]*$/.test(token);
-}
-
-/**
- * The address a request came from. Behind `TRUST_PROXY`, the address the trusted proxies put in
- * `X-Forwarded-For`: each appends the address it saw, so with `TRUST_PROXY_HOPS` proxies the
- * client is that many entries from the right. Entries further left were sent by the client
- * itself and are never believed.
- */
-export function clientIp(req: IncomingMessage, config: Pick<Config, 'TRUST_PROXY' | 'TRUST_PROXY_HOPS'>): string {
-  const socketAddress = req.socket.remoteAddress ?? 'unknown';
-  if (!config.TRUST_PROXY) return socketAddress;
-  return forwardedAddress(req.headers['x-forwarded-for'], config.TRUST_PROXY_HOPS) ?? socketAddress;
-}
-
-/** The entry `hops` from the right of (every) `X-Forwarded-For` header; null when there is none. */
-export function forwardedAddress(header: string | string[] | undefined, hops: number): string | null {
-  if (header === undefined) return null;
-  // Several headers count as one list, in order (RFC 7230 §3.2.2).
-  const entries = (Array.isArray(header) ? header.join(',') : header)
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  if (entries.length === 0) return null;
-  // Fewer entries than proxies: the leftmost was still written by a trusted proxy.
-  return entries[Math.max(0, entries.length - hops)] ?? null;
-}
-
-/** `Authorization: Bearer <token>` → token. */
-export function bearerToken(header: string | undefined): string | null {
-  const match = header?.match(/^Bearer\s+(\S+)$/i);
-  return match?.[1] ?? null;
-}
-
-/** Parses a Cookie header into a map (first value wins). */
-export function parseCookies(header: string | undefined): Map<string, string> {
-  const cookies = new Map<string, string>();
-  for (const part of header?.split(';') ?? []) {
-    const separator = part.indexOf('=');
-    if (separator < 0) continue;
-    const name = part.slice(0, separator).trim();
-    if (!name || cookies.has(name)) continue;
-    try {
-      cookies.set(name, decodeURIComponent(part.slice(separator + 1).trim()));
-    } catch {
-      // A malformed cookie is ignored, never fatal.
-    }
-  }
-  return cookies;
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { controlCookieTimerId, parseCookies } from './context';
+import { controlCookieTimerId } from '../lib/cookies';
+import { parseCookies } from '../lib/request';
 
 /** At most this many control cookies are looked at for one request. */
 export const MAX_DEVICE_CAPABILITIES = 50;

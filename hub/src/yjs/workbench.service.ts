@@ -13,7 +13,7 @@ import {
 } from '@bianshi/shared';
 import * as Y from 'yjs';
 import type { EntitlementService } from '../commerce/entitlements.service';
-import type { TimerRepository } from '../db/timer.repository';
+import type { TimerRepository } from '../timers/timer.repository';
 import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
 import { hashKey, newId, newSecretKey } from '../lib/ids';

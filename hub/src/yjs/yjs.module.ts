@@ -1,10 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { EntitlementService } from '../commerce/entitlements.service';
 import type { Db } from '../db/database';
-import type { TimerRepository } from '../db/timer.repository';
+import type { TimerRepository } from '../timers/timer.repository';
 import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
-import type { SocketAccount, SocketDirectory } from '../rooms/socket-directory';
+import type { SocketAccount, SocketDirectory } from '../realtime/socket-directory';
 import type { DocGrant } from './doc-room';
 import { DocRegistry } from './doc.registry';
 import { WorkbenchService } from './workbench.service';

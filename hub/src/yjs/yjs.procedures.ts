@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { HubError } from '../lib/errors';
 import type { Context } from '../trpc/context';
 import { publicProcedure, router } from '../trpc/init';
-import { authedProcedure } from '../trpc/procedures';
+import { authedProcedure } from '../auth/auth-access';
 import { Y as M } from './messages';
 import type { Caller } from './workbench.service';
 

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gt, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import { roleAtLeast, type GrantableRole, type ProjectRole } from '@bianshi/shared';
-import { lockAccount } from '../db/account-lock';
+import { lockAccount } from '../auth/account-lock';
 import type { Db } from '../db/database';
-import { users } from '../db/schema';
+import { users } from '../auth/auth.schema';
 import {
   yjsDocuments,
   yjsFlowAttachments,

@@ -5,7 +5,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { HubError } from '../lib/errors';
 import { hashKey } from '../lib/ids';
 import type { Logger } from '../lib/logger';
-import type { SocketAccount, SocketDirectory } from '../rooms/socket-directory';
+import type { SocketAccount, SocketDirectory } from '../realtime/socket-directory';
 import type { DocConnection, DocRoom } from './doc-room';
 import type { DocRegistry } from './doc.registry';
 import { refuse, type RefusableSocket } from './frames';

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
-import { createBody } from '../../transport/api-v1';
+import { createBody } from '../api-v1.http';
 import { COMMAND_LIMIT, CREATE_LIMIT } from '../../limits/http-limits';
 import {
   apiErrorSchema,

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseTrackedId } from '@bianshi/shared';
 import type { Clock } from '../../lib/clock';
 import { HubError } from '../../lib/errors';
-import type { AddressSubscriptions } from '../../limits/connection-budget';
+import type { AddressSubscriptions } from '../../realtime/connection-budget';
 import type { TimerService } from '../../timers/timer.service';
 import type { ApiAccess } from '../api-access';
 import { IM } from '../messages';

@@ -1,8 +1,8 @@
 import { timerReading, trackedId, type MatchEvent, type TimerReading } from '@bianshi/shared';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
-import type { MatchObserver, MatchRoom } from '../../rooms/match-room';
-import type { RoomRegistry } from '../../rooms/registry';
+import type { MatchObserver, MatchRoom } from '../../timers/match-room';
+import type { RoomRegistry } from '../../timers/match.registry';
 
 /** One item of a timer's feed: its reading after a change, with what happened in it. */
 export interface FeedItem {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/database';
-import type { TimerRecord } from '../../db/timer.repository';
+import type { TimerRecord } from '../../timers/timer.repository';
 import type { Clock } from '../../lib/clock';
 import { HubError } from '../../lib/errors';
 import { hashKey, newId } from '../../lib/ids';

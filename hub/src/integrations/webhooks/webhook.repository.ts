@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { lobbies, lobbyTimers, matches, timers } from '../../db/schema';
+import { lobbies, lobbyTimers } from '../../lobbies/lobby.schema';
+import { matches, timers } from '../../timers/timer.schema';
 import { webhookDeliveries, webhooks } from '../integrations.schema';
 
 /** A webhook as the hub uses it. */

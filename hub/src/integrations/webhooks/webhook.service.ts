@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { timerReading, WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT, webhookEventsOf, type MatchState, type TimerPublic, type WebhookEventDetail } from '@bianshi/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/database';
-import type { LoggedCommand } from '../../db/timer.repository';
+import type { LoggedCommand } from '../../timers/timer.repository';
 import type { Clock } from '../../lib/clock';
 import { HubError } from '../../lib/errors';
 import { newId } from '../../lib/ids';

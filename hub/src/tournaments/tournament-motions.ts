@@ -1,0 +1,157 @@
+/**
+ * Motions released at a public tournament on this hub join the public topic library once the
+ * tournament is over, each with the tournament and round as its source (one group per
+ * tournament, created and filled idempotently: running again adds only what is missing).
+ */
+import { createHash } from 'node:crypto';
+import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { topicGroups, topics } from '../library/library.schema';
+import {
+  tournamentFixtures,
+  tournamentResults,
+  tournamentRounds,
+  tournamentStages,
+  tournaments,
+} from './tournament.schema';
+
+/** The library group of a tournament's motions. */
+export function tournamentGroupId(tournamentId: string): string {
+  return `tournament-${tournamentId}`;
+}
+
+function motionId(tournamentId: string, roundId: string, topicId: string): string {
+  return `tm-${createHash('sha256').update(`${tournamentId}\n${roundId}\n${topicId}`).digest('hex').slice(0, 24)}`;
+}
+
+/** Copies a finished public tournament's released motions into the public library. */
+export class TournamentMotions {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+  ) {}
+
+  /**
+   * Whether the tournament is over: every fixture has a confirmed result and — with a
+   * knockout — its final is among them (the champion is known).
+   */
+  async isOver(tournamentId: string): Promise<boolean> {
+    const [fixtures, results, stages] = await Promise.all([
+      this.db
+        .select({ id: tournamentFixtures.id, node: tournamentFixtures.bracketNodeId })
+        .from(tournamentFixtures)
+        .where(eq(tournamentFixtures.tournamentId, tournamentId)),
+      this.db
+        .select({ fixtureId: tournamentResults.fixtureId })
+        .from(tournamentResults)
+        .where(and(eq(tournamentResults.tournamentId, tournamentId), eq(tournamentResults.confirmed, true))),
+      this.db
+        .select({ kind: tournamentStages.kind, bracket: tournamentStages.bracket })
+        .from(tournamentStages)
+        .where(eq(tournamentStages.tournamentId, tournamentId)),
+    ]);
+    if (fixtures.length === 0) return false;
+    const confirmed = new Set(results.map((result) => result.fixtureId));
+    if (fixtures.some((fixture) => !confirmed.has(fixture.id))) return false;
+    const knockout = stages.find((stage) => stage.kind === 'knockout');
+    if (!knockout) return true;
+    const final = knockout.bracket.find((node) => node.nextNodeId === null);
+    return final !== undefined && fixtures.some((fixture) => fixture.node === final.id);
+  }
+
+  /**
+   * After a change of a tournament: when it is public and over, its released motions are
+   * copied. Returns how many were added (0 when there was nothing new, or it is not over).
+   */
+  async sync(tournamentId: string): Promise<number> {
+    const [tournament] = await this.db
+      .select({
+        id: tournaments.id,
+        name: tournaments.name,
+        visibility: tournaments.visibility,
+        startDate: tournaments.startDate,
+      })
+      .from(tournaments)
+      .where(eq(tournaments.id, tournamentId));
+    if (!tournament || tournament.visibility !== 'public') return 0;
+    if (!(await this.isOver(tournamentId))) return 0;
+    const released = await this.db
+      .select({
+        roundId: tournamentRounds.id,
+        roundName: tournamentRounds.name,
+        topic: topics,
+      })
+      .from(tournamentFixtures)
+      .innerJoin(tournamentRounds, eq(tournamentRounds.id, tournamentFixtures.roundId))
+      .innerJoin(tournamentStages, eq(tournamentStages.id, tournamentRounds.stageId))
+      .innerJoin(topics, eq(topics.id, tournamentFixtures.topicId))
+      .where(
+        and(
+          eq(tournamentFixtures.tournamentId, tournamentId),
+          isNotNull(tournamentFixtures.topicReleaseAt),
+          lte(tournamentFixtures.topicReleaseAt, this.now()),
+        ),
+      )
+      .orderBy(asc(tournamentStages.position), asc(tournamentRounds.number), asc(tournamentFixtures.position));
+    // One entry per motion per round (every fixture of a round usually shares it).
+    const motions = new Map<string, (typeof released)[number]>();
+    for (const row of released) {
+      const id = motionId(tournamentId, row.roundId, row.topic.id);
+      if (!motions.has(id)) motions.set(id, row);
+    }
+    if (motions.size === 0) return 0;
+    const groupId = tournamentGroupId(tournamentId);
+    // The year only when the tournament states its dates: a source is never guessed.
+    const year = tournament.startDate ? Number(tournament.startDate.slice(0, 4)) : null;
+    return this.db.transaction(async (tx) => {
+      await tx
+        .insert(topicGroups)
+        .values({
+          id: groupId,
+          name: tournament.name,
+          description: `「${tournament.name}」各轮公布的辩题，赛事结束后收录。`,
+          kind: 'tournament',
+          year,
+          ownerId: null,
+          visibility: 'public',
+          tournamentId,
+        })
+        .onConflictDoNothing();
+      const existing = new Set(
+        (
+          await tx
+            .select({ id: topics.id })
+            .from(topics)
+            .where(inArray(topics.id, [...motions.keys()]))
+        ).map((row) => row.id),
+      );
+      let position = existing.size;
+      let added = 0;
+      for (const [id, { roundName, topic }] of motions) {
+        if (existing.has(id)) continue;
+        const inserted = await tx
+          .insert(topics)
+          .values({
+            id,
+            groupId,
+            position: position++,
+            text: topic.text,
+            affText: topic.affText,
+            negText: topic.negText,
+            type: topic.type,
+            tags: topic.tags,
+            language: topic.language,
+            tournament: tournament.name,
+            round: roundName,
+            year,
+            notes: '',
+            infoSlide: topic.infoSlide,
+          })
+          .onConflictDoNothing()
+          .returning({ id: topics.id });
+        added += inserted.length;
+      }
+      return added;
+    });
+  }
+}
