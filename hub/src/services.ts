@@ -87,3 +87,9 @@ export interface HubServices {
   /** The 世界杯 tournament hub: draws, rounds on timers and lobbies, ballots, standings, bracket. */
   readonly tournaments: Tournaments;
 }
+
+// The tRPC context's port for the services (trpc/context.ts) is this interface.
+declare module './trpc/context' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the port is HubServices
+  interface ContextServices extends HubServices {}
+}

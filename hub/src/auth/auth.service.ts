@@ -18,15 +18,8 @@ import { SupabaseVerifier } from './supabase-verifier';
 import type { UserRecord, UserRepository } from './user.repository';
 
 /** A signed-in account as procedures see it. */
-export interface SessionUser {
-  id: string;
-  email: string;
-  displayName: string;
-  /** Whether the owner proved the address (a mailed link, or Supabase's confirmation). */
-  emailVerified: boolean;
-  /** Global admin: `users.is_admin` (granted by `npm run admin`), or a *verified* address in ADMIN_EMAILS. */
-  isAdmin: boolean;
-}
+export type { SessionUser } from '../lib/session-user';
+import type { SessionUser } from '../lib/session-user';
 
 /** How people sign in on this hub. */
 export type AuthMode = 'local' | 'supabase';

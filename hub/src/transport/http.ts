@@ -1,10 +1,9 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import compression from 'compression';
-import type { HubServices } from '../services';
 import { clientIp } from '../lib/request';
-import { createContextFactory } from '../trpc/context';
-import type { AppRouter } from '../app.router';
+import { createContextFactory, type ContextServices } from '../trpc/context';
+import type { AnyRouter } from '@trpc/server';
 import { createApiV1Handler } from '../integrations/api-v1.http';
 import { HubError, retryAfterSeconds } from '../lib/errors';
 import { API_CSP, appCspFor, BASE_SECURITY_HEADERS } from './security-headers';
@@ -23,7 +22,7 @@ import { sendQueryRateLimited } from '../content/content.http';
 import { createContentDoor, createTrpcDoor } from '../limits/doors';
 
 /** The HTTP side of the hub: health, tRPC over HTTP, then the static client. */
-export function createRequestListener(services: HubServices, router: AppRouter, clientDist: string, render?: ScreenRenderer): RequestListener {
+export function createRequestListener(services: ContextServices, router: AnyRouter, clientDist: string, render?: ScreenRenderer): RequestListener {
   const createContext = createContextFactory(services);
   const door = createTrpcDoor({ router, cooling: services.cooling, config: services.config, sessionCookie: services.auth.cookies.session });
   const trpcHandler = createHTTPHandler({
@@ -126,13 +125,13 @@ export function createRequestListener(services: HubServices, router: AppRouter, 
 }
 
 /** An unexpected failure of an async handler: logged, answered with a 500 if nothing was sent. */
-function failed(res: ServerResponse, services: HubServices, error: unknown): void {
+function failed(res: ServerResponse, services: ContextServices, error: unknown): void {
   services.logger.error('request failed', { error: error instanceof Error ? error.message : String(error) });
   if (!res.headersSent) sendJson(res, 500, { error: { code: 'INTERNAL', message: '服务器出错了，请稍后再试' } });
   else res.end();
 }
 
-async function sendHealth(services: HubServices, res: ServerResponse): Promise<void> {
+async function sendHealth(services: ContextServices, res: ServerResponse): Promise<void> {
   const reachable = await services.database.ping();
   const fanout = services.fanout.health();
   sendJson(res, reachable ? 200 : 503, {

@@ -6,7 +6,7 @@
  */
 import { matchSiteRoute, type SitePageEntity } from '@bianshi/shared';
 import { HubError } from '../lib/errors';
-import type { HubServices } from '../services';
+import type { ContextServices } from '../trpc/context';
 
 /** A lookup slower than this answers 200: the page itself will say what it finds. */
 export const PAGE_STATUS_TIMEOUT_MS = 500;
@@ -52,7 +52,7 @@ async function notMissing(run: () => Promise<unknown>): Promise<boolean> {
 }
 
 /** The lookups of a hub's services. */
-export function pageLookups(services: Pick<HubServices, 'repository' | 'lobbies' | 'library' | 'members' | 'yjs'>): PageLookups {
+export function pageLookups(services: Pick<ContextServices, 'repository' | 'lobbies' | 'library' | 'members' | 'yjs'>): PageLookups {
   const timer = async (idOrShort: string) => (await services.repository.findTimer(idOrShort)) ?? (await services.repository.findTimerByShortId(idOrShort));
   return {
     timer: async (value) => (await timer(value)) !== null,

@@ -5,9 +5,8 @@ import { WebSocket } from 'ws';
 import { HubError } from '../lib/errors';
 import type { ConnectionBudget } from '../realtime/connection-budget';
 import type { DirectWriter, Session, SessionTransport } from '../realtime/session';
-import type { HubServices } from '../services';
-import type { AppRouter } from '../app.router';
-import type { Context } from '../trpc/context';
+import type { AnyRouter } from '@trpc/server';
+import type { Context, ContextServices } from '../trpc/context';
 import { toTRPCError } from '../trpc/init';
 import { wireEncoder } from '../trpc/transformer';
 import { openWatch, resumeVersion, watchInput, type WatchInput } from '../timers/watch';
@@ -204,11 +203,11 @@ class SubscriptionWriter implements DirectWriter {
 
 /** The hub's fast path: one per WebSocket server. */
 export class WatchFastPath {
-  readonly config: AppRouter['_def']['_config'];
+  readonly config: AnyRouter['_def']['_config'];
 
   constructor(
-    readonly services: HubServices,
-    router: AppRouter,
+    readonly services: ContextServices,
+    router: AnyRouter,
     readonly createContext: (source: { req: IncomingMessage; res: WebSocket; info: { connectionParams: Record<string, string | undefined> | null } }) => Promise<Context>,
   ) {
     this.config = router._def._config;

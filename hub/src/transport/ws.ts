@@ -4,10 +4,9 @@ import { CLOSE, PROTOCOL_VERSION, REALTIME } from '@bianshi/shared';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import { WebSocket, WebSocketServer } from 'ws';
 import { hashKey } from '../lib/ids';
-import type { HubServices } from '../services';
-import type { AppRouter } from '../app.router';
+import type { AnyRouter } from '@trpc/server';
 import { clientIp } from '../lib/request';
-import { createContextFactory, type Context } from '../trpc/context';
+import { createContextFactory, type Context, type ContextServices } from '../trpc/context';
 import { ConnectionBudget } from '../realtime/connection-budget';
 import type { CoolingOff } from '../limits/cooling-off';
 import { batchTooLarge, countCalls, FloodedAddresses, refusalEnvelope, WS_CALL_BURST, WS_MAX_CALLS_PER_MESSAGE, WS_MAX_PAYLOAD_BYTES } from '../limits/ws-limits';
@@ -43,7 +42,7 @@ export interface UpgradeRoute {
  * tRPC over WebSocket on `/api/trpc` of the same HTTP server, with the spec's keep-alive
  * (ping after 25 s of quiet, close when no pong within 10 s) and a protocol check at connect.
  */
-export function attachWebSocket(server: Server, services: HubServices, router: AppRouter, routes: readonly UpgradeRoute[] = []) {
+export function attachWebSocket(server: Server, services: ContextServices, router: AnyRouter, routes: readonly UpgradeRoute[] = []) {
   // No compression: the watch fast path writes finished frames beside `ws` (see there).
   const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD_BYTES, perMessageDeflate: false, WebSocket: ScreenedSocket });
   const createContext = createContextFactory(services);
@@ -134,7 +133,7 @@ function refuseUpgrade(cooling: CoolingOff, address: string, socket: Duplex, lef
  * A connection that speaks for an account is listed under it, so ending the account's sessions
  * (on any hub) closes it: its context, and with it the account, was resolved once at connect.
  */
-function registerAccount(services: HubServices, socket: WebSocket, ctx: Context): void {
+function registerAccount(services: ContextServices, socket: WebSocket, ctx: Context): void {
   if (!ctx.user || socket.readyState === socket.CLOSED) return;
   const forget = services.rooms.sockets.add(socket, { userId: ctx.user.id, tokenHash: ctx.sessionToken ? hashKey(ctx.sessionToken) : null });
   socket.once('close', forget);
@@ -146,7 +145,7 @@ function registerAccount(services: HubServices, socket: WebSocket, ctx: Context)
  * take the message (or part of a batch) for itself. What is left goes on as the socket's usual
  * `message` event.
  */
-function screenMessages(socket: ScreenedSocket, services: HubServices, router: AppRouter, watches: WatchConnection, from: { address: string; flooded: FloodedAddresses }): void {
+function screenMessages(socket: ScreenedSocket, services: ContextServices, router: AnyRouter, watches: WatchConnection, from: { address: string; flooded: FloodedAddresses }): void {
   const rate = from.flooded.rateFor(from.address, Date.now());
   // Whether any message of this socket got through: only a socket that spent calls leaves its
   // debt to the address. One refused at its first message (paying a debt it inherited, such as a

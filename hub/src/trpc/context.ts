@@ -1,16 +1,23 @@
 import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
-import type { SessionUser } from '../auth/auth.service';
+import type { SessionUser } from '../lib/session-user';
 import { CONTROL_COOKIE_PREFIX, controlCookieName } from '../lib/cookies';
 import { requestOrigin, type RequestOrigin } from '../lib/request-origin';
 import { bearerToken, clientIp, parseCookies } from '../lib/request';
 import { siteOrigins } from '../lib/site';
 import type { ConnectionBudget } from '../realtime/connection-budget';
-import type { HubServices } from '../services';
+
+/**
+ * The hub's services as procedures and transports see them: declared here, filled in by the
+ * composition root (`services.ts` merges `HubServices` into it), so that this floor names no
+ * module of the root that wires it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged with HubServices in services.ts
+export interface ContextServices {}
 
 /** Per-request (HTTP) or per-connection (WebSocket) context of every procedure. */
 export interface Context {
-  readonly services: HubServices;
+  readonly services: ContextServices;
   /** Client address, honouring X-Forwarded-For only when TRUST_PROXY is on. */
   readonly ip: string;
   readonly transport: 'http' | 'ws';
@@ -51,7 +58,7 @@ interface ContextSource {
 }
 
 /** Builds the context factory for one hub. */
-export function createContextFactory(services: HubServices) {
+export function createContextFactory(services: ContextServices) {
   const { config } = services;
   const allowedOrigins = siteOrigins(config);
   return async ({ req, res, info, budget }: ContextSource, transport: Context['transport']): Promise<Context> => {
@@ -101,7 +108,7 @@ export function trustsCookies(transport: Context['transport'], method: string | 
   return safe ? origin !== 'cross' : origin === 'same';
 }
 
-async function resolveUser(services: HubServices, sessionToken: string | null, jwt: string | undefined): Promise<SessionUser | null> {
+async function resolveUser(services: ContextServices, sessionToken: string | null, jwt: string | undefined): Promise<SessionUser | null> {
   try {
     if (sessionToken) {
       const user = await services.auth.userForSession(sessionToken);
