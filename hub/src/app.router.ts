@@ -14,6 +14,8 @@ import { timerRouter } from './timers/timer.procedures';
 import { tournamentRouter } from './tournaments/tournament.procedures';
 import { workbenchRouter } from './yjs/yjs.procedures';
 import { router } from './trpc/init';
+// Brings in the services every procedure's context carries: services.ts fills the context's port.
+import type {} from './services';
 
 /** Every domain router, merged. The client imports only `type AppRouter` from here. */
 export const appRouter = router({
