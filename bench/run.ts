@@ -16,7 +16,13 @@ import { progress } from './support/log';
 import { machineInfo } from './support/machine';
 import { cpuPressure } from './support/pressure';
 import { runCrossHub, type CrossHubFigures, type CrossHubOptions } from './scenarios/cross-hub';
-import { runFanout, runFanoutBaseline, type FanoutBaseline, type FanoutLevel, type FanoutOptions } from './scenarios/fanout';
+import {
+  runFanout,
+  runFanoutBaseline,
+  type FanoutBaseline,
+  type FanoutLevel,
+  type FanoutOptions,
+} from './scenarios/fanout';
 import { runLoad, type LoadFigures, type LoadOptions } from './scenarios/load';
 import { runFlipSkew, type FlipSkewFigures, type FlipSkewOptions } from './scenarios/flip-skew';
 import { runThroughput, type ThroughputFigures, type ThroughputOptions } from './scenarios/throughput';
@@ -77,7 +83,13 @@ export interface BenchReport {
   machine: ReturnType<typeof machineInfo>;
   /** CPU pressure (PSI, % of time something waited for a CPU) at the start and end: other work on the machine skews every figure. */
   cpuPressure: { start: ReturnType<typeof cpuPressure>; end: ReturnType<typeof cpuPressure> };
-  fanout?: { commands: number; intervalMs: number; levels: FanoutLevel[]; baseline?: FanoutBaseline | { error: string }; error?: string };
+  fanout?: {
+    commands: number;
+    intervalMs: number;
+    levels: FanoutLevel[];
+    baseline?: FanoutBaseline | { error: string };
+    error?: string;
+  };
   throughput?: ThroughputFigures | { error: string };
   flipSkew?: FlipSkewFigures | { error: string };
   crossHub?: CrossHubFigures | { error: string };
@@ -91,16 +103,31 @@ export interface BenchReport {
 function parseArgs(argv: string[]) {
   const quick = argv.includes('--quick');
   const build = !argv.includes('--no-build');
-  const only = argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
-  for (const name of only ?? []) if (!SCENARIOS.includes(name as Scenario)) throw new Error(`unknown scenario ${name}; known: ${SCENARIOS.join(', ')}`);
-  const attacks = argv.find((arg) => arg.startsWith('--attacks='))?.slice('--attacks='.length).split(',');
+  const only = argv
+    .find((arg) => arg.startsWith('--only='))
+    ?.slice('--only='.length)
+    .split(',');
+  for (const name of only ?? [])
+    if (!SCENARIOS.includes(name as Scenario))
+      throw new Error(`unknown scenario ${name}; known: ${SCENARIOS.join(', ')}`);
+  const attacks = argv
+    .find((arg) => arg.startsWith('--attacks='))
+    ?.slice('--attacks='.length)
+    .split(',');
   const plan = PLANS[quick ? 'quick' : 'full'];
-  return { plan: attacks ? { ...plan, hostile: { ...plan.hostile, attacks } } : plan, build, only: new Set<Scenario>((only as Scenario[] | undefined) ?? SCENARIOS) };
+  return {
+    plan: attacks ? { ...plan, hostile: { ...plan.hostile, attacks } } : plan,
+    build,
+    only: new Set<Scenario>((only as Scenario[] | undefined) ?? SCENARIOS),
+  };
 }
 
 function buildWorkspace(workspace: 'hub' | 'client'): void {
   progress(`building ${workspace}`);
-  const result = spawnSync('npm', ['run', 'build', '-w', workspace, '--silent'], { cwd: repoRoot, stdio: ['ignore', 2, 2] });
+  const result = spawnSync('npm', ['run', 'build', '-w', workspace, '--silent'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 2, 2],
+  });
   if (result.status !== 0) throw new Error(`npm run build -w ${workspace} failed (${result.status})`);
 }
 
@@ -122,7 +149,11 @@ async function main(): Promise<void> {
     command: `npm run bench${plan.mode === 'quick' ? ' -- --quick' : ''}`,
     startedAt: new Date(started).toISOString(),
     durationSeconds: 0,
-    revision: spawnSync('git', ['describe', '--always', '--dirty'], { cwd: repoRoot, encoding: 'utf8' }).stdout.trim() || 'unknown',
+    revision:
+      spawnSync('git', ['describe', '--always', '--dirty'], {
+        cwd: repoRoot,
+        encoding: 'utf8',
+      }).stdout.trim() || 'unknown',
     machine: machineInfo(),
     cpuPressure: { start: cpuPressure(), end: null },
     targets: [],
@@ -160,13 +191,25 @@ async function main(): Promise<void> {
       await touchTimer(hub.url, timer);
       if (only.has('fanout')) {
         const largest = plan.fanout.levels.at(-1)!;
-        const baseline = await errorOf('fan-out baseline', () => runFanoutBaseline(loadgen, hub, timer, largest, plan.fanout));
-        const fanout = { commands: plan.fanout.commands, intervalMs: plan.fanout.intervalMs, levels: [] as FanoutLevel[], baseline };
+        const baseline = await errorOf('fan-out baseline', () =>
+          runFanoutBaseline(loadgen, hub, timer, largest, plan.fanout),
+        );
+        const fanout = {
+          commands: plan.fanout.commands,
+          intervalMs: plan.fanout.intervalMs,
+          levels: [] as FanoutLevel[],
+          baseline,
+        };
         report.fanout = fanout;
-        const failed = await errorOf('fan-out', () => runFanout(loadgen, hub, timer, plan.fanout, fanout.levels));
+        const failed = await errorOf('fan-out', () =>
+          runFanout(loadgen, hub, timer, plan.fanout, fanout.levels),
+        );
         if ('error' in failed) report.fanout = { ...fanout, error: failed.error };
       }
-      if (only.has('throughput')) report.throughput = await errorOf('throughput', () => runThroughput(loadgen, hub, timer, plan.throughput));
+      if (only.has('throughput'))
+        report.throughput = await errorOf('throughput', () =>
+          runThroughput(loadgen, hub, timer, plan.throughput),
+        );
     } finally {
       await loadgen.stop();
       await hub.stop();
@@ -179,13 +222,16 @@ async function main(): Promise<void> {
     report.load = await errorOf('load', () => runLoad(plan.load));
   }
   if (only.has('hostile')) report.hostile = await errorOf('hostile', () => runHostile(plan.hostile));
-  if (only.has('flip')) report.flipSkew = await errorOf('flip skew', () => runFlipSkew({ ...plan.flip, build }));
+  if (only.has('flip'))
+    report.flipSkew = await errorOf('flip skew', () => runFlipSkew({ ...plan.flip, build }));
   clearTimeout(watchdog);
   finish(0);
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   killAllChildren();
   process.exit(1);
 });

@@ -37,7 +37,9 @@ function atLeast(measured: number | null | undefined, floor: number): boolean | 
   return measured === null || measured === undefined || Number.isNaN(measured) ? null : measured >= floor;
 }
 
-export function evaluateTargets(report: Pick<BenchReport, 'fanout' | 'throughput' | 'flipSkew' | 'crossHub' | 'load' | 'hostile'>): TargetResult[] {
+export function evaluateTargets(
+  report: Pick<BenchReport, 'fanout' | 'throughput' | 'flipSkew' | 'crossHub' | 'load' | 'hostile'>,
+): TargetResult[] {
   const results: TargetResult[] = [];
   const crossHub = report.crossHub && 'extraP99Ms' in report.crossHub ? report.crossHub.extraP99Ms : null;
   results.push({
@@ -50,7 +52,10 @@ export function evaluateTargets(report: Pick<BenchReport, 'fanout' | 'throughput
   const levels = report.fanout && 'levels' in report.fanout ? report.fanout.levels : [];
   const largest = levels.at(-1);
   // The level counts the subscribers that did connect; fewer than the target level is no verdict.
-  const partial = largest && largest.subscribers < LATENCY_TARGET_SUBSCRIBERS ? `measured at ${largest.subscribers} subscribers, not ${LATENCY_TARGET_SUBSCRIBERS}` : undefined;
+  const partial =
+    largest && largest.subscribers < LATENCY_TARGET_SUBSCRIBERS
+      ? `measured at ${largest.subscribers} subscribers, not ${LATENCY_TARGET_SUBSCRIBERS}`
+      : undefined;
   const p99 = largest?.latency.latencyMs.p99 ?? null;
   results.push({
     name: `fan-out latency p99 at ${LATENCY_TARGET_SUBSCRIBERS} subscribers`,
@@ -70,8 +75,20 @@ export function evaluateTargets(report: Pick<BenchReport, 'fanout' | 'throughput
     ...(largest ? { note: `at ${largest.memory.subscribers} subscribers` } : {}),
   });
   const ratios = report.throughput && 'ratios' in report.throughput ? report.throughput.ratios : null;
-  results.push({ name: 'delivered msg/s, hub ÷ bare ws', target: `≥ ${HUB_TO_BARE_WS_TARGET}`, measured: ratios?.hubToBareWs ?? null, unit: 'ratio', pass: atLeast(ratios?.hubToBareWs, HUB_TO_BARE_WS_TARGET) });
-  results.push({ name: 'delivered msg/s, hub ÷ socket.io', target: `≥ ${HUB_TO_SOCKET_IO_TARGET}`, measured: ratios?.hubToSocketIo ?? null, unit: 'ratio', pass: atLeast(ratios?.hubToSocketIo, HUB_TO_SOCKET_IO_TARGET) });
+  results.push({
+    name: 'delivered msg/s, hub ÷ bare ws',
+    target: `≥ ${HUB_TO_BARE_WS_TARGET}`,
+    measured: ratios?.hubToBareWs ?? null,
+    unit: 'ratio',
+    pass: atLeast(ratios?.hubToBareWs, HUB_TO_BARE_WS_TARGET),
+  });
+  results.push({
+    name: 'delivered msg/s, hub ÷ socket.io',
+    target: `≥ ${HUB_TO_SOCKET_IO_TARGET}`,
+    measured: ratios?.hubToSocketIo ?? null,
+    unit: 'ratio',
+    pass: atLeast(ratios?.hubToSocketIo, HUB_TO_SOCKET_IO_TARGET),
+  });
   const flip = report.flipSkew && 'spreadMs' in report.flipSkew ? report.flipSkew.spreadMs.p99 : null;
   const skipped = report.flipSkew && 'skipped' in report.flipSkew ? report.flipSkew.skipped : undefined;
   results.push({
@@ -90,7 +107,15 @@ export function evaluateTargets(report: Pick<BenchReport, 'fanout' | 'throughput
 /** One target per attack: the console's p99 under it within 2× of its quiet p99. */
 function hostileTargets(hostile: BenchReport['hostile']): TargetResult[] {
   if (!hostile || !('attacks' in hostile)) {
-    return [{ name: 'console p99 under attack ÷ quiet p99', target: `≤ ${HOSTILE_RATIO_TARGET}`, measured: null, unit: 'ratio', pass: null }];
+    return [
+      {
+        name: 'console p99 under attack ÷ quiet p99',
+        target: `≤ ${HOSTILE_RATIO_TARGET}`,
+        measured: null,
+        unit: 'ratio',
+        pass: null,
+      },
+    ];
   }
   return hostile.attacks.map((attack) => ({
     name: `console p99 under ${attack.name} ÷ quiet p99`,
@@ -111,18 +136,61 @@ function loadTargets(load: BenchReport['load']): TargetResult[] {
     const cold = page && 'readyMs' in page.cold ? page.cold : null;
     const warm = page && 'readyMs' in page.warm ? page.warm : null;
     const path = page?.path.replace(/\/[^/]+$/, '/:id') ?? name;
-    results.push({ name: `${name} (${path}): bytes before the first clock, cold`, target: `≤ ${SCREEN_BYTES_TARGET} bytes`, measured: cold?.bytesBeforeReady ?? null, unit: 'bytes', pass: atMost(cold?.bytesBeforeReady, SCREEN_BYTES_TARGET) });
-    results.push({ name: `${name} (${path}): first clock, cold, 1.6 Mbit/s 150 ms`, target: `≤ ${SCREEN_COLD_MS_TARGET} ms`, measured: cold?.readyMs ?? null, unit: 'ms', pass: atMost(cold?.readyMs, SCREEN_COLD_MS_TARGET) });
-    results.push({ name: `${name} (${path}): first clock, warm`, target: `≤ ${SCREEN_WARM_MS_TARGET} ms`, measured: warm?.readyMs ?? null, unit: 'ms', pass: atMost(warm?.readyMs, SCREEN_WARM_MS_TARGET) });
+    results.push({
+      name: `${name} (${path}): bytes before the first clock, cold`,
+      target: `≤ ${SCREEN_BYTES_TARGET} bytes`,
+      measured: cold?.bytesBeforeReady ?? null,
+      unit: 'bytes',
+      pass: atMost(cold?.bytesBeforeReady, SCREEN_BYTES_TARGET),
+    });
+    results.push({
+      name: `${name} (${path}): first clock, cold, 1.6 Mbit/s 150 ms`,
+      target: `≤ ${SCREEN_COLD_MS_TARGET} ms`,
+      measured: cold?.readyMs ?? null,
+      unit: 'ms',
+      pass: atMost(cold?.readyMs, SCREEN_COLD_MS_TARGET),
+    });
+    results.push({
+      name: `${name} (${path}): first clock, warm`,
+      target: `≤ ${SCREEN_WARM_MS_TARGET} ms`,
+      measured: warm?.readyMs ?? null,
+      unit: 'ms',
+      pass: atMost(warm?.readyMs, SCREEN_WARM_MS_TARGET),
+    });
   }
   const idle = figures?.hubMemory.idleRssBytes ?? null;
-  results.push({ name: 'hub idle RSS (PGlite on disk, no viewers)', target: `≤ ${HUB_IDLE_RSS_TARGET_BYTES} bytes (256 MiB)`, measured: idle, unit: 'bytes', pass: atMost(idle, HUB_IDLE_RSS_TARGET_BYTES) });
+  results.push({
+    name: 'hub idle RSS (PGlite on disk, no viewers)',
+    target: `≤ ${HUB_IDLE_RSS_TARGET_BYTES} bytes (256 MiB)`,
+    measured: idle,
+    unit: 'bytes',
+    pass: atMost(idle, HUB_IDLE_RSS_TARGET_BYTES),
+  });
   const lighthouse = figures && Array.isArray(figures.lighthouse) ? figures.lighthouse : [];
   for (const entry of lighthouse) {
-    const runs = entry.runs && entry.runs.length > 1 ? ` (median of ${entry.runs.map((run) => (run.failed ? `failed ${run.failed}` : run.performance)).join(', ')})` : '';
-    results.push({ name: `Lighthouse performance ${entry.path}${runs}`, target: `≥ ${LIGHTHOUSE_PERFORMANCE_TARGET}`, measured: entry.performance, unit: 'score', pass: atLeast(entry.performance, LIGHTHOUSE_PERFORMANCE_TARGET) });
-    for (const [key, label] of [['accessibility', 'accessibility'], ['bestPractices', 'best practices'], ['seo', 'SEO']] as const) {
-      results.push({ name: `Lighthouse ${label} ${entry.path}`, target: `≥ ${LIGHTHOUSE_OTHER_TARGET}`, measured: entry[key], unit: 'score', pass: atLeast(entry[key], LIGHTHOUSE_OTHER_TARGET) });
+    const runs =
+      entry.runs && entry.runs.length > 1
+        ? ` (median of ${entry.runs.map((run) => (run.failed ? `failed ${run.failed}` : run.performance)).join(', ')})`
+        : '';
+    results.push({
+      name: `Lighthouse performance ${entry.path}${runs}`,
+      target: `≥ ${LIGHTHOUSE_PERFORMANCE_TARGET}`,
+      measured: entry.performance,
+      unit: 'score',
+      pass: atLeast(entry.performance, LIGHTHOUSE_PERFORMANCE_TARGET),
+    });
+    for (const [key, label] of [
+      ['accessibility', 'accessibility'],
+      ['bestPractices', 'best practices'],
+      ['seo', 'SEO'],
+    ] as const) {
+      results.push({
+        name: `Lighthouse ${label} ${entry.path}`,
+        target: `≥ ${LIGHTHOUSE_OTHER_TARGET}`,
+        measured: entry[key],
+        unit: 'score',
+        pass: atLeast(entry[key], LIGHTHOUSE_OTHER_TARGET),
+      });
     }
   }
   return results;

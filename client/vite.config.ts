@@ -11,7 +11,9 @@ import { builtinFormatsPlugin } from './build/builtin-formats-plugin.ts';
 import { colorModePlugin } from './build/color-mode-plugin.ts';
 import { drawnInputPlugin } from './build/drawn-input-plugin.ts';
 
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 /** The watching hub in dev; override with HUB_URL. */
 const hubUrl = process.env.HUB_URL ?? 'http://localhost:3001';

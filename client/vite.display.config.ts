@@ -7,7 +7,9 @@ import { compressPlugin } from './build/compress-plugin.ts';
 import { colorModePlugin } from './build/color-mode-plugin.ts';
 import { PREACT_ALIASES } from './build/preact-aliases.ts';
 
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
 
 /**

@@ -6,7 +6,9 @@ import { sameBuildPlugin } from './build/builds-plugin.ts';
 import { compressPlugin } from './build/compress-plugin.ts';
 import { PREACT_ALIASES } from './build/preact-aliases.ts';
 
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
 
 /**

@@ -20,6 +20,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     minify: false,
-    rollupOptions: { output: { entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs', format: 'es' } },
+    rollupOptions: {
+      output: { entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs', format: 'es' },
+    },
   },
 });

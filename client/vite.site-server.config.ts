@@ -7,7 +7,9 @@ import { builtinFormatsPlugin } from './build/builtin-formats-plugin.ts';
 import { drawPagesPlugin } from './build/draw-pages-plugin.ts';
 import { pricingPlugin } from './build/pricing-plugin.ts';
 
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 /**
  * The site's pages drawn at build time (src/site-server.tsx): built for Node on React, like the
@@ -17,7 +19,13 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
  * its manifest and content).
  */
 export default defineConfig({
-  plugins: [react(), builtinFormatsPlugin(), pricingPlugin(), sameBuildPlugin({ version: pkg.version, siteDist: fileURLToPath(new URL('./dist', import.meta.url)) }), drawPagesPlugin()],
+  plugins: [
+    react(),
+    builtinFormatsPlugin(),
+    pricingPlugin(),
+    sameBuildPlugin({ version: pkg.version, siteDist: fileURLToPath(new URL('./dist', import.meta.url)) }),
+    drawPagesPlugin(),
+  ],
   publicDir: false,
   ssr: { noExternal: true, target: 'node' },
   build: {
@@ -27,6 +35,8 @@ export default defineConfig({
     emptyOutDir: false,
     sourcemap: false,
     minify: false,
-    rollupOptions: { output: { entryFileNames: '[name].mjs', chunkFileNames: 'site-[name]-[hash].mjs', format: 'es' } },
+    rollupOptions: {
+      output: { entryFileNames: '[name].mjs', chunkFileNames: 'site-[name]-[hash].mjs', format: 'es' },
+    },
   },
 });

@@ -12,7 +12,11 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
-  external: Object.keys(manifest.dependencies ?? {}).filter((name) => !name.startsWith('@bianshi/')).flatMap((name) => [name, `${name}/*`]),
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  external: Object.keys(manifest.dependencies ?? {})
+    .filter((name) => !name.startsWith('@bianshi/'))
+    .flatMap((name) => [name, `${name}/*`]),
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });

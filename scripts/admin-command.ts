@@ -12,7 +12,11 @@ const USAGE = '用法：npm run admin -- grant <邮箱> | revoke <邮箱> | list
 
 async function main(args: string[]): Promise<number> {
   const [command, email] = args;
-  if (!command || ((command === 'grant' || command === 'revoke') && !email) || !['grant', 'revoke', 'list'].includes(command)) {
+  if (
+    !command ||
+    ((command === 'grant' || command === 'revoke') && !email) ||
+    !['grant', 'revoke', 'list'].includes(command)
+  ) {
     console.error(USAGE);
     return 2;
   }
@@ -21,8 +25,11 @@ async function main(args: string[]): Promise<number> {
   try {
     const users = new UserRepository(database.db);
     if (command === 'list') {
-      const admins = (await users.list(10_000)).filter((user) => user.isAdmin || (user.emailVerifiedAt !== null && config.ADMIN_EMAILS.includes(user.email)));
-      for (const admin of admins) console.log(`${admin.email}${admin.isAdmin ? '' : '（来自 ADMIN_EMAILS，邮箱已验证）'}`);
+      const admins = (await users.list(10_000)).filter(
+        (user) => user.isAdmin || (user.emailVerifiedAt !== null && config.ADMIN_EMAILS.includes(user.email)),
+      );
+      for (const admin of admins)
+        console.log(`${admin.email}${admin.isAdmin ? '' : '（来自 ADMIN_EMAILS，邮箱已验证）'}`);
       if (admins.length === 0) console.log('还没有管理员。');
       return 0;
     }

@@ -4,8 +4,12 @@
 import { spawnSync } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;
-const result = spawnSync(process.execPath, ['--import', 'tsx', new URL('./admin-command.ts', import.meta.url).pathname, ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const result = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', new URL('./admin-command.ts', import.meta.url).pathname, ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 process.exit(result.status ?? 1);

@@ -9,7 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { buildOpenApiDocument } from '../hub/src/integrations/openapi/openapi';
 
 /** Where the page lives. */
-export const API_REFERENCE_PAGE = fileURLToPath(new URL('../content/docs/9.developers/3.api-reference.md', import.meta.url));
+export const API_REFERENCE_PAGE = fileURLToPath(
+  new URL('../content/docs/9.developers/3.api-reference.md', import.meta.url),
+);
 
 type Schema = {
   $ref?: string;
@@ -53,7 +55,12 @@ function typeOf(schema: Schema | undefined): string {
 function fieldRows(schema: Schema): string[] {
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties ?? {}).map(([name, field]) => {
-    const limits = [field.minimum !== undefined && field.minimum > Number.MIN_SAFE_INTEGER ? `≥ ${field.minimum}` : '', field.maximum !== undefined && field.maximum < Number.MAX_SAFE_INTEGER ? `≤ ${field.maximum}` : '', field.maxLength !== undefined ? `最多 ${field.maxLength} 字` : '', field.default !== undefined ? `默认 \`${JSON.stringify(field.default)}\`` : '']
+    const limits = [
+      field.minimum !== undefined && field.minimum > Number.MIN_SAFE_INTEGER ? `≥ ${field.minimum}` : '',
+      field.maximum !== undefined && field.maximum < Number.MAX_SAFE_INTEGER ? `≤ ${field.maximum}` : '',
+      field.maxLength !== undefined ? `最多 ${field.maxLength} 字` : '',
+      field.default !== undefined ? `默认 \`${JSON.stringify(field.default)}\`` : '',
+    ]
       .filter(Boolean)
       .join('，');
     const note = [field.description ?? '', limits].filter(Boolean).join('；');
@@ -66,9 +73,23 @@ function fieldRows(schema: Schema): string[] {
  * variant with its other fields; parts joined by `allOf` (the command and its extras) each.
  */
 function variants(schema: Schema): string[] {
-  if (schema.allOf) return schema.allOf.flatMap((part) => (part.properties ? ['以下字段可与任一命令同时出现：', '', '| 字段 | 类型 | 必填 | 说明 |', '| --- | --- | --- | --- |', ...fieldRows(part), ''] : [...variants(part), '']));
+  if (schema.allOf)
+    return schema.allOf.flatMap((part) =>
+      part.properties
+        ? [
+            '以下字段可与任一命令同时出现：',
+            '',
+            '| 字段 | 类型 | 必填 | 说明 |',
+            '| --- | --- | --- | --- |',
+            ...fieldRows(part),
+            '',
+          ]
+        : [...variants(part), ''],
+    );
   // Nested unions (the overlay command, told apart by `action` too) are listed flat.
-  const options = (schema.oneOf ?? schema.anyOf ?? []).flatMap((option) => option.oneOf ?? option.anyOf ?? [option]);
+  const options = (schema.oneOf ?? schema.anyOf ?? []).flatMap(
+    (option) => option.oneOf ?? option.anyOf ?? [option],
+  );
   return [
     '取以下之一（按 `type` 区分）：',
     '',
@@ -78,9 +99,15 @@ function variants(schema: Schema): string[] {
       const required = new Set(option.required ?? []);
       const rest = entries
         .filter((entry) => !tags.includes(entry))
-        .map(([name, field]) => `\`${name}\`${required.has(name) && field.default === undefined ? '（必填）' : ''} ${typeOf(field)}`)
+        .map(
+          ([name, field]) =>
+            `\`${name}\`${required.has(name) && field.default === undefined ? '（必填）' : ''} ${typeOf(field)}`,
+        )
         .join('，');
-      const label = tags.length > 0 ? tags.map(([name, field]) => `\`${name}\` = \`${JSON.stringify(field.const)}\``).join('，') : '对象';
+      const label =
+        tags.length > 0
+          ? tags.map(([name, field]) => `\`${name}\` = \`${JSON.stringify(field.const)}\``).join('，')
+          : '对象';
       return `- ${label}${rest ? `：${rest}` : ''}`;
     }),
   ];
@@ -90,7 +117,27 @@ function variants(schema: Schema): string[] {
 export function renderApiReference(): string {
   const document = buildOpenApiDocument('https://你的域名') as unknown as {
     info: { version: string };
-    paths: Record<string, Record<string, { operationId: string; summary?: string; description?: string; security?: Record<string, unknown>[]; parameters?: { name: string; in: string; required?: boolean; description?: string; schema?: Schema }[]; requestBody?: { content: Record<string, { schema: Schema }> }; responses: Record<string, { description: string; content?: Record<string, { schema: Schema }> }> }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          operationId: string;
+          summary?: string;
+          description?: string;
+          security?: Record<string, unknown>[];
+          parameters?: {
+            name: string;
+            in: string;
+            required?: boolean;
+            description?: string;
+            schema?: Schema;
+          }[];
+          requestBody?: { content: Record<string, { schema: Schema }> };
+          responses: Record<string, { description: string; content?: Record<string, { schema: Schema }> }>;
+        }
+      >
+    >;
     components: { schemas: Record<string, Schema> };
   };
   const out: string[] = [
@@ -110,19 +157,34 @@ export function renderApiReference(): string {
   const in_ = { path: '路径', query: '查询', header: '请求头' } as Record<string, string>;
   for (const [path, methods] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(methods)) {
-      out.push(`### ${operation.summary ?? operation.operationId}`, '', `\`${method.toUpperCase()} ${path}\` · operationId \`${operation.operationId}\``, '');
+      out.push(
+        `### ${operation.summary ?? operation.operationId}`,
+        '',
+        `\`${method.toUpperCase()} ${path}\` · operationId \`${operation.operationId}\``,
+        '',
+      );
       if (operation.description) out.push(operation.description, '');
       const security = operation.security ?? [];
-      if (security.length > 0) out.push(security.some((entry) => Object.keys(entry).length === 0) ? '认证：可选（私有计时器需要观看密钥、控制密钥或 API 令牌）。' : '认证：`Authorization: Bearer <控制密钥或 API 令牌>`。', '');
+      if (security.length > 0)
+        out.push(
+          security.some((entry) => Object.keys(entry).length === 0)
+            ? '认证：可选（私有计时器需要观看密钥、控制密钥或 API 令牌）。'
+            : '认证：`Authorization: Bearer <控制密钥或 API 令牌>`。',
+          '',
+        );
       if (operation.parameters?.length) {
         out.push('| 参数 | 位置 | 类型 | 必填 | 说明 |', '| --- | --- | --- | --- | --- |');
-        for (const parameter of operation.parameters) out.push(`| \`${parameter.name}\` | ${in_[parameter.in] ?? parameter.in} | ${cell(typeOf(parameter.schema))} | ${parameter.required ? '是' : '否'} | ${cell(parameter.description ?? parameter.schema?.description ?? '')} |`);
+        for (const parameter of operation.parameters)
+          out.push(
+            `| \`${parameter.name}\` | ${in_[parameter.in] ?? parameter.in} | ${cell(typeOf(parameter.schema))} | ${parameter.required ? '是' : '否'} | ${cell(parameter.description ?? parameter.schema?.description ?? '')} |`,
+          );
         out.push('');
       }
       const body = operation.requestBody?.content['application/json']?.schema;
       if (body) {
         out.push(`请求体（JSON）：${typeOf(body)}`, '');
-        if (body.properties) out.push('| 字段 | 类型 | 必填 | 说明 |', '| --- | --- | --- | --- |', ...fieldRows(body), '');
+        if (body.properties)
+          out.push('| 字段 | 类型 | 必填 | 说明 |', '| --- | --- | --- | --- |', ...fieldRows(body), '');
       }
       out.push('| 状态码 | 含义 | 内容 |', '| --- | --- | --- |');
       for (const [status, response] of Object.entries(operation.responses)) {
@@ -138,11 +200,17 @@ export function renderApiReference(): string {
   for (const [name, schema] of Object.entries(document.components.schemas)) {
     out.push(`<a id="schema-${name.toLowerCase()}"></a>`, '', `### ${name}`, '');
     if (schema.description) out.push(schema.description, '');
-    if (schema.properties) out.push('| 字段 | 类型 | 必有 | 说明 |', '| --- | --- | --- | --- |', ...fieldRows(schema), '');
+    if (schema.properties)
+      out.push('| 字段 | 类型 | 必有 | 说明 |', '| --- | --- | --- | --- |', ...fieldRows(schema), '');
     else if (schema.oneOf ?? schema.anyOf ?? schema.allOf) out.push(...variants(schema), '');
     else out.push(`类型：${typeOf(schema)}`, '');
   }
-  return out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n';
+  return (
+    out
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trimEnd() + '\n'
+  );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

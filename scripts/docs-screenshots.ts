@@ -37,29 +37,46 @@ const TEAMS_CSV = [
 ].join('\r\n');
 
 const hub = await startHub({ env: { LOG_LEVEL: 'warn' } });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
 try {
   const owner = await createAccount(hub, 'docs');
   const api = owner.client;
 
   // A school and a team of the library, and a timer whose finished match is theirs.
-  const school = await api.library.schools.add.mutate({ school: { name: '示例大学', shortName: '示大', region: '上海', country: '中国' } });
+  const school = await api.library.schools.add.mutate({
+    school: { name: '示例大学', shortName: '示大', region: '上海', country: '中国' },
+  });
   const schoolId = (school as { id: string }).id;
   const team = await api.library.schools.addTeam.mutate({
-    team: { schoolId, name: '示例大学辩论队', season: '2026', members: ['张一', '张二', '张三', '张四'].map((name, i) => ({ name, position: i + 1 })) },
+    team: {
+      schoolId,
+      name: '示例大学辩论队',
+      season: '2026',
+      members: ['张一', '张二', '张三', '张四'].map((name, i) => ({ name, position: i + 1 })),
+    },
   });
   const timer = await api.timer.create.mutate({ formatId: 'cn-worldcup', name: '文档示例：校赛决赛' });
   await api.manage.updateSettings.mutate({
     timerId: timer.id,
     section: 'teams',
     value: {
-      aff: { name: '示例大学辩论队', school: '示例大学', debaters: ['张一', '张二', '张三', '张四'], teamId: team.id, schoolId },
+      aff: {
+        name: '示例大学辩论队',
+        school: '示例大学',
+        debaters: ['张一', '张二', '张三', '张四'],
+        teamId: team.id,
+        schoolId,
+      },
       neg: { name: '东岸学院辩论队', school: '东岸学院', debaters: ['李一', '李二', '李三', '李四'] },
     },
   });
   const [starter] = await hub.services.library.topics.all();
   if (starter) await api.library.topics.useInTimer.mutate({ timerId: timer.id, topicId: starter.id });
-  const command = (type: 'next' | 'start' | 'pause' | 'finish', timerId = timer.id) => api.timer.command.mutate({ timerId, command: { type } });
+  const command = (type: 'next' | 'start' | 'pause' | 'finish', timerId = timer.id) =>
+    api.timer.command.mutate({ timerId, command: { type } });
   await api.timer.command.mutate({ timerId: timer.id, command: { type: 'goto', stageIndex: 3 } });
   // Three speeches of a believable length: each clock runs, and an adjustment stands for the
   // minutes a real speech takes (no waiting in real time).
@@ -73,28 +90,48 @@ try {
 
   // A tournament: teams from CSV, four judges, a seeded draw, round 1 published with its topic.
   const { id: tournamentId } = await api.tournament.create.mutate({
-    tournament: { name: '2026 华语辩论世界杯 · 文档示例赛区', slug: SLUG, season: '2026', venues: ['一号厅', '二号厅', '三号厅', '四号厅'], judgesPerFixture: 1 },
+    tournament: {
+      name: '2026 华语辩论世界杯 · 文档示例赛区',
+      slug: SLUG,
+      season: '2026',
+      venues: ['一号厅', '二号厅', '三号厅', '四号厅'],
+      judgesPerFixture: 1,
+    },
   });
   await api.tournament.importTeams.mutate({ tournamentId, import: { source: 'csv', text: TEAMS_CSV } });
-  for (const name of ['张老师', '王老师', '陈老师', '刘老师']) await api.tournament.addJudge.mutate({ tournamentId, judge: { name, conflicts: [] } });
+  for (const name of ['张老师', '王老师', '陈老师', '刘老师'])
+    await api.tournament.addJudge.mutate({ tournamentId, judge: { name, conflicts: [] } });
   await api.tournament.generateDraw.mutate({ tournamentId, draw: { poolCount: 2, seed: 'docs-2026' } });
   let view = await api.tournament.get.query({ slug: SLUG });
   const round = view.rounds[0]!;
   await api.tournament.publishRound.mutate({ tournamentId, roundId: round.id });
   if (starter) {
-    await api.tournament.setTopic.mutate({ tournamentId, roundId: round.id, topicId: starter.id, releaseAt: null });
+    await api.tournament.setTopic.mutate({
+      tournamentId,
+      roundId: round.id,
+      topicId: starter.id,
+      releaseAt: null,
+    });
     await api.tournament.releaseTopic.mutate({ tournamentId, roundId: round.id });
   }
   view = await api.tournament.get.query({ slug: SLUG });
   const fixtures = view.rounds[0]!.fixtures;
-  const tokenOf = (fixture: (typeof fixtures)[number]) => view.judges.find((judge) => judge.id === fixture.judgeIds[0])!.ballotToken!;
+  const tokenOf = (fixture: (typeof fixtures)[number]) =>
+    view.judges.find((judge) => judge.id === fixture.judgeIds[0])!.ballotToken!;
   // Ballots open once the speeches are over: the first match moves on to 公布结果, its last stage.
-  await api.timer.command.mutate({ timerId: fixtures[0]!.timerId!, command: { type: 'goto', stageIndex: getBuiltinFormat('cn-worldcup')!.stages.length - 1 } });
+  await api.timer.command.mutate({
+    timerId: fixtures[0]!.timerId!,
+    command: { type: 'goto', stageIndex: getBuiltinFormat('cn-worldcup')!.stages.length - 1 },
+  });
   await api.tournament.submitBallot.mutate({
     token: tokenOf(fixtures[0]!),
     fixtureId: fixtures[0]!.id,
     submissionId: `docs-${Date.now().toString(36)}`,
-    ballot: { winner: 'aff', speakerScores: { aff: [82, 80, 81, 85], neg: [79, 78, 80, 77] }, bestDebater: { side: 'aff', position: 4 } },
+    ballot: {
+      winner: 'aff',
+      speakerScores: { aff: [82, 80, 81, 85], neg: [79, 78, 80, 77] },
+      bestDebater: { side: 'aff', position: 4 },
+    },
   });
   for (const fixture of fixtures.slice(1, 3)) {
     await api.timer.command.mutate({ timerId: fixture.timerId!, command: { type: 'goto', stageIndex: 3 } });
@@ -102,12 +139,27 @@ try {
   }
 
   // A workbench project with a document, and a flow sheet.
-  const project = await api.workbench.create.mutate({ kind: 'workbench', name: '新生杯 初赛', team: '示例大学辩论队', motion: starter?.text ?? '' });
-  const flow = await api.workbench.create.mutate({ kind: 'flow', name: '决赛 正方 vs 反方', mode: 'personal', formatId: 'cn-worldcup' });
+  const project = await api.workbench.create.mutate({
+    kind: 'workbench',
+    name: '新生杯 初赛',
+    team: '示例大学辩论队',
+    motion: starter?.text ?? '',
+  });
+  const flow = await api.workbench.create.mutate({
+    kind: 'flow',
+    name: '决赛 正方 vs 反方',
+    mode: 'personal',
+    formatId: 'cn-worldcup',
+  });
 
   const contexts: BrowserContext[] = [];
   const pageFor = async (viewport = DESKTOP, signedIn: TestAccount | null = owner): Promise<Page> => {
-    const context = await browser.newContext({ viewport, colorScheme: 'light', locale: 'zh-CN', deviceScaleFactor: 1 });
+    const context = await browser.newContext({
+      viewport,
+      colorScheme: 'light',
+      locale: 'zh-CN',
+      deviceScaleFactor: 1,
+    });
     contexts.push(context);
     if (signedIn) {
       const [name = '', value = ''] = signedIn.cookie.split('=');
@@ -121,7 +173,9 @@ try {
     await page.waitForLoadState('networkidle');
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     const viewport = page.viewportSize()!;
-    const png = (await page.screenshot(height ? { clip: { x: 0, y: 0, width: viewport.width, height } } : {})).toString('base64');
+    const png = (
+      await page.screenshot(height ? { clip: { x: 0, y: 0, width: viewport.width, height } } : {})
+    ).toString('base64');
     const webp = await page.evaluate(async (data) => {
       const image = new Image();
       image.src = `data:image/png;base64,${data}`;
@@ -145,7 +199,9 @@ try {
     async console() {
       const running = fixtures[1]!.timerId!;
       const page = await pageFor();
-      await page.goto(`${hub.url}/timer/manage/${(await api.timer.get.query({ id: running })).timer.shortid}`);
+      await page.goto(
+        `${hub.url}/timer/manage/${(await api.timer.get.query({ id: running })).timer.shortid}`,
+      );
       await page.getByRole('button', { name: /暂停/ }).first().waitFor(WAIT);
       await save(page, 'console');
     },
@@ -229,7 +285,10 @@ try {
       const page = await pageFor();
       await page.goto(`${hub.url}/ccf/${flow.projectId}`);
       await page.getByRole('status').filter({ hasText: '已同步' }).waitFor(WAIT);
-      await page.getByRole('button', { name: /添加论点$/ }).first().click();
+      await page
+        .getByRole('button', { name: /添加论点$/ })
+        .first()
+        .click();
       await page.keyboard.type('限行减少拥堵');
       await page.keyboard.press('Enter');
       await page.keyboard.type('公共交通效率更高');

@@ -8,6 +8,21 @@ import { scoreRulesCorpus } from '../shared/src/rules-text/corpus-score';
 
 const TARGET = 0.9;
 const score = scoreRulesCorpus(RULES_CORPUS);
-const wrong = score.results.filter((result) => !result.ok).map(({ id, expected, actual }) => ({ id, expected, actual }));
-console.log(JSON.stringify({ texts: score.total, correct: score.correct, ratio: Number(score.ratio.toFixed(3)), target: TARGET, met: score.ratio >= TARGET, wrong }, null, 2));
+const wrong = score.results
+  .filter((result) => !result.ok)
+  .map(({ id, expected, actual }) => ({ id, expected, actual }));
+console.log(
+  JSON.stringify(
+    {
+      texts: score.total,
+      correct: score.correct,
+      ratio: Number(score.ratio.toFixed(3)),
+      target: TARGET,
+      met: score.ratio >= TARGET,
+      wrong,
+    },
+    null,
+    2,
+  ),
+);
 process.exitCode = score.ratio >= TARGET ? 0 : 1;

@@ -23,6 +23,8 @@ io.on('connection', (socket) => {
 });
 
 server.listen(0, '127.0.0.1', () => {
-  process.stdout.write(`socket.io baseline listening on http://127.0.0.1:${(server.address() as AddressInfo).port}\n`);
+  process.stdout.write(
+    `socket.io baseline listening on http://127.0.0.1:${(server.address() as AddressInfo).port}\n`,
+  );
 });
 process.once('SIGTERM', () => process.exit(0));

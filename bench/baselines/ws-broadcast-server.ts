@@ -27,6 +27,8 @@ function broadcast(sender: WebSocket): void {
 }
 
 server.listen(0, '127.0.0.1', () => {
-  process.stdout.write(`ws baseline listening on http://127.0.0.1:${(server.address() as AddressInfo).port}\n`);
+  process.stdout.write(
+    `ws baseline listening on http://127.0.0.1:${(server.address() as AddressInfo).port}\n`,
+  );
 });
 process.once('SIGTERM', () => process.exit(0));

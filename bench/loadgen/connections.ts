@@ -66,7 +66,11 @@ const PING = Buffer.from('PING');
 
 function trpcSubscriber(target: Extract<Target, { kind: 'trpc' }>, events: SubscriberEvents): Subscriber {
   const marker = Buffer.from(`"${target.matchId}:`);
-  const request = JSON.stringify({ id: 1, method: 'subscription', params: { path: 'timer.watch', input: { json: { timerId: target.timerId, role: 'audience' } } } });
+  const request = JSON.stringify({
+    id: 1,
+    method: 'subscription',
+    params: { path: 'timer.watch', input: { json: { timerId: target.timerId, role: 'audience' } } },
+  });
   let subscribed = false;
   const socket = new RawWebSocket(hubSocketUrl(target.wsUrl), {
     open: () => socket.send(request),
@@ -237,9 +241,16 @@ export async function openController(target: Target, command: Record<string, unk
   }
 }
 
-type CommandReply = { id: number; result?: { data?: { json?: { version?: number } } }; error?: { json?: { message?: string } } };
+type CommandReply = {
+  id: number;
+  result?: { data?: { json?: { version?: number } } };
+  error?: { json?: { message?: string } };
+};
 
-async function trpcController(target: Extract<Target, { kind: 'trpc' }>, command: Record<string, unknown>): Promise<Controller> {
+async function trpcController(
+  target: Extract<Target, { kind: 'trpc' }>,
+  command: Record<string, unknown>,
+): Promise<Controller> {
   const pending = new Map<number, { resolve: (version: number) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   const socket = await new Promise<RawWebSocket>((resolve, reject) => {
@@ -259,11 +270,15 @@ async function trpcController(target: Extract<Target, { kind: 'trpc' }>, command
           pending.delete(message.id);
           const version = message.result?.data?.json?.version;
           if (typeof version === 'number') waiter.resolve(version);
-          else waiter.reject(new Error(`command refused: ${message.error?.json?.message ?? text.slice(0, 200)}`));
+          else
+            waiter.reject(
+              new Error(`command refused: ${message.error?.json?.message ?? text.slice(0, 200)}`),
+            );
         },
         close(reason) {
           reject(new Error(`hub controller: ${reason}`));
-          for (const waiter of pending.values()) waiter.reject(new Error(`controller socket closed: ${reason}`));
+          for (const waiter of pending.values())
+            waiter.reject(new Error(`controller socket closed: ${reason}`));
           pending.clear();
         },
       },
@@ -275,7 +290,13 @@ async function trpcController(target: Extract<Target, { kind: 'trpc' }>, command
       const id = nextId++;
       return new Promise<number>((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        socket.send(JSON.stringify({ id, method: 'mutation', params: { path: 'timer.command', input: { json: { timerId: target.timerId, command } } } }));
+        socket.send(
+          JSON.stringify({
+            id,
+            method: 'mutation',
+            params: { path: 'timer.command', input: { json: { timerId: target.timerId, command } } },
+          }),
+        );
       });
     },
     close: () => socket.close(),

@@ -6,7 +6,13 @@
 import { serveRequests } from '../support/ipc';
 import { sleep } from '../support/log';
 import { distribution } from '../support/stats';
-import { SUBSCRIBE_TIMEOUT_MS, openController, openSubscriber, type Controller, type Subscriber } from './connections';
+import {
+  SUBSCRIBE_TIMEOUT_MS,
+  openController,
+  openSubscriber,
+  type Controller,
+  type Subscriber,
+} from './connections';
 import type { BurstResult, FanoutResult, LoadRequest, OpenResult, Target } from './protocol';
 
 /** The command the hub gets: pause/resume, always legal on a clock stage. */
@@ -94,7 +100,8 @@ class Group {
           this.ticks += 1;
         },
         lost: (reason) => {
-          if (index < this.size && this.alive[index]) this.closedByServer[reason] = (this.closedByServer[reason] ?? 0) + 1;
+          if (index < this.size && this.alive[index])
+            this.closedByServer[reason] = (this.closedByServer[reason] ?? 0) + 1;
           if (index < this.size) this.alive[index] = 0;
           settle(false);
         },
@@ -150,7 +157,12 @@ async function open(request: Extract<LoadRequest, { type: 'open' }>): Promise<Op
     launch();
   });
   const elapsedMs = performance.now() - started;
-  return { ready, failed: request.count - ready, elapsedMs: Math.round(elapsedMs), subscribersPerSecond: Math.round((ready / elapsedMs) * 1000) };
+  return {
+    ready,
+    failed: request.count - ready,
+    elapsedMs: Math.round(elapsedMs),
+    subscribersPerSecond: Math.round((ready / elapsedMs) * 1000),
+  };
 }
 
 /** Waits until `done()` or `timeoutMs`; true when done. */
@@ -170,7 +182,8 @@ async function until(done: () => boolean, timeoutMs: number): Promise<boolean> {
 async function fanout(request: Extract<LoadRequest, { type: 'fanout' }>): Promise<FanoutResult> {
   const group = groupOf(request.group);
   // Hub subscribers count tracked versions, baseline subscribers broadcasts: both go up by one per command.
-  if (group.target.kind === 'socketio') throw new Error('fan-out latency is measured on the hub and the bare ws baseline');
+  if (group.target.kind === 'socketio')
+    throw new Error('fan-out latency is measured on the hub and the bare ws baseline');
   const controller = await group.control();
   const n = group.size;
   const base = Float64Array.from(group.seen);
@@ -246,7 +259,8 @@ async function burst(request: Extract<LoadRequest, { type: 'burst' }>): Promise<
     if (value <= base[index]!) return;
     delivered += 1;
     lastAt[index] = at;
-    if (request.capture && index === firstAlive && captured.length < request.messages) captured.push(raw.toString());
+    if (request.capture && index === firstAlive && captured.length < request.messages)
+      captured.push(raw.toString());
   };
   let accepted = 0;
   let elapsedMs = Number.NaN;
@@ -264,10 +278,13 @@ async function burst(request: Extract<LoadRequest, { type: 'burst' }>): Promise<
       accepted = request.messages;
     }
     const reached = (index: number) => group.seen[index]! - base[index]! >= accepted;
-    await until(() => {
-      for (let i = 0; i < n; i++) if (group.alive[i] && !reached(i)) return false;
-      return true;
-    }, Math.max(0, request.timeoutMs - (performance.now() - startedAt)));
+    await until(
+      () => {
+        for (let i = 0; i < n; i++) if (group.alive[i] && !reached(i)) return false;
+        return true;
+      },
+      Math.max(0, request.timeoutMs - (performance.now() - startedAt)),
+    );
     let last = startedAt;
     for (let i = 0; i < n; i++) {
       if (!group.alive[i] || !reached(i)) continue;

@@ -32,7 +32,15 @@ function startHubOn(name: string, databaseUrl: string): Promise<ServerProcess> {
   return startServerProcess({
     name,
     entry: hubEntry,
-    env: { NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, REDIS_URL, LOG_LEVEL: 'warn', MAX_SUBSCRIPTIONS_PER_ADDRESS: '0' },
+    env: {
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL,
+      LOG_LEVEL: 'warn',
+      MAX_SUBSCRIPTIONS_PER_ADDRESS: '0',
+    },
   });
 }
 
@@ -80,7 +88,11 @@ export async function runCrossHub(options: CrossHubOptions): Promise<CrossHubFig
       sentAt.set(result.version, before);
       await new Promise((resolve) => setTimeout(resolve, options.intervalMs));
     }
-    await Promise.all(viewers.map(({ watcher }) => watcher.until((w) => w.tracked.length >= options.commands + 1, 30_000).catch(() => undefined)));
+    await Promise.all(
+      viewers.map(({ watcher }) =>
+        watcher.until((w) => w.tracked.length >= options.commands + 1, 30_000).catch(() => undefined),
+      ),
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
 
     const samples = { same: [] as number[], other: [] as number[] };

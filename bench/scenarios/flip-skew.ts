@@ -104,7 +104,10 @@ export async function runFlipSkew(options: FlipSkewOptions): Promise<FlipSkewFig
   }
   if (options.build !== false) {
     progress('flip skew: building the client');
-    const result = spawnSync('npm', ['run', 'build', '-w', 'client', '--silent'], { cwd: repoRoot, stdio: ['ignore', 2, 2] });
+    const result = spawnSync('npm', ['run', 'build', '-w', 'client', '--silent'], {
+      cwd: repoRoot,
+      stdio: ['ignore', 2, 2],
+    });
     if (result.status !== 0) throw new Error(`npm run build -w client failed (${result.status})`);
   }
   const hub = await startHub({ clientDist });
@@ -114,7 +117,12 @@ export async function runFlipSkew(options: FlipSkewOptions): Promise<FlipSkewFig
     const started = await sendCommand(hub.url, timer, { type: 'start' });
     const runningSince = started.state.stages[0]?.clocks[0]?.runningSince;
     if (typeof runningSince !== 'number') throw new Error('the timer did not start');
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true, timeout: 30_000 });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
+      headless: true,
+      timeout: 30_000,
+    });
     progress(`flip skew: opening ${options.pages} pages on /timer/${timer.id}`);
     const pages: Page[] = [];
     for (let i = 0; i < options.pages; i++) {
@@ -134,10 +142,21 @@ export async function runFlipSkew(options: FlipSkewOptions): Promise<FlipSkewFig
     progress(`flip skew: recording ${options.boundaries} second boundaries`);
     await sleep((options.boundaries + 1) * 1_000);
     const to = Date.now();
-    const recorded = await Promise.all(pages.map((page) => page.evaluate(() => (window as unknown as { __benchFlips: Flip[] }).__benchFlips)));
-    const frames = await Promise.all(pages.map((page) => page.evaluate(() => (window as unknown as { __benchFrames: number[] }).__benchFrames)));
-    const framesPerSecond = frames.map((instants) => (instants.filter((at) => at >= from && at <= to).length * 1000) / (to - from));
-    return { ...summarize(recorded, from, options.pages, runningSince), framesPerSecond: distribution(framesPerSecond) };
+    const recorded = await Promise.all(
+      pages.map((page) => page.evaluate(() => (window as unknown as { __benchFlips: Flip[] }).__benchFlips)),
+    );
+    const frames = await Promise.all(
+      pages.map((page) =>
+        page.evaluate(() => (window as unknown as { __benchFrames: number[] }).__benchFrames),
+      ),
+    );
+    const framesPerSecond = frames.map(
+      (instants) => (instants.filter((at) => at >= from && at <= to).length * 1000) / (to - from),
+    );
+    return {
+      ...summarize(recorded, from, options.pages, runningSince),
+      framesPerSecond: distribution(framesPerSecond),
+    };
   } finally {
     await browser?.close().catch(() => undefined);
     await hub.stop();
@@ -148,7 +167,12 @@ export async function runFlipSkew(options: FlipSkewOptions): Promise<FlipSkewFig
  * Groups flips by (element, text) and keeps the boundaries every page saw after `from`.
  * Boundaries fall on whole seconds after `runningSince`, which gives each flip's lag.
  */
-export function summarize(recorded: Flip[][], from: number, pages: number, runningSince: number): Extract<FlipSkewFigures, { pages: number }> {
+export function summarize(
+  recorded: Flip[][],
+  from: number,
+  pages: number,
+  runningSince: number,
+): Extract<FlipSkewFigures, { pages: number }> {
   const byBoundary = new Map<string, number[]>();
   const lagOf = (at: number) => 500 - ((((500 - (at - runningSince)) % 1000) + 1000) % 1000);
   const pageLagMs: number[] = [];
@@ -168,12 +192,17 @@ export function summarize(recorded: Flip[][], from: number, pages: number, runni
   const lags: number[] = [];
   for (const [key, instants] of byBoundary) {
     if (instants.length !== pages) continue;
-    perBoundary.push({ text: key.slice(key.indexOf('|') + 1), spreadMs: round1(Math.max(...instants) - Math.min(...instants)) });
+    perBoundary.push({
+      text: key.slice(key.indexOf('|') + 1),
+      spreadMs: round1(Math.max(...instants) - Math.min(...instants)),
+    });
     // Lag in (−500, 500]: a flip a hair early shows as a small negative lag.
     for (const at of instants) lags.push(lagOf(at));
   }
   const spreadMs = distribution(perBoundary.map((boundary) => boundary.spreadMs));
   const lagMs = distribution(lags);
-  progress(`flip skew: ${perBoundary.length} boundaries, spread p50 ${spreadMs.p50} ms, p99 ${spreadMs.p99} ms; lag behind the boundary p50 ${lagMs.p50} ms, p99 ${lagMs.p99} ms`);
+  progress(
+    `flip skew: ${perBoundary.length} boundaries, spread p50 ${spreadMs.p50} ms, p99 ${spreadMs.p99} ms; lag behind the boundary p50 ${lagMs.p50} ms, p99 ${lagMs.p99} ms`,
+  );
   return { pages, boundaries: perBoundary.length, spreadMs, lagMs, perBoundary, pageLagMs };
 }

@@ -57,7 +57,11 @@ async function loop(until: number, parallel: number, once: () => Promise<void>):
 async function request(counts: AttackCounts, url: string, init: RequestInit = {}): Promise<void> {
   counts.sent += 1;
   try {
-    const response = await fetch(url, { ...init, headers: { 'x-forwarded-for': ATTACKER_IP, ...(init.headers as Record<string, string>) }, signal: AbortSignal.timeout(10_000) });
+    const response = await fetch(url, {
+      ...init,
+      headers: { 'x-forwarded-for': ATTACKER_IP, ...(init.headers as Record<string, string>) },
+      signal: AbortSignal.timeout(10_000),
+    });
     await response.arrayBuffer();
     if (response.status < 400) counts.served += 1;
     else refuse(counts, `HTTP ${response.status}`);
@@ -67,10 +71,19 @@ async function request(counts: AttackCounts, url: string, init: RequestInit = {}
   }
 }
 
-function trpcPost(target: AttackTarget, path: string, input: unknown, cookie?: string): [string, RequestInit] {
+function trpcPost(
+  target: AttackTarget,
+  path: string,
+  input: unknown,
+  cookie?: string,
+): [string, RequestInit] {
   return [
     `${target.url}/api/trpc/${path}`,
-    { method: 'POST', headers: { origin: target.url, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify({ json: input }) },
+    {
+      method: 'POST',
+      headers: { origin: target.url, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify({ json: input }),
+    },
   ];
 }
 
@@ -80,17 +93,28 @@ const contentLike: Attack = (target, until, counts) => {
   let n = 0;
   return loop(until, IN_FLIGHT, () => {
     const value = patterns[n++ % patterns.length]!;
-    return request(counts, `${target.url}/api/content/docs?where=${encodeURIComponent(JSON.stringify([{ field: 'body.html', operator: 'LIKE', value }]))}`);
+    return request(
+      counts,
+      `${target.url}/api/content/docs?where=${encodeURIComponent(JSON.stringify([{ field: 'body.html', operator: 'LIKE', value }]))}`,
+    );
   });
 };
 
 /** Opens a tRPC socket from the attacker's address and keeps `send` going until it closes or time is up. */
-function socketLoop(target: AttackTarget, until: number, counts: AttackCounts, send: (socket: WebSocket, next: () => number) => void, everyMs: number): Promise<void> {
+function socketLoop(
+  target: AttackTarget,
+  until: number,
+  counts: AttackCounts,
+  send: (socket: WebSocket, next: () => number) => void,
+  everyMs: number,
+): Promise<void> {
   let id = 0;
   const next = () => ++id;
   const once = () =>
     new Promise<void>((resolve) => {
-      const socket = new WebSocket(`${target.wsUrl}?protocol=${PROTOCOL_VERSION}`, { headers: { origin: target.url, 'x-forwarded-for': ATTACKER_IP } });
+      const socket = new WebSocket(`${target.wsUrl}?protocol=${PROTOCOL_VERSION}`, {
+        headers: { origin: target.url, 'x-forwarded-for': ATTACKER_IP },
+      });
       let timer: NodeJS.Timeout | undefined;
       const done = () => {
         clearInterval(timer);
@@ -109,9 +133,13 @@ function socketLoop(target: AttackTarget, until: number, counts: AttackCounts, s
         const text = data.toString();
         if (text === 'PING') return;
         // One frame may answer many calls.
-        const replies = (text.startsWith('[') ? JSON.parse(text) : [JSON.parse(text)]) as { error?: { json?: { data?: { reason?: string | null; code?: string } } }; result?: unknown }[];
+        const replies = (text.startsWith('[') ? JSON.parse(text) : [JSON.parse(text)]) as {
+          error?: { json?: { data?: { reason?: string | null; code?: string } } };
+          result?: unknown;
+        }[];
         for (const reply of replies) {
-          if (reply.error) refuse(counts, reply.error.json?.data?.reason ?? reply.error.json?.data?.code ?? 'error');
+          if (reply.error)
+            refuse(counts, reply.error.json?.data?.reason ?? reply.error.json?.data?.code ?? 'error');
           else counts.served += 1;
         }
       });
@@ -132,7 +160,11 @@ const wsBatches: Attack = (target, until, counts) =>
     until,
     counts,
     (socket, next) => {
-      const calls = Array.from({ length: 40 }, () => ({ id: next(), method: 'query', params: { path: 'timer.get', input: { json: { id: target.timerId } } } }));
+      const calls = Array.from({ length: 40 }, () => ({
+        id: next(),
+        method: 'query',
+        params: { path: 'timer.get', input: { json: { id: target.timerId } } },
+      }));
       counts.sent += calls.length;
       socket.send(JSON.stringify(calls));
     },
@@ -148,7 +180,13 @@ const watchFlood: Attack = (target, until, counts) =>
     (socket, next) => {
       const id = next();
       counts.sent += 1;
-      socket.send(JSON.stringify({ id, method: 'subscription', params: { path: 'timer.watch', input: { json: { timerId: target.timerId, role: 'audience' } } } }));
+      socket.send(
+        JSON.stringify({
+          id,
+          method: 'subscription',
+          params: { path: 'timer.watch', input: { json: { timerId: target.timerId, role: 'audience' } } },
+        }),
+      );
       if (id % 3 === 0) socket.send(JSON.stringify({ id: id - 1, method: 'subscription.stop' }));
     },
     10,
@@ -157,7 +195,12 @@ const watchFlood: Attack = (target, until, counts) =>
 /** Wrong passwords for someone else's address. */
 const signInGuesses: Attack = (target, until, counts) => {
   let n = 0;
-  return loop(until, IN_FLIGHT, () => request(counts, ...trpcPost(target, 'auth.signIn', { email: target.victimEmail, password: `guess ${n++}` })));
+  return loop(until, IN_FLIGHT, () =>
+    request(
+      counts,
+      ...trpcPost(target, 'auth.signIn', { email: target.victimEmail, password: `guess ${n++}` }),
+    ),
+  );
 };
 
 /** Random keys, looked up and redeemed, from a signed-in free account. */
@@ -166,7 +209,11 @@ const cdkeyGuesses: Attack = (target, until, counts) => {
   return loop(until, IN_FLIGHT, () => {
     const key = cdkeyFromBytes(randomBytes(CDKEY_RANDOM_BYTES));
     if (n++ % 2 === 0) {
-      return request(counts, `${target.url}/api/trpc/commerce.keyStatus?input=${encodeURIComponent(JSON.stringify({ json: { key } }))}`, { headers: { origin: target.url, cookie: target.attackerCookie } });
+      return request(
+        counts,
+        `${target.url}/api/trpc/commerce.keyStatus?input=${encodeURIComponent(JSON.stringify({ json: { key } }))}`,
+        { headers: { origin: target.url, cookie: target.attackerCookie } },
+      );
     }
     return request(counts, ...trpcPost(target, 'commerce.redeem', { key }, target.attackerCookie));
   });
@@ -188,7 +235,9 @@ const yjsAwareness: Attack = (target, until, counts) => {
   let clock = 0;
   const once = () =>
     new Promise<void>((resolve) => {
-      const socket = new WebSocket(`${target.url.replace(/^http/, 'ws')}${YJS_PATH}/${target.documentId}`, { headers: { origin: target.url, cookie: target.attackerCookie } });
+      const socket = new WebSocket(`${target.url.replace(/^http/, 'ws')}${YJS_PATH}/${target.documentId}`, {
+        headers: { origin: target.url, cookie: target.attackerCookie },
+      });
       let timer: NodeJS.Timeout | undefined;
       const done = () => {
         clearInterval(timer);
@@ -222,10 +271,34 @@ const yjsAwareness: Attack = (target, until, counts) => {
 
 /** The attacks in the order the bench sends them. */
 export const ATTACKS: readonly { name: string; what: string; run: Attack }[] = [
-  { name: 'content-like', what: 'content query LIKE patterns that backtracked (`%%%☃` …), 4 in flight', run: contentLike },
-  { name: 'ws-batches', what: 'WebSocket frames of 40 timer.get calls, 50 frames/s, reconnecting when closed', run: wsBatches },
-  { name: 'watch-flood', what: 'timer.watch opened (and every third stopped) 100/s on one socket, reconnecting when closed', run: watchFlood },
-  { name: 'sign-in-guesses', what: "wrong passwords for the console owner's address, 4 in flight", run: signInGuesses },
-  { name: 'cdkey-guesses', what: 'random keys to commerce.keyStatus and commerce.redeem, 4 in flight', run: cdkeyGuesses },
-  { name: 'yjs-awareness', what: 'presence messages of 60 KiB at 200/s (every 100th 3 MiB), reconnecting when closed', run: yjsAwareness },
+  {
+    name: 'content-like',
+    what: 'content query LIKE patterns that backtracked (`%%%☃` …), 4 in flight',
+    run: contentLike,
+  },
+  {
+    name: 'ws-batches',
+    what: 'WebSocket frames of 40 timer.get calls, 50 frames/s, reconnecting when closed',
+    run: wsBatches,
+  },
+  {
+    name: 'watch-flood',
+    what: 'timer.watch opened (and every third stopped) 100/s on one socket, reconnecting when closed',
+    run: watchFlood,
+  },
+  {
+    name: 'sign-in-guesses',
+    what: "wrong passwords for the console owner's address, 4 in flight",
+    run: signInGuesses,
+  },
+  {
+    name: 'cdkey-guesses',
+    what: 'random keys to commerce.keyStatus and commerce.redeem, 4 in flight',
+    run: cdkeyGuesses,
+  },
+  {
+    name: 'yjs-awareness',
+    what: 'presence messages of 60 KiB at 200/s (every 100th 3 MiB), reconnecting when closed',
+    run: yjsAwareness,
+  },
 ];

@@ -70,8 +70,15 @@ export interface HostileFigures {
 }
 
 /** The console: one tRPC WebSocket with the control key, commands at a steady pace, one at a time. */
-function startConsole(hub: AttackedHub, timer: { id: string; controlKey: string }, commandsPerSecond: number) {
-  const { client, close } = wsClient(hub.wsUrl, { protocol: String(PROTOCOL_VERSION), controlKey: timer.controlKey });
+function startConsole(
+  hub: AttackedHub,
+  timer: { id: string; controlKey: string },
+  commandsPerSecond: number,
+) {
+  const { client, close } = wsClient(hub.wsUrl, {
+    protocol: String(PROTOCOL_VERSION),
+    controlKey: timer.controlKey,
+  });
   let samples: number[] = [];
   let errors = 0;
   let running = true;
@@ -113,11 +120,18 @@ function window(desk: { take(): { samples: number[]; errors: number } }, pid: nu
   desk.take();
   const cpuAt = cpuMs(pid);
   const startedAt = performance.now();
-  return (): HostilePhase => phase(desk.take(), Math.round(((cpuMs(pid) - cpuAt) / (performance.now() - startedAt)) * 100));
+  return (): HostilePhase =>
+    phase(desk.take(), Math.round(((cpuMs(pid) - cpuAt) / (performance.now() - startedAt)) * 100));
 }
 
 function phase(taken: { samples: number[]; errors: number }, hubCpuPercent: number): HostilePhase {
-  return { latencyMs: distribution(taken.samples), commandErrors: taken.errors, hubCpuPercent, loadAverage1m: Math.round(loadavg()[0]! * 100) / 100, cpuPressureAvg10: cpuPressure()?.avg10 ?? null };
+  return {
+    latencyMs: distribution(taken.samples),
+    commandErrors: taken.errors,
+    hubCpuPercent,
+    loadAverage1m: Math.round(loadavg()[0]! * 100) / 100,
+    cpuPressureAvg10: cpuPressure()?.avg10 ?? null,
+  };
 }
 
 function watchHealth(url: string) {
@@ -156,7 +170,9 @@ function inWorker(name: string, target: AttackTarget, until: number): Promise<At
     const worker = new Worker(bootstrap, { eval: true, workerData: { name, target, until } });
     worker.once('message', (counts: AttackCounts) => resolve(counts));
     worker.once('error', reject);
-    worker.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`attack ${name} exited with ${code}`))));
+    worker.once('exit', (code) =>
+      code === 0 ? undefined : reject(new Error(`attack ${name} exited with ${code}`)),
+    );
   });
 }
 
@@ -165,7 +181,11 @@ async function signUp(url: string, label: string) {
   const jar = new CookieJar();
   const { client } = browserClient({ url }, jar, { headers: { 'user-agent': 'bench' } });
   const email = `${label}-${Date.now()}@bianshi.test`;
-  const created = await client.auth.signUp.mutate({ email, password: 'correct horse battery', displayName: label });
+  const created = await client.auth.signUp.mutate({
+    email,
+    password: 'correct horse battery',
+    displayName: label,
+  });
   return { id: created.id, email, cookie: jar.header(), client };
 }
 
@@ -174,7 +194,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Runs the scenario and stops everything it started. */
 export async function runHostile(options: HostileOptions): Promise<HostileFigures> {
   progress('hostile: starting a hub on a scratch Postgres with the content');
-  const hub = await startAttackedHub('postgres', { NODE_ENV: 'production', TRUST_PROXY: 'true', LOG_LEVEL: 'warn', MAX_SUBSCRIPTIONS_PER_ADDRESS: '0' });
+  const hub = await startAttackedHub('postgres', {
+    NODE_ENV: 'production',
+    TRUST_PROXY: 'true',
+    LOG_LEVEL: 'warn',
+    MAX_SUBSCRIPTIONS_PER_ADDRESS: '0',
+  });
   let desk: ReturnType<typeof startConsole> | undefined;
   try {
     const timer = await createTimer(hub.url);
@@ -204,7 +229,9 @@ export async function runHostile(options: HostileOptions): Promise<HostileFigure
     progress(`hostile: quiet p99 ${quiet.latencyMs.p99} ms`);
 
     const attacks: HostileAttackFigures[] = [];
-    for (const attack of ATTACKS.filter((entry) => !options.attacks || options.attacks.includes(entry.name))) {
+    for (const attack of ATTACKS.filter(
+      (entry) => !options.attacks || options.attacks.includes(entry.name),
+    )) {
       progress(`hostile: ${attack.name} for ${options.attackSeconds} s`);
       const endBefore = window(desk, pid);
       await sleep(options.attackSeconds * 1000);
@@ -223,7 +250,9 @@ export async function runHostile(options: HostileOptions): Promise<HostileFigure
         ratioToFirstQuiet: round3(measured.latencyMs.p99 / quiet.latencyMs.p99),
         health: await health.stop(),
       });
-      progress(`hostile: ${attack.name} p99 ${measured.latencyMs.p99} ms, just before ${quietBefore.latencyMs.p99} ms (×${attacks.at(-1)!.ratio}); hub CPU ${measured.hubCpuPercent}% vs ${quietBefore.hubCpuPercent}%; attacker ${JSON.stringify(counts)}`);
+      progress(
+        `hostile: ${attack.name} p99 ${measured.latencyMs.p99} ms, just before ${quietBefore.latencyMs.p99} ms (×${attacks.at(-1)!.ratio}); hub CPU ${measured.hubCpuPercent}% vs ${quietBefore.hubCpuPercent}%; attacker ${JSON.stringify(counts)}`,
+      );
       // Let what the attack left (closing sockets, queued writes) settle before the next one.
       await sleep(2_000);
     }

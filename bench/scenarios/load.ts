@@ -243,7 +243,9 @@ async function measurePage(
     // emulated round trip, the tab's start): the figure is the median of several.
     const warm: PageLoadFigures[] = [];
     for (let run = 0; run < WARM_RUNS; run++) {
-      const figures = await loadOnce(context, url, selector).catch((error: unknown) => ({ error: String(error) }));
+      const figures = await loadOnce(context, url, selector).catch((error: unknown) => ({
+        error: String(error),
+      }));
       if ('error' in figures) {
         result.warm = figures;
         break;
@@ -252,7 +254,10 @@ async function measurePage(
     }
     if (warm.length === WARM_RUNS) {
       const ordered = [...warm].sort((a, b) => a.readyMs - b.readyMs);
-      result.warm = { ...ordered[Math.floor(WARM_RUNS / 2)]!, runsMs: warm.map((figures) => figures.readyMs) };
+      result.warm = {
+        ...ordered[Math.floor(WARM_RUNS / 2)]!,
+        runsMs: warm.map((figures) => figures.readyMs),
+      };
     }
   } finally {
     await context.close().catch(() => undefined);
@@ -311,9 +316,18 @@ async function runLighthouse(hubUrl: string, paths: string[], runs: number): Pro
   return [...results.values()].map((entries) => {
     // A run Lighthouse could not complete is no score: the median is of the runs that completed.
     const completed = entries.filter((entry) => entry.failed === undefined);
-    const sorted = [...(completed.length > 0 ? completed : entries)].sort((a, b) => a.performance - b.performance);
+    const sorted = [...(completed.length > 0 ? completed : entries)].sort(
+      (a, b) => a.performance - b.performance,
+    );
     const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
-    return { ...median, runs: entries.map(({ performance, benchmarkIndex, failed }) => ({ performance, benchmarkIndex, ...(failed ? { failed } : {}) })) };
+    return {
+      ...median,
+      runs: entries.map(({ performance, benchmarkIndex, failed }) => ({
+        performance,
+        benchmarkIndex,
+        ...(failed ? { failed } : {}),
+      })),
+    };
   });
 }
 
@@ -478,7 +492,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
     };
     if (options.lighthouse) {
       try {
-        figures.lighthouse = await runLighthouse(hub.url, ['/', `/timer/${timer.id}`, '/lobby', '/create'], options.lighthouseRuns);
+        figures.lighthouse = await runLighthouse(
+          hub.url,
+          ['/', `/timer/${timer.id}`, '/lobby', '/create'],
+          options.lighthouseRuns,
+        );
       } catch (error) {
         progress(`lighthouse failed: ${error instanceof Error ? error.message : String(error)}`);
         figures.lighthouse = { error: error instanceof Error ? error.message : String(error) };

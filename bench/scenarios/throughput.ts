@@ -64,17 +64,39 @@ interface Contender {
   rounds: BurstFigures[];
 }
 
-export async function runThroughput(loadgen: LoadGenerator, hub: ServerProcess, timer: BenchTimer, options: ThroughputOptions): Promise<ThroughputFigures> {
-  if (options.broadcasts > MAX_HUB_BURST) throw new Error(`bursts above ${MAX_HUB_BURST} would hit the hub's command rate limit`);
+export async function runThroughput(
+  loadgen: LoadGenerator,
+  hub: ServerProcess,
+  timer: BenchTimer,
+  options: ThroughputOptions,
+): Promise<ThroughputFigures> {
+  if (options.broadcasts > MAX_HUB_BURST)
+    throw new Error(`bursts above ${MAX_HUB_BURST} would hit the hub's command rate limit`);
   // Reuse the fan-out run's subscribers: keep the first N, or open what is missing.
   const { size } = await loadgen.close(HUB_GROUP, options.subscribers);
   if (size < options.subscribers) {
-    const connect = await loadgen.open({ group: HUB_GROUP, target: hubTarget(hub, timer), count: options.subscribers - size, concurrency: OPEN_CONCURRENCY, timeoutMs: 240_000 });
-    progress(`throughput: hub, ${connect.ready}/${options.subscribers - size} subscribed in ${(connect.elapsedMs / 1000).toFixed(1)} s`);
-    if (connect.ready < options.subscribers - size) throw new Error(`hub: only ${size + connect.ready} of ${options.subscribers} subscribers connected`);
+    const connect = await loadgen.open({
+      group: HUB_GROUP,
+      target: hubTarget(hub, timer),
+      count: options.subscribers - size,
+      concurrency: OPEN_CONCURRENCY,
+      timeoutMs: 240_000,
+    });
+    progress(
+      `throughput: hub, ${connect.ready}/${options.subscribers - size} subscribed in ${(connect.elapsedMs / 1000).toFixed(1)} s`,
+    );
+    if (connect.ready < options.subscribers - size)
+      throw new Error(`hub: only ${size + connect.ready} of ${options.subscribers} subscribers connected`);
   }
-  progress(`throughput: capturing the hub's frames (${WARM_BROADCASTS} commands to ${options.subscribers} subscribers)`);
-  const warm = await loadgen.burst({ group: HUB_GROUP, messages: WARM_BROADCASTS, timeoutMs: BURST_TIMEOUT_MS, capture: true });
+  progress(
+    `throughput: capturing the hub's frames (${WARM_BROADCASTS} commands to ${options.subscribers} subscribers)`,
+  );
+  const warm = await loadgen.burst({
+    group: HUB_GROUP,
+    messages: WARM_BROADCASTS,
+    timeoutMs: BURST_TIMEOUT_MS,
+    capture: true,
+  });
   const captured = warm.captured ?? [];
   if (captured.length === 0) throw new Error('no hub frames captured to replay in the baselines');
   const payloadFile = writePayloads(captured);
@@ -84,13 +106,32 @@ export async function runThroughput(loadgen: LoadGenerator, hub: ServerProcess, 
       ['bare ws', '../baselines/ws-broadcast-server.ts', 'ws'],
       ['socket.io', '../baselines/socketio-server.ts', 'socketio'],
     ] as const) {
-      const server = await startServerProcess({ name, entry: fileURLToPath(new URL(file, import.meta.url)), env: { [PAYLOADS_ENV]: payloadFile } });
+      const server = await startServerProcess({
+        name,
+        entry: fileURLToPath(new URL(file, import.meta.url)),
+        env: { [PAYLOADS_ENV]: payloadFile },
+      });
       contenders.push({ name, group: kind, server, rounds: [] });
-      const target: Target = kind === 'ws' ? { kind, wsUrl: server.url.replace(/^http/, 'ws') } : { kind, url: server.url };
-      const connect = await loadgen.open({ group: kind, target, count: options.subscribers, concurrency: OPEN_CONCURRENCY, timeoutMs: 120_000 });
-      progress(`throughput: ${name} baseline, ${connect.ready}/${options.subscribers} subscribed in ${(connect.elapsedMs / 1000).toFixed(1)} s`);
-      if (connect.ready < options.subscribers) throw new Error(`${name}: only ${connect.ready} of ${options.subscribers} subscribers connected`);
-      await loadgen.burst({ group: kind, messages: WARM_BROADCASTS, timeoutMs: BURST_TIMEOUT_MS, capture: false });
+      const target: Target =
+        kind === 'ws' ? { kind, wsUrl: server.url.replace(/^http/, 'ws') } : { kind, url: server.url };
+      const connect = await loadgen.open({
+        group: kind,
+        target,
+        count: options.subscribers,
+        concurrency: OPEN_CONCURRENCY,
+        timeoutMs: 120_000,
+      });
+      progress(
+        `throughput: ${name} baseline, ${connect.ready}/${options.subscribers} subscribed in ${(connect.elapsedMs / 1000).toFixed(1)} s`,
+      );
+      if (connect.ready < options.subscribers)
+        throw new Error(`${name}: only ${connect.ready} of ${options.subscribers} subscribers connected`);
+      await loadgen.burst({
+        group: kind,
+        messages: WARM_BROADCASTS,
+        timeoutMs: BURST_TIMEOUT_MS,
+        capture: false,
+      });
     }
     for (let round = 0; round < options.rounds; round++) {
       // Rotate who goes first, so no server always follows the same neighbour.
@@ -107,16 +148,25 @@ export async function runThroughput(loadgen: LoadGenerator, hub: ServerProcess, 
     }
     rmSync(payloadFile, { force: true });
   }
-  const [hubRun, bareWs, socketIo] = contenders.map(summarize) as [ServerThroughput, ServerThroughput, ServerThroughput];
+  const [hubRun, bareWs, socketIo] = contenders.map(summarize) as [
+    ServerThroughput,
+    ServerThroughput,
+    ServerThroughput,
+  ];
   return {
     subscribers: options.subscribers,
     broadcasts: options.broadcasts,
     rounds: options.rounds,
-    payloadBytes: Math.round(captured.reduce((sum, frame) => sum + Buffer.byteLength(frame), 0) / captured.length),
+    payloadBytes: Math.round(
+      captured.reduce((sum, frame) => sum + Buffer.byteLength(frame), 0) / captured.length,
+    ),
     hub: hubRun,
     bareWs,
     socketIo,
-    ratios: { hubToBareWs: round3(hubRun.messagesPerSecond / bareWs.messagesPerSecond), hubToSocketIo: round3(hubRun.messagesPerSecond / socketIo.messagesPerSecond) },
+    ratios: {
+      hubToBareWs: round3(hubRun.messagesPerSecond / bareWs.messagesPerSecond),
+      hubToSocketIo: round3(hubRun.messagesPerSecond / socketIo.messagesPerSecond),
+    },
     medianRatios: {
       hubToBareWs: round3(hubRun.medianMessagesPerSecond / bareWs.medianMessagesPerSecond),
       hubToSocketIo: round3(hubRun.medianMessagesPerSecond / socketIo.medianMessagesPerSecond),
@@ -124,10 +174,19 @@ export async function runThroughput(loadgen: LoadGenerator, hub: ServerProcess, 
   };
 }
 
-async function measureBurst(loadgen: LoadGenerator, contender: Contender, broadcasts: number): Promise<BurstFigures> {
+async function measureBurst(
+  loadgen: LoadGenerator,
+  contender: Contender,
+  broadcasts: number,
+): Promise<BurstFigures> {
   const serverCpuBefore = cpuMs(contender.server.pid);
   const loadgenCpuBefore = cpuMs(loadgen.pid);
-  const { captured: _captured, ...burst } = await loadgen.burst({ group: contender.group, messages: broadcasts, timeoutMs: BURST_TIMEOUT_MS, capture: false });
+  const { captured: _captured, ...burst } = await loadgen.burst({
+    group: contender.group,
+    messages: broadcasts,
+    timeoutMs: BURST_TIMEOUT_MS,
+    capture: false,
+  });
   const serverCpu = cpuMs(contender.server.pid) - serverCpuBefore;
   const loadgenCpu = cpuMs(loadgen.pid) - loadgenCpuBefore;
   const figures: BurstFigures = {
@@ -143,7 +202,9 @@ async function measureBurst(loadgen: LoadGenerator, contender: Contender, broadc
 }
 
 function summarize(contender: Contender): ServerThroughput {
-  const rates = contender.rounds.map((round) => (round.completeSubscribers === 0 ? 0 : round.messagesPerSecond)).sort((a, b) => a - b);
+  const rates = contender.rounds
+    .map((round) => (round.completeSubscribers === 0 ? 0 : round.messagesPerSecond))
+    .sort((a, b) => a - b);
   return {
     messagesPerSecond: rates.at(-1) ?? 0,
     medianMessagesPerSecond: rates[Math.floor((rates.length - 1) / 2)] ?? 0,

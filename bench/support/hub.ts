@@ -10,7 +10,9 @@ export const hubEntry = fileURLToPath(new URL('../../hub/dist/main.js', import.m
 export const HUB_NODE_ARGS_ENV = 'BENCH_HUB_NODE_ARGS';
 
 /** Starts the hub on a random port of 127.0.0.1 with an in-memory database. */
-export function startHub(options: { clientDist?: string; startTimeoutMs?: number } = {}): Promise<ServerProcess> {
+export function startHub(
+  options: { clientDist?: string; startTimeoutMs?: number } = {},
+): Promise<ServerProcess> {
   return startServerProcess({
     name: 'hub',
     entry: hubEntry,
@@ -54,7 +56,8 @@ export async function createTimer(hubUrl: string, format: unknown = BENCH_FORMAT
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ name: '性能测试', format }),
   });
-  if (response.status !== 201) throw new Error(`create timer: HTTP ${response.status} ${await response.text()}`);
+  if (response.status !== 201)
+    throw new Error(`create timer: HTTP ${response.status} ${await response.text()}`);
   const created = (await response.json()) as BenchTimer;
   return { id: created.id, matchId: created.matchId, controlKey: created.controlKey };
 }
@@ -66,13 +69,18 @@ export interface CommandResult {
 }
 
 /** Sends one command through `POST /api/v1/timers/:id/commands`. */
-export async function sendCommand(hubUrl: string, timer: BenchTimer, command: Record<string, unknown>): Promise<CommandResult> {
+export async function sendCommand(
+  hubUrl: string,
+  timer: BenchTimer,
+  command: Record<string, unknown>,
+): Promise<CommandResult> {
   const response = await fetch(`${hubUrl}/api/v1/timers/${timer.id}/commands`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${timer.controlKey}` },
     body: JSON.stringify(command),
   });
-  if (response.status !== 200) throw new Error(`command ${JSON.stringify(command)}: HTTP ${response.status} ${await response.text()}`);
+  if (response.status !== 200)
+    throw new Error(`command ${JSON.stringify(command)}: HTTP ${response.status} ${await response.text()}`);
   return (await response.json()) as CommandResult;
 }
 
@@ -85,5 +93,11 @@ export async function touchTimer(hubUrl: string, timer: BenchTimer): Promise<voi
 
 /** How the load generator reaches a timer on the hub. */
 export function hubTarget(hub: ServerProcess, timer: BenchTimer): Target {
-  return { kind: 'trpc', wsUrl: `${hub.url.replace(/^http/, 'ws')}/api/trpc`, timerId: timer.id, matchId: timer.matchId, controlKey: timer.controlKey };
+  return {
+    kind: 'trpc',
+    wsUrl: `${hub.url.replace(/^http/, 'ws')}/api/trpc`,
+    timerId: timer.id,
+    matchId: timer.matchId,
+    controlKey: timer.controlKey,
+  };
 }

@@ -10,24 +10,32 @@ interface Request {
   body: unknown;
 }
 
-type Reply = { requestId: number; ok: true; result: unknown } | { requestId: number; ok: false; error: string };
+type Reply =
+  { requestId: number; ok: true; result: unknown } | { requestId: number; ok: false; error: string };
 
 /** Every child this bench started, so a crash, a timeout or Ctrl-C never leaves one running. */
 const running = new Set<ChildProcess>();
 
 /** Kills every child still running (SIGKILL: this is the emergency path). */
 export function killAllChildren(): void {
-  for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of running)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   running.clear();
 }
 
 /** A child process the bench talks to over IPC. */
 export class IpcChild {
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (value: unknown) => void; reject: (error: Error) => void }
+  >();
   readonly exited: Promise<number | null>;
 
-  constructor(readonly process: ChildProcess, readonly name: string) {
+  constructor(
+    readonly process: ChildProcess,
+    readonly name: string,
+  ) {
     running.add(process);
     process.on('message', (message: Reply) => {
       const waiter = this.pending.get(message.requestId);
@@ -56,7 +64,9 @@ export class IpcChild {
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(requestId);
-        reject(new Error(`${this.name}: no answer within ${timeoutMs} ms to ${JSON.stringify(body).slice(0, 80)}`));
+        reject(
+          new Error(`${this.name}: no answer within ${timeoutMs} ms to ${JSON.stringify(body).slice(0, 80)}`),
+        );
       }, timeoutMs);
       this.pending.set(requestId, {
         resolve: (value) => {
@@ -83,12 +93,22 @@ export class IpcChild {
 }
 
 /** Starts a TypeScript child under tsx with an IPC channel; its stdout and stderr go to our stderr. */
-export function spawnTsChild(file: string, name: string, args: string[] = [], env: NodeJS.ProcessEnv = {}): IpcChild {
+export function spawnTsChild(
+  file: string,
+  name: string,
+  args: string[] = [],
+  env: NodeJS.ProcessEnv = {},
+): IpcChild {
   return spawnChild(['--import', 'tsx', file, ...args], name, env);
 }
 
 /** Starts `node <argv>` with an IPC channel; its stdout and stderr go to our stderr. */
-export function spawnChild(argv: string[], name: string, env: NodeJS.ProcessEnv = {}, stdio: StdioOptions = ['ignore', 2, 2, 'ipc']): IpcChild {
+export function spawnChild(
+  argv: string[],
+  name: string,
+  env: NodeJS.ProcessEnv = {},
+  stdio: StdioOptions = ['ignore', 2, 2, 'ipc'],
+): IpcChild {
   const child = spawn(process.execPath, argv, { env: { ...process.env, ...env }, stdio });
   return new IpcChild(child, name);
 }
@@ -104,7 +124,12 @@ export function serveRequests(handle: (body: unknown) => Promise<unknown> | unkn
       .then(() => handle(message.body))
       .then(
         (result) => process.send?.({ requestId: message.requestId, ok: true, result } satisfies Reply),
-        (error: unknown) => process.send?.({ requestId: message.requestId, ok: false, error: error instanceof Error ? error.stack ?? error.message : String(error) } satisfies Reply),
+        (error: unknown) =>
+          process.send?.({
+            requestId: message.requestId,
+            ok: false,
+            error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+          } satisfies Reply),
       );
   });
   process.on('disconnect', () => process.exit(0));

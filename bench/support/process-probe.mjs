@@ -24,9 +24,10 @@ export function sample(gc) {
 if (process.send) {
   process.on('message', (message) => {
     const body = message?.body ?? {};
-    const reply = body.type === 'sample'
-      ? { requestId: message.requestId, ok: true, result: sample(body.gc === true) }
-      : { requestId: message.requestId, ok: false, error: `unknown request ${String(body.type)}` };
+    const reply =
+      body.type === 'sample'
+        ? { requestId: message.requestId, ok: true, result: sample(body.gc === true) }
+        : { requestId: message.requestId, ok: false, error: `unknown request ${String(body.type)}` };
     process.send?.(reply);
   });
   process.on('disconnect', () => process.exit(0));

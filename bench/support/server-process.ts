@@ -48,7 +48,14 @@ export interface ServerLaunch {
  * prints afterwards goes to our stderr so stdout stays one JSON object.
  */
 export async function startServerProcess(launch: ServerLaunch): Promise<ServerProcess> {
-  const argv = [...(launch.nodeArgs ?? []), '--expose-gc', '--import', probeUrl, ...(launch.entry.endsWith('.ts') ? ['--import', 'tsx'] : []), launch.entry];
+  const argv = [
+    ...(launch.nodeArgs ?? []),
+    '--expose-gc',
+    '--import',
+    probeUrl,
+    ...(launch.entry.endsWith('.ts') ? ['--import', 'tsx'] : []),
+    launch.entry,
+  ];
   const child: IpcChild = spawnChild(argv, launch.name, launch.env ?? {}, ['ignore', 'pipe', 2, 'ipc']);
   const stdout = child.process.stdout;
   if (!stdout) throw new Error(`${launch.name}: no stdout`);
@@ -65,7 +72,9 @@ export async function startServerProcess(launch: ServerLaunch): Promise<ServerPr
         }
       };
       stdout.on('data', onData);
-      void child.exited.then((code) => reject(new Error(`${launch.name} exited (${code}) before listening; output: ${seen.slice(0, 500)}`)));
+      void child.exited.then((code) =>
+        reject(new Error(`${launch.name} exited (${code}) before listening; output: ${seen.slice(0, 500)}`)),
+      );
     }),
     launch.startTimeoutMs ?? 30_000,
     `${launch.name} start`,

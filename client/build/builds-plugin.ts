@@ -39,7 +39,11 @@ export function buildsPlugin(options: { version: string }): Plugin {
       this.emitFile({
         type: 'asset',
         fileName: `builds/meta/${manifest.id}.json`,
-        source: JSON.stringify({ ...manifest, version: options.version, matcher: { static: {}, wildcard: {}, dynamic: {} } }),
+        source: JSON.stringify({
+          ...manifest,
+          version: options.version,
+          matcher: { static: {}, wildcard: {}, dynamic: {} },
+        }),
       });
     },
   };
@@ -50,16 +54,23 @@ export function buildsPlugin(options: { version: string }): Plugin {
  * `__BUILD_ID__`, `__BUILD_TIMESTAMP__` and `__APP_VERSION__` as the site's build, read from the
  * `builds/latest.json` it wrote. Emits nothing.
  */
-export function sameBuildPlugin(options: { version: string; /** Where the site was built, when not this build's output (the drawn pages' renderer). */ siteDist?: string }): Plugin {
+export function sameBuildPlugin(options: {
+  version: string;
+  /** Where the site was built, when not this build's output (the drawn pages' renderer). */ siteDist?: string;
+}): Plugin {
   return {
     name: 'bianshi:same-build',
     config(config, env) {
       let manifest: BuildManifest = { id: 'dev', timestamp: 0 };
       if (env.command === 'build') {
         // The build's output directory (`--outDir` included), where the site's build went first.
-        const outDir = options.siteDist ?? resolve(config.root ?? process.cwd(), config.build?.outDir ?? 'dist');
+        const outDir =
+          options.siteDist ?? resolve(config.root ?? process.cwd(), config.build?.outDir ?? 'dist');
         const latest = join(outDir, 'builds', 'latest.json');
-        if (!existsSync(latest)) throw new Error(`${latest} missing: build the site first (vite build), then the display and the renderers`);
+        if (!existsSync(latest))
+          throw new Error(
+            `${latest} missing: build the site first (vite build), then the display and the renderers`,
+          );
         manifest = JSON.parse(readFileSync(latest, 'utf8')) as BuildManifest;
       }
       return {

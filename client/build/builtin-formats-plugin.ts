@@ -4,7 +4,9 @@ import type { Plugin } from 'vite';
 import { BUILTIN_FORMATS } from '../../shared/src/formats/builtin/builtin-formats.ts';
 
 /** The shared module that builds the library by running every format through the zod schema. */
-const BUILTIN_MODULE = fileURLToPath(new URL('../../shared/src/formats/builtin/builtin-formats.ts', import.meta.url));
+const BUILTIN_MODULE = fileURLToPath(
+  new URL('../../shared/src/formats/builtin/builtin-formats.ts', import.meta.url),
+);
 
 /**
  * The browser gets the built-in format library as data. `shared/src/formats/builtin/builtin-formats.ts`

@@ -7,7 +7,11 @@ const root = resolve(new URL('../..', import.meta.url).pathname);
 
 /** Runs the content build (a child process, so tsx compiles the TypeScript sources of shared/). */
 function compileInto(outDir: string): { ok: boolean; output: string } {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'client/build/content/cli.ts'), outDir], { cwd: root, encoding: 'utf8' });
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'client/build/content/cli.ts'), outDir],
+    { cwd: root, encoding: 'utf8' },
+  );
   return { ok: result.status === 0, output: `${result.stdout}${result.stderr}`.trim() };
 }
 
@@ -42,7 +46,10 @@ export function contentPlugin(): Plugin {
         if (!pathname.startsWith('/_content/') && !pathname.endsWith('/_payload.json')) return next();
         const file = join(cache, pathname);
         if (!file.startsWith(cache) || !existsSync(file)) return next();
-        res.setHeader('content-type', pathname.endsWith('.json') ? 'application/json; charset=utf-8' : 'application/octet-stream');
+        res.setHeader(
+          'content-type',
+          pathname.endsWith('.json') ? 'application/json; charset=utf-8' : 'application/octet-stream',
+        );
         res.end(readFileSync(file));
       });
     },

@@ -54,23 +54,36 @@ export function drawPagesPlugin(): Plugin {
       async handler() {
         const dist = resolve(serverDist, '../dist');
         const file = join(dist, '_content', 'prerender.json');
-        if (!existsSync(file)) throw new Error(`${file} missing: build the site first (vite build), then its pages`);
-        const server = (await import(pathToFileURL(join(serverDist, 'site-server.mjs')).href)) as SiteServerModule;
+        if (!existsSync(file))
+          throw new Error(`${file} missing: build the site first (vite build), then its pages`);
+        const server = (await import(
+          pathToFileURL(join(serverDist, 'site-server.mjs')).href
+        )) as SiteServerModule;
         const prerender = JSON.parse(readFileSync(file, 'utf8')) as Record<string, PrerenderFragment>;
         const manifest = readManifest(dist);
         const entryFiles = new Set(filesForRoute(manifest, []));
         for (const path of [...Object.keys(prerender), ...APP_PAGES]) {
           const modules = PAGE_MODULES.find((page) => page.path.test(path))?.modules;
-          if (!modules) throw new Error(`draw ${path}: no route modules listed for it in draw-pages-plugin.ts`);
+          if (!modules)
+            throw new Error(`draw ${path}: no route modules listed for it in draw-pages-plugin.ts`);
           const payloadPath = payloadFile(dist, path);
-          const payload: unknown = existsSync(payloadPath) ? JSON.parse(readFileSync(payloadPath, 'utf8')) : undefined;
+          const payload: unknown = existsSync(payloadPath)
+            ? JSON.parse(readFileSync(payloadPath, 'utf8'))
+            : undefined;
           const drawn = await server.drawSitePage(`http://localhost${path}`, payload);
           if (!drawn) throw new Error(`draw ${path}: the route did not render`);
-          if (drawn.html.includes('class="splash"')) throw new Error(`draw ${path}: it drew its loading splash, not the page`);
+          if (drawn.html.includes('class="splash"'))
+            throw new Error(`draw ${path}: it drew its loading splash, not the page`);
           const known = prerender[path];
-          const heading = known && !known.html.startsWith(`<!--${DRAWN_MARK}-->`) ? /<h1[^>]*>([^<]+)/.exec(known.html)?.[1] : undefined;
-          if (heading && !drawn.html.includes(heading)) throw new Error(`draw ${path}: the drawn page lacks the article's heading 「${heading}」`);
-          const styles = filesForRoute(manifest, modules).filter((name) => name.endsWith('.css') && !entryFiles.has(name));
+          const heading =
+            known && !known.html.startsWith(`<!--${DRAWN_MARK}-->`)
+              ? /<h1[^>]*>([^<]+)/.exec(known.html)?.[1]
+              : undefined;
+          if (heading && !drawn.html.includes(heading))
+            throw new Error(`draw ${path}: the drawn page lacks the article's heading 「${heading}」`);
+          const styles = filesForRoute(manifest, modules).filter(
+            (name) => name.endsWith('.css') && !entryFiles.has(name),
+          );
           prerender[path] = {
             title: known?.title ?? drawn.title,
             description: known?.description || drawn.description,

@@ -18,8 +18,12 @@ export type BuildManifest = Record<string, ManifestChunk>;
 export function readManifest(dist: string): BuildManifest {
   const manifests = ['manifest.json', 'display-manifest.json'].map((name) => join(dist, '.vite', name));
   for (const path of manifests)
-    if (!existsSync(path)) throw new Error(`${path} missing: build the client first (npm run build -w client)`);
-  return Object.assign({}, ...manifests.map((path) => JSON.parse(readFileSync(path, 'utf8')) as BuildManifest)) as BuildManifest;
+    if (!existsSync(path))
+      throw new Error(`${path} missing: build the client first (npm run build -w client)`);
+  return Object.assign(
+    {},
+    ...manifests.map((path) => JSON.parse(readFileSync(path, 'utf8')) as BuildManifest),
+  ) as BuildManifest;
 }
 
 /**
@@ -28,7 +32,11 @@ export function readManifest(dist: string): BuildManifest {
  * e.g. `src/features/create/index.ts`) with everything they import statically (not what they
  * import on demand), with their CSS.
  */
-export function filesForRoute(manifest: BuildManifest, routeSources: readonly string[], entry = 'index.html'): string[] {
+export function filesForRoute(
+  manifest: BuildManifest,
+  routeSources: readonly string[],
+  entry = 'index.html',
+): string[] {
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];

@@ -7,11 +7,45 @@ const DRAWN = 'src/lib/loading/drawn-page.ts';
  * (vite.config.ts), the bundle budgets (route-budgets.ts) and the bundle test.
  */
 export const ROUTE_MODULES = {
-  landing: ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/blank-layout.tsx', 'src/app/routes/landing.tsx', DRAWN],
-  lobbyList: ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/main-layout.tsx', 'src/features/lobby/list.ts', DRAWN],
-  lobbyRoom: ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/main-layout.tsx', 'src/app/routes/lobby-room.tsx'],
-  create: ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/simple-layout.tsx', 'src/features/create/index.ts', DRAWN],
-  docs: ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/docs-layout.tsx', 'src/features/content/index.ts', DRAWN],
-  pricing: ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/content-layout.tsx', 'src/features/commerce/index.ts', DRAWN],
-  article: ['src/app/layouts/server-data-layout.tsx', 'src/app/layouts/content-layout.tsx', 'src/features/content/index.ts', DRAWN],
+  landing: [
+    'src/app/layouts/server-data-layout.tsx',
+    'src/app/layouts/blank-layout.tsx',
+    'src/app/routes/landing.tsx',
+    DRAWN,
+  ],
+  lobbyList: [
+    'src/app/layouts/server-data-layout.tsx',
+    'src/app/layouts/main-layout.tsx',
+    'src/features/lobby/list.ts',
+    DRAWN,
+  ],
+  lobbyRoom: [
+    'src/app/layouts/server-data-layout.tsx',
+    'src/app/layouts/main-layout.tsx',
+    'src/app/routes/lobby-room.tsx',
+  ],
+  create: [
+    'src/app/layouts/server-data-layout.tsx',
+    'src/app/layouts/simple-layout.tsx',
+    'src/features/create/index.ts',
+    DRAWN,
+  ],
+  docs: [
+    'src/app/layouts/server-data-layout.tsx',
+    'src/app/layouts/docs-layout.tsx',
+    'src/features/content/index.ts',
+    DRAWN,
+  ],
+  pricing: [
+    'src/app/layouts/server-data-layout.tsx',
+    'src/app/layouts/content-layout.tsx',
+    'src/features/commerce/index.ts',
+    DRAWN,
+  ],
+  article: [
+    'src/app/layouts/server-data-layout.tsx',
+    'src/app/layouts/content-layout.tsx',
+    'src/features/content/index.ts',
+    DRAWN,
+  ],
 } as const satisfies Record<string, readonly string[]>;

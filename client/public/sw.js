@@ -56,7 +56,15 @@ self.addEventListener('message', (event) => {
   const data = event.data;
   if (!data || data.type !== 'cache-urls' || !Array.isArray(data.urls)) return;
   const urls = data.urls.filter((url) => typeof url === 'string' && url.startsWith('/assets/')).slice(0, 200);
-  event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(urls.map((url) => cache.match(url).then((hit) => hit || cache.add(url).catch(() => undefined))))));
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) =>
+        Promise.all(
+          urls.map((url) => cache.match(url).then((hit) => hit || cache.add(url).catch(() => undefined))),
+        ),
+      ),
+  );
 });
 
 /** The state a display page brings for its own moment (hub/src/transport/page-state.ts). */
@@ -67,10 +75,19 @@ const DRAWN_SCREEN = /<!--bs-drawn-->[\s\S]*?<!--\/bs-drawn-->/;
 /** What is kept of a page: as it came, without any embedded state or the screen drawn from it. */
 async function keepable(response) {
   const html = await response.text();
-  if (!EMBEDDED_STATE.test(html) && !DRAWN_SCREEN.test(html)) return new Response(html, { status: response.status, statusText: response.statusText, headers: response.headers });
+  if (!EMBEDDED_STATE.test(html) && !DRAWN_SCREEN.test(html))
+    return new Response(html, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
   const headers = new Headers(response.headers);
   headers.delete('content-length');
-  return new Response(html.replace(EMBEDDED_STATE, '').replace(DRAWN_SCREEN, ''), { status: response.status, statusText: response.statusText, headers });
+  return new Response(html.replace(EMBEDDED_STATE, '').replace(DRAWN_SCREEN, ''), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }
 
 function isApi(url) {
@@ -91,7 +108,9 @@ self.addEventListener('fetch', (event) => {
           const keep = response.ok ? pageKey(response, url) : null;
           if (keep) {
             const copy = response.clone();
-            void Promise.all([caches.open(CACHE), keepable(copy)]).then(([cache, page]) => cache.put(keep, page));
+            void Promise.all([caches.open(CACHE), keepable(copy)]).then(([cache, page]) =>
+              cache.put(keep, page),
+            );
           }
           return response;
         })

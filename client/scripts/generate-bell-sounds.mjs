@@ -75,7 +75,8 @@ function synthesize(sound) {
     // Fade the last 50 ms to silence so no click ends the file.
     const tail = Math.min(1, (sound.durationS - t) / 0.05);
     let value = 0;
-    for (const p of sound.partials) value += p.amp * Math.exp(-t / p.decayS) * Math.sin(2 * Math.PI * sound.baseHz * p.ratio * t);
+    for (const p of sound.partials)
+      value += p.amp * Math.exp(-t / p.decayS) * Math.sin(2 * Math.PI * sound.baseHz * p.ratio * t);
     samples[i] = value * attack * tail;
   }
   let max = 0;

@@ -39,7 +39,8 @@ function StandaloneDisplay() {
   const address = useMemo(() => displayAddressOf(new URL(href)), [href]);
   // The display names the tab after its timer (useDisplayTitle); display.html says 计时器 until then.
   useStandaloneHead(null);
-  if (!address) return <DisplayMessagePage title={displayText.notFound.title} body={displayText.notFound.body} />;
+  if (!address)
+    return <DisplayMessagePage title={displayText.notFound.title} body={displayText.notFound.body} />;
   return (
     <TrpcClientContext.Provider value={client}>
       <DisplayView {...address} />
@@ -51,7 +52,11 @@ mountStandalone(
   'display.html',
   <StandaloneErrorBoundary
     fallback={(message) => (
-      <DisplayMessagePage title={errorsText.screen.title} body={message} action={{ label: displayText.loadFailed.retry, onClick: () => window.location.reload() }} />
+      <DisplayMessagePage
+        title={errorsText.screen.title}
+        body={message}
+        action={{ label: displayText.loadFailed.retry, onClick: () => window.location.reload() }}
+      />
     )}
   >
     <StandaloneDisplay />

@@ -32,7 +32,8 @@ function render(root: HTMLElement) {
  * (`lib/loading/drawn-page.ts`, preloaded with those pages' route chunks). Rendering at once would put the
  * loading splash in its place meanwhile.
  */
-const drawn = container.firstChild?.nodeType === Node.COMMENT_NODE && container.firstChild.nodeValue === DRAWN_MARK;
+const drawn =
+  container.firstChild?.nodeType === Node.COMMENT_NODE && container.firstChild.nodeValue === DRAWN_MARK;
 if (drawn) {
   const routesReady = new Promise<void>((resolve) => {
     if (router.state.initialized) return resolve();
@@ -44,7 +45,10 @@ if (drawn) {
   });
   // Without the hand-over (its chunk did not load) the page still renders; only what was typed
   // on the drawn page is lost.
-  const handOver = import('./lib/loading/drawn-page').then((module) => module.keepDrawnPageInput, () => null);
+  const handOver = import('./lib/loading/drawn-page').then(
+    (module) => module.keepDrawnPageInput,
+    () => null,
+  );
   void Promise.all([routesReady, handOver]).then(([, keep]) => {
     keep?.(container);
     render(container);

@@ -16,8 +16,17 @@ const address = overlayAddressOf(window.location.pathname, new URLSearchParams(w
 function Overlay() {
   useStandaloneHead(overlayText.title);
   if (!address) return <p className="ov-error">{overlayText.notFound}</p>;
-  return <TrpcClientContext.Provider value={client}>{address.kind === 'lobby' ? <LobbyOverlay address={address} /> : <TimerOverlay address={address} />}</TrpcClientContext.Provider>;
+  return (
+    <TrpcClientContext.Provider value={client}>
+      {address.kind === 'lobby' ? <LobbyOverlay address={address} /> : <TimerOverlay address={address} />}
+    </TrpcClientContext.Provider>
+  );
 }
 
 // An error is shown small and transparent too: a stream must not turn into an error page.
-mountStandalone('overlay.html', <StandaloneErrorBoundary fallback={(message) => <p className="ov-error">{message}</p>}>{<Overlay />}</StandaloneErrorBoundary>);
+mountStandalone(
+  'overlay.html',
+  <StandaloneErrorBoundary fallback={(message) => <p className="ov-error">{message}</p>}>
+    {<Overlay />}
+  </StandaloneErrorBoundary>,
+);

@@ -35,12 +35,24 @@ export function renderDisplayFrame(href: string, snapshot: Snapshot, serverNow: 
  * host), showing `snapshot` at the hub's `serverNow`; null for an address that is not a lobby
  * screen's. The `<main>` around it is the page's own (`lobby-screen-main.tsx`).
  */
-export function renderLobbyFrame(href: string, origin: string, snapshot: LobbySnapshot, serverNow: number): string | null {
+export function renderLobbyFrame(
+  href: string,
+  origin: string,
+  snapshot: LobbySnapshot,
+  serverNow: number,
+): string | null {
   const address = audienceAddressOf(new URL(href));
   if (!address) return null;
   const store = createLobbyStore(new ServerClock(() => serverNow));
   store.getState().receive(snapshot);
-  const room = <AudienceRoom store={store} role={address.role} joinUrl={lobbyJoinUrl(origin, address.lobbyId, address.token)} onMove={() => undefined} />;
+  const room = (
+    <AudienceRoom
+      store={store}
+      role={address.role}
+      joinUrl={lobbyJoinUrl(origin, address.lobbyId, address.token)}
+      onMove={() => undefined}
+    />
+  );
   return renderToString(
     <main id="main" className="container">
       {room}

@@ -43,7 +43,9 @@ export async function drawSitePage(url: string, payload?: unknown): Promise<Draw
   if (context instanceof Response || context.errors) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
   // Never called: nothing fetches while a page is drawn (queries start in effects).
-  const client = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: `http://localhost${TRPC_PATH}`, transformer: createTransformer() })] });
+  const client = createTRPCClient<AppRouter>({
+    links: [httpBatchLink({ url: `http://localhost${TRPC_PATH}`, transformer: createTransformer() })],
+  });
   const matches = router.state.matches.map((match) => ({ handle: match.route.handle as unknown }));
   const page = deepestHandle(matches as UIMatch[], 'page');
   const html = renderToString(

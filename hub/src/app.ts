@@ -78,7 +78,12 @@ export interface Hub {
  * The fan-out between hubs over Redis; on Postgres, with `LISTEN/NOTIFY` behind it for while
  * Redis is down (PGlite is one process: there is no other hub to reach).
  */
-function scaledFanout(redis: RedisLink, bus: HubBus, databaseUrl: string | undefined, logger: Logger): Fanout {
+function scaledFanout(
+  redis: RedisLink,
+  bus: HubBus,
+  databaseUrl: string | undefined,
+  logger: Logger,
+): Fanout {
   const primary = redisFanout(redis, bus);
   return databaseUrl ? withNotifyBackup(primary, new PostgresNotifyLink(databaseUrl, logger)) : primary;
 }
@@ -102,18 +107,47 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const redis = config.REDIS_URL ? new RedisLink(config.REDIS_URL, logger) : null;
   // One bus between hubs for every domain's notices (scale/hub-bus.ts).
   const bus: HubBus = redis ? redisHubBus(redis, hubId, logger) : localHubBus(hubId);
-  const fanout: Fanout = redis ? scaledFanout(redis, bus, target.kind === 'postgres' ? target.url : undefined, logger) : localFanout(hubId);
-  const fallbackSigner = config.SUPABASE_URL && config.SUPABASE_SERVICE_ROLE_KEY ? await FallbackSigner.load(database.db) : null;
+  const fanout: Fanout = redis
+    ? scaledFanout(redis, bus, target.kind === 'postgres' ? target.url : undefined, logger)
+    : localFanout(hubId);
+  const fallbackSigner =
+    config.SUPABASE_URL && config.SUPABASE_SERVICE_ROLE_KEY ? await FallbackSigner.load(database.db) : null;
   const mirror =
     config.SUPABASE_URL && config.SUPABASE_SERVICE_ROLE_KEY && fallbackSigner
-      ? supabaseRealtimeMirror({ url: config.SUPABASE_URL, serviceKey: config.SUPABASE_SERVICE_ROLE_KEY, signer: fallbackSigner, logger })
+      ? supabaseRealtimeMirror({
+          url: config.SUPABASE_URL,
+          serviceKey: config.SUPABASE_SERVICE_ROLE_KEY,
+          signer: fallbackSigner,
+          logger,
+        })
       : noMirror;
-  const rooms = new RoomRegistry({ repository, clock, logger, fanout, mirror, ...(options.timeouts ? { timeouts: options.timeouts } : {}) });
+  const rooms = new RoomRegistry({
+    repository,
+    clock,
+    logger,
+    fanout,
+    mirror,
+    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+  });
   const members = new MemberService(new MemberRepository(database.db), clock);
   const limiters = redis ? redisRateLimiters(redis.publisher, logger) : memoryRateLimiters;
   const mailer = createMailer(config, logger);
-  const auth = new AuthService({ users: new UserRepository(database.db), links: new EmailLinks(database.db), config, clock, logger, limiters, mailer });
-  const timers = new TimerService(repository, new TimerSettingsRepository(database.db), rooms, clock, (timerId, userId) => members.roleFor(timerId, userId));
+  const auth = new AuthService({
+    users: new UserRepository(database.db),
+    links: new EmailLinks(database.db),
+    config,
+    clock,
+    logger,
+    limiters,
+    mailer,
+  });
+  const timers = new TimerService(
+    repository,
+    new TimerSettingsRepository(database.db),
+    rooms,
+    clock,
+    (timerId, userId) => members.roleFor(timerId, userId),
+  );
   const files = createFileStorage(config);
   const uploads = new UploadStore(files);
   const commerce = await createCommerce({ db: database.db, config, clock, logger, limiters, files });
@@ -142,9 +176,19 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     lobbyOf: async (lobbyId) => (await lobbies.find(lobbyId)) ?? null,
     subscriptions,
   });
-  const library = createLibrary({ db: database.db, timerRepository: repository, timers, memberships: (timerId, userId) => members.roleFor(timerId, userId) });
+  const library = createLibrary({
+    db: database.db,
+    timerRepository: repository,
+    timers,
+    memberships: (timerId, userId) => members.roleFor(timerId, userId),
+  });
   // A saved result sheet is a webhook event of its timer (`result.recorded`).
-  library.records.onResultSaved((change) => void integrations.webhooks.resultRecorded(change).catch((error: unknown) => logger.warn('result webhook not queued', { error: String(error) })));
+  library.records.onResultSaved(
+    (change) =>
+      void integrations.webhooks
+        .resultRecorded(change)
+        .catch((error: unknown) => logger.warn('result webhook not queued', { error: String(error) })),
+  );
   const clientDist = config.CLIENT_DIST ?? paths.clientDist;
   const services: HubServices = {
     config,
@@ -180,7 +224,12 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       isActive: (timerId) => (rooms.currentRoomOf(timerId)?.sessionCount ?? 0) > 0,
     }),
     commerce,
-    analytics: new AnalyticsService(database.db, clock, config.ANALYTICS_WEBSITE_ID ?? null, config.ANALYTICS_URL ?? null),
+    analytics: new AnalyticsService(
+      database.db,
+      clock,
+      config.ANALYTICS_WEBSITE_ID ?? null,
+      config.ANALYTICS_URL ?? null,
+    ),
     library,
     integrations,
     tournaments: createTournaments({
@@ -207,13 +256,17 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       accountOf: async (req) => {
         const context = await createContextFactory(services)({ req }, 'ws');
         return context.user
-          ? { userId: context.user.id, tokenHash: context.sessionToken ? hashKey(context.sessionToken) : null }
+          ? {
+              userId: context.user.id,
+              tokenHash: context.sessionToken ? hashKey(context.sessionToken) : null,
+            }
           : null;
       },
       accounts: rooms.sockets,
       cooling,
       addressOf: (req) => clientIp(req, config),
-      sessionOf: (req) => (req.headers.cookie ? (parseCookies(req.headers.cookie).get(auth.cookies.session) ?? null) : null),
+      sessionOf: (req) =>
+        req.headers.cookie ? (parseCookies(req.headers.cookie).get(auth.cookies.session) ?? null) : null,
     }),
     ai: new AiService({
       db: database.db,
@@ -226,15 +279,20 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       yjs: () => services.yjs,
       topic: async (topicId) => {
         const topic = await library.topics.topic(topicId);
-        return { ...topic, type: (['policy', 'value', 'fact'] as const).find((type) => type === topic.type) ?? null };
+        return {
+          ...topic,
+          type: (['policy', 'value', 'fact'] as const).find((type) => type === topic.type) ?? null,
+        };
       },
     }),
   };
   // A public tournament that is over: its released motions join the public library.
   services.tournaments.core.changes.onCommitted((tournamentId) =>
     services.tournaments.motions.sync(tournamentId).then(
-      (added) => void (added > 0 && logger.info('tournament motions added to the library', { tournamentId, added })),
-      (error: unknown) => logger.warn('tournament motions not copied to the library', { tournamentId, error: String(error) }),
+      (added) =>
+        void (added > 0 && logger.info('tournament motions added to the library', { tournamentId, added })),
+      (error: unknown) =>
+        logger.warn('tournament motions not copied to the library', { tournamentId, error: String(error) }),
     ),
   );
   await rooms.start();

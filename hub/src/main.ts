@@ -34,6 +34,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`辩时 hub failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `辩时 hub failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -24,7 +24,10 @@ export function createScreenRenderer(serverDist: string, logger: Pick<Logger, 'w
   const file = join(serverDist, 'screen-server.mjs');
   const screens: Promise<ScreenServerModule | null> = existsSync(file)
     ? import(pathToFileURL(file).href).then(
-        (module: ScreenServerModule) => (typeof module.renderDisplayFrame === 'function' && typeof module.renderLobbyFrame === 'function' ? module : null),
+        (module: ScreenServerModule) =>
+          typeof module.renderDisplayFrame === 'function' && typeof module.renderLobbyFrame === 'function'
+            ? module
+            : null,
         (error: unknown) => {
           logger.warn('screen renderer not loaded', { file, error: String(error) });
           return null;
@@ -36,8 +39,11 @@ export function createScreenRenderer(serverDist: string, logger: Pick<Logger, 'w
     const renderer = await screens;
     if (!renderer) return null;
     try {
-      if (page === 'display.html') return renderer.renderDisplayFrame(url.href, JSON.parse(snapshotJson) as Snapshot, serverNow);
-      return origin === null ? null : renderer.renderLobbyFrame(url.href, origin, JSON.parse(snapshotJson) as LobbySnapshot, serverNow);
+      if (page === 'display.html')
+        return renderer.renderDisplayFrame(url.href, JSON.parse(snapshotJson) as Snapshot, serverNow);
+      return origin === null
+        ? null
+        : renderer.renderLobbyFrame(url.href, origin, JSON.parse(snapshotJson) as LobbySnapshot, serverNow);
     } catch (error) {
       logger.warn('screen frame not drawn', { path: url.pathname, error: String(error) });
       return null;

@@ -13,7 +13,11 @@ export const systemRouter = router({
     /** Where screens follow matches when no hub answers, and the key that signs what they may believe there (public values only), or null. */
     fallback:
       ctx.services.config.SUPABASE_URL && ctx.services.config.SUPABASE_ANON_KEY && ctx.services.fallbackSigner
-        ? ({ supabaseUrl: ctx.services.config.SUPABASE_URL, anonKey: ctx.services.config.SUPABASE_ANON_KEY, signingKey: ctx.services.fallbackSigner.publicKey } satisfies FallbackPublicConfig)
+        ? ({
+            supabaseUrl: ctx.services.config.SUPABASE_URL,
+            anonKey: ctx.services.config.SUPABASE_ANON_KEY,
+            signingKey: ctx.services.fallbackSigner.publicKey,
+          } satisfies FallbackPublicConfig)
         : null,
     /** The customer-service contact (SUPPORT_URL, SUPPORT_EMAIL) every 联系客服 leads to, or null when none is configured. */
     support: supportContact(ctx.services.config),

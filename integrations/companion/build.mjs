@@ -7,7 +7,9 @@ import { build } from 'esbuild';
 
 const here = (path) => new URL(path, import.meta.url).pathname;
 const pkg = JSON.parse(readFileSync(here('./package.json'), 'utf8'));
-const base = JSON.parse(readFileSync(new URL(import.meta.resolve('@companion-module/base/package.json')), 'utf8'));
+const base = JSON.parse(
+  readFileSync(new URL(import.meta.resolve('@companion-module/base/package.json')), 'utf8'),
+);
 const out = here('./pkg/');
 
 rmSync(out, { recursive: true, force: true });
@@ -28,7 +30,14 @@ manifest.version = pkg.version;
 manifest.runtime.apiVersion = base.version;
 writeFileSync(here('./pkg/companion/manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
 cpSync(here('./companion/HELP.md'), here('./pkg/companion/HELP.md'));
-writeFileSync(here('./pkg/package.json'), JSON.stringify({ name: pkg.name, version: pkg.version, license: pkg.license, main: 'main.js', type: 'commonjs' }, null, 2) + '\n');
+writeFileSync(
+  here('./pkg/package.json'),
+  JSON.stringify(
+    { name: pkg.name, version: pkg.version, license: pkg.license, main: 'main.js', type: 'commonjs' },
+    null,
+    2,
+  ) + '\n',
+);
 const archive = `bianshi-companion-${pkg.version}.tgz`;
 execFileSync('tar', ['-czf', archive, 'pkg'], { cwd: here('./') });
 console.log(`built ${out} and ${archive}`);

@@ -10,7 +10,13 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBuiltinFormat } from '@bianshi/shared';
-import { pieces, startOpenAiStandin, STANDIN_API_KEY, STANDIN_MODEL, type OpenAiStandin } from '../fixtures/openai-standin';
+import {
+  pieces,
+  startOpenAiStandin,
+  STANDIN_API_KEY,
+  STANDIN_MODEL,
+  type OpenAiStandin,
+} from '../fixtures/openai-standin';
 import { textPdf } from '../fixtures/text-pdf';
 import { createAccount } from '../support/accounts';
 import { startHub, type TestHub } from '../support/hub';
@@ -29,7 +35,14 @@ beforeAll(async () => {
   standin = await startOpenAiStandin();
   standin.fallback({ kind: 'text', pieces: pieces(ANSWER, 4), delayMs: 20 });
   [withProvider, deterministic, browser] = await Promise.all([
-    startHub({ env: { AI_BASE_URL: standin.baseUrl, AI_API_KEY: STANDIN_API_KEY, AI_MODEL: STANDIN_MODEL, AI_REQUESTS_PER_MINUTE: '100' } }),
+    startHub({
+      env: {
+        AI_BASE_URL: standin.baseUrl,
+        AI_API_KEY: STANDIN_API_KEY,
+        AI_MODEL: STANDIN_MODEL,
+        AI_REQUESTS_PER_MINUTE: '100',
+      },
+    }),
     startHub({ env: { AI_REQUESTS_PER_MINUTE: '100' } }),
     launchBrowser(),
   ]);
@@ -136,19 +149,37 @@ describe('/create with a rules file and the provider', () => {
     const { page, errors } = await openPage(browser, { viewport: { width: 1440, height: 900 } });
     await page.goto(`${withProvider.url}/create`);
     await page.getByRole('tab', { name: '粘贴规则文字' }).click();
-    const pdf = textPdf(['Lincoln-Douglas rules', 'Affirmative Constructive 6 minutes', 'Cross-examination by the Negative 3 minutes', 'Judges: 3 per room, decision by ballot', 'Negative Constructive 7 minutes']);
-    await page.locator('.rules-file input[type="file"]').setInputFiles({ name: 'rules.pdf', mimeType: 'application/pdf', buffer: pdf });
+    const pdf = textPdf([
+      'Lincoln-Douglas rules',
+      'Affirmative Constructive 6 minutes',
+      'Cross-examination by the Negative 3 minutes',
+      'Judges: 3 per room, decision by ballot',
+      'Negative Constructive 7 minutes',
+    ]);
+    await page
+      .locator('.rules-file input[type="file"]')
+      .setInputFiles({ name: 'rules.pdf', mimeType: 'application/pdf', buffer: pdf });
     await page.getByText('已读取「rules.pdf」').waitFor(WAIT);
     const text = await page.getByRole('textbox', { name: '规则文字' }).inputValue();
-    expect(text.split('\n')).toEqual(expect.arrayContaining(['Affirmative Constructive 6 minutes', 'Judges: 3 per room, decision by ballot']));
+    expect(text.split('\n')).toEqual(
+      expect.arrayContaining([
+        'Affirmative Constructive 6 minutes',
+        'Judges: 3 per room, decision by ballot',
+      ]),
+    );
     await page.getByRole('button', { name: '识别规则' }).click();
     await page.getByText('1 行未能识别').waitFor(WAIT);
 
     const format = getBuiltinFormat('lincoln-douglas')!;
-    standin.script({ kind: 'text', pieces: ['{"stages": "not yet"}'] }, { kind: 'text', pieces: pieces(JSON.stringify(format), 80) });
+    standin.script(
+      { kind: 'text', pieces: ['{"stages": "not yet"}'] },
+      { kind: 'text', pieces: pieces(JSON.stringify(format), 80) },
+    );
     await page.getByRole('button', { name: '用 AI 补全无法识别的行' }).click();
     await page.getByText('AI 已补全赛制（第 2 次通过校验）').waitFor(WAIT);
-    const names = await page.locator('.rules-stage__name').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    const names = await page
+      .locator('.rules-stage__name')
+      .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
     expect(names).toEqual(format.stages.map((stage) => stage.name));
     // The retry carried the schema errors of the first reply.
     expect(standin.requests.at(-1)!.body.messages.at(-1)!.content).toContain('没有通过校验');

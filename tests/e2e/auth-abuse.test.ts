@@ -77,7 +77,9 @@ describe('the sign-in page under attack', () => {
       // Each failure is the same generic message; after the free ones the hub asks for a wait.
       for (let i = 0; i < FREE_FAILURES + 1; i++) {
         await fillSignIn(page, email, `wrong-${label}-${i}`);
-        await page.waitForFunction(() => !document.querySelector('[data-testid="auth-submit"]')?.textContent?.includes('请稍候'));
+        await page.waitForFunction(
+          () => !document.querySelector('[data-testid="auth-submit"]')?.textContent?.includes('请稍候'),
+        );
       }
       await alert.filter({ hasText: /登录失败次数过多，请\d+秒后再试，或通过邮件登录/ }).waitFor(WAIT);
       expect(await page.getByTestId('auth-submit').isDisabled()).toBe(true);
@@ -87,9 +89,15 @@ describe('the sign-in page under attack', () => {
       await page.getByTestId('auth-mail-toggle').click();
       const before = smtp.messages.length;
       await page.getByTestId('auth-submit').click();
-      await page.locator('.auth-form__notice').filter({ hasText: '如果这个邮箱已经注册，登录链接已发送' }).waitFor(WAIT);
+      await page
+        .locator('.auth-form__notice')
+        .filter({ hasText: '如果这个邮箱已经注册，登录链接已发送' })
+        .waitFor(WAIT);
       await page.screenshot({ path: `${SHOTS}/login-mail-sent-${label}.png` });
-      const mail = await smtp.mailTo(email, (each) => each.subject === '【辩时】你的登录链接' && smtp.messages.indexOf(each) >= before);
+      const mail = await smtp.mailTo(
+        email,
+        (each) => each.subject === '【辩时】你的登录链接' && smtp.messages.indexOf(each) >= before,
+      );
       await page.goto(linkIn(mail, hub.url));
       await page.getByRole('heading', { name: /^你好，/ }).waitFor(WAIT);
       expect(errors).toEqual([]);

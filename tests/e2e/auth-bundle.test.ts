@@ -18,7 +18,14 @@ function filesBelow(dir: string): string[] {
 }
 
 /** Variables only the hub may know. The anon key and the Supabase URL are public by design. */
-const SERVER_ONLY = ['SUPABASE_JWT_SECRET', 'SUPABASE_SERVICE_ROLE_KEY', 'DATABASE_URL', 'REDIS_URL', 'ADMIN_EMAILS', 'OPENAI_API_KEY'];
+const SERVER_ONLY = [
+  'SUPABASE_JWT_SECRET',
+  'SUPABASE_SERVICE_ROLE_KEY',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'ADMIN_EMAILS',
+  'OPENAI_API_KEY',
+];
 
 /**
  * The public docs, compiled from content/ at build time (`_content/*.json`, `<path>/_payload.json`).
@@ -35,7 +42,9 @@ const isPublishedDocs = (file: string) => /[\\/]_content[\\/]|[\\/]_payload\.jso
 const TRUSTED_HTML = [join('features', 'content', 'components', 'article.tsx')];
 
 describe('the client bundle', () => {
-  const files = filesBelow(paths.clientDist).filter((file) => /\.(js|mjs|html|css|json|webmanifest|txt|map)$/.test(file));
+  const files = filesBelow(paths.clientDist).filter((file) =>
+    /\.(js|mjs|html|css|json|webmanifest|txt|map)$/.test(file),
+  );
 
   it('exists (build the client first)', () => {
     expect(files.some((file) => file.endsWith('index.html'))).toBe(true);
@@ -47,11 +56,14 @@ describe('the client bundle', () => {
       const text = readFileSync(file, 'utf8');
       if (!isPublishedDocs(file)) {
         for (const name of SERVER_ONLY) if (text.includes(name)) findings.push(`${file}: ${name}`);
-        if (/postgres(ql)?:\/\/[^\s"'`]*@/.test(text)) findings.push(`${file}: a postgres URL with credentials`);
+        if (/postgres(ql)?:\/\/[^\s"'`]*@/.test(text))
+          findings.push(`${file}: a postgres URL with credentials`);
         if (/rediss?:\/\/[^\s"'`]*@/.test(text)) findings.push(`${file}: a redis URL with credentials`);
       }
       for (const token of text.match(/eyJ[\w-]{10,}\.eyJ[\w-]{10,}\.[\w-]+/g) ?? []) {
-        const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { role?: string };
+        const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as {
+          role?: string;
+        };
         if (payload.role === 'service_role') findings.push(`${file}: a service_role JWT`);
       }
       if (/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(text)) findings.push(`${file}: a private key`);
@@ -65,10 +77,20 @@ describe('the client bundle', () => {
     try {
       const clientDir = join(paths.clientDist, '..');
       const vite = join(clientDir, '..', 'node_modules', 'vite', 'bin', 'vite.js');
-      const env = { ...process.env, SUPABASE_JWT_SECRET: `${marker}-jwt`, SUPABASE_SERVICE_ROLE_KEY: `${marker}-service`, DATABASE_URL: `postgres://u:${marker}@db/x`, ADMIN_EMAILS: `${marker}@x.test` };
+      const env = {
+        ...process.env,
+        SUPABASE_JWT_SECRET: `${marker}-jwt`,
+        SUPABASE_SERVICE_ROLE_KEY: `${marker}-service`,
+        DATABASE_URL: `postgres://u:${marker}@db/x`,
+        ADMIN_EMAILS: `${marker}@x.test`,
+      };
       // The site, then the display's own page into the same directory, as `npm run build` does.
       for (const args of [['--emptyOutDir'], ['--config', 'vite.display.config.ts']]) {
-        const build = spawnSync(process.execPath, [vite, 'build', '--outDir', outDir, ...args, '--logLevel', 'error'], { cwd: clientDir, env, encoding: 'utf8', timeout: 240_000 });
+        const build = spawnSync(
+          process.execPath,
+          [vite, 'build', '--outDir', outDir, ...args, '--logLevel', 'error'],
+          { cwd: clientDir, env, encoding: 'utf8', timeout: 240_000 },
+        );
         expect(build.status, build.stderr).toBe(0);
       }
       expect(existsSync(join(outDir, 'display.html'))).toBe(true);
@@ -81,9 +103,16 @@ describe('the client bundle', () => {
 
   it('renders no HTML from strings (React escapes everything else)', () => {
     const sources = filesBelow(join(paths.clientDist, '..', 'src')).filter(
-      (file) => /\.(ts|tsx)$/.test(file) && !/\.test\.tsx?$/.test(file) && !TRUSTED_HTML.some((trusted) => file.endsWith(trusted)),
+      (file) =>
+        /\.(ts|tsx)$/.test(file) &&
+        !/\.test\.tsx?$/.test(file) &&
+        !TRUSTED_HTML.some((trusted) => file.endsWith(trusted)),
     );
-    const raw = sources.filter((file) => /dangerouslySetInnerHTML|\.innerHTML\s*=|\.outerHTML\s*=|insertAdjacentHTML|document\.write\(/.test(readFileSync(file, 'utf8')));
+    const raw = sources.filter((file) =>
+      /dangerouslySetInnerHTML|\.innerHTML\s*=|\.outerHTML\s*=|insertAdjacentHTML|document\.write\(/.test(
+        readFileSync(file, 'utf8'),
+      ),
+    );
     expect(raw).toEqual([]);
   });
 });

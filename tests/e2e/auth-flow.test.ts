@@ -25,7 +25,8 @@ afterAll(async () => {
 function watchCsp(page: Page): string[] {
   const violations: string[] = [];
   page.on('console', (message) => {
-    if (/Content Security Policy|Refused to (load|execute|connect|apply|frame)/i.test(message.text())) violations.push(message.text());
+    if (/Content Security Policy|Refused to (load|execute|connect|apply|frame)/i.test(message.text()))
+      violations.push(message.text());
   });
   return violations;
 }
@@ -54,7 +55,9 @@ describe('accounts in the browser', () => {
     const csp = watchCsp(page);
     await page.goto(`${hub.url}/home?tab=timers#recent`);
     await page.waitForURL(`${hub.url}/auth/login`);
-    expect(decodeURIComponent((await cookie(context, 'bs-redirect-path')) ?? '')).toBe('/home?tab=timers#recent');
+    expect(decodeURIComponent((await cookie(context, 'bs-redirect-path')) ?? '')).toBe(
+      '/home?tab=timers#recent',
+    );
     await page.getByRole('heading', { name: '登录辩时' }).waitFor();
     // The title follows the lazily loaded route; poll rather than read it once.
     await expect.poll(() => page.title()).toBe('登录 | 专业辩论比赛计时软件');
@@ -129,7 +132,11 @@ describe('accounts in the browser', () => {
 
   it('leaves public pages and anonymous timers alone', async () => {
     const { context, page } = await openPage(browser);
-    const created = await fetch(`${hub.url}/api/v1/timers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).then((response) => response.json() as Promise<{ shortid: string }>);
+    const created = await fetch(`${hub.url}/api/v1/timers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    }).then((response) => response.json() as Promise<{ shortid: string }>);
     for (const path of ['/', '/topic', '/docs', `/timer/manage/${created.shortid}`]) {
       await page.goto(hub.url + path);
       await page.waitForLoadState('networkidle');

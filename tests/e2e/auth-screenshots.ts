@@ -11,7 +11,10 @@ mkdirSync(outDir, { recursive: true });
 const hub = await startHub();
 const browser = await launchBrowser();
 try {
-  const { token, user } = await hub.services.auth.signUp({ email: 'zhang.wei@bianshi.test', password: 'correct horse battery', displayName: '张伟' }, 'shots');
+  const { token, user } = await hub.services.auth.signUp(
+    { email: 'zhang.wei@bianshi.test', password: 'correct horse battery', displayName: '张伟' },
+    'shots',
+  );
   const made = await hub.services.timers.create({ name: '华语辩论世界杯 · 半决赛', ownerId: user.id });
   await hub.services.timers.create({ name: '校赛初赛 A 场', ownerId: user.id, formatId: 'bp' });
   const shared = await hub.services.timers.create({ name: '新生杯 评委席' });
@@ -26,7 +29,9 @@ try {
       await page.goto(`${hub.url}/auth/login`);
       await page.getByRole('heading', { name: '登录辩时' }).waitFor();
       await page.screenshot({ path: `${outDir}/auth-login-${label}-${colorScheme}.png` });
-      await context.addCookies([{ name: 'bs-session', value: token, url: hub.url, httpOnly: true, sameSite: 'Lax' }]);
+      await context.addCookies([
+        { name: 'bs-session', value: token, url: hub.url, httpOnly: true, sameSite: 'Lax' },
+      ]);
       await page.goto(`${hub.url}/home`);
       await page.locator('.home-timer').first().waitFor();
       await page.screenshot({ path: `${outDir}/auth-home-${label}-${colorScheme}.png`, fullPage: true });

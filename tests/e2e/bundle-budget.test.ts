@@ -27,7 +27,8 @@ function markersOf(strings: unknown): string[] {
 }
 
 /** Markers of `strings` that the tournament's own strings (loaded by its wall) do not share. */
-const notTournament = (strings: unknown) => markersOf(strings).filter((marker) => !markersOf(tournament).includes(marker));
+const notTournament = (strings: unknown) =>
+  markersOf(strings).filter((marker) => !markersOf(tournament).includes(marker));
 
 /** Text only the QR code library contains. */
 const QR_LIBRARY = 'The amount of data is too big to be stored in a QR Code';
@@ -63,7 +64,10 @@ const UNUSED: Record<string, readonly (readonly [string, string[]])[]> = {
     // Its own page: no router, and not the site's route table or titles; Preact, not React.
     ['React Router', ['useNavigate', 'createBrowserRouter']],
     ['react-dom (the display renders with preact/compat)', ['__REACT_DEVTOOLS_GLOBAL_HOOK__']],
-    ['the site\'s route table', [routesText.pages.lobbyRoom.description, routesText.pages.worldcup.description]],
+    [
+      "the site's route table",
+      [routesText.pages.lobbyRoom.description, routesText.pages.worldcup.description],
+    ],
   ],
   'lobby screen (/lobby/:id)': [
     ...LOBBY_UNUSED,
@@ -72,8 +76,11 @@ const UNUSED: Record<string, readonly (readonly [string, string[]])[]> = {
     ['TanStack Query and its tRPC bindings', ['QueryClient', 'queryOptions', 'mutationOptions']],
     ['React Router', ['useNavigate', 'createBrowserRouter']],
     ['react-dom (the audience page renders with preact/compat)', ['__REACT_DEVTOOLS_GLOBAL_HOOK__']],
-    ['the site\'s route table', [routesText.pages.lobbyRoom.description, routesText.pages.worldcup.description]],
-    ['the organizer\'s console (its test ids)', ['lobby-broadcast-send', 'lobby-roster-row']],
+    [
+      "the site's route table",
+      [routesText.pages.lobbyRoom.description, routesText.pages.worldcup.description],
+    ],
+    ["the organizer's console (its test ids)", ['lobby-broadcast-send', 'lobby-roster-row']],
   ],
   'lobby in the site (/lobby/:id, organizer)': LOBBY_UNUSED,
   'tournament live wall (/worldcup/:slug/live/:roundId)': [
@@ -119,7 +126,9 @@ describe('bundle budgets', () => {
 
 describe('the built-in format library', () => {
   it('reaches the browser as data built in Node, not as formats parsed by the schema on load (client/build/builtin-formats-plugin.ts)', () => {
-    const files = filesForRoute(readManifest(paths.clientDist), ROUTE_MODULES.create).filter((file) => file.endsWith('.js'));
+    const files = filesForRoute(readManifest(paths.clientDist), ROUTE_MODULES.create).filter((file) =>
+      file.endsWith('.js'),
+    );
     const text = files.map((file) => readFileSync(join(paths.clientDist, file), 'utf8')).join('\n');
     expect(text).toContain('{"schemaVersion":1,"id":"cn-worldcup"');
   });

@@ -44,7 +44,8 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `${name}.png`) });
 }
 
-const createForm = (page: Page) => page.locator('form', { has: page.getByRole('heading', { name: '新建流程单' }) });
+const createForm = (page: Page) =>
+  page.locator('form', { has: page.getByRole('heading', { name: '新建流程单' }) });
 const box = (page: Page, text: string) => page.locator(`.flow-box textarea[aria-label="${text}"]`);
 
 describe('team flow sheets', () => {
@@ -119,7 +120,10 @@ describe('team flow sheets', () => {
     // The teammate's /ccf lists the sheet with their role.
     const list = await signedIn(b);
     await list.page.goto(`${hub.url}/ccf`);
-    await list.page.getByRole('link', { name: /半决赛 团队流程/ }).getByText('编辑者').waitFor(WAIT);
+    await list.page
+      .getByRole('link', { name: /半决赛 团队流程/ })
+      .getByText('编辑者')
+      .waitFor(WAIT);
     await list.context.close();
     // Removing the teammate closes their sheet at once, saying why.
     await dialog.getByRole('button', { name: '移除' }).click();
@@ -131,7 +135,11 @@ describe('team flow sheets', () => {
   }, 180_000);
 
   it('refuses an invite to a personal flow in Chinese (nobody could open it)', async () => {
-    const { projectId } = await a.client.workbench.create.mutate({ kind: 'flow', name: '个人练习', mode: 'personal' });
+    const { projectId } = await a.client.workbench.create.mutate({
+      kind: 'flow',
+      name: '个人练习',
+      mode: 'personal',
+    });
     await expect(
       a.client.workbench.createInvite.mutate({ projectId, role: 'editor', expiresInHours: 24 }),
     ).rejects.toThrow('个人流程单只有你自己能看到，不能邀请队友');

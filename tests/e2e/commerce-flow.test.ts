@@ -18,10 +18,19 @@ let admin: TestAccount;
 
 beforeAll(async () => {
   [hub, browser] = await Promise.all([
-    startHub({ env: { BANK_ACCOUNT_NAME: '辩时科技有限公司', BANK_NAME: '招商银行福州分行', BANK_ACCOUNT_NO: '591900000010101' } }),
+    startHub({
+      env: {
+        BANK_ACCOUNT_NAME: '辩时科技有限公司',
+        BANK_NAME: '招商银行福州分行',
+        BANK_ACCOUNT_NO: '591900000010101',
+      },
+    }),
     launchBrowser(),
   ]);
-  const { user, token } = await hub.services.auth.signUp({ email: ADMIN_EMAIL, password: 'correct horse battery' }, 'vitest');
+  const { user, token } = await hub.services.auth.signUp(
+    { email: ADMIN_EMAIL, password: 'correct horse battery' },
+    'vitest',
+  );
   await hub.services.auth.setAdmin(ADMIN_EMAIL, true);
   const jar = new CookieJar();
   jar.cookies.set(hub.services.auth.cookies.session, token);
@@ -33,7 +42,9 @@ afterAll(async () => {
   await hub?.close();
 });
 
-async function signedInPage(account: TestAccount): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+async function signedInPage(
+  account: TestAccount,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const opened = await openPage(browser, { viewport: { width: 1280, height: 900 } });
   const [name = '', value = ''] = account.cookie.split('=');
   await opened.context.addCookies([{ name, value, url: hub.url, httpOnly: true, sameSite: 'Lax' }]);
@@ -47,8 +58,14 @@ describe('purchase, cdkeys and invoices in the browser', () => {
     await page.goto(`${hub.url}/pricing`);
     await page.getByRole('heading', { level: 1, name: pricing.title }).waitFor(WAIT);
     const screens = page.getByRole('row', { name: /每个计时器同时连接的大屏/ });
-    expect(await screens.innerText()).toMatch(new RegExp(`${pricing.plans[0]!.limits.screensPerTimer} 块\\s+${pricing.plans[1]!.limits.screensPerTimer} 块\\s+不限`));
-    expect(await page.locator('[data-plan="education"]').innerText()).toContain(`¥${pricing.plans[1]!.prices[0]!.amountFen / 100}`);
+    expect(await screens.innerText()).toMatch(
+      new RegExp(
+        `${pricing.plans[0]!.limits.screensPerTimer} 块\\s+${pricing.plans[1]!.limits.screensPerTimer} 块\\s+不限`,
+      ),
+    );
+    expect(await page.locator('[data-plan="education"]').innerText()).toContain(
+      `¥${pricing.plans[1]!.prices[0]!.amountFen / 100}`,
+    );
     await page.locator('[data-plan="education"]').getByRole('link', { name: '购买教育版' }).click();
     await page.waitForURL(`${hub.url}/buy?plan=education`);
     await page.getByRole('heading', { name: '请先登录' }).waitFor(WAIT);
@@ -100,9 +117,14 @@ describe('purchase, cdkeys and invoices in the browser', () => {
     await desk.page.locator('input[name="note"]').fill('华东联赛');
     await desk.page.getByRole('button', { name: '生成兑换码' }).click();
     await desk.page.getByTestId('keys-once').waitFor(WAIT);
-    const shown = (await desk.page.getByTestId('keys-once').locator('code').allInnerTexts()).map((text) => text.trim());
+    const shown = (await desk.page.getByTestId('keys-once').locator('code').allInnerTexts()).map((text) =>
+      text.trim(),
+    );
     expect(shown).toHaveLength(3);
-    const [download] = await Promise.all([desk.page.waitForEvent('download'), desk.page.getByRole('button', { name: '下载 CSV' }).click()]);
+    const [download] = await Promise.all([
+      desk.page.waitForEvent('download'),
+      desk.page.getByRole('button', { name: '下载 CSV' }).click(),
+    ]);
     const csv = (await downloadedBytes(download)).toString('utf8');
     expect(csv.split(/\r\n/).filter(Boolean)).toHaveLength(4);
     for (const key of shown) expect(csv).toContain(key);
@@ -136,11 +158,31 @@ describe('purchase, cdkeys and invoices in the browser', () => {
 
   it('refuses an invoice with a wrong USCC under the field, then accepts the right one', async () => {
     const account = await createAccount(hub, 'invoice');
-    const { order } = await account.client.commerce.createOrder.mutate({ plan: 'enterprise', months: 12, seats: 1, provider: 'manual', buyer: { name: '李老师', organization: '', phone: '021-5555 6666', email: 'li@example.com' } });
+    const { order } = await account.client.commerce.createOrder.mutate({
+      plan: 'enterprise',
+      months: 12,
+      seats: 1,
+      provider: 'manual',
+      buyer: { name: '李老师', organization: '', phone: '021-5555 6666', email: 'li@example.com' },
+    });
     await admin.client.commerce.admin.markPaid.mutate({ number: order.number, note: '' });
     // The hub refuses a wrong code on its own, naming the field.
-    const refused = await outcome(account.client.commerce.requestInvoice.mutate({ orderNumber: order.number, kind: 'normal', titleType: 'enterprise', title: '某某大学', uscc: '91350100M000100Y44', email: 'caiwu@example.edu.cn' }));
-    expect(refused).toMatchObject({ ok: false, code: 'BAD_REQUEST', reason: 'invalid-input', message: '统一社会信用代码校验位不正确，请核对' });
+    const refused = await outcome(
+      account.client.commerce.requestInvoice.mutate({
+        orderNumber: order.number,
+        kind: 'normal',
+        titleType: 'enterprise',
+        title: '某某大学',
+        uscc: '91350100M000100Y44',
+        email: 'caiwu@example.edu.cn',
+      }),
+    );
+    expect(refused).toMatchObject({
+      ok: false,
+      code: 'BAD_REQUEST',
+      reason: 'invalid-input',
+      message: '统一社会信用代码校验位不正确，请核对',
+    });
 
     const page = (await signedInPage(account)).page;
     await page.goto(`${hub.url}/buy/invoice?order=${order.number}`);
@@ -148,7 +190,9 @@ describe('purchase, cdkeys and invoices in the browser', () => {
     await page.getByLabel('统一社会信用代码').fill('91350100M000100Y44');
     await page.getByLabel('接收邮箱').fill('caiwu@example.edu.cn');
     await page.getByRole('button', { name: '提交申请' }).click();
-    expect(await page.locator('[data-field="uscc"]').innerText(WAIT)).toBe('统一社会信用代码校验位不正确，请核对');
+    expect(await page.locator('[data-field="uscc"]').innerText(WAIT)).toBe(
+      '统一社会信用代码校验位不正确，请核对',
+    );
     await page.getByLabel('统一社会信用代码').fill('91350100M000100Y43');
     await page.getByRole('button', { name: '提交申请' }).click();
     await page.getByTestId('invoice-row').getByText('已申请，待开具').waitFor(WAIT);
@@ -156,13 +200,25 @@ describe('purchase, cdkeys and invoices in the browser', () => {
 
     // The admin answers: a PDF issues it, and its buyer can download it.
     const [invoice] = await admin.client.commerce.admin.invoices.query({ status: 'requested' });
-    const upload = await fetch(`${hub.url}/api/commerce/invoices/${invoice!.id}/pdf`, { method: 'POST', headers: { cookie: admin.cookie, origin: hub.url, 'content-type': 'application/pdf' }, body: '%PDF-1.4\n%%EOF\n' });
+    const upload = await fetch(`${hub.url}/api/commerce/invoices/${invoice!.id}/pdf`, {
+      method: 'POST',
+      headers: { cookie: admin.cookie, origin: hub.url, 'content-type': 'application/pdf' },
+      body: '%PDF-1.4\n%%EOF\n',
+    });
     expect(upload.status).toBe(200);
     await page.reload();
     await page.getByTestId('invoice-row').getByText('已开具').waitFor(WAIT);
-    const pdf = await fetch(`${hub.url}/api/commerce/invoices/${invoice!.id}/pdf`, { headers: { cookie: account.cookie } });
+    const pdf = await fetch(`${hub.url}/api/commerce/invoices/${invoice!.id}/pdf`, {
+      headers: { cookie: account.cookie },
+    });
     expect(await pdf.text()).toContain('%PDF-1.4');
     const stranger = await createAccount(hub, 'stranger');
-    expect((await fetch(`${hub.url}/api/commerce/invoices/${invoice!.id}/pdf`, { headers: { cookie: stranger.cookie } })).status).toBe(404);
+    expect(
+      (
+        await fetch(`${hub.url}/api/commerce/invoices/${invoice!.id}/pdf`, {
+          headers: { cookie: stranger.cookie },
+        })
+      ).status,
+    ).toBe(404);
   });
 });

@@ -28,7 +28,10 @@ afterAll(async () => {
 
 /** A timer, and a console page holding its control (the control link was opened). */
 async function consolePage(viewport = { width: 1440, height: 900 }, colorScheme: 'light' | 'dark' = 'light') {
-  const created = await httpClient(hub.url).timer.create.mutate({ formatId: 'cn-worldcup', name: '比赛日测试' });
+  const created = await httpClient(hub.url).timer.create.mutate({
+    formatId: 'cn-worldcup',
+    name: '比赛日测试',
+  });
   const opened = await openPage(browser, { viewport, colorScheme });
   await opened.page.goto(`${hub.url}/timer/manage/${created.shortid}#key=${created.controlKey}`);
   await opened.page.getByTestId('console').waitFor(WAIT);
@@ -42,10 +45,17 @@ const consoleStatus = (page: Page) => page.locator('.console-status').innerText(
 
 /** Moves the console to the match's first speech (a one-clock stage). */
 async function toFirstSpeech(page: Page) {
-  for (let i = 0; i < 5 && (await page.getByTestId('console-stage-name').innerText()) !== '正方一辩 立论'; i += 1) {
+  for (
+    let i = 0;
+    i < 5 && (await page.getByTestId('console-stage-name').innerText()) !== '正方一辩 立论';
+    i += 1
+  ) {
     const before = await page.getByTestId('console-stage-name').innerText();
     await page.keyboard.press('ArrowRight');
-    await until(() => page.getByTestId('console-stage-name').innerText(), (text) => text !== before);
+    await until(
+      () => page.getByTestId('console-stage-name').innerText(),
+      (text) => text !== before,
+    );
   }
   expect(await page.getByTestId('console-stage-name').innerText()).toBe('正方一辩 立论');
 }
@@ -86,19 +96,31 @@ describe('the console on match day', () => {
     await page.getByRole('button', { name: '开始' }).focus();
     await page.keyboard.press('Space');
     await page.keyboard.press('b');
-    await until(() => consoleStatus(page), (text) => text === '计时中');
+    await until(
+      () => consoleStatus(page),
+      (text) => text === '计时中',
+    );
     expect(await version()).toBe(before + 1);
     await page.keyboard.press('b');
-    await until(() => consoleStatus(page), (text) => text === '已暂停');
+    await until(
+      () => consoleStatus(page),
+      (text) => text === '已暂停',
+    );
     // L rings the bell.
     await page.keyboard.press('l');
-    await until(async () => (await owner.timer.log.query({ timerId: created.id })).entries.map((entry) => entry.command.type), (types) => types.includes('ringBell'));
+    await until(
+      async () =>
+        (await owner.timer.log.query({ timerId: created.id })).entries.map((entry) => entry.command.type),
+      (types) => types.includes('ringBell'),
+    );
 
     // The choice stays on this device.
     await page.reload();
     await page.getByTestId('console-stage-name').waitFor(WAIT);
     await page.keyboard.press('?');
-    expect(await page.getByRole('dialog', { name: '键盘快捷键' }).getByRole('radio', { name: 'B' }).isChecked()).toBe(true);
+    expect(
+      await page.getByRole('dialog', { name: '键盘快捷键' }).getByRole('radio', { name: 'B' }).isChecked(),
+    ).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -111,7 +133,9 @@ describe('the console on match day', () => {
 
     // T goes to the field; full-width digits and colons are read.
     await page.keyboard.press('t');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('set-time-input');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'set-time-input',
+    );
     await page.keyboard.type('１：３０');
     await page.keyboard.press('Enter');
     await until(shown, (text) => text === '01:30');
@@ -130,7 +154,10 @@ describe('the console on match day', () => {
     await until(shown, (text) => text === '05:00');
     // 90 is seconds; it also works on a running clock.
     await page.keyboard.press('Space');
-    await until(() => consoleStatus(page), (text) => text === '计时中');
+    await until(
+      () => consoleStatus(page),
+      (text) => text === '计时中',
+    );
     await page.getByTestId('set-time-input').fill('90');
     await page.getByTestId('set-time-input').press('Enter');
     await until(shown, (text) => text === '01:29' || text === '01:30');
@@ -138,7 +165,9 @@ describe('the console on match day', () => {
     // What is not a time is said beside the field, in Chinese.
     await page.getByTestId('set-time-input').fill('三分钟左右');
     await page.getByTestId('set-time-input').press('Enter');
-    expect(await page.getByTestId('set-time-error').innerText()).toBe('看不懂这个时长：请写成 3:30、90（秒）或 3分30秒');
+    expect(await page.getByTestId('set-time-error').innerText()).toBe(
+      '看不懂这个时长：请写成 3:30、90（秒）或 3分30秒',
+    );
     expect(await page.getByTestId('set-time-input').getAttribute('aria-invalid')).toBe('true');
     await page.getByTestId('set-time-input').fill('2:75');
     await page.getByTestId('set-time-input').press('Enter');
@@ -163,14 +192,33 @@ describe('the console on match day', () => {
     expect(await row.getByRole('alert').innerText()).toBe('请填写名字');
     await page.getByTestId('presence-rename-input').fill('主会场投影');
     await page.getByTestId('presence-rename-input').press('Enter');
-    await until(() => row.locator('.console-roster__name').innerText().catch(() => ''), (text) => text === '主会场投影');
+    await until(
+      () =>
+        row
+          .locator('.console-roster__name')
+          .innerText()
+          .catch(() => ''),
+      (text) => text === '主会场投影',
+    );
     await page.screenshot({ path: `${SHOTS}/presence-named-1440.png` });
 
     // The projector reloads (a venue's Wi-Fi drops): it comes back under its name.
-    await until(() => projector.page.evaluate(() => Object.keys(localStorage).some((key) => key.startsWith('bianshi:screen-name:'))), Boolean);
+    await until(
+      () =>
+        projector.page.evaluate(() =>
+          Object.keys(localStorage).some((key) => key.startsWith('bianshi:screen-name:')),
+        ),
+      Boolean,
+    );
     await projector.page.reload();
     await projector.page.getByTestId('display-stage').waitFor(WAIT);
-    await until(() => page.locator('[data-testid="presence-screen"][data-role="display"] .console-roster__name').allInnerTexts(), (names) => names.length === 1 && names[0] === '主会场投影');
+    await until(
+      () =>
+        page
+          .locator('[data-testid="presence-screen"][data-role="display"] .console-roster__name')
+          .allInnerTexts(),
+      (names) => names.length === 1 && names[0] === '主会场投影',
+    );
     expect(errors).toEqual([]);
     expect(projector.errors).toEqual([]);
     await projector.context.close();
@@ -195,7 +243,18 @@ describe('the console on match day', () => {
       '/workbench/invite/nosuchtoken',
     ];
     for (const path of missing) expect(await status(path), path).toBe(404);
-    const present = ['/', '/lobby', `/lobby/${lobby.id}`, `/timer/${created.id}`, `/timer/${created.id}/${created.matchId}`, `/timer/manage/${created.shortid}`, `/id/${created.shortid}`, `/record/${created.matchId}`, '/docs', '/create'];
+    const present = [
+      '/',
+      '/lobby',
+      `/lobby/${lobby.id}`,
+      `/timer/${created.id}`,
+      `/timer/${created.id}/${created.matchId}`,
+      `/timer/manage/${created.shortid}`,
+      `/id/${created.shortid}`,
+      `/record/${created.matchId}`,
+      '/docs',
+      '/create',
+    ];
     for (const path of present) expect(await status(path), path).toBe(200);
 
     // The console of an unknown timer: one not-found page, nothing of the console around it.

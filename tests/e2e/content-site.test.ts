@@ -15,7 +15,10 @@ let browser: Browser;
 const SUPPORT_URL = 'https://support.example.com/bianshi';
 
 beforeAll(async () => {
-  [hub, browser] = await Promise.all([startHub({ env: { ANALYTICS_WEBSITE_ID: 'e2e-site', SUPPORT_URL: SUPPORT_URL } }), launchBrowser()]);
+  [hub, browser] = await Promise.all([
+    startHub({ env: { ANALYTICS_WEBSITE_ID: 'e2e-site', SUPPORT_URL: SUPPORT_URL } }),
+    launchBrowser(),
+  ]);
 });
 
 afterAll(async () => {
@@ -33,20 +36,26 @@ describe('docs', () => {
     await page.waitForURL(/\/docs\/match-day\/console$/);
     await page.getByRole('heading', { level: 1, name: '控制台与快捷键' }).waitFor();
     await expect.poll(() => page.title()).toBe('控制台与快捷键 | 专业辩论比赛计时软件');
-    expect(await tree.getByRole('link', { name: '控制台与快捷键' }).getAttribute('aria-current')).toBe('page');
+    expect(await tree.getByRole('link', { name: '控制台与快捷键' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
 
     const toc = page.getByTestId('doc-toc');
     expect(await toc.getByRole('heading', { name: '目录' }).isVisible()).toBe(true);
     expect(await toc.getByRole('link', { name: '技术暂停' }).getAttribute('href')).toBe('#技术暂停');
     // Scroll-spy: after jumping to a heading, its entry is the current one.
     await toc.getByRole('link', { name: '技术暂停' }).click();
-    await expect.poll(() => toc.locator('[aria-current="location"]').innerText(), { timeout: 10_000 }).toBe('技术暂停');
+    await expect
+      .poll(() => toc.locator('[aria-current="location"]').innerText(), { timeout: 10_000 })
+      .toBe('技术暂停');
 
     const more = toc.getByRole('region', { name: '更多信息' });
     const contact = more.getByRole('link', { name: '联系客服' });
     expect(await contact.getAttribute('target')).toBe('_blank');
     expect(await contact.getAttribute('rel')).toContain('noopener');
-    await context.route(`${SUPPORT_URL}**`, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: '<title>客服</title>' }));
+    await context.route(`${SUPPORT_URL}**`, (route) =>
+      route.fulfill({ contentType: 'text/html; charset=utf-8', body: '<title>客服</title>' }),
+    );
     const [popup] = await Promise.all([context.waitForEvent('page'), contact.click()]);
     await popup.waitForLoadState();
     expect(popup.url()).toBe(SUPPORT_URL);
@@ -60,7 +69,11 @@ describe('docs', () => {
     await page.goto(`${hub.url}/docs/getting-started/quick-start`);
     await page.getByRole('heading', { level: 1, name: '快速开始' }).waitFor();
     // The word is in a paragraph of 大屏与投影 under 投影前的准备, in no title or heading.
-    const sections = (await (await fetch(`${hub.url}/_content/search.json`)).json()) as { heading: string; pageTitle: string; text: string }[];
+    const sections = (await (await fetch(`${hub.url}/_content/search.json`)).json()) as {
+      heading: string;
+      pageTitle: string;
+      text: string;
+    }[];
     const holders = sections.filter((s) => s.text.includes('回声'));
     expect(holders.map((s) => s.heading)).toEqual(['投影前的准备']);
     expect(sections.some((s) => s.heading.includes('回声') || s.pageTitle.includes('回声'))).toBe(false);
@@ -80,7 +93,13 @@ describe('docs', () => {
     await page.waitForURL(/\/docs\/match-day\/display#/);
     expect(decodeURIComponent(new URL(page.url()).hash)).toBe('#投影前的准备');
     await page.getByRole('heading', { level: 1, name: '大屏与投影' }).waitFor();
-    await expect.poll(() => page.getByRole('heading', { level: 2, name: '投影前的准备' }).evaluate((h) => Math.round(h.getBoundingClientRect().top))).toBeLessThan(200);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('heading', { level: 2, name: '投影前的准备' })
+          .evaluate((h) => Math.round(h.getBoundingClientRect().top)),
+      )
+      .toBeLessThan(200);
 
     // Ctrl-K opens it too, and the arrow keys move the selection.
     await page.keyboard.press('Control+k');
@@ -102,7 +121,9 @@ describe('docs', () => {
     await page.getByRole('heading', { level: 1, name: '创建计时器' }).waitFor();
     expect(await page.getByTestId('doc-prev').innerText()).toContain('快速开始');
     expect(await page.getByTestId('doc-next').innerText()).toContain('控制台与快捷键');
-    expect(await page.getByTestId('doc-updated').innerText()).toMatch(/^最后更新：\d{4}年\d{1,2}月\d{1,2}日$/);
+    expect(await page.getByTestId('doc-updated').innerText()).toMatch(
+      /^最后更新：\d{4}年\d{1,2}月\d{1,2}日$/,
+    );
     await context.close();
   });
 });
@@ -114,7 +135,9 @@ describe('content pages', () => {
     await page.getByRole('heading', { level: 1, name: '更新日志' }).waitFor();
     const entries = page.getByTestId('changelog-entry');
     expect(await entries.count()).toBeGreaterThan(0);
-    const dates = await entries.locator('time').evaluateAll((times) => times.map((t) => t.getAttribute('datetime') ?? ''));
+    const dates = await entries
+      .locator('time')
+      .evaluateAll((times) => times.map((t) => t.getAttribute('datetime') ?? ''));
     expect(dates).toEqual([...dates].sort().reverse());
     expect(await entries.first().innerText()).toContain('0.1.0');
     expect(errors).toEqual([]);
@@ -126,10 +149,17 @@ describe('content pages', () => {
     await page.goto(`${hub.url}/utils/redirect?to=${encodeURIComponent('https://example.com/path?q=1')}`);
     expect(await page.getByTestId('redirect-host').innerText()).toBe('example.com');
     expect(await page.getByTestId('redirect-go').getAttribute('href')).toBe('https://example.com/path?q=1');
-    for (const to of ['javascript:alert(document.domain)', 'data:text/html,<script>alert(1)</script>', '//evil.example/x', '/\\evil.example']) {
+    for (const to of [
+      'javascript:alert(document.domain)',
+      'data:text/html,<script>alert(1)</script>',
+      '//evil.example/x',
+      '/\\evil.example',
+    ]) {
       await page.goto(`${hub.url}/utils/redirect?to=${encodeURIComponent(to)}`);
       await page.getByTestId('redirect-refused').waitFor();
-      expect(await page.locator('a[href^="javascript:"], a[href^="data:"], a[href*="evil.example"]').count()).toBe(0);
+      expect(
+        await page.locator('a[href^="javascript:"], a[href^="data:"], a[href*="evil.example"]').count(),
+      ).toBe(0);
       expect(page.url()).toContain('/utils/redirect');
     }
     await context.close();
@@ -143,7 +173,9 @@ describe('content pages', () => {
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('离线模式');
     expect(await page.getByText('单机离线模式').first().isVisible()).toBe(true);
     // No SITE_URL in the test hub: the canonical link follows the address the hub is served at.
-    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${hub.url}/docs/match-day/offline`);
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(
+      `${hub.url}/docs/match-day/offline`,
+    );
     await context.close();
   });
 });
@@ -160,7 +192,8 @@ describe('analytics', () => {
       const original = window.fetch.bind(window);
       (window as unknown as { sendTimes: number[] }).sendTimes = [];
       window.fetch = (input, init) => {
-        if (String(input instanceof Request ? input.url : input).endsWith('/api/send')) (window as unknown as { sendTimes: number[] }).sendTimes.push(performance.now());
+        if (String(input instanceof Request ? input.url : input).endsWith('/api/send'))
+          (window as unknown as { sendTimes: number[] }).sendTimes.push(performance.now());
         return original(input, init);
       };
     });
@@ -172,12 +205,17 @@ describe('analytics', () => {
       return ((window as unknown as { sendTimes: number[] }).sendTimes[0] ?? 0) - navigation.loadEventEnd;
     });
     expect(gapMs).toBeGreaterThanOrEqual(245);
-    expect(sent[0]!.body).toMatchObject({ type: 'event', payload: { website: 'e2e-site', url: '/docs/getting-started/quick-start' } });
+    expect(sent[0]!.body).toMatchObject({
+      type: 'event',
+      payload: { website: 'e2e-site', url: '/docs/getting-started/quick-start' },
+    });
 
     await page.getByTestId('doc-next').click();
     await expect.poll(() => sent.length, { timeout: 15_000 }).toBe(2);
     expect(sent[1]!.body.payload.url).toBe('/docs/getting-started/create-timer');
-    await expect.poll(async () => (await hub.services.analytics.summary(1)).totals.pageViews, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(async () => (await hub.services.analytics.summary(1)).totals.pageViews, { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(2);
 
     await page.evaluate(() => localStorage.setItem('umami.disabled', '1'));
     await page.reload();
@@ -185,7 +223,11 @@ describe('analytics', () => {
     await page.getByTestId('doc-next').click();
     await page.getByRole('heading', { level: 1, name: '控制台与快捷键' }).waitFor();
     // Nothing more is sent: watched for 1 s (a page view goes out ~250 ms after the page loads).
-    await holds(() => sent.length, (count) => count === 2, 1_000);
+    await holds(
+      () => sent.length,
+      (count) => count === 2,
+      1_000,
+    );
     expect(sent).toHaveLength(2);
     await context.close();
   });

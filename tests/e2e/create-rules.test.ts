@@ -22,7 +22,15 @@ afterAll(async () => {
   await hub?.close();
 });
 
-const RULES = ['本届新生杯赛制', '立论：正反方一辩各3分半', '质询：双方二辩各2分钟', '这里写了 3 个看不懂的安排', '自由辩论每方4分钟，正方先发言', '总结陈词：双方四辩各3分钟', '剩余30秒响铃一次，时间到响铃两次'].join('\n');
+const RULES = [
+  '本届新生杯赛制',
+  '立论：正反方一辩各3分半',
+  '质询：双方二辩各2分钟',
+  '这里写了 3 个看不懂的安排',
+  '自由辩论每方4分钟，正方先发言',
+  '总结陈词：双方四辩各3分钟',
+  '剩余30秒响铃一次，时间到响铃两次',
+].join('\n');
 
 describe('/create from pasted rules', () => {
   it('reads the text, flags the line it could not read, takes a correction and creates the timer', async () => {
@@ -40,9 +48,21 @@ describe('/create from pasted rules', () => {
     expect(await page.locator('.rules-line[data-status="setting"]').count()).toBe(2);
 
     // Seven stages, 反方 first in 总结陈词, with the bells from the text.
-    const names = await page.locator('.rules-stage__name').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
-    expect(names).toEqual(['正方一辩 立论', '反方一辩 立论', '正方二辩 质询', '反方二辩 质询', '自由辩论', '反方四辩 总结陈词', '正方四辩 总结陈词']);
-    expect(await page.locator('.rules-stage__bells').first().innerText()).toBe('铃声：剩余 0:30 响 1 声，时间到响 2 声');
+    const names = await page
+      .locator('.rules-stage__name')
+      .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    expect(names).toEqual([
+      '正方一辩 立论',
+      '反方一辩 立论',
+      '正方二辩 质询',
+      '反方二辩 质询',
+      '自由辩论',
+      '反方四辩 总结陈词',
+      '正方四辩 总结陈词',
+    ]);
+    expect(await page.locator('.rules-stage__bells').first().innerText()).toBe(
+      '铃声：剩余 0:30 响 1 声，时间到响 2 声',
+    );
 
     // A bad duration is refused with the user's numbering; a good one is taken in any spelling.
     const first = page.getByLabel('第 1 环节时长');
@@ -55,7 +75,10 @@ describe('/create from pasted rules', () => {
     expect(page.url()).toContain('/create');
     await first.fill('4分钟');
     await first.press('Enter');
-    await until(() => page.locator('.rules-issues, .rules-error').count(), (n) => n === 0);
+    await until(
+      () => page.locator('.rules-issues, .rules-error').count(),
+      (n) => n === 0,
+    );
     await page.getByLabel('第 1 环节名称').fill('正方一辩 开篇立论');
 
     await page.getByLabel('计时器名称（可选）').fill('新生杯');
@@ -66,7 +89,14 @@ describe('/create from pasted rules', () => {
     // The display shows the corrected first stage once the console moves to it.
     const display = await openPage(browser, { viewport: { width: 1280, height: 720 } });
     await display.page.goto(displayUrl);
-    await until(() => display.page.getByTestId('display-stage').innerText().catch(() => ''), (text) => text === '正方一辩 开篇立论');
+    await until(
+      () =>
+        display.page
+          .getByTestId('display-stage')
+          .innerText()
+          .catch(() => ''),
+      (text) => text === '正方一辩 开篇立论',
+    );
     expect(await display.page.getByRole('timer').innerText()).toBe('04:00');
     expect(errors).toEqual([]);
     expect(display.errors).toEqual([]);

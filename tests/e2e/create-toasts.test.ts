@@ -24,7 +24,8 @@ afterAll(async () => {
 });
 
 type Box = { x: number; y: number; width: number; height: number };
-const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** Every toast on the page that lies over one of `targets` (described), as text. */
 async function covering(page: Page, targets: Record<string, Locator>): Promise<string[]> {
@@ -55,9 +56,21 @@ describe('toasts after creating', () => {
       const qr = page.getByRole('img', { name: '大屏链接二维码' });
       await qr.waitFor(WAIT);
       // The claim is settled (it marks this browser) when a toast about it would have shown.
-      await until(() => page.evaluate(() => Object.keys(localStorage).some((key) => key.startsWith('bianshi:control-claimed:'))), Boolean);
+      await until(
+        () =>
+          page.evaluate(() =>
+            Object.keys(localStorage).some((key) => key.startsWith('bianshi:control-claimed:')),
+          ),
+        Boolean,
+      );
       await qr.scrollIntoViewIfNeeded();
-      expect(await covering(page, { QR: qr, 大屏链接: page.getByTestId('display-link'), 控制链接: page.getByTestId('control-link-once') })).toEqual([]);
+      expect(
+        await covering(page, {
+          QR: qr,
+          大屏链接: page.getByTestId('display-link'),
+          控制链接: page.getByTestId('control-link-once'),
+        }),
+      ).toEqual([]);
       await page.screenshot({ path: `${SHOTS}/created-timer-${viewport.width}.png` });
 
       await page.goto(`${hub.url}/lobby`);

@@ -16,9 +16,35 @@ export function displayTestFormat() {
     name: '显示测试',
     tags: { language: 'zh' },
     stages: [
-      { kind: 'single', name: '正方一辩 立论', side: 'aff', speaker: 1, durationMs: 210_000, overtime: 'stop', bells: [{ from: 'end', offsetMs: 30_000, count: 1 }, { from: 'end', offsetMs: 0, count: 2 }] },
-      { kind: 'dual', name: '自由辩论', durationMs: { aff: 60_000, neg: 60_000 }, endBehaviour: 'relay', overtime: 'stop', bells: [{ from: 'end', offsetMs: 30_000, count: 1 }] },
-      { kind: 'single', name: '反方四辩 总结陈词', side: 'neg', speaker: 4, durationMs: 20_000, overtime: 'continue', bells: [] },
+      {
+        kind: 'single',
+        name: '正方一辩 立论',
+        side: 'aff',
+        speaker: 1,
+        durationMs: 210_000,
+        overtime: 'stop',
+        bells: [
+          { from: 'end', offsetMs: 30_000, count: 1 },
+          { from: 'end', offsetMs: 0, count: 2 },
+        ],
+      },
+      {
+        kind: 'dual',
+        name: '自由辩论',
+        durationMs: { aff: 60_000, neg: 60_000 },
+        endBehaviour: 'relay',
+        overtime: 'stop',
+        bells: [{ from: 'end', offsetMs: 30_000, count: 1 }],
+      },
+      {
+        kind: 'single',
+        name: '反方四辩 总结陈词',
+        side: 'neg',
+        speaker: 4,
+        durationMs: 20_000,
+        overtime: 'continue',
+        bells: [],
+      },
       { kind: 'none', name: '封面', text: '2025 华语辩论邀请赛 · 决赛' },
     ],
   };
@@ -36,7 +62,11 @@ export interface TestTimer {
 }
 
 /** Creates a timer (default: {@link displayTestFormat}). */
-export async function createTestTimer(hub: TestHub, format: unknown = displayTestFormat(), name = '校园辩论赛决赛'): Promise<TestTimer> {
+export async function createTestTimer(
+  hub: TestHub,
+  format: unknown = displayTestFormat(),
+  name = '校园辩论赛决赛',
+): Promise<TestTimer> {
   const created = await httpClient(hub.url).timer.create.mutate({ name, format });
   const controller = httpClient(hub.url, { authorization: `Bearer ${created.controlKey}` });
   return {
@@ -56,7 +86,11 @@ export async function createTestTimer(hub: TestHub, format: unknown = displayTes
  * Writes `timer.settings` straight into the hub's database and tells loaded rooms (there is no
  * settings endpoint yet; the management pages will add one).
  */
-export async function setTimerSettings(hub: TestHub, timerId: string, settings: Record<string, unknown>): Promise<void> {
+export async function setTimerSettings(
+  hub: TestHub,
+  timerId: string,
+  settings: Record<string, unknown>,
+): Promise<void> {
   await hub.services.database.db.update(timers).set({ settings }).where(eq(timers.id, timerId));
   await hub.services.timers.changed(timerId);
 }
@@ -72,7 +106,9 @@ export const SAMPLE_SETTINGS = {
 
 /** `n` characters of `word` repeated, every tenth a digit, so that where a text is cut shows. */
 export function longText(n: number, word: string): string {
-  return Array.from({ length: n }, (_, i) => (i % 10 === 9 ? String(((i + 1) / 10) % 10) : word[i % word.length])).join('');
+  return Array.from({ length: n }, (_, i) =>
+    i % 10 === 9 ? String(((i + 1) / 10) % 10) : word[i % word.length],
+  ).join('');
 }
 
 /** The longest texts the fields accept: timer name 80, team names 80, topic 300 characters. */
@@ -80,7 +116,10 @@ export const LONG_SETTINGS = {
   timerName: longText(80, '华语辩论邀请赛决赛'),
   topic: longText(300, '人工智能的发展利大于弊'),
   teams: {
-    aff: { name: longText(80, '复旦大学辩论队'), debaters: [longText(40, '张明远'), longText(40, '李思齐'), '王嘉宁', '陈一帆'] },
+    aff: {
+      name: longText(80, '复旦大学辩论队'),
+      debaters: [longText(40, '张明远'), longText(40, '李思齐'), '王嘉宁', '陈一帆'],
+    },
     neg: { name: longText(80, '武汉大学辩论队'), debaters: ['赵子涵', '周若溪', '吴承泽', '郑书瑶'] },
   },
 };
@@ -99,12 +138,50 @@ export function longTextFormat() {
     id: 'long-texts',
     name: '长文本',
     tags: { language: 'zh' },
-    pools: [{ id: 'team', name: '队伍总用时', kind: 'budget', totalMs: { aff: 600_000, neg: 600_000 }, reserve: { ms: 180_000, stages: ['正方 结辩'] } }],
+    pools: [
+      {
+        id: 'team',
+        name: '队伍总用时',
+        kind: 'budget',
+        totalMs: { aff: 600_000, neg: 600_000 },
+        reserve: { ms: 180_000, stages: ['正方 结辩'] },
+      },
+    ],
     stages: [
-      { kind: 'single', name: longText(80, '正方一辩立论环节'), side: 'aff', speaker: 1, durationMs: 210_000, overtime: 'stop', bells },
-      { kind: 'dual', name: longText(80, '自由辩论'), durationMs: { aff: 240_000, neg: 240_000 }, overtime: 'stop', bells },
-      { kind: 'single', name: longText(80, '正方二辩质询'), side: 'aff', speaker: 2, poolId: 'team', overtime: 'stop', bells: [] },
-      { kind: 'single', name: '正方 结辩', side: 'aff', speaker: 4, poolId: 'team', overtime: 'stop', bells: [] },
+      {
+        kind: 'single',
+        name: longText(80, '正方一辩立论环节'),
+        side: 'aff',
+        speaker: 1,
+        durationMs: 210_000,
+        overtime: 'stop',
+        bells,
+      },
+      {
+        kind: 'dual',
+        name: longText(80, '自由辩论'),
+        durationMs: { aff: 240_000, neg: 240_000 },
+        overtime: 'stop',
+        bells,
+      },
+      {
+        kind: 'single',
+        name: longText(80, '正方二辩质询'),
+        side: 'aff',
+        speaker: 2,
+        poolId: 'team',
+        overtime: 'stop',
+        bells: [],
+      },
+      {
+        kind: 'single',
+        name: '正方 结辩',
+        side: 'aff',
+        speaker: 4,
+        poolId: 'team',
+        overtime: 'stop',
+        bells: [],
+      },
       { kind: 'none', name: '封面', text: longText(400, '欢迎各位来宾') },
     ],
   };

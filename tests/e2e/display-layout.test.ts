@@ -10,7 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHub, type TestHub } from '../support/hub';
 import { httpClient } from '../support/trpc';
 import { launchBrowser, openPage } from './support/browser';
-import { createTestTimer, LONG_SETTINGS, longText, longTextFormat, setTimerSettings } from './display-fixtures';
+import {
+  createTestTimer,
+  LONG_SETTINGS,
+  longText,
+  longTextFormat,
+  setTimerSettings,
+} from './display-fixtures';
 
 let hub: TestHub;
 let browser: Browser;
@@ -57,13 +63,30 @@ function measure(page: Page): Promise<Layout> {
   return page.evaluate(() => {
     const box = (element: Element | null) => {
       const r = element?.getBoundingClientRect();
-      return r ? { x: r.x, y: r.y, width: r.width, height: r.height, top: r.top, bottom: r.bottom, left: r.left, right: r.right } : { x: 0, y: 0, width: 0, height: 0, top: 0, bottom: 0, left: 0, right: 0 };
+      return r
+        ? {
+            x: r.x,
+            y: r.y,
+            width: r.width,
+            height: r.height,
+            top: r.top,
+            bottom: r.bottom,
+            left: r.left,
+            right: r.right,
+          }
+        : { x: 0, y: 0, width: 0, height: 0, top: 0, bottom: 0, left: 0, right: 0 };
     };
     const clocks = document.querySelector('.td-clocks');
-    const parts = Array.from(document.querySelectorAll('.td-body > *')).filter((element) => element !== clocks);
+    const parts = Array.from(document.querySelectorAll('.td-body > *')).filter(
+      (element) => element !== clocks,
+    );
     const position = (element: Element) => (clocks ? clocks.compareDocumentPosition(element) : 0);
-    const above = parts.filter((element) => position(element) & Node.DOCUMENT_POSITION_PRECEDING).map((element) => box(element).bottom);
-    const below = parts.filter((element) => position(element) & Node.DOCUMENT_POSITION_FOLLOWING).map((element) => box(element).top);
+    const above = parts
+      .filter((element) => position(element) & Node.DOCUMENT_POSITION_PRECEDING)
+      .map((element) => box(element).bottom);
+    const below = parts
+      .filter((element) => position(element) & Node.DOCUMENT_POSITION_FOLLOWING)
+      .map((element) => box(element).top);
     return {
       vw: window.innerWidth,
       vh: window.innerHeight,
@@ -84,15 +107,22 @@ function expectClockIsTheScreen(layout: Layout, label: string) {
   expect(layout.display.height, where).toBeCloseTo(layout.vh, 0);
   expect(layout.clocks.height, `${where}: clock box`).toBeGreaterThanOrEqual(layout.vh / 2 - 1);
   expect(layout.scrollWidth, `${where}: sideways scroll`).toBeLessThanOrEqual(layout.vw);
-  expect(layout.aboveBottom, `${where}: text above runs into the clock`).toBeLessThanOrEqual(layout.clocks.top + 1);
-  expect(layout.belowTop, `${where}: text below runs into the clock`).toBeGreaterThanOrEqual(layout.clocks.bottom - 1);
+  expect(layout.aboveBottom, `${where}: text above runs into the clock`).toBeLessThanOrEqual(
+    layout.clocks.top + 1,
+  );
+  expect(layout.belowTop, `${where}: text below runs into the clock`).toBeGreaterThanOrEqual(
+    layout.clocks.bottom - 1,
+  );
   layout.digits.forEach((digits, i) => {
     const slot = layout.slots[i]!;
     expect(digits.left, `${where}: digits cut on the left`).toBeGreaterThanOrEqual(slot.left - 1);
     expect(digits.right, `${where}: digits cut on the right`).toBeLessThanOrEqual(slot.right + 1);
     expect(digits.bottom, `${where}: digits below the screen`).toBeLessThanOrEqual(layout.vh);
     // As big as the slot allows: limited by its width or its height, never by the texts.
-    expect(Math.max(digits.width / slot.width, digits.height / slot.height), `${where}: digits fill their slot`).toBeGreaterThan(0.85);
+    expect(
+      Math.max(digits.width / slot.width, digits.height / slot.height),
+      `${where}: digits fill their slot`,
+    ).toBeGreaterThan(0.85);
   });
 }
 
@@ -104,7 +134,8 @@ async function openDisplay(path: string, viewport: { width: number; height: numb
   return opened;
 }
 
-const stageIs = (page: Page, name: string) => expect.poll(() => page.getByTestId('display-stage').getAttribute('title'), WAIT).toBe(name);
+const stageIs = (page: Page, name: string) =>
+  expect.poll(() => page.getByTestId('display-stage').getAttribute('title'), WAIT).toBe(name);
 
 describe('the clock is the screen, whatever the text', () => {
   it('keeps half the viewport with the longest stage name, team names and topic, at every size', async () => {
@@ -117,7 +148,12 @@ describe('the clock is the screen, whatever the text', () => {
       await page.getByText('已暂停').waitFor(WAIT);
       expectClockIsTheScreen(await measure(page), 'single, paused');
       await stageIs(page, STAGE);
-      expect(await page.getByTestId('display-teams').locator('[title]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('title')))).toEqual([TEAM_AFF, TEAM_NEG]);
+      expect(
+        await page
+          .getByTestId('display-teams')
+          .locator('[title]')
+          .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('title'))),
+      ).toEqual([TEAM_AFF, TEAM_NEG]);
       expect(await page.getByTestId('display-topic').getAttribute('title')).toBe(TOPIC);
       expect(errors).toEqual([]);
       await context.close();
@@ -144,7 +180,10 @@ describe('the clock is the screen, whatever the text', () => {
   it('the hub-drawn first frame keeps the same clock box as the live display', async () => {
     const timer = await createTestTimer(hub, longTextFormat(), TIMER_NAME);
     await setTimerSettings(hub, timer.id, SETTINGS);
-    const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, javaScriptEnabled: false });
+    const context = await browser.newContext({
+      viewport: { width: 1920, height: 1080 },
+      javaScriptEnabled: false,
+    });
     const page = await context.newPage();
     await page.goto(`${hub.url}/timer/${timer.id}`);
     await page.getByRole('timer').waitFor(WAIT);
@@ -156,13 +195,27 @@ describe('the clock is the screen, whatever the text', () => {
     const sizes: Record<string, { stage: number; clocks: number }> = {};
     for (const fontScale of [0.6, 1, 1.6]) {
       for (const texts of ['short', 'long'] as const) {
-        const timer = await createTestTimer(hub, texts === 'long' ? longTextFormat() : undefined, texts === 'long' ? TIMER_NAME : '校园辩论赛决赛');
-        await setTimerSettings(hub, timer.id, { ...(texts === 'long' ? SETTINGS : { topic: '人工智能的发展利大于弊', teams: { aff: { name: '复旦大学' }, neg: { name: '武汉大学' } } }), skin: { preset: 'dark', fontScale } });
+        const timer = await createTestTimer(
+          hub,
+          texts === 'long' ? longTextFormat() : undefined,
+          texts === 'long' ? TIMER_NAME : '校园辩论赛决赛',
+        );
+        await setTimerSettings(hub, timer.id, {
+          ...(texts === 'long'
+            ? SETTINGS
+            : {
+                topic: '人工智能的发展利大于弊',
+                teams: { aff: { name: '复旦大学' }, neg: { name: '武汉大学' } },
+              }),
+          skin: { preset: 'dark', fontScale },
+        });
         const { context, page } = await openDisplay(`/timer/${timer.id}`, { width: 1920, height: 1080 });
         await page.getByRole('timer').waitFor(WAIT);
         const layout = await measure(page);
         expectClockIsTheScreen(layout, `×${fontScale} ${texts}`);
-        const stage = await page.getByTestId('display-stage').evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
+        const stage = await page
+          .getByTestId('display-stage')
+          .evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
         sizes[`${fontScale}-${texts}`] = { stage, clocks: layout.clocks.height };
         await context.close();
       }
@@ -180,7 +233,16 @@ describe('what the display says', () => {
       id: 'time-up',
       name: '到时',
       tags: { language: 'zh' },
-      stages: [{ kind: 'single', name: '正方一辩 立论', side: 'aff', durationMs: 2_000, overtime: 'stop', bells: [] }],
+      stages: [
+        {
+          kind: 'single',
+          name: '正方一辩 立论',
+          side: 'aff',
+          durationMs: 2_000,
+          overtime: 'stop',
+          bells: [],
+        },
+      ],
     });
     await setTimerSettings(hub, timer.id, { display: { flashAtZero: true } });
     const { context, page, errors } = await openDisplay(`/timer/${timer.id}`, { width: 1280, height: 720 });
@@ -201,7 +263,16 @@ describe('what the display says', () => {
       id: 'clamp',
       name: '扣时',
       tags: { language: 'zh' },
-      stages: [{ kind: 'single', name: '正方一辩 立论', side: 'aff', durationMs: 6_000, overtime: 'stop', bells: [] }],
+      stages: [
+        {
+          kind: 'single',
+          name: '正方一辩 立论',
+          side: 'aff',
+          durationMs: 6_000,
+          overtime: 'stop',
+          bells: [],
+        },
+      ],
     });
     const { context, page } = await openDisplay(`/timer/${timer.id}`, { width: 1280, height: 720 });
     await timer.send({ type: 'start' });
@@ -220,12 +291,23 @@ describe('what the display says', () => {
       id: 'adjust-bell',
       name: '调整响铃',
       tags: { language: 'zh' },
-      stages: [{ kind: 'single', name: '正方一辩 立论', side: 'aff', durationMs: 38_000, overtime: 'stop', bells: [{ from: 'end', offsetMs: 30_000, count: 1 }] }],
+      stages: [
+        {
+          kind: 'single',
+          name: '正方一辩 立论',
+          side: 'aff',
+          durationMs: 38_000,
+          overtime: 'stop',
+          bells: [{ from: 'end', offsetMs: 30_000, count: 1 }],
+        },
+      ],
     });
     const { context, page } = await openDisplay(`/timer/${timer.id}`, { width: 1280, height: 720 });
     await timer.send({ type: 'adjust', deltaMs: -10_000 });
     await expect.poll(() => page.getByRole('timer').innerText(), WAIT).toBe('00:28');
-    await expect.poll(() => page.getByTestId('timer-display').getAttribute('data-bell-count'), WAIT).toBe('1');
+    await expect
+      .poll(() => page.getByTestId('timer-display').getAttribute('data-bell-count'), WAIT)
+      .toBe('1');
     // Running on from 0:28 never rings it again.
     await timer.send({ type: 'start' });
     await expect.poll(() => page.getByRole('timer').innerText(), WAIT).toBe('00:26');
@@ -248,10 +330,19 @@ describe('what the display says', () => {
 describe('the lobby grid (整轮网格)', () => {
   it('keeps long timer and team names in their tiles: whole digits, no sideways scroll on a phone', async () => {
     const api = httpClient(hub.url);
-    const timers = await Promise.all([0, 1, 2].map((i) => createTestTimer(hub, undefined, `${longText(78, '华语辩论邀请赛第一轮')}${i}`)));
+    const timers = await Promise.all(
+      [0, 1, 2].map((i) => createTestTimer(hub, undefined, `${longText(78, '华语辩论邀请赛第一轮')}${i}`)),
+    );
     for (const timer of timers) await setTimerSettings(hub, timer.id, SETTINGS);
-    const lobby = await api.lobby.create.mutate({ name: '复赛大厅', visibility: 'public', timers: timers.map((timer) => timer.id) });
-    await httpClient(hub.url, { authorization: `Bearer ${lobby.organizerKey}` }).lobby.setMode.mutate({ lobbyId: lobby.id, mode: 'grid' });
+    const lobby = await api.lobby.create.mutate({
+      name: '复赛大厅',
+      visibility: 'public',
+      timers: timers.map((timer) => timer.id),
+    });
+    await httpClient(hub.url, { authorization: `Bearer ${lobby.organizerKey}` }).lobby.setMode.mutate({
+      lobbyId: lobby.id,
+      mode: 'grid',
+    });
     for (const viewport of VIEWPORTS) {
       const { context, page, errors } = await openPage(browser, { viewport });
       await page.goto(`${hub.url}/lobby/${lobby.id}`);
@@ -263,11 +354,21 @@ describe('the lobby grid (整轮网格)', () => {
           const name = tile.querySelector('.lobby-tile__name');
           const digits = tile.querySelector('[role="timer"]')!.getBoundingClientRect();
           const clock = tile.querySelector('.td')!.getBoundingClientRect();
-          return { left: r.left, right: r.right, title: name?.getAttribute('title'), digits: { left: digits.left, right: digits.right }, clock: { left: clock.left, right: clock.right }, text: tile.querySelector('[role="timer"]')!.textContent };
+          return {
+            left: r.left,
+            right: r.right,
+            title: name?.getAttribute('title'),
+            digits: { left: digits.left, right: digits.right },
+            clock: { left: clock.left, right: clock.right },
+            text: tile.querySelector('[role="timer"]')!.textContent,
+          };
         }),
       );
       const where = `${viewport.width}×${viewport.height}`;
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${where}: sideways scroll`).toBeLessThanOrEqual(viewport.width);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        `${where}: sideways scroll`,
+      ).toBeLessThanOrEqual(viewport.width);
       tiles.forEach((tile, i) => {
         expect(tile.title).toBe(`${longText(78, '华语辩论邀请赛第一轮')}${i}`);
         expect(tile.right, `${where}: tile off the screen`).toBeLessThanOrEqual(viewport.width);
@@ -275,7 +376,8 @@ describe('the lobby grid (整轮网格)', () => {
         expect(tile.digits.right, `${where}: digits cut`).toBeLessThanOrEqual(tile.clock.right + 1);
         expect(tile.text).toBe('03:30');
         const next = tiles[i + 1];
-        if (next && next.left > tile.left) expect(tile.right, `${where}: tile runs into its neighbour`).toBeLessThanOrEqual(next.left);
+        if (next && next.left > tile.left)
+          expect(tile.right, `${where}: tile runs into its neighbour`).toBeLessThanOrEqual(next.left);
       });
       expect(errors).toEqual([]);
       await context.close();

@@ -48,7 +48,9 @@ describe('a pool keeps time for a later stage', () => {
     await closing.uncheck();
     await negClosing.uncheck();
     await page.getByTestId('format-save').click();
-    expect(await page.getByTestId('format-issues').innerText()).toContain('时间池「队伍总用时」 · 保留给的环节至少需要 1 项');
+    expect(await page.getByTestId('format-issues').innerText()).toContain(
+      '时间池「队伍总用时」 · 保留给的环节至少需要 1 项',
+    );
 
     await closing.check();
     await reserve.getByLabel('保留时间').fill('4:00');
@@ -66,7 +68,15 @@ describe('a pool keeps time for a later stage', () => {
       id: 'reserve-e2e',
       name: '保留',
       tags: { language: 'zh' },
-      pools: [{ id: 'team', name: '队伍总用时', kind: 'budget', totalMs: { aff: 5_000, neg: 5_000 }, reserve: { ms: 3_000, stages: ['正方 结辩'] } }],
+      pools: [
+        {
+          id: 'team',
+          name: '队伍总用时',
+          kind: 'budget',
+          totalMs: { aff: 5_000, neg: 5_000 },
+          reserve: { ms: 3_000, stages: ['正方 结辩'] },
+        },
+      ],
       stages: [
         { kind: 'single', name: '正方 陈词', side: 'aff', poolId: 'team', overtime: 'stop' },
         { kind: 'single', name: '正方 结辩', side: 'aff', poolId: 'team', overtime: 'stop' },
@@ -76,19 +86,32 @@ describe('a pool keeps time for a later stage', () => {
     const display = await openPage(browser, { viewport: { width: 1280, height: 720 } });
     await display.page.goto(`${hub.url}/timer/${created.id}`);
     // 5 s in the pool, 3 s kept for 结辩: 陈词 may use 2 s.
-    await until(() => display.page.getByRole('timer').innerText(), (text) => text === '02.0'); // tenths in the last 10 s
-    expect(await display.page.getByTestId('display-pool-note').innerText()).toMatch(/正方本环节可用\s*正方剩余总时间 00:05，其中为「正方 结辩」保留 00:03/);
+    await until(
+      () => display.page.getByRole('timer').innerText(),
+      (text) => text === '02.0',
+    ); // tenths in the last 10 s
+    expect(await display.page.getByTestId('display-pool-note').innerText()).toMatch(
+      /正方本环节可用\s*正方剩余总时间 00:05，其中为「正方 结辩」保留 00:03/,
+    );
     expect(await page.getByTestId('console-reserve-reached').count()).toBe(0);
 
     await owner.timer.command.mutate({ timerId: created.id, command: { type: 'start' } });
     const warning = page.getByTestId('console-reserve-reached');
     await warning.waitFor(WAIT);
-    expect(await warning.innerText()).toBe('正方已用到保留时间：「队伍总用时」还要为「正方 结辩」保留 00:03，本环节不能再用。保留时间在赛制的时间池中设置，修改从下一场比赛起生效。');
-    await until(() => display.page.getByTestId('display-status-note').innerText(), (text) => text === '时间到');
+    expect(await warning.innerText()).toBe(
+      '正方已用到保留时间：「队伍总用时」还要为「正方 结辩」保留 00:03，本环节不能再用。保留时间在赛制的时间池中设置，修改从下一场比赛起生效。',
+    );
+    await until(
+      () => display.page.getByTestId('display-status-note').innerText(),
+      (text) => text === '时间到',
+    );
 
     // On 结辩 the whole balance is there, and the warning is gone.
     await owner.timer.command.mutate({ timerId: created.id, command: { type: 'next' } });
-    await until(() => display.page.getByRole('timer').innerText(), (text) => text === '03.0');
+    await until(
+      () => display.page.getByRole('timer').innerText(),
+      (text) => text === '03.0',
+    );
     await warning.waitFor({ state: 'detached', ...WAIT });
     expect(errors).toEqual([]);
     await display.context.close();
@@ -105,7 +128,10 @@ describe('the skin page', () => {
     expect(await flash.isChecked()).toBe(false);
     await flash.check();
     await page.getByRole('button', { name: '保存' }).click();
-    await until(async () => (await owner.manage.get.query({ timerId: created.id })).timer.settings.display, (value) => (value as { flashAtZero?: boolean } | undefined)?.flashAtZero === true);
+    await until(
+      async () => (await owner.manage.get.query({ timerId: created.id })).timer.settings.display,
+      (value) => (value as { flashAtZero?: boolean } | undefined)?.flashAtZero === true,
+    );
     await page.reload();
     await page.getByTestId('skin-flash-at-zero').waitFor(WAIT);
     expect(await page.getByTestId('skin-flash-at-zero').isChecked()).toBe(true);

@@ -27,9 +27,15 @@ afterAll(async () => {
 const WAIT = { timeout: 20_000 };
 
 /** Opens a display with the 本机响铃 switch preset. */
-async function openDisplay(path: string, options: { ring?: boolean; viewport?: { width: number; height: number } } = {}) {
+async function openDisplay(
+  path: string,
+  options: { ring?: boolean; viewport?: { width: number; height: number } } = {},
+) {
   const opened = await openPage(browser, { viewport: options.viewport ?? { width: 1280, height: 720 } });
-  await opened.context.addInitScript((ring) => window.localStorage.setItem('bianshi:display:ring', ring ? '1' : '0'), options.ring ?? false);
+  await opened.context.addInitScript(
+    (ring) => window.localStorage.setItem('bianshi:display:ring', ring ? '1' : '0'),
+    options.ring ?? false,
+  );
   await opened.page.goto(hub.url + path);
   await opened.page.getByRole('timer').first().waitFor(WAIT);
   return opened;
@@ -59,12 +65,16 @@ describe('projector display', () => {
     await timer.send({ type: 'next' });
     await expect.poll(() => page.getByTestId('display-stage').innerText(), WAIT).toBe('自由辩论');
     await expect.poll(() => page.getByRole('timer').count(), WAIT).toBe(2);
-    const labels = await page.getByRole('timer').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')));
+    const labels = await page
+      .getByRole('timer')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')));
     expect(labels).toEqual(['正方 剩余 1分0秒', '反方 剩余 1分0秒']);
     await timer.send({ type: 'start' });
     await timer.send({ type: 'switchSide' });
     await waitForText(page, (text) => text === '00:59' || text === '00:58', 1);
-    expect(await page.locator('.td-clock[data-highlighted="true"] [role="timer"]').getAttribute('aria-label')).toMatch(/^反方/);
+    expect(
+      await page.locator('.td-clock[data-highlighted="true"] [role="timer"]').getAttribute('aria-label'),
+    ).toMatch(/^反方/);
 
     // Overtime past zero in a stage that continues.
     await timer.send({ type: 'next' });
@@ -90,7 +100,16 @@ describe('projector display', () => {
       id: 'bell-test',
       name: '响铃测试',
       tags: { language: 'zh' },
-      stages: [{ kind: 'single', name: '正方一辩 立论', side: 'aff', durationMs: 60_000, overtime: 'stop', bells: [{ from: 'start', offsetMs: 2_000, count: 2, sound: 'bell' }] }],
+      stages: [
+        {
+          kind: 'single',
+          name: '正方一辩 立论',
+          side: 'aff',
+          durationMs: 60_000,
+          overtime: 'stop',
+          bells: [{ from: 'start', offsetMs: 2_000, count: 2, sound: 'bell' }],
+        },
+      ],
     });
     const ringing = await openDisplay(`/timer/${timer.id}`, { ring: true });
     const muted = await openDisplay(`/timer/${timer.id}`, { ring: false });
@@ -104,7 +123,14 @@ describe('projector display', () => {
     expect(await muted.page.getByTestId('audio-unlock').count()).toBe(0);
 
     await timer.send({ type: 'start' });
-    const bells = (page: Page) => page.evaluate(() => (window as { __bianshiBells?: { rings: number; flashes: number } }).__bianshiBells ?? { rings: 0, flashes: 0 });
+    const bells = (page: Page) =>
+      page.evaluate(
+        () =>
+          (window as { __bianshiBells?: { rings: number; flashes: number } }).__bianshiBells ?? {
+            rings: 0,
+            flashes: 0,
+          },
+      );
     await expect.poll(() => bells(ringing.page), { timeout: 30_000 }).toEqual({ rings: 1, flashes: 1 });
     await expect.poll(() => bells(muted.page), { timeout: 30_000 }).toEqual({ rings: 0, flashes: 1 });
     // Nothing more arrives later (one bell, one ring, one flash): watched for 1.5 s.
@@ -132,8 +158,11 @@ describe('projector display', () => {
       });
     }
     await timer.send({ type: 'start' });
-    const flipsOf = (page: Page) => page.evaluate(() => (window as unknown as { __flips: Record<string, number> }).__flips);
-    await expect.poll(async () => Object.keys(await flipsOf(screens[1]!.page)).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+    const flipsOf = (page: Page) =>
+      page.evaluate(() => (window as unknown as { __flips: Record<string, number> }).__flips);
+    await expect
+      .poll(async () => Object.keys(await flipsOf(screens[1]!.page)).length, { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(3);
     const [a, b] = [await flipsOf(screens[0]!.page), await flipsOf(screens[1]!.page)];
     const common = Object.keys(a).filter((text) => text in b);
     expect(common.length).toBeGreaterThanOrEqual(2);
@@ -149,18 +178,30 @@ describe('projector display', () => {
     await waitForText(page, (text) => text !== '03:30');
 
     await context.setOffline(true);
-    await expect.poll(() => page.getByTestId('connection-badge').innerText(), WAIT).toMatch(/^(离线|重连中)$/);
+    await expect
+      .poll(() => page.getByTestId('connection-badge').innerText(), WAIT)
+      .toMatch(/^(离线|重连中)$/);
     const before = await clockText(page);
     await waitForText(page, (text) => text !== before, 0, 5_000); // still counting from absolute time
     // While offline the controller pauses; the display learns of it only after reconnecting.
     await timer.send({ type: 'pause' });
 
     await context.setOffline(false);
-    await expect.poll(() => page.getByTestId('connection-badge').innerText(), { timeout: 40_000 }).toBe('在线');
-    await expect.poll(() => page.locator('.td-clock').getAttribute('data-running'), { timeout: 30_000 }).toBe('false');
+    await expect
+      .poll(() => page.getByTestId('connection-badge').innerText(), { timeout: 40_000 })
+      .toBe('在线');
+    await expect
+      .poll(() => page.locator('.td-clock').getAttribute('data-running'), { timeout: 30_000 })
+      .toBe('false');
     const paused = await clockText(page);
     // The paused clock holds still, watched for 1.5 s.
-    expect(await holds(() => clockText(page), (text) => text === paused, 1_500)).toBe(paused);
+    expect(
+      await holds(
+        () => clockText(page),
+        (text) => text === paused,
+        1_500,
+      ),
+    ).toBe(paused);
     await context.close();
   });
 
@@ -205,7 +246,10 @@ describe('projector display', () => {
     await untilUsedOnHub(timer.controller, timer.id, 1_200);
 
     // Scripts off: only what the hub drew (page-render.ts), at its clock when it sent the page.
-    const still = await browser.newContext({ viewport: { width: 1280, height: 720 }, javaScriptEnabled: false });
+    const still = await browser.newContext({
+      viewport: { width: 1280, height: 720 },
+      javaScriptEnabled: false,
+    });
     const frozen = await still.newPage();
     await frozen.goto(`${hub.url}/timer/${timer.id}`);
     expect(await frozen.getByRole('timer').innerText()).toMatch(/^03:2[89]$/);
@@ -214,7 +258,9 @@ describe('projector display', () => {
     expect(await frozen.getByTestId('display-speaker').innerText()).toMatch(/正方\s*复旦大学\s*一辩 张明远/);
     expect(await frozen.locator('.splash').count()).toBe(0);
     // Drawn with the display's stylesheet: the big digits, not unstyled text.
-    const fontSize = await frozen.getByRole('timer').evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
+    const fontSize = await frozen
+      .getByRole('timer')
+      .evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
     expect(fontSize).toBeGreaterThan(60);
     await still.close();
 
@@ -225,7 +271,12 @@ describe('projector display', () => {
     await page.addInitScript(() => {
       const seen = { replaced: 0, gaps: 0 };
       (window as unknown as { __drawn: typeof seen }).__drawn = seen;
-      const clocks = (nodes: NodeList) => Array.from(nodes).filter((node) => node instanceof Element && (node.matches('[role="timer"]') || node.querySelector('[role="timer"]') !== null)).length;
+      const clocks = (nodes: NodeList) =>
+        Array.from(nodes).filter(
+          (node) =>
+            node instanceof Element &&
+            (node.matches('[role="timer"]') || node.querySelector('[role="timer"]') !== null),
+        ).length;
       new MutationObserver((records) => {
         const removed = records.reduce((sum, record) => sum + clocks(record.removedNodes), 0);
         const added = records.reduce((sum, record) => sum + clocks(record.addedNodes), 0);
@@ -235,10 +286,20 @@ describe('projector display', () => {
     });
     await page.goto(`${hub.url}/timer/${timer.id}`);
     await expect.poll(() => page.getByTestId('connection-badge').innerText(), WAIT).toBe('在线');
-    expect(await page.evaluate(() => (window as unknown as { __drawn: { replaced: number; gaps: number } }).__drawn)).toEqual({ replaced: 1, gaps: 0 });
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { __drawn: { replaced: number; gaps: number } }).__drawn,
+      ),
+    ).toEqual({ replaced: 1, gaps: 0 });
     expect(await page.getByTestId('timer-display').count()).toBe(1);
     expect(await page.getByRole('timer').count()).toBe(1);
-    expect(await page.locator('#root').evaluate((root) => Array.from(root.childNodes).filter((node) => node.nodeType === Node.COMMENT_NODE).length)).toBe(0);
+    expect(
+      await page
+        .locator('#root')
+        .evaluate(
+          (root) => Array.from(root.childNodes).filter((node) => node.nodeType === Node.COMMENT_NODE).length,
+        ),
+    ).toBe(0);
     const before = await clockText(page);
     await waitForText(page, (text) => text !== before && /^03:[12]\d$/.test(text), 0, 5_000);
     expect(errors).toEqual([]);

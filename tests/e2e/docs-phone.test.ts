@@ -36,9 +36,10 @@ const overflow = (page: Page) =>
     // Only when the page scrolls: wide code and tables scroll inside their own boxes.
     if (document.documentElement.scrollWidth > width)
       for (const element of Array.from(document.querySelectorAll('body *'))) {
-      const right = element.getBoundingClientRect().right;
-      if (right > width + 1 && !widest) widest = `${element.tagName.toLowerCase()}.${element.className} → ${Math.round(right)}`;
-    }
+        const right = element.getBoundingClientRect().right;
+        if (right > width + 1 && !widest)
+          widest = `${element.tagName.toLowerCase()}.${element.className} → ${Math.round(right)}`;
+      }
     return { scrollWidth: document.documentElement.scrollWidth, widest };
   });
 
@@ -50,12 +51,19 @@ describe('docs on a phone', () => {
       for (const path of paths) {
         await page.goto(`${hub.url}${path}`);
         await appTookOver(page);
-        await page.locator('.nav-tree__link').first().waitFor({ state: 'attached', ...WAIT });
+        await page
+          .locator('.nav-tree__link')
+          .first()
+          .waitFor({ state: 'attached', ...WAIT });
         const main = page.locator('main#main');
         await main.locator('h1').waitFor(WAIT);
         // Images take their place as they load: load them all (they are lazy) before measuring.
         await page.evaluate(() => Array.from(document.images).forEach((image) => (image.loading = 'eager')));
-        await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete), undefined, WAIT);
+        await page.waitForFunction(
+          () => Array.from(document.images).every((image) => image.complete),
+          undefined,
+          WAIT,
+        );
         expect({ path, ...(await overflow(page)) }).toEqual({ path, scrollWidth: PHONE.width, widest: '' });
         // One column: the article spans the page's width, the tree is folded away.
         const box = (await main.boundingBox())!;
@@ -70,7 +78,12 @@ describe('docs on a phone', () => {
   it('lays the drawn pages out the same before any script runs', async () => {
     const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false, locale: 'zh-CN' });
     const page = await context.newPage();
-    for (const path of ['/docs', '/docs/match-day/console', '/docs/worldcup/tournament', '/docs/developers/api-reference']) {
+    for (const path of [
+      '/docs',
+      '/docs/match-day/console',
+      '/docs/worldcup/tournament',
+      '/docs/developers/api-reference',
+    ]) {
       await page.goto(`${hub.url}${path}`);
       expect(await page.locator('#root').innerHTML(), path).toMatch(/^<!--bs-drawn-->/);
       await page.locator('main#main h1').waitFor(WAIT);
@@ -128,7 +141,11 @@ describe('docs on a phone', () => {
     const toggle = toc.getByRole('button', { name: '目录' });
     const entry = toc.getByRole('link', { name: '技术暂停' });
     await toggle.waitFor(WAIT);
-    const [titleBox, tocBox, articleBox] = await Promise.all([title.boundingBox(), toc.boundingBox(), page.locator('.doc__body').boundingBox()]);
+    const [titleBox, tocBox, articleBox] = await Promise.all([
+      title.boundingBox(),
+      toc.boundingBox(),
+      page.locator('.doc__body').boundingBox(),
+    ]);
     expect(tocBox!.y).toBeGreaterThanOrEqual(titleBox!.y + titleBox!.height);
     expect(articleBox!.y).toBeGreaterThanOrEqual(tocBox!.y + tocBox!.height);
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
@@ -138,7 +155,10 @@ describe('docs on a phone', () => {
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     await entry.click();
     // The jump lands on the heading, below the sticky site header, with the 目录 folded.
-    const top = () => page.getByRole('heading', { level: 2, name: '技术暂停' }).evaluate((h) => Math.round(h.getBoundingClientRect().top));
+    const top = () =>
+      page
+        .getByRole('heading', { level: 2, name: '技术暂停' })
+        .evaluate((h) => Math.round(h.getBoundingClientRect().top));
     await expect.poll(top, WAIT).toBeLessThan(200);
     expect(await top()).toBeGreaterThan(40);
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
@@ -163,7 +183,9 @@ describe('docs on a phone', () => {
       const input = page.getByTestId('search-input');
       await input.fill(word);
       const hit = page.getByTestId('search-hit').first();
-      await expect.poll(() => hit.locator('.search-hit__path').innerText(), WAIT).toMatch(new RegExp(`^${title}`));
+      await expect
+        .poll(() => hit.locator('.search-hit__path').innerText(), WAIT)
+        .toMatch(new RegExp(`^${title}`));
       expect((await overflow(page)).scrollWidth).toBe(PHONE.width);
       await input.press('Enter');
       await page.waitForURL((url) => url.pathname === path, WAIT);

@@ -52,7 +52,11 @@ async function watchForSplash(page: Page): Promise<() => Promise<boolean>> {
  * A new page at `path` with its scripts held (`holdScripts`), once the navigation has committed:
  * the drawn page is all there is until `release()`. `watchSplash` starts {@link watchForSplash} first.
  */
-async function openHeld(path: string, viewport: { width: number; height: number }, options: { watchSplash?: boolean } = {}) {
+async function openHeld(
+  path: string,
+  viewport: { width: number; height: number },
+  options: { watchSplash?: boolean } = {},
+) {
   const { context, page, errors } = await openPage(browser, { viewport });
   const splashSeen = options.watchSplash ? await watchForSplash(page) : async () => false;
   const { release } = await holdScripts(page);
@@ -76,17 +80,30 @@ describe('drawn pages', () => {
     expect(html).toMatch(new RegExp(`<h1[^>]*>(?:(?!</h1>)[\\s\\S])*${heading}`));
     expect(html).not.toContain('class="splash"');
     // The route's own stylesheets come linked, after the site's (the landing page has only the header's).
-    const linked = [...html.matchAll(/<link rel="stylesheet" crossorigin href="\/assets\/([a-z]+)-[\w-]+\.css">/g)].map((match) => match[1]);
+    const linked = [
+      ...html.matchAll(/<link rel="stylesheet" crossorigin href="\/assets\/([a-z]+)-[\w-]+\.css">/g),
+    ].map((match) => match[1]);
     expect(linked[0]).toBe('index');
-    expect(linked.slice(1)).toContain({ '/': 'auth', '/lobby': 'lobby', '/create': 'create', '/pricing': 'commerce' }[path] ?? 'content');
+    expect(linked.slice(1)).toContain(
+      { '/': 'auth', '/lobby': 'lobby', '/create': 'create', '/pricing': 'commerce' }[path] ?? 'content',
+    );
   });
 
   it('shows the create page styled before its scripts, and the app takes over without a splash', async () => {
-    const { context, page, errors, release, splashSeen } = await openHeld('/create', { width: 390, height: 844 }, { watchSplash: true });
+    const { context, page, errors, release, splashSeen } = await openHeld(
+      '/create',
+      { width: 390, height: 844 },
+      { watchSplash: true },
+    );
     const heading = page.getByRole('heading', { level: 1, name: '创建计时器' });
     await heading.waitFor(WAIT);
     // The route's stylesheet is in: the format list is laid out as the app lays it out.
-    expect(await page.locator('.create-format').first().evaluate((element) => getComputedStyle(element).display)).not.toBe('inline');
+    expect(
+      await page
+        .locator('.create-format')
+        .first()
+        .evaluate((element) => getComputedStyle(element).display),
+    ).not.toBe('inline');
     const before = await heading.boundingBox();
     expect(await tookOver(page)).toBe(false);
 
@@ -96,7 +113,9 @@ describe('drawn pages', () => {
     expect(await splashSeen()).toBe(false);
     // The app's own elements now answer: the rules tab opens.
     await page.getByRole('tab', { name: '粘贴规则文字' }).click();
-    await expect.poll(() => page.getByRole('tab', { name: '粘贴规则文字' }).getAttribute('aria-selected'), WAIT).toBe('true');
+    await expect
+      .poll(() => page.getByRole('tab', { name: '粘贴规则文字' }).getAttribute('aria-selected'), WAIT)
+      .toBe('true');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -119,8 +138,15 @@ describe('drawn pages', () => {
 
   it('joins a lobby with the code a visitor typed and sent before the scripts arrived', async () => {
     const api = httpClient(hub.url);
-    const timer = await api.timer.create.mutate({ name: '先画后接管', format: speechFormat('drawn-e2e', '先画后接管赛制', [120_000]) });
-    const lobby = await api.lobby.create.mutate({ name: '先画大厅', visibility: 'public', timers: [timer.id] });
+    const timer = await api.timer.create.mutate({
+      name: '先画后接管',
+      format: speechFormat('drawn-e2e', '先画后接管赛制', [120_000]),
+    });
+    const lobby = await api.lobby.create.mutate({
+      name: '先画大厅',
+      visibility: 'public',
+      timers: [timer.id],
+    });
 
     const { context, page, errors, release } = await openHeld('/', { width: 390, height: 844 });
     const code = page.getByRole('textbox', { name: '房间码' });

@@ -27,7 +27,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readManifest } from '../../client/build/route-chunks';
 import { ConsoleSigningKey } from '../../client/src/lib/realtime/timer/fallback-signature';
 import { testFallbackKey } from '../../client/src/lib/realtime/timer/test-fixtures';
-import { NODE_REALTIME_TRANSPORT, startSupabaseStandin, type SupabaseStandin } from '../fixtures/supabase-standin';
+import {
+  NODE_REALTIME_TRANSPORT,
+  startSupabaseStandin,
+  type SupabaseStandin,
+} from '../fixtures/supabase-standin';
 import { spawnHub, type HubProcess } from '../support/process-hub';
 import { httpClient } from '../support/trpc';
 import { holds } from '../support/until';
@@ -41,7 +45,9 @@ const FALLBACK_WAIT = { timeout: 90_000 };
 const WAIT = { timeout: 30_000 };
 
 /** supabase-js's own chunk, which a screen loads while its hub still answers (`loadSupabase`). */
-const SUPABASE_CHUNK = Object.entries(readManifest(join(process.cwd(), 'client', 'dist'))).find(([source]) => source.includes('/@supabase/supabase-js/'))?.[1].file;
+const SUPABASE_CHUNK = Object.entries(readManifest(join(process.cwd(), 'client', 'dist'))).find(([source]) =>
+  source.includes('/@supabase/supabase-js/'),
+)?.[1].file;
 if (!SUPABASE_CHUNK) throw new Error('no supabase-js chunk in the build manifest');
 
 let standin: SupabaseStandin;
@@ -51,7 +57,11 @@ let dataDir: string;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  [standin, browser, dataDir] = await Promise.all([startSupabaseStandin(), launchBrowser(), mkdtemp(join(tmpdir(), 'bianshi-fallback-'))]);
+  [standin, browser, dataDir] = await Promise.all([
+    startSupabaseStandin(),
+    launchBrowser(),
+    mkdtemp(join(tmpdir(), 'bianshi-fallback-')),
+  ]);
   // A private copy of the built client: a rebuild by someone else mid-test would rename the lazy
   // chunks, and a page reloading while its hub is down stays blank.
   const clientDist = join(dataDir, 'client-dist');
@@ -75,7 +85,10 @@ afterAll(async () => {
 
 async function createTimer() {
   const created = await httpClient(hub.url).timer.create.mutate({ name: '备用通道演练', format });
-  return { ...created, controller: () => httpClient(hub.url, { authorization: `Bearer ${created.controlKey}` }) };
+  return {
+    ...created,
+    controller: () => httpClient(hub.url, { authorization: `Bearer ${created.controlKey}` }),
+  };
 }
 
 /** Opens the console through its control link and waits for the live preview. */
@@ -83,7 +96,9 @@ async function openConsole(shortid: string, controlKey: string) {
   const opened = watchCsp(await openPage(browser, { viewport: { width: 1440, height: 900 } }));
   await opened.page.goto(`${hub.url}/timer/manage/${shortid}#key=${controlKey}`);
   await opened.page.getByTestId('console-stage-name').waitFor(WAIT);
-  await expect.poll(() => opened.page.locator('.console-conn').getAttribute('data-status'), WAIT).toBe('online');
+  await expect
+    .poll(() => opened.page.locator('.console-conn').getAttribute('data-status'), WAIT)
+    .toBe('online');
   return opened;
 }
 
@@ -107,13 +122,31 @@ async function openDisplay(timerId: string, prepare?: (context: BrowserContext) 
 
 /** Waits until `page` holds supabase-js: from then on it can follow the channel without its hub. */
 async function fallbackLoaded(page: Page) {
-  const loaded = () => page.evaluate((file) => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith(`/${file}`)), SUPABASE_CHUNK);
+  const loaded = () =>
+    page.evaluate(
+      (file) => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith(`/${file}`)),
+      SUPABASE_CHUNK,
+    );
   await expect.poll(loaded, WAIT).toBe(true);
 }
 
-const badge = (page: Page) => page.getByTestId('connection-badge').innerText().catch(() => '');
-const clockText = (page: Page) => page.getByRole('timer').first().innerText().catch(() => '');
-const running = (page: Page) => page.locator('.td-clock').first().getAttribute('data-running').catch(() => null);
+const badge = (page: Page) =>
+  page
+    .getByTestId('connection-badge')
+    .innerText()
+    .catch(() => '');
+const clockText = (page: Page) =>
+  page
+    .getByRole('timer')
+    .first()
+    .innerText()
+    .catch(() => '');
+const running = (page: Page) =>
+  page
+    .locator('.td-clock')
+    .first()
+    .getAttribute('data-running')
+    .catch(() => null);
 
 /** Time left on the first clock of a paused state, as the display writes it (mm:ss, whole seconds up). */
 function remainingOf(state: MatchState): number {
@@ -126,11 +159,21 @@ const mmss = (ms: number) => {
 };
 
 /** Joins `topic` with supabase-js and hands every `change` broadcast to `onChange`. */
-async function joined(client: SupabaseClient, topic: string, onChange: (envelope: FallbackEnvelope) => void): Promise<RealtimeChannel> {
+async function joined(
+  client: SupabaseClient,
+  topic: string,
+  onChange: (envelope: FallbackEnvelope) => void,
+): Promise<RealtimeChannel> {
   const channel = client.channel(topic, { config: { broadcast: { self: false, ack: true } } });
   channel.on('broadcast', { event: 'change' }, ({ payload }) => onChange(payload as FallbackEnvelope));
   await new Promise<void>((resolve, reject) =>
-    channel.subscribe((status) => (status === 'SUBSCRIBED' ? resolve() : status === 'CHANNEL_ERROR' || status === 'TIMED_OUT' ? reject(new Error(status)) : undefined)),
+    channel.subscribe((status) =>
+      status === 'SUBSCRIBED'
+        ? resolve()
+        : status === 'CHANNEL_ERROR' || status === 'TIMED_OUT'
+          ? reject(new Error(status))
+          : undefined,
+    ),
   );
   return channel;
 }
@@ -157,7 +200,16 @@ describe('Supabase realtime fallback in the browser', () => {
     // The hub dies. Past the reconnect schedule both screens follow the Supabase channel.
     await hub.kill('SIGKILL');
     await expect.poll(() => badge(display.page), FALLBACK_WAIT).toBe('备用通道');
-    await expect.poll(() => ctl.page.getByTestId('fallback-authority').innerText().catch(() => ''), FALLBACK_WAIT).toContain('备用通道·本机主控');
+    await expect
+      .poll(
+        () =>
+          ctl.page
+            .getByTestId('fallback-authority')
+            .innerText()
+            .catch(() => ''),
+        FALLBACK_WAIT,
+      )
+      .toContain('备用通道·本机主控');
     await standin.realtime.waitForSubscribers(`match:${timer.matchId}`, 2, { timeoutMs: 30_000 });
     // Still counting from absolute time.
     const before = await clockText(display.page);
@@ -167,12 +219,19 @@ describe('Supabase realtime fallback in the browser', () => {
     await press(ctl.page, ' ');
     await expect.poll(() => running(ctl.page), WAIT).toBe('false');
     await press(ctl.page, '+');
-    await expect.poll(() => ctl.page.getByTestId('fallback-authority').innerText(), WAIT).toContain('2 条离线操作待同步');
+    await expect
+      .poll(() => ctl.page.getByTestId('fallback-authority').innerText(), WAIT)
+      .toContain('2 条离线操作待同步');
     const consoleShows = await clockText(ctl.page);
     await expect.poll(() => running(display.page), WAIT).toBe('false');
     await expect.poll(() => clockText(display.page), WAIT).toBe(consoleShows);
     await expect.poll(() => badge(display.page), WAIT).toBe('备用通道·主控离线操作');
-    const consoleStates = standin.realtime.messages().filter((message) => message.event === 'broadcast' && JSON.stringify(message.payload).includes('fallback-state'));
+    const consoleStates = standin.realtime
+      .messages()
+      .filter(
+        (message) =>
+          message.event === 'broadcast' && JSON.stringify(message.payload).includes('fallback-state'),
+      );
     expect(consoleStates.length).toBeGreaterThanOrEqual(2);
 
     // The hub returns on the same port: the console replays, the hub accepts.
@@ -219,7 +278,9 @@ describe('Supabase realtime fallback in the browser', () => {
 
     // The organizer (reaching the hub) pauses and takes ten seconds; the mirror brings it over.
     await timer.controller().timer.command.mutate({ timerId: timer.id, command: { type: 'pause' } });
-    await timer.controller().timer.command.mutate({ timerId: timer.id, command: { type: 'adjust', deltaMs: -10_000 } });
+    await timer
+      .controller()
+      .timer.command.mutate({ timerId: timer.id, command: { type: 'adjust', deltaMs: -10_000 } });
     await expect.poll(() => running(display.page), WAIT).toBe('false');
     const fresh = await timer.controller().timer.get.query({ id: timer.id });
     const remainingS = Math.ceil((180_000 - fresh.state.stages[0]!.clocks[0]!.usedMs) / 1_000);
@@ -229,17 +290,32 @@ describe('Supabase realtime fallback in the browser', () => {
     // It came over the channel: the stand-in delivered the hub's change of version 3 to a subscriber.
     const delivered = standin.realtime
       .messages()
-      .filter((message) => message.direction === 'out' && message.event === 'broadcast' && message.topic === `realtime:match:${timer.matchId}`)
+      .filter(
+        (message) =>
+          message.direction === 'out' &&
+          message.event === 'broadcast' &&
+          message.topic === `realtime:match:${timer.matchId}`,
+      )
       .map((message) => message.payload as { event?: string; payload?: FallbackEnvelope });
-    const versionOf = (envelope?: FallbackEnvelope) => (envelope ? (JSON.parse(envelope.body) as { version?: number }).version : undefined);
-    expect(delivered.some((message) => message.event === 'change' && versionOf(message.payload) === 3)).toBe(true);
+    const versionOf = (envelope?: FallbackEnvelope) =>
+      envelope ? (JSON.parse(envelope.body) as { version?: number }).version : undefined;
+    expect(delivered.some((message) => message.event === 'change' && versionOf(message.payload) === 3)).toBe(
+      true,
+    );
 
     // The partition ends: back on the hub socket, the channel is left.
     partitioned = false;
     for (const route of routes.splice(0)) await route.close();
     await display.page.evaluate(() => window.dispatchEvent(new Event('online')));
     await expect.poll(() => badge(display.page), FALLBACK_WAIT).toBe('在线');
-    await expect.poll(() => standin.realtime.channels().find((channel) => channel.subTopic === `match:${timer.matchId}`)?.subscribers.length ?? 0, WAIT).toBe(0);
+    await expect
+      .poll(
+        () =>
+          standin.realtime.channels().find((channel) => channel.subTopic === `match:${timer.matchId}`)
+            ?.subscribers.length ?? 0,
+        WAIT,
+      )
+      .toBe(0);
     expect(await clockText(display.page)).toBe(shown);
     expect(display.errors).toEqual([]);
     await display.context.close();
@@ -253,9 +329,20 @@ describe('Supabase realtime fallback in the browser', () => {
 
     // This console loses the network (the browser says so at once: 离线) while the hub stays up.
     await ctl.context.setOffline(true);
-    await expect.poll(() => ctl.page.getByTestId('fallback-authority').innerText().catch(() => ''), FALLBACK_WAIT).toContain('备用通道·本机主控');
+    await expect
+      .poll(
+        () =>
+          ctl.page
+            .getByTestId('fallback-authority')
+            .innerText()
+            .catch(() => ''),
+        FALLBACK_WAIT,
+      )
+      .toContain('备用通道·本机主控');
     await press(ctl.page, '-');
-    await expect.poll(() => ctl.page.getByTestId('fallback-authority').innerText(), WAIT).toContain('1 条离线操作待同步');
+    await expect
+      .poll(() => ctl.page.getByTestId('fallback-authority').innerText(), WAIT)
+      .toContain('1 条离线操作待同步');
     // Meanwhile someone else moves the match on at the hub.
     await timer.controller().timer.command.mutate({ timerId: timer.id, command: { type: 'next' } });
 
@@ -268,7 +355,11 @@ describe('Supabase realtime fallback in the browser', () => {
     // The choice is required: Escape does not make it go away.
     await ctl.page.keyboard.press('Escape');
     // Watched for 0.3 s: it stays open.
-    await holds(() => dialog.isVisible(), (open) => open, 300);
+    await holds(
+      () => dialog.isVisible(),
+      (open) => open,
+      300,
+    );
     await dialog.waitFor(WAIT);
     // A reload keeps the offline log (sessionStorage): the replay is tried again and asks again.
     await ctl.page.reload();
@@ -281,19 +372,34 @@ describe('Supabase realtime fallback in the browser', () => {
     expect(fresh.state.stageIndex).toBe(1);
     // −10 s applied on top of the hub's state: the current (second) stage lost ten seconds.
     expect(fresh.state.stages[1]!.clocks[0]!.usedMs).toBe(10_000);
-    await expect.poll(() => ctl.page.getByTestId('console-stage-name').innerText(), WAIT).toBe('反方一辩 立论');
+    await expect
+      .poll(() => ctl.page.getByTestId('console-stage-name').innerText(), WAIT)
+      .toBe('反方一辩 立论');
 
     // Once more, and this time the organizer keeps the server's state: the offline command is dropped.
     await ctl.context.setOffline(true);
-    await expect.poll(() => ctl.page.getByTestId('fallback-authority').innerText().catch(() => ''), FALLBACK_WAIT).toContain('备用通道·本机主控');
+    await expect
+      .poll(
+        () =>
+          ctl.page
+            .getByTestId('fallback-authority')
+            .innerText()
+            .catch(() => ''),
+        FALLBACK_WAIT,
+      )
+      .toContain('备用通道·本机主控');
     await press(ctl.page, ' ');
-    await expect.poll(() => ctl.page.getByTestId('fallback-authority').innerText(), WAIT).toContain('1 条离线操作待同步');
+    await expect
+      .poll(() => ctl.page.getByTestId('fallback-authority').innerText(), WAIT)
+      .toContain('1 条离线操作待同步');
     await timer.controller().timer.command.mutate({ timerId: timer.id, command: { type: 'prev' } });
     await ctl.context.setOffline(false);
     await dialog.waitFor(FALLBACK_WAIT);
     await dialog.getByRole('button', { name: '保留服务器状态' }).click();
     await ctl.page.getByText('已保留服务器状态，离线操作已放弃').waitFor(WAIT);
-    await expect.poll(() => ctl.page.getByTestId('console-stage-name').innerText(), WAIT).toBe('正方一辩 立论');
+    await expect
+      .poll(() => ctl.page.getByTestId('console-stage-name').innerText(), WAIT)
+      .toBe('正方一辩 立论');
     const kept = await timer.controller().timer.get.query({ id: timer.id });
     expect(kept.state.version).toBe(4);
     expect(kept.state.status).not.toBe('running');
@@ -343,7 +449,12 @@ describe('Supabase realtime fallback in the browser', () => {
             badge: document.querySelector('[data-testid="connection-badge"]')?.textContent ?? '',
             phase: w.__phase,
           });
-        new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+        new MutationObserver(note).observe(document.body, {
+          subtree: true,
+          childList: true,
+          characterData: true,
+          attributes: true,
+        });
       });
 
       // The hub's signed mirror is shown: paused.
@@ -356,13 +467,31 @@ describe('Supabase realtime fallback in the browser', () => {
       // Forgeries, each newer than what the display shows, each claiming 01:11 left (or, replayed, an old running clock).
       const forged: MatchState = { ...structuredClone(paused), version: 50 };
       forged.stages[0]!.clocks[0]!.usedMs = 180_000 - 71_000;
-      const changeBody = (state: MatchState) => ({ kind: 'change', matchId: timer.matchId, version: state.version, state, events: [], serverNow: Date.now() });
-      const consoleBody = (state: MatchState, timerId = timer.id) => ({ kind: 'fallback-state', matchId: timer.matchId, timerId, baseVersion: paused.version, version: state.version, state, commands: [], events: [] });
+      const changeBody = (state: MatchState) => ({
+        kind: 'change',
+        matchId: timer.matchId,
+        version: state.version,
+        state,
+        events: [],
+        serverNow: Date.now(),
+      });
+      const consoleBody = (state: MatchState, timerId = timer.id) => ({
+        kind: 'fallback-state',
+        matchId: timer.matchId,
+        timerId,
+        baseVersion: paused.version,
+        version: state.version,
+        state,
+        commands: [],
+        events: [],
+      });
       const stranger = await testFallbackKey();
       const theirKey = (await ConsoleSigningKey.generate())!;
       // The attacker's own timer: a real certificate from this hub, for another timer.
       const own = await createTimer();
-      const ownCertificate = (await own.controller().fallback.certificate.mutate({ timerId: own.id, publicKey: theirKey.publicKey })).certificate;
+      const ownCertificate = (
+        await own.controller().fallback.certificate.mutate({ timerId: own.id, publicKey: theirKey.publicKey })
+      ).certificate;
       const tampered = (envelope: FallbackEnvelope) => {
         const body = JSON.parse(envelope.body) as { version: number; state: MatchState };
         body.version = body.state.version = 50;
@@ -374,33 +503,69 @@ describe('Supabase realtime fallback in the browser', () => {
         ['change', await stranger.seal(changeBody(forged))],
         ['change', tampered(captured[1]!)],
         ['change', captured[0]],
-        ['fallback-state', await theirKey.seal(consoleBody({ ...forged, version: 60 }), (await stranger.certify(timer.id, theirKey.publicKey, Date.now())).certificate)],
-        ['fallback-state', await theirKey.seal(consoleBody({ ...forged, version: 61 }, own.id), ownCertificate)],
+        [
+          'fallback-state',
+          await theirKey.seal(
+            consoleBody({ ...forged, version: 60 }),
+            (await stranger.certify(timer.id, theirKey.publicKey, Date.now())).certificate,
+          ),
+        ],
+        [
+          'fallback-state',
+          await theirKey.seal(consoleBody({ ...forged, version: 61 }, own.id), ownCertificate),
+        ],
         ['fallback-state', await theirKey.seal(consoleBody({ ...forged, version: 62 }), ownCertificate)],
       ];
       standin.realtime.clearMessages();
       for (const [event, payload] of forgeries) await channel.send({ type: 'broadcast', event, payload });
       // Every forgery reached the display's socket.
-      const delivered = () => standin.realtime.messages().filter((m) => m.direction === 'out' && m.event === 'broadcast' && m.topic === `realtime:match:${timer.matchId}`).length;
+      const delivered = () =>
+        standin.realtime
+          .messages()
+          .filter(
+            (m) =>
+              m.direction === 'out' &&
+              m.event === 'broadcast' &&
+              m.topic === `realtime:match:${timer.matchId}`,
+          ).length;
       await expect.poll(delivered, WAIT).toBe(forgeries.length);
 
       // The hub's next change still shows (a believed forgery, newer, would have kept it out).
-      await controller.timer.command.mutate({ timerId: timer.id, command: { type: 'adjust', deltaMs: -10_000 } });
+      await controller.timer.command.mutate({
+        timerId: timer.id,
+        command: { type: 'adjust', deltaMs: -10_000 },
+      });
       const adjusted = (await controller.timer.get.query({ id: timer.id })).state as MatchState;
       await expect.poll(() => clockText(display.page), WAIT).toBe(mmss(remainingOf(adjusted)));
       expect(await badge(display.page)).toBe('备用通道');
 
       // A console of this timer with the hub's certificate for its key is believed.
       const consoleKey = (await ConsoleSigningKey.generate())!;
-      const certificate = (await controller.fallback.certificate.mutate({ timerId: timer.id, publicKey: consoleKey.publicKey })).certificate;
+      const certificate = (
+        await controller.fallback.certificate.mutate({ timerId: timer.id, publicKey: consoleKey.publicKey })
+      ).certificate;
       const offline: MatchState = { ...structuredClone(adjusted), version: adjusted.version + 1 };
       offline.stages[0]!.clocks[0]!.usedMs -= 20_000;
-      await channel.send({ type: 'broadcast', event: 'fallback-state', payload: await consoleKey.seal({ ...consoleBody(offline), baseVersion: adjusted.version }, certificate) });
+      await channel.send({
+        type: 'broadcast',
+        event: 'fallback-state',
+        payload: await consoleKey.seal(
+          { ...consoleBody(offline), baseVersion: adjusted.version },
+          certificate,
+        ),
+      });
       await expect.poll(() => clockText(display.page), WAIT).toBe(mmss(remainingOf(offline)));
       await expect.poll(() => badge(display.page), WAIT).toBe('备用通道·主控离线操作');
 
       // Nothing forged was ever on the screen, not even for a frame.
-      const seen = await display.page.evaluate(() => (window as unknown as { __seen: { clock: string; running: string | null; badge: string; phase: string }[] }).__seen);
+      const seen = await display.page.evaluate(
+        () =>
+          (
+            window as unknown as {
+              __seen: { clock: string; running: string | null; badge: string; phase: string }[];
+            }
+          ).__seen,
+      );
       expect(seen.length).toBeGreaterThan(0);
       expect(seen.filter((entry) => entry.clock.includes('01:11'))).toEqual([]);
       expect(seen.filter((entry) => entry.phase === 'paused' && entry.running === 'true')).toEqual([]);
@@ -429,7 +594,10 @@ describe('Supabase realtime fallback in the browser', () => {
     display.page.on('framenavigated', (frame) => {
       if (frame === display.page.mainFrame()) navigations.push(frame.url());
     });
-    const chunkFailed = display.page.waitForEvent('requestfailed', { predicate: (request) => request.url().endsWith(`/${SUPABASE_CHUNK}`), ...FALLBACK_WAIT });
+    const chunkFailed = display.page.waitForEvent('requestfailed', {
+      predicate: (request) => request.url().endsWith(`/${SUPABASE_CHUNK}`),
+      ...FALLBACK_WAIT,
+    });
     await timer.controller().timer.command.mutate({ timerId: timer.id, command: { type: 'start' } });
     await expect.poll(() => running(display.page), WAIT).toBe('true');
 

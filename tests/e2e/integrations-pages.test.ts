@@ -20,7 +20,11 @@ const WAIT = { timeout: 20_000 };
 const SHOTS = process.env.INTEGRATIONS_SHOTS_DIR ?? null;
 
 beforeAll(async () => {
-  [hub, browser, receiver] = await Promise.all([startHub({ env: { WEBHOOK_ALLOW_PRIVATE: 'on', WEBHOOK_RETRY_SCHEDULE_S: '1' } }), launchBrowser(), startWebhookReceiver()]);
+  [hub, browser, receiver] = await Promise.all([
+    startHub({ env: { WEBHOOK_ALLOW_PRIVATE: 'on', WEBHOOK_RETRY_SCHEDULE_S: '1' } }),
+    launchBrowser(),
+    startWebhookReceiver(),
+  ]);
   if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 });
 
@@ -37,7 +41,10 @@ async function shot(page: Page, name: string) {
 describe('集成与直播 page', () => {
   it('builds the overlay address, and adds, tests and deletes a webhook', async () => {
     const created = await httpClient(hub.url).timer.create.mutate({ formatId: 'bp', name: '直播赛' });
-    const { page, context, errors } = await openPage(browser, { viewport: { width: 1920, height: 1080 }, colorScheme: 'dark' });
+    const { page, context, errors } = await openPage(browser, {
+      viewport: { width: 1920, height: 1080 },
+      colorScheme: 'dark',
+    });
     try {
       await page.goto(`${hub.url}/timer/manage/${created.shortid}#key=${created.controlKey}`);
       await page.getByTestId('console').waitFor(WAIT);
@@ -48,7 +55,9 @@ describe('集成与直播 page', () => {
       expect(await url.inputValue()).toBe(`${hub.url}/timer/${created.id}/overlay`);
       await page.getByTestId('overlay-layout').selectOption('lower-third');
       expect(await url.inputValue()).toBe(`${hub.url}/timer/${created.id}/overlay?layout=lower-third`);
-      expect(await page.getByTestId('overlay-preview').getAttribute('src')).toBe(`${hub.url}/timer/${created.id}/overlay?layout=lower-third`);
+      expect(await page.getByTestId('overlay-preview').getAttribute('src')).toBe(
+        `${hub.url}/timer/${created.id}/overlay?layout=lower-third`,
+      );
       expect(await page.getByTestId('sse-url').innerText()).toContain(`/api/v1/timers/${created.id}/events`);
 
       await page.getByTestId('webhook-url').fill(receiver.url);
@@ -97,7 +106,11 @@ describe('lobby console webhooks', () => {
   it('adds a lobby webhook that hears its timers, with its delivery log', async () => {
     const api = httpClient(hub.url);
     const timer = await api.timer.create.mutate({ formatId: 'bp', name: '大厅里的比赛' });
-    const lobby = await api.lobby.create.mutate({ name: '直播大厅', visibility: 'public', timers: [timer.id] });
+    const lobby = await api.lobby.create.mutate({
+      name: '直播大厅',
+      visibility: 'public',
+      timers: [timer.id],
+    });
     const { page, context, errors } = await openPage(browser, { viewport: { width: 1440, height: 900 } });
     try {
       await page.goto(`${hub.url}/lobby/${lobby.id}?key=${lobby.organizerKey}`);
@@ -114,7 +127,13 @@ describe('lobby console webhooks', () => {
       const owner = httpClient(hub.url, { authorization: `Bearer ${timer.controlKey}` });
       await owner.timer.command.mutate({ timerId: timer.id, command: { type: 'start' } });
       await expect
-        .poll(() => receiver.received.find((delivery) => delivery.body.type === 'stage.started' && delivery.body.data.timerId === timer.id), WAIT)
+        .poll(
+          () =>
+            receiver.received.find(
+              (delivery) => delivery.body.type === 'stage.started' && delivery.body.data.timerId === timer.id,
+            ),
+          WAIT,
+        )
         .toMatchObject({ verified: true });
       await row.getByTestId('webhook-log-toggle').click();
       await row.getByTestId('webhook-log').getByText('已送达').first().waitFor(WAIT);
@@ -151,7 +170,11 @@ describe('API tokens page', () => {
       await dialog.waitFor(WAIT);
       await dialog.getByRole('button', { name: '撤销' }).click();
       await page.locator('[data-testid="token-row"][data-revoked="true"]').waitFor(WAIT);
-      const refused = await fetch(`${hub.url}/api/v1/timers`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+      const refused = await fetch(`${hub.url}/api/v1/timers`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(refused.status).toBe(403);
       expect(errors).toEqual([]);
     } finally {

@@ -39,7 +39,12 @@ async function pageAs(account: TestAccount | null, options: PageOptions = {}) {
   return opened;
 }
 
-async function shots(account: TestAccount | null, path: string, name: string, ready: (page: Page) => Promise<unknown>) {
+async function shots(
+  account: TestAccount | null,
+  path: string,
+  name: string,
+  ready: (page: Page) => Promise<unknown>,
+) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   for (const [size, viewport] of [
@@ -50,7 +55,10 @@ async function shots(account: TestAccount | null, path: string, name: string, re
       const { context, page } = await pageAs(account, { viewport, colorScheme });
       await page.goto(hub.url + path);
       await ready(page);
-      await page.screenshot({ path: join(SHOTS, `${name}-${size}-${colorScheme}.png`), fullPage: size === 'phone' });
+      await page.screenshot({
+        path: join(SHOTS, `${name}-${size}-${colorScheme}.png`),
+        fullPage: size === 'phone',
+      });
       await context.close();
     }
   }
@@ -78,13 +86,19 @@ describe('starter content and the public library', () => {
     const { id } = await owner.client.library.topics.createGroup.mutate({
       group: { name: '校队训练题', description: '校队每周训练用的辩题' },
     });
-    await owner.client.library.topics.addTopic.mutate({ groupId: id, topic: { text: '大学应当取消期末考试' } });
+    await owner.client.library.topics.addTopic.mutate({
+      groupId: id,
+      topic: { text: '大学应当取消期末考试' },
+    });
 
     const visitor = await pageAs(null);
     const visible = async () => {
       await visitor.page.goto(`${hub.url}/topic`);
       await visitor.page.getByTestId('topic-search').fill('期末考试');
-      await visitor.page.getByText(/共 \d+ 道辩题|没有找到符合条件的辩题/).first().waitFor(WAIT);
+      await visitor.page
+        .getByText(/共 \d+ 道辩题|没有找到符合条件的辩题/)
+        .first()
+        .waitFor(WAIT);
       return visitor.page.getByTestId('topic-results').getByText('大学应当取消期末考试').count();
     };
     expect(await visible()).toBe(0);
@@ -129,12 +143,18 @@ describe('starter content and the public library', () => {
       expect(opened.errors).toEqual([]);
       await opened.context.close();
     }
-    await owner.client.library.topics.createGroup.mutate({ group: { name: '待审核示例' } }).then(({ id: pending }) =>
-      owner.client.library.topics.addTopic
-        .mutate({ groupId: pending, topic: { text: '示例：网络使人更孤独' } })
-        .then(() => owner.client.library.topics.publishGroup.mutate({ id: pending })),
+    await owner.client.library.topics.createGroup
+      .mutate({ group: { name: '待审核示例' } })
+      .then(({ id: pending }) =>
+        owner.client.library.topics.addTopic
+          .mutate({ groupId: pending, topic: { text: '示例：网络使人更孤独' } })
+          .then(() => owner.client.library.topics.publishGroup.mutate({ id: pending })),
+      );
+    await shots(admin, '/admin/topics', 'admin-topics', (shot) =>
+      shot.getByTestId('review-item').first().waitFor(WAIT),
     );
-    await shots(admin, '/admin/topics', 'admin-topics', (shot) => shot.getByTestId('review-item').first().waitFor(WAIT));
-    await shots(owner, `/topic/${id}`, 'topic-group-owner', (shot) => shot.getByTestId('publish-panel').waitFor(WAIT));
+    await shots(owner, `/topic/${id}`, 'topic-group-owner', (shot) =>
+      shot.getByTestId('publish-panel').waitFor(WAIT),
+    );
   });
 });

@@ -176,7 +176,9 @@ describe('library pages', () => {
     }
     await page.getByTestId('use-new-timer').click();
     await page.getByTestId('use-done').waitFor(WAIT);
-    expect(await page.getByTestId('use-done').textContent()).toContain('已把辩题放到「温饱是谈道德的必要条件」');
+    expect(await page.getByTestId('use-done').textContent()).toContain(
+      '已把辩题放到「温饱是谈道德的必要条件」',
+    );
     const displayPath = await page.getByTestId('open-display').getAttribute('href');
     expect(displayPath).toMatch(/^\/timer\//);
     const [made] = await hub.services.database.db
@@ -202,7 +204,13 @@ describe('library pages', () => {
     await page.goto(`${hub.url}/topic/${id}`);
     await page.getByRole('button', { name: '导入 CSV / JSON' }).click();
     const header = '合集,辩题,类型,年份';
-    await page.getByTestId('import-file').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}\n校内练习题,大学生应当兼职,政策,2025\n校内练习题,网络使人更孤独,辩论,去年\n,,价值,\n`) });
+    await page.getByTestId('import-file').setInputFiles({
+      name: 'bad.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        `${header}\n校内练习题,大学生应当兼职,政策,2025\n校内练习题,网络使人更孤独,辩论,去年\n,,价值,\n`,
+      ),
+    });
     await page.getByTestId('import-errors').waitFor(WAIT);
     // Every error of every row at once, each with its row and column.
     expect(await page.getByTestId('import-errors').locator('li').allTextContents()).toEqual([
@@ -213,11 +221,19 @@ describe('library pages', () => {
     ]);
     if (SHOTS) await page.screenshot({ path: join(SHOTS, 'topic-import-errors-desktop-light.png') });
     expect((await owner.client.library.topics.group.query({ id })).topics).toEqual([]);
-    await page.getByTestId('import-file').setInputFiles({ name: 'good.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}\n校内练习题,大学生应当兼职,政策,2025\n校内练习题,网络使人更孤独,价值,\n`) });
+    await page.getByTestId('import-file').setInputFiles({
+      name: 'good.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        `${header}\n校内练习题,大学生应当兼职,政策,2025\n校内练习题,网络使人更孤独,价值,\n`,
+      ),
+    });
     await page.getByTestId('import-preview').waitFor(WAIT);
     await page.getByRole('button', { name: '确认导入 2 道辩题' }).click();
     await expect.poll(() => page.getByTestId('topic-card').count(), WAIT).toBe(2);
-    expect((await owner.client.library.topics.group.query({ id })).topics.map((topic) => topic.text)).toEqual(['大学生应当兼职', '网络使人更孤独']);
+    expect((await owner.client.library.topics.group.query({ id })).topics.map((topic) => topic.text)).toEqual(
+      ['大学生应当兼职', '网络使人更孤独'],
+    );
     await context.close();
   });
 
@@ -323,8 +339,7 @@ describe('library pages', () => {
   });
 
   it('paints 正方 and 反方 in one palette on the console, display, /topic, /record and its chart', async () => {
-    const rgb = (hex: string) =>
-      `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+    const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
     // The display's presets: light #b91c1c / #1d4ed8, dark (its default) #f87171 / #60a5fa.
     const palettes = { light: ['#b91c1c', '#1d4ed8'], dark: ['#f87171', '#60a5fa'] } as const;
     for (const colorScheme of ['light', 'dark'] as const) {
@@ -332,14 +347,20 @@ describe('library pages', () => {
       const { context, page } = await pageAs(owner, { colorScheme });
       await page.goto(`${hub.url}/topic/starter-1993-icudt`);
       const chip = (side: string) =>
-        page.locator(`.lib-side--${side}`).first().evaluate((el) => getComputedStyle(el).backgroundColor);
+        page
+          .locator(`.lib-side--${side}`)
+          .first()
+          .evaluate((el) => getComputedStyle(el).backgroundColor);
       await page.locator('.lib-side--aff').first().waitFor(WAIT);
       expect([await chip('aff'), await chip('neg')]).toEqual([aff, neg]);
 
       await page.goto(`${hub.url}/record/${matchId}`);
       await page.getByTestId('record-chart').waitFor(WAIT);
       const fill = (side: string) =>
-        page.locator(`.lib-chart__used--${side}`).first().evaluate((el) => getComputedStyle(el).fill);
+        page
+          .locator(`.lib-chart__used--${side}`)
+          .first()
+          .evaluate((el) => getComputedStyle(el).fill);
       expect([await fill('aff'), await fill('neg')]).toEqual([aff, neg]);
       expect([await chip('aff'), await chip('neg')]).toEqual([aff, neg]);
       const legend = (side: string) =>
@@ -406,4 +427,3 @@ describe('library pages', () => {
     await context.close();
   });
 });
-

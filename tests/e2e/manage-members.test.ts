@@ -25,7 +25,9 @@ afterAll(async () => {
 });
 
 /** A browser context signed in as `account` (its session cookie, as the hub set it at sign-up). */
-async function signedInPage(account: TestAccount): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+async function signedInPage(
+  account: TestAccount,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const opened = await openPage(browser, { viewport: { width: 1280, height: 900 } });
   const [name = '', value = ''] = account.cookie.split('=');
   await opened.context.addCookies([{ name, value, url: hub.url, httpOnly: true, sameSite: 'Lax' }]);
@@ -39,7 +41,10 @@ function memberRow(page: Page, email: string) {
 
 describe('members page', () => {
   it('invites a judge, changes their role, removes them and revokes the link', async () => {
-    const [ownerAccount, guestAccount] = await Promise.all([createAccount(hub, 'owner'), createAccount(hub, 'guest')]);
+    const [ownerAccount, guestAccount] = await Promise.all([
+      createAccount(hub, 'owner'),
+      createAccount(hub, 'guest'),
+    ]);
     const owner = await signedInPage(ownerAccount);
     const guest = await signedInPage(guestAccount);
 

@@ -39,7 +39,6 @@ async function controlledPage(formatId = 'cn-worldcup') {
   return { ...opened, created };
 }
 
-
 async function downloadText(page: Page, click: () => Promise<void>): Promise<{ text: string; name: string }> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
   return { text: (await downloadedBytes(download)).toString('utf8'), name: download.suggestedFilename() };
@@ -50,7 +49,11 @@ describe('management pages', () => {
     const { context, page, created, errors } = await controlledPage();
     await page.goto(`${hub.url}/timer/manage/${created.shortid}/logo`);
     const input = page.getByTestId('logo-input');
-    await input.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from(ONE_PIXEL_PNG) });
+    await input.setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(ONE_PIXEL_PNG),
+    });
     await page.getByTestId('logo-preview').locator('img').waitFor(WAIT);
     const src = await page.getByTestId('logo-preview').locator('img').getAttribute('src');
     expect(src).toMatch(new RegExp(`^/uploads/${created.id}/[\\w-]+\\.png$`));
@@ -58,12 +61,25 @@ describe('management pages', () => {
     expect((await owner.manage.get.query({ timerId: created.id })).timer.settings.logoUrl).toBe(src);
 
     // A "PNG" that is really text is refused by the hub, in Chinese; the logo stays.
-    await input.setInputFiles({ name: 'evil.png', mimeType: 'image/png', buffer: Buffer.from(utf8('<script>alert(1)</script>')) });
+    await input.setInputFiles({
+      name: 'evil.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(utf8('<script>alert(1)</script>')),
+    });
     expect(await page.getByTestId('upload-error').innerText()).toMatch(/不符/);
     expect(await page.getByTestId('logo-preview').locator('img').getAttribute('src')).toBe(src);
     // An SVG logo is accepted and sanitized.
-    await input.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(utf8('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><circle r="3"/></svg>')) });
-    await until(() => page.getByTestId('logo-preview').locator('img').getAttribute('src'), (value) => value?.endsWith('.svg') ?? false);
+    await input.setInputFiles({
+      name: 'logo.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from(
+        utf8('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><circle r="3"/></svg>'),
+      ),
+    });
+    await until(
+      () => page.getByTestId('logo-preview').locator('img').getAttribute('src'),
+      (value) => value?.endsWith('.svg') ?? false,
+    );
 
     await page.getByRole('button', { name: '移除' }).click();
     await page.getByTestId('logo-preview').getByText('尚未上传标志').waitFor(WAIT);
@@ -76,16 +92,31 @@ describe('management pages', () => {
     const { context, page, created } = await controlledPage();
     await page.goto(`${hub.url}/timer/manage/${created.shortid}/audio`);
     const input = page.getByTestId('sound-input');
-    await input.setInputFiles({ name: '铜铃.wav', mimeType: 'audio/wav', buffer: Buffer.from(silentWav(1_500)) });
+    await input.setInputFiles({
+      name: '铜铃.wav',
+      mimeType: 'audio/wav',
+      buffer: Buffer.from(silentWav(1_500)),
+    });
     await page.getByTestId('sound-library').getByText('铜铃').waitFor(WAIT);
     expect(await page.getByTestId('sound-library').innerText()).toContain('1.5 秒');
-    await input.setInputFiles({ name: 'long.wav', mimeType: 'audio/wav', buffer: Buffer.from(silentWav(12_000)) });
+    await input.setInputFiles({
+      name: 'long.wav',
+      mimeType: 'audio/wav',
+      buffer: Buffer.from(silentWav(12_000)),
+    });
     expect(await page.getByTestId('upload-error').innerText({ timeout: 20_000 })).toMatch(/音频过长/);
     // Map the uploaded sound to the "bell" bell and save.
     await page.getByLabel('bell').selectOption({ label: '铜铃' });
     await page.getByRole('button', { name: '保存' }).click();
     const owner = httpClient(hub.url, { authorization: `Bearer ${created.controlKey}` });
-    await until(async () => ((await owner.manage.get.query({ timerId: created.id })).timer.settings.audio as { sounds?: Record<string, string> } | undefined)?.sounds?.bell ?? '', (url) => url.endsWith('.wav'));
+    await until(
+      async () =>
+        (
+          (await owner.manage.get.query({ timerId: created.id })).timer.settings.audio as
+            { sounds?: Record<string, string> } | undefined
+        )?.sounds?.bell ?? '',
+      (url) => url.endsWith('.wav'),
+    );
     await context.close();
   });
 
@@ -109,14 +140,24 @@ describe('management pages', () => {
     await page.reload();
     await page.getByTestId('format-name').waitFor(WAIT);
     expect(await page.getByTestId('format-name').inputValue()).toBe('华语辩论世界杯赛制');
-    await page.getByTestId('format-import').setInputFiles({ name: 'bp.json', mimeType: 'application/json', buffer: Buffer.from(exported.text) });
-    await until(() => page.getByTestId('format-name').inputValue(), (value) => value === '校内 BP');
+    await page
+      .getByTestId('format-import')
+      .setInputFiles({ name: 'bp.json', mimeType: 'application/json', buffer: Buffer.from(exported.text) });
+    await until(
+      () => page.getByTestId('format-name').inputValue(),
+      (value) => value === '校内 BP',
+    );
     const again = await downloadText(page, () => page.getByTestId('format-export').click());
     expect(JSON.parse(again.text)).toEqual(JSON.parse(exported.text));
 
     // A broken file is refused with precise Chinese paths, and nothing changes.
-    const broken = JSON.stringify({ ...format, stages: [{ kind: 'single', name: '', side: 'left', durationMs: -5 }] });
-    await page.getByTestId('format-import').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(broken) });
+    const broken = JSON.stringify({
+      ...format,
+      stages: [{ kind: 'single', name: '', side: 'left', durationMs: -5 }],
+    });
+    await page
+      .getByTestId('format-import')
+      .setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(broken) });
     const issues = await page.getByTestId('format-issues').innerText();
     expect(issues).toMatch(/stages\[0\]|第 1/);
     expect(await page.getByTestId('format-name').inputValue()).toBe('校内 BP');
@@ -141,14 +182,24 @@ describe('management pages', () => {
     expect(initial).toMatch(/^\d\d:\d\d$/);
     await timer.getByRole('button', { name: '开始', exact: true }).click();
     await context.setOffline(true);
-    const first = await until(() => timer.getByRole('timer').first().innerText(), (text) => text !== initial);
+    const first = await until(
+      () => timer.getByRole('timer').first().innerText(),
+      (text) => text !== initial,
+    );
     const toSeconds = (text: string) => Number(text.split(':')[0]) * 60 + Number(text.split(':')[1]);
     // Offline, it counts on: two more seconds go by on the page.
-    const later = await until(() => timer.getByRole('timer').first().innerText(), (text) => toSeconds(first) - toSeconds(text) >= 2, 20_000);
+    const later = await until(
+      () => timer.getByRole('timer').first().innerText(),
+      (text) => toSeconds(first) - toSeconds(text) >= 2,
+      20_000,
+    );
     expect(toSeconds(first) - toSeconds(later)).toBeGreaterThanOrEqual(2);
     // Next stage works offline too.
     await timer.getByRole('button', { name: '下一环节' }).click();
-    await until(() => timer.getByTestId('display-stage').innerText(), (text) => text.length > 0 && text !== '');
+    await until(
+      () => timer.getByTestId('display-stage').innerText(),
+      (text) => text.length > 0 && text !== '',
+    );
     await context.setOffline(false);
     // The hub's match was never touched.
     const owner = httpClient(hub.url, { authorization: `Bearer ${created.controlKey}` });
@@ -165,7 +216,11 @@ describe('management pages', () => {
     await display.getByTestId('display-stage').waitFor(WAIT);
     const entryOf = (target: Page) =>
       // The name before the 8-character hash, which may itself hold '-' (index-v-4Gfquy.js).
-      target.evaluate(() => document.querySelector<HTMLScriptElement>('script[type="module"]')?.src.replace(/^.*\/assets\/(.+)-[\w-]{8}\.js$/, '$1'));
+      target.evaluate(() =>
+        document
+          .querySelector<HTMLScriptElement>('script[type="module"]')
+          ?.src.replace(/^.*\/assets\/(.+)-[\w-]{8}\.js$/, '$1'),
+      );
     expect(await entryOf(display)).toBe('display');
     await context.setOffline(true);
     await display.reload();
@@ -184,7 +239,9 @@ describe('management pages', () => {
     const { context, page, created } = await controlledPage();
     await page.goto(`${hub.url}/timer/manage/${created.shortid}/info`);
     await page.getByRole('img', { name: '大屏链接二维码' }).waitFor(WAIT);
-    expect(await page.getByTestId('api-snippet').innerText()).toContain(`/api/v1/timers/${created.id}/commands`);
+    expect(await page.getByTestId('api-snippet').innerText()).toContain(
+      `/api/v1/timers/${created.id}/commands`,
+    );
     await page.getByRole('button', { name: '重新生成控制密钥' }).click();
     await page.getByRole('dialog').getByRole('button', { name: '重新生成控制密钥' }).click();
     await page.getByText('已生成新的控制密钥，旧链接已失效').waitFor(WAIT);
@@ -194,7 +251,9 @@ describe('management pages', () => {
     await page.getByRole('button', { name: '显示控制链接' }).click();
     const controlLink = await page.locator('.manage-link[data-secret="true"] code').innerText();
     expect(controlLink).toMatch(new RegExp(`/timer/manage/${created.shortid}#key=[A-Za-z0-9_-]{40,}$`));
-    expect(await page.evaluate(() => JSON.stringify(window.localStorage))).not.toContain(controlLink.split('#key=')[1]!);
+    expect(await page.evaluate(() => JSON.stringify(window.localStorage))).not.toContain(
+      controlLink.split('#key=')[1]!,
+    );
     await page.reload();
     await page.getByText('控制链接只在创建计时器或重新生成密钥时显示一次', { exact: false }).waitFor(WAIT);
     // This browser kept control with the new key.

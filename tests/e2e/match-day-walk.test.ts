@@ -29,7 +29,19 @@ const WAIT = { timeout: 20_000 };
 const SHOTS = '/tmp/matchwalk-shots';
 const TITLE = '新国辩 决赛';
 /** The stages of the built-in 新国辩 (shared/src/formats/builtin/chinese-formats.ts), as the console names them. */
-const STAGES = ['封面', '正方一辩 开篇陈词', '反方一辩 开篇陈词', '正方二辩 质询', '反方二辩 质询', '正方三辩 小结', '反方三辩 小结', '自由辩论', '反方四辩 总结陈词', '正方四辩 总结陈词', '公布结果'];
+const STAGES = [
+  '封面',
+  '正方一辩 开篇陈词',
+  '反方一辩 开篇陈词',
+  '正方二辩 质询',
+  '反方二辩 质询',
+  '正方三辩 小结',
+  '反方三辩 小结',
+  '自由辩论',
+  '反方四辩 总结陈词',
+  '正方四辩 总结陈词',
+  '公布结果',
+];
 
 beforeAll(async () => {
   [hub, browser] = await Promise.all([startHub(), launchBrowser(), mkdir(SHOTS, { recursive: true })]);
@@ -39,7 +51,6 @@ afterAll(async () => {
   await browser?.close();
   await hub?.close();
 });
-
 
 /** What one screen shows: the stage heading, each clock (seconds), which side runs, 时间到, bells flashed. */
 interface Seen {
@@ -57,7 +68,10 @@ async function seen(page: Page): Promise<Seen> {
     return {
       stage: display?.querySelector('[data-testid="display-stage"]')?.textContent ?? '',
       texts: Array.from(display?.querySelectorAll('[role="timer"]') ?? [], (el) => el.textContent ?? ''),
-      running: Array.from(display?.querySelectorAll('.td-clock[data-running="true"]') ?? [], (el) => el.getAttribute('data-side') ?? ''),
+      running: Array.from(
+        display?.querySelectorAll('.td-clock[data-running="true"]') ?? [],
+        (el) => el.getAttribute('data-side') ?? '',
+      ),
       timeUp: display?.querySelector('[data-testid="display-status-note"]')?.textContent === '时间到',
       bells: Number(display?.getAttribute('data-bell-count') ?? 0),
     };
@@ -66,11 +80,22 @@ async function seen(page: Page): Promise<Seen> {
 }
 
 /** Console text helpers. */
-const consoleStage = (page: Page) => page.getByTestId('console-stage-name').innerText().catch(() => '');
-const consoleStatus = (page: Page) => page.locator('.console-status').innerText().catch(() => '');
+const consoleStage = (page: Page) =>
+  page
+    .getByTestId('console-stage-name')
+    .innerText()
+    .catch(() => '');
+const consoleStatus = (page: Page) =>
+  page
+    .locator('.console-status')
+    .innerText()
+    .catch(() => '');
 
 async function download(page: Page, testId: string): Promise<string> {
-  const [file] = await Promise.all([page.waitForEvent('download') as Promise<Download>, page.getByTestId(testId).click()]);
+  const [file] = await Promise.all([
+    page.waitForEvent('download') as Promise<Download>,
+    page.getByTestId(testId).click(),
+  ]);
   return (await downloadedBytes(file)).toString('utf8');
 }
 
@@ -90,7 +115,10 @@ describe('a 新国辩 match day as organizer, judge and audience', () => {
 
     // 基本信息 hands out the display link and the judge link (with its judge key).
     await ctl.goto(`${consoleUrl}/info`);
-    const card = (title: string) => ctl.locator('.manage-link', { has: ctl.getByRole('heading', { name: title, exact: true }) }).locator('code');
+    const card = (title: string) =>
+      ctl
+        .locator('.manage-link', { has: ctl.getByRole('heading', { name: title, exact: true }) })
+        .locator('code');
     const displayUrl = await card('大屏链接').innerText();
     const judgeUrl = await card('评委链接').innerText();
     expect(displayUrl).toMatch(/\/timer\/[\w-]+$/);
@@ -103,11 +131,29 @@ describe('a 新国辩 match day as organizer, judge and audience', () => {
     const judge = await openPage(browser, { viewport: { width: 1280, height: 800 } });
     const projector = await openPage(browser, { viewport: { width: 1920, height: 1080 } });
     const phone = await openPage(browser, { viewport: { width: 390, height: 844 } });
-    await Promise.all([judge.page.goto(judgeUrl), projector.page.goto(displayUrl), phone.page.goto(displayUrl)]);
-    for (const screen of [judge, projector, phone]) await screen.page.getByTestId('display-stage').waitFor(WAIT);
-    await until(() => ctl.getByTestId('presence-judge').innerText(), (n) => n === '1');
-    await until(() => judge.page.getByTestId('connection-badge').innerText().catch(() => ''), (text) => text === '在线');
-    await until(() => ctl.getByTestId('presence-display').innerText(), (n) => n === '2');
+    await Promise.all([
+      judge.page.goto(judgeUrl),
+      projector.page.goto(displayUrl),
+      phone.page.goto(displayUrl),
+    ]);
+    for (const screen of [judge, projector, phone])
+      await screen.page.getByTestId('display-stage').waitFor(WAIT);
+    await until(
+      () => ctl.getByTestId('presence-judge').innerText(),
+      (n) => n === '1',
+    );
+    await until(
+      () =>
+        judge.page
+          .getByTestId('connection-badge')
+          .innerText()
+          .catch(() => ''),
+      (text) => text === '在线',
+    );
+    await until(
+      () => ctl.getByTestId('presence-display').innerText(),
+      (n) => n === '2',
+    );
 
     /**
      * Polls until the judge, the projector and the phone show the same stage, the judge's clocks
@@ -129,19 +175,33 @@ describe('a 新国辩 match day as organizer, judge and audience', () => {
       return onProjector;
     };
     const shoot = async (name: string) => {
-      await Promise.all([projector.page.screenshot({ path: `${SHOTS}/${name}-projector.png` }), phone.page.screenshot({ path: `${SHOTS}/${name}-phone.png` }), judge.page.screenshot({ path: `${SHOTS}/${name}-judge.png` }), ctl.screenshot({ path: `${SHOTS}/${name}-console.png`, fullPage: true })]);
+      await Promise.all([
+        projector.page.screenshot({ path: `${SHOTS}/${name}-projector.png` }),
+        phone.page.screenshot({ path: `${SHOTS}/${name}-phone.png` }),
+        judge.page.screenshot({ path: `${SHOTS}/${name}-judge.png` }),
+        ctl.screenshot({ path: `${SHOTS}/${name}-console.png`, fullPage: true }),
+      ]);
     };
     /** → until the console is on `name`; at each step the judge and the projector flip within a second of each other. */
     const toStage = async (name: string) => {
       for (let i = 0; i < 12 && (await consoleStage(ctl)) !== name; i += 1) {
         const next = STAGES[STAGES.indexOf(await consoleStage(ctl)) + 1]!;
         const flipped = [judge.page, projector.page].map((page) =>
-          page.waitForFunction((stage) => document.querySelector('[data-testid="display-stage"]')?.textContent === stage, next, WAIT).then(() => Date.now()),
+          page
+            .waitForFunction(
+              (stage) => document.querySelector('[data-testid="display-stage"]')?.textContent === stage,
+              next,
+              WAIT,
+            )
+            .then(() => Date.now()),
         );
         await ctl.keyboard.press('ArrowRight');
         const [judgeAt, projectorAt] = await Promise.all(flipped);
         expect(Math.abs(judgeAt! - projectorAt!)).toBeLessThan(1_000);
-        await until(() => consoleStage(ctl), (text) => text === next);
+        await until(
+          () => consoleStage(ctl),
+          (text) => text === next,
+        );
       }
       expect(await consoleStage(ctl)).toBe(name);
       return inSync((view) => view.stage === name);
@@ -150,7 +210,10 @@ describe('a 新国辩 match day as organizer, judge and audience', () => {
       await ctl.keyboard.press('t');
       await ctl.keyboard.type(text);
       await ctl.keyboard.press('Enter');
-      await until(() => ctl.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? ''), (id) => id !== 'set-time-input');
+      await until(
+        () => ctl.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? ''),
+        (id) => id !== 'set-time-input',
+      );
     };
 
     // The cover shows the match's title on every screen.
@@ -168,7 +231,10 @@ describe('a 新国辩 match day as organizer, judge and audience', () => {
     const judgeBellsBefore = (await seen(judge.page)).bells;
     await ctl.keyboard.press('-');
     view = await inSync((v) => v.clocks[0]! <= 25 && v.bells === bellsBefore + 1);
-    await until(() => seen(judge.page), (v) => v.bells === judgeBellsBefore + 1);
+    await until(
+      () => seen(judge.page),
+      (v) => v.bells === judgeBellsBefore + 1,
+    );
     // +10 s crosses it backward: no bell. Crossed forward again (typed to 3 s left), it rings again.
     await ctl.keyboard.press('+');
     view = await inSync((v) => v.clocks[0]! > 30);
@@ -176,7 +242,9 @@ describe('a 新国辩 match day as organizer, judge and audience', () => {
     expect((await seen(judge.page)).bells).toBe(judgeBellsBefore + 1);
     // It runs out: 时间到 on every screen, and the console says the reserve for 结辩 was reached.
     await typeTime('3');
-    view = await inSync((v) => v.timeUp && v.clocks[0] === 0 && v.running.length === 0 && v.bells === bellsBefore + 2);
+    view = await inSync(
+      (v) => v.timeUp && v.clocks[0] === 0 && v.running.length === 0 && v.bells === bellsBefore + 2,
+    );
     expect((await seen(phone.page)).timeUp).toBe(true);
     await shoot('time-up');
     const reserve = ctl.getByTestId('console-reserve-reached');
@@ -204,7 +272,10 @@ describe('a 新国辩 match day as organizer, judge and audience', () => {
     await ctl.keyboard.press('Space');
     await inSync((v) => v.running.join() === 'neg' && v.clocks[0]! <= 15 * 60 - 1);
     await ctl.keyboard.press('Space');
-    await until(() => consoleStatus(ctl), (text) => text === '已暂停');
+    await until(
+      () => consoleStatus(ctl),
+      (text) => text === '已暂停',
+    );
     const paused = await inSync((v) => v.running.length === 0);
     expect((await seen(judge.page)).texts).toEqual(paused.texts);
 
@@ -223,7 +294,10 @@ describe('a 新国辩 match day as organizer, judge and audience', () => {
     await inSync((v) => v.running.join() === 'neg' && v.clocks[0] === 0 && v.bells === freeBells + 1);
     await shoot('relay');
     await ctl.keyboard.press('Space');
-    await until(() => consoleStatus(ctl), (text) => text === '已暂停');
+    await until(
+      () => consoleStatus(ctl),
+      (text) => text === '已暂停',
+    );
     await inSync((v) => v.running.length === 0);
 
     // —— 结辩: 反方 draws on what is left of its pool; 正方 gets exactly the reserve it kept.
@@ -233,23 +307,35 @@ describe('a 新国辩 match day as organizer, judge and audience', () => {
     await ctl.keyboard.press('Space');
     await inSync((v) => v.running.join() === 'neg' && v.clocks[0]! <= closing - 1);
     await ctl.keyboard.press('Space');
-    await until(() => consoleStatus(ctl), (text) => text === '已暂停');
+    await until(
+      () => consoleStatus(ctl),
+      (text) => text === '已暂停',
+    );
     view = await toStage('正方四辩 总结陈词');
     expect(view.texts).toEqual(['03:00']);
     await ctl.keyboard.press('Space');
     await inSync((v) => v.running.join() === 'aff' && v.clocks[0]! < 180);
     await ctl.keyboard.press('Space');
-    await until(() => consoleStatus(ctl), (text) => text === '已暂停');
+    await until(
+      () => consoleStatus(ctl),
+      (text) => text === '已暂停',
+    );
     await toStage('公布结果');
 
     // —— 结束比赛 (confirmed); the result sheet is filled on the record page the console links to.
     await ctl.getByTestId('console-finish').click();
     await ctl.getByRole('dialog', { name: '结束比赛？' }).waitFor(WAIT);
     await confirmDialog(ctl);
-    await until(() => consoleStatus(ctl), (text) => text === '已结束');
+    await until(
+      () => consoleStatus(ctl),
+      (text) => text === '已结束',
+    );
     const resultPanel = ctl.getByTestId('console-result');
     await resultPanel.waitFor(WAIT);
-    const [sheetPage] = await Promise.all([organizer.context.waitForEvent('page'), resultPanel.getByRole('link', { name: '填写成绩单' }).click()]);
+    const [sheetPage] = await Promise.all([
+      organizer.context.waitForEvent('page'),
+      resultPanel.getByRole('link', { name: '填写成绩单' }).click(),
+    ]);
     await sheetPage.getByTestId('edit-result').click();
     const form = sheetPage.getByTestId('result-form');
     await form.locator('fieldset', { hasText: '正方' }).getByLabel('队名').fill('复旦大学');
@@ -266,7 +352,9 @@ describe('a 新国辩 match day as organizer, judge and audience', () => {
     for (const screen of [projector.page, phone.page]) {
       await screen.getByTestId('display-result').waitFor(WAIT);
       expect(await screen.getByTestId('display-result-winner').innerText()).toContain('复旦大学 获胜');
-      expect(await screen.getByTestId('display-result-ballots').getAttribute('aria-label')).toBe('票型 3 比 2');
+      expect(await screen.getByTestId('display-result-ballots').getAttribute('aria-label')).toBe(
+        '票型 3 比 2',
+      );
       expect(await screen.getByTestId('display-result-best').innerText()).toContain('李四');
     }
     await projector.page.screenshot({ path: `${SHOTS}/projector-result-1920.png` });
@@ -276,11 +364,21 @@ describe('a 新国辩 match day as organizer, judge and audience', () => {
     await sheetPage.reload();
     await sheetPage.getByTestId('result-sheet').waitFor(WAIT);
     // The page lists the three bells, each on its stage and side.
-    const bellList = sheetPage.locator('div', { has: sheetPage.getByRole('heading', { name: '响铃', exact: true }) }).last().locator('li');
+    const bellList = sheetPage
+      .locator('div', { has: sheetPage.getByRole('heading', { name: '响铃', exact: true }) })
+      .last()
+      .locator('li');
     const opening = expect.stringMatching(/正方一辩 开篇陈词 · 正方 · 🔔$/);
-    expect(await bellList.allInnerTexts()).toEqual([opening, opening, expect.stringMatching(/自由辩论 · 正方 · 🔔$/)]);
+    expect(await bellList.allInnerTexts()).toEqual([
+      opening,
+      opening,
+      expect.stringMatching(/自由辩论 · 正方 · 🔔$/),
+    ]);
     const csv = await download(sheetPage, 'record-csv');
-    const rows = csv.replace(/^\ufeff/, '').split('\r\n').map((line) => line.split(','));
+    const rows = csv
+      .replace(/^\ufeff/, '')
+      .split('\r\n')
+      .map((line) => line.split(','));
     const row = (name: string, side: string) => rows.find((cells) => cells[1] === name && cells[2] === side);
     // 阶段,名称,方,分配(秒),已用(秒),超时(秒),暂停次数,响铃次数
     expect(Number(row('正方一辩 开篇陈词', '正方')?.[4])).toBe(900);
@@ -295,12 +393,21 @@ describe('a 新国辩 match day as organizer, judge and audience', () => {
     expect(rows.find((cells) => cells[0] === '票型')?.[1]).toBe('3:2');
     expect(rows.find((cells) => cells[0] === '最佳辩手')?.[1]).toBe('李四');
     // The JSON export and the API agree: finished, three bells, the result.
-    const json = JSON.parse(await download(sheetPage, 'record-json')) as { status: string; bells: unknown[]; result: { winner: string } };
+    const json = JSON.parse(await download(sheetPage, 'record-json')) as {
+      status: string;
+      bells: unknown[];
+      result: { winner: string };
+    };
     expect(json.status).toBe('finished');
     expect(json.bells).toHaveLength(3);
     expect(json.result.winner).toBe('aff');
     const matchId = /\/record\/([\w-]+)/.exec(sheetPage.url())![1]!;
-    const api = (await (await fetch(`${hub.url}/api/v1/records/${matchId}`)).json()) as { status: string; timerId: string; stages: Array<{ name: string; bells: number }>; result: { bestDebater: string } };
+    const api = (await (await fetch(`${hub.url}/api/v1/records/${matchId}`)).json()) as {
+      status: string;
+      timerId: string;
+      stages: Array<{ name: string; bells: number }>;
+      result: { bestDebater: string };
+    };
     expect(api.timerId).toBe(timerId);
     expect(api.status).toBe('finished');
     expect(api.stages.reduce((total, stage) => total + stage.bells, 0)).toBe(3);
@@ -309,9 +416,15 @@ describe('a 新国辩 match day as organizer, judge and audience', () => {
     // The console's 记录 opens this match (finished), and its CSV counts the same three bells.
     await ctl.goto(`${consoleUrl}/record`);
     const picked = ctl.locator('.manage-pick[aria-pressed="true"]');
-    await until(() => picked.innerText().catch(() => ''), (text) => text.includes('已结束') && text.includes('当前比赛'));
+    await until(
+      () => picked.innerText().catch(() => ''),
+      (text) => text.includes('已结束') && text.includes('当前比赛'),
+    );
     await ctl.getByTestId('record-table').waitFor(WAIT);
-    const manageCsv = (await download(ctl, 'csv')).replace(/^\ufeff/, '').split('\r\n').slice(1);
+    const manageCsv = (await download(ctl, 'csv'))
+      .replace(/^\ufeff/, '')
+      .split('\r\n')
+      .slice(1);
     expect(manageCsv.reduce((total, line) => total + Number(line.split(',').at(-1)), 0)).toBe(3);
     expect(manageCsv.some((line) => line.startsWith('8,自由辩论,反方'))).toBe(true);
 

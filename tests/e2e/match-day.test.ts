@@ -30,7 +30,6 @@ afterAll(async () => {
   await hub?.close();
 });
 
-
 /** A cn-worldcup timer and a console page that controls it. */
 async function consolePage(viewport = { width: 1440, height: 900 }) {
   const created = await httpClient(hub.url).timer.create.mutate({ formatId: 'cn-worldcup', name: '比赛日' });
@@ -41,7 +40,11 @@ async function consolePage(viewport = { width: 1440, height: 900 }) {
   return { ...opened, created, owner };
 }
 
-const badge = (page: Page) => page.getByTestId('connection-badge').innerText().catch(() => '');
+const badge = (page: Page) =>
+  page
+    .getByTestId('connection-badge')
+    .innerText()
+    .catch(() => '');
 
 describe('match day in the browser', () => {
   it('gives a judge link that works for whoever holds it, and says why when a screen is refused', async () => {
@@ -57,18 +60,29 @@ describe('match day in the browser', () => {
     await judge.page.getByTestId('display-stage').waitFor(WAIT);
     await expect.poll(() => badge(judge.page), WAIT).toBe('在线');
     await ctl.goto(`${hub.url}/timer/manage/${created.shortid}`);
-    await until(() => ctl.getByTestId('presence-judge').innerText(), (n) => n === '1');
+    await until(
+      () => ctl.getByTestId('presence-judge').innerText(),
+      (n) => n === '1',
+    );
     await owner.timer.command.mutate({ timerId: created.id, command: { type: 'goto', stageIndex: 3 } });
-    await until(() => judge.page.getByTestId('display-stage').innerText(), (text) => text === '正方一辩 立论');
+    await until(
+      () => judge.page.getByTestId('display-stage').innerText(),
+      (text) => text === '正方一辩 立论',
+    );
     await owner.timer.command.mutate({ timerId: created.id, command: { type: 'start' } });
-    await until(() => judge.page.getByRole('timer').innerText(), (text) => clockSeconds(text) < 210);
+    await until(
+      () => judge.page.getByRole('timer').innerText(),
+      (text) => clockSeconds(text) < 210,
+    );
 
     // The old link (role=judge without the key) is refused, and says so: no clock, no 在线.
     const keyless = await openPage(browser, { viewport: { width: 1920, height: 1080 } });
     await keyless.page.goto(`${hub.url}/timer/${created.id}?role=judge`);
     await keyless.page.getByTestId('display-error').waitFor(WAIT);
     expect(await keyless.page.getByRole('heading', { level: 1 }).innerText()).toBe('评委链接无效');
-    expect(await keyless.page.getByTestId('display-error').getAttribute('data-reason')).toBe('judge-required');
+    expect(await keyless.page.getByTestId('display-error').getAttribute('data-reason')).toBe(
+      'judge-required',
+    );
     expect(await keyless.page.getByRole('timer').count()).toBe(0);
     expect(await keyless.page.getByTestId('connection-badge').count()).toBe(0);
 
@@ -83,12 +97,20 @@ describe('match day in the browser', () => {
     await confirmDialog(ctl);
     // The display says so no later than a second after the organizer's page saw the change done.
     const [doneAt, toldAt] = await Promise.all([
-      ctl.getByText('当前为私有计时器', { exact: false }).waitFor(WAIT).then(() => Date.now()),
-      projector.page.getByTestId('display-error').waitFor(WAIT).then(() => Date.now()),
+      ctl
+        .getByText('当前为私有计时器', { exact: false })
+        .waitFor(WAIT)
+        .then(() => Date.now()),
+      projector.page
+        .getByTestId('display-error')
+        .waitFor(WAIT)
+        .then(() => Date.now()),
     ]);
     expect(toldAt - doneAt).toBeLessThan(1_000);
     expect(await projector.page.getByRole('heading', { level: 1 }).innerText()).toBe('此计时器已设为私有');
-    expect(await projector.page.getByTestId('display-error').getAttribute('data-reason')).toBe('timer-private');
+    expect(await projector.page.getByTestId('display-error').getAttribute('data-reason')).toBe(
+      'timer-private',
+    );
     expect(await projector.page.getByRole('timer').count()).toBe(0);
     // The judge's link carried no view key: it is told too.
     await judge.page.getByTestId('display-error').waitFor(WAIT);
@@ -128,9 +150,15 @@ describe('match day in the browser', () => {
     await ctl.getByText('没有可以撤销的操作', { exact: false }).waitFor(WAIT);
 
     await owner.timer.command.mutate({ timerId: created.id, command: { type: 'goto', stageIndex: 3 } });
-    await until(() => ctl.getByTestId('console-stage-name').innerText(), (text) => text === '正方一辩 立论');
+    await until(
+      () => ctl.getByTestId('console-stage-name').innerText(),
+      (text) => text === '正方一辩 立论',
+    );
     await ctl.keyboard.press('Space');
-    await until(() => clock.innerText(), (text) => clockSeconds(text) <= 207);
+    await until(
+      () => clock.innerText(),
+      (text) => clockSeconds(text) <= 207,
+    );
 
     // R asks first; Escape keeps the speech running.
     await ctl.keyboard.press('r');
@@ -142,10 +170,16 @@ describe('match day in the browser', () => {
     // The button asks too; confirmed, the speech is wiped.
     await ctl.getByRole('button', { name: '重置本环节' }).click();
     await confirmDialog(ctl);
-    await until(() => clock.innerText(), (text) => text === '03:30');
+    await until(
+      () => clock.innerText(),
+      (text) => text === '03:30',
+    );
     // Ctrl+Z brings it back, still running, with the time it ran meanwhile.
     await ctl.keyboard.press('Control+z');
-    await until(() => clock.innerText(), (text) => clockSeconds(text) <= 207);
+    await until(
+      () => clock.innerText(),
+      (text) => clockSeconds(text) <= 207,
+    );
     expect(await ctl.locator('.console-status').innerText()).toBe('计时中');
 
     // 结束比赛 on a middle stage (下一环节 still enabled), with its confirmation.
@@ -153,7 +187,10 @@ describe('match day in the browser', () => {
     await ctl.getByTestId('console-finish').click();
     await ctl.getByRole('dialog', { name: '结束比赛？' }).waitFor(WAIT);
     await confirmDialog(ctl);
-    await until(() => ctl.locator('.console-status').innerText(), (text) => text === '已结束');
+    await until(
+      () => ctl.locator('.console-status').innerText(),
+      (text) => text === '已结束',
+    );
     await ctl.getByTestId('console-result').waitFor(WAIT);
 
     // No winner on the sheet yet: showing the result says what to do first.
@@ -161,15 +198,25 @@ describe('match day in the browser', () => {
     await ctl.getByText('成绩单还没有填写胜方', { exact: false }).waitFor(WAIT);
     await owner.library.records.updateResult.mutate({
       matchId: created.matchId,
-      result: { teams: { aff: { name: '复旦大学' }, neg: { name: '南京大学' } }, ballots: { aff: 3, neg: 2 }, winner: 'aff', bestDebater: '李四' },
+      result: {
+        teams: { aff: { name: '复旦大学' }, neg: { name: '南京大学' } },
+        ballots: { aff: 3, neg: 2 },
+        winner: 'aff',
+        bestDebater: '李四',
+      },
     });
     await ctl.getByTestId('console-show-result').click();
     await display.page.getByTestId('display-result').waitFor(WAIT);
     expect(await display.page.getByTestId('display-result-winner').innerText()).toContain('复旦大学 获胜');
-    expect(await display.page.getByTestId('display-result-ballots').getAttribute('aria-label')).toBe('票型 3 比 2');
+    expect(await display.page.getByTestId('display-result-ballots').getAttribute('aria-label')).toBe(
+      '票型 3 比 2',
+    );
     expect(await display.page.getByTestId('display-result-best').innerText()).toContain('李四');
     // Hidden again from the console.
-    await until(() => ctl.getByTestId('console-show-result').innerText(), (text) => text === '隐藏大屏结果');
+    await until(
+      () => ctl.getByTestId('console-show-result').innerText(),
+      (text) => text === '隐藏大屏结果',
+    );
     await ctl.getByTestId('console-show-result').click();
     await display.page.getByTestId('display-result').waitFor({ state: 'detached', ...WAIT });
 

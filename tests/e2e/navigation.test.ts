@@ -22,12 +22,27 @@ let admin: TestAccount;
 /** One click: what to press on the page as it stands. */
 type Click = (page: Page) => Locator;
 
-const header = (name: string): Click => (page) => page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name, exact: true });
-const footer = (name: string): Click => (page) => page.locator('footer.site-footer').getByRole('link', { name, exact: true });
+const header =
+  (name: string): Click =>
+  (page) =>
+    page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name, exact: true });
+const footer =
+  (name: string): Click =>
+  (page) =>
+    page.locator('footer.site-footer').getByRole('link', { name, exact: true });
 const openMenu: Click = (page) => page.getByRole('button', { name: /^账号菜单/ });
-const menuItem = (name: string): Click => (page) => page.getByRole('menuitem', { name, exact: true });
-const tool = (name: string): Click => (page) => page.getByRole('navigation', { name: '更多功能' }).getByRole('link', { name: new RegExp(`^${name}`) });
-const link = (name: string | RegExp): Click => (page) => page.getByRole('link', { name }).first();
+const menuItem =
+  (name: string): Click =>
+  (page) =>
+    page.getByRole('menuitem', { name, exact: true });
+const tool =
+  (name: string): Click =>
+  (page) =>
+    page.getByRole('navigation', { name: '更多功能' }).getByRole('link', { name: new RegExp(`^${name}`) });
+const link =
+  (name: string | RegExp): Click =>
+  (page) =>
+    page.getByRole('link', { name }).first();
 
 /** A page and the clicks that reach it from `from`. */
 interface Way {
@@ -83,10 +98,21 @@ const ADMIN_WAYS: Way[] = (['/', '/home'] as const).flatMap((from) => [
  * Pages that are no destination of their own: where the clicking starts, sign-in steps, the
  * interstitial for external links, the error screen's test page, and sign-out (tested below).
  */
-const NOT_DESTINATIONS = ['/', '/auth/login', '/auth/logout', '/auth/callback', '/auth/redirect', '/utils/redirect', '/__error-test'];
+const NOT_DESTINATIONS = [
+  '/',
+  '/auth/login',
+  '/auth/logout',
+  '/auth/callback',
+  '/auth/redirect',
+  '/utils/redirect',
+  '/__error-test',
+];
 
 beforeAll(async () => {
-  [hub, browser] = await Promise.all([startHub({ env: { SUPPORT_URL: 'https://support.example.com/bianshi' } }), launchBrowser()]);
+  [hub, browser] = await Promise.all([
+    startHub({ env: { SUPPORT_URL: 'https://support.example.com/bianshi' } }),
+    launchBrowser(),
+  ]);
   user = await createAccount(hub, 'nav-user');
   admin = await createAccount(hub, 'nav-admin');
   await hub.services.auth.setAdmin(admin.email, true);
@@ -140,7 +166,12 @@ describe('every page within two clicks of / or /home', () => {
     for (const way of ADMIN_WAYS) await follow(page, way);
     await page.getByRole('heading', { name: '访问统计' }).first().waitFor(WAIT);
     const side = page.getByRole('navigation', { name: '管理后台' });
-    expect(await side.getByRole('link').allInnerTexts()).toEqual(['CDKey 管理', 'AI 反馈', '辩题库审核', '访问统计']);
+    expect(await side.getByRole('link').allInnerTexts()).toEqual([
+      'CDKey 管理',
+      'AI 反馈',
+      '辩题库审核',
+      '访问统计',
+    ]);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -20,7 +20,9 @@ let browser: Browser;
 const WAIT = { timeout: 20_000 };
 
 beforeAll(async () => {
-  const env: Record<string, string> = process.env.E2E_CLIENT_DIST ? { CLIENT_DIST: process.env.E2E_CLIENT_DIST } : {};
+  const env: Record<string, string> = process.env.E2E_CLIENT_DIST
+    ? { CLIENT_DIST: process.env.E2E_CLIENT_DIST }
+    : {};
   [hub, browser] = await Promise.all([startHub({ env }), launchBrowser()]);
 }, 60_000);
 
@@ -75,7 +77,10 @@ describe('a newcomer', () => {
       expect(await duration(index).getAttribute('aria-invalid')).toBe('true');
     }
     await page.getByTestId('format-save').click();
-    const refused = await until(() => toasts(page), (texts) => texts.some((text) => text.includes('保存失败')));
+    const refused = await until(
+      () => toasts(page),
+      (texts) => texts.some((text) => text.includes('保存失败')),
+    );
     expect(refused.join('\n')).toContain('第 4 环节 · 时长');
     expect(refused.join('\n')).toContain('等 4 处');
     expect(refused.join('\n')).not.toContain('已保存');
@@ -85,9 +90,14 @@ describe('a newcomer', () => {
     await page.getByRole('button', { name: '添加时间池' }).click();
     const poolTotal = page.getByLabel('正方总时长', { exact: true });
     await typeDuration(page, poolTotal, '-1:00');
-    expect(await page.locator('.fe-pool').first().getByTestId('field-error').innerText()).toBe('时长不能为负数');
+    expect(await page.locator('.fe-pool').first().getByTestId('field-error').innerText()).toBe(
+      '时长不能为负数',
+    );
     await page.getByTestId('format-save').click();
-    await until(() => toasts(page), (texts) => texts.some((text) => text.includes('等 5 处')));
+    await until(
+      () => toasts(page),
+      (texts) => texts.some((text) => text.includes('等 5 处')),
+    );
     expect((await owner.manage.get.query({ timerId: created.id })).timer.format).toEqual(before);
 
     // Fix the durations; an empty 8th stage name is then named in the user's numbering.
@@ -107,7 +117,10 @@ describe('a newcomer', () => {
     await stages.nth(7).getByLabel('名称', { exact: true }).fill('改过的环节');
     await typeDuration(page, duration(3), '3:45');
     await page.getByTestId('format-save').click();
-    await until(() => toasts(page), (texts) => texts.some((text) => text.includes('已保存：当前比赛尚未开始，已改用新赛制')));
+    await until(
+      () => toasts(page),
+      (texts) => texts.some((text) => text.includes('已保存：当前比赛尚未开始，已改用新赛制')),
+    );
     const saved = (await owner.manage.get.query({ timerId: created.id })).timer.format as typeof before;
     expect(saved.stages[7]?.name).toBe('改过的环节');
     expect(saved.stages[3]).toMatchObject({ durationMs: 225_000 });
@@ -119,7 +132,10 @@ describe('a newcomer', () => {
     const { context, page, created, owner } = await controlled('cn-xinguobian', '新国辩');
     await owner.timer.command.mutate({ timerId: created.id, command: { type: 'goto', stageIndex: 1 } });
     const note = page.getByTestId('display-pool-note');
-    await until(() => note.innerText().catch(() => ''), (text) => text.includes('正方剩余总时间'));
+    await until(
+      () => note.innerText().catch(() => ''),
+      (text) => text.includes('正方剩余总时间'),
+    );
 
     const display = await openPage(browser, { viewport: { width: 1920, height: 1080 } });
     await display.page.goto(`${hub.url}/timer/${created.id}`);
@@ -146,10 +162,17 @@ describe('a newcomer', () => {
   });
 
   it('sees nothing on a blacked-out projector, and never a blank team on the cover', async () => {
-    const created = await httpClient(hub.url).timer.create.mutate({ formatId: 'cn-xinguobian', name: '封面' });
+    const created = await httpClient(hub.url).timer.create.mutate({
+      formatId: 'cn-xinguobian',
+      name: '封面',
+    });
     const owner = httpClient(hub.url, { authorization: `Bearer ${created.controlKey}` });
     const long = '一所名字非常非常长的大学辩论队代表队伍（第二队）';
-    await owner.manage.updateSettings.mutate({ timerId: created.id, section: 'teams', value: { aff: { name: '', school: '', debaters: [] }, neg: { name: long, school: '', debaters: [] } } });
+    await owner.manage.updateSettings.mutate({
+      timerId: created.id,
+      section: 'teams',
+      value: { aff: { name: '', school: '', debaters: [] }, neg: { name: long, school: '', debaters: [] } },
+    });
     const { context, page } = await openPage(browser, { viewport: { width: 1920, height: 1080 } });
     // A ringing projector: its browser asks for a tap before it may play sound.
     await context.addInitScript(() => window.localStorage.setItem('bianshi:display:ring', '1'));
@@ -170,11 +193,17 @@ describe('a newcomer', () => {
     const locked = await page.evaluate(() => new AudioContext().state !== 'running');
     if (locked) await page.getByTestId('audio-unlock').waitFor(WAIT);
     await page.getByTestId('connection-badge').waitFor(WAIT);
-    await owner.timer.command.mutate({ timerId: created.id, command: { type: 'overlay', action: 'blackout', on: true } });
+    await owner.timer.command.mutate({
+      timerId: created.id,
+      command: { type: 'overlay', action: 'blackout', on: true },
+    });
     await page.getByTestId('display-blackout').waitFor(WAIT);
     expect(await page.getByTestId('audio-unlock').count()).toBe(0);
     expect(await page.getByTestId('connection-badge').count()).toBe(0);
-    await owner.timer.command.mutate({ timerId: created.id, command: { type: 'overlay', action: 'blackout', on: false } });
+    await owner.timer.command.mutate({
+      timerId: created.id,
+      command: { type: 'overlay', action: 'blackout', on: false },
+    });
     await page.getByTestId('connection-badge').waitFor(WAIT);
     if (locked) await page.getByTestId('audio-unlock').waitFor(WAIT);
     await context.close();
@@ -183,7 +212,12 @@ describe('a newcomer', () => {
   it('runs the console: named header, ±10 秒 that says why, partial give-back, Esc, one claim toast', async () => {
     const { context, page, created, owner } = await controlled('cn-worldcup', '决赛 第一场');
     expect(await page.getByTestId('manage-timer-name').innerText()).toBe('决赛 第一场');
-    expect(await until(() => toasts(page), (texts) => texts.some((text) => text.includes('已获得这个计时器的控制权限')))).toBeTruthy();
+    expect(
+      await until(
+        () => toasts(page),
+        (texts) => texts.some((text) => text.includes('已获得这个计时器的控制权限')),
+      ),
+    ).toBeTruthy();
 
     // The first stage has no clock: move to a speech. Nothing used yet: +10 秒 cannot apply.
     await owner.timer.command.mutate({ timerId: created.id, command: { type: 'goto', stageIndex: 3 } });
@@ -196,7 +230,10 @@ describe('a newcomer', () => {
     await owner.timer.command.mutate({ timerId: created.id, command: { type: 'start' } });
     await untilUsedOnHub(owner, created.id, 1_500);
     await owner.timer.command.mutate({ timerId: created.id, command: { type: 'pause' } });
-    await until(() => page.getByTestId('adjust-plus').isDisabled(), (disabled) => !disabled);
+    await until(
+      () => page.getByTestId('adjust-plus').isDisabled(),
+      (disabled) => !disabled,
+    );
     await page.getByTestId('adjust-plus').click();
     const state = await until(
       () => owner.timer.get.query({ id: created.id }).then((result) => result.state),
@@ -209,9 +246,15 @@ describe('a newcomer', () => {
     const preview = page.getByTestId('console-preview');
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('f');
-    await until(() => preview.getAttribute('data-fullscreen'), (value) => value === 'true');
+    await until(
+      () => preview.getAttribute('data-fullscreen'),
+      (value) => value === 'true',
+    );
     await page.keyboard.press('Escape');
-    await until(() => preview.getAttribute('data-fullscreen'), (value) => value === 'false');
+    await until(
+      () => preview.getAttribute('data-fullscreen'),
+      (value) => value === 'false',
+    );
 
     // Opening the control link again: control is already here, so no second toast.
     await page.goto(`${hub.url}/`);
@@ -220,7 +263,11 @@ describe('a newcomer', () => {
     await page.getByTestId('console-stage-name').waitFor(WAIT);
     // The console shows only once the claim has settled, which is when the toast would be raised;
     // watched for 0.5 s more while the toaster draws.
-    await holds(async () => (await toasts(page)).join('\n'), (texts) => !texts.includes('已获得这个计时器的控制权限'), 500);
+    await holds(
+      async () => (await toasts(page)).join('\n'),
+      (texts) => !texts.includes('已获得这个计时器的控制权限'),
+      500,
+    );
     expect((await toasts(page)).join('\n')).not.toContain('已获得这个计时器的控制权限');
 
     // The API example: after a reload the browser no longer knows the control key (it is shown
@@ -230,13 +277,18 @@ describe('a newcomer', () => {
     await snippet.waitFor(WAIT);
     expect(await snippet.innerText()).not.toContain(created.controlKey);
     expect(await snippet.innerText()).toContain('Bearer <控制密钥>');
-    expect(await page.getByTestId('api-key-unknown').innerText()).toContain('只在创建计时器或重新生成密钥时显示一次');
+    expect(await page.getByTestId('api-key-unknown').innerText()).toContain(
+      '只在创建计时器或重新生成密钥时显示一次',
+    );
     expect(await page.getByTestId('api-reveal').count()).toBe(0);
     // Regenerating from there: the new key fills the example, masked until asked, like the control link.
     await page.getByTestId('api-regenerate').click();
     await page.getByRole('dialog').getByRole('button', { name: '重新生成控制密钥' }).click();
     await page.getByText('已生成新的控制密钥，旧链接已失效').waitFor(WAIT);
-    await until(() => snippet.innerText(), (text) => text.includes('Bearer ••••••••'));
+    await until(
+      () => snippet.innerText(),
+      (text) => text.includes('Bearer ••••••••'),
+    );
     expect(await page.getByTestId('api-key-unknown').count()).toBe(0);
     await page.getByRole('button', { name: '显示 API 密钥' }).click();
     const revealed = await snippet.innerText();
@@ -262,7 +314,10 @@ describe('a newcomer', () => {
     await page.goto(`${hub.url}/`);
     await page.getByTestId('join-code').fill('abc');
     await page.getByTestId('join-code').press('Enter');
-    await until(() => toasts(page), (texts) => texts.some((text) => text.includes(LOBBY_CODE_RULE)));
+    await until(
+      () => toasts(page),
+      (texts) => texts.some((text) => text.includes(LOBBY_CODE_RULE)),
+    );
     expect(LOBBY_CODE_RULE).toContain('6 位');
 
     await page.getByTestId('join-code').fill('ZZZZZZ');
@@ -294,7 +349,10 @@ describe('a newcomer', () => {
   it('explains a console without control, and claims on /home what this device made', async () => {
     const { context, page } = await openPage(browser);
     // Made before signing in: a timer (its control link opened here) and a lobby.
-    const created = await httpClient(hub.url).timer.create.mutate({ formatId: 'cn-worldcup', name: '设备上的计时器' });
+    const created = await httpClient(hub.url).timer.create.mutate({
+      formatId: 'cn-worldcup',
+      name: '设备上的计时器',
+    });
     await page.goto(`${hub.url}/timer/manage/${created.shortid}#key=${created.controlKey}`);
     await page.getByTestId('console').waitFor(WAIT);
     await page.goto(`${hub.url}/lobby`);
@@ -313,8 +371,14 @@ describe('a newcomer', () => {
     expect(await device.innerText()).toContain('设备上的计时器');
     expect(await device.innerText()).toContain('设备上的大厅');
     await device.getByRole('button', { name: /全部认领/ }).click();
-    await until(() => toasts(page), (texts) => texts.some((text) => text.includes('已认领 2 项')));
-    await until(() => device.count(), (count) => count === 0);
+    await until(
+      () => toasts(page),
+      (texts) => texts.some((text) => text.includes('已认领 2 项')),
+    );
+    await until(
+      () => device.count(),
+      (count) => count === 0,
+    );
     await page.locator('.home-timer').filter({ hasText: '设备上的计时器' }).waitFor(WAIT);
     await page.getByTestId('home-lobbies').getByText('设备上的大厅').waitFor(WAIT);
 
@@ -325,7 +389,10 @@ describe('a newcomer', () => {
     await owner.timer.command.mutate({ timerId: created.id, command: { type: 'pause' } });
     await owner.timer.command.mutate({ timerId: created.id, command: { type: 'next' } });
     await page.reload();
-    const status = page.locator('.home-match').filter({ hasText: '设备上的计时器' }).locator('.home-match__status');
+    const status = page
+      .locator('.home-match')
+      .filter({ hasText: '设备上的计时器' })
+      .locator('.home-match__status');
     await status.waitFor(WAIT);
     expect(await status.innerText()).toBe('已暂停');
 
@@ -341,7 +408,9 @@ describe('a newcomer', () => {
     const why = stranger.page.getByTestId('login-control-needed');
     await why.waitFor(WAIT);
     expect(await why.innerText()).toContain('需要控制链接或登录有权限的账号');
-    await why.getByRole('textbox').fill(`${hub.url}/timer/manage/${created.shortid}#key=${created.controlKey}`);
+    await why
+      .getByRole('textbox')
+      .fill(`${hub.url}/timer/manage/${created.shortid}#key=${created.controlKey}`);
     await why.getByRole('button', { name: '用控制链接打开' }).click();
     await stranger.page.getByTestId('console').waitFor(WAIT);
     await stranger.context.close();

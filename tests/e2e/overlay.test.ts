@@ -17,7 +17,11 @@ const SHOTS = process.env.OVERLAY_SHOTS_DIR ?? null;
 
 beforeAll(async () => {
   [hub, browser] = await Promise.all([startHub(), launchBrowser()]);
-  const response = await fetch(`${hub.url}/api/v1/timers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"formatId":"bp","name":"直播测试"}' });
+  const response = await fetch(`${hub.url}/api/v1/timers`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"formatId":"bp","name":"直播测试"}',
+  });
   timer = (await response.json()) as { id: string; controlKey: string };
   await command({ type: 'goto', stageIndex: 1 });
   if (SHOTS) mkdirSync(SHOTS, { recursive: true });
@@ -29,7 +33,11 @@ afterAll(async () => {
 });
 
 async function command(body: unknown) {
-  const response = await fetch(`${hub.url}/api/v1/timers/${timer.id}/commands`, { method: 'POST', headers: { authorization: `Bearer ${timer.controlKey}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${hub.url}/api/v1/timers/${timer.id}/commands`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${timer.controlKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   expect(response.status).toBe(200);
 }
 
@@ -53,7 +61,11 @@ describe('livestream overlay', () => {
       expect(await page.getByTestId('overlay-stage').innerText()).toBe('首相');
 
       const shot = await page.screenshot({ omitBackground: true });
-      if (SHOTS) await page.screenshot({ path: `${SHOTS}/overlay-${layout}-${viewport.width}x${viewport.height}.png`, omitBackground: true });
+      if (SHOTS)
+        await page.screenshot({
+          path: `${SHOTS}/overlay-${layout}-${viewport.width}x${viewport.height}.png`,
+          omitBackground: true,
+        });
       const png = PNG.sync.read(shot);
       const panel = await page.locator('.ov-panel').boundingBox();
       expect(panel).not.toBeNull();
@@ -63,11 +75,21 @@ describe('livestream overlay', () => {
         [png.width - 3, png.height - 3],
         [2, png.height - 3],
         [png.width - 3, 2],
-      ].filter(([x, y]) => !(x! >= panel!.x && x! <= panel!.x + panel!.width && y! >= panel!.y && y! <= panel!.y + panel!.height));
+      ].filter(
+        ([x, y]) =>
+          !(
+            x! >= panel!.x &&
+            x! <= panel!.x + panel!.width &&
+            y! >= panel!.y &&
+            y! <= panel!.y + panel!.height
+          ),
+      );
       expect(outside.length).toBeGreaterThan(0);
       for (const [x, y] of outside) expect(alphaAt(png, x!, y!), `pixel ${x},${y}`).toBe(0);
       // The panel itself is drawn (its backdrop is semi-transparent, the digits opaque).
-      expect(alphaAt(png, Math.round(panel!.x + panel!.width / 2), Math.round(panel!.y + panel!.height / 2))).toBeGreaterThan(0);
+      expect(
+        alphaAt(png, Math.round(panel!.x + panel!.width / 2), Math.round(panel!.y + panel!.height / 2)),
+      ).toBeGreaterThan(0);
       expect(errors).toEqual([]);
     } finally {
       await context.close();
@@ -83,7 +105,9 @@ describe('livestream overlay', () => {
       await command({ type: 'start' });
       await expect.poll(() => clock.innerText(), { timeout: 20_000 }).toMatch(/^06:5\d$/);
       await command({ type: 'next' });
-      await expect.poll(() => page.getByTestId('overlay-stage').innerText(), { timeout: 20_000 }).toBe('反对党领袖');
+      await expect
+        .poll(() => page.getByTestId('overlay-stage').innerText(), { timeout: 20_000 })
+        .toBe('反对党领袖');
     } finally {
       await context.close();
     }

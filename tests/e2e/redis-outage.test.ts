@@ -40,9 +40,23 @@ afterAll(async () => {
   await scratch?.drop();
 });
 
-const badge = (page: Page) => page.getByTestId('connection-badge').innerText().catch(() => '');
-const clockText = (page: Page) => page.getByRole('timer').first().innerText().catch(() => '');
-const running = (page: Page) => page.locator('.td-clock').first().getAttribute('data-running').catch(() => null);
+const badge = (page: Page) =>
+  page
+    .getByTestId('connection-badge')
+    .innerText()
+    .catch(() => '');
+const clockText = (page: Page) =>
+  page
+    .getByRole('timer')
+    .first()
+    .innerText()
+    .catch(() => '');
+const running = (page: Page) =>
+  page
+    .locator('.td-clock')
+    .first()
+    .getAttribute('data-running')
+    .catch(() => null);
 
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`) });
@@ -76,8 +90,19 @@ describe('Redis down under two hubs, in the browser', () => {
     // Redis goes. Every screen says the hubs are on the backup; nothing drifts.
     await redis.stop();
     for (const { page } of displays) await expect.poll(() => badge(page), WAIT).toBe(BACKUP);
-    await expect.poll(() => ctl.page.getByTestId('peers-badge').innerText().catch(() => ''), WAIT).toBe(BACKUP);
-    expect(await projector.page.getByTestId('connection-badge').getAttribute('title')).toContain('数据库同步');
+    await expect
+      .poll(
+        () =>
+          ctl.page
+            .getByTestId('peers-badge')
+            .innerText()
+            .catch(() => ''),
+        WAIT,
+      )
+      .toBe(BACKUP);
+    expect(await projector.page.getByTestId('connection-badge').getAttribute('title')).toContain(
+      '数据库同步',
+    );
     await shot(projector.page, 'peers-backup-projector-1920');
     await shot(phone.page, 'peers-backup-phone-390-dark');
     await shot(ctl.page, 'peers-backup-console-1440');

@@ -65,14 +65,17 @@ describe('error pages', () => {
   const mark = (page: Page) => page.evaluate(() => Object.assign(window, { __kept: true }));
   const marked = (page: Page) => page.evaluate(() => (window as { __kept?: boolean }).__kept === true);
   /** The create page's own chunk (its route module), from the build's manifest. */
-  const createChunk = readManifest(join(process.cwd(), 'client', 'dist'))['src/features/create/index.ts']!.file;
+  const createChunk = readManifest(join(process.cwd(), 'client', 'dist'))['src/features/create/index.ts']!
+    .file;
   const CREATE_CHUNK = (url: URL) => url.pathname === `/${createChunk}`;
 
   it('reloads onto the new build when a route chunk is gone but the hub answers', async () => {
     const { context, page } = await openPage(browser);
     // The build this page started from has no create chunk any more (a deploy renamed it).
     let gone = true;
-    await page.route(CREATE_CHUNK, (route) => (gone ? route.fulfill({ status: 404, body: 'Not Found' }) : route.fallback()));
+    await page.route(CREATE_CHUNK, (route) =>
+      gone ? route.fulfill({ status: 404, body: 'Not Found' }) : route.fallback(),
+    );
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame() && frame.url().endsWith('/create')) gone = false;
     });
@@ -91,15 +94,25 @@ describe('error pages', () => {
     // The network goes before the create chunk came (in view, the link would fetch it ahead):
     // the chunk and the check whether the hub answers both fail.
     await page.route(CREATE_CHUNK, (route) => route.abort('connectionrefused'));
-    await page.route('**/*', (route) => (route.request().method() === 'HEAD' ? route.abort('connectionrefused') : route.fallback()));
+    await page.route('**/*', (route) =>
+      route.request().method() === 'HEAD' ? route.abort('connectionrefused') : route.fallback(),
+    );
     await page.goto(`${hub.url}/`);
     await page.getByTestId('cta-start').waitFor();
     await mark(page);
     await page.getByTestId('cta-start').click();
     await page.getByTestId('error-screen').waitFor();
-    expect(await page.getByTestId('error-message').innerText()).toBe('页面的一部分没能加载，请检查网络后重试。');
+    expect(await page.getByTestId('error-message').innerText()).toBe(
+      '页面的一部分没能加载，请检查网络后重试。',
+    );
     // The page stays (it is not reloaded behind the message): watched for 1 s.
-    expect(await holds(() => marked(page).catch(() => false), (kept) => kept, 1_000)).toBe(true);
+    expect(
+      await holds(
+        () => marked(page).catch(() => false),
+        (kept) => kept,
+        1_000,
+      ),
+    ).toBe(true);
     // The network is back: 重新加载 brings the page.
     await page.unrouteAll();
     await page.getByTestId('error-reload').click();
@@ -110,9 +123,19 @@ describe('error pages', () => {
   it('keeps a page whose toaster and browser check did not load (the network went as it started)', async () => {
     const { context, page } = await openPage(browser);
     const manifest = readManifest(join(process.cwd(), 'client', 'dist'));
-    const optional = new Set([manifest['src/components/ui/toaster.tsx']!.file, manifest['src/features/browser-compat/index.ts']!.file].map((file) => `/${file}`));
-    await page.route((url) => optional.has(url.pathname), (route) => route.abort('connectionrefused'));
-    await page.route('**/*', (route) => (route.request().method() === 'HEAD' ? route.abort('connectionrefused') : route.fallback()));
+    const optional = new Set(
+      [
+        manifest['src/components/ui/toaster.tsx']!.file,
+        manifest['src/features/browser-compat/index.ts']!.file,
+      ].map((file) => `/${file}`),
+    );
+    await page.route(
+      (url) => optional.has(url.pathname),
+      (route) => route.abort('connectionrefused'),
+    );
+    await page.route('**/*', (route) =>
+      route.request().method() === 'HEAD' ? route.abort('connectionrefused') : route.fallback(),
+    );
     const failed: string[] = [];
     page.on('requestfailed', (request) => failed.push(new URL(request.url()).pathname));
     await page.goto(`${hub.url}/`);

@@ -31,7 +31,9 @@ describe('site frame', () => {
     expect(await page.getByRole('link', { name: '开始计时' }).first().getAttribute('href')).toBe('/create');
     // The app's canonical link (the page came drawn with the hub's, for the address it was asked at).
     await appTookOver(page);
-    await expect.poll(() => page.locator('link[rel="canonical"]').getAttribute('href')).toBe('http://localhost:3000/?code=AB12');
+    await expect
+      .poll(() => page.locator('link[rel="canonical"]').getAttribute('href'))
+      .toBe('http://localhost:3000/?code=AB12');
     // The footer asks the hub for system.info over tRPC (HTTP batch link).
     await page.locator('.server-status[data-state="online"]').waitFor();
     expect(await page.locator('.server-status').innerText()).toMatch(/^服务器 v\d+\.\d+\.\d+/);
@@ -71,7 +73,9 @@ describe('site frame', () => {
     expect(await toaster.getAttribute('data-y-position')).toBe('top');
     // The toast slides in; on a busy machine its first frames are still on the way, so wait for it to settle.
     // It sits below the 64 px site header (never over its buttons), near the top: the toaster's top offset is header + 72 px.
-    await expect.poll(async () => (await toast.boundingBox())?.y ?? Infinity, { timeout: 5_000 }).toBeLessThan(160);
+    await expect
+      .poll(async () => (await toast.boundingBox())?.y ?? Infinity, { timeout: 5_000 })
+      .toBeLessThan(160);
     const box = await toast.boundingBox();
     expect(box!.y).toBeGreaterThanOrEqual(64);
     expect(box!.x + box!.width).toBeGreaterThan(1280 - 80);
@@ -127,7 +131,11 @@ describe('site frame', () => {
   });
 
   it('lets a route force its colour mode (projector display is dark)', async () => {
-    const response = await fetch(`${hub.url}/api/v1/timers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"formatId":"bp"}' });
+    const response = await fetch(`${hub.url}/api/v1/timers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"formatId":"bp"}',
+    });
     const { id } = (await response.json()) as { id: string };
     const { context, page } = await openPage(browser, { colorScheme: 'light' });
     await page.goto(`${hub.url}/timer/${id}`);
@@ -163,7 +171,11 @@ describe('site frame', () => {
     await inView.page.goto(`${hub.url}/lobby`);
     await inView.page.getByRole('link', { name: '开始计时' }).first().waitFor();
     // Not while the page settles: nothing asked for in its first second (watched).
-    await holds(() => requested.length, (count) => count === 0, 1_000);
+    await holds(
+      () => requested.length,
+      (count) => count === 0,
+      1_000,
+    );
     expect(requested).toEqual([]);
     await expect.poll(() => requested.length, { timeout: 10_000 }).toBeGreaterThan(0);
     // On the page's own clock: the chunk was asked for at least 2 s after its load event.
@@ -172,7 +184,9 @@ describe('site frame', () => {
       .waitForFunction(
         () => {
           const loaded = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-          const chunk = performance.getEntriesByType('resource').find((entry) => /\/assets\/create-[^/]+\.js$/.test(entry.name));
+          const chunk = performance
+            .getEntriesByType('resource')
+            .find((entry) => /\/assets\/create-[^/]+\.js$/.test(entry.name));
           return chunk ? chunk.startTime - loaded.loadEventStart : null;
         },
         undefined,

@@ -147,7 +147,9 @@ describe('static and JSON compression', () => {
       const compressed = await get(`${hub.url}${path}`, { 'accept-encoding': 'br' });
       expect(compressed.headers['cache-control'], path).toBe('no-cache');
       // A lobby screen's page also depends on the browser's cookies (audience or organizer).
-      expect(compressed.headers.vary, path).toBe(path.startsWith('/lobby/') ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
+      expect(compressed.headers.vary, path).toBe(
+        path.startsWith('/lobby/') ? 'Accept-Encoding, Cookie' : 'Accept-Encoding',
+      );
       const html =
         compressed.headers['content-encoding'] === 'br'
           ? brotliDecompressSync(compressed.body)
@@ -156,19 +158,32 @@ describe('static and JSON compression', () => {
     }
   });
 
-  it('display paths get the display\'s own page; lobby screens the audience\'s, unless organizer; the rest the site\'s shell', async () => {
+  it("display paths get the display's own page; lobby screens the audience's, unless organizer; the rest the site's shell", async () => {
     const shellOf = async (path: string, cookie?: string) => {
       const answer = await get(`${hub.url}${path}`, cookie ? { cookie } : {});
-      const entry = /<script type="module"[^>]*src="\/assets\/([a-z-]+?)-[\w-]{8}\.js"/.exec(answer.body.toString('utf8'))?.[1];
+      const entry = /<script type="module"[^>]*src="\/assets\/([a-z-]+?)-[\w-]{8}\.js"/.exec(
+        answer.body.toString('utf8'),
+      )?.[1];
       // The page is named in a header too (the service worker keeps its offline copies by it).
       expect(answer.headers['x-bianshi-page'], path).toBe(`${entry}.html`);
       return entry;
     };
     const abc = lobbyId;
-    for (const path of [`/timer/${timer.id}`, `/timer/${timer.id}/`, `/timer/${timer.id}/${timer.matchId}`, `/timer/${timer.shortid}?role=judge`]) {
+    for (const path of [
+      `/timer/${timer.id}`,
+      `/timer/${timer.id}/`,
+      `/timer/${timer.id}/${timer.matchId}`,
+      `/timer/${timer.shortid}?role=judge`,
+    ]) {
       expect(await shellOf(path), path).toBe('display');
     }
-    for (const path of [`/lobby/${abc}`, `/lobby/${abc}/`, `/lobby/${abc}?t=tok`, `/lobby/${abc}?judge=jk`, `/lobby/${abc}?as=display`]) {
+    for (const path of [
+      `/lobby/${abc}`,
+      `/lobby/${abc}/`,
+      `/lobby/${abc}?t=tok`,
+      `/lobby/${abc}?judge=jk`,
+      `/lobby/${abc}?as=display`,
+    ]) {
       expect(await shellOf(path), path).toBe('lobby-screen');
     }
     // Whoever may be the organizer gets the site, with the console: an organizer link, the
@@ -180,7 +195,16 @@ describe('static and JSON compression', () => {
     expect(await shellOf(`/lobby/${abc}?as=display`, `bs_ctl_${abc}=k1`)).toBe('lobby-screen');
     expect((await get(`${hub.url}/lobby/${abc}`)).headers.vary).toBe('Accept-Encoding, Cookie');
     // The site's own pages, and (as 404s, with the site's 404 page) addresses with no page.
-    for (const path of [`/timer/manage/${timer.shortid}`, `/timer/manage/${timer.shortid}/info`, '/timer/invite/xyz', '/lobby', '/lobby/abc/more', '/home', '/timer/abc', '/lobby/abc']) {
+    for (const path of [
+      `/timer/manage/${timer.shortid}`,
+      `/timer/manage/${timer.shortid}/info`,
+      '/timer/invite/xyz',
+      '/lobby',
+      '/lobby/abc/more',
+      '/home',
+      '/timer/abc',
+      '/lobby/abc',
+    ]) {
       expect(await shellOf(path), path).toBe('index');
     }
     // Its inline scripts (none today) and the site's are in the one CSP both pages are sent with.
@@ -199,7 +223,9 @@ describe('static and JSON compression', () => {
       expect(again.status, path).toBe(304);
       expect(again.body.length, path).toBe(0);
       expect(again.headers.etag, path).toBe(etag);
-      const since = await get(`${hub.url}${path}`, { 'if-modified-since': String(first.headers['last-modified']) });
+      const since = await get(`${hub.url}${path}`, {
+        'if-modified-since': String(first.headers['last-modified']),
+      });
       expect(since.status, path).toBe(304);
       const stale = await get(`${hub.url}${path}`, { 'if-none-match': 'W/"0-0"' });
       expect(stale.status, path).toBe(200);

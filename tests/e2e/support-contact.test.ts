@@ -83,7 +83,9 @@ describe('with a support contact', () => {
     await onRequest.waitFor(WAIT);
     expect(await onRequest.innerText()).toContain(number);
     expect(await onRequest.getByRole('link', { name: /在线客服/ }).getAttribute('href')).toBe(SUPPORT_URL);
-    expect(await onRequest.getByRole('link', { name: new RegExp(SUPPORT_EMAIL) }).getAttribute('href')).toBe(`mailto:${SUPPORT_EMAIL}`);
+    expect(await onRequest.getByRole('link', { name: new RegExp(SUPPORT_EMAIL) }).getAttribute('href')).toBe(
+      `mailto:${SUPPORT_EMAIL}`,
+    );
     expect(await page.content()).not.toContain('请联系客服获取');
     expect(errors).toEqual([]);
     await context.close();
@@ -95,13 +97,19 @@ describe('with a support contact', () => {
     const about = page.getByTestId('about-support');
     await about.waitFor(WAIT);
     expect(await about.getByRole('link', { name: /在线客服/ }).getAttribute('href')).toBe(SUPPORT_URL);
-    expect(await about.getByRole('link', { name: new RegExp(SUPPORT_EMAIL) }).getAttribute('href')).toBe(`mailto:${SUPPORT_EMAIL}`);
-    expect(await page.locator('footer.site-footer').getByRole('link', { name: '联系客服' }).getAttribute('href')).toBe(SUPPORT_URL);
+    expect(await about.getByRole('link', { name: new RegExp(SUPPORT_EMAIL) }).getAttribute('href')).toBe(
+      `mailto:${SUPPORT_EMAIL}`,
+    );
+    expect(
+      await page.locator('footer.site-footer').getByRole('link', { name: '联系客服' }).getAttribute('href'),
+    ).toBe(SUPPORT_URL);
 
     await page.goto(`${served.url}/docs`);
     const more = page.getByTestId('doc-toc').getByRole('region', { name: '更多信息' });
     expect(await more.getByRole('link', { name: '联系客服' }).getAttribute('href')).toBe(SUPPORT_URL);
-    expect(await more.getByRole('link', { name: SUPPORT_EMAIL }).getAttribute('href')).toBe(`mailto:${SUPPORT_EMAIL}`);
+    expect(await more.getByRole('link', { name: SUPPORT_EMAIL }).getAttribute('href')).toBe(
+      `mailto:${SUPPORT_EMAIL}`,
+    );
 
     await page.goto(`${served.url}/ai/contact`);
     await page.getByRole('textbox', { name: '你的问题' }).fill('红烧肉怎么做');
@@ -141,7 +149,10 @@ describe('without a support contact or a payment method', () => {
 
     for (const path of ['/about', '/docs', '/buy/verify']) {
       await page.goto(bare.url + path);
-      await page.locator('[data-testid="about-support"], [data-testid="doc-support-none"], .commerce-card').first().waitFor(WAIT);
+      await page
+        .locator('[data-testid="about-support"], [data-testid="doc-support-none"], .commerce-card')
+        .first()
+        .waitFor(WAIT);
       expect(await page.locator('body').innerText(), path).not.toMatch(/请联系客服|联系客服获取/);
     }
     await page.goto(`${bare.url}/about`);

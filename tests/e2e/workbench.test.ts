@@ -127,7 +127,11 @@ describe('workbench', () => {
     await editorOf(v.page).click();
     await v.page.keyboard.type('查看者不能写');
     // Watched for 0.5 s: the text never takes the typed words.
-    await holds(() => editorOf(v.page).textContent(), (text) => !text?.includes('查看者不能写'), 500);
+    await holds(
+      () => editorOf(v.page).textContent(),
+      (text) => !text?.includes('查看者不能写'),
+      500,
+    );
     expect(await editorOf(v.page).textContent()).not.toContain('查看者不能写');
     expect(await v.page.getByRole('toolbar').count()).toBe(0);
     await v.context.close();
@@ -155,7 +159,11 @@ describe('workbench', () => {
     await paragraph.click();
     await c.page.keyboard.type('评论者不能写');
     // Watched for 0.3 s: the text never takes the typed words.
-    await holds(() => editorOf(c.page).textContent(), (text) => !text?.includes('评论者不能写'), 300);
+    await holds(
+      () => editorOf(c.page).textContent(),
+      (text) => !text?.includes('评论者不能写'),
+      300,
+    );
     expect(await editorOf(c.page).textContent()).not.toContain('评论者不能写');
 
     const o = await signedIn(hub.url, owner.cookie);
@@ -186,10 +194,17 @@ describe('workbench', () => {
     await c.page.getByRole('button', { name: '发送回复' }).click();
     await c.page.getByText('回复不能为空。').waitFor(WAIT);
     await c.page.getByRole('button', { name: '取消' }).click();
-    expect(await thread.filter({ hasText: '第二段有统计局的数字' }).getByRole('button', { name: '删除回复' }).count()).toBe(0);
+    expect(
+      await thread
+        .filter({ hasText: '第二段有统计局的数字' })
+        .getByRole('button', { name: '删除回复' })
+        .count(),
+    ).toBe(0);
     await thread.filter({ hasText: '好，我去补上出处' }).getByRole('button', { name: '删除回复' }).click();
     await confirmDialog(c.page);
-    await comment.locator('.wb-reply', { hasText: '好，我去补上出处' }).waitFor({ state: 'detached', ...WAIT });
+    await comment
+      .locator('.wb-reply', { hasText: '好，我去补上出处' })
+      .waitFor({ state: 'detached', ...WAIT });
     await shoot(o.page, 'workbench-comments-1280');
     if (SHOTS) {
       // The thread on a phone in dark and on a projector in light, as the commenter sees it.
@@ -202,7 +217,9 @@ describe('workbench', () => {
       await shoot(c.page, 'workbench-replies-1920-light');
     }
     await comment.getByRole('button', { name: '解决' }).click();
-    await c.page.locator('.wb-comment', { hasText: '这里需要数据支撑' }).waitFor({ state: 'detached', ...WAIT });
+    await c.page
+      .locator('.wb-comment', { hasText: '这里需要数据支撑' })
+      .waitFor({ state: 'detached', ...WAIT });
     expect(await editorOf(o.page).locator('.wb-commented').count()).toBe(0);
     expect([...c.errors, ...o.errors]).toEqual([]);
     await c.context.close();
@@ -211,7 +228,9 @@ describe('workbench', () => {
 
   it('says 离线编辑中 within 3 s of the network dropping, and merges when it returns', async () => {
     const a = await signedIn(hub.url, owner.cookie);
-    const documentId = (await owner.client.workbench.get.query({ projectId })).documents.find((d) => d.kind === 'text')!.id;
+    const documentId = (await owner.client.workbench.get.query({ projectId })).documents.find(
+      (d) => d.kind === 'text',
+    )!.id;
     await a.page.goto(`${hub.url}/workbench/${projectId}`);
     await editorOf(a.page).waitFor(WAIT);
     const status = a.page.getByRole('status').filter({ hasText: /已同步|离线编辑中/ });
@@ -233,7 +252,11 @@ describe('workbench', () => {
 
   it('takes an edit the hub refused off the screen and says why', async () => {
     const demoted = await createAccount(hub, 'demoted');
-    const invite = await owner.client.workbench.createInvite.mutate({ projectId, role: 'editor', expiresInHours: 24 });
+    const invite = await owner.client.workbench.createInvite.mutate({
+      projectId,
+      role: 'editor',
+      expiresInHours: 24,
+    });
     await demoted.client.workbench.acceptInvite.mutate({ token: invite.token });
     const d = await signedIn(hub.url, demoted.cookie);
     await d.page.goto(`${hub.url}/workbench/${projectId}`);
@@ -276,54 +299,55 @@ describe('workbench', () => {
     await p.page.getByLabel('项目名称').fill('第四个');
     await p.page.getByRole('button', { name: '新建项目' }).click();
     await p.page
-      .getByText('当前方案（试用版）的「备赛工作台项目」上限为 3 个；需要教育版才能创建更多工作台项目。详见 /pricing')
+      .getByText(
+        '当前方案（试用版）的「备赛工作台项目」上限为 3 个；需要教育版才能创建更多工作台项目。详见 /pricing',
+      )
       .waitFor(WAIT);
     await p.context.close();
   }, 60_000);
 
   // Runs always (it is the only browser test of the cards, Q&A and members screens); with
   // SCREENSHOTS it also saves them at projector and phone sizes, light and dark.
-  it(
-    'shows the list, document, cards, Q&A and members (screenshots at projector and phone sizes)',
-    async () => {
-      const viewports = SHOTS
-        ? [
-            { name: '1920', viewport: { width: 1920, height: 1080 } },
-            { name: '390', viewport: { width: 390, height: 844 } },
-          ]
-        : [{ name: '1280', viewport: { width: 1280, height: 900 } }];
-      for (const { name, viewport } of viewports) {
-        for (const colorScheme of SHOTS ? (['light', 'dark'] as const) : (['light'] as const)) {
-          const { page, context } = await signedIn(hub.url, owner.cookie, { viewport, colorScheme });
-          await page.goto(`${hub.url}/workbench`);
-          await page.getByRole('link', { name: /校赛初赛/ }).waitFor(WAIT);
-          await shoot(page, `workbench-index-${name}-${colorScheme}`);
-          await page.goto(`${hub.url}/workbench/${projectId}`);
-          await editorOf(page).waitFor(WAIT);
-          await page.getByRole('status').filter({ hasText: '已同步' }).waitFor(WAIT);
-          await shoot(page, `workbench-doc-${name}-${colorScheme}`);
-          await page.getByRole('button', { name: '资料卡' }).click();
-          if ((await page.locator('.wb-card').count()) === 0) {
-            await page.getByRole('button', { name: '添加资料卡' }).click();
-            await page.getByLabel('来源').first().fill('《人工智能发展报告 2025》');
-            await page.getByLabel('原文摘录').first().fill('人工智能使制造业生产效率平均提高 20% 以上。');
-            await page.getByLabel('标签（用逗号分隔）').first().fill('效率, 经济');
-          }
-          await page.locator('.wb-card').first().waitFor(WAIT);
-          await shoot(page, `workbench-cards-${name}-${colorScheme}`);
-          await page.getByRole('button', { name: '攻防问答' }).click();
-          await shoot(page, `workbench-qa-${name}-${colorScheme}`);
-          await page.getByRole('button', { name: '成员与邀请' }).click();
-          await page.getByRole('dialog').waitFor(WAIT);
-          // The owner's trial allows five people on a project; the places are counted for them.
-          await page.getByTestId('wb-members-seats').filter({ hasText: /共 \d+ \/ 5 人（含所有者）/ }).waitFor(WAIT);
-          await shoot(page, `workbench-members-${name}-${colorScheme}`);
-          await context.close();
+  it('shows the list, document, cards, Q&A and members (screenshots at projector and phone sizes)', async () => {
+    const viewports = SHOTS
+      ? [
+          { name: '1920', viewport: { width: 1920, height: 1080 } },
+          { name: '390', viewport: { width: 390, height: 844 } },
+        ]
+      : [{ name: '1280', viewport: { width: 1280, height: 900 } }];
+    for (const { name, viewport } of viewports) {
+      for (const colorScheme of SHOTS ? (['light', 'dark'] as const) : (['light'] as const)) {
+        const { page, context } = await signedIn(hub.url, owner.cookie, { viewport, colorScheme });
+        await page.goto(`${hub.url}/workbench`);
+        await page.getByRole('link', { name: /校赛初赛/ }).waitFor(WAIT);
+        await shoot(page, `workbench-index-${name}-${colorScheme}`);
+        await page.goto(`${hub.url}/workbench/${projectId}`);
+        await editorOf(page).waitFor(WAIT);
+        await page.getByRole('status').filter({ hasText: '已同步' }).waitFor(WAIT);
+        await shoot(page, `workbench-doc-${name}-${colorScheme}`);
+        await page.getByRole('button', { name: '资料卡' }).click();
+        if ((await page.locator('.wb-card').count()) === 0) {
+          await page.getByRole('button', { name: '添加资料卡' }).click();
+          await page.getByLabel('来源').first().fill('《人工智能发展报告 2025》');
+          await page.getByLabel('原文摘录').first().fill('人工智能使制造业生产效率平均提高 20% 以上。');
+          await page.getByLabel('标签（用逗号分隔）').first().fill('效率, 经济');
         }
+        await page.locator('.wb-card').first().waitFor(WAIT);
+        await shoot(page, `workbench-cards-${name}-${colorScheme}`);
+        await page.getByRole('button', { name: '攻防问答' }).click();
+        await shoot(page, `workbench-qa-${name}-${colorScheme}`);
+        await page.getByRole('button', { name: '成员与邀请' }).click();
+        await page.getByRole('dialog').waitFor(WAIT);
+        // The owner's trial allows five people on a project; the places are counted for them.
+        await page
+          .getByTestId('wb-members-seats')
+          .filter({ hasText: /共 \d+ \/ 5 人（含所有者）/ })
+          .waitFor(WAIT);
+        await shoot(page, `workbench-members-${name}-${colorScheme}`);
+        await context.close();
       }
-    },
-    300_000,
-  );
+    }
+  }, 300_000);
 });
 
 describe('offline editing', () => {

@@ -40,7 +40,9 @@ const TEAMS_CSV = [
 ].join('\n');
 
 beforeAll(async () => {
-  const env: Record<string, string> = process.env.E2E_CLIENT_DIST ? { CLIENT_DIST: process.env.E2E_CLIENT_DIST } : {};
+  const env: Record<string, string> = process.env.E2E_CLIENT_DIST
+    ? { CLIENT_DIST: process.env.E2E_CLIENT_DIST }
+    : {};
   [hub, browser] = await Promise.all([startHub({ env }), launchBrowser()]);
   owner = await createAccount(hub, 'wc-organizer');
   if (SHOTS) mkdirSync(SHOTS, { recursive: true });
@@ -63,24 +65,39 @@ async function organizerPage(options: PageOptions = {}, account: TestAccount = o
 const view = (): Promise<TournamentView> => owner.client.tournament.get.query({ slug: SLUG });
 
 /** Screenshots of `path` in light and dark (signed in as `as`, if given), when WORLDCUP_SHOTS is set. */
-async function shoot(name: string, path: string, viewport: { width: number; height: number }, ready: (page: Page) => Promise<unknown>, as?: TestAccount) {
+async function shoot(
+  name: string,
+  path: string,
+  viewport: { width: number; height: number },
+  ready: (page: Page) => Promise<unknown>,
+  as?: TestAccount,
+) {
   if (!SHOTS) return;
   for (const colorScheme of ['light', 'dark'] as const) {
-    const { context, page } = as ? await organizerPage({ viewport, colorScheme }, as) : await openPage(browser, { viewport, colorScheme });
+    const { context, page } = as
+      ? await organizerPage({ viewport, colorScheme }, as)
+      : await openPage(browser, { viewport, colorScheme });
     await page.goto(hub.url + path);
     await ready(page);
     await settled(page);
-    await page.screenshot({ path: `${SHOTS}/worldcup-${name}-${viewport.width}x${viewport.height}-${colorScheme}.png`, fullPage: !as && viewport.width < 1000 });
+    await page.screenshot({
+      path: `${SHOTS}/worldcup-${name}-${viewport.width}x${viewport.height}-${colorScheme}.png`,
+      fullPage: !as && viewport.width < 1000,
+    });
     await context.close();
   }
 }
 
 /** Moves a fixture's match on to 公布结果, after its last speech: where ballots open. */
 const toResults = (timerId: string) =>
-  owner.client.timer.command.mutate({ timerId, command: { type: 'goto', stageIndex: getBuiltinFormat('cn-worldcup')!.stages.length - 1 } });
+  owner.client.timer.command.mutate({
+    timerId,
+    command: { type: 'goto', stageIndex: getBuiltinFormat('cn-worldcup')!.stages.length - 1 },
+  });
 
 /** The clock texts of the wall's live tiles. */
-const wallClocks = (page: Page) => page.locator('[data-testid="tw-tile"][data-status="live"] [role="timer"]').allInnerTexts();
+const wallClocks = (page: Page) =>
+  page.locator('[data-testid="tw-tile"][data-status="live"] [role="timer"]').allInnerTexts();
 
 describe('世界杯 in the browser', () => {
   it('sets up an 8-team tournament with 2 pools from the console', async () => {
@@ -109,14 +126,19 @@ describe('世界杯 in the browser', () => {
     expect(await csvErrors.innerText()).toContain('第 3 行「种子」');
     await page.getByTestId('tm-csv-text').fill(TEAMS_CSV);
     await page.getByTestId('tm-csv-import').click();
-    await until(() => page.locator('[data-testid="tm-team-table"] tbody tr').count(), (n) => n === 8);
+    await until(
+      () => page.locator('[data-testid="tm-team-table"] tbody tr').count(),
+      (n) => n === 8,
+    );
 
     for (const name of ['评委甲', '评委乙', '评委丙', '评委丁', '评委戊']) {
       await page.getByTestId('tm-judge-name').fill(name);
       await page.getByTestId('tm-judge-add').click();
       await page.locator('[data-testid="tm-judge"]', { hasText: name }).waitFor();
     }
-    expect(await page.getByTestId('tm-judge-link').first().inputValue()).toMatch(/\/worldcup\/ballot\/[\w-]+$/);
+    expect(await page.getByTestId('tm-judge-link').first().inputValue()).toMatch(
+      /\/worldcup\/ballot\/[\w-]+$/,
+    );
 
     await page.getByTestId('tm-pool-count').fill('2');
     await page.getByTestId('tm-draw-seed-input').fill('e2e-seed');
@@ -143,21 +165,37 @@ describe('世界杯 in the browser', () => {
     // The organizer starts two clocks (as the console would), past the format's cover stage.
     const speech = getBuiltinFormat('cn-worldcup')!.stages.findIndex((stage) => stage.kind !== 'none');
     for (const fixture of [a!, b!]) {
-      await owner.client.timer.command.mutate({ timerId: fixture.timerId!, command: { type: 'goto', stageIndex: speech } });
+      await owner.client.timer.command.mutate({
+        timerId: fixture.timerId!,
+        command: { type: 'goto', stageIndex: speech },
+      });
       await owner.client.timer.command.mutate({ timerId: fixture.timerId!, command: { type: 'start' } });
     }
     await context.close();
 
     const wall = await openPage(browser, { viewport: PROJECTOR });
     const sent: string[] = [];
-    wall.page.on('websocket', (socket) => socket.on('framesent', (frame) => sent.push(String(frame.payload))));
+    wall.page.on('websocket', (socket) =>
+      socket.on('framesent', (frame) => sent.push(String(frame.payload))),
+    );
     await wall.page.goto(`${hub.url}/worldcup/${SLUG}/live/${round.id}`);
     await wall.page.getByTestId('tw-wall').waitFor();
-    await until(() => wall.page.getByTestId('tw-tile').count(), (n) => n === 4);
-    await until(() => wallClocks(wall.page), (texts) => texts.length === 2, 20_000);
+    await until(
+      () => wall.page.getByTestId('tw-tile').count(),
+      (n) => n === 4,
+    );
+    await until(
+      () => wallClocks(wall.page),
+      (texts) => texts.length === 2,
+      20_000,
+    );
     const before = await wallClocks(wall.page);
     // Both clocks count on: each shows another time than it did.
-    const after = await until(() => wallClocks(wall.page), (texts) => texts.length === 2 && texts.every((text, i) => text !== before[i]), 20_000);
+    const after = await until(
+      () => wallClocks(wall.page),
+      (texts) => texts.length === 2 && texts.every((text, i) => text !== before[i]),
+      20_000,
+    );
     expect(after).toHaveLength(2);
     after.forEach((text, i) => expect(text).not.toBe(before[i]));
     // One subscription for every tile: the round's lobby, never a timer watch per tile.
@@ -169,14 +207,34 @@ describe('世界杯 in the browser', () => {
     // The tournament page shows the two live fixtures with their synced clocks.
     const visitor = await openPage(browser, { viewport: { width: 1280, height: 900 } });
     await visitor.page.goto(`${hub.url}/worldcup/${SLUG}?tab=fixtures`);
-    await until(() => visitor.page.getByTestId('tm-fixture-clock').count(), (n) => n === 2, 20_000);
+    await until(
+      () => visitor.page.getByTestId('tm-fixture-clock').count(),
+      (n) => n === 2,
+      20_000,
+    );
     expect(await visitor.page.locator('[data-testid="tm-fixture"][data-status="live"]').count()).toBe(2);
     await visitor.context.close();
 
-    await shoot('wall', `/worldcup/${SLUG}/live/${round.id}`, PROJECTOR, (p) => until(() => wallClocks(p), (texts) => texts.length === 2, 20_000));
-    await shoot('wall', `/worldcup/${SLUG}/live/${round.id}`, PHONE, (p) => until(() => wallClocks(p), (texts) => texts.length === 2, 20_000));
-    await shoot('fixtures', `/worldcup/${SLUG}?tab=fixtures`, PROJECTOR, (p) => p.getByTestId('tm-fixture-clock').first().waitFor());
-    await shoot('fixtures', `/worldcup/${SLUG}?tab=fixtures`, PHONE, (p) => p.getByTestId('tm-fixture-clock').first().waitFor());
+    await shoot('wall', `/worldcup/${SLUG}/live/${round.id}`, PROJECTOR, (p) =>
+      until(
+        () => wallClocks(p),
+        (texts) => texts.length === 2,
+        20_000,
+      ),
+    );
+    await shoot('wall', `/worldcup/${SLUG}/live/${round.id}`, PHONE, (p) =>
+      until(
+        () => wallClocks(p),
+        (texts) => texts.length === 2,
+        20_000,
+      ),
+    );
+    await shoot('fixtures', `/worldcup/${SLUG}?tab=fixtures`, PROJECTOR, (p) =>
+      p.getByTestId('tm-fixture-clock').first().waitFor(),
+    );
+    await shoot('fixtures', `/worldcup/${SLUG}?tab=fixtures`, PHONE, (p) =>
+      p.getByTestId('tm-fixture-clock').first().waitFor(),
+    );
     expect(errors).toEqual([]);
   }, 180_000);
 
@@ -188,7 +246,10 @@ describe('世界杯 in the browser', () => {
     expect(links.every((link) => link.token)).toBe(true);
     // Ballots open once a match's speeches are over: every match moves on to 公布结果.
     for (const fixture of round.fixtures) await toResults(fixture.timerId!);
-    if (SHOTS) await shoot('ballot', `/worldcup/ballot/${links[0]!.token}`, PHONE, (p) => p.getByTestId('tb-submit').waitFor());
+    if (SHOTS)
+      await shoot('ballot', `/worldcup/ballot/${links[0]!.token}`, PHONE, (p) =>
+        p.getByTestId('tb-submit').waitFor(),
+      );
 
     for (const [index, { fixture, token }] of links.entries()) {
       const phone = await openPage(browser, { viewport: PHONE });
@@ -206,19 +267,35 @@ describe('世界杯 in the browser', () => {
       if (dropped) {
         // Kept on the phone, retried with the same submission id once the network is back.
         await phone.page.getByTestId('tb-queued').waitFor();
-        const kept = await phone.page.evaluate((key) => localStorage.getItem(key), `bianshi:ballot-outbox:${token}`);
+        const kept = await phone.page.evaluate(
+          (key) => localStorage.getItem(key),
+          `bianshi:ballot-outbox:${token}`,
+        );
         expect(JSON.parse(kept ?? '[]')).toHaveLength(1);
         // While offline it stays queued, kept on the phone (watched for 1.5 s).
-        const stillQueued = async () => (await phone.page.getByTestId('tb-queued').count()) === 1 && JSON.parse((await phone.page.evaluate((key) => localStorage.getItem(key), `bianshi:ballot-outbox:${token}`)) ?? '[]').length === 1;
+        const stillQueued = async () =>
+          (await phone.page.getByTestId('tb-queued').count()) === 1 &&
+          JSON.parse(
+            (await phone.page.evaluate(
+              (key) => localStorage.getItem(key),
+              `bianshi:ballot-outbox:${token}`,
+            )) ?? '[]',
+          ).length === 1;
         await holds(stillQueued, (queued) => queued, 1_500);
         await phone.context.setOffline(false);
       }
       await phone.page.getByTestId('tb-sent').waitFor({ timeout: 20_000 });
       expect(await phone.page.getByTestId('tb-sent').innerText()).toContain('评分已提交');
-      if (dropped) expect(await phone.page.evaluate((key) => localStorage.getItem(key), `bianshi:ballot-outbox:${token}`)).toBeNull();
+      if (dropped)
+        expect(
+          await phone.page.evaluate((key) => localStorage.getItem(key), `bianshi:ballot-outbox:${token}`),
+        ).toBeNull();
       expect(phone.errors).toEqual([]);
       await phone.context.close();
-      await until(view, (v) => v.rounds[0]!.fixtures.find((f) => f.id === fixture.id)!.result?.confirmed === true);
+      await until(
+        view,
+        (v) => v.rounds[0]!.fixtures.find((f) => f.id === fixture.id)!.result?.confirmed === true,
+      );
     }
     const after = await view();
     expect(after.rounds[0]!.fixtures.map((fixture) => fixture.ballotsIn)).toEqual([1, 1, 1, 1]);
@@ -229,7 +306,10 @@ describe('世界杯 in the browser', () => {
     await again.page.getByTestId('tb-sent').waitFor({ timeout: 20_000 });
     await again.context.close();
     // A rotated (revoked) link is refused in Chinese.
-    await owner.client.tournament.rotateJudgeLink.mutate({ tournamentId: after.id, judgeId: links[2]!.fixture.judgeIds[0]! });
+    await owner.client.tournament.rotateJudgeLink.mutate({
+      tournamentId: after.id,
+      judgeId: links[2]!.fixture.judgeIds[0]!,
+    });
     const revoked = await openPage(browser, { viewport: PHONE });
     await revoked.page.goto(`${hub.url}/worldcup/ballot/${links[2]!.token}`);
     await revoked.page.getByTestId('tb-refused').waitFor({ timeout: 20_000 });
@@ -238,13 +318,22 @@ describe('世界杯 in the browser', () => {
 
     const visitor = await openPage(browser);
     await visitor.page.goto(`${hub.url}/worldcup/${SLUG}?tab=standings`);
-    await until(() => visitor.page.getByTestId('tm-standings-row').count(), (n) => n === 8);
-    const wins = await visitor.page.locator('[data-testid="tm-standings-row"] td:nth-child(4)').allInnerTexts();
+    await until(
+      () => visitor.page.getByTestId('tm-standings-row').count(),
+      (n) => n === 8,
+    );
+    const wins = await visitor.page
+      .locator('[data-testid="tm-standings-row"] td:nth-child(4)')
+      .allInnerTexts();
     expect(wins.map(Number).reduce((sum, n) => sum + n, 0)).toBe(4);
     expect(visitor.errors).toEqual([]);
     await visitor.context.close();
-    await shoot('standings', `/worldcup/${SLUG}?tab=standings`, PROJECTOR, (p) => p.getByTestId('tm-standings-row').first().waitFor());
-    await shoot('standings', `/worldcup/${SLUG}?tab=standings`, PHONE, (p) => p.getByTestId('tm-standings-row').first().waitFor());
+    await shoot('standings', `/worldcup/${SLUG}?tab=standings`, PROJECTOR, (p) =>
+      p.getByTestId('tm-standings-row').first().waitFor(),
+    );
+    await shoot('standings', `/worldcup/${SLUG}?tab=standings`, PHONE, (p) =>
+      p.getByTestId('tm-standings-row').first().waitFor(),
+    );
   }, 180_000);
 
   it('lets the owner invite a second account as organizer by email, who runs the console and reads a fixture’s ballots and history', async () => {
@@ -267,7 +356,11 @@ describe('世界杯 in the browser', () => {
     await owner.client.tournament.editResult.mutate({
       tournamentId: before.id,
       fixtureId: fixture.id,
-      result: { winner: fixture.result!.winner, votes: fixture.result!.votes, bestDebater: { side: 'aff', position: 1 } },
+      result: {
+        winner: fixture.result!.winner,
+        votes: fixture.result!.votes,
+        bestDebater: { side: 'aff', position: 1 },
+      },
       note: '补录最佳辩手',
     });
 
@@ -275,10 +368,16 @@ describe('世界杯 in the browser', () => {
     await other.page.goto(`${hub.url}/worldcup/${SLUG}/manage#tm-rounds`);
     await other.page.getByTestId('tm-console').waitFor();
     await other.page.getByTestId('tm-section-info').waitFor();
-    await other.page.locator(`[data-testid="tm-fixture-row"][data-fixture-id="${fixture.id}"]`).getByTestId('tm-open-ballots').click();
+    await other.page
+      .locator(`[data-testid="tm-fixture-row"][data-fixture-id="${fixture.id}"]`)
+      .getByTestId('tm-open-ballots')
+      .click();
     const record = other.page.getByTestId('tm-fixture-ballots');
     await record.getByTestId('tm-ballot').first().waitFor();
-    const history = await until(() => record.getByTestId('tm-history-entry').allInnerTexts(), (texts) => texts.length === 2);
+    const history = await until(
+      () => record.getByTestId('tm-history-entry').allInnerTexts(),
+      (texts) => texts.length === 2,
+    );
     expect(history[0]).toContain('评分一致，自动确认');
     expect(history[1]).toContain('修改赛果');
     expect(history[1]).toContain('补录最佳辩手');
@@ -286,10 +385,20 @@ describe('世界杯 in the browser', () => {
     expect(other.errors).toEqual([]);
     await other.context.close();
     // Opening the tournament made the invitation a role: the owner's list shows it (through the watch).
-    await page.locator('[data-testid="tm-staff-member"][data-role="organizer"]', { hasText: second.email }).waitFor();
-    await until(() => page.getByTestId('tm-staff-invite').allInnerTexts(), (texts) => texts.length === 1 && texts[0]!.includes('nobody-here@bianshi.test'));
+    await page
+      .locator('[data-testid="tm-staff-member"][data-role="organizer"]', { hasText: second.email })
+      .waitFor();
+    await until(
+      () => page.getByTestId('tm-staff-invite').allInnerTexts(),
+      (texts) => texts.length === 1 && texts[0]!.includes('nobody-here@bianshi.test'),
+    );
 
-    const ballotsOf = (p: Page) => p.locator(`[data-testid="tm-fixture-row"][data-fixture-id="${fixture.id}"]`).getByTestId('tm-open-ballots').click().then(() => p.getByTestId('tm-history-entry').nth(1).waitFor());
+    const ballotsOf = (p: Page) =>
+      p
+        .locator(`[data-testid="tm-fixture-row"][data-fixture-id="${fixture.id}"]`)
+        .getByTestId('tm-open-ballots')
+        .click()
+        .then(() => p.getByTestId('tm-history-entry').nth(1).waitFor());
     const staffList = (p: Page) => p.getByTestId('tm-staff-member').first().scrollIntoViewIfNeeded();
     await shoot('staff', `/worldcup/${SLUG}/manage`, PROJECTOR, staffList, owner);
     await shoot('staff', `/worldcup/${SLUG}/manage`, PHONE, staffList, owner);
@@ -324,7 +433,9 @@ describe('世界杯 in the browser', () => {
         });
       }
     }
-    await until(view, (v) => v.rounds.every((round) => round.fixtures.every((fixture) => fixture.result?.confirmed)));
+    await until(view, (v) =>
+      v.rounds.every((round) => round.fixtures.every((fixture) => fixture.result?.confirmed)),
+    );
 
     const { context, page, errors } = await organizerPage();
     await page.goto(`${hub.url}/worldcup/${SLUG}/manage#tm-knockout`);
@@ -333,11 +444,16 @@ describe('世界杯 in the browser', () => {
     await confirmDialog(page);
     await page.getByTestId('bracket').waitFor({ timeout: 20_000 });
     await page.goto(`${hub.url}/worldcup/${SLUG}?tab=bracket`);
-    await until(() => page.getByTestId('bracket-match').count(), (n) => n === 3);
+    await until(
+      () => page.getByTestId('bracket-match').count(),
+      (n) => n === 3,
+    );
     expect(await page.locator('.tm-bracket__lines path').count()).toBeGreaterThanOrEqual(2);
     expect(errors).toEqual([]);
     await context.close();
-    await shoot('bracket', `/worldcup/${SLUG}?tab=bracket`, PROJECTOR, (p) => p.getByTestId('bracket').waitFor());
+    await shoot('bracket', `/worldcup/${SLUG}?tab=bracket`, PROJECTOR, (p) =>
+      p.getByTestId('bracket').waitFor(),
+    );
     await shoot('bracket', `/worldcup/${SLUG}?tab=bracket`, PHONE, (p) => p.getByTestId('bracket').waitFor());
   }, 180_000);
 });

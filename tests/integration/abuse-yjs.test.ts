@@ -22,7 +22,10 @@ type Person = Awaited<ReturnType<typeof signUpOver>>;
 
 /** Resolves with the value, or with 'timeout' after `ms` (a refusal that never comes fails the test, not the run). */
 function within<T>(promise: Promise<T>, ms = 15_000): Promise<T | 'timeout'> {
-  return Promise.race([promise, new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), ms).unref())]);
+  return Promise.race([
+    promise,
+    new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), ms).unref()),
+  ]);
 }
 
 /** The close event a stock provider reports when it gives up (4400–4499), or null so far. */
@@ -119,7 +122,10 @@ describe('Workbench documents under attack (one hub, Postgres)', () => {
     for (const { options, expected } of cases) {
       const client = open(hub.url, textId, { ...options, connect: false });
       let attempts = 0;
-      client.provider.on('status', ({ status }: { status: string }) => void (status === 'connecting' && (attempts += 1)));
+      client.provider.on(
+        'status',
+        ({ status }: { status: string }) => void (status === 'connecting' && (attempts += 1)),
+      );
       const closed = terminalClose(client);
       client.provider.connect();
       await untilTrue(() => closed() !== null, 10_000);
@@ -169,7 +175,12 @@ describe('Workbench documents under attack (one hub, Postgres)', () => {
   it('refuses a stranger a flow sheet on a private timer, and its attachment to the record', async () => {
     const privateTimer = await owner.client.timer.create.mutate({ formatId: 'cn-classic', private: true });
     const refused = await outcome(
-      stranger.client.workbench.create.mutate({ kind: 'flow', name: '偷看', mode: 'judge', timerId: privateTimer.id }),
+      stranger.client.workbench.create.mutate({
+        kind: 'flow',
+        name: '偷看',
+        mode: 'judge',
+        timerId: privateTimer.id,
+      }),
     );
     expect(refused).toMatchObject({
       ok: false,
@@ -185,7 +196,11 @@ describe('Workbench documents under attack (one hub, Postgres)', () => {
       timerId: privateTimer.id,
       viewKey: privateTimer.viewKey!,
     });
-    await owner.client.workbench.create.mutate({ kind: 'flow', name: '我的计时器', timerId: privateTimer.id });
+    await owner.client.workbench.create.mutate({
+      kind: 'flow',
+      name: '我的计时器',
+      timerId: privateTimer.id,
+    });
 
     // A flow made while the timer was public may not join its record once the timer went private.
     const timer = await owner.client.timer.create.mutate({ formatId: 'cn-classic' });
@@ -249,7 +264,10 @@ describe('Workbench documents under attack (two hubs, Postgres + Redis)', () => 
 
   /** The people, the project, and a fresh text document of it. */
   async function workbench() {
-    const document = await people.owner.client.workbench.createDocument.mutate({ projectId, title: '攻防稿' });
+    const document = await people.owner.client.workbench.createDocument.mutate({
+      projectId,
+      title: '攻防稿',
+    });
     return { ...people, projectId, documentId: document.id };
   }
 
@@ -274,7 +292,8 @@ describe('Workbench documents under attack (two hubs, Postgres + Redis)', () => 
         seen.updates.set(id, (seen.updates.get(id) ?? 0) + 1);
       }
     });
-    const stateOf = (id: number) => client.provider.awareness.getStates().get(id) as Record<string, unknown> | undefined;
+    const stateOf = (id: number) =>
+      client.provider.awareness.getStates().get(id) as Record<string, unknown> | undefined;
     return { seen, stateOf };
   }
 
@@ -284,7 +303,11 @@ describe('Workbench documents under attack (two hubs, Postgres + Redis)', () => 
     const onB = open(b.url, documentId, { cookie: editor.cookie });
     await Promise.all([onA.synced(), onB.synced()]);
     const listeners = [watchPresence(onA), watchPresence(onB)];
-    onA.provider.awareness.setLocalStateField('user', { name: '自称组长', color: 'hsl(0 70% 45%)', role: 'owner' });
+    onA.provider.awareness.setLocalStateField('user', {
+      name: '自称组长',
+      color: 'hsl(0 70% 45%)',
+      role: 'owner',
+    });
 
     const attacker = raw(a.url, documentId, { cookie: viewer.cookie });
     await attacker.opened;
@@ -310,16 +333,27 @@ describe('Workbench documents under attack (two hubs, Postgres + Redis)', () => 
     ).then((attempt) => attempt.socket);
     impostor.sendAwareness([
       { clientId: onA.doc.clientID, clock: 999, state: { user: { name: '劫持' } } },
-      { clientId: 4343, clock: 1, state: { user: { name: 'owner', color: 'hsl(1 2% 3%)', role: 'owner' }, marker: 1 } },
+      {
+        clientId: 4343,
+        clock: 1,
+        state: { user: { name: 'owner', color: 'hsl(1 2% 3%)', role: 'owner' }, marker: 1 },
+      },
     ]);
     for (const { stateOf } of listeners) await untilTrue(() => stateOf(4343)?.marker === 1);
     for (const { seen, stateOf } of listeners) {
-      expect(stateOf(4343)!.user).toEqual({ name: 'viewer', color: expect.stringMatching(HEX_COLOR), role: 'viewer' });
+      expect(stateOf(4343)!.user).toEqual({
+        name: 'viewer',
+        color: expect.stringMatching(HEX_COLOR),
+        role: 'viewer',
+      });
       expect(seen.largest).toBeLessThan(YJS_LIMITS.awarenessBytes);
       expect(seen.updates.has(4242)).toBe(false);
     }
     // The owner's presence is the owner's account, never the impostor's nor the name it typed.
-    await untilTrue(() => (listeners[1]!.stateOf(onA.doc.clientID)?.user as { name?: string } | undefined)?.name === 'owner');
+    await untilTrue(
+      () =>
+        (listeners[1]!.stateOf(onA.doc.clientID)?.user as { name?: string } | undefined)?.name === 'owner',
+    );
     expect(listeners[1]!.stateOf(onA.doc.clientID)!.user).toEqual({
       name: 'owner',
       color: expect.stringMatching(HEX_COLOR),
@@ -353,11 +387,19 @@ describe('Workbench documents under attack (two hubs, Postgres + Redis)', () => 
     const email = `member-${Date.now()}@bianshi.test`;
     const first = new CookieJar();
     const firstClient = browserClient({ url: a.url }, first).client;
-    const member = await firstClient.auth.signUp.mutate({ email, password: 'correct horse battery', displayName: 'member' });
+    const member = await firstClient.auth.signUp.mutate({
+      email,
+      password: 'correct horse battery',
+      displayName: 'member',
+    });
     const second = new CookieJar();
     const secondClient = browserClient({ url: b.url }, second).client;
     await secondClient.auth.signIn.mutate({ email, password: 'correct horse battery' });
-    const invite = await owner.client.workbench.createInvite.mutate({ projectId, role: 'editor', expiresInHours: 24 });
+    const invite = await owner.client.workbench.createInvite.mutate({
+      projectId,
+      role: 'editor',
+      expiresInHours: 24,
+    });
     await firstClient.workbench.acceptInvite.mutate({ token: invite.token });
 
     const firstOnA = raw(a.url, documentId, { cookie: first.header() });
@@ -407,7 +449,11 @@ describe('Workbench documents under attack (two hubs, Postgres + Redis)', () => 
 
   it('closes an invite link’s sockets on both hubs when it expires, and stores nothing after', async () => {
     const { owner, projectId, documentId } = await workbench();
-    const invite = await owner.client.workbench.createInvite.mutate({ projectId, role: 'editor', expiresInHours: 1 });
+    const invite = await owner.client.workbench.createInvite.mutate({
+      projectId,
+      role: 'editor',
+      expiresInHours: 1,
+    });
     // The API offers an hour at least; the database brings the expiry to a few seconds from now.
     const sql = postgres(pair.databaseUrl, { max: 1, onnotice: () => {} });
     const [row] = await sql<{ expires_at: Date }[]>`
@@ -415,7 +461,10 @@ describe('Workbench documents under attack (two hubs, Postgres + Redis)', () => 
     await sql.end();
     const expiresAt = row!.expires_at.getTime();
 
-    const guests = [raw(a.url, documentId, { invite: invite.token }), raw(b.url, documentId, { invite: invite.token })];
+    const guests = [
+      raw(a.url, documentId, { invite: invite.token }),
+      raw(b.url, documentId, { invite: invite.token }),
+    ];
     await Promise.all(guests.map((guest) => guest.opened));
     const reader = open(a.url, documentId, { cookie: owner.cookie });
     await reader.synced();

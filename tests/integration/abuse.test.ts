@@ -12,10 +12,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '@bianshi/shared';
-import { MAX_QUERY_VALUES, MAX_LIKE_PATTERN_LENGTH, MAX_QUERY_CONDITIONS } from '@bianshi/shared/content/index';
-import { MAX_CALLS_IN_FLIGHT, MAX_LOBBY_JOINS_PER_SOCKET, MAX_WATCHES_PER_SOCKET } from '../../hub/src/realtime/connection-budget';
-import { CONTENT_QUERY_LIMIT, TRPC_HTTP_MAX_BATCH_CALLS, TRPC_HTTP_MAX_BODY_BYTES } from '../../hub/src/limits/http-limits';
-import { WS_CALL_BURST, WS_MAX_CALLS_PER_MESSAGE, WS_MAX_PAYLOAD_BYTES } from '../../hub/src/limits/ws-limits';
+import {
+  MAX_QUERY_VALUES,
+  MAX_LIKE_PATTERN_LENGTH,
+  MAX_QUERY_CONDITIONS,
+} from '@bianshi/shared/content/index';
+import {
+  MAX_CALLS_IN_FLIGHT,
+  MAX_LOBBY_JOINS_PER_SOCKET,
+  MAX_WATCHES_PER_SOCKET,
+} from '../../hub/src/realtime/connection-budget';
+import {
+  CONTENT_QUERY_LIMIT,
+  TRPC_HTTP_MAX_BATCH_CALLS,
+  TRPC_HTTP_MAX_BODY_BYTES,
+} from '../../hub/src/limits/http-limits';
+import {
+  WS_CALL_BURST,
+  WS_MAX_CALLS_PER_MESSAGE,
+  WS_MAX_PAYLOAD_BYTES,
+} from '../../hub/src/limits/ws-limits';
 import { fakePng, silentWav } from '../../hub/src/uploads/test-media.fixture';
 import { residentMb, startAttackedHub, watchHealth, type AttackedHub } from '../support/attacker';
 import { startHub, type TestHub } from '../support/hub';
@@ -28,7 +44,13 @@ import { until } from '../support/until';
 const ONE_STAGE = speechFormat('abuse-test', '攻击测试', [600_000]);
 
 interface ErrorEnvelope {
-  error: { json: { message: string; code: number; data: { code: string; httpStatus: number; reason: string | null } } };
+  error: {
+    json: {
+      message: string;
+      code: number;
+      data: { code: string; httpStatus: number; reason: string | null };
+    };
+  };
 }
 
 async function expectHealthy(hub: TestHub): Promise<void> {
@@ -38,11 +60,20 @@ async function expectHealthy(hub: TestHub): Promise<void> {
 }
 
 function watchRequest(id: number, input: Record<string, unknown>, options: { viaTrpc?: boolean } = {}) {
-  return { id, method: 'subscription', params: { path: 'timer.watch', input: { json: input, ...(options.viaTrpc ? { meta: { values: {} } } : {}) } } };
+  return {
+    id,
+    method: 'subscription',
+    params: {
+      path: 'timer.watch',
+      input: { json: input, ...(options.viaTrpc ? { meta: { values: {} } } : {}) },
+    },
+  };
 }
 
-const started = (replies: Reply[], id: number) => replies.some((reply) => reply.id === id && reply.result?.type === 'data');
-const errorOf = (replies: Reply[], id: number) => replies.find((reply) => reply.id === id && reply.error)?.error?.json;
+const started = (replies: Reply[], id: number) =>
+  replies.some((reply) => reply.id === id && reply.result?.type === 'data');
+const errorOf = (replies: Reply[], id: number) =>
+  replies.find((reply) => reply.id === id && reply.error)?.error?.json;
 
 describe('what a stranger can send', () => {
   let hub: TestHub;
@@ -57,7 +88,14 @@ describe('what a stranger can send', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'bianshi-abuse-'));
-    hub = await startHub({ env: { DATA_DIR: dataDir, TRUST_PROXY: 'true', LOG_LEVEL: 'error', UPLOAD_QUOTA_BYTES: String(1024 * 1024) } });
+    hub = await startHub({
+      env: {
+        DATA_DIR: dataDir,
+        TRUST_PROXY: 'true',
+        LOG_LEVEL: 'error',
+        UPLOAD_QUOTA_BYTES: String(1024 * 1024),
+      },
+    });
   });
   afterAll(async () => {
     for (const raw of sockets) raw.close();
@@ -72,10 +110,17 @@ describe('what a stranger can send', () => {
   describe('tRPC over HTTP', () => {
     it('refuses a body declared over 1 MB with 413, before reading it', async () => {
       const body = JSON.stringify({ json: { name: 'x'.repeat(TRPC_HTTP_MAX_BODY_BYTES) } });
-      const response = await fetch(`${hub.url}/api/trpc/timer.create`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const response = await fetch(`${hub.url}/api/trpc/timer.create`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
       expect(response.status).toBe(413);
       const envelope = (await response.json()) as ErrorEnvelope;
-      expect(envelope.error.json).toMatchObject({ message: '请求内容过大（上限 1 MB）', data: { code: 'PAYLOAD_TOO_LARGE', httpStatus: 413, reason: 'body-too-large' } });
+      expect(envelope.error.json).toMatchObject({
+        message: '请求内容过大（上限 1 MB）',
+        data: { code: 'PAYLOAD_TOO_LARGE', httpStatus: 413, reason: 'body-too-large' },
+      });
       await expectHealthy(hub);
     });
 
@@ -90,10 +135,18 @@ describe('what a stranger can send', () => {
           else controller.enqueue(chunk);
         },
       });
-      const response = await fetch(`${hub.url}/api/trpc/timer.create`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit);
+      const response = await fetch(`${hub.url}/api/trpc/timer.create`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: stream,
+        duplex: 'half',
+      } as RequestInit);
       expect(response.status).toBe(413);
       const envelope = (await response.json()) as ErrorEnvelope;
-      expect(envelope.error.json).toMatchObject({ message: '请求内容过大（上限 1 MB）', data: { code: 'PAYLOAD_TOO_LARGE', httpStatus: 413 } });
+      expect(envelope.error.json).toMatchObject({
+        message: '请求内容过大（上限 1 MB）',
+        data: { code: 'PAYLOAD_TOO_LARGE', httpStatus: 413 },
+      });
       await expectHealthy(hub);
     });
 
@@ -101,7 +154,9 @@ describe('what a stranger can send', () => {
       const batch = (calls: number) => {
         const paths = Array.from({ length: calls }, () => 'system.time').join(',');
         const input = Object.fromEntries(Array.from({ length: calls }, (_, index) => [index, {}]));
-        return fetch(`${hub.url}/api/trpc/${paths}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`);
+        return fetch(
+          `${hub.url}/api/trpc/${paths}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`,
+        );
       };
       const refused = await batch(TRPC_HTTP_MAX_BATCH_CALLS + 1);
       expect(refused.status).toBe(413);
@@ -120,45 +175,70 @@ describe('what a stranger can send', () => {
     it.each([
       ['the fast path', false],
       ["tRPC's adapter", true],
-    ] as const)(`opens at most ${MAX_WATCHES_PER_SOCKET} watches per socket through %s, refusing the rest in Chinese`, async (_path, viaTrpc) => {
-      const { id } = await createTimer();
-      const raw = await socket();
-      // As many as one message may hold: more than the cap, all in one frame.
-      const flood = Array.from({ length: WS_MAX_CALLS_PER_MESSAGE }, (_, index) => watchRequest(index + 1, { timerId: id, role: 'audience' }, { viaTrpc }));
-      raw.send(flood);
-      await raw.until((replies) => flood.every((request) => started(replies, request.id) || errorOf(replies, request.id)), 20_000);
-      const served = flood.filter((request) => started(raw.replies, request.id));
-      const refused = flood.map((request) => errorOf(raw.replies, request.id)).filter(Boolean);
-      expect(served.length).toBe(MAX_WATCHES_PER_SOCKET);
-      expect(refused.length).toBe(WS_MAX_CALLS_PER_MESSAGE - MAX_WATCHES_PER_SOCKET);
-      expect(refused[0]).toMatchObject({
-        message: `这个连接同时观看的计时器过多（上限 ${MAX_WATCHES_PER_SOCKET} 个），请关闭不用的页面后重试`,
-        data: { code: 'TOO_MANY_REQUESTS', reason: 'too-many-watches' },
-      });
-      expect([...hub.services.rooms.currentRoomOf(id)!.allSessions].length).toBe(MAX_WATCHES_PER_SOCKET);
-      // Closing the socket gives every slot back, to the socket's address too.
-      raw.close();
-      await raw.closed;
-      await expect.poll(() => hub.services.subscriptions.of('127.0.0.1')).toBe(0);
-      await expectHealthy(hub);
-    });
+    ] as const)(
+      `opens at most ${MAX_WATCHES_PER_SOCKET} watches per socket through %s, refusing the rest in Chinese`,
+      async (_path, viaTrpc) => {
+        const { id } = await createTimer();
+        const raw = await socket();
+        // As many as one message may hold: more than the cap, all in one frame.
+        const flood = Array.from({ length: WS_MAX_CALLS_PER_MESSAGE }, (_, index) =>
+          watchRequest(index + 1, { timerId: id, role: 'audience' }, { viaTrpc }),
+        );
+        raw.send(flood);
+        await raw.until(
+          (replies) => flood.every((request) => started(replies, request.id) || errorOf(replies, request.id)),
+          20_000,
+        );
+        const served = flood.filter((request) => started(raw.replies, request.id));
+        const refused = flood.map((request) => errorOf(raw.replies, request.id)).filter(Boolean);
+        expect(served.length).toBe(MAX_WATCHES_PER_SOCKET);
+        expect(refused.length).toBe(WS_MAX_CALLS_PER_MESSAGE - MAX_WATCHES_PER_SOCKET);
+        expect(refused[0]).toMatchObject({
+          message: `这个连接同时观看的计时器过多（上限 ${MAX_WATCHES_PER_SOCKET} 个），请关闭不用的页面后重试`,
+          data: { code: 'TOO_MANY_REQUESTS', reason: 'too-many-watches' },
+        });
+        expect([...hub.services.rooms.currentRoomOf(id)!.allSessions].length).toBe(MAX_WATCHES_PER_SOCKET);
+        // Closing the socket gives every slot back, to the socket's address too.
+        raw.close();
+        await raw.closed;
+        await expect.poll(() => hub.services.subscriptions.of('127.0.0.1')).toBe(0);
+        await expectHealthy(hub);
+      },
+    );
 
     it('frees a slot when a watch stops, so stop-and-reopen never exceeds the cap', async () => {
       const { id } = await createTimer();
       const raw = await socket();
-      raw.send(Array.from({ length: MAX_WATCHES_PER_SOCKET }, (_, index) => watchRequest(index + 1, { timerId: id, role: 'audience' })));
-      await raw.until((replies) => Array.from({ length: MAX_WATCHES_PER_SOCKET }, (_, index) => index + 1).every((watch) => started(replies, watch)));
+      raw.send(
+        Array.from({ length: MAX_WATCHES_PER_SOCKET }, (_, index) =>
+          watchRequest(index + 1, { timerId: id, role: 'audience' }),
+        ),
+      );
+      await raw.until((replies) =>
+        Array.from({ length: MAX_WATCHES_PER_SOCKET }, (_, index) => index + 1).every((watch) =>
+          started(replies, watch),
+        ),
+      );
       raw.send({ id: 1, method: 'subscription.stop' });
-      await raw.until((replies) => replies.some((reply) => reply.id === 1 && reply.result?.type === 'stopped'));
-      raw.send([watchRequest(500, { timerId: id, role: 'audience' }), watchRequest(501, { timerId: id, role: 'audience' })]);
+      await raw.until((replies) =>
+        replies.some((reply) => reply.id === 1 && reply.result?.type === 'stopped'),
+      );
+      raw.send([
+        watchRequest(500, { timerId: id, role: 'audience' }),
+        watchRequest(501, { timerId: id, role: 'audience' }),
+      ]);
       await raw.until((replies) => started(replies, 500) && errorOf(replies, 501) !== undefined);
-      expect(errorOf(raw.replies, 501)).toMatchObject({ data: { code: 'TOO_MANY_REQUESTS', reason: 'too-many-watches' } });
+      expect(errorOf(raw.replies, 501)).toMatchObject({
+        data: { code: 'TOO_MANY_REQUESTS', reason: 'too-many-watches' },
+      });
       raw.close();
       await expectHealthy(hub);
     });
 
     it(`lets one socket join at most ${MAX_LOBBY_JOINS_PER_SOCKET} lobbies`, async () => {
-      const lobby = await httpClient(hub.url, { 'x-forwarded-for': '10.1.0.2' }).lobby.create.mutate({ name: '攻击测试大厅' });
+      const lobby = await httpClient(hub.url, { 'x-forwarded-for': '10.1.0.2' }).lobby.create.mutate({
+        name: '攻击测试大厅',
+      });
       const raw = await socket();
       const joins = Array.from({ length: MAX_LOBBY_JOINS_PER_SOCKET + 3 }, (_, index) => ({
         id: index + 1,
@@ -166,7 +246,9 @@ describe('what a stranger can send', () => {
         params: { path: 'lobby.watch', input: { json: { lobbyId: lobby.id, role: 'audience' } } },
       }));
       raw.send(joins);
-      await raw.until((replies) => joins.every((join) => started(replies, join.id) || errorOf(replies, join.id)));
+      await raw.until((replies) =>
+        joins.every((join) => started(replies, join.id) || errorOf(replies, join.id)),
+      );
       expect(joins.filter((join) => started(raw.replies, join.id)).length).toBe(MAX_LOBBY_JOINS_PER_SOCKET);
       expect(errorOf(raw.replies, joins.at(-1)!.id)).toMatchObject({
         message: `这个连接同时加入的大厅过多（上限 ${MAX_LOBBY_JOINS_PER_SOCKET} 个）`,
@@ -181,27 +263,45 @@ describe('what a stranger can send', () => {
     it.each([
       ['the fast path', false],
       ["tRPC's adapter", true],
-    ] as const)('refuses a viewer claiming judge or controller through %s; a control key may', async (_path, viaTrpc) => {
-      const { id, controlKey } = await createTimer();
-      // The room is loaded (a display watches), so the fast path could answer without the database.
-      const display = await socket();
-      display.send(watchRequest(1, { timerId: id, role: 'display' }));
-      await display.until((replies) => started(replies, 1));
+    ] as const)(
+      'refuses a viewer claiming judge or controller through %s; a control key may',
+      async (_path, viaTrpc) => {
+        const { id, controlKey } = await createTimer();
+        // The room is loaded (a display watches), so the fast path could answer without the database.
+        const display = await socket();
+        display.send(watchRequest(1, { timerId: id, role: 'display' }));
+        await display.until((replies) => started(replies, 1));
 
-      const stranger = await socket();
-      stranger.send([watchRequest(1, { timerId: id, role: 'judge' }, { viaTrpc }), watchRequest(2, { timerId: id, role: 'controller' }, { viaTrpc })]);
-      await stranger.until((replies) => errorOf(replies, 1) !== undefined && errorOf(replies, 2) !== undefined);
-      expect(errorOf(stranger.replies, 1)).toMatchObject({ message: '以评委身份观看需要评委链接（请向主办方索取）或评委权限', data: { code: 'FORBIDDEN', reason: 'judge-required' } });
-      expect(errorOf(stranger.replies, 2)).toMatchObject({ message: '以控制台身份观看需要控制权限', data: { code: 'FORBIDDEN', reason: 'control-required' } });
-      expect(started(stranger.replies, 1) || started(stranger.replies, 2)).toBe(false);
+        const stranger = await socket();
+        stranger.send([
+          watchRequest(1, { timerId: id, role: 'judge' }, { viaTrpc }),
+          watchRequest(2, { timerId: id, role: 'controller' }, { viaTrpc }),
+        ]);
+        await stranger.until(
+          (replies) => errorOf(replies, 1) !== undefined && errorOf(replies, 2) !== undefined,
+        );
+        expect(errorOf(stranger.replies, 1)).toMatchObject({
+          message: '以评委身份观看需要评委链接（请向主办方索取）或评委权限',
+          data: { code: 'FORBIDDEN', reason: 'judge-required' },
+        });
+        expect(errorOf(stranger.replies, 2)).toMatchObject({
+          message: '以控制台身份观看需要控制权限',
+          data: { code: 'FORBIDDEN', reason: 'control-required' },
+        });
+        expect(started(stranger.replies, 1) || started(stranger.replies, 2)).toBe(false);
 
-      const judge = await socket({ authorization: `Bearer ${controlKey}` });
-      judge.send(watchRequest(1, { timerId: id, role: 'judge' }, { viaTrpc }));
-      await judge.until((replies) => started(replies, 1));
-      await expect.poll(() => [...hub.services.rooms.currentRoomOf(id)!.allSessions].map((session) => session.info.role).sort()).toEqual(['display', 'judge']);
-      for (const raw of [display, stranger, judge]) raw.close();
-      await expectHealthy(hub);
-    });
+        const judge = await socket({ authorization: `Bearer ${controlKey}` });
+        judge.send(watchRequest(1, { timerId: id, role: 'judge' }, { viaTrpc }));
+        await judge.until((replies) => started(replies, 1));
+        await expect
+          .poll(() =>
+            [...hub.services.rooms.currentRoomOf(id)!.allSessions].map((session) => session.info.role).sort(),
+          )
+          .toEqual(['display', 'judge']);
+        for (const raw of [display, stranger, judge]) raw.close();
+        await expectHealthy(hub);
+      },
+    );
   });
 
   describe('forged X-Forwarded-For', () => {
@@ -218,7 +318,9 @@ describe('what a stranger can send', () => {
         });
         statuses.push(response.status);
         if (response.status === 429) {
-          expect(await response.json()).toMatchObject({ error: { code: 'TOO_MANY_REQUESTS', reason: 'rate-limited', message: '操作过于频繁，请稍后再试' } });
+          expect(await response.json()).toMatchObject({
+            error: { code: 'TOO_MANY_REQUESTS', reason: 'rate-limited', message: '操作过于频繁，请稍后再试' },
+          });
         }
       }
       expect(statuses.slice(0, 20)).toEqual(Array.from({ length: 20 }, () => 201));
@@ -238,7 +340,11 @@ describe('what a stranger can send', () => {
     const upload = (timerId: string, controlKey: string, kind: string, type: string, bytes: Uint8Array) =>
       fetch(`${hub.url}/api/uploads/${timerId}/${kind}`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${controlKey}`, 'content-type': type, 'x-forwarded-for': '10.1.0.9' },
+        headers: {
+          authorization: `Bearer ${controlKey}`,
+          'content-type': type,
+          'x-forwarded-for': '10.1.0.9',
+        },
         body: new Uint8Array(bytes),
       });
 
@@ -252,9 +358,24 @@ describe('what a stranger can send', () => {
     };
 
     it.each([
-      ['a byteRate ten times the truth (would read as 3 s)', forgedWav(28, 8000 * 2 * 10), 415, 'audio-unreadable'],
-      ['a blockAlign that disagrees with its channels and bits', forgedWav(32, 8, 2), 415, 'audio-unreadable'],
-      ['a streaming data size (0xFFFFFFFF): measured from the data present', forgedWav(40, 0xffffffff), 400, 'audio-too-long'],
+      [
+        'a byteRate ten times the truth (would read as 3 s)',
+        forgedWav(28, 8000 * 2 * 10),
+        415,
+        'audio-unreadable',
+      ],
+      [
+        'a blockAlign that disagrees with its channels and bits',
+        forgedWav(32, 8, 2),
+        415,
+        'audio-unreadable',
+      ],
+      [
+        'a streaming data size (0xFFFFFFFF): measured from the data present',
+        forgedWav(40, 0xffffffff),
+        400,
+        'audio-too-long',
+      ],
     ] as const)('refuses a 30 s WAV with %s', async (_name, bytes, status, reason) => {
       const { id, controlKey } = await createTimer('10.1.0.3');
       const response = await upload(id, controlKey, 'sound', 'audio/wav', bytes);
@@ -269,7 +390,12 @@ describe('what a stranger can send', () => {
       const { id, controlKey } = await createTimer('10.1.0.4');
       const response = await upload(id, controlKey, 'sound', 'audio/wav', forgedWav(28, 8000 * 2 * 10));
       expect(response.status).toBe(415);
-      expect(await response.json()).toMatchObject({ error: { reason: 'audio-unreadable', message: '无法读取音频时长，请换一个文件（建议使用 WAV、MP3 或 OGG）' } });
+      expect(await response.json()).toMatchObject({
+        error: {
+          reason: 'audio-unreadable',
+          message: '无法读取音频时长，请换一个文件（建议使用 WAV、MP3 或 OGG）',
+        },
+      });
     });
 
     it('keeps each timer within its upload quota', async () => {
@@ -279,11 +405,16 @@ describe('what a stranger can send', () => {
       const second = await upload(id, controlKey, 'logo', 'image/png', fakePng(700 * 1024));
       expect(second.status).toBe(413);
       expect(await second.json()).toMatchObject({
-        error: { reason: 'quota-exceeded', message: expect.stringMatching(/^这个计时器的上传空间已满（上限 1 MB，已用 700 KB）/) as unknown },
+        error: {
+          reason: 'quota-exceeded',
+          message: expect.stringMatching(/^这个计时器的上传空间已满（上限 1 MB，已用 700 KB）/) as unknown,
+        },
       });
       // Another timer has its own quota.
       const other = await createTimer('10.1.0.6');
-      expect((await upload(other.id, other.controlKey, 'logo', 'image/png', fakePng(700 * 1024))).status).toBe(201);
+      expect(
+        (await upload(other.id, other.controlKey, 'logo', 'image/png', fakePng(700 * 1024))).status,
+      ).toBe(201);
       await expectHealthy(hub);
     });
   });
@@ -310,13 +441,22 @@ describe('subscriptions per address', () => {
       return raw;
     };
     const [a, b, c] = [await open(), await open(), await open()];
-    for (const raw of [a, b, c]) raw.send([watchRequest(1, { timerId: id }), watchRequest(2, { timerId: id })]);
-    for (const raw of [a, b, c]) await raw.until((replies) => [1, 2].every((watch) => started(replies, watch) || errorOf(replies, watch)));
-    const outcomes = [a, b, c].flatMap((raw) => [1, 2].map((watch) => (started(raw.replies, watch) ? 'ok' : errorOf(raw.replies, watch)?.data.reason)));
+    for (const raw of [a, b, c])
+      raw.send([watchRequest(1, { timerId: id }), watchRequest(2, { timerId: id })]);
+    for (const raw of [a, b, c])
+      await raw.until((replies) =>
+        [1, 2].every((watch) => started(replies, watch) || errorOf(replies, watch)),
+      );
+    const outcomes = [a, b, c].flatMap((raw) =>
+      [1, 2].map((watch) => (started(raw.replies, watch) ? 'ok' : errorOf(raw.replies, watch)?.data.reason)),
+    );
     expect(outcomes.filter((outcome) => outcome === 'ok').length).toBe(5);
     expect(outcomes.filter((outcome) => outcome === 'too-many-from-address').length).toBe(1);
     const refused = [a, b, c].map((raw) => errorOf(raw.replies, 1) ?? errorOf(raw.replies, 2)).find(Boolean);
-    expect(refused).toMatchObject({ message: '来自你的网络地址的实时连接过多（上限 5 个），请稍后再试', data: { code: 'TOO_MANY_REQUESTS' } });
+    expect(refused).toMatchObject({
+      message: '来自你的网络地址的实时连接过多（上限 5 个），请稍后再试',
+      data: { code: 'TOO_MANY_REQUESTS' },
+    });
 
     a.close();
     await a.closed;
@@ -343,7 +483,12 @@ describe('content queries from a stranger', () => {
   afterAll(() => hub?.stop());
 
   const query = (body: unknown) =>
-    fetch(`${hub.url}/api/content/docs/query`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(5_000) });
+    fetch(`${hub.url}/api/content/docs/query`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(5_000),
+    });
 
   it('answers the LIKE that held the event loop (`%%%☃`) at once, and health stays fast during and after', async () => {
     // The report's request, as written (no account): its `%`s reach the hub undecoded.
@@ -363,19 +508,66 @@ describe('content queries from a stranger', () => {
     }
     expect(elapsedMs).toBeLessThan(2_000);
     // And it still finds what is there.
-    const found = await query({ where: [{ field: 'body.html', operator: 'LIKE', value: '%%大屏%投影%' }], select: ['title'] });
-    expect(((await found.json()) as { items: { title: string }[] }).items.map((item) => item.title)).toContain('大屏与投影');
+    const found = await query({
+      where: [{ field: 'body.html', operator: 'LIKE', value: '%%大屏%投影%' }],
+      select: ['title'],
+    });
+    expect(
+      ((await found.json()) as { items: { title: string }[] }).items.map((item) => item.title),
+    ).toContain('大屏与投影');
     expectHealthyThroughout(await watchHealth(hub.url).stop());
   });
 
   it.each([
-    ['a pattern over the longest', { where: [{ field: 'body.html', operator: 'LIKE', value: `%${'%☃'.repeat(MAX_LIKE_PATTERN_LENGTH)}` }] }, 'pattern-too-long', `条件 #1（body.html LIKE）的模式最长 ${MAX_LIKE_PATTERN_LENGTH} 个字符`],
-    ['an IN list over the longest', { where: [{ field: 'title', operator: 'IN', value: Array.from({ length: MAX_QUERY_VALUES + 1 }, (_, i) => `t${i}`) }] }, 'too-many-values', `条件 #1（title IN）的数组最多 ${MAX_QUERY_VALUES} 个值`],
-    ['too many conditions', { where: Array.from({ length: MAX_QUERY_CONDITIONS + 1 }, () => ({ field: 'title', operator: '!=', value: 'x' })) }, 'too-many-conditions', `查询无效：where：条件最多 ${MAX_QUERY_CONDITIONS} 个`],
-    ['a field path too deep', { select: ['a.b.c.d.e.f.g.h'] }, 'field-too-long', '字段「a.b.c.d.e.f.g.h」过长：最多 128 个字符、6 层'],
+    [
+      'a pattern over the longest',
+      {
+        where: [{ field: 'body.html', operator: 'LIKE', value: `%${'%☃'.repeat(MAX_LIKE_PATTERN_LENGTH)}` }],
+      },
+      'pattern-too-long',
+      `条件 #1（body.html LIKE）的模式最长 ${MAX_LIKE_PATTERN_LENGTH} 个字符`,
+    ],
+    [
+      'an IN list over the longest',
+      {
+        where: [
+          {
+            field: 'title',
+            operator: 'IN',
+            value: Array.from({ length: MAX_QUERY_VALUES + 1 }, (_, i) => `t${i}`),
+          },
+        ],
+      },
+      'too-many-values',
+      `条件 #1（title IN）的数组最多 ${MAX_QUERY_VALUES} 个值`,
+    ],
+    [
+      'too many conditions',
+      {
+        where: Array.from({ length: MAX_QUERY_CONDITIONS + 1 }, () => ({
+          field: 'title',
+          operator: '!=',
+          value: 'x',
+        })),
+      },
+      'too-many-conditions',
+      `查询无效：where：条件最多 ${MAX_QUERY_CONDITIONS} 个`,
+    ],
+    [
+      'a field path too deep',
+      { select: ['a.b.c.d.e.f.g.h'] },
+      'field-too-long',
+      '字段「a.b.c.d.e.f.g.h」过长：最多 128 个字符、6 层',
+    ],
     [
       'conditions that each read every page to its end',
-      { where: Array.from({ length: MAX_QUERY_CONDITIONS }, () => ({ field: 'body.html', operator: 'NOT LIKE', value: '%☃%' })) },
+      {
+        where: Array.from({ length: MAX_QUERY_CONDITIONS }, () => ({
+          field: 'body.html',
+          operator: 'NOT LIKE',
+          value: '%☃%',
+        })),
+      },
       'query-too-costly',
       '查询过于复杂：请减少条件或缩短 LIKE 模式后重试',
     ],
@@ -388,14 +580,28 @@ describe('content queries from a stranger', () => {
   it(`answers at most ${CONTENT_QUERY_LIMIT.points} queries per ${CONTENT_QUERY_LIMIT.durationS} s from one address, then 429 with Retry-After, in Chinese`, async () => {
     // Each query's work was bounded, their number was not: 2 600 a second from one client held
     // the hub at 76 % CPU and a console's p99 command latency at 7× its quiet value (npm run bench -- --only=hostile).
-    const from = (address: string) => fetch(`${hub.url}/api/content/docs?limit=1&select=["title"]`, { headers: { 'x-forwarded-for': address }, signal: AbortSignal.timeout(5_000) });
-    const statuses = await Promise.all(Array.from({ length: CONTENT_QUERY_LIMIT.points + 20 }, () => from('10.7.0.1').then(async (answer) => (await answer.arrayBuffer(), answer.status))));
+    const from = (address: string) =>
+      fetch(`${hub.url}/api/content/docs?limit=1&select=["title"]`, {
+        headers: { 'x-forwarded-for': address },
+        signal: AbortSignal.timeout(5_000),
+      });
+    const statuses = await Promise.all(
+      Array.from({ length: CONTENT_QUERY_LIMIT.points + 20 }, () =>
+        from('10.7.0.1').then(async (answer) => (await answer.arrayBuffer(), answer.status)),
+      ),
+    );
     expect(statuses.filter((status) => status === 200).length).toBe(CONTENT_QUERY_LIMIT.points);
     expect(statuses.filter((status) => status === 429).length).toBe(20);
     const refused = await from('10.7.0.1');
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    expect(await refused.json()).toMatchObject({ error: { code: 'TOO_MANY_REQUESTS', reason: 'rate-limited', message: expect.stringMatching(/^查询过于频繁，请\d+秒后再试$/) } });
+    expect(await refused.json()).toMatchObject({
+      error: {
+        code: 'TOO_MANY_REQUESTS',
+        reason: 'rate-limited',
+        message: expect.stringMatching(/^查询过于频繁，请\d+秒后再试$/),
+      },
+    });
     // Another address is not affected.
     expect((await from('10.7.0.2')).status).toBe(200);
 
@@ -441,7 +647,12 @@ describe.each(['pglite', 'postgres'] as const)('tRPC calls over one WebSocket, o
   }, 120_000);
   afterAll(() => hub?.stop());
 
-  const timerGets = (count: number, firstId = 1) => Array.from({ length: count }, (_, index) => ({ id: firstId + index, method: 'query', params: { path: 'timer.get', input: { json: { id: timerId } } } }));
+  const timerGets = (count: number, firstId = 1) =>
+    Array.from({ length: count }, (_, index) => ({
+      id: firstId + index,
+      method: 'query',
+      params: { path: 'timer.get', input: { json: { id: timerId } } },
+    }));
   const served = (replies: Reply[]) => replies.filter((reply) => reply.result?.type === 'data');
   let addresses = 0;
   const openSocket = async (address = `10.5.0.${++addresses}`) => {
@@ -465,7 +676,12 @@ describe.each(['pglite', 'postgres'] as const)('tRPC calls over one WebSocket, o
     while (Date.now() < attackEndsAt) {
       const raw = new RawSocket(`${hub.wsUrl}?protocol=${PROTOCOL_VERSION}`, { 'x-forwarded-for': ATTACKER });
       // Until its debt is paid, a flooding address's upgrade is refused at the door (held back).
-      if (!(await raw.opened.then(() => true, () => false))) {
+      if (
+        !(await raw.opened.then(
+          () => true,
+          () => false,
+        ))
+      ) {
         atTheDoor.push(raw.upgradeRefusal);
         continue;
       }
@@ -474,8 +690,11 @@ describe.each(['pglite', 'postgres'] as const)('tRPC calls over one WebSocket, o
       void raw.closed.then((close) => (entry.close = close));
       const sending = setInterval(() => raw.send(frame), 40);
       // Until the hub closes it or the attack's 3 s are over: the attack's length is what is measured.
-      // eslint-disable-next-line no-restricted-syntax -- the end of the attack window, raced with the close, not a wait for a condition
-      await Promise.race([raw.closed, new Promise((resolve) => setTimeout(resolve, Math.max(0, attackEndsAt - Date.now())))]);
+      await Promise.race([
+        raw.closed,
+        // eslint-disable-next-line no-restricted-syntax -- the end of the attack window, raced with the close, not a wait for a condition
+        new Promise((resolve) => setTimeout(resolve, Math.max(0, attackEndsAt - Date.now()))),
+      ]);
       clearInterval(sending);
     }
     // How each socket ended while the attack ran (the last one is still open: closed here).
@@ -489,7 +708,8 @@ describe.each(['pglite', 'postgres'] as const)('tRPC calls over one WebSocket, o
     // most) until the debt is paid (at most 40 calls ÷ 30 a second), so one or two per socket closed.
     expect(atTheDoor.length).toBeGreaterThan(0);
     expect(atTheDoor.length).toBeLessThanOrEqual(2 * closes.filter(Boolean).length + 1);
-    for (const refusal of atTheDoor) expect(refusal).toEqual({ status: 429, retryAfter: expect.stringMatching(/^[12]$/) });
+    for (const refusal of atTheDoor)
+      expect(refusal).toEqual({ status: 429, retryAfter: expect.stringMatching(/^[12]$/) });
     for (const [index, { raw }] of sockets.entries()) {
       // Not one call of those frames ran.
       expect(served(raw.replies)).toEqual([]);
@@ -498,7 +718,12 @@ describe.each(['pglite', 'postgres'] as const)('tRPC calls over one WebSocket, o
       for (const reply of raw.replies) {
         expect(reply).toMatchObject({
           id: null,
-          error: { json: { message: `一次批量请求最多包含 ${WS_MAX_CALLS_PER_MESSAGE} 个调用`, data: { code: 'PAYLOAD_TOO_LARGE', reason: 'batch-too-large' } } },
+          error: {
+            json: {
+              message: `一次批量请求最多包含 ${WS_MAX_CALLS_PER_MESSAGE} 个调用`,
+              data: { code: 'PAYLOAD_TOO_LARGE', reason: 'batch-too-large' },
+            },
+          },
         });
       }
       if (closes[index]) expect(closes[index]).toEqual({ code: 4002, reason: 'rate-limited' });
@@ -509,8 +734,15 @@ describe.each(['pglite', 'postgres'] as const)('tRPC calls over one WebSocket, o
     // and its first message of the ceiling is refused unread (before: 40 more calls each time).
     const again = await until(
       async () => {
-        const raw = new RawSocket(`${hub.wsUrl}?protocol=${PROTOCOL_VERSION}`, { 'x-forwarded-for': ATTACKER });
-        return (await raw.opened.then(() => true, () => false)) ? raw : null;
+        const raw = new RawSocket(`${hub.wsUrl}?protocol=${PROTOCOL_VERSION}`, {
+          'x-forwarded-for': ATTACKER,
+        });
+        return (await raw.opened.then(
+          () => true,
+          () => false,
+        ))
+          ? raw
+          : null;
       },
       (raw) => raw !== null,
       10_000,
@@ -530,9 +762,14 @@ describe.each(['pglite', 'postgres'] as const)('tRPC calls over one WebSocket, o
   it(`answers at most ${MAX_CALLS_IN_FLIGHT} calls in flight per socket, refusing the rest in Chinese`, async () => {
     const raw = await openSocket();
     // Three full messages in one write: the hub starts all their calls in one turn.
-    const calls = [0, 1, 2].map((message) => timerGets(WS_MAX_CALLS_PER_MESSAGE, 1 + message * WS_MAX_CALLS_PER_MESSAGE));
+    const calls = [0, 1, 2].map((message) =>
+      timerGets(WS_MAX_CALLS_PER_MESSAGE, 1 + message * WS_MAX_CALLS_PER_MESSAGE),
+    );
     raw.sendTogether(calls);
-    await raw.until((replies) => calls.flat().every((call) => replies.some((reply) => reply.id === call.id)), 20_000);
+    await raw.until(
+      (replies) => calls.flat().every((call) => replies.some((reply) => reply.id === call.id)),
+      20_000,
+    );
     const refusals = raw.replies.filter((reply) => reply.error);
     expect(served(raw.replies).length).toBe(MAX_CALLS_IN_FLIGHT);
     expect(refusals.length).toBe(3 * WS_MAX_CALLS_PER_MESSAGE - MAX_CALLS_IN_FLIGHT);

@@ -24,30 +24,50 @@ interface RawWatch {
   close(): void;
 }
 
-function rawWatch(hub: TestHub, input: Record<string, unknown>, headers: Record<string, string> = {}): RawWatch {
+function rawWatch(
+  hub: TestHub,
+  input: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): RawWatch {
   const socket = new WebSocket(hub.wsUrl, { headers });
   const raw: RawWatch = {
     frames: [],
     closed: null,
     async until(predicate, timeoutMs = 10_000) {
       await until(predicate, (met) => met, timeoutMs, 20).catch(() => {
-        throw new Error(`raw watch timed out; frames ${JSON.stringify(raw.frames).slice(0, 400)}, closed ${JSON.stringify(raw.closed)}`);
+        throw new Error(
+          `raw watch timed out; frames ${JSON.stringify(raw.frames).slice(0, 400)}, closed ${JSON.stringify(raw.closed)}`,
+        );
       });
     },
     close: () => socket.close(),
   };
-  socket.on('open', () => socket.send(JSON.stringify({ id: 1, method: 'subscription', params: { path: 'timer.watch', input: { json: input } } })));
+  socket.on('open', () =>
+    socket.send(
+      JSON.stringify({
+        id: 1,
+        method: 'subscription',
+        params: { path: 'timer.watch', input: { json: input } },
+      }),
+    ),
+  );
   socket.on('message', (data) => raw.frames.push(JSON.parse(String(data))));
   socket.on('close', (code, reason) => (raw.closed = { code, reason: String(reason) }));
   return raw;
 }
 
 /** True once the raw watch got its first tracked frame (the snapshot). */
-const hasSnapshot = (raw: RawWatch) => raw.frames.some((frame) => (frame as { result?: { type?: string } }).result?.type === 'data');
-const hasError = (raw: RawWatch) => raw.frames.some((frame) => (frame as { error?: unknown }).error !== undefined);
+const hasSnapshot = (raw: RawWatch) =>
+  raw.frames.some((frame) => (frame as { result?: { type?: string } }).result?.type === 'data');
+const hasError = (raw: RawWatch) =>
+  raw.frames.some((frame) => (frame as { error?: unknown }).error !== undefined);
 /** True once the raw watch got the change that made `version`. */
 const hasVersion = (raw: RawWatch, version: number) =>
-  raw.frames.some((frame) => (frame as { result?: { data?: { json?: { data?: { version?: number } } } } }).result?.data?.json?.data?.version === version);
+  raw.frames.some(
+    (frame) =>
+      (frame as { result?: { data?: { json?: { data?: { version?: number } } } } }).result?.data?.json?.data
+        ?.version === version,
+  );
 
 describe('access that never fails open', () => {
   let hub: TestHub;
@@ -70,17 +90,33 @@ describe('access that never fails open', () => {
     expect(created.urls.display).toBe(`${hub.url}/timer/${created.id}#view=${viewKey}`);
 
     // timer.get
-    expect(await outcome(anonymous.timer.get.query({ id: created.id }))).toMatchObject({ ok: false, code: 'UNAUTHORIZED' });
-    expect(await outcome(anonymous.timer.get.query({ id: created.id, viewKey: 'x'.repeat(22) }))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
-    expect((await anonymous.timer.get.query({ id: created.shortid, viewKey })).timer).toMatchObject({ name: '私有计时器', private: true });
+    expect(await outcome(anonymous.timer.get.query({ id: created.id }))).toMatchObject({
+      ok: false,
+      code: 'UNAUTHORIZED',
+    });
+    expect(
+      await outcome(anonymous.timer.get.query({ id: created.id, viewKey: 'x'.repeat(22) })),
+    ).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    expect((await anonymous.timer.get.query({ id: created.shortid, viewKey })).timer).toMatchObject({
+      name: '私有计时器',
+      private: true,
+    });
     const controller = httpClient(hub.url, { authorization: `Bearer ${created.controlKey}` });
     expect((await controller.timer.get.query({ id: created.id })).role).toBe('owner');
 
     // GET /api/v1/timers/:id
     expect((await fetch(`${hub.url}/api/v1/timers/${created.id}`)).status).toBe(401);
-    expect((await fetch(`${hub.url}/api/v1/timers/${created.id}?key=wrong-key-wrong-key-12`)).status).toBe(403);
+    expect((await fetch(`${hub.url}/api/v1/timers/${created.id}?key=wrong-key-wrong-key-12`)).status).toBe(
+      403,
+    );
     expect((await fetch(`${hub.url}/api/v1/timers/${created.id}?key=${viewKey}`)).status).toBe(200);
-    expect((await fetch(`${hub.url}/api/v1/timers/${created.id}`, { headers: { authorization: `Bearer ${created.controlKey}` } })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${hub.url}/api/v1/timers/${created.id}`, {
+          headers: { authorization: `Bearer ${created.controlKey}` },
+        })
+      ).status,
+    ).toBe(200);
 
     // timer.watch: refused without the key (also after the room is loaded), served with it.
     const withKey = track(watch(hub.wsUrl, { timerId: created.id, viewKey }));
@@ -109,16 +145,23 @@ describe('access that never fails open', () => {
 
   it('gives the command log to the same role as the match record', async () => {
     const created = await httpClient(hub.url).timer.create.mutate({});
-    expect(await outcome(httpClient(hub.url).timer.log.query({ timerId: created.id }))).toMatchObject({ ok: false, code: 'UNAUTHORIZED' });
+    expect(await outcome(httpClient(hub.url).timer.log.query({ timerId: created.id }))).toMatchObject({
+      ok: false,
+      code: 'UNAUTHORIZED',
+    });
     const controller = httpClient(hub.url, { authorization: `Bearer ${created.controlKey}` });
     expect((await controller.timer.log.query({ timerId: created.id })).matchId).toBe(created.matchId);
-    expect((await controller.manage.matchRecord.query({ timerId: created.id, matchId: created.matchId })).id).toBe(created.matchId);
+    expect(
+      (await controller.manage.matchRecord.query({ timerId: created.id, matchId: created.matchId })).id,
+    ).toBe(created.matchId);
   });
 
   it('closes sockets that control with a rotated key, and refuses what they send next', async () => {
     const created = await httpClient(hub.url).timer.create.mutate({});
     const oldKey = created.controlKey;
-    const consoleWatch = track(rawWatch(hub, { timerId: created.id, role: 'controller' }, { authorization: `Bearer ${oldKey}` }));
+    const consoleWatch = track(
+      rawWatch(hub, { timerId: created.id, role: 'controller' }, { authorization: `Bearer ${oldKey}` }),
+    );
     await consoleWatch.until(() => hasSnapshot(consoleWatch));
     const viewer = track(rawWatch(hub, { timerId: created.id }));
     await viewer.until(() => hasSnapshot(viewer));
@@ -136,12 +179,22 @@ describe('access that never fails open', () => {
     // The plain viewer keeps watching (proved below: it still gets the new key's command).
     expect(viewer.closed).toBeNull();
     // The old key commands nothing any more, over the same socket or over HTTP.
-    expect(await outcome(socketConsole.client.timer.command.mutate({ timerId: created.id, command: { type: 'next' } }))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
-    expect(await outcome(owner.timer.command.mutate({ timerId: created.id, command: { type: 'next' } }))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
-    const again = track(rawWatch(hub, { timerId: created.id, role: 'controller' }, { authorization: `Bearer ${oldKey}` }));
+    expect(
+      await outcome(
+        socketConsole.client.timer.command.mutate({ timerId: created.id, command: { type: 'next' } }),
+      ),
+    ).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    expect(
+      await outcome(owner.timer.command.mutate({ timerId: created.id, command: { type: 'next' } })),
+    ).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    const again = track(
+      rawWatch(hub, { timerId: created.id, role: 'controller' }, { authorization: `Bearer ${oldKey}` }),
+    );
     await again.until(() => hasError(again));
     // The new key controls, and the plain viewer, never closed, sees its command.
-    const { version } = await httpClient(hub.url, { authorization: `Bearer ${newKey}` }).timer.command.mutate({ timerId: created.id, command: { type: 'next' } });
+    const { version } = await httpClient(hub.url, { authorization: `Bearer ${newKey}` }).timer.command.mutate(
+      { timerId: created.id, command: { type: 'next' } },
+    );
     await viewer.until(() => hasVersion(viewer, version) || viewer.closed !== null);
     expect(viewer.closed).toBeNull();
     expect(hasVersion(viewer, version)).toBe(true);
@@ -152,7 +205,9 @@ describe('access that never fails open', () => {
     const member = await createAccount(hub, 'member');
     const created = await ownerAccount.client.timer.create.mutate({ name: '成员计时器' });
     await hub.services.members.putMember(created.id, member.id, 'controller');
-    const memberConsole = track(rawWatch(hub, { timerId: created.id, role: 'controller' }, { cookie: member.cookie }));
+    const memberConsole = track(
+      rawWatch(hub, { timerId: created.id, role: 'controller' }, { cookie: member.cookie }),
+    );
     await memberConsole.until(() => hasSnapshot(memberConsole));
     const memberSocket = socketClient(hub, { cookie: member.cookie });
     closers.push(memberSocket);
@@ -161,13 +216,19 @@ describe('access that never fails open', () => {
     await ownerAccount.client.members.remove.mutate({ timerId: created.id, userId: member.id });
     await memberConsole.until(() => memberConsole.closed !== null);
     expect(memberConsole.closed?.code).toBe(CLOSE.revoked.code);
-    expect(await outcome(memberSocket.client.timer.command.mutate({ timerId: created.id, command: { type: 'next' } }))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    expect(
+      await outcome(
+        memberSocket.client.timer.command.mutate({ timerId: created.id, command: { type: 'next' } }),
+      ),
+    ).toMatchObject({ ok: false, code: 'FORBIDDEN' });
   });
 
   it('closes every socket of an account that signed out everywhere', async () => {
     const account = await createAccount(hub, 'everywhere');
     const created = await account.client.timer.create.mutate({ name: '我的计时器' });
-    const onSocket = track(rawWatch(hub, { timerId: created.id, role: 'controller' }, { cookie: account.cookie }));
+    const onSocket = track(
+      rawWatch(hub, { timerId: created.id, role: 'controller' }, { cookie: account.cookie }),
+    );
     await onSocket.until(() => hasSnapshot(onSocket));
     const client = socketClient(hub, { cookie: account.cookie });
     closers.push(client);
@@ -176,15 +237,28 @@ describe('access that never fails open', () => {
     await unrelated.until(() => hasSnapshot(unrelated));
 
     // Another device of the same account signs out everywhere.
-    const other = await hub.services.auth.startSession({ id: account.id, email: account.email, displayName: '', isAdmin: false }, 'other device');
-    await httpClient(hub.url, { origin: hub.url, cookie: `${hub.services.auth.cookies.session}=${other.token}` }).auth.signOutEverywhere.mutate();
+    const other = await hub.services.auth.startSession(
+      { id: account.id, email: account.email, displayName: '', isAdmin: false },
+      'other device',
+    );
+    await httpClient(hub.url, {
+      origin: hub.url,
+      cookie: `${hub.services.auth.cookies.session}=${other.token}`,
+    }).auth.signOutEverywhere.mutate();
 
     await onSocket.until(() => onSocket.closed !== null);
     expect(onSocket.closed?.code).toBe(CLOSE.revoked.code);
     // The tRPC client reconnects; its new connection has no account any more.
-    await expect.poll(async () => (await outcome(client.client.auth.me.query())).ok && (await client.client.auth.me.query()) === null, { timeout: 10_000 }).toBe(true);
-    expect(await outcome(client.client.timer.command.mutate({ timerId: created.id, command: { type: 'next' } }))).toMatchObject({ ok: false });
+    await expect
+      .poll(
+        async () =>
+          (await outcome(client.client.auth.me.query())).ok && (await client.client.auth.me.query()) === null,
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    expect(
+      await outcome(client.client.timer.command.mutate({ timerId: created.id, command: { type: 'next' } })),
+    ).toMatchObject({ ok: false });
     expect(unrelated.closed).toBeNull();
   });
 });
-

@@ -20,12 +20,32 @@ describe('/api/v1 through its OpenAPI document', () => {
   it('serves an OpenAPI 3.1 document with every route, its schemas and its limits', async () => {
     const response = await fetch(`${hub.url}/api/v1/openapi.json`);
     expect(response.status).toBe(200);
-    const document = (await response.json()) as { openapi: string; servers: { url: string }[]; paths: Record<string, Record<string, { operationId: string }>>; components: { schemas: Record<string, unknown> }; info: { description: string } };
+    const document = (await response.json()) as {
+      openapi: string;
+      servers: { url: string }[];
+      paths: Record<string, Record<string, { operationId: string }>>;
+      components: { schemas: Record<string, unknown> };
+      info: { description: string };
+    };
     expect(document.openapi).toBe('3.1.0');
     expect(document.servers[0]!.url).toBe(hub.url);
-    const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods).map((operation) => operation.operationId));
-    expect(operations).toEqual(expect.arrayContaining(['createTimer', 'getTimer', 'sendCommand', 'followTimer', 'listFormats', 'listTopics', 'getRecord']));
-    expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining(['TimerReading', 'ClockReading', 'CommandRequest', 'FeedEvent', 'ApiError']));
+    const operations = Object.values(document.paths).flatMap((methods) =>
+      Object.values(methods).map((operation) => operation.operationId),
+    );
+    expect(operations).toEqual(
+      expect.arrayContaining([
+        'createTimer',
+        'getTimer',
+        'sendCommand',
+        'followTimer',
+        'listFormats',
+        'listTopics',
+        'getRecord',
+      ]),
+    );
+    expect(Object.keys(document.components.schemas)).toEqual(
+      expect.arrayContaining(['TimerReading', 'ClockReading', 'CommandRequest', 'FeedEvent', 'ApiError']),
+    );
     expect(document.info.description).toMatch(/429/);
   });
 
@@ -40,12 +60,23 @@ describe('/api/v1 through its OpenAPI document', () => {
     const follower = followSse(api.getRequestConfigForOperation('followTimer', [{ id }]).url);
     try {
       const snapshot = await follower.next((event) => event.type === 'snapshot');
-      expect(snapshot.data.reading).toMatchObject({ version: 0, status: 'ready', stage: { index: 0 }, active: { running: false } });
+      expect(snapshot.data.reading).toMatchObject({
+        version: 0,
+        status: 'ready',
+        stage: { index: 0 },
+        active: { running: false },
+      });
       expect(snapshot.id).toBe(`${snapshot.data.matchId}:0`);
 
-      const started = await client.sendCommand!({ id }, { type: 'start' }, { headers: { authorization: `Bearer ${controlKey}` } });
+      const started = await client.sendCommand!(
+        { id },
+        { type: 'start' },
+        { headers: { authorization: `Bearer ${controlKey}` } },
+      );
       expect(started.status).toBe(200);
-      const change = await follower.next((event) => event.type === 'change' && event.data.reading.version === 1);
+      const change = await follower.next(
+        (event) => event.type === 'change' && event.data.reading.version === 1,
+      );
       const active = change.data.reading.active;
       expect(active.running).toBe(true);
       // The deadline is an absolute server time: remaining = deadline − serverNow, no other arithmetic.
@@ -53,34 +84,78 @@ describe('/api/v1 through its OpenAPI document', () => {
       expect(change.data.events.map((event: { type: string }) => event.type)).toContain('clockStarted');
 
       const read = await client.getTimer!({ id });
-      expect(read.data).toMatchObject({ id, reading: { version: 1, status: 'running', stage: { name: expect.any(String) } }, state: { version: 1 } });
+      expect(read.data).toMatchObject({
+        id,
+        reading: { version: 1, status: 'running', stage: { name: expect.any(String) } },
+        state: { version: 1 },
+      });
     } finally {
       follower.close();
     }
   });
 
   it('reads what a screen needs: stage, side, speaker, teams, topic, next stage', async () => {
-    const created = (await (await fetch(`${hub.url}/api/v1/timers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ formatId: 'cn-worldcup' }) })).json()) as { id: string; controlKey: string };
+    const created = (await (
+      await fetch(`${hub.url}/api/v1/timers`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ formatId: 'cn-worldcup' }),
+      })
+    ).json()) as { id: string; controlKey: string };
     // The management pages write these settings (through tRPC, with the control key); the API reads them as the display does.
     const manage = httpClient(hub.url, { authorization: `Bearer ${created.controlKey}` });
-    await manage.manage.updateSettings.mutate({ timerId: created.id, section: 'details', value: { topic: '人工智能利大于弊' } });
-    await manage.manage.updateSettings.mutate({ timerId: created.id, section: 'teams', value: { aff: { name: '复旦大学', debaters: ['张三'] }, neg: { name: '武汉大学' } } });
+    await manage.manage.updateSettings.mutate({
+      timerId: created.id,
+      section: 'details',
+      value: { topic: '人工智能利大于弊' },
+    });
+    await manage.manage.updateSettings.mutate({
+      timerId: created.id,
+      section: 'teams',
+      value: { aff: { name: '复旦大学', debaters: ['张三'] }, neg: { name: '武汉大学' } },
+    });
     // Stage 3 of cn-worldcup is 正方一辩 立论 (the first three are cover, introductions, sound check).
-    await fetch(`${hub.url}/api/v1/timers/${created.id}/commands`, { method: 'POST', headers: { authorization: `Bearer ${created.controlKey}`, 'content-type': 'application/json' }, body: '{"type":"goto","stageIndex":3}' });
-    const body = (await (await fetch(`${hub.url}/api/v1/timers/${created.id}`)).json()) as { reading: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any -- read per field
+    await fetch(`${hub.url}/api/v1/timers/${created.id}/commands`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${created.controlKey}`, 'content-type': 'application/json' },
+      body: '{"type":"goto","stageIndex":3}',
+    });
+    const body = (await (await fetch(`${hub.url}/api/v1/timers/${created.id}`)).json()) as {
+      reading: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- read per field
+    };
     const { reading } = body;
     expect(reading.topic).toBe('人工智能利大于弊');
-    expect(reading.teams).toEqual({ aff: { name: '复旦大学', school: null }, neg: { name: '武汉大学', school: null } });
-    expect(reading.stage).toMatchObject({ index: 3, name: '正方一辩 立论', side: 'aff', sideLabel: '正方', teamName: '复旦大学', speaker: { position: 1, label: '一辩', name: '张三' } });
+    expect(reading.teams).toEqual({
+      aff: { name: '复旦大学', school: null },
+      neg: { name: '武汉大学', school: null },
+    });
+    expect(reading.stage).toMatchObject({
+      index: 3,
+      name: '正方一辩 立论',
+      side: 'aff',
+      sideLabel: '正方',
+      teamName: '复旦大学',
+      speaker: { position: 1, label: '一辩', name: '张三' },
+    });
     expect(reading.next).toEqual({ index: 4, name: '反方一辩 立论' });
-    expect(reading.active).toMatchObject({ remainingMs: 210_000, overtimeMs: 0, running: false, deadline: null, phase: 'normal' });
+    expect(reading.active).toMatchObject({
+      remainingMs: 210_000,
+      overtimeMs: 0,
+      running: false,
+      deadline: null,
+      phase: 'normal',
+    });
   });
 
   it('answers a CORS preflight from an allowed origin and refuses others', async () => {
     const preflight = (origin: string) =>
       fetch(`${hub.url}/api/v1/timers/x/commands`, {
         method: 'OPTIONS',
-        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization, content-type',
+        },
       });
     const allowed = await preflight('https://overlay.example');
     expect(allowed.status).toBe(204);
@@ -89,19 +164,33 @@ describe('/api/v1 through its OpenAPI document', () => {
     const refused = await preflight('https://elsewhere.example');
     expect(refused.status).toBe(403);
     expect(refused.headers.get('access-control-allow-origin')).toBeNull();
-    expect(((await refused.json()) as { error: { reason: string } }).error.reason).toBe('cors-origin-refused');
+    expect(((await refused.json()) as { error: { reason: string } }).error.reason).toBe(
+      'cors-origin-refused',
+    );
     const read = await fetch(`${hub.url}/api/v1/formats`, { headers: { origin: 'https://overlay.example' } });
     expect(read.headers.get('access-control-allow-origin')).toBe('https://overlay.example');
   });
 
   it('resumes an event stream with Last-Event-ID without a second snapshot', async () => {
-    const created = (await (await fetch(`${hub.url}/api/v1/timers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ formatId: 'bp' }) })).json()) as { id: string; controlKey: string };
+    const created = (await (
+      await fetch(`${hub.url}/api/v1/timers`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ formatId: 'bp' }),
+      })
+    ).json()) as { id: string; controlKey: string };
     const first = followSse(`${hub.url}/api/v1/timers/${created.id}/events`);
     const snapshot = await first.next((event) => event.type === 'snapshot');
     first.close();
-    const resumed = followSse(`${hub.url}/api/v1/timers/${created.id}/events`, { 'last-event-id': snapshot.id });
+    const resumed = followSse(`${hub.url}/api/v1/timers/${created.id}/events`, {
+      'last-event-id': snapshot.id,
+    });
     try {
-      await fetch(`${hub.url}/api/v1/timers/${created.id}/commands`, { method: 'POST', headers: { authorization: `Bearer ${created.controlKey}`, 'content-type': 'application/json' }, body: '{"type":"start"}' });
+      await fetch(`${hub.url}/api/v1/timers/${created.id}/commands`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${created.controlKey}`, 'content-type': 'application/json' },
+        body: '{"type":"start"}',
+      });
       const change = await resumed.next((event) => event.type === 'change');
       expect(change.data.reading.version).toBe(1);
       expect(resumed.events.map((event) => event.type)).toEqual(['change']);
@@ -115,10 +204,22 @@ describe('/api/v1 rate limits say when to come back', () => {
   it('answers 429 with Retry-After', async () => {
     const frozen = await startHub({ clock: { now: () => 1_800_000_000_000 } });
     try {
-      const created = (await (await fetch(`${frozen.url}/api/v1/timers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { id: string; controlKey: string };
+      const created = (await (
+        await fetch(`${frozen.url}/api/v1/timers`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        })
+      ).json()) as { id: string; controlKey: string };
       // All at once: the limiter's window is real time (3 s), and a busy machine must not let it refill between requests.
       const responses = await Promise.all(
-        Array.from({ length: 70 }, () => fetch(`${frozen.url}/api/v1/timers/${created.id}/commands`, { method: 'POST', headers: { authorization: `Bearer ${created.controlKey}`, 'content-type': 'application/json' }, body: '{"type":"toggle"}' })),
+        Array.from({ length: 70 }, () =>
+          fetch(`${frozen.url}/api/v1/timers/${created.id}/commands`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${created.controlKey}`, 'content-type': 'application/json' },
+            body: '{"type":"toggle"}',
+          }),
+        ),
       );
       const limited = responses.find((response) => response.status === 429) ?? null;
       await Promise.all(responses.map((response) => response.arrayBuffer()));

@@ -13,7 +13,9 @@ describe('API reference page', () => {
 
   it('names every operation and the reading a screen needs', () => {
     const page = renderApiReference();
-    for (const operation of ['createTimer', 'getTimer', 'sendCommand', 'followTimer']) expect(page).toContain(`operationId \`${operation}\``);
-    for (const field of ['remainingMs', 'overtimeMs', 'deadline', 'speaker', 'topic', 'next']) expect(page).toContain(`\`${field}\``);
+    for (const operation of ['createTimer', 'getTimer', 'sendCommand', 'followTimer'])
+      expect(page).toContain(`operationId \`${operation}\``);
+    for (const field of ['remainingMs', 'overtimeMs', 'deadline', 'speaker', 'topic', 'next'])
+      expect(page).toContain(`\`${field}\``);
   });
 });

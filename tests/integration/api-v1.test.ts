@@ -8,11 +8,21 @@ describe('HTTP integrations API /api/v1', () => {
   });
   afterAll(() => hub?.close());
 
-  const call = async (path: string, init: { method?: string; key?: string; body?: unknown; raw?: string } = {}) => {
+  const call = async (
+    path: string,
+    init: { method?: string; key?: string; body?: unknown; raw?: string } = {},
+  ) => {
     const response = await fetch(hub.url + path, {
       method: init.method ?? 'GET',
-      headers: { 'content-type': 'application/json', ...(init.key ? { authorization: `Bearer ${init.key}` } : {}) },
-      ...(init.raw !== undefined ? { body: init.raw } : init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+      headers: {
+        'content-type': 'application/json',
+        ...(init.key ? { authorization: `Bearer ${init.key}` } : {}),
+      },
+      ...(init.raw !== undefined
+        ? { body: init.raw }
+        : init.body === undefined
+          ? {}
+          : { body: JSON.stringify(init.body) }),
     });
     return { status: response.status, body: (await response.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any -- response shapes vary per case
   };
@@ -27,7 +37,9 @@ describe('HTTP integrations API /api/v1', () => {
     const { status, body } = await call('/api/v1/formats');
     expect(status).toBe(200);
     expect(body.formats.length).toBeGreaterThanOrEqual(14);
-    expect(body.formats.map((f: { id: string }) => f.id)).toEqual(expect.arrayContaining(['cn-worldcup', 'bp', 'policy-hs']));
+    expect(body.formats.map((f: { id: string }) => f.id)).toEqual(
+      expect.arrayContaining(['cn-worldcup', 'bp', 'policy-hs']),
+    );
   });
 
   it('creates a timer and returns absolute links', async () => {
@@ -42,10 +54,18 @@ describe('HTTP integrations API /api/v1', () => {
 
   it('runs commands with the bearer key', async () => {
     const { id, controlKey } = await create();
-    const started = await call(`/api/v1/timers/${id}/commands`, { method: 'POST', key: controlKey, body: { type: 'start' } });
+    const started = await call(`/api/v1/timers/${id}/commands`, {
+      method: 'POST',
+      key: controlKey,
+      body: { type: 'start' },
+    });
     expect(started.status).toBe(200);
     expect(started.body).toMatchObject({ version: 1, state: { status: 'running' } });
-    const paused = await call(`/api/v1/timers/${id}/commands`, { method: 'POST', key: controlKey, body: { type: 'toggle', expectedVersion: 1 } });
+    const paused = await call(`/api/v1/timers/${id}/commands`, {
+      method: 'POST',
+      key: controlKey,
+      body: { type: 'toggle', expectedVersion: 1 },
+    });
     expect(paused.body).toMatchObject({ version: 2, state: { status: 'paused' } });
   });
 
@@ -58,9 +78,19 @@ describe('HTTP integrations API /api/v1', () => {
       [await call(path, { method: 'POST', key: controlKey, body: { type: 'explode' } }), 400],
       [await call(path, { method: 'POST', key: controlKey, raw: '{nope' }), 400],
       [await call(path, { method: 'POST', key: controlKey, body: { type: 'switchSide' } }), 400],
-      [await call(path, { method: 'POST', key: controlKey, body: { type: 'start', expectedVersion: 7 } }), 409],
+      [
+        await call(path, { method: 'POST', key: controlKey, body: { type: 'start', expectedVersion: 7 } }),
+        409,
+      ],
       [await call('/api/v1/timers/does-not-exist'), 404],
-      [await call(path, { method: 'POST', key: controlKey, raw: JSON.stringify({ type: 'start', pad: 'x'.repeat(70_000) }) }), 413],
+      [
+        await call(path, {
+          method: 'POST',
+          key: controlKey,
+          raw: JSON.stringify({ type: 'start', pad: 'x'.repeat(70_000) }),
+        }),
+        413,
+      ],
       [await call('/api/v1/timers', { method: 'POST', body: { formatId: 'no-such-format' } }), 400],
     ] as const;
     for (const [response, status] of cases) {
@@ -78,8 +108,17 @@ describe('HTTP integrations API /api/v1', () => {
     expect(expire.status).toBe(400);
     expect(expire.body.error).toMatchObject({ code: 'BAD_REQUEST', reason: 'command-reserved' });
     expect(expire.body.error.message).toContain('服务器的计时调度');
-    const result = { winner: 'aff', ballots: { aff: 3, neg: 0 }, bestDebater: '冒名', teams: { aff: '甲', neg: '乙' } };
-    const forged = await call(path, { method: 'POST', key: controlKey, body: { type: 'overlay', action: 'result', result } });
+    const result = {
+      winner: 'aff',
+      ballots: { aff: 3, neg: 0 },
+      bestDebater: '冒名',
+      teams: { aff: '甲', neg: '乙' },
+    };
+    const forged = await call(path, {
+      method: 'POST',
+      key: controlKey,
+      body: { type: 'overlay', action: 'result', result },
+    });
     expect(forged.status).toBe(400);
     expect(forged.body.error.reason).toBe('command-reserved');
     expect((await call(`/api/v1/timers/${id}`)).body.state.version).toBe(0);
@@ -98,16 +137,28 @@ describe('HTTP integrations API /api/v1', () => {
     const flood = async (path: string, init: { method: string; key?: string; body: unknown }) => {
       const response = await fetch(frozen.url + path, {
         method: init.method,
-        headers: { 'content-type': 'application/json', ...(init.key ? { authorization: `Bearer ${init.key}` } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...(init.key ? { authorization: `Bearer ${init.key}` } : {}),
+        },
         body: JSON.stringify(init.body),
       });
-      return { status: response.status, body: (await response.json()) as { controlKey: string; id: string; error: { message: string } } };
+      return {
+        status: response.status,
+        body: (await response.json()) as { controlKey: string; id: string; error: { message: string } },
+      };
     };
     const created = (await flood('/api/v1/timers', { method: 'POST', body: { formatId: 'bp' } })).body;
     // At once: the limiter's 3 s window runs on real time, which a slow machine's 70 requests in
     // turn can outlast.
     const responses = await Promise.all(
-      Array.from({ length: 70 }, () => flood(`/api/v1/timers/${created.id}/commands`, { method: 'POST', key: created.controlKey, body: { type: 'toggle' } })),
+      Array.from({ length: 70 }, () =>
+        flood(`/api/v1/timers/${created.id}/commands`, {
+          method: 'POST',
+          key: created.controlKey,
+          body: { type: 'toggle' },
+        }),
+      ),
     );
     await frozen.close();
     const statuses = responses.map((response) => response.status);
@@ -119,7 +170,15 @@ describe('HTTP integrations API /api/v1', () => {
   it('creates a timer from a custom format and reports precise errors for a bad one', async () => {
     const bad = await call('/api/v1/timers', {
       method: 'POST',
-      body: { format: { schemaVersion: 1, id: 'x', name: '坏', tags: { language: 'zh' }, stages: [{ kind: 'single', name: 'a', side: 'aff', durationMs: -1 }] } },
+      body: {
+        format: {
+          schemaVersion: 1,
+          id: 'x',
+          name: '坏',
+          tags: { language: 'zh' },
+          stages: [{ kind: 'single', name: 'a', side: 'aff', durationMs: -1 }],
+        },
+      },
     });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toContain('stages[0].durationMs');

@@ -12,13 +12,18 @@ import { startHub, type TestHub } from '../support/hub';
 import { httpClient } from '../support/trpc';
 
 /** A 1×1 transparent PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 function directives(csp: string | null): Map<string, string[]> {
-  return new Map((csp ?? '').split(';').map((part) => {
-    const [name = '', ...sources] = part.trim().split(/\s+/);
-    return [name, sources] as const;
-  }));
+  return new Map(
+    (csp ?? '').split(';').map((part) => {
+      const [name = '', ...sources] = part.trim().split(/\s+/);
+      return [name, sources] as const;
+    }),
+  );
 }
 
 describe('security headers', () => {
@@ -47,14 +52,16 @@ describe('security headers', () => {
       // The hash is of the inline script actually served.
       const html = readFileSync(index, 'utf8');
       const inline = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
-      expect(csp.get('script-src')).toContain(`'sha256-${createHash('sha256').update(inline).digest('base64')}'`);
+      expect(csp.get('script-src')).toContain(
+        `'sha256-${createHash('sha256').update(inline).digest('base64')}'`,
+      );
     }
   });
 
   it('hashes only inline scripts', () => {
-    expect(inlineScriptHashes('<script>a()</script><script type="module" src="/x.js"></script><script></script>')).toEqual([
-      `'sha256-${createHash('sha256').update('a()').digest('base64')}'`,
-    ]);
+    expect(
+      inlineScriptHashes('<script>a()</script><script type="module" src="/x.js"></script><script></script>'),
+    ).toEqual([`'sha256-${createHash('sha256').update('a()').digest('base64')}'`]);
   });
 
   it('locks API answers down', async () => {
@@ -68,7 +75,13 @@ describe('security headers', () => {
   });
 
   it('adds the Supabase project to connect-src when Supabase is configured, and nothing secret', async () => {
-    const configured = await startHub({ env: { SUPABASE_URL: 'https://abcd.supabase.co', SUPABASE_ANON_KEY: 'anon-public-key', SUPABASE_JWT_SECRET: 'super-secret-jwt-secret-value' } });
+    const configured = await startHub({
+      env: {
+        SUPABASE_URL: 'https://abcd.supabase.co',
+        SUPABASE_ANON_KEY: 'anon-public-key',
+        SUPABASE_JWT_SECRET: 'super-secret-jwt-secret-value',
+      },
+    });
     try {
       const response = await fetch(`${configured.url}/`);
       const header = response.headers.get('content-security-policy') ?? '';

@@ -15,26 +15,44 @@ import { startHub, type TestHub } from '../support/hub';
 
 const root = join(import.meta.dirname, '../..');
 const readmePath = join(root, 'README.md');
-const INDEX_HTML = '<!doctype html><html lang="zh-CN"><head><meta name="description" content="默认描述" /><title>辩时 | 专业辩论比赛计时软件</title></head><body><div id="root"></div></body></html>';
+const INDEX_HTML =
+  '<!doctype html><html lang="zh-CN"><head><meta name="description" content="默认描述" /><title>辩时 | 专业辩论比赛计时软件</title></head><body><div id="root"></div></body></html>';
 
 describe('content build', () => {
   it('fails on a bad front matter, naming the file, the field and the reason (the CLI the client build runs)', () => {
     const out = mkdtempSync(join(tmpdir(), 'content-bad-'));
     try {
-      const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'client/build/content/cli.ts'), out, join(root, 'tests/fixtures/content-bad')], { cwd: root, encoding: 'utf8' });
+      const result = spawnSync(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          join(root, 'client/build/content/cli.ts'),
+          out,
+          join(root, 'tests/fixtures/content-bad'),
+        ],
+        { cwd: root, encoding: 'utf8' },
+      );
       expect(result.status).toBe(1);
       expect(result.stderr).toContain('content/docs/1.broken.md: front matter "title":');
       expect(result.stderr).toContain('content/docs/1.broken.md: front matter "navigation":');
-      expect(result.stderr).toMatch(/content\/posts\/bad-date\.md: front matter "date": 应为 YYYY-MM-DD 日期/);
+      expect(result.stderr).toMatch(
+        /content\/posts\/bad-date\.md: front matter "date": 应为 YYYY-MM-DD 日期/,
+      );
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
   }, 60_000);
 
   it('lists every problem in one error', async () => {
-    const error = await compileContent({ contentDir: join(root, 'tests/fixtures/content-bad'), readmePath }).catch((e: unknown) => e);
+    const error = await compileContent({
+      contentDir: join(root, 'tests/fixtures/content-bad'),
+      readmePath,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContentBuildError);
-    expect((error as ContentBuildError).problems.some((p) => p.startsWith('content/docs/1.broken.md'))).toBe(true);
+    expect((error as ContentBuildError).problems.some((p) => p.startsWith('content/docs/1.broken.md'))).toBe(
+      true,
+    );
     expect((error as ContentBuildError).problems).toContain('content/index.md: missing');
   });
 
@@ -62,7 +80,8 @@ describe('the real content', () => {
   }, 60_000);
 
   it('documents every built-in format with every stage, generated from the library', () => {
-    const page = site.collections.docs.items.find((p) => p.path === '/docs/formats/formats') as { body: { html: string } } | undefined;
+    const page = site.collections.docs.items.find((p) => p.path === '/docs/formats/formats') as
+      { body: { html: string } } | undefined;
     expect(page).toBeDefined();
     const html = page!.body.html;
     for (const format of BUILTIN_FORMATS) {
@@ -81,13 +100,47 @@ describe('the real content', () => {
   });
 
   it('builds the docs tree in stem order with the prefixes stripped', () => {
-    expect(site.navigation.map((n) => n.title)).toEqual(['入门', '比赛现场', '赛制', '世界杯', '辩题库、学校与记录', '工作台与流程单', '账号与购买', 'AI', '开发与运维', '常见问题']);
-    expect(site.navigation[0]?.children?.map((c) => c.path)).toEqual(['/docs/getting-started/quick-start', '/docs/getting-started/create-timer']);
+    expect(site.navigation.map((n) => n.title)).toEqual([
+      '入门',
+      '比赛现场',
+      '赛制',
+      '世界杯',
+      '辩题库、学校与记录',
+      '工作台与流程单',
+      '账号与购买',
+      'AI',
+      '开发与运维',
+      '常见问题',
+    ]);
+    expect(site.navigation[0]?.children?.map((c) => c.path)).toEqual([
+      '/docs/getting-started/quick-start',
+      '/docs/getting-started/create-timer',
+    ]);
   });
 
   it('has real docs for every topic the product needs', () => {
     const titles = site.collections.docs.items.map((p) => p.title);
-    for (const title of ['快速开始', '创建计时器', '控制台与快捷键', '大屏与投影', '大厅与多屏', '赛制与自定义赛制', '离线模式', '世界杯：举办一届赛事', '评委与手机评分', '辩题库', '学校与比赛记录', '备赛工作台', '流程单', '账号与成员', '购买、兑换码与发票', 'AI 客服、立论助手与规则识别', '集成 API', '自托管与多节点部署', '常见问题']) {
+    for (const title of [
+      '快速开始',
+      '创建计时器',
+      '控制台与快捷键',
+      '大屏与投影',
+      '大厅与多屏',
+      '赛制与自定义赛制',
+      '离线模式',
+      '世界杯：举办一届赛事',
+      '评委与手机评分',
+      '辩题库',
+      '学校与比赛记录',
+      '备赛工作台',
+      '流程单',
+      '账号与成员',
+      '购买、兑换码与发票',
+      'AI 客服、立论助手与规则识别',
+      '集成 API',
+      '自托管与多节点部署',
+      '常见问题',
+    ]) {
       expect(titles).toContain(title);
     }
   });
@@ -100,7 +153,9 @@ describe('content on the hub', () => {
     dist = mkdtempSync(join(tmpdir(), 'content-dist-'));
     writeFileSync(join(dist, 'index.html'), INDEX_HTML);
     writeSite(await compileContent({ contentDir: join(root, 'content'), readmePath }), dist);
-    hub = await startHub({ env: { CLIENT_DIST: dist, SITE_URL: 'https://bianshi.example', ANALYTICS_WEBSITE_ID: 'site-1' } });
+    hub = await startHub({
+      env: { CLIENT_DIST: dist, SITE_URL: 'https://bianshi.example', ANALYTICS_WEBSITE_ID: 'site-1' },
+    });
   }, 90_000);
   afterAll(async () => {
     await hub?.close();
@@ -108,17 +163,25 @@ describe('content on the hub', () => {
   });
 
   const query = (collection: string, body: unknown) =>
-    fetch(`${hub.url}/api/content/${collection}/query`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${hub.url}/api/content/${collection}/query`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   it('serves a docs page as HTML with the article, title, description, canonical and Open Graph tags', async () => {
     const response = await fetch(`${hub.url}/docs/match-day/console/?utm_source=x&page=2`);
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain('<title>控制台与快捷键 | 专业辩论比赛计时软件</title>');
-    expect(html).toContain('<link rel="canonical" href="https://bianshi.example/docs/match-day/console?page=2" />');
+    expect(html).toContain(
+      '<link rel="canonical" href="https://bianshi.example/docs/match-day/console?page=2" />',
+    );
     expect(html).toContain('<meta name="description" content="控制台的每个按钮和键盘快捷键');
     expect(html).toContain('<meta property="og:title" content="控制台与快捷键 | 专业辩论比赛计时软件" />');
-    expect(html).toMatch(/<div id="root"><main id="main" class="prerendered"><article><h1>控制台与快捷键<\/h1>/);
+    expect(html).toMatch(
+      /<div id="root"><main id="main" class="prerendered"><article><h1>控制台与快捷键<\/h1>/,
+    );
     expect(html).toContain('只有打开过控制链接的浏览器');
     expect(html).toContain('id="bs-payload"');
   });
@@ -143,22 +206,46 @@ describe('content on the hub', () => {
     const stems = body.items.map((i) => i.stem);
     expect(stems).toEqual([...stems].sort());
     expect(response.headers.get('etag')).toContain(body.version);
-    const again = await fetch(`${hub.url}/api/content/docs/query`, { method: 'POST', headers: { 'content-type': 'application/json', 'if-none-match': response.headers.get('etag') ?? '' }, body: JSON.stringify({ select: ['stem', 'title'] }) });
+    const again = await fetch(`${hub.url}/api/content/docs/query`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'if-none-match': response.headers.get('etag') ?? '' },
+      body: JSON.stringify({ select: ['stem', 'title'] }),
+    });
     expect(again.status).toBe(304);
   });
 
   it('filters through GET and POST', async () => {
-    const get = await fetch(`${hub.url}/api/content/docs?where=${encodeURIComponent(JSON.stringify([{ field: 'title', operator: 'LIKE', value: '%大屏%' }]))}`);
-    expect(((await get.json()) as { items: { title: string }[] }).items.map((i) => i.title)).toEqual(['大屏与投影']);
-    const post = await query('posts', { where: [{ field: 'date', operator: 'BETWEEN', value: ['2026-01-01', '2026-12-31'] }] });
+    const get = await fetch(
+      `${hub.url}/api/content/docs?where=${encodeURIComponent(JSON.stringify([{ field: 'title', operator: 'LIKE', value: '%大屏%' }]))}`,
+    );
+    expect(((await get.json()) as { items: { title: string }[] }).items.map((i) => i.title)).toEqual([
+      '大屏与投影',
+    ]);
+    const post = await query('posts', {
+      where: [{ field: 'date', operator: 'BETWEEN', value: ['2026-01-01', '2026-12-31'] }],
+    });
     expect(((await post.json()) as { items: unknown[] }).items).toHaveLength(1);
   });
 
   it.each([
     [{ where: [{ field: 'title', operator: 'IN', value: 'x' }] }, '条件 #1（title IN）需要一个数组'],
-    [{ where: [{ field: 'title', operator: '=', value: 'x' }, { field: 'title', operator: 'NOT IN', value: 'x' }] }, '条件 #2（title NOT IN）需要一个数组'],
-    [{ where: [{ field: 'date', operator: 'BETWEEN', value: ['2026-01-01'] }] }, '条件 #1（date BETWEEN）需要恰好两个元素的数组'],
-    [{ where: [{ field: 'date', operator: 'NOT BETWEEN', value: [1, 2, 3] }] }, '条件 #1（date NOT BETWEEN）需要恰好两个元素的数组'],
+    [
+      {
+        where: [
+          { field: 'title', operator: '=', value: 'x' },
+          { field: 'title', operator: 'NOT IN', value: 'x' },
+        ],
+      },
+      '条件 #2（title NOT IN）需要一个数组',
+    ],
+    [
+      { where: [{ field: 'date', operator: 'BETWEEN', value: ['2026-01-01'] }] },
+      '条件 #1（date BETWEEN）需要恰好两个元素的数组',
+    ],
+    [
+      { where: [{ field: 'date', operator: 'NOT BETWEEN', value: [1, 2, 3] }] },
+      '条件 #1（date NOT BETWEEN）需要恰好两个元素的数组',
+    ],
   ])('refuses %j with a 400 naming the condition', async (body, message) => {
     const response = await query('docs', body);
     expect(response.status).toBe(400);
@@ -174,12 +261,27 @@ describe('content on the hub', () => {
     const sitemap = await (await fetch(`${hub.url}/sitemap.xml`)).text();
     expect(sitemap).toContain('<loc>https://bianshi.example/docs/match-day/console</loc>');
     expect(sitemap).toContain('<loc>https://bianshi.example/changelog</loc>');
-    expect(await (await fetch(`${hub.url}/robots.txt`)).text()).toContain('Sitemap: https://bianshi.example/sitemap.xml');
+    expect(await (await fetch(`${hub.url}/robots.txt`)).text()).toContain(
+      'Sitemap: https://bianshi.example/sitemap.xml',
+    );
   });
 
   it('collects Umami-style events for its website id, recording unnamed events as unknown', async () => {
-    const send = (body: unknown) => fetch(`${hub.url}/api/send`, { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 test' }, body: JSON.stringify(body) });
-    const payload = { website: 'site-1', url: '/docs?x=1', title: '文档', referrer: 'https://search.example/q', hostname: 'bianshi.example', language: 'zh-CN', screen: '1920x1080' };
+    const send = (body: unknown) =>
+      fetch(`${hub.url}/api/send`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 test' },
+        body: JSON.stringify(body),
+      });
+    const payload = {
+      website: 'site-1',
+      url: '/docs?x=1',
+      title: '文档',
+      referrer: 'https://search.example/q',
+      hostname: 'bianshi.example',
+      language: 'zh-CN',
+      screen: '1920x1080',
+    };
     expect((await send({ type: 'event', payload })).status).toBe(200);
     expect((await send({ type: 'event', payload: { ...payload, name: '' } })).status).toBe(200);
     expect((await send({ type: 'event', payload: { ...payload, website: 'other' } })).status).toBe(400);
@@ -188,12 +290,17 @@ describe('content on the hub', () => {
     expect(summary.totals).toEqual({ pageViews: 1, visitors: 1, events: 1 });
     expect(summary.topPages).toEqual([{ path: '/docs', pageViews: 1, visitors: 1 }]);
     expect(summary.referrers).toEqual([{ host: 'search.example', pageViews: 1 }]);
-    const config = (await (await fetch(`${hub.url}/api/analytics/config`)).json()) as { url: string; websiteId: string };
+    const config = (await (await fetch(`${hub.url}/api/analytics/config`)).json()) as {
+      url: string;
+      websiteId: string;
+    };
     expect(config).toEqual({ url: '/api/send', websiteId: 'site-1' });
   });
 
   it('shows the analytics summary to admins only', async () => {
-    const response = await fetch(`${hub.url}/api/trpc/analytics.summary?input=${encodeURIComponent(JSON.stringify({ json: { days: 7 } }))}`);
+    const response = await fetch(
+      `${hub.url}/api/trpc/analytics.summary?input=${encodeURIComponent(JSON.stringify({ json: { days: 7 } }))}`,
+    );
     expect(response.status).toBe(401);
   });
 });
@@ -205,7 +312,14 @@ describe('content settings', () => {
     dist = mkdtempSync(join(tmpdir(), 'content-dist-'));
     writeFileSync(join(dist, 'index.html'), INDEX_HTML);
     writeSite(await compileContent({ contentDir: join(root, 'content'), readmePath }), dist);
-    hub = await startHub({ env: { CLIENT_DIST: dist, SITE_INDEXABLE: 'off', ANALYTICS_WEBSITE_ID: 'site-1', ANALYTICS_URL: 'https://umami.example/api/send' } });
+    hub = await startHub({
+      env: {
+        CLIENT_DIST: dist,
+        SITE_INDEXABLE: 'off',
+        ANALYTICS_WEBSITE_ID: 'site-1',
+        ANALYTICS_URL: 'https://umami.example/api/send',
+      },
+    });
   }, 90_000);
   afterAll(async () => {
     await hub?.close();
@@ -215,7 +329,9 @@ describe('content settings', () => {
   it('keeps search engines out when the site is not indexable', async () => {
     expect(await (await fetch(`${hub.url}/robots.txt`)).text()).toBe('User-agent: *\nDisallow: /\n');
     expect(await (await fetch(`${hub.url}/sitemap.xml`)).text()).not.toContain('<url>');
-    expect(await (await fetch(`${hub.url}/docs`)).text()).toContain('<meta name="robots" content="noindex, nofollow" />');
+    expect(await (await fetch(`${hub.url}/docs`)).text()).toContain(
+      '<meta name="robots" content="noindex, nofollow" />',
+    );
   });
 
   it('points the tracker at an external Umami, and the CSP allows exactly that collector', async () => {
@@ -223,6 +339,12 @@ describe('content settings', () => {
     expect(config.url).toBe('https://umami.example/api/send');
     const csp = (await fetch(`${hub.url}/docs`)).headers.get('content-security-policy') ?? '';
     const connect = csp.split(';').find((d) => d.trim().startsWith('connect-src')) ?? '';
-    expect(connect.trim().split(/\s+/)).toEqual(['connect-src', "'self'", 'ws:', 'wss:', 'https://umami.example']);
+    expect(connect.trim().split(/\s+/)).toEqual([
+      'connect-src',
+      "'self'",
+      'ws:',
+      'wss:',
+      'https://umami.example',
+    ]);
   });
 });

@@ -35,14 +35,19 @@ function displayMatch(w: Watcher): string | undefined {
 /** The watch messages a lobby screen got for one timer (snapshot entries and relayed frames). */
 function lobbyWatchMessages(w: LobbyWatcher, timerId: string): WatchMessage[] {
   return w.tracked.flatMap(({ message }: { message: LobbyMessage }) => {
-    if (message.type === 'snapshot') return message.matches.flatMap((entry) => (entry.timerId === timerId && entry.watch ? [entry.watch] : []));
+    if (message.type === 'snapshot')
+      return message.matches.flatMap((entry) =>
+        entry.timerId === timerId && entry.watch ? [entry.watch] : [],
+      );
     if (message.type === 'match' && message.timerId === timerId) return [message.watch];
     return [];
   });
 }
 
 function lobbyFacts(w: LobbyWatcher, timerId: string): TimerPublic[] {
-  return lobbyWatchMessages(w, timerId).flatMap((m) => (m.type === 'snapshot' || m.type === 'timer' ? [m.timer] : []));
+  return lobbyWatchMessages(w, timerId).flatMap((m) =>
+    m.type === 'snapshot' || m.type === 'timer' ? [m.timer] : [],
+  );
 }
 
 function lobbyMatch(w: LobbyWatcher, timerId: string): string | undefined {
@@ -82,7 +87,10 @@ describe('every change reaches every hub (3 hubs, Postgres + Redis)', () => {
     const lobby = await httpClient(a.url).lobby.create.mutate({ name: '跨实例大厅', timers: [timerId] });
 
     const displays = [track(watch(ws(b), { timerId })), track(watch(ws(c), { timerId }))];
-    const screens = [track(watchLobby(ws(b), { lobbyId: lobby.id })), track(watchLobby(ws(c), { lobbyId: lobby.id }))];
+    const screens = [
+      track(watchLobby(ws(b), { lobbyId: lobby.id })),
+      track(watchLobby(ws(c), { lobbyId: lobby.id })),
+    ];
     await Promise.all(displays.map((w) => w.until((x) => displayMatch(x) === created.matchId)));
     await Promise.all(screens.map((w) => w.until((x) => lobbyMatch(x, timerId) === created.matchId)));
 
@@ -99,26 +107,48 @@ describe('every change reaches every hub (3 hubs, Postgres + Redis)', () => {
     await onA.manage.updateInfo.mutate({ timerId, name: '决赛 · 改名', description: '' });
     await everywhere('the name', (t) => t.name === '决赛 · 改名');
 
-    const teams = { aff: { name: '复旦大学', school: '', debaters: [] }, neg: { name: '南京大学', school: '', debaters: [] } };
+    const teams = {
+      aff: { name: '复旦大学', school: '', debaters: [] },
+      neg: { name: '南京大学', school: '', debaters: [] },
+    };
     await onA.manage.updateSettings.mutate({ timerId, section: 'teams', value: teams });
-    await everywhere('team names', (t) => (t.settings.teams as typeof teams | undefined)?.neg.name === '南京大学');
+    await everywhere(
+      'team names',
+      (t) => (t.settings.teams as typeof teams | undefined)?.neg.name === '南京大学',
+    );
 
     await onA.manage.updateSettings.mutate({ timerId, section: 'skin', value: { preset: 'high-contrast' } });
-    await everywhere('the skin', (t) => (t.settings.skin as { preset?: string } | undefined)?.preset === 'high-contrast');
+    await everywhere(
+      'the skin',
+      (t) => (t.settings.skin as { preset?: string } | undefined)?.preset === 'high-contrast',
+    );
 
     await onA.manage.updateSettings.mutate({ timerId, section: 'audio', value: { volume: 0.25 } });
-    await everywhere('the audio', (t) => (t.settings.audio as { volume?: number } | undefined)?.volume === 0.25);
+    await everywhere(
+      'the audio',
+      (t) => (t.settings.audio as { volume?: number } | undefined)?.volume === 0.25,
+    );
 
-    await onA.manage.updateSettings.mutate({ timerId, section: 'details', value: { topic: '人工智能利大于弊' } });
+    await onA.manage.updateSettings.mutate({
+      timerId,
+      section: 'details',
+      value: { topic: '人工智能利大于弊' },
+    });
     await everywhere('the topic', (t) => t.settings.topic === '人工智能利大于弊');
 
     await onA.manage.updateSettings.mutate({ timerId, section: 'display', value: { tenths: false } });
-    await everywhere('the display setting', (t) => (t.settings.display as { tenths?: boolean } | undefined)?.tenths === false);
+    await everywhere(
+      'the display setting',
+      (t) => (t.settings.display as { tenths?: boolean } | undefined)?.tenths === false,
+    );
 
     // The logo: set on A through a real upload is covered by manage-uploads; clearing it crosses hubs the same way.
     await onA.manage.updateSettings.mutate({ timerId, section: 'logo', value: { logoUrl: null } });
     await onA.manage.updateInfo.mutate({ timerId, name: '决赛 · 标志已清除', description: '' });
-    await everywhere('the logo save', (t) => t.name === '决赛 · 标志已清除' && t.settings.logoUrl === undefined);
+    await everywhere(
+      'the logo save',
+      (t) => t.name === '决赛 · 标志已清除' && t.settings.logoUrl === undefined,
+    );
 
     // A new match (manage.startMatch) on A: displays and lobby relays on B and C move to it.
     const started = await onA.manage.startMatch.mutate({ timerId, entry: { title: '第二场' } });
@@ -129,7 +159,14 @@ describe('every change reaches every hub (3 hubs, Postgres + Redis)', () => {
     ]);
     // A command on the new match, made on A, reaches B and C through the relays they moved to.
     await onA.timer.command.mutate({ timerId, command: { type: 'next' } });
-    await Promise.all(displays.map((w) => w.until((x) => x.tracked.some((t) => t.message.type === 'change' && t.message.matchId === started.matchId), CROSS_HUB_WAIT_MS)));
+    await Promise.all(
+      displays.map((w) =>
+        w.until(
+          (x) => x.tracked.some((t) => t.message.type === 'change' && t.message.matchId === started.matchId),
+          CROSS_HUB_WAIT_MS,
+        ),
+      ),
+    );
 
     // A watcher that connects to hub C afterwards is served the new match.
     const late = track(watch(ws(c), { timerId }));
@@ -138,7 +175,9 @@ describe('every change reaches every hub (3 hubs, Postgres + Redis)', () => {
 
     // timer.newMatch is the same use case.
     const next = await onA.timer.newMatch.mutate({ timerId });
-    await Promise.all(displays.map((w) => w.until((x) => displayMatch(x) === next.matchId, CROSS_HUB_WAIT_MS)));
+    await Promise.all(
+      displays.map((w) => w.until((x) => displayMatch(x) === next.matchId, CROSS_HUB_WAIT_MS)),
+    );
 
     // Switching back to the first match (manage.makeCurrent) on A.
     await onA.manage.makeCurrent.mutate({ timerId, matchId: created.matchId });
@@ -157,7 +196,9 @@ describe('every change reaches every hub (3 hubs, Postgres + Redis)', () => {
     const [a, b, c] = hubs as [HubProcess, HubProcess, HubProcess];
     const created = await httpClient(a.url).timer.create.mutate({ name: '撤销' });
     const onA = httpClient(a.url, { authorization: `Bearer ${created.controlKey}` });
-    const consoleOnB = track(watch(ws(b), { timerId: created.id, role: 'controller' }, { controlKey: created.controlKey }));
+    const consoleOnB = track(
+      watch(ws(b), { timerId: created.id, role: 'controller' }, { controlKey: created.controlKey }),
+    );
     const displayOnC = track(watch(ws(c), { timerId: created.id }));
     await Promise.all([consoleOnB, displayOnC].map((w) => w.until((x) => x.tracked.length === 1)));
 
@@ -166,9 +207,11 @@ describe('every change reaches every hub (3 hubs, Postgres + Redis)', () => {
     await consoleOnB.until((x) => x.errors.length > 0, CROSS_HUB_WAIT_MS);
     expect(displayOnC.errors).toEqual([]);
 
-    const { controlKey } = await onA.manage.regenerateControlKey.mutate({ timerId: created.id }).catch(() => ({ controlKey: '' }));
+    const { controlKey } = await onA.manage.regenerateControlKey
+      .mutate({ timerId: created.id })
+      .catch(() => ({ controlKey: '' }));
     expect(controlKey).toBe(''); // the old key no longer manages anything
-    const owner = (await httpClient(a.url).timer.create.mutate({ name: '私有化' }));
+    const owner = await httpClient(a.url).timer.create.mutate({ name: '私有化' });
     const ownerOnA = httpClient(a.url, { authorization: `Bearer ${owner.controlKey}` });
     const publicScreen = track(watch(ws(c), { timerId: owner.id }));
     await publicScreen.until((x) => x.tracked.length === 1);

@@ -7,7 +7,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSectionIndex, searchSections, type SearchSection, type SectionIndex } from '@bianshi/shared/content/index';
+import {
+  createSectionIndex,
+  searchSections,
+  type SearchSection,
+  type SectionIndex,
+} from '@bianshi/shared/content/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileContent } from '../../client/build/content/compile';
 import { DocsRetrieval } from '../../hub/src/ai/docs-retrieval';
@@ -30,7 +35,10 @@ let dist: string;
 let retrieval: DocsRetrieval;
 
 beforeAll(async () => {
-  const site = await compileContent({ contentDir: join(root, 'content'), readmePath: join(root, 'README.md') });
+  const site = await compileContent({
+    contentDir: join(root, 'content'),
+    readmePath: join(root, 'README.md'),
+  });
   sections = site.search;
   index = createSectionIndex(sections);
   // What the hub's assistant reads: the built client's search index.
@@ -61,7 +69,16 @@ describe('docs search finds each area by its Chinese name', () => {
 
   it('has a docs page for every area', () => {
     const pages = new Set(sections.map((section) => section.path));
-    for (const path of ['/docs/worldcup/tournament', '/docs/worldcup/ballots', '/docs/library/topics', '/docs/library/schools-records', '/docs/workbench/workbench', '/docs/workbench/flows', '/docs/accounts/purchase', '/docs/ai/ai'])
+    for (const path of [
+      '/docs/worldcup/tournament',
+      '/docs/worldcup/ballots',
+      '/docs/library/topics',
+      '/docs/library/schools-records',
+      '/docs/workbench/workbench',
+      '/docs/workbench/flows',
+      '/docs/accounts/purchase',
+      '/docs/ai/ai',
+    ])
       expect(pages.has(path), path).toBe(true);
   });
 });

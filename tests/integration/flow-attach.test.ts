@@ -102,7 +102,11 @@ describe('judge flows on match records', () => {
   }, 120_000);
 
   it('refuses a flow that follows no match', async () => {
-    const { projectId } = await judge.client.workbench.create.mutate({ kind: 'flow', name: '练习', mode: 'judge' });
+    const { projectId } = await judge.client.workbench.create.mutate({
+      kind: 'flow',
+      name: '练习',
+      mode: 'judge',
+    });
     expect(await outcome(judge.client.workbench.attachFlow.mutate({ projectId }))).toMatchObject({
       ok: false,
       code: 'BAD_REQUEST',

@@ -35,7 +35,10 @@ function displayFormat(w: Watcher): Format | undefined {
 
 function lobbyFormat(w: LobbyWatcher, timerId: string): Format | undefined {
   const messages = w.tracked.flatMap(({ message }: { message: LobbyMessage }): WatchMessage[] => {
-    if (message.type === 'snapshot') return message.matches.flatMap((entry) => (entry.timerId === timerId && entry.watch ? [entry.watch] : []));
+    if (message.type === 'snapshot')
+      return message.matches.flatMap((entry) =>
+        entry.timerId === timerId && entry.watch ? [entry.watch] : [],
+      );
     if (message.type === 'match' && message.timerId === timerId) return [message.watch];
     return [];
   });
@@ -48,7 +51,11 @@ const firstSpeech = (format: Format) => format.stages.findIndex((stage) => stage
 /** A copy of a built-in format with its first speech renamed and retimed to 4:00, and its last stage dropped. */
 function edited(base: Format, name: string): Format {
   const speech = firstSpeech(base);
-  const stages = base.stages.slice(0, -1).map((stage, index) => (index === speech && stage.kind === 'single' ? { ...stage, name, durationMs: 240_000 } : stage));
+  const stages = base.stages
+    .slice(0, -1)
+    .map((stage, index) =>
+      index === speech && stage.kind === 'single' ? { ...stage, name, durationMs: 240_000 } : stage,
+    );
   return { ...base, stages };
 }
 
@@ -72,8 +79,14 @@ describe('format edits and the current match (2 hubs, Postgres + Redis)', () => 
     const first = edited(worldcup, '正方一辩 开篇立论');
     const saved = await onA.manage.setFormat.mutate({ timerId: created.id, format: first });
     expect(saved).toMatchObject({ matchId: null, appliedToCurrent: true });
-    await display.until((w) => displayFormat(w)?.stages[speech]?.name === '正方一辩 开篇立论', CROSS_HUB_WAIT_MS);
-    await screen.until((w) => lobbyFormat(w, created.id)?.stages[speech]?.name === '正方一辩 开篇立论', CROSS_HUB_WAIT_MS);
+    await display.until(
+      (w) => displayFormat(w)?.stages[speech]?.name === '正方一辩 开篇立论',
+      CROSS_HUB_WAIT_MS,
+    );
+    await screen.until(
+      (w) => lobbyFormat(w, created.id)?.stages[speech]?.name === '正方一辩 开篇立论',
+      CROSS_HUB_WAIT_MS,
+    );
     const current = await httpClient(b.url).timer.get.query({ id: created.id });
     expect(current.matchId).toBe(created.matchId);
     expect(current.state.stageIndex).toBe(speech);
@@ -84,8 +97,13 @@ describe('format edits and the current match (2 hubs, Postgres + Redis)', () => 
     await onB.timer.command.mutate({ timerId: created.id, command: { type: 'start' } });
     await onB.timer.command.mutate({ timerId: created.id, command: { type: 'pause' } });
     const second = edited(worldcup, '正方一辩 立论（新）');
-    expect(await onA.manage.setFormat.mutate({ timerId: created.id, format: second })).toMatchObject({ matchId: null, appliedToCurrent: false });
-    expect((await onA.manage.get.query({ timerId: created.id })).timer.format).toMatchObject({ stages: second.stages });
+    expect(await onA.manage.setFormat.mutate({ timerId: created.id, format: second })).toMatchObject({
+      matchId: null,
+      appliedToCurrent: false,
+    });
+    expect((await onA.manage.get.query({ timerId: created.id })).timer.format).toMatchObject({
+      stages: second.stages,
+    });
     const after = await httpClient(b.url).timer.get.query({ id: created.id });
     expect(after.state.format.stages[speech]?.name).toBe('正方一辩 开篇立论');
     expect(displayFormat(display)?.stages[speech]?.name).toBe('正方一辩 开篇立论');
@@ -96,18 +114,30 @@ describe('format edits and the current match (2 hubs, Postgres + Redis)', () => 
     const created = await httpClient(a.url).timer.create.mutate({ formatId: 'cn-worldcup' });
     const owner = httpClient(a.url, { authorization: `Bearer ${created.controlKey}` });
     const format = edited(getBuiltinFormat('cn-worldcup')!, '偷改');
-    const refused = await owner.timer.command.mutate({ timerId: created.id, command: { type: 'setFormat', format } }).catch((error: unknown) => error);
+    const refused = await owner.timer.command
+      .mutate({ timerId: created.id, command: { type: 'setFormat', format } })
+      .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(TRPCClientError);
-    expect((refused as TRPCClientError<never>).data).toMatchObject({ reason: 'invalid-input', issues: [{ field: 'command', reason: 'hub-only', message: '这个指令只能由服务器发出' }] });
+    expect((refused as TRPCClientError<never>).data).toMatchObject({
+      reason: 'invalid-input',
+      issues: [{ field: 'command', reason: 'hub-only', message: '这个指令只能由服务器发出' }],
+    });
     const api = await fetch(`${a.url}/api/v1/timers/${created.id}/commands`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${created.controlKey}` },
       body: JSON.stringify({ type: 'setFormat', format }),
     });
     expect(api.status).toBe(400);
-    expect(((await api.json()) as { error: { issues: { reason: string }[] } }).error.issues[0]?.reason).toBe('hub-only');
+    expect(((await api.json()) as { error: { issues: { reason: string }[] } }).error.issues[0]?.reason).toBe(
+      'hub-only',
+    );
     const replay = await owner.timer.replay
-      .mutate({ timerId: created.id, matchId: created.matchId, baseVersion: 0, commands: [{ command: { type: 'setFormat', format }, at: Date.now() }] })
+      .mutate({
+        timerId: created.id,
+        matchId: created.matchId,
+        baseVersion: 0,
+        commands: [{ command: { type: 'setFormat', format }, at: Date.now() }],
+      })
       .catch((error: unknown) => error);
     expect(replay).toBeInstanceOf(TRPCClientError);
     expect((await httpClient(a.url).timer.get.query({ id: created.id })).state.version).toBe(0);

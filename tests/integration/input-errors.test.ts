@@ -35,14 +35,27 @@ describe('Chinese input errors', () => {
       body: JSON.stringify({ type: 'adjust', deltaMs: 99_999_999_999 }),
     });
     expect(response.status).toBe(400);
-    const { error } = (await response.json()) as { error: { reason: string; message: string; field: string; issues: { field: string; reason: string; message: string }[] } };
+    const { error } = (await response.json()) as {
+      error: {
+        reason: string;
+        message: string;
+        field: string;
+        issues: { field: string; reason: string; message: string }[];
+      };
+    };
     expect(error.reason).toBe('invalid-input');
     expect(error.field).toBe('deltaMs');
     expect(error.message).toBe('请求无效：deltaMs：不能大于 86,400,000');
     expect(error.issues).toEqual([{ field: 'deltaMs', reason: 'too_big', message: '不能大于 86,400,000' }]);
 
-    const bad = await fetch(`${hub.url}/api/v1/timers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 5, private: 'yes' }) });
-    const body = (await bad.json()) as { error: { message: string; issues: { field: string; reason: string; message: string }[] } };
+    const bad = await fetch(`${hub.url}/api/v1/timers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 5, private: 'yes' }),
+    });
+    const body = (await bad.json()) as {
+      error: { message: string; issues: { field: string; reason: string; message: string }[] };
+    };
     expect(bad.status).toBe(400);
     expect(body.error.issues.map((issue) => [issue.field, issue.reason])).toEqual([
       ['name', 'invalid_type'],
@@ -56,17 +69,38 @@ describe('Chinese input errors', () => {
     const created = await httpClient(hub.url).timer.create.mutate({ formatId: 'cn-worldcup' });
     const owner = httpClient(hub.url, { authorization: `Bearer ${created.controlKey}` });
     // A command the schema refuses.
-    const command = await refusal(owner.timer.command.mutate({ timerId: created.id, command: { type: 'adjust', deltaMs: 99_999_999_999 } }));
+    const command = await refusal(
+      owner.timer.command.mutate({
+        timerId: created.id,
+        command: { type: 'adjust', deltaMs: 99_999_999_999 },
+      }),
+    );
     expect(command.message).toBe('请求无效：command.deltaMs：不能大于 86,400,000');
-    expect(command.data).toMatchObject({ code: 'BAD_REQUEST', reason: 'invalid-input', field: 'command.deltaMs', issues: [{ field: 'command.deltaMs', reason: 'too_big' }] });
+    expect(command.data).toMatchObject({
+      code: 'BAD_REQUEST',
+      reason: 'invalid-input',
+      field: 'command.deltaMs',
+      issues: [{ field: 'command.deltaMs', reason: 'too_big' }],
+    });
     // An empty name on the info page.
-    const info = await refusal(owner.manage.updateInfo.mutate({ timerId: created.id, name: '   ', description: '' }));
+    const info = await refusal(
+      owner.manage.updateInfo.mutate({ timerId: created.id, name: '   ', description: '' }),
+    );
     expect(info.message).toBe('请求无效：name：名称不能为空');
-    expect(info.data).toMatchObject({ reason: 'invalid-input', field: 'name', issues: [{ field: 'name', reason: 'too_small', message: '名称不能为空' }] });
+    expect(info.data).toMatchObject({
+      reason: 'invalid-input',
+      field: 'name',
+      issues: [{ field: 'name', reason: 'too_small', message: '名称不能为空' }],
+    });
 
     const socket = wsClient(hub.wsUrl, { controlKey: created.controlKey });
     try {
-      const overSocket = await refusal(socket.client.timer.command.mutate({ timerId: created.id, command: { type: 'goto', stageIndex: -1 } }));
+      const overSocket = await refusal(
+        socket.client.timer.command.mutate({
+          timerId: created.id,
+          command: { type: 'goto', stageIndex: -1 },
+        }),
+      );
       expect(overSocket.message).toBe('请求无效：command.stageIndex：不能小于 0');
       expect(overSocket.data).toMatchObject({ reason: 'invalid-input', field: 'command.stageIndex' });
     } finally {
@@ -79,7 +113,14 @@ describe('Chinese input errors', () => {
     const owner = httpClient(hub.url, { authorization: `Bearer ${created.controlKey}` });
     const team = (name: string, debaters: string[]) => ({ name, school: '', debaters });
     const refused = await refusal(
-      owner.manage.updateSettings.mutate({ timerId: created.id, section: 'teams', value: { aff: team('甲'.repeat(81), []), neg: team('乙', ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']) } }),
+      owner.manage.updateSettings.mutate({
+        timerId: created.id,
+        section: 'teams',
+        value: {
+          aff: team('甲'.repeat(81), []),
+          neg: team('乙', ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']),
+        },
+      }),
     );
     expect(refused.data).toMatchObject({ reason: 'settings-invalid', field: 'aff.name' });
     expect(refused.data.issues).toEqual([

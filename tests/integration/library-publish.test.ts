@@ -31,8 +31,12 @@ describe('publishing a topic group', () => {
   it('keeps a new group its owner’s until an admin approves it; a rejection says why', async () => {
     const anonymous = httpClient(hub.url);
     const { id } = await owner.client.library.topics.createGroup.mutate({ group: { name: '发布测试合集' } });
-    await owner.client.library.topics.addTopic.mutate({ groupId: id, topic: { text: '发布测试：远程办公利大于弊' } });
-    const publicNames = async () => (await anonymous.library.topics.groups.query()).map((group) => group.name);
+    await owner.client.library.topics.addTopic.mutate({
+      groupId: id,
+      topic: { text: '发布测试：远程办公利大于弊' },
+    });
+    const publicNames = async () =>
+      (await anonymous.library.topics.groups.query()).map((group) => group.name);
     const publicFinds = async () =>
       (await anonymous.library.topics.search.query({ q: '发布测试' })).map((topic) => topic.text);
 
@@ -56,7 +60,9 @@ describe('publishing a topic group', () => {
     });
 
     // Published: pending, still not public; only admins see the queue.
-    expect(await owner.client.library.topics.publishGroup.mutate({ id })).toMatchObject({ visibility: 'pending' });
+    expect(await owner.client.library.topics.publishGroup.mutate({ id })).toMatchObject({
+      visibility: 'pending',
+    });
     expect(await publicNames()).not.toContain('发布测试合集');
     expect(await outcome(owner.client.library.topics.pendingGroups.query())).toMatchObject({
       ok: false,
@@ -86,7 +92,9 @@ describe('publishing a topic group', () => {
     expect(await publicNames()).toContain('发布测试合集');
     expect(await publicFinds()).toEqual(['发布测试：远程办公利大于弊']);
     expect((await stranger.client.library.topics.group.query({ id })).topics).toHaveLength(1);
-    expect((await admin.client.library.topics.pendingGroups.query()).map((group) => group.id)).not.toContain(id);
+    expect((await admin.client.library.topics.pendingGroups.query()).map((group) => group.id)).not.toContain(
+      id,
+    );
 
     // The owner's later change goes back to review; an admin's does not.
     await owner.client.library.topics.addTopic.mutate({ groupId: id, topic: { text: '发布测试：第二题' } });
@@ -116,11 +124,19 @@ describe('motions of a finished public tournament', () => {
     });
     await owner.client.tournament.importTeams.mutate({
       tournamentId,
-      import: { source: 'csv', text: ['队名,学校', '甲队,甲校', '乙队,乙校', '丙队,丙校', '丁队,丁校'].join('\n') },
+      import: {
+        source: 'csv',
+        text: ['队名,学校', '甲队,甲校', '乙队,乙校', '丙队,丙校', '丁队,丁校'].join('\n'),
+      },
     });
-    await owner.client.tournament.generateDraw.mutate({ tournamentId, draw: { poolCount: 1, seed: 'motions' } });
+    await owner.client.tournament.generateDraw.mutate({
+      tournamentId,
+      draw: { poolCount: 1, seed: 'motions' },
+    });
     // The motions come from the organizer's own (private) group.
-    const { id: groupId } = await owner.client.library.topics.createGroup.mutate({ group: { name: `${name}题目` } });
+    const { id: groupId } = await owner.client.library.topics.createGroup.mutate({
+      group: { name: `${name}题目` },
+    });
     const motion = (text: string) =>
       owner.client.library.topics.addTopic.mutate({ groupId, topic: { text, type: 'value' } });
     const caller = { id: owner.id, email: owner.email, displayName: '' };
@@ -129,12 +145,27 @@ describe('motions of a finished public tournament', () => {
     const firstMotion = await motion(`${name}：第一轮辩题`);
     const secondMotion = await motion(`${name}：第二轮辩题`);
     const unreleased = await motion(`${name}：未公布的辩题`);
-    await owner.client.tournament.setTopic.mutate({ tournamentId, roundId: first!.id, topicId: firstMotion.id, releaseAt: null });
+    await owner.client.tournament.setTopic.mutate({
+      tournamentId,
+      roundId: first!.id,
+      topicId: firstMotion.id,
+      releaseAt: null,
+    });
     await owner.client.tournament.releaseTopic.mutate({ tournamentId, roundId: first!.id });
-    await owner.client.tournament.setTopic.mutate({ tournamentId, roundId: second!.id, topicId: secondMotion.id, releaseAt: null });
+    await owner.client.tournament.setTopic.mutate({
+      tournamentId,
+      roundId: second!.id,
+      topicId: secondMotion.id,
+      releaseAt: null,
+    });
     await owner.client.tournament.releaseTopic.mutate({ tournamentId, roundId: second!.id });
     // Set but never released: it stays secret.
-    await owner.client.tournament.setTopic.mutate({ tournamentId, roundId: third!.id, topicId: unreleased.id, releaseAt: null });
+    await owner.client.tournament.setTopic.mutate({
+      tournamentId,
+      roundId: third!.id,
+      topicId: unreleased.id,
+      releaseAt: null,
+    });
     const fixtures = view.rounds.flatMap((round) => round.fixtures);
     const decide = (fixtureId: string) =>
       owner.client.tournament.editResult.mutate({
@@ -151,28 +182,38 @@ describe('motions of a finished public tournament', () => {
     const anonymous = httpClient(hub.url);
     for (const fixture of fixtures.slice(0, -1)) await decide(fixture.id);
     // Not over yet: nothing in the library.
-    expect(await outcome(anonymous.library.topics.group.query({ id: groupId }))).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+    expect(await outcome(anonymous.library.topics.group.query({ id: groupId }))).toMatchObject({
+      ok: false,
+      code: 'NOT_FOUND',
+    });
     expect(await anonymous.library.topics.search.query({ q: '收录杯' })).toEqual([]);
 
     await decide(fixtures.at(-1)!.id);
     const page = await anonymous.library.topics.group.query({ id: groupId });
-    expect(page.group).toMatchObject({ name: '收录杯', kind: 'tournament', year: 2026, visibility: 'public', tournamentId });
+    expect(page.group).toMatchObject({
+      name: '收录杯',
+      kind: 'tournament',
+      year: 2026,
+      visibility: 'public',
+      tournamentId,
+    });
     expect(page.topics.map((topic) => [topic.text, topic.source])).toEqual([
       ['收录杯：第一轮辩题', { tournament: '收录杯', round: rounds[0]!.name, year: 2026 }],
       ['收录杯：第二轮辩题', { tournament: '收录杯', round: rounds[1]!.name, year: 2026 }],
     ]);
     expect(page.topics[0]?.type).toBe('value');
-    expect((await anonymous.library.topics.search.query({ q: '收录杯' })).map((topic) => topic.text)).toEqual([
-      '收录杯：第一轮辩题',
-      '收录杯：第二轮辩题',
-    ]);
+    expect((await anonymous.library.topics.search.query({ q: '收录杯' })).map((topic) => topic.text)).toEqual(
+      ['收录杯：第一轮辩题', '收录杯：第二轮辩题'],
+    );
 
     // Idempotent: another change, or running it again, adds nothing.
     await decide(fixtures[0]!.id);
     expect(await hub.services.tournaments.motions.sync(tournamentId)).toBe(0);
     expect((await anonymous.library.topics.group.query({ id: groupId })).topics).toHaveLength(2);
     // Only admins edit it.
-    expect(await outcome(owner.client.library.topics.addTopic.mutate({ groupId, topic: { text: '外加' } }))).toMatchObject({
+    expect(
+      await outcome(owner.client.library.topics.addTopic.mutate({ groupId, topic: { text: '外加' } })),
+    ).toMatchObject({
       ok: false,
       code: 'FORBIDDEN',
     });
@@ -186,9 +227,15 @@ describe('motions of a finished public tournament', () => {
     });
     await organizer.client.tournament.importTeams.mutate({
       tournamentId,
-      import: { source: 'csv', text: ['队名,学校', '甲队,甲校', '乙队,乙校', '丙队,丙校', '丁队,丁校'].join('\n') },
+      import: {
+        source: 'csv',
+        text: ['队名,学校', '甲队,甲校', '乙队,乙校', '丙队,丙校', '丁队,丁校'].join('\n'),
+      },
     });
-    await organizer.client.tournament.generateDraw.mutate({ tournamentId, draw: { poolCount: 2, seed: 'ko' } });
+    await organizer.client.tournament.generateDraw.mutate({
+      tournamentId,
+      draw: { poolCount: 2, seed: 'ko' },
+    });
     const caller = { id: organizer.id, email: organizer.email, displayName: '' };
     const decideAll = async () => {
       const view = await hub.services.tournaments.core.view(slug, caller);
@@ -201,18 +248,33 @@ describe('motions of a finished public tournament', () => {
           });
     };
     await decideAll();
-    await organizer.client.tournament.createKnockout.mutate({ tournamentId, knockout: { advancePerPool: 2 } });
+    await organizer.client.tournament.createKnockout.mutate({
+      tournamentId,
+      knockout: { advancePerPool: 2 },
+    });
     await decideAll();
     // Every fixture so far is decided, but the final is not drafted yet: not over.
     expect(await hub.services.tournaments.motions.isOver(tournamentId)).toBe(false);
     const roundId = (await organizer.client.tournament.advanceKnockout.mutate({ tournamentId })).roundId!;
-    const { id: groupId } = await organizer.client.library.topics.createGroup.mutate({ group: { name: '决赛题' } });
-    const final = await organizer.client.library.topics.addTopic.mutate({ groupId, topic: { text: '淘汰收录杯：决赛辩题' } });
-    await organizer.client.tournament.setTopic.mutate({ tournamentId, roundId, topicId: final.id, releaseAt: null });
+    const { id: groupId } = await organizer.client.library.topics.createGroup.mutate({
+      group: { name: '决赛题' },
+    });
+    const final = await organizer.client.library.topics.addTopic.mutate({
+      groupId,
+      topic: { text: '淘汰收录杯：决赛辩题' },
+    });
+    await organizer.client.tournament.setTopic.mutate({
+      tournamentId,
+      roundId,
+      topicId: final.id,
+      releaseAt: null,
+    });
     await organizer.client.tournament.releaseTopic.mutate({ tournamentId, roundId });
     expect(await hub.services.tournaments.motions.isOver(tournamentId)).toBe(false);
     await decideAll();
-    const page = await httpClient(hub.url).library.topics.group.query({ id: tournamentGroupId(tournamentId) });
+    const page = await httpClient(hub.url).library.topics.group.query({
+      id: tournamentGroupId(tournamentId),
+    });
     expect(page.topics.map((topic) => [topic.text, topic.source])).toEqual([
       ['淘汰收录杯：决赛辩题', { tournament: '淘汰收录杯', round: '决赛', year: null }],
     ]);

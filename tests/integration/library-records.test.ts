@@ -119,7 +119,10 @@ describe('match records', () => {
     await send({ type: 'ringBell', count: 2 });
 
     // The clock runs on: the record reads it now, not at the last command (which would stay 0).
-    const speechUsed = async () => ((await api(`/api/v1/records/${matchId}`)).body.stages as Array<{ index: number; usedMs: number }>).find((row) => row.index === 1)!.usedMs;
+    const speechUsed = async () =>
+      (
+        (await api(`/api/v1/records/${matchId}`)).body.stages as Array<{ index: number; usedMs: number }>
+      ).find((row) => row.index === 1)!.usedMs;
     await expect.poll(speechUsed, { timeout: 5_000 }).toBeGreaterThanOrEqual(300);
     // The record page's timeline lists both bells; its rows (and the JSON export of it) count both.
     const live = await httpClient(hub.url).library.records.get.query({ matchId });
@@ -138,7 +141,10 @@ describe('match records', () => {
     // The played match, left for another, is 未完成 (abandoned) on both.
     await owner.manage.makeCurrent.mutate({ timerId: id, matchId: planned.matchId });
     expect((await api(`/api/v1/records/${matchId}`)).body.status).toBe('abandoned');
-    expect((await owner.manage.matches.query({ timerId: id })).matches.find((match) => match.id === matchId)?.status).toBe('abandoned');
+    expect(
+      (await owner.manage.matches.query({ timerId: id })).matches.find((match) => match.id === matchId)
+        ?.status,
+    ).toBe('abandoned');
   });
 
   it('hides a private timer’s record from strangers (404) and shows it to its owner, members and key holders', async () => {

@@ -18,9 +18,18 @@ describe('links from the address the hub serves', () => {
   it('answers POST /api/v1/timers with links on its own port, including the control link', async () => {
     const port = new URL(hub.url).port;
     expect(port).not.toBe('3000');
-    const response = await fetch(`${hub.url}/api/v1/timers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: '链接' }) });
+    const response = await fetch(`${hub.url}/api/v1/timers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: '链接' }),
+    });
     expect(response.status).toBe(201);
-    const body = (await response.json()) as { id: string; shortid: string; controlKey: string; urls: Record<string, string> };
+    const body = (await response.json()) as {
+      id: string;
+      shortid: string;
+      controlKey: string;
+      urls: Record<string, string>;
+    };
     expect(body.urls).toEqual({
       display: `${hub.url}/timer/${body.id}`,
       judge: expect.stringMatching(new RegExp(`^${hub.url}/timer/${body.id}\\?role=judge#judge=[\\w-]+$`)),

@@ -9,7 +9,9 @@ import { speechFormat } from '../support/formats';
 const FORMAT = speechFormat('lobby-test', '大厅测试', [180_000, 180_000]);
 
 function errorOf(error: unknown): { code?: string; message: string } {
-  return error instanceof TRPCClientError ? { code: (error.data as { code?: string } | undefined)?.code, message: error.message } : { message: String(error) };
+  return error instanceof TRPCClientError
+    ? { code: (error.data as { code?: string } | undefined)?.code, message: error.message }
+    : { message: String(error) };
 }
 
 async function refusal(call: Promise<unknown>): Promise<{ code?: string; message: string }> {
@@ -40,10 +42,18 @@ describe('lobby rooms through real sockets', () => {
     timers = await Promise.all(
       ['一号赛场', '二号赛场', '三号赛场'].map(async (name) => {
         const created = await anonymous.timer.create.mutate({ name, format: FORMAT });
-        return { id: created.id, controller: httpClient(hub.url, { authorization: `Bearer ${created.controlKey}` }) };
+        return {
+          id: created.id,
+          controller: httpClient(hub.url, { authorization: `Bearer ${created.controlKey}` }),
+        };
       }),
     );
-    lobby = await anonymous.lobby.create.mutate({ name: '第一轮', organizerName: '校辩论队', visibility: 'public', timers: timers.map((t) => t.id) });
+    lobby = await anonymous.lobby.create.mutate({
+      name: '第一轮',
+      organizerName: '校辩论队',
+      visibility: 'public',
+      timers: timers.map((t) => t.id),
+    });
     organizer = httpClient(hub.url, { authorization: `Bearer ${lobby.organizerKey}` });
   });
   afterAll(async () => {
@@ -57,19 +67,36 @@ describe('lobby rooms through real sockets', () => {
     const first = screen.tracked[0]!.message;
     expect(first.type).toBe('snapshot');
     if (first.type !== 'snapshot') return;
-    expect(first.lobby).toMatchObject({ name: '第一轮', code: lobby.code, mode: 'featured', featuredTimerId: timers[0]!.id });
+    expect(first.lobby).toMatchObject({
+      name: '第一轮',
+      code: lobby.code,
+      mode: 'featured',
+      featuredTimerId: timers[0]!.id,
+    });
     expect(first.matches.map((m) => m.timerId)).toEqual(timers.map((t) => t.id));
-    expect(first.matches.every((m) => m.watch?.type === 'snapshot' && m.watch.state.format.stages.length > 0)).toBe(true);
+    expect(
+      first.matches.every((m) => m.watch?.type === 'snapshot' && m.watch.state.format.stages.length > 0),
+    ).toBe(true);
     screen.close();
   });
 
   it('relays match changes inside the one lobby stream, observing each match room once', async () => {
-    const screens = [join(hub.wsUrl, { lobbyId: lobby.id }), join(hub.wsUrl, { lobbyId: lobby.id, role: 'display' })];
+    const screens = [
+      join(hub.wsUrl, { lobbyId: lobby.id }),
+      join(hub.wsUrl, { lobbyId: lobby.id, role: 'display' }),
+    ];
     await Promise.all(screens.map((s) => s.until((w) => w.tracked.length >= 1)));
     const [timer] = timers;
     await timer!.controller.timer.command.mutate({ timerId: timer!.id, command: { type: 'start' } });
     for (const screen of screens) {
-      await screen.until((w) => w.tracked.some((t) => t.message.type === 'match' && t.message.timerId === timer!.id && t.message.watch.type === 'change'));
+      await screen.until((w) =>
+        w.tracked.some(
+          (t) =>
+            t.message.type === 'match' &&
+            t.message.timerId === timer!.id &&
+            t.message.watch.type === 'change',
+        ),
+      );
     }
     const fetched = await anonymous.timer.get.query({ id: timer!.id });
     const room = hub.services.rooms.loaded(fetched.matchId)!;
@@ -81,18 +108,29 @@ describe('lobby rooms through real sockets', () => {
   });
 
   it('counts 200 audience sockets by role, drops leavers by the next tick, roster for organizers only', async () => {
-    const boss = join(hub.wsUrl, { lobbyId: lobby.id, role: 'controller', name: '主控台', route: `/lobby/${lobby.id}?view=control` }, { organizerKey: lobby.organizerKey });
+    const boss = join(
+      hub.wsUrl,
+      { lobbyId: lobby.id, role: 'controller', name: '主控台', route: `/lobby/${lobby.id}?view=control` },
+      { organizerKey: lobby.organizerKey },
+    );
     const judges = await anonymous.lobby.get.query({ lobbyId: lobby.id });
     expect(judges.role).toBe('guest');
     const links = (await organizer.lobby.get.query({ lobbyId: lobby.id })).links!;
     const judgeKey = new URL(links.judge, hub.url).searchParams.get('judge')!;
     const judge = join(hub.wsUrl, { lobbyId: lobby.id, role: 'judge', judgeKey, name: '评委一' });
-    const crowd = Array.from({ length: 200 }, (_, i) => join(hub.wsUrl, { lobbyId: lobby.id, name: `观众${i}`, route: `/lobby/${lobby.id}` }));
+    const crowd = Array.from({ length: 200 }, (_, i) =>
+      join(hub.wsUrl, { lobbyId: lobby.id, name: `观众${i}`, route: `/lobby/${lobby.id}` }),
+    );
     await Promise.all([boss, judge, ...crowd].map((w) => w.until((x) => x.tracked.length >= 1, 60_000)));
 
     const full = (w: LobbyWatcher) => {
       const tick = w.lastTick();
-      return tick !== undefined && tick.presence.audience === 200 && tick.presence.judge === 1 && tick.presence.controller === 1;
+      return (
+        tick !== undefined &&
+        tick.presence.audience === 200 &&
+        tick.presence.judge === 1 &&
+        tick.presence.controller === 1
+      );
     };
     await boss.until(full, 20_000).catch((error: unknown) => {
       throw new Error(`${String(error)} last presence ${JSON.stringify(boss.lastTick()?.presence)}`);
@@ -100,7 +138,10 @@ describe('lobby rooms through real sockets', () => {
     await crowd[0]!.until(full, 20_000);
     expect(totalPresence(boss.lastTick()!.presence)).toBe(202);
     expect(rosterOf(boss)).toHaveLength(202);
-    expect(rosterOf(boss).find((entry) => entry.role === 'controller')).toMatchObject({ name: '主控台', route: `/lobby/${lobby.id}?view=control` });
+    expect(rosterOf(boss).find((entry) => entry.role === 'controller')).toMatchObject({
+      name: '主控台',
+      route: `/lobby/${lobby.id}?view=control`,
+    });
     expect(crowd[0]!.lastTick()!.roster).toBeUndefined();
     expect(judge.lastTick()?.roster).toBeUndefined();
 
@@ -127,19 +168,33 @@ describe('lobby rooms through real sockets', () => {
     crowd.forEach((w, i) => {
       if (w !== target) expect(w.plain.length, `screen ${i} got nothing targeted`).toBe(plainBefore[i]);
     });
-    await boss.until((w) => w.lastTick()?.presence.audience === 149 && !rosterOf(w).some((entry) => entry.id === targetId), 10_000);
+    await boss.until(
+      (w) => w.lastTick()?.presence.audience === 149 && !rosterOf(w).some((entry) => entry.id === targetId),
+      10_000,
+    );
 
     // Nobody but the organizer may rename or disconnect.
     const other = crowd[8]!.screenId()!;
     const wrongKey = httpClient(hub.url, { authorization: `Bearer ${'x'.repeat(43)}` });
     for (const caller of [anonymous, wrongKey]) {
-      expect((await refusal(caller.lobby.rename.mutate({ lobbyId: lobby.id, screenId: other, name: '黑客' }))).code).toBe('FORBIDDEN');
-      expect((await refusal(caller.lobby.disconnect.mutate({ lobbyId: lobby.id, screenId: other }))).code).toBe('FORBIDDEN');
+      expect(
+        (await refusal(caller.lobby.rename.mutate({ lobbyId: lobby.id, screenId: other, name: '黑客' })))
+          .code,
+      ).toBe('FORBIDDEN');
+      expect(
+        (await refusal(caller.lobby.disconnect.mutate({ lobbyId: lobby.id, screenId: other }))).code,
+      ).toBe('FORBIDDEN');
     }
     const refused = await refusal(anonymous.lobby.disconnect.mutate({ lobbyId: lobby.id, screenId: other }));
     expect(refused.message).toBe('只有主办方可以这样做');
     expect(crowd[8]!.completed).toBe(false);
-    expect((await refusal(organizer.lobby.rename.mutate({ lobbyId: lobby.id, screenId: targetId, name: '已离开' }))).code).toBe('NOT_FOUND');
+    expect(
+      (
+        await refusal(
+          organizer.lobby.rename.mutate({ lobbyId: lobby.id, screenId: targetId, name: '已离开' }),
+        )
+      ).code,
+    ).toBe('NOT_FOUND');
     for (const w of [boss, judge, ...crowd]) w.close();
   }, 180_000);
 
@@ -151,9 +206,17 @@ describe('lobby rooms through real sockets', () => {
     await organizer.lobby.message.mutate({ lobbyId: lobby.id, text: '第二轮十分钟后开始' });
     await screen.until((w) => {
       const last = w.tracked.at(-1)?.message;
-      return last?.type === 'lobby' && last.lobby.mode === 'grid' && last.lobby.featuredTimerId === timers[2]!.id && last.lobby.notice?.text === '第二轮十分钟后开始';
+      return (
+        last?.type === 'lobby' &&
+        last.lobby.mode === 'grid' &&
+        last.lobby.featuredTimerId === timers[2]!.id &&
+        last.lobby.notice?.text === '第二轮十分钟后开始'
+      );
     });
-    expect((await refusal(organizer.lobby.setFeatured.mutate({ lobbyId: lobby.id, timerId: 'not-in-lobby' }))).code).toBe('BAD_REQUEST');
+    expect(
+      (await refusal(organizer.lobby.setFeatured.mutate({ lobbyId: lobby.id, timerId: 'not-in-lobby' })))
+        .code,
+    ).toBe('BAD_REQUEST');
     await organizer.lobby.clearMessage.mutate({ lobbyId: lobby.id });
     await screen.until((w) => {
       const last = w.tracked.at(-1)?.message;
@@ -190,16 +253,36 @@ describe('lobby rooms through real sockets', () => {
     await screen.until((w) => w.tracked.length >= 1);
     const timer = timers[1]!;
     const { matchId } = await timer.controller.timer.newMatch.mutate({ timerId: timer.id });
-    await screen.until((w) => w.tracked.some((t) => t.message.type === 'match' && t.message.watch.type === 'snapshot' && t.message.watch.matchId === matchId));
+    await screen.until((w) =>
+      w.tracked.some(
+        (t) =>
+          t.message.type === 'match' &&
+          t.message.watch.type === 'snapshot' &&
+          t.message.watch.matchId === matchId,
+      ),
+    );
     screen.close();
   });
 
   it('moves a screen to another lobby the organizer runs', async () => {
-    const second = await anonymous.lobby.create.mutate({ name: '第二轮', visibility: 'private', timers: [timers[0]!.id] });
-    const both = httpClient(hub.url, { origin: hub.url, cookie: `bs_ctl_${lobby.id}=${lobby.organizerKey}; bs_ctl_${second.id}=${second.organizerKey}` });
+    const second = await anonymous.lobby.create.mutate({
+      name: '第二轮',
+      visibility: 'private',
+      timers: [timers[0]!.id],
+    });
+    const both = httpClient(hub.url, {
+      origin: hub.url,
+      cookie: `bs_ctl_${lobby.id}=${lobby.organizerKey}; bs_ctl_${second.id}=${second.organizerKey}`,
+    });
     const screen = join(hub.wsUrl, { lobbyId: lobby.id });
     await screen.until((w) => w.screenId() !== undefined);
-    expect((await refusal(organizer.lobby.move.mutate({ lobbyId: lobby.id, screenId: screen.screenId()!, target: second.id }))).code).toBe('FORBIDDEN');
+    expect(
+      (
+        await refusal(
+          organizer.lobby.move.mutate({ lobbyId: lobby.id, screenId: screen.screenId()!, target: second.id }),
+        )
+      ).code,
+    ).toBe('FORBIDDEN');
     await both.lobby.move.mutate({ lobbyId: lobby.id, screenId: screen.screenId()!, target: second.code });
     await screen.until((w) => w.completed);
     const move = screen.plain.find((m) => m.type === 'move');

@@ -7,7 +7,14 @@ import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ONE_PIXEL_PNG, fakePng, silentMp3, silentOpus, silentWav, utf8 } from '../../hub/src/uploads/test-media.fixture';
+import {
+  ONE_PIXEL_PNG,
+  fakePng,
+  silentMp3,
+  silentOpus,
+  silentWav,
+  utf8,
+} from '../../hub/src/uploads/test-media.fixture';
 import { startHub, type TestHub } from '../support/hub';
 import { httpClient } from '../support/trpc';
 
@@ -41,13 +48,25 @@ describe('uploads', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  async function upload(kind: string, contentType: string, body: Uint8Array, key: string | null = controlKey) {
+  async function upload(
+    kind: string,
+    contentType: string,
+    body: Uint8Array,
+    key: string | null = controlKey,
+  ) {
     const response = await fetch(`${hub.url}/api/uploads/${timerId}/${kind}`, {
       method: 'POST',
       headers: { 'content-type': contentType, ...(key ? { authorization: `Bearer ${key}` } : {}) },
       body: new Uint8Array(body),
     });
-    return { status: response.status, body: (await response.json()) as { url?: string; durationMs?: number; error?: { message: string; reason: string } } };
+    return {
+      status: response.status,
+      body: (await response.json()) as {
+        url?: string;
+        durationMs?: number;
+        error?: { message: string; reason: string };
+      },
+    };
   }
 
   it.each([
@@ -77,16 +96,44 @@ describe('uploads', () => {
     ['a PNG declared as JPEG-only kind mismatch', 'sound', 'image/png', ONE_PIXEL_PNG, 415, /类型不支持/],
     ['an undeclared type', 'logo', 'application/octet-stream', ONE_PIXEL_PNG, 415, /类型不支持/],
     ['wrong magic bytes', 'logo', 'image/png', utf8('GIF89a not a png at all'), 415, /不符/],
-    ['an executable as an image', 'logo', 'image/png', Uint8Array.from([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0]), 415, /不符/],
+    [
+      'an executable as an image',
+      'logo',
+      'image/png',
+      Uint8Array.from([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0]),
+      415,
+      /不符/,
+    ],
     ['a logo over 2 MB', 'logo', 'image/png', fakePng(2 * 1024 * 1024), 413, /过大/],
     ['a sound over 1 MB', 'sound', 'audio/wav', silentWav(70_000), 413, /过大/],
     ['a WAV over 10 s', 'sound', 'audio/wav', silentWav(12_000), 400, /过长/],
     ['an MP3 over 10 s', 'sound', 'audio/mpeg', silentMp3(11_000), 400, /过长/],
     ['an Opus over 10 s', 'sound', 'audio/ogg', silentOpus(10_500), 400, /过长/],
-    ['an MP3 we cannot measure', 'sound', 'audio/mpeg', Uint8Array.from([...silentMp3(100), ...new Uint8Array(40_000).fill(7)]), 415, /无法读取/],
+    [
+      'an MP3 we cannot measure',
+      'sound',
+      'audio/mpeg',
+      Uint8Array.from([...silentMp3(100), ...new Uint8Array(40_000).fill(7)]),
+      415,
+      /无法读取/,
+    ],
     ['an empty file', 'logo', 'image/png', new Uint8Array(0), 400, /为空/],
-    ['an SVG with a DOCTYPE', 'logo', 'image/svg+xml', utf8('<!DOCTYPE svg [<!ENTITY x "y">]><svg>&x;</svg>'), 415, /DOCTYPE/],
-    ['an SVG as a background', 'background', 'image/svg+xml', utf8('<svg xmlns="http://www.w3.org/2000/svg"/>'), 415, /类型不支持/],
+    [
+      'an SVG with a DOCTYPE',
+      'logo',
+      'image/svg+xml',
+      utf8('<!DOCTYPE svg [<!ENTITY x "y">]><svg>&x;</svg>'),
+      415,
+      /DOCTYPE/,
+    ],
+    [
+      'an SVG as a background',
+      'background',
+      'image/svg+xml',
+      utf8('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      415,
+      /类型不支持/,
+    ],
   ])('rejects %s', async (_, kind, type, bytes, status, message) => {
     const result = await upload(kind, type, bytes);
     expect(result.status).toBe(status);
@@ -94,7 +141,8 @@ describe('uploads', () => {
   });
 
   it('sanitizes SVG logos and serves them sandboxed', async () => {
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script><foreignObject><div>x</div></foreignObject><circle r="4" fill="red" onclick="alert(3)"/><use href="https://evil.example/a.svg#x"/></svg>';
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script><foreignObject><div>x</div></foreignObject><circle r="4" fill="red" onclick="alert(3)"/><use href="https://evil.example/a.svg#x"/></svg>';
     const { status, body } = await upload('logo', 'image/svg+xml', utf8(svg));
     expect(status).toBe(201);
     const served = await fetch(hub.url + body.url!);
@@ -112,12 +160,17 @@ describe('uploads', () => {
         method: 'POST',
         headers: { 'content-type': 'image/png', authorization: `Bearer ${created.controlKey}` },
         body: new Uint8Array(ONE_PIXEL_PNG),
-      }).then(async (response) => ({ status: response.status, body: (await response.json()) as { error?: { reason: string } } }));
+      }).then(async (response) => ({
+        status: response.status,
+        body: (await response.json()) as { error?: { reason: string } },
+      }));
     // The installation's trial keeps 20 custom files per timer: 18 leave two places.
     for (let i = 0; i < 18; i++) expect((await put()).status).toBe(201);
     const raced = await Promise.all(Array.from({ length: 5 }, put));
     expect(raced.filter((answer) => answer.status === 201)).toHaveLength(2);
-    expect(raced.filter((answer) => answer.status === 403 && answer.body.error?.reason === 'plan-limit')).toHaveLength(3);
+    expect(
+      raced.filter((answer) => answer.status === 403 && answer.body.error?.reason === 'plan-limit'),
+    ).toHaveLength(3);
   });
 
   it('needs the editor role', async () => {
@@ -127,7 +180,11 @@ describe('uploads', () => {
 
   it('refuses unknown kinds and paths outside the uploads directory', async () => {
     expect((await upload('script', 'image/png', ONE_PIXEL_PNG)).status).toBe(404);
-    for (const path of [`/uploads/${timerId}/../../etc/passwd`, `/uploads/${timerId}/%2e%2e%2fsecret.png`, '/uploads/x/aaaaaaaaaaaa.exe']) {
+    for (const path of [
+      `/uploads/${timerId}/../../etc/passwd`,
+      `/uploads/${timerId}/%2e%2e%2fsecret.png`,
+      '/uploads/x/aaaaaaaaaaaa.exe',
+    ]) {
       expect(await rawStatus(hub.url, path)).toBe(404);
     }
   });
@@ -135,16 +192,26 @@ describe('uploads', () => {
   it('lets settings use the timer\u2019s own uploads only', async () => {
     const owner = httpClient(hub.url, { authorization: `Bearer ${controlKey}` });
     const logo = await upload('logo', 'image/png', ONE_PIXEL_PNG);
-    const saved = await owner.manage.updateSettings.mutate({ timerId, section: 'logo', value: { logoUrl: logo.body.url } });
+    const saved = await owner.manage.updateSettings.mutate({
+      timerId,
+      section: 'logo',
+      value: { logoUrl: logo.body.url },
+    });
     expect(saved.timer.settings.logoUrl).toBe(logo.body.url);
     const sound = await upload('sound', 'audio/wav', silentWav(1_000));
     await owner.manage.updateSettings.mutate({
       timerId,
       section: 'audio',
-      value: { volume: 0.5, sounds: { bell: sound.body.url }, library: [{ label: '铜铃', url: sound.body.url, durationMs: 1_000, bytes: 16_044 }] },
+      value: {
+        volume: 0.5,
+        sounds: { bell: sound.body.url },
+        library: [{ label: '铜铃', url: sound.body.url, durationMs: 1_000, bytes: 16_044 }],
+      },
     });
     const missing = `/uploads/${timerId}/zzzzzzzzzzzzzzzz.png`;
-    await expect(owner.manage.updateSettings.mutate({ timerId, section: 'logo', value: { logoUrl: missing } })).rejects.toThrow(/文件不存在/);
+    await expect(
+      owner.manage.updateSettings.mutate({ timerId, section: 'logo', value: { logoUrl: missing } }),
+    ).rejects.toThrow(/文件不存在/);
     await owner.manage.updateSettings.mutate({ timerId, section: 'logo', value: { logoUrl: null } });
     expect((await owner.manage.get.query({ timerId })).timer.settings).not.toHaveProperty('logoUrl');
   });

@@ -12,15 +12,30 @@ import { createScratchPostgres, type ScratchDatabase } from '../support/postgres
 const FORMAT = BUILTIN_FORMATS.find((format) => format.stages[0]?.kind === 'single')!;
 
 /** The decision a room makes: apply `command` on the row it is shown, noting when it was behind. */
-function decider(known: MatchState, command: Command, at: number, seen: { behind: boolean }[], shown: MatchState[] = []) {
+function decider(
+  known: MatchState,
+  command: Command,
+  at: number,
+  seen: { behind: boolean }[],
+  shown: MatchState[] = [],
+) {
   return (row: { state: MatchState; version: number }): LockedDecision<{ version: number }> => {
     const behind = row.version > known.version;
     seen.push({ behind });
     shown.push(row.state);
     const result = apply(row.state, command, at);
-    if (!result.ok) return { write: null, value: { version: row.version }, ...(behind ? { catchUpFrom: known.version } : {}) };
+    if (!result.ok)
+      return {
+        write: null,
+        value: { version: row.version },
+        ...(behind ? { catchUpFrom: known.version } : {}),
+      };
     return {
-      write: { next: result.state, entries: [{ version: result.state.version, command, events: result.events, at, actor: 'test' }], nextDeadline: null },
+      write: {
+        next: result.state,
+        entries: [{ version: result.state.version, command, events: result.events, at, actor: 'test' }],
+        nextDeadline: null,
+      },
       value: { version: result.state.version },
       ...(behind ? { catchUpFrom: known.version } : {}),
     };
@@ -36,7 +51,10 @@ describe.each(['pglite', 'postgres'] as const)('match commit (%s)', (kind) => {
   beforeAll(async () => {
     if (kind === 'postgres') {
       scratch = await createScratchPostgres();
-      databases = [await openDatabase({ kind: 'postgres', url: scratch.url }), await openDatabase({ kind: 'postgres', url: scratch.url })];
+      databases = [
+        await openDatabase({ kind: 'postgres', url: scratch.url }),
+        await openDatabase({ kind: 'postgres', url: scratch.url }),
+      ];
     } else {
       const shared = await openDatabase({ kind: 'pglite-memory' });
       databases = [shared];
@@ -55,7 +73,19 @@ describe.each(['pglite', 'postgres'] as const)('match commit (%s)', (kind) => {
     const state = createMatch(FORMAT, { now: 1_000 });
     const id = `match-${kind}-${counter}`;
     await hubA.createTimer(
-      { id: `timer-${kind}-${counter}`, shortid: `s${kind[0]}${counter}`, name: '测试', description: '', format: FORMAT, settings: {}, controlKeyHash: 'x', viewKey: null, judgeKey: 'j', ownerId: null, currentMatchId: null },
+      {
+        id: `timer-${kind}-${counter}`,
+        shortid: `s${kind[0]}${counter}`,
+        name: '测试',
+        description: '',
+        format: FORMAT,
+        settings: {},
+        controlKeyHash: 'x',
+        viewKey: null,
+        judgeKey: 'j',
+        ownerId: null,
+        currentMatchId: null,
+      },
       { id, timerId: `timer-${kind}-${counter}`, state, version: state.version },
     );
     return { id, state };
@@ -65,7 +95,11 @@ describe.each(['pglite', 'postgres'] as const)('match commit (%s)', (kind) => {
     const { id, state } = await newMatch();
     const seen: { behind: boolean }[] = [];
     const shown: MatchState[] = [];
-    const result = await hubA.commitLocked(id, { state, version: state.version }, decider(state, { type: 'start' }, 2_000, seen, shown));
+    const result = await hubA.commitLocked(
+      id,
+      { state, version: state.version },
+      decider(state, { type: 'start' }, 2_000, seen, shown),
+    );
     expect(result).toEqual({ found: true, value: { version: 1 }, missed: [] });
     expect(seen).toEqual([{ behind: false }]);
     // Decided on the caller's own copy, not on a row read back from the database.
@@ -80,7 +114,11 @@ describe.each(['pglite', 'postgres'] as const)('match commit (%s)', (kind) => {
     await hubB.commitLocked(id, { state, version: 0 }, decider(state, { type: 'start' }, 2_000, []));
     // Hub A still holds version 0.
     const seen: { behind: boolean }[] = [];
-    const result = await hubA.commitLocked(id, { state, version: 0 }, decider(state, { type: 'pause' }, 3_000, seen));
+    const result = await hubA.commitLocked(
+      id,
+      { state, version: 0 },
+      decider(state, { type: 'pause' }, 3_000, seen),
+    );
     expect(seen).toEqual([{ behind: false }, { behind: true }]);
     expect(result.found && result.value).toEqual({ version: 2 });
     expect(result.found && result.missed.map((entry) => entry.version)).toEqual([1]);
@@ -92,7 +130,11 @@ describe.each(['pglite', 'postgres'] as const)('match commit (%s)', (kind) => {
     await hubB.commitLocked(id, { state, version: 0 }, decider(state, { type: 'start' }, 2_000, []));
     // On hub A's stale copy `pause` is illegal (nothing runs); on the committed row it is fine.
     const seen: { behind: boolean }[] = [];
-    const result = await hubA.commitLocked(id, { state, version: 0 }, decider(state, { type: 'pause' }, 3_000, seen));
+    const result = await hubA.commitLocked(
+      id,
+      { state, version: 0 },
+      decider(state, { type: 'pause' }, 3_000, seen),
+    );
     expect(result.found && result.value).toEqual({ version: 2 });
     expect(seen.at(-1)).toEqual({ behind: true });
   });
@@ -100,9 +142,17 @@ describe.each(['pglite', 'postgres'] as const)('match commit (%s)', (kind) => {
   it('never forks the log when two hubs commit on the same version at once', async () => {
     const { id, state } = await newMatch();
     const results = await Promise.all(
-      Array.from({ length: 8 }, (_, index) => (index % 2 ? hubA : hubB).commitLocked(id, { state, version: 0 }, decider(state, { type: 'toggle' }, 2_000 + index, []))),
+      Array.from({ length: 8 }, (_, index) =>
+        (index % 2 ? hubA : hubB).commitLocked(
+          id,
+          { state, version: 0 },
+          decider(state, { type: 'toggle' }, 2_000 + index, []),
+        ),
+      ),
     );
-    const versions = results.map((result) => (result.found ? result.value.version : -1)).sort((a, b) => a - b);
+    const versions = results
+      .map((result) => (result.found ? result.value.version : -1))
+      .sort((a, b) => a - b);
     expect(versions).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     const log = await hubA.log(id);
     expect(log.map((entry) => entry.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
@@ -111,6 +161,12 @@ describe.each(['pglite', 'postgres'] as const)('match commit (%s)', (kind) => {
 
   it('reports a match that does not exist', async () => {
     const state = createMatch(FORMAT, { now: 1_000 });
-    expect(await hubA.commitLocked('no-such-match', { state, version: 0 }, decider(state, { type: 'start' }, 2_000, []))).toEqual({ found: false });
+    expect(
+      await hubA.commitLocked(
+        'no-such-match',
+        { state, version: 0 },
+        decider(state, { type: 'start' }, 2_000, []),
+      ),
+    ).toEqual({ found: false });
   });
 });

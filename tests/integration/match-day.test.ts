@@ -59,7 +59,10 @@ describe('match day on two hubs (Postgres + Redis)', () => {
     // Without the key the role is refused, in Chinese, with its reason.
     const keyless = track(watch(ws(b), { timerId: created.id, role: 'judge' }));
     await keyless.until((w) => w.errors.length > 0);
-    expect(refusal(keyless)).toMatchObject({ reason: 'judge-required', message: expect.stringContaining('评委链接') });
+    expect(refusal(keyless)).toMatchObject({
+      reason: 'judge-required',
+      message: expect.stringContaining('评委链接'),
+    });
 
     const judge = track(watch(ws(b), { timerId: created.id, role: 'judge', judgeKey: timer.judgeKey }));
     const display = track(watch(ws(a), { timerId: created.id }));
@@ -76,7 +79,10 @@ describe('match day on two hubs (Postgres + Redis)', () => {
     const since = Date.now();
     await judge.until((w) => w.errors.length > 0, CROSS_HUB_MS * 3);
     expect(Date.now() - since).toBeLessThan(CROSS_HUB_MS);
-    expect(refusal(judge)).toMatchObject({ reason: 'judge-key-changed', message: expect.stringContaining('评委链接已失效') });
+    expect(refusal(judge)).toMatchObject({
+      reason: 'judge-key-changed',
+      message: expect.stringContaining('评委链接已失效'),
+    });
     expect(display.errors).toEqual([]);
     const renewed = track(watch(ws(a), { timerId: created.id, role: 'judge', judgeKey: rotated.judgeKey }));
     await renewed.until((w) => w.tracked.length >= 1);
@@ -86,21 +92,32 @@ describe('match day on two hubs (Postgres + Redis)', () => {
     const [a, b] = cluster.hubs;
     const created = await httpClient(a.url).timer.create.mutate({ name: '将设为私有' });
     const owner = httpClient(a.url, { authorization: `Bearer ${created.controlKey}` });
-    const screens = [track(watch(ws(a), { timerId: created.id })), track(watch(ws(b), { timerId: created.id })), track(watch(ws(b), { timerId: created.id, role: 'audience' }))];
+    const screens = [
+      track(watch(ws(a), { timerId: created.id })),
+      track(watch(ws(b), { timerId: created.id })),
+      track(watch(ws(b), { timerId: created.id, role: 'audience' })),
+    ];
     await Promise.all(screens.map((w) => w.until((x) => x.tracked.length >= 1)));
 
     const since = Date.now();
     const { viewKey } = await owner.manage.setPrivate.mutate({ timerId: created.id, private: true });
     await Promise.all(screens.map((w) => w.until((x) => x.errors.length > 0, CROSS_HUB_MS * 3)));
     expect(Date.now() - since).toBeLessThan(CROSS_HUB_MS);
-    for (const screen of screens) expect(refusal(screen)).toEqual({ reason: 'timer-private', message: expect.stringContaining('此计时器已设为私有') });
+    for (const screen of screens)
+      expect(refusal(screen)).toEqual({
+        reason: 'timer-private',
+        message: expect.stringContaining('此计时器已设为私有'),
+      });
 
     // A screen with the new key watches; a new key tells it so in turn.
     const keyed = track(watch(ws(b), { timerId: created.id, viewKey: viewKey! }));
     await keyed.until((w) => w.tracked.length >= 1);
     await owner.manage.setPrivate.mutate({ timerId: created.id, private: true });
     await keyed.until((w) => w.errors.length > 0, CROSS_HUB_MS * 3);
-    expect(refusal(keyed)).toMatchObject({ reason: 'view-key-changed', message: expect.stringContaining('观看密钥已更换') });
+    expect(refusal(keyed)).toMatchObject({
+      reason: 'view-key-changed',
+      message: expect.stringContaining('观看密钥已更换'),
+    });
   }, 60_000);
 
   it('undoes on hub B what was done on hub A, logs it, and refuses in Chinese when nothing is left', async () => {
@@ -128,11 +145,20 @@ describe('match day on two hubs (Postgres + Redis)', () => {
     await onA.timer.command.mutate({ timerId: created.id, command: { type: 'undo' } });
     const first = await onB.timer.command.mutate({ timerId: created.id, command: { type: 'undo' } });
     expect(first.state).toMatchObject({ stageIndex: 0, status: 'ready', version: 6 });
-    const nothing = await outcome(onA.timer.command.mutate({ timerId: created.id, command: { type: 'undo' } }));
+    const nothing = await outcome(
+      onA.timer.command.mutate({ timerId: created.id, command: { type: 'undo' } }),
+    );
     expect(nothing).toMatchObject({ ok: false, code: 'BAD_REQUEST', message: '没有可以撤销的操作' });
 
     const log = await onA.timer.log.query({ timerId: created.id });
-    expect(log.entries.map((entry) => entry.command.type)).toEqual(['goto', 'start', 'resetStage', 'undo', 'undo', 'undo']);
+    expect(log.entries.map((entry) => entry.command.type)).toEqual([
+      'goto',
+      'start',
+      'resetStage',
+      'undo',
+      'undo',
+      'undo',
+    ]);
     // The record replays the undos as the hub applied them.
     const record = await onB.library.records.get.query({ matchId: created.matchId });
     expect(record.startedAt).not.toBeNull();
@@ -147,18 +173,32 @@ describe('match day on two hubs (Postgres + Redis)', () => {
     await display.until((w) => w.tracked.length >= 1);
 
     const early = await outcome(onA.timer.showResult.mutate({ timerId: created.id, show: true }));
-    expect(early).toMatchObject({ ok: false, code: 'BAD_REQUEST', message: expect.stringContaining('比赛结束后') });
+    expect(early).toMatchObject({
+      ok: false,
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('比赛结束后'),
+    });
     await onA.timer.command.mutate({ timerId: created.id, command: { type: 'finish' } });
     const empty = await outcome(onA.timer.showResult.mutate({ timerId: created.id, show: true }));
     expect(empty).toMatchObject({ ok: false, message: expect.stringContaining('胜方') });
 
     await onA.library.records.updateResult.mutate({
       matchId: created.matchId,
-      result: { teams: { aff: { name: '复旦大学' }, neg: { name: '南京大学' } }, ballots: { aff: 3, neg: 2 }, winner: 'aff', bestDebater: '李四' },
+      result: {
+        teams: { aff: { name: '复旦大学' }, neg: { name: '南京大学' } },
+        ballots: { aff: 3, neg: 2 },
+        winner: 'aff',
+        bestDebater: '李四',
+      },
     });
     await onA.timer.showResult.mutate({ timerId: created.id, show: true });
     await display.until((w) => latest(w)?.overlay.result !== undefined, CROSS_HUB_MS * 3);
-    expect(latest(display)?.overlay.result).toEqual({ winner: 'aff', ballots: { aff: 3, neg: 2 }, bestDebater: '李四', teams: { aff: '复旦大学', neg: '南京大学' } });
+    expect(latest(display)?.overlay.result).toEqual({
+      winner: 'aff',
+      ballots: { aff: 3, neg: 2 },
+      bestDebater: '李四',
+      teams: { aff: '复旦大学', neg: '南京大学' },
+    });
     await onA.timer.showResult.mutate({ timerId: created.id, show: false });
     await display.until((w) => latest(w)?.overlay.result === undefined, CROSS_HUB_MS * 3);
   }, 60_000);

@@ -21,7 +21,10 @@ describe('OSC for AV desks', () => {
   const heard: OscMessage[] = [];
   const timers: { id: string; shortid: string; controlKey: string }[] = [];
 
-  const reading = async (id: string) => ((await (await fetch(`${hub.url}/api/v1/timers/${id}`)).json()) as { reading: Record<string, any> }).reading; // eslint-disable-line @typescript-eslint/no-explicit-any -- read per field
+  const reading = async (id: string) =>
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- read per field
+    ((await (await fetch(`${hub.url}/api/v1/timers/${id}`)).json()) as { reading: Record<string, any> })
+      .reading;
   const heardAt = (address: string) => heard.filter((message) => message[0] === address);
 
   beforeAll(async () => {
@@ -30,7 +33,11 @@ describe('OSC for AV desks', () => {
     // The operator names the timers a desk may drive, so they exist before the hub with OSC starts.
     const setup = await startHub({ database });
     for (let i = 0; i < 2; i++) {
-      const response = await fetch(`${setup.url}/api/v1/timers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"formatId":"bp"}' });
+      const response = await fetch(`${setup.url}/api/v1/timers`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"formatId":"bp"}',
+      });
       timers.push((await response.json()) as { id: string; shortid: string; controlKey: string });
     }
     await setup.close();
@@ -40,7 +47,14 @@ describe('OSC for AV desks', () => {
     desk.on('message', (message: OscMessage) => heard.push(message));
     const deskPort = (desk._sock.address() as { port: number }).port;
     const oscPort = await freePort();
-    hub = await startHub({ database, env: { OSC_PORT: String(oscPort), OSC_TIMERS: timers[0]!.shortid, OSC_SEND_TO: `127.0.0.1:${deskPort}` } });
+    hub = await startHub({
+      database,
+      env: {
+        OSC_PORT: String(oscPort),
+        OSC_TIMERS: timers[0]!.shortid,
+        OSC_SEND_TO: `127.0.0.1:${deskPort}`,
+      },
+    });
     deskOut = new Client('127.0.0.1', oscPort);
   });
   afterAll(async () => {
@@ -52,7 +66,10 @@ describe('OSC for AV desks', () => {
 
   it('reports where the timer stands as soon as the hub starts', async () => {
     const ref = timers[0]!.shortid;
-    await until(() => heardAt(`/bianshi/${ref}/stage`), (messages) => messages.length > 0);
+    await until(
+      () => heardAt(`/bianshi/${ref}/stage`),
+      (messages) => messages.length > 0,
+    );
     expect(heardAt(`/bianshi/${ref}/stage`)[0]).toEqual([`/bianshi/${ref}/stage`, 0, '准备时间']);
     expect(heardAt(`/bianshi/${ref}/time`)[0]).toEqual([`/bianshi/${ref}/time`, 900_000, '15:00', 0]);
     expect(heardAt(`/bianshi/${ref}/running`)[0]).toEqual([`/bianshi/${ref}/running`, 0]);
@@ -62,25 +79,52 @@ describe('OSC for AV desks', () => {
     const [timer] = timers;
     const ref = timer!.shortid;
     await deskOut.send(`/bianshi/${ref}/start`);
-    await until(() => reading(timer!.id), (r) => r.status === 'running');
-    await until(() => heardAt(`/bianshi/${ref}/running`).at(-1), (message) => message?.[1] === 1);
+    await until(
+      () => reading(timer!.id),
+      (r) => r.status === 'running',
+    );
+    await until(
+      () => heardAt(`/bianshi/${ref}/running`).at(-1),
+      (message) => message?.[1] === 1,
+    );
     // While it runs, the time goes out every second as well as on changes.
     const ticks = heardAt(`/bianshi/${ref}/time`).length;
-    await until(() => heardAt(`/bianshi/${ref}/time`).length, (n) => n >= ticks + 2);
+    await until(
+      () => heardAt(`/bianshi/${ref}/time`).length,
+      (n) => n >= ticks + 2,
+    );
 
     await deskOut.send(`/bianshi/${ref}/pause`);
-    await until(() => reading(timer!.id), (r) => r.status === 'paused');
+    await until(
+      () => reading(timer!.id),
+      (r) => r.status === 'paused',
+    );
     const before = (await reading(timer!.id)).active.remainingMs as number;
     await deskOut.send(`/bianshi/${ref}/adjust`, -10_000);
-    await until(() => reading(timer!.id), (r) => r.active.remainingMs === before - 10_000);
-    await until(() => heardAt(`/bianshi/${ref}/time`).at(-1), (message) => message?.[1] === before - 10_000);
+    await until(
+      () => reading(timer!.id),
+      (r) => r.active.remainingMs === before - 10_000,
+    );
+    await until(
+      () => heardAt(`/bianshi/${ref}/time`).at(-1),
+      (message) => message?.[1] === before - 10_000,
+    );
 
     await deskOut.send(`/bianshi/${ref}/bell`, 2);
-    await until(() => heardAt(`/bianshi/${ref}/bell`), (messages) => messages.some((message) => message[1] === 2));
+    await until(
+      () => heardAt(`/bianshi/${ref}/bell`),
+      (messages) => messages.some((message) => message[1] === 2),
+    );
 
     await deskOut.send(`/bianshi/${ref}/next`);
-    await until(() => reading(timer!.id), (r) => r.stage.index === 1);
-    await until(() => heardAt(`/bianshi/${ref}/stage`).at(-1), (message) => message?.[1] === 1 && message[2] === '首相');
+    await until(
+      () => reading(timer!.id),
+      (r) => r.stage.index === 1,
+    );
+    await until(
+      () => heardAt(`/bianshi/${ref}/stage`).at(-1),
+      (message) => message?.[1] === 1 && message[2] === '首相',
+    );
   });
 
   it('ignores timers the operator did not name, and unknown actions', async () => {
@@ -90,7 +134,10 @@ describe('OSC for AV desks', () => {
     // A command to the allowed timer after them: once it shows, the two before it were handled (UDP from one socket keeps order here).
     const version = (await reading(allowed!.id)).version as number;
     await deskOut.send(`/bianshi/${allowed!.shortid}/toggle`);
-    await until(() => reading(allowed!.id), (r) => r.version === version + 1);
+    await until(
+      () => reading(allowed!.id),
+      (r) => r.version === version + 1,
+    );
     expect((await reading(other!.id)).version).toBe(0);
   });
 });

@@ -18,7 +18,13 @@ import {
   TRPCClientError,
   type TRPCUntypedClient,
 } from '@trpc/client';
-import { createTransformer, roleAtLeast, tournamentRoleAtLeast, type ProjectRole, type TournamentRole } from '@bianshi/shared';
+import {
+  createTransformer,
+  roleAtLeast,
+  tournamentRoleAtLeast,
+  type ProjectRole,
+  type TournamentRole,
+} from '@bianshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AnyRouter } from '@trpc/server';
@@ -109,8 +115,14 @@ const TABLE: Record<string, Row> = {
   },
   'timer.newMatch': { rule: timer('controller'), input: (fx) => ({ timerId: fx.timerId }) },
   // No Supabase here: allowed callers get NOT_FOUND (no fallback), the others are refused first.
-  'fallback.certificate': { rule: timer('controller'), input: (fx) => ({ timerId: fx.timerId, publicKey: 'not-a-key' }) },
-  'timer.renameScreen': { rule: timer('controller'), input: (fx) => ({ timerId: fx.timerId, screenId: 'no-such-screen', name: '主屏' }) },
+  'fallback.certificate': {
+    rule: timer('controller'),
+    input: (fx) => ({ timerId: fx.timerId, publicKey: 'not-a-key' }),
+  },
+  'timer.renameScreen': {
+    rule: timer('controller'),
+    input: (fx) => ({ timerId: fx.timerId, screenId: 'no-such-screen', name: '主屏' }),
+  },
   // Hiding needs no finished match, so the call passes where the role does.
   'timer.showResult': { rule: timer('controller'), input: (fx) => ({ timerId: fx.timerId, show: false }) },
   'timer.claim': {
@@ -267,29 +279,50 @@ const TABLE: Record<string, Row> = {
   'library.topics.get': { rule: PUBLIC, input: () => ({ id: 'no-such-topic' }) },
   'library.topics.search': { rule: PUBLIC, input: () => ({ q: '道德' }) },
   'library.topics.createGroup': { rule: AUTHED, input: () => ({ group: { name: '' } }) },
-  'library.topics.updateGroup': { rule: AUTHED, input: () => ({ id: 'no-such-group', group: { name: '改名' } }) },
+  'library.topics.updateGroup': {
+    rule: AUTHED,
+    input: () => ({ id: 'no-such-group', group: { name: '改名' } }),
+  },
   'library.topics.deleteGroup': { rule: AUTHED, input: () => ({ id: 'no-such-group' }) },
-  'library.topics.addTopic': { rule: AUTHED, input: () => ({ groupId: 'no-such-group', topic: { text: '辩题' } }) },
-  'library.topics.updateTopic': { rule: AUTHED, input: () => ({ id: 'no-such-topic', topic: { text: '辩题' } }) },
+  'library.topics.addTopic': {
+    rule: AUTHED,
+    input: () => ({ groupId: 'no-such-group', topic: { text: '辩题' } }),
+  },
+  'library.topics.updateTopic': {
+    rule: AUTHED,
+    input: () => ({ id: 'no-such-topic', topic: { text: '辩题' } }),
+  },
   'library.topics.deleteTopic': { rule: AUTHED, input: () => ({ id: 'no-such-topic' }) },
   'library.topics.checkImport': { rule: PUBLIC, input: () => ({ format: 'csv', text: '' }) },
-  'library.topics.import': { rule: AUTHED, input: () => ({ groupId: 'no-such-group', format: 'csv', text: '' }) },
+  'library.topics.import': {
+    rule: AUTHED,
+    input: () => ({ groupId: 'no-such-group', format: 'csv', text: '' }),
+  },
   'library.topics.favourites': { rule: AUTHED },
   'library.topics.setFavourite': { rule: AUTHED, input: () => ({ topicId: 'no-such-topic', on: true }) },
-  'library.topics.useInTimer': { rule: timer('editor'), input: (fx) => ({ timerId: fx.timerId, topicId: 'no-such-topic' }) },
+  'library.topics.useInTimer': {
+    rule: timer('editor'),
+    input: (fx) => ({ timerId: fx.timerId, topicId: 'no-such-topic' }),
+  },
   'library.schools.search': { rule: PUBLIC, input: () => ({ q: '大学' }) },
   'library.schools.regions': { rule: PUBLIC },
   'library.schools.page': { rule: PUBLIC, input: () => ({ id: 'no-such-school' }) },
   'library.schools.add': { rule: AUTHED, input: () => ({ school: { name: '' } }) },
   'library.schools.importCsv': { rule: AUTHED, input: () => ({ text: '' }) },
-  'library.schools.addTeam': { rule: AUTHED, input: () => ({ team: { schoolId: 'no-such-school', name: '', season: '' } }) },
+  'library.schools.addTeam': {
+    rule: AUTHED,
+    input: () => ({ team: { schoolId: 'no-such-school', name: '', season: '' } }),
+  },
   'library.schools.teams': { rule: PUBLIC, input: () => ({ q: '队' }) },
   'library.schools.debaters': { rule: PUBLIC, input: () => ({ q: '张' }) },
   // Records of a public timer are public; the fixture's timer is public.
   'library.records.get': { rule: PUBLIC, input: (fx) => ({ matchId: fx.matchId }) },
   'library.records.flows': { rule: PUBLIC, input: (fx) => ({ matchId: fx.matchId }) },
   'library.records.mine': { rule: AUTHED },
-  'library.records.updateResult': { rule: timer('editor'), input: (fx) => ({ matchId: fx.matchId, result: 'invalid' }) },
+  'library.records.updateResult': {
+    rule: timer('editor'),
+    input: (fx) => ({ matchId: fx.matchId, result: 'invalid' }),
+  },
 
   'lobby.list': { rule: PUBLIC },
   // Claiming needs both: the organizer cookie of the browser that made it, and an account.
@@ -312,14 +345,29 @@ const TABLE: Record<string, Row> = {
   'lobby.setMode': { rule: ORGANIZER, input: (fx) => ({ lobbyId: lobbyId(fx), mode: 'invalid-mode' }) },
   'lobby.message': { rule: ORGANIZER, input: (fx) => ({ lobbyId: lobbyId(fx), text: '' }) },
   'lobby.clearMessage': { rule: ORGANIZER, input: (fx) => ({ lobbyId: lobbyId(fx) }) },
-  'lobby.identify': { rule: ORGANIZER, input: (fx) => ({ lobbyId: lobbyId(fx), screenId: 'no-such-screen' }) },
-  'lobby.rename': { rule: ORGANIZER, input: (fx) => ({ lobbyId: lobbyId(fx), screenId: 'no-such-screen', name: '屏幕' }) },
-  'lobby.move': { rule: ORGANIZER, input: (fx) => ({ lobbyId: lobbyId(fx), screenId: 'no-such-screen', target: 'nowhere' }) },
-  'lobby.disconnect': { rule: ORGANIZER, input: (fx) => ({ lobbyId: lobbyId(fx), screenId: 'no-such-screen' }) },
+  'lobby.identify': {
+    rule: ORGANIZER,
+    input: (fx) => ({ lobbyId: lobbyId(fx), screenId: 'no-such-screen' }),
+  },
+  'lobby.rename': {
+    rule: ORGANIZER,
+    input: (fx) => ({ lobbyId: lobbyId(fx), screenId: 'no-such-screen', name: '屏幕' }),
+  },
+  'lobby.move': {
+    rule: ORGANIZER,
+    input: (fx) => ({ lobbyId: lobbyId(fx), screenId: 'no-such-screen', target: 'nowhere' }),
+  },
+  'lobby.disconnect': {
+    rule: ORGANIZER,
+    input: (fx) => ({ lobbyId: lobbyId(fx), screenId: 'no-such-screen' }),
+  },
 
   'commerce.providers': { rule: PUBLIC },
   'commerce.myPlan': { rule: PUBLIC },
-  'commerce.createOrder': { rule: AUTHED, input: () => ({ plan: 'education', months: 7, seats: 1, provider: 'manual', buyer: {} }) },
+  'commerce.createOrder': {
+    rule: AUTHED,
+    input: () => ({ plan: 'education', months: 7, seats: 1, provider: 'manual', buyer: {} }),
+  },
   'commerce.myOrders': { rule: AUTHED },
   'commerce.order': { rule: AUTHED, input: () => ({ number: 'BS20260101NONE00' }) },
   'commerce.revealSeatKeys': { rule: AUTHED, input: () => ({ number: 'BS20260101NONE00' }) },
@@ -335,78 +383,218 @@ const TABLE: Record<string, Row> = {
   'ai.outline': { rule: PUBLIC, input: () => ({ topic: '权限测试辩题', side: 'aff' }) },
   'ai.sendOutline': {
     rule: AUTHED,
-    input: () => ({ projectId: 'no-such-project', title: '立论框架', topic: '权限测试辩题', side: 'aff', outline: { arguments: [{ claim: '论点' }] } }),
+    input: () => ({
+      projectId: 'no-such-project',
+      title: '立论框架',
+      topic: '权限测试辩题',
+      side: 'aff',
+      outline: { arguments: [{ claim: '论点' }] },
+    }),
   },
-  'ai.feedback': { rule: PUBLIC, input: () => ({ rating: 'up', question: '铃声怎么设置', mode: 'deterministic' }) },
+  'ai.feedback': {
+    rule: PUBLIC,
+    input: () => ({ rating: 'up', question: '铃声怎么设置', mode: 'deterministic' }),
+  },
   'ai.feedbackList': { rule: ADMIN, input: () => ({}) },
   'commerce.admin.orders': { rule: ADMIN, input: () => ({}) },
   'commerce.admin.markPaid': { rule: ADMIN, input: () => ({ number: 'BS20260101NONE00', note: '' }) },
-  'commerce.admin.generate': { rule: ADMIN, input: () => ({ plan: 'trial', quantity: 0, months: 1, seats: 1, expiresInDays: 1, note: '' }) },
+  'commerce.admin.generate': {
+    rule: ADMIN,
+    input: () => ({ plan: 'trial', quantity: 0, months: 1, seats: 1, expiresInDays: 1, note: '' }),
+  },
   'commerce.admin.batches': { rule: ADMIN },
   'commerce.admin.search': { rule: ADMIN, input: () => ({ query: 'ZZZZ' }) },
-  'commerce.admin.keyAction': { rule: ADMIN, input: () => ({ id: 'no-such-key', action: 'suspend', reason: '权限测试' }) },
-  'commerce.admin.extendKey': { rule: ADMIN, input: () => ({ id: 'no-such-key', days: 1, reason: '权限测试' }) },
+  'commerce.admin.keyAction': {
+    rule: ADMIN,
+    input: () => ({ id: 'no-such-key', action: 'suspend', reason: '权限测试' }),
+  },
+  'commerce.admin.extendKey': {
+    rule: ADMIN,
+    input: () => ({ id: 'no-such-key', days: 1, reason: '权限测试' }),
+  },
   'commerce.admin.audit': { rule: ADMIN, input: () => ({}) },
   'commerce.admin.invoices': { rule: ADMIN, input: () => ({}) },
-  'commerce.admin.rejectInvoice': { rule: ADMIN, input: () => ({ id: 'no-such-invoice', reason: '权限测试' }) },
+  'commerce.admin.rejectInvoice': {
+    rule: ADMIN,
+    input: () => ({ id: 'no-such-invoice', reason: '权限测试' }),
+  },
 
   'tournament.list': { rule: PUBLIC, input: () => ({ scope: 'public' }) },
   'tournament.get': { rule: PUBLIC, input: (fx) => ({ slug: slugOf(fx) }) },
   'tournament.watch': { rule: PUBLIC, input: (fx) => ({ slug: slugOf(fx) }) },
   'tournament.live': { rule: PUBLIC, input: (fx) => ({ slug: slugOf(fx) }) },
   'tournament.create': { rule: AUTHED, input: () => ({ tournament: { name: '', slug: 'perm' } }) },
-  'tournament.update': { rule: tournament('organizer'), input: (fx) => ({ tournamentId: tournamentId(fx), tournament: {} }) },
+  'tournament.update': {
+    rule: tournament('organizer'),
+    input: (fx) => ({ tournamentId: tournamentId(fx), tournament: {} }),
+  },
   // The owner goes last: its call deletes the row's own tournament.
   'tournament.remove': { rule: tournament('owner'), input: (fx) => ({ tournamentId: tournamentId(fx) }) },
-  'tournament.addOrganizer': { rule: tournament('owner'), input: (fx) => ({ tournamentId: tournamentId(fx), email: 'nobody@bianshi.test', role: 'organizer' }) },
-  'tournament.staffInvites': { rule: tournament('owner'), input: (fx) => ({ tournamentId: tournamentId(fx) }) },
-  'tournament.revokeStaffInvite': { rule: tournament('owner'), input: (fx) => ({ tournamentId: tournamentId(fx), email: 'nobody@bianshi.test' }) },
-  'tournament.removeOrganizer': { rule: tournament('owner'), input: (fx) => ({ tournamentId: tournamentId(fx), userId: 'no-such-user' }) },
-  'tournament.importTeams': { rule: tournament('organizer'), input: (fx) => ({ tournamentId: tournamentId(fx), import: { source: 'csv', text: '未知列\n1' } }) },
-  'tournament.removeTeam': { rule: tournament('organizer'), input: (fx) => ({ tournamentId: tournamentId(fx), teamId: 'no-such-team' }) },
-  'tournament.addJudge': { rule: tournament('judgeCoordinator'), input: (fx) => ({ tournamentId: tournamentId(fx), judge: { name: '' } }) },
-  'tournament.removeJudge': { rule: tournament('judgeCoordinator'), input: (fx) => ({ tournamentId: tournamentId(fx), judgeId: 'no-such-judge' }) },
-  'tournament.rotateJudgeLink': { rule: tournament('judgeCoordinator'), input: (fx) => ({ tournamentId: tournamentId(fx), judgeId: 'no-such-judge' }) },
-  'tournament.setConflicts': { rule: tournament('judgeCoordinator'), input: (fx) => ({ tournamentId: tournamentId(fx), judgeId: 'no-such-judge', schoolKeys: [] }) },
-  'tournament.generateDraw': { rule: tournament('organizer'), input: (fx) => ({ tournamentId: tournamentId(fx), draw: { poolCount: 99 } }) },
-  'tournament.setDraw': { rule: tournament('organizer'), input: (fx) => ({ tournamentId: tournamentId(fx), draw: { pools: [] } }) },
-  'tournament.updateFixture': { rule: tournament('organizer'), input: (fx) => ({ tournamentId: tournamentId(fx), fixtureId: 'no-such-fixture', patch: {} }) },
-  'tournament.assignJudges': { rule: tournament('judgeCoordinator'), input: (fx) => ({ tournamentId: tournamentId(fx), roundId: 'no-such-round' }) },
-  'tournament.publishRound': { rule: tournament('organizer'), input: (fx) => ({ tournamentId: tournamentId(fx), roundId: 'no-such-round' }) },
-  'tournament.setTopic': { rule: tournament('organizer'), input: (fx) => ({ tournamentId: tournamentId(fx), roundId: 'no-such-round', topicId: null, releaseAt: null }) },
-  'tournament.releaseTopic': { rule: tournament('organizer'), input: (fx) => ({ tournamentId: tournamentId(fx), roundId: 'no-such-round' }) },
+  'tournament.addOrganizer': {
+    rule: tournament('owner'),
+    input: (fx) => ({ tournamentId: tournamentId(fx), email: 'nobody@bianshi.test', role: 'organizer' }),
+  },
+  'tournament.staffInvites': {
+    rule: tournament('owner'),
+    input: (fx) => ({ tournamentId: tournamentId(fx) }),
+  },
+  'tournament.revokeStaffInvite': {
+    rule: tournament('owner'),
+    input: (fx) => ({ tournamentId: tournamentId(fx), email: 'nobody@bianshi.test' }),
+  },
+  'tournament.removeOrganizer': {
+    rule: tournament('owner'),
+    input: (fx) => ({ tournamentId: tournamentId(fx), userId: 'no-such-user' }),
+  },
+  'tournament.importTeams': {
+    rule: tournament('organizer'),
+    input: (fx) => ({ tournamentId: tournamentId(fx), import: { source: 'csv', text: '未知列\n1' } }),
+  },
+  'tournament.removeTeam': {
+    rule: tournament('organizer'),
+    input: (fx) => ({ tournamentId: tournamentId(fx), teamId: 'no-such-team' }),
+  },
+  'tournament.addJudge': {
+    rule: tournament('judgeCoordinator'),
+    input: (fx) => ({ tournamentId: tournamentId(fx), judge: { name: '' } }),
+  },
+  'tournament.removeJudge': {
+    rule: tournament('judgeCoordinator'),
+    input: (fx) => ({ tournamentId: tournamentId(fx), judgeId: 'no-such-judge' }),
+  },
+  'tournament.rotateJudgeLink': {
+    rule: tournament('judgeCoordinator'),
+    input: (fx) => ({ tournamentId: tournamentId(fx), judgeId: 'no-such-judge' }),
+  },
+  'tournament.setConflicts': {
+    rule: tournament('judgeCoordinator'),
+    input: (fx) => ({ tournamentId: tournamentId(fx), judgeId: 'no-such-judge', schoolKeys: [] }),
+  },
+  'tournament.generateDraw': {
+    rule: tournament('organizer'),
+    input: (fx) => ({ tournamentId: tournamentId(fx), draw: { poolCount: 99 } }),
+  },
+  'tournament.setDraw': {
+    rule: tournament('organizer'),
+    input: (fx) => ({ tournamentId: tournamentId(fx), draw: { pools: [] } }),
+  },
+  'tournament.updateFixture': {
+    rule: tournament('organizer'),
+    input: (fx) => ({ tournamentId: tournamentId(fx), fixtureId: 'no-such-fixture', patch: {} }),
+  },
+  'tournament.assignJudges': {
+    rule: tournament('judgeCoordinator'),
+    input: (fx) => ({ tournamentId: tournamentId(fx), roundId: 'no-such-round' }),
+  },
+  'tournament.publishRound': {
+    rule: tournament('organizer'),
+    input: (fx) => ({ tournamentId: tournamentId(fx), roundId: 'no-such-round' }),
+  },
+  'tournament.setTopic': {
+    rule: tournament('organizer'),
+    input: (fx) => ({
+      tournamentId: tournamentId(fx),
+      roundId: 'no-such-round',
+      topicId: null,
+      releaseAt: null,
+    }),
+  },
+  'tournament.releaseTopic': {
+    rule: tournament('organizer'),
+    input: (fx) => ({ tournamentId: tournamentId(fx), roundId: 'no-such-round' }),
+  },
   // The private judge link is the capability itself; presenting it is the proof.
-  'tournament.ballot': { rule: PUBLIC, input: (fx) => ({ token: fx.tournament?.judgeToken ?? 'x'.repeat(40) }) },
+  'tournament.ballot': {
+    rule: PUBLIC,
+    input: (fx) => ({ token: fx.tournament?.judgeToken ?? 'x'.repeat(40) }),
+  },
   'tournament.submitBallot': {
     rule: PUBLIC,
-    input: (fx) => ({ token: fx.tournament?.judgeToken ?? 'x'.repeat(40), fixtureId: 'no-such-fixture', submissionId: `perm-${fx.unique}`, ballot: { winner: 'aff' } }),
+    input: (fx) => ({
+      token: fx.tournament?.judgeToken ?? 'x'.repeat(40),
+      fixtureId: 'no-such-fixture',
+      submissionId: `perm-${fx.unique}`,
+      ballot: { winner: 'aff' },
+    }),
   },
-  'tournament.ballots': { rule: tournament('judgeCoordinator'), input: (fx) => ({ tournamentId: tournamentId(fx), fixtureId: 'no-such-fixture' }) },
-  'tournament.confirmResult': { rule: tournament('organizer'), input: (fx) => ({ tournamentId: tournamentId(fx), fixtureId: 'no-such-fixture' }) },
+  'tournament.ballots': {
+    rule: tournament('judgeCoordinator'),
+    input: (fx) => ({ tournamentId: tournamentId(fx), fixtureId: 'no-such-fixture' }),
+  },
+  'tournament.confirmResult': {
+    rule: tournament('organizer'),
+    input: (fx) => ({ tournamentId: tournamentId(fx), fixtureId: 'no-such-fixture' }),
+  },
   'tournament.editResult': {
     rule: tournament('organizer'),
-    input: (fx) => ({ tournamentId: tournamentId(fx), fixtureId: 'no-such-fixture', result: { winner: 'aff', votes: { aff: 1, neg: 0 } } }),
+    input: (fx) => ({
+      tournamentId: tournamentId(fx),
+      fixtureId: 'no-such-fixture',
+      result: { winner: 'aff', votes: { aff: 1, neg: 0 } },
+    }),
   },
-  'tournament.createKnockout': { rule: tournament('organizer'), input: (fx) => ({ tournamentId: tournamentId(fx), knockout: { advancePerPool: 1 } }) },
-  'tournament.advanceKnockout': { rule: tournament('organizer'), input: (fx) => ({ tournamentId: tournamentId(fx) }) },
+  'tournament.createKnockout': {
+    rule: tournament('organizer'),
+    input: (fx) => ({ tournamentId: tournamentId(fx), knockout: { advancePerPool: 1 } }),
+  },
+  'tournament.advanceKnockout': {
+    rule: tournament('organizer'),
+    input: (fx) => ({ tournamentId: tournamentId(fx) }),
+  },
   'tournament.exportFixtures': { rule: PUBLIC, input: (fx) => ({ slug: slugOf(fx) }) },
   'tournament.exportStandings': { rule: PUBLIC, input: (fx) => ({ slug: slugOf(fx) }) },
 
   // Integrations: webhooks by their target's owner (timer) or organizer (lobby); API tokens by their account.
   'integrations.timerWebhooks.list': { rule: timer('owner'), input: (fx) => ({ timerId: fx.timerId }) },
-  'integrations.timerWebhooks.create': { rule: timer('owner'), input: (fx) => ({ timerId: fx.timerId, url: 'https://hooks.bianshi.test/in', events: ['bell'] }) },
-  'integrations.timerWebhooks.update': { rule: timer('owner'), input: (fx) => ({ timerId: fx.timerId, webhookId: 'missing', enabled: false }) },
-  'integrations.timerWebhooks.remove': { rule: timer('owner'), input: (fx) => ({ timerId: fx.timerId, webhookId: 'missing' }) },
-  'integrations.timerWebhooks.test': { rule: timer('owner'), input: (fx) => ({ timerId: fx.timerId, webhookId: 'missing' }) },
-  'integrations.timerWebhooks.deliveries': { rule: timer('owner'), input: (fx) => ({ timerId: fx.timerId, webhookId: 'missing' }) },
-  'integrations.timerWebhooks.redeliver': { rule: timer('owner'), input: (fx) => ({ timerId: fx.timerId, webhookId: 'missing', deliveryId: 1 }) },
+  'integrations.timerWebhooks.create': {
+    rule: timer('owner'),
+    input: (fx) => ({ timerId: fx.timerId, url: 'https://hooks.bianshi.test/in', events: ['bell'] }),
+  },
+  'integrations.timerWebhooks.update': {
+    rule: timer('owner'),
+    input: (fx) => ({ timerId: fx.timerId, webhookId: 'missing', enabled: false }),
+  },
+  'integrations.timerWebhooks.remove': {
+    rule: timer('owner'),
+    input: (fx) => ({ timerId: fx.timerId, webhookId: 'missing' }),
+  },
+  'integrations.timerWebhooks.test': {
+    rule: timer('owner'),
+    input: (fx) => ({ timerId: fx.timerId, webhookId: 'missing' }),
+  },
+  'integrations.timerWebhooks.deliveries': {
+    rule: timer('owner'),
+    input: (fx) => ({ timerId: fx.timerId, webhookId: 'missing' }),
+  },
+  'integrations.timerWebhooks.redeliver': {
+    rule: timer('owner'),
+    input: (fx) => ({ timerId: fx.timerId, webhookId: 'missing', deliveryId: 1 }),
+  },
   'integrations.lobbyWebhooks.list': { rule: ORGANIZER, input: (fx) => ({ lobbyId: lobbyId(fx) }) },
-  'integrations.lobbyWebhooks.create': { rule: ORGANIZER, input: (fx) => ({ lobbyId: lobbyId(fx), url: 'https://hooks.bianshi.test/in', events: ['bell'] }) },
-  'integrations.lobbyWebhooks.update': { rule: ORGANIZER, input: (fx) => ({ lobbyId: lobbyId(fx), webhookId: 'missing', enabled: false }) },
-  'integrations.lobbyWebhooks.remove': { rule: ORGANIZER, input: (fx) => ({ lobbyId: lobbyId(fx), webhookId: 'missing' }) },
-  'integrations.lobbyWebhooks.test': { rule: ORGANIZER, input: (fx) => ({ lobbyId: lobbyId(fx), webhookId: 'missing' }) },
-  'integrations.lobbyWebhooks.deliveries': { rule: ORGANIZER, input: (fx) => ({ lobbyId: lobbyId(fx), webhookId: 'missing' }) },
-  'integrations.lobbyWebhooks.redeliver': { rule: ORGANIZER, input: (fx) => ({ lobbyId: lobbyId(fx), webhookId: 'missing', deliveryId: 1 }) },
+  'integrations.lobbyWebhooks.create': {
+    rule: ORGANIZER,
+    input: (fx) => ({ lobbyId: lobbyId(fx), url: 'https://hooks.bianshi.test/in', events: ['bell'] }),
+  },
+  'integrations.lobbyWebhooks.update': {
+    rule: ORGANIZER,
+    input: (fx) => ({ lobbyId: lobbyId(fx), webhookId: 'missing', enabled: false }),
+  },
+  'integrations.lobbyWebhooks.remove': {
+    rule: ORGANIZER,
+    input: (fx) => ({ lobbyId: lobbyId(fx), webhookId: 'missing' }),
+  },
+  'integrations.lobbyWebhooks.test': {
+    rule: ORGANIZER,
+    input: (fx) => ({ lobbyId: lobbyId(fx), webhookId: 'missing' }),
+  },
+  'integrations.lobbyWebhooks.deliveries': {
+    rule: ORGANIZER,
+    input: (fx) => ({ lobbyId: lobbyId(fx), webhookId: 'missing' }),
+  },
+  'integrations.lobbyWebhooks.redeliver': {
+    rule: ORGANIZER,
+    input: (fx) => ({ lobbyId: lobbyId(fx), webhookId: 'missing', deliveryId: 1 }),
+  },
   'integrations.tokens.list': { rule: AUTHED },
   'integrations.tokens.create': { rule: AUTHED, input: () => ({ name: '权限测试令牌' }) },
   'integrations.tokens.revoke': { rule: AUTHED, input: () => ({ tokenId: 'missing' }) },
@@ -454,11 +642,25 @@ const FACTS: Record<CallerName, CallerFacts> = {
     projectRole: 'commenter',
     tournamentRole: 'judgeCoordinator',
   },
-  editor: { role: 'editor', account: true, admin: false, lobbyOrganizer: false, projectRole: 'editor', tournamentRole: 'organizer' },
+  editor: {
+    role: 'editor',
+    account: true,
+    admin: false,
+    lobbyOrganizer: false,
+    projectRole: 'editor',
+    tournamentRole: 'organizer',
+  },
   // Admin is global (cdkeys, users), not a role on other people's timers.
   admin: { role: 'viewer', account: true, admin: true, lobbyOrganizer: false, projectRole: null },
   otherOwner: { role: 'viewer', account: true, admin: false, lobbyOrganizer: false, projectRole: null },
-  owner: { role: 'owner', account: true, admin: false, lobbyOrganizer: false, projectRole: 'owner', tournamentRole: 'owner' },
+  owner: {
+    role: 'owner',
+    account: true,
+    admin: false,
+    lobbyOrganizer: false,
+    projectRole: 'owner',
+    tournamentRole: 'owner',
+  },
 };
 
 function expectedAllowed(rule: Rule, caller: CallerFacts): boolean {
@@ -488,21 +690,39 @@ function expectedAllowed(rule: Rule, caller: CallerFacts): boolean {
 type Outcome = 'allowed' | 'denied' | 'broken';
 
 /** Refusals that mean "authorized, but this input or state is refused": the row's call was allowed. */
-const EXPECTED_REFUSALS = new Set(['BAD_REQUEST', 'NOT_FOUND', 'CONFLICT', 'PRECONDITION_FAILED', 'PAYLOAD_TOO_LARGE', 'UNPROCESSABLE_CONTENT', 'TOO_MANY_REQUESTS', 'METHOD_NOT_SUPPORTED']);
+const EXPECTED_REFUSALS = new Set([
+  'BAD_REQUEST',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PRECONDITION_FAILED',
+  'PAYLOAD_TOO_LARGE',
+  'UNPROCESSABLE_CONTENT',
+  'TOO_MANY_REQUESTS',
+  'METHOD_NOT_SUPPORTED',
+]);
 
 /** Classifies a failed call by its tRPC error code; a 500, a timeout or a non-tRPC failure is broken. */
 export function outcomeOf(error: unknown): { outcome: Outcome; code: string } {
-  const code = error instanceof TRPCClientError ? (error.data as { code?: unknown } | undefined)?.code : undefined;
-  if (typeof code !== 'string') return { outcome: 'broken', code: error instanceof Error ? error.message : String(error) };
+  const code =
+    error instanceof TRPCClientError ? (error.data as { code?: unknown } | undefined)?.code : undefined;
+  if (typeof code !== 'string')
+    return { outcome: 'broken', code: error instanceof Error ? error.message : String(error) };
   if (code === 'UNAUTHORIZED' || code === 'FORBIDDEN') return { outcome: 'denied', code };
   return { outcome: EXPECTED_REFUSALS.has(code) ? 'allowed' : 'broken', code };
 }
 
-const procedures = (appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: 'query' | 'mutation' | 'subscription' } }> } })._def.procedures;
+const procedures = (
+  appRouter as unknown as {
+    _def: { procedures: Record<string, { _def: { type: 'query' | 'mutation' | 'subscription' } }> };
+  }
+)._def.procedures;
 
 describe('the permission table', () => {
   it('counts a 500, a timeout or a dropped connection as broken, never as allowed', () => {
-    const trpcError = (code: string) => new TRPCClientError('x', { result: { error: { message: 'x', code: -32000, data: { code } } } as never });
+    const trpcError = (code: string) =>
+      new TRPCClientError('x', {
+        result: { error: { message: 'x', code: -32000, data: { code } } } as never,
+      });
     expect(outcomeOf(trpcError('INTERNAL_SERVER_ERROR')).outcome).toBe('broken');
     expect(outcomeOf(new Error('no answer from timer.watch')).outcome).toBe('broken');
     expect(outcomeOf(new TRPCClientError('fetch failed')).outcome).toBe('broken');
@@ -559,7 +779,15 @@ describe.each(DATABASE_KINDS)('every procedure × every caller (%s)', (database)
     // people), so the owner holds an enterprise plan (no tournament limit).
     const ownerId = accounts.get('owner')!.id;
     await hub.services.database.db.transaction((tx) =>
-      grantPlan(tx, { userId: ownerId, plan: 'enterprise', months: 12, seats: 1, source: 'cdkey', sourceRef: 'permissions-test', now: new Date() }),
+      grantPlan(tx, {
+        userId: ownerId,
+        plan: 'enterprise',
+        months: 12,
+        seats: 1,
+        source: 'cdkey',
+        sourceRef: 'permissions-test',
+        now: new Date(),
+      }),
     );
   }, 180_000);
   afterAll(async () => {
@@ -604,18 +832,34 @@ describe.each(DATABASE_KINDS)('every procedure × every caller (%s)', (database)
   async function tournamentFixture(unique: string): Promise<NonNullable<Fixture['tournament']>> {
     const owner = accounts.get('owner')!;
     const tournaments = hub.services.tournaments.core;
-    const slug = `perm-${unique}`.toLowerCase().replace(/[^a-z0-9-]/g, '-').slice(0, 48);
-    const { id } = await tournaments.create({ name: '权限测试赛事', slug }, { id: owner.id, email: owner.email, displayName: '' });
+    const slug = `perm-${unique}`
+      .toLowerCase()
+      .replace(/[^a-z0-9-]/g, '-')
+      .slice(0, 48);
+    const { id } = await tournaments.create(
+      { name: '权限测试赛事', slug },
+      { id: owner.id, email: owner.email, displayName: '' },
+    );
     const row = await tournaments.find(id);
     for (const name of CALLERS) {
       const role = FACTS[name].tournamentRole;
       if (role && role !== 'owner') {
         // Invited by email, then claimed the way the invitee's first visit claims it.
-        await hub.services.tournaments.invites.invite(row, { email: accounts.get(name)!.email, role, inviter: '所有者', inviterId: owner.id, link: '' });
+        await hub.services.tournaments.invites.invite(row, {
+          email: accounts.get(name)!.email,
+          role,
+          inviter: '所有者',
+          inviterId: owner.id,
+          link: '',
+        });
         await hub.services.tournaments.invites.claim(accounts.get(name)!, id);
       }
     }
-    const judge = await hub.services.tournaments.participants.addJudge(row, { name: '权限测试评委', email: '', conflicts: [] });
+    const judge = await hub.services.tournaments.participants.addJudge(row, {
+      name: '权限测试评委',
+      email: '',
+      conflicts: [],
+    });
     return { id, slug, judgeToken: judge.ballotToken! };
   }
 
@@ -719,7 +963,11 @@ describe.each(DATABASE_KINDS)('every procedure × every caller (%s)', (database)
     });
   }
 
-  async function call(name: CallerName, path: string, fx: Fixture): Promise<{ outcome: Outcome; code: string }> {
+  async function call(
+    name: CallerName,
+    path: string,
+    fx: Fixture,
+  ): Promise<{ outcome: Outcome; code: string }> {
     const type = procedures[path]!._def.type;
     const input = TABLE[path]!.input?.(fx);
     const headers = await headersFor(name, fx);
@@ -737,15 +985,25 @@ describe.each(DATABASE_KINDS)('every procedure × every caller (%s)', (database)
     it(`${path}`, async ({ skip }) => {
       if (!(path in procedures)) skip(`${path} is not in this router yet`);
       const row = TABLE[path]!;
-      const fx = await fixture(path.startsWith('lobby.') || path.startsWith('integrations.lobbyWebhooks.'), path.startsWith('workbench.'), path.startsWith('tournament.'));
+      const fx = await fixture(
+        path.startsWith('lobby.') || path.startsWith('integrations.lobbyWebhooks.'),
+        path.startsWith('workbench.'),
+        path.startsWith('tournament.'),
+      );
       const results: string[] = [];
       const mismatches: string[] = [];
       for (const name of CALLERS) {
         const expected = expectedAllowed(row.rule, FACTS[name]);
         const { outcome, code } = await call(name, path, fx);
-        results.push(`${name}:${outcome === 'allowed' ? 'allow' : outcome === 'denied' ? 'deny' : 'BROKEN'}(${code})`);
-        if (outcome === 'broken') mismatches.push(`${name} expected ${expected ? 'allowed' : 'forbidden'}, got a broken answer: ${code}`);
-        else if ((outcome === 'allowed') !== expected) mismatches.push(`${name} expected ${expected ? 'allowed' : 'forbidden'}, got ${code}`);
+        results.push(
+          `${name}:${outcome === 'allowed' ? 'allow' : outcome === 'denied' ? 'deny' : 'BROKEN'}(${code})`,
+        );
+        if (outcome === 'broken')
+          mismatches.push(
+            `${name} expected ${expected ? 'allowed' : 'forbidden'}, got a broken answer: ${code}`,
+          );
+        else if ((outcome === 'allowed') !== expected)
+          mismatches.push(`${name} expected ${expected ? 'allowed' : 'forbidden'}, got ${code}`);
       }
       lines.push(`${path.padEnd(28)} ${results.join(' ')}`);
       expect(mismatches, `${path} (${JSON.stringify(row.rule)})`).toEqual([]);

@@ -38,7 +38,10 @@ describe('rate limits shared through Redis', () => {
     hubs = [await startHub({ env }), await startHub({ env })];
     alone = await startHub({ env: { TRUST_PROXY: 'true', LOG_LEVEL: 'silent' } });
     // Both hubs have their Redis link up before counting starts.
-    await until(() => Promise.all(hubs.map(health)), (statuses) => statuses.every((status) => status === 'ok'));
+    await until(
+      () => Promise.all(hubs.map(health)),
+      (statuses) => statuses.every((status) => status === 'ok'),
+    );
   }, 180_000);
   afterAll(async () => {
     await Promise.all([...(hubs ?? []), alone].map((hub) => hub?.close()));
@@ -49,7 +52,8 @@ describe('rate limits shared through Redis', () => {
     const address = '192.0.2.10';
     const statuses: number[] = [];
     // Alternate between the hubs: each sees only half the requests.
-    for (let attempt = 0; attempt < CREATES + 4; attempt += 1) statuses.push(await create(hubs[attempt % 2]!, address));
+    for (let attempt = 0; attempt < CREATES + 4; attempt += 1)
+      statuses.push(await create(hubs[attempt % 2]!, address));
     expect(statuses.slice(0, CREATES)).toEqual(Array.from({ length: CREATES }, () => 201));
     expect(statuses.slice(CREATES)).toEqual([429, 429, 429, 429]);
     // The budget is per address: another address on either hub is unaffected.
@@ -66,7 +70,10 @@ describe('rate limits shared through Redis', () => {
 
   it('keeps limiting, per hub, while Redis is down, and shares again once it is back', async () => {
     await redis.stop();
-    await until(() => health(hubs[0]!), (status) => status === 'degraded');
+    await until(
+      () => health(hubs[0]!),
+      (status) => status === 'degraded',
+    );
     const address = '192.0.2.30';
     const statuses: number[] = [];
     for (let attempt = 0; attempt < CREATES + 1; attempt += 1) statuses.push(await create(hubs[0]!, address));
@@ -74,7 +81,10 @@ describe('rate limits shared through Redis', () => {
     expect(statuses.filter((status) => status === 201).length).toBe(CREATES);
     expect(statuses.at(-1)).toBe(429);
     await redis.start();
-    await until(() => health(hubs[0]!), (status) => status === 'ok');
+    await until(
+      () => health(hubs[0]!),
+      (status) => status === 'ok',
+    );
     expect(await create(hubs[1]!, '192.0.2.31')).toBe(201);
   });
 });

@@ -24,7 +24,11 @@ describe('two hubs on Postgres while Redis is down', () => {
   const hubs: HubProcess[] = [];
   const watchers: Watcher[] = [];
   const ws = (hub: HubProcess) => hub.url.replace('http', 'ws') + '/api/trpc';
-  const health = async (hub: HubProcess) => (await fetch(`${hub.url}/api/health`)).json() as Promise<{ status: string; fanout: { reachable: boolean; backup?: string } }>;
+  const health = async (hub: HubProcess) =>
+    (await fetch(`${hub.url}/api/health`)).json() as Promise<{
+      status: string;
+      fanout: { reachable: boolean; backup?: string };
+    }>;
 
   beforeAll(async () => {
     [scratch, redis] = await Promise.all([createScratchPostgres(), startRedis()]);
@@ -47,7 +51,12 @@ describe('two hubs on Postgres while Redis is down', () => {
   const lastTick = (w: Watcher) => w.ticks.at(-1);
 
   /** Sends `count` toggles on `from` one after another; returns ms from each send until `screen` has it. */
-  async function timeDeliveries(controller: ReturnType<typeof httpClient>, timerId: string, screen: Watcher, count: number): Promise<number[]> {
+  async function timeDeliveries(
+    controller: ReturnType<typeof httpClient>,
+    timerId: string,
+    screen: Watcher,
+    count: number,
+  ): Promise<number[]> {
     const times: number[] = [];
     for (let i = 0; i < count; i++) {
       const sentAt = performance.now();
@@ -67,7 +76,8 @@ describe('two hubs on Postgres while Redis is down', () => {
   it('keeps screens on both hubs in step through Postgres, and says so in every tick until Redis is back', async () => {
     const [a, b] = hubs as [HubProcess, HubProcess];
     const created = await httpClient(a.url).timer.create.mutate({ format });
-    const controllerOn = (hub: HubProcess) => httpClient(hub.url, { authorization: `Bearer ${created.controlKey}` });
+    const controllerOn = (hub: HubProcess) =>
+      httpClient(hub.url, { authorization: `Bearer ${created.controlKey}` });
     const onA = watch(ws(a), { timerId: created.id });
     const onB = watch(ws(b), { timerId: created.id });
     watchers.push(onA, onB);
@@ -76,13 +86,19 @@ describe('two hubs on Postgres while Redis is down', () => {
     const withRedis = await timeDeliveries(controllerOn(a), created.id, onB, TIMED_COMMANDS);
 
     await redis.stop();
-    await until(async () => [await health(a), await health(b)], (all) => all.every((h) => h.status === 'degraded'));
+    await until(
+      async () => [await health(a), await health(b)],
+      (all) => all.every((h) => h.status === 'degraded'),
+    );
 
     // A command on A reaches B, and one on B reaches A, with Redis down.
     const before = versionOf(onA);
     await controllerOn(a).timer.command.mutate({ timerId: created.id, command: { type: 'toggle' } });
     await onB.until((w) => versionOf(w) === before + 1, 5_000);
-    await controllerOn(b).timer.command.mutate({ timerId: created.id, command: { type: 'adjust', deltaMs: -5_000 } });
+    await controllerOn(b).timer.command.mutate({
+      timerId: created.id,
+      command: { type: 'adjust', deltaMs: -5_000 },
+    });
     await onA.until((w) => versionOf(w) === before + 2, 5_000);
     // Screens on both hubs are told: changes go through the backup.
     expect((await health(a)).fanout.backup).toBe('postgres-notify');
@@ -94,8 +110,13 @@ describe('two hubs on Postgres while Redis is down', () => {
     expect(stateOf(onA)).toBe(stateOf(onB));
 
     await redis.start();
-    await until(async () => [await health(a), await health(b)], (all) => all.every((h) => h.status === 'ok'));
-    await Promise.all([onA, onB].map((w) => w.until((x) => x.ticks.length > 0 && lastTick(x)!.peers === undefined, 10_000)));
+    await until(
+      async () => [await health(a), await health(b)],
+      (all) => all.every((h) => h.status === 'ok'),
+    );
+    await Promise.all(
+      [onA, onB].map((w) => w.until((x) => x.ticks.length > 0 && lastTick(x)!.peers === undefined, 10_000)),
+    );
     // Redis carries changes again.
     const after = versionOf(onB);
     await controllerOn(b).timer.command.mutate({ timerId: created.id, command: { type: 'toggle' } });

@@ -44,24 +44,36 @@ describe('repository', () => {
   it('names the variable when a value is bad', () => {
     expect(() => loadConfig({ ANONYMOUS_TIMER_RETENTION_DAYS: 'soon' })).toThrow(ConfigError);
     expect(() => loadConfig({ TRUST_PROXY_HOPS: '0' })).toThrow(/TRUST_PROXY_HOPS/);
-    expect(() => loadConfig({ MAX_SUBSCRIPTIONS_PER_ADDRESS: '-1' })).toThrow(/MAX_SUBSCRIPTIONS_PER_ADDRESS/);
+    expect(() => loadConfig({ MAX_SUBSCRIPTIONS_PER_ADDRESS: '-1' })).toThrow(
+      /MAX_SUBSCRIPTIONS_PER_ADDRESS/,
+    );
   });
 
   it('keeps docker-compose.yml valid: two hubs with a configuration the hub accepts, Postgres and Redis behind a proxy', () => {
-    const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, { environment?: Record<string, string>; build?: unknown; image?: string }> };
+    const compose = parse(read('docker-compose.yml'), { merge: true }) as {
+      services: Record<string, { environment?: Record<string, string>; build?: unknown; image?: string }>;
+    };
     expect(Object.keys(compose.services).sort()).toEqual(['hub-1', 'hub-2', 'postgres', 'proxy', 'redis']);
     for (const hub of ['hub-1', 'hub-2']) {
       expect(compose.services[hub]!.build).toBe('.');
       const environment = { ...compose.services[hub]!.environment, SITE_URL: 'http://localhost:3000' };
-      expect(loadConfig(environment)).toMatchObject({ DATABASE_URL: expect.stringMatching(/^postgres:\/\//), REDIS_URL: expect.stringMatching(/^redis:\/\//), TRUST_PROXY: true });
+      expect(loadConfig(environment)).toMatchObject({
+        DATABASE_URL: expect.stringMatching(/^postgres:\/\//),
+        REDIS_URL: expect.stringMatching(/^redis:\/\//),
+        TRUST_PROXY: true,
+      });
     }
   });
 
   it('runs every npm script from a file that exists', () => {
-    const manifest = JSON.parse(read('package.json')) as { scripts: Record<string, string>; workspaces: string[] };
+    const manifest = JSON.parse(read('package.json')) as {
+      scripts: Record<string, string>;
+      workspaces: string[];
+    };
     expect(manifest.workspaces).toEqual(['shared', 'hub', 'client', 'integrations/companion']);
     for (const [name, script] of Object.entries(manifest.scripts)) {
-      for (const file of script.match(/(?:scripts|bench)\/[\w./-]+\.(?:mjs|ts)/g) ?? []) expect(existsSync(`${root}${file}`), `${name}: ${file}`).toBe(true);
+      for (const file of script.match(/(?:scripts|bench)\/[\w./-]+\.(?:mjs|ts)/g) ?? [])
+        expect(existsSync(`${root}${file}`), `${name}: ${file}`).toBe(true);
     }
   });
 

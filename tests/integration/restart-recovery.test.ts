@@ -33,7 +33,10 @@ function format(firstStageMs: number) {
 async function api(url: string, path: string, init: { method?: string; key?: string; body?: unknown } = {}) {
   const response = await fetch(url + path, {
     method: init.method ?? 'GET',
-    headers: { 'content-type': 'application/json', ...(init.key ? { authorization: `Bearer ${init.key}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(init.key ? { authorization: `Bearer ${init.key}` } : {}),
+    },
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
@@ -81,28 +84,54 @@ describe.each(targets)('restart recovery after SIGKILL on $name', (target) => {
     expect(a.status).toBe(201);
     const aKey = a.body.controlKey as string;
     const aId = a.body.id as string;
-    const started = await api(hub.url, `/api/v1/timers/${aId}/commands`, { method: 'POST', key: aKey, body: { type: 'start' } });
+    const started = await api(hub.url, `/api/v1/timers/${aId}/commands`, {
+      method: 'POST',
+      key: aKey,
+      body: { type: 'start' },
+    });
     expect(started.status).toBe(200);
-    const adjusted = await api(hub.url, `/api/v1/timers/${aId}/commands`, { method: 'POST', key: aKey, body: { type: 'adjust', deltaMs: -2_000 } });
+    const adjusted = await api(hub.url, `/api/v1/timers/${aId}/commands`, {
+      method: 'POST',
+      key: aKey,
+      body: { type: 'adjust', deltaMs: -2_000 },
+    });
     expect(adjusted.status).toBe(200);
     const acknowledged = adjusted.body.version as number;
-    const before = (await api(hub.url, `/api/v1/timers/${aId}`)).body as { state: MatchState; serverNow: number };
+    const before = (await api(hub.url, `/api/v1/timers/${aId}`)).body as {
+      state: MatchState;
+      serverNow: number;
+    };
 
     // Timer B runs a 1.5 s stage whose bells fall due while the hub is dead.
     const b = await api(hub.url, '/api/v1/timers', { method: 'POST', body: { format: format(1_500) } });
     const bId = b.body.id as string;
-    await api(hub.url, `/api/v1/timers/${bId}/commands`, { method: 'POST', key: b.body.controlKey as string, body: { type: 'start' } });
+    await api(hub.url, `/api/v1/timers/${bId}/commands`, {
+      method: 'POST',
+      key: b.body.controlKey as string,
+      body: { type: 'start' },
+    });
     // When B's stage ends on the hub's clock (the same machine clock as ours): its last bell.
-    const bStarted = (await api(hub.url, `/api/v1/timers/${bId}`)).body as { state: MatchState; serverNow: number };
+    const bStarted = (await api(hub.url, `/api/v1/timers/${bId}`)).body as {
+      state: MatchState;
+      serverNow: number;
+    };
     const bEndsAt = bStarted.serverNow + clockViews(bStarted.state, bStarted.serverNow)[0]!.remainingMs;
 
     await hub.kill('SIGKILL');
     // The hub stays dead until every bell of B is overdue (time is the subject here: no event to wait for).
-    await until(() => Date.now(), (now) => now > bEndsAt + 200, 10_000, 50);
+    await until(
+      () => Date.now(),
+      (now) => now > bEndsAt + 200,
+      10_000,
+      50,
+    );
     hub = await spawnHub(env);
     running.push(hub);
 
-    const after = (await api(hub.url, `/api/v1/timers/${aId}`)).body as { state: MatchState; serverNow: number };
+    const after = (await api(hub.url, `/api/v1/timers/${aId}`)).body as {
+      state: MatchState;
+      serverNow: number;
+    };
     expect(after.state.version).toBe(acknowledged);
     expect(after.state.status).toBe('running');
     const remainingBefore = clockViews(before.state, before.serverNow)[0]!.remainingMs;
@@ -111,7 +140,11 @@ describe.each(targets)('restart recovery after SIGKILL on $name', (target) => {
     expect(remainingBefore - remainingAfter).toBeCloseTo(after.serverNow - before.serverNow, -1);
 
     // The scheduler picked up B on start and processed its overdue bells exactly once.
-    const bState = await until(async () => ((await api(hub.url, `/api/v1/timers/${bId}`)).body as { state: MatchState }).state, (state) => state.status !== 'running', 10_000);
+    const bState = await until(
+      async () => ((await api(hub.url, `/api/v1/timers/${bId}`)).body as { state: MatchState }).state,
+      (state) => state.status !== 'running',
+      10_000,
+    );
     expect(bState.status).not.toBe('running');
     const bLog = await fetchLog(hub.url, bId, b.body.controlKey as string);
     const bells = bLog.filter((event) => event.type === 'bell');
@@ -122,7 +155,11 @@ describe.each(targets)('restart recovery after SIGKILL on $name', (target) => {
 /** Every event of the timer's current match, from the committed log (tRPC over plain HTTP GET; the log needs control). */
 async function fetchLog(url: string, timerId: string, controlKey: string): Promise<MatchEvent[]> {
   const input = encodeURIComponent(JSON.stringify({ 0: { json: { timerId } } }));
-  const response = await fetch(`${url}/api/trpc/timer.log?batch=1&input=${input}`, { headers: { authorization: `Bearer ${controlKey}` } });
-  const body = (await response.json()) as [{ result?: { data: { json: { entries: { events: MatchEvent[] }[] } } } }];
+  const response = await fetch(`${url}/api/trpc/timer.log?batch=1&input=${input}`, {
+    headers: { authorization: `Bearer ${controlKey}` },
+  });
+  const body = (await response.json()) as [
+    { result?: { data: { json: { entries: { events: MatchEvent[] }[] } } } },
+  ];
   return body[0].result?.data.json.entries.flatMap((entry) => entry.events) ?? [];
 }

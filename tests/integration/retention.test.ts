@@ -26,7 +26,10 @@ describe('retention on one hub', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'bianshi-retention-'));
-    hub = await startHub({ clock: { now: () => Date.now() + skewMs }, env: { DATA_DIR: dataDir, ANONYMOUS_TIMER_RETENTION_DAYS: '30', TRUST_PROXY: 'true' } });
+    hub = await startHub({
+      clock: { now: () => Date.now() + skewMs },
+      env: { DATA_DIR: dataDir, ANONYMOUS_TIMER_RETENTION_DAYS: '30', TRUST_PROXY: 'true' },
+    });
   }, 120_000);
   afterAll(async () => {
     await hub?.close();
@@ -35,7 +38,11 @@ describe('retention on one hub', () => {
 
   const db = () => hub.services.database.db;
   const uploadLogo = async (timerId: string, controlKey: string) => {
-    const response = await fetch(`${hub.url}/api/uploads/${timerId}/logo`, { method: 'POST', headers: { authorization: `Bearer ${controlKey}`, 'content-type': 'image/png' }, body: new Uint8Array(ONE_PIXEL_PNG) });
+    const response = await fetch(`${hub.url}/api/uploads/${timerId}/logo`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${controlKey}`, 'content-type': 'image/png' },
+      body: new Uint8Array(ONE_PIXEL_PNG),
+    });
     expect(response.status).toBe(201);
     return ((await response.json()) as { url: string }).url;
   };
@@ -44,15 +51,24 @@ describe('retention on one hub', () => {
 
   it('deletes expired sessions and invite links on schedule, and keeps live ones', async () => {
     skewMs = 0;
-    const { user, token } = await hub.services.auth.signUp({ email: 'retention@bianshi.test', password: 'correct horse battery' }, 'retention');
+    const { user, token } = await hub.services.auth.signUp(
+      { email: 'retention@bianshi.test', password: 'correct horse battery' },
+      'retention',
+    );
     const { timer } = await hub.services.timers.create({ name: '保留测试', ownerId: user.id });
     await hub.services.members.createInvite(timer.id, { role: 'judge', expiresInHours: 1 }, user.id);
-    const longInvite = await hub.services.members.createInvite(timer.id, { role: 'judge', expiresInHours: 24 * 7 }, user.id);
+    const longInvite = await hub.services.members.createInvite(
+      timer.id,
+      { role: 'judge', expiresInHours: 24 * 7 },
+      user.id,
+    );
 
     skewMs = 2 * DAY_MS;
     const first = await hub.services.retention.runOnce();
     expect(first.invites).toBe(1);
-    expect(await db().select().from(timerInvites).where(eq(timerInvites.timerId, timer.id))).toEqual([expect.objectContaining({ id: longInvite.id })]);
+    expect(await db().select().from(timerInvites).where(eq(timerInvites.timerId, timer.id))).toEqual([
+      expect.objectContaining({ id: longInvite.id }),
+    ]);
     expect(await hub.services.auth.userForSession(token)).toMatchObject({ id: user.id });
 
     skewMs = 31 * DAY_MS;
@@ -71,7 +87,10 @@ describe('retention on one hub', () => {
     const abandoned = await anonymous.timer.create.mutate({ format: ONE_STAGE });
     const recent = await anonymous.timer.create.mutate({ format: ONE_STAGE });
     const watched = await anonymous.timer.create.mutate({ format: ONE_STAGE });
-    const { user } = await hub.services.auth.signUp({ email: 'retention-owner@bianshi.test', password: 'correct horse battery' }, 'retention');
+    const { user } = await hub.services.auth.signUp(
+      { email: 'retention-owner@bianshi.test', password: 'correct horse battery' },
+      'retention',
+    );
     const owned = await hub.services.timers.create({ name: '有主的计时器', ownerId: user.id });
     const logo = await uploadLogo(abandoned.id, abandoned.controlKey);
 
@@ -84,13 +103,28 @@ describe('retention on one hub', () => {
     const room = await hub.services.timers.room(await hub.services.timers.get(watched.id));
     const screen = { bufferedAmount: () => 0, close: () => {} };
     const { Session } = await import('../../hub/src/realtime/session');
-    const session = new Session({ id: 'retention-screen', role: 'display', name: '屏幕', device: 'desktop', connectedSince: Date.now(), followsTimer: true }, screen);
+    const session = new Session(
+      {
+        id: 'retention-screen',
+        role: 'display',
+        name: '屏幕',
+        device: 'desktop',
+        connectedSince: Date.now(),
+        followsTimer: true,
+      },
+      screen,
+    );
     room.attach(session);
 
     const report = await hub.services.retention.runOnce();
     expect(report.timers).toEqual([abandoned.id]);
     expect(report.files).toContain(`/uploads/${abandoned.id}/`);
-    const left = (await db().select({ id: timers.id }).from(timers).where(inArray(timers.id, [abandoned.id, recent.id, watched.id, owned.timer.id]))).map((row) => row.id);
+    const left = (
+      await db()
+        .select({ id: timers.id })
+        .from(timers)
+        .where(inArray(timers.id, [abandoned.id, recent.id, watched.id, owned.timer.id]))
+    ).map((row) => row.id);
     expect(left.sort()).toEqual([recent.id, watched.id, owned.timer.id].sort());
     expect(await db().select().from(matches).where(eq(matches.timerId, abandoned.id))).toEqual([]);
     expect(existsSync(fileOf(logo))).toBe(false);
@@ -100,14 +134,27 @@ describe('retention on one hub', () => {
   });
 
   it('removes a replaced logo at once, and unreferenced uploads after an hour', async () => {
-    const created = await httpClient(hub.url, { 'x-forwarded-for': '10.7.0.2' }).timer.create.mutate({ format: ONE_STAGE });
-    const editor = httpClient(hub.url, { authorization: `Bearer ${created.controlKey}`, 'x-forwarded-for': '10.7.0.2' });
+    const created = await httpClient(hub.url, { 'x-forwarded-for': '10.7.0.2' }).timer.create.mutate({
+      format: ONE_STAGE,
+    });
+    const editor = httpClient(hub.url, {
+      authorization: `Bearer ${created.controlKey}`,
+      'x-forwarded-for': '10.7.0.2',
+    });
     const first = await uploadLogo(created.id, created.controlKey);
-    await editor.manage.updateSettings.mutate({ timerId: created.id, section: 'logo', value: { logoUrl: first } });
+    await editor.manage.updateSettings.mutate({
+      timerId: created.id,
+      section: 'logo',
+      value: { logoUrl: first },
+    });
     const second = await uploadLogo(created.id, created.controlKey);
     // Uploaded but not saved yet: kept, even when the other settings change.
     expect(await served(second)).toBe(200);
-    await editor.manage.updateSettings.mutate({ timerId: created.id, section: 'logo', value: { logoUrl: second } });
+    await editor.manage.updateSettings.mutate({
+      timerId: created.id,
+      section: 'logo',
+      value: { logoUrl: second },
+    });
     expect(await served(first)).toBe(404);
     expect(await served(second)).toBe(200);
 
@@ -140,14 +187,23 @@ describe('retention on two hubs sharing Postgres', () => {
 
   it('deletes each expired row once, whichever hub runs, even at the same instant', async () => {
     const [a, b] = hubs as [TestHub, TestHub];
-    const { user } = await a.services.auth.signUp({ email: 'retention-pg@bianshi.test', password: 'correct horse battery' }, 'retention');
+    const { user } = await a.services.auth.signUp(
+      { email: 'retention-pg@bianshi.test', password: 'correct horse battery' },
+      'retention',
+    );
     const { timer } = await a.services.timers.create({ name: '两台服务器', ownerId: user.id });
-    for (let index = 0; index < 5; index += 1) await a.services.members.createInvite(timer.id, { role: 'viewer', expiresInHours: 1 }, user.id);
-    await a.services.database.db.update(timerInvites).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(timerInvites.timerId, timer.id));
+    for (let index = 0; index < 5; index += 1)
+      await a.services.members.createInvite(timer.id, { role: 'viewer', expiresInHours: 1 }, user.id);
+    await a.services.database.db
+      .update(timerInvites)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(timerInvites.timerId, timer.id));
 
     const reports = await Promise.all([a.services.retention.runOnce(), b.services.retention.runOnce()]);
     // One run did the work (or both shared it); never more deletions than rows.
     expect(reports.reduce((sum, report) => sum + (report.invites ?? 0), 0)).toBe(5);
-    expect(await b.services.database.db.select().from(timerInvites).where(eq(timerInvites.timerId, timer.id))).toEqual([]);
+    expect(
+      await b.services.database.db.select().from(timerInvites).where(eq(timerInvites.timerId, timer.id)),
+    ).toEqual([]);
   });
 });

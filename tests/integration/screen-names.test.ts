@@ -21,7 +21,11 @@ describe('screen names (2 hubs, Postgres + Redis)', () => {
     const [a, b] = two.hubs;
     const created = await httpClient(a.url).timer.create.mutate({ formatId: 'cn-worldcup' });
     const projector = watch(ws(b.url), { timerId: created.id, role: 'display' });
-    const controller = watch(ws(a.url), { timerId: created.id, role: 'controller', name: '控制台' }, { controlKey: created.controlKey });
+    const controller = watch(
+      ws(a.url),
+      { timerId: created.id, role: 'controller', name: '控制台' },
+      { controlKey: created.controlKey },
+    );
     try {
       // The console's roster (ticks carry it to controllers) lists the projector, unnamed.
       const rosterOf = () => controller.ticks.at(-1)?.roster ?? [];
@@ -31,14 +35,27 @@ describe('screen names (2 hubs, Postgres + Redis)', () => {
 
       const owner = httpClient(a.url, { authorization: `Bearer ${created.controlKey}` });
       await owner.timer.renameScreen.mutate({ timerId: created.id, screenId: screen.id, name: '主会场投影' });
-      await projector.until((w) => w.plain.some((message: WatchMessage) => message.type === 'renamed' && message.name === '主会场投影'), 5_000);
-      await controller.until(() => rosterOf().some((entry) => entry.id === screen.id && entry.name === '主会场投影'), 5_000);
+      await projector.until(
+        (w) =>
+          w.plain.some(
+            (message: WatchMessage) => message.type === 'renamed' && message.name === '主会场投影',
+          ),
+        5_000,
+      );
+      await controller.until(
+        () => rosterOf().some((entry) => entry.id === screen.id && entry.name === '主会场投影'),
+        5_000,
+      );
 
       // A name is a name: empty is refused, in Chinese.
-      const empty = await owner.timer.renameScreen.mutate({ timerId: created.id, screenId: screen.id, name: '  ' }).catch((error: unknown) => error as Error);
+      const empty = await owner.timer.renameScreen
+        .mutate({ timerId: created.id, screenId: screen.id, name: '  ' })
+        .catch((error: unknown) => error as Error);
       expect((empty as Error).message).toBe('请求无效：name：不能为空');
       // Viewers cannot name screens.
-      const viewer = await httpClient(a.url).timer.renameScreen.mutate({ timerId: created.id, screenId: screen.id, name: '捣乱' }).catch((error: unknown) => error as Error);
+      const viewer = await httpClient(a.url)
+        .timer.renameScreen.mutate({ timerId: created.id, screenId: screen.id, name: '捣乱' })
+        .catch((error: unknown) => error as Error);
       expect(viewer).toBeInstanceOf(Error);
     } finally {
       projector.close();

@@ -19,7 +19,11 @@ describe('service worker paths', () => {
   it('knows every page the hub keeps offline by the name the hub gives it', () => {
     const keys = /const PAGE_KEYS = (\{[^}]*\});/.exec(sw)?.[1];
     const pageKeys = JSON.parse((keys ?? '{}').replace(/'/g, '"')) as Record<string, string>;
-    const named = new Set(['/', '/timer/abc', '/lobby/abc', '/lobby/abc?key=k'].map((path) => appPageFor(new URL(path, 'http://hub'), undefined, 'bs-session')));
+    const named = new Set(
+      ['/', '/timer/abc', '/lobby/abc', '/lobby/abc?key=k'].map((path) =>
+        appPageFor(new URL(path, 'http://hub'), undefined, 'bs-session'),
+      ),
+    );
     expect([...named].sort()).toEqual(['display.html', 'index.html', 'lobby-screen.html']);
     // The site and the display are kept; the audience's lobby page needs the network anyway.
     expect(pageKeys).toEqual({ 'index.html': '/', 'display.html': '/display.html' });

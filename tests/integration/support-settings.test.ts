@@ -12,11 +12,21 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startHub as startHubProcess } from '../../hub/src/app';
 import { ConfigError, loadConfig } from '../../hub/src/lib/config';
 import type { Logger } from '../../hub/src/lib/logger';
-import { pieces, startOpenAiStandin, STANDIN_API_KEY, STANDIN_MODEL, type OpenAiStandin } from '../fixtures/openai-standin';
+import {
+  pieces,
+  startOpenAiStandin,
+  STANDIN_API_KEY,
+  STANDIN_MODEL,
+  type OpenAiStandin,
+} from '../fixtures/openai-standin';
 import { createAccount, outcome, socketClient } from '../support/accounts';
 import { startHub, type TestHub } from '../support/hub';
 
-const BANK = { BANK_ACCOUNT_NAME: '辩时科技有限公司', BANK_NAME: '招商银行福州分行', BANK_ACCOUNT_NO: '591900000010101' };
+const BANK = {
+  BANK_ACCOUNT_NAME: '辩时科技有限公司',
+  BANK_NAME: '招商银行福州分行',
+  BANK_ACCOUNT_NO: '591900000010101',
+};
 const SUPPORT = { SUPPORT_URL: 'https://support.example.com/bianshi', SUPPORT_EMAIL: 'help@example.com' };
 const BUYER = { name: '王老师', organization: '', phone: '0591-12345678', email: 'coach@example.edu.cn' };
 
@@ -51,39 +61,82 @@ describe('support contact and payment methods', () => {
   it('with neither contact nor bank details: says so once at start, offers no bank transfer and takes no such order', async () => {
     const { hub, logger } = await hubWithLog({});
     open.push(hub);
-    const warnings = logger.lines.filter((line) => line.level === 'warn' && line.message.includes('SUPPORT_URL'));
+    const warnings = logger.lines.filter(
+      (line) => line.level === 'warn' && line.message.includes('SUPPORT_URL'),
+    );
     expect(warnings).toHaveLength(1);
     expect(warnings[0]!.message).toMatch(/No support contact configured.*bank transfer.*not offered/);
 
     const buyer = await createAccount(hub as TestHub, 'nobank');
     expect((await buyer.client.system.info.query()).support).toBeNull();
     expect(await buyer.client.commerce.providers.query()).toEqual([]);
-    const refused = await outcome(buyer.client.commerce.createOrder.mutate({ plan: 'education', months: 12, seats: 1, provider: 'manual', buyer: BUYER }));
-    expect(refused).toMatchObject({ ok: false, reason: 'provider-off', message: '该支付方式未开通，请选择购买页列出的付款方式' });
+    const refused = await outcome(
+      buyer.client.commerce.createOrder.mutate({
+        plan: 'education',
+        months: 12,
+        seats: 1,
+        provider: 'manual',
+        buyer: BUYER,
+      }),
+    );
+    expect(refused).toMatchObject({
+      ok: false,
+      reason: 'provider-off',
+      message: '该支付方式未开通，请选择购买页列出的付款方式',
+    });
   });
 
   it('with a contact but no bank details: bank transfer on request, the contact in system.info, no warning', async () => {
     const { hub, logger } = await hubWithLog(SUPPORT);
     open.push(hub);
-    expect(logger.lines.filter((line) => line.level === 'warn' && line.message.includes('SUPPORT_URL'))).toEqual([]);
-    expect(logger.lines.some((line) => line.level === 'info' && /BANK_ACCOUNT_NAME.*support/.test(line.message))).toBe(true);
+    expect(
+      logger.lines.filter((line) => line.level === 'warn' && line.message.includes('SUPPORT_URL')),
+    ).toEqual([]);
+    expect(
+      logger.lines.some((line) => line.level === 'info' && /BANK_ACCOUNT_NAME.*support/.test(line.message)),
+    ).toBe(true);
 
     const buyer = await createAccount(hub as TestHub, 'onrequest');
-    expect((await buyer.client.system.info.query()).support).toEqual({ url: SUPPORT.SUPPORT_URL, email: SUPPORT.SUPPORT_EMAIL });
-    expect(await buyer.client.commerce.providers.query()).toEqual([{ id: 'manual', accountPublished: false }]);
-    const { order, checkout } = await buyer.client.commerce.createOrder.mutate({ plan: 'education', months: 12, seats: 1, provider: 'manual', buyer: BUYER });
-    expect(checkout).toEqual({ kind: 'transfer', accountName: '', bankName: '', accountNo: '', reference: order.number });
+    expect((await buyer.client.system.info.query()).support).toEqual({
+      url: SUPPORT.SUPPORT_URL,
+      email: SUPPORT.SUPPORT_EMAIL,
+    });
+    expect(await buyer.client.commerce.providers.query()).toEqual([
+      { id: 'manual', accountPublished: false },
+    ]);
+    const { order, checkout } = await buyer.client.commerce.createOrder.mutate({
+      plan: 'education',
+      months: 12,
+      seats: 1,
+      provider: 'manual',
+      buyer: BUYER,
+    });
+    expect(checkout).toEqual({
+      kind: 'transfer',
+      accountName: '',
+      bankName: '',
+      accountNo: '',
+      reference: order.number,
+    });
   });
 
   it('with bank details but no contact: the account is published; the start-up line names the missing contact only', async () => {
     const { hub, logger } = await hubWithLog(BANK);
     open.push(hub);
-    const warning = logger.lines.find((line) => line.level === 'warn' && line.message.includes('SUPPORT_URL'));
+    const warning = logger.lines.find(
+      (line) => line.level === 'warn' && line.message.includes('SUPPORT_URL'),
+    );
     expect(warning?.message).not.toContain('bank transfer');
     const buyer = await createAccount(hub as TestHub, 'bank');
     expect((await buyer.client.system.info.query()).support).toBeNull();
     expect(await buyer.client.commerce.providers.query()).toEqual([{ id: 'manual', accountPublished: true }]);
-    const { checkout } = await buyer.client.commerce.createOrder.mutate({ plan: 'education', months: 12, seats: 1, provider: 'manual', buyer: BUYER });
+    const { checkout } = await buyer.client.commerce.createOrder.mutate({
+      plan: 'education',
+      months: 12,
+      seats: 1,
+      provider: 'manual',
+      buyer: BUYER,
+    });
     expect(checkout).toMatchObject({ kind: 'transfer', accountNo: BANK.BANK_ACCOUNT_NO });
   });
 
@@ -91,7 +144,10 @@ describe('support contact and payment methods', () => {
     const hub = await startHub({ env: { SUPPORT_EMAIL: 'help@example.com' } });
     open.push(hub);
     const buyer = await createAccount(hub, 'mailonly');
-    expect((await buyer.client.system.info.query()).support).toEqual({ url: null, email: 'help@example.com' });
+    expect((await buyer.client.system.info.query()).support).toEqual({
+      url: null,
+      email: 'help@example.com',
+    });
   });
 });
 
@@ -108,7 +164,15 @@ describe('the AI assistant sends what the docs do not answer to the configured c
   function docsDist(): string {
     const dir = mkdtempSync(join(tmpdir(), 'bianshi-support-'));
     mkdirSync(join(dir, '_content'));
-    const section = { id: '/docs/formats/formats#铃声', path: '/docs/formats/formats', anchor: '铃声', pageTitle: '赛制', heading: '铃声', trail: ['赛制'], text: '每个环节可以设置铃声：剩余 30 秒响一声。' };
+    const section = {
+      id: '/docs/formats/formats#铃声',
+      path: '/docs/formats/formats',
+      anchor: '铃声',
+      pageTitle: '赛制',
+      heading: '铃声',
+      trail: ['赛制'],
+      text: '每个环节可以设置铃声：剩余 30 秒响一声。',
+    };
     writeFileSync(join(dir, '_content', 'search.json'), JSON.stringify([section]));
     return dir;
   }
@@ -117,14 +181,29 @@ describe('the AI assistant sends what the docs do not answer to the configured c
   async function instructions(env: Record<string, string>): Promise<string> {
     standin ??= await startOpenAiStandin();
     dist ??= docsDist();
-    const hub = await startHub({ env: { CLIENT_DIST: dist, AI_BASE_URL: standin.baseUrl, AI_API_KEY: STANDIN_API_KEY, AI_MODEL: STANDIN_MODEL, ...env } });
+    const hub = await startHub({
+      env: {
+        CLIENT_DIST: dist,
+        AI_BASE_URL: standin.baseUrl,
+        AI_API_KEY: STANDIN_API_KEY,
+        AI_MODEL: STANDIN_MODEL,
+        ...env,
+      },
+    });
     open.push(hub);
     const ws = socketClient(hub);
     open.push({ close: async () => ws.close() });
     standin.script({ kind: 'text', pieces: pieces('在赛制编辑器里设置 [1]。') });
     const before = standin.requests.length;
     await new Promise<void>((resolve, reject) => {
-      ws.client.ai.ask.subscribe({ question: '铃声怎么设置？' }, { onData: (event: AskEvent) => event.type === 'done' && resolve(), onError: reject, onComplete: resolve });
+      ws.client.ai.ask.subscribe(
+        { question: '铃声怎么设置？' },
+        {
+          onData: (event: AskEvent) => event.type === 'done' && resolve(),
+          onError: reject,
+          onComplete: resolve,
+        },
+      );
     });
     return standin.requests[before]!.body.messages[0]!.content;
   }

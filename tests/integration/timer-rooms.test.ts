@@ -77,13 +77,19 @@ describe('timer rooms through real sockets', () => {
     const created = await anonymous.timer.create.mutate({ formatId: 'cn-worldcup' });
     const { id } = created;
     const controller = httpClient(hub.url, { authorization: `Bearer ${created.controlKey}` });
-    const screens = [watcher(hub.wsUrl, { timerId: id }), watcher(hub.wsUrl, { timerId: id, role: 'audience' })];
+    const screens = [
+      watcher(hub.wsUrl, { timerId: id }),
+      watcher(hub.wsUrl, { timerId: id, role: 'audience' }),
+    ];
     await Promise.all(screens.map((w) => w.until((x) => x.tracked.length >= 1)));
     for (const screen of screens) {
       expect(screen.tracked[0]!.message).toMatchObject({ type: 'snapshot', version: 0 });
     }
     // The world-cup format opens with clock-less stages (封面, 队伍介绍, 声效测试).
-    const result = await controller.timer.command.mutate({ timerId: id, command: { type: 'goto', stageIndex: 3 } });
+    const result = await controller.timer.command.mutate({
+      timerId: id,
+      command: { type: 'goto', stageIndex: 3 },
+    });
     expect(result.version).toBe(1);
     await controller.timer.command.mutate({ timerId: id, command: { type: 'start' } });
     await Promise.all(screens.map((w) => w.until((x) => x.tracked.length >= 3)));
@@ -98,9 +104,9 @@ describe('timer rooms through real sockets', () => {
 
   it('refuses commands without a key or with a wrong key and leaves the state untouched', async () => {
     const { id } = await createTimer();
-    await expect(anonymous.timer.command.mutate({ timerId: id, command: { type: 'start' } })).rejects.toSatisfy(
-      (error) => errorCode(error) === 'UNAUTHORIZED',
-    );
+    await expect(
+      anonymous.timer.command.mutate({ timerId: id, command: { type: 'start' } }),
+    ).rejects.toSatisfy((error) => errorCode(error) === 'UNAUTHORIZED');
     const wrong = httpClient(hub.url, { authorization: `Bearer ${'x'.repeat(43)}` });
     await expect(wrong.timer.command.mutate({ timerId: id, command: { type: 'start' } })).rejects.toSatisfy(
       (error) => errorCode(error) === 'FORBIDDEN',
@@ -111,7 +117,9 @@ describe('timer rooms through real sockets', () => {
 
   it('rejects an illegal command with a Chinese message and keeps the version', async () => {
     const { id, controller } = await createTimer();
-    const error = await controller.timer.command.mutate({ timerId: id, command: { type: 'switchSide' } }).catch((e: unknown) => e);
+    const error = await controller.timer.command
+      .mutate({ timerId: id, command: { type: 'switchSide' } })
+      .catch((e: unknown) => e);
     expect(errorCode(error)).toBe('BAD_REQUEST');
     expect((error as Error).message).toMatch(/[\u4e00-\u9fa5]/);
     expect((await anonymous.timer.get.query({ id })).state.version).toBe(0);
@@ -123,12 +131,19 @@ describe('timer rooms through real sockets', () => {
     const screen = watcher(hub.wsUrl, { timerId: id });
     await screen.until((w) => w.tracked.length === 1);
     const sends = Array.from({ length: 30 }, (_, i) =>
-      controllers[i % 2]!.timer.command.mutate({ timerId: id, command: i % 3 === 0 ? { type: 'adjust', deltaMs: -1_000 } : { type: 'toggle' } }),
+      controllers[i % 2]!.timer.command.mutate({
+        timerId: id,
+        command: i % 3 === 0 ? { type: 'adjust', deltaMs: -1_000 } : { type: 'toggle' },
+      }),
     );
     const results = await Promise.all(sends);
     const versions = results.map((r) => r.version).sort((a, b) => a - b);
     expect(versions).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
-    await screen.until((w) => w.tracked.at(-1)?.message.type === 'change' && (w.tracked.at(-1)!.message as { version: number }).version === 30);
+    await screen.until(
+      (w) =>
+        w.tracked.at(-1)?.message.type === 'change' &&
+        (w.tracked.at(-1)!.message as { version: number }).version === 30,
+    );
     // The committed log, replayed through the reducer, gives exactly the state the room holds.
     const room = hub.services.rooms.loaded(matchId)!;
     const log = await hub.services.repository.log(matchId);
@@ -148,7 +163,9 @@ describe('timer rooms through real sockets', () => {
   it('fails a command whose expectedVersion is stale with CONFLICT', async () => {
     const { id, controller } = await createTimer();
     await controller.timer.command.mutate({ timerId: id, command: { type: 'start' }, expectedVersion: 0 });
-    const error = await controller.timer.command.mutate({ timerId: id, command: { type: 'pause' }, expectedVersion: 0 }).catch((e: unknown) => e);
+    const error = await controller.timer.command
+      .mutate({ timerId: id, command: { type: 'pause' }, expectedVersion: 0 })
+      .catch((e: unknown) => e);
     expect(errorCode(error)).toBe('CONFLICT');
   });
 
@@ -170,7 +187,9 @@ describe('timer rooms through real sockets', () => {
     // Exactly what it missed, nothing twice: a later command arrives after the backlog, so once
     // it is here everything before it is too.
     const later = await controller.timer.command.mutate({ timerId: id, command: { type: 'start' } });
-    await resumed.until((w) => w.tracked.some((t) => (t.message as { version?: number }).version === later.version));
+    await resumed.until((w) =>
+      w.tracked.some((t) => (t.message as { version?: number }).version === later.version),
+    );
     expect(resumed.tracked.map((t) => [t.message.type, (t.message as { version: number }).version])).toEqual([
       ['change', 1],
       ['change', 2],
@@ -186,9 +205,21 @@ describe('timer rooms through real sockets', () => {
     const judge = watcher(hub.wsUrl, { timerId: id, role: 'judge', name: '评委一' }, { controlKey });
     const audience = watcher(hub.wsUrl, { timerId: id, role: 'audience' });
     const console = watcher(hub.wsUrl, { timerId: id, role: 'controller', name: '计时员' }, { controlKey });
-    await console.until((w) => w.ticks.some((t) => t.presence.controller === 1 && t.presence.judge === 1 && t.presence.display === 1 && t.presence.audience === 1), 5_000);
+    await console.until(
+      (w) =>
+        w.ticks.some(
+          (t) =>
+            t.presence.controller === 1 &&
+            t.presence.judge === 1 &&
+            t.presence.display === 1 &&
+            t.presence.audience === 1,
+        ),
+      5_000,
+    );
     const tick = console.ticks.at(-1)!;
-    expect(tick.roster?.map((entry) => entry.name).sort()).toEqual(['主屏', '未命名屏幕', '计时员', '评委一'].sort());
+    expect(tick.roster?.map((entry) => entry.name).sort()).toEqual(
+      ['主屏', '未命名屏幕', '计时员', '评委一'].sort(),
+    );
     await display.until((w) => w.ticks.length > 0, 5_000);
     expect(display.ticks.at(-1)!.roster).toBeUndefined();
     judge.close();
@@ -209,7 +240,10 @@ describe('timer rooms through real sockets', () => {
     const screen = watcher(hub.wsUrl, { timerId: id });
     await controller.timer.command.mutate({ timerId: id, command: { type: 'start' } });
     await screen.until(
-      (w) => w.tracked.some((t) => t.message.type === 'change' && t.message.events.some((e) => e.type === 'clockExpired')),
+      (w) =>
+        w.tracked.some(
+          (t) => t.message.type === 'change' && t.message.events.some((e) => e.type === 'clockExpired'),
+        ),
       5_000,
     );
     const log = await hub.services.repository.log(matchId);
@@ -228,16 +262,31 @@ describe('timer rooms through real sockets', () => {
     const replies: string[] = [];
     socket.on('message', (data) => replies.push(data.toString()));
     socket.send('{not json');
-    socket.send(JSON.stringify({ id: 1, method: 'query', params: { path: 'nope.nothing', input: { json: null } } }));
-    socket.send(JSON.stringify({ id: 2, method: 'mutation', params: { path: 'timer.command', input: { json: { timerId: id, command: { type: 'explode' } } } } }));
+    socket.send(
+      JSON.stringify({ id: 1, method: 'query', params: { path: 'nope.nothing', input: { json: null } } }),
+    );
+    socket.send(
+      JSON.stringify({
+        id: 2,
+        method: 'mutation',
+        params: { path: 'timer.command', input: { json: { timerId: id, command: { type: 'explode' } } } },
+      }),
+    );
     const parseError = (r: string) => r.includes('PARSE_ERROR') || r.includes('-32700');
     const errorFor = (id: number) => (r: string) => r.includes(`"id":${id}`) && r.includes('error');
-    await until(() => replies, (all) => all.some(parseError) && all.some(errorFor(1)) && all.some(errorFor(2)), 10_000, 20);
+    await until(
+      () => replies,
+      (all) => all.some(parseError) && all.some(errorFor(1)) && all.some(errorFor(2)),
+      10_000,
+      20,
+    );
     expect(replies.some(parseError)).toBe(true);
     expect(replies.some(errorFor(1))).toBe(true);
     expect(replies.some(errorFor(2))).toBe(true);
     socket.close();
-    expect((await controller.timer.command.mutate({ timerId: id, command: { type: 'start' } })).version).toBe(1);
+    expect((await controller.timer.command.mutate({ timerId: id, command: { type: 'start' } })).version).toBe(
+      1,
+    );
   });
 
   it('puts each frame on the wire as plain superjson, assembled once per room', async () => {
@@ -246,11 +295,25 @@ describe('timer rooms through real sockets', () => {
     await new Promise((resolve) => socket.on('open', resolve));
     const frames: Record<string, unknown>[] = [];
     socket.on('message', (data) => frames.push(JSON.parse(data.toString()) as Record<string, unknown>));
-    socket.send(JSON.stringify({ id: 7, method: 'subscription', params: { path: 'timer.watch', input: { json: { timerId: id, role: 'audience' } } } }));
-    await until(() => frames.some((f) => (f.result as { type?: string } | undefined)?.type === 'data'), (arrived) => arrived, 10_000, 20);
+    socket.send(
+      JSON.stringify({
+        id: 7,
+        method: 'subscription',
+        params: { path: 'timer.watch', input: { json: { timerId: id, role: 'audience' } } },
+      }),
+    );
+    await until(
+      () => frames.some((f) => (f.result as { type?: string } | undefined)?.type === 'data'),
+      (arrived) => arrived,
+      10_000,
+      20,
+    );
     socket.close();
     const data = frames.find((f) => (f.result as { type?: string } | undefined)?.type === 'data')!;
-    const result = data.result as { id: string; data: { json: { id: string; data: { type: string; version: number } }; meta?: unknown } };
+    const result = data.result as {
+      id: string;
+      data: { json: { id: string; data: { type: string; version: number } }; meta?: unknown };
+    };
     expect(data.id).toBe(7);
     expect(result.id).toMatch(/:0$/);
     expect(result.data.meta).toBeUndefined();
@@ -261,8 +324,13 @@ describe('timer rooms through real sockets', () => {
   it('closes a flooding socket with a reason', async () => {
     const socket = new WebSocket(hub.wsUrl);
     await new Promise((resolve) => socket.on('open', resolve));
-    const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
-    for (let i = 0; i < 400; i++) socket.send(JSON.stringify({ id: i, method: 'query', params: { path: 'clock.ping', input: { json: null } } }));
+    const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+      socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
+    for (let i = 0; i < 400; i++)
+      socket.send(
+        JSON.stringify({ id: i, method: 'query', params: { path: 'clock.ping', input: { json: null } } }),
+      );
     expect(await closed).toEqual({ code: 4002, reason: 'rate-limited' });
   });
 
@@ -285,4 +353,3 @@ describe('timer rooms through real sockets', () => {
     for (const w of crowd) w.close();
   }, 240_000);
 });
-

@@ -86,7 +86,9 @@ describe('a tournament on two hubs (Postgres + Redis)', () => {
     ).toMatchObject({ ok: false, code: 'CONFLICT', reason: 'slug-taken' });
     // The trial allows one tournament an account owns (content/pricing.md), on every hub.
     expect(
-      await outcome(owner.client.tournament.create.mutate({ tournament: { name: '第二项赛事', slug: `${slug}-2` } })),
+      await outcome(
+        owner.client.tournament.create.mutate({ tournament: { name: '第二项赛事', slug: `${slug}-2` } }),
+      ),
     ).toMatchObject({
       ok: false,
       code: 'FORBIDDEN',
@@ -260,15 +262,31 @@ describe('a tournament on two hubs (Postgres + Redis)', () => {
     // Before the format's end of speeches (the match not even started), ballots are refused in Chinese.
     expect(
       await outcome(
-        httpClient(b.url).tournament.submitBallot.mutate({ token: tokens[0]!, fixtureId: fixture.id, submissionId: submissionId(), ballot: { ...ballot, comment: '' } }),
+        httpClient(b.url).tournament.submitBallot.mutate({
+          token: tokens[0]!,
+          fixtureId: fixture.id,
+          submissionId: submissionId(),
+          ballot: { ...ballot, comment: '' },
+        }),
       ),
-    ).toMatchObject({ ok: false, code: 'BAD_REQUEST', reason: 'ballot-too-early', message: '比赛尚未开始：发言全部结束（进入「公布结果」）后才能提交评分' });
+    ).toMatchObject({
+      ok: false,
+      code: 'BAD_REQUEST',
+      reason: 'ballot-too-early',
+      message: '比赛尚未开始：发言全部结束（进入「公布结果」）后才能提交评分',
+    });
     const page = await httpClient(b.url).tournament.ballot.query({ token: tokens[0]! });
-    expect(page.fixtures.find((entry) => entry.fixture.id === fixture.id)).toMatchObject({ open: false, closedReason: '比赛尚未开始：发言全部结束（进入「公布结果」）后才能提交评分' });
+    expect(page.fixtures.find((entry) => entry.fixture.id === fixture.id)).toMatchObject({
+      open: false,
+      closedReason: '比赛尚未开始：发言全部结束（进入「公布结果」）后才能提交评分',
+    });
     // Every match of the round moves on to 公布结果 (after 总结陈词): ballots open.
     const results = getBuiltinFormat('cn-worldcup')!.stages.length - 1;
     for (const each of view.rounds[0]!.fixtures)
-      await owner.client.timer.command.mutate({ timerId: each.timerId!, command: { type: 'goto', stageIndex: results } });
+      await owner.client.timer.command.mutate({
+        timerId: each.timerId!,
+        command: { type: 'goto', stageIndex: results },
+      });
     const ids = tokens.map(() => submissionId());
     const receipts = await Promise.all(
       tokens.map((token, index) =>

@@ -48,13 +48,21 @@ async function newTimer() {
   return { timerId: created.id, key: created.controlKey };
 }
 
-async function upload(timer: { timerId: string; key: string }, kind: string, contentType: string, body: Uint8Array) {
+async function upload(
+  timer: { timerId: string; key: string },
+  kind: string,
+  contentType: string,
+  body: Uint8Array,
+) {
   const response = await fetch(`${hub.url}/api/uploads/${timer.timerId}/${kind}`, {
     method: 'POST',
     headers: { 'content-type': contentType, authorization: `Bearer ${timer.key}` },
     body: new Uint8Array(body),
   });
-  return { status: response.status, body: (await response.json()) as { url?: string; error?: { reason: string; message: string } } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { url?: string; error?: { reason: string; message: string } },
+  };
 }
 
 /** The storage path of an upload URL (`/uploads/<timerId>/<name>` → `<timerId>/<name>`). */
@@ -70,7 +78,11 @@ describe('uploads in Supabase Storage', () => {
     expect(standin.storage.buckets.get('bianshi-logos')?.public).toBe(true);
     expect(standin.storage.buckets.get('bianshi-invoices')?.public).toBe(false);
     // The stand-in saw supabase-js's own requests: the bucket list, the upload.
-    expect(standin.storage.requests).toContainEqual({ method: 'POST', path: `/object/bianshi-logos/${pathOf(logo.body.url!)}`, status: 200 });
+    expect(standin.storage.requests).toContainEqual({
+      method: 'POST',
+      path: `/object/bianshi-logos/${pathOf(logo.body.url!)}`,
+      status: 200,
+    });
     // Nothing went to local disk.
     expect(existsSync(join(dataDir, 'uploads'))).toBe(false);
 
@@ -88,13 +100,27 @@ describe('uploads in Supabase Storage', () => {
 
     // Settings may use the file (it exists in storage); dropping it deletes it there.
     const owner = httpClient(hub.url, { authorization: `Bearer ${timer.key}` });
-    await owner.manage.updateSettings.mutate({ timerId: timer.timerId, section: 'logo', value: { logoUrl: logo.body.url } });
+    await owner.manage.updateSettings.mutate({
+      timerId: timer.timerId,
+      section: 'logo',
+      value: { logoUrl: logo.body.url },
+    });
     await expect(
-      owner.manage.updateSettings.mutate({ timerId: timer.timerId, section: 'logo', value: { logoUrl: `/uploads/${timer.timerId}/logo-zzzzzzzzzzzzzzzz.png` } }),
+      owner.manage.updateSettings.mutate({
+        timerId: timer.timerId,
+        section: 'logo',
+        value: { logoUrl: `/uploads/${timer.timerId}/logo-zzzzzzzzzzzzzzzz.png` },
+      }),
     ).rejects.toThrow(/文件不存在/);
-    await owner.manage.updateSettings.mutate({ timerId: timer.timerId, section: 'logo', value: { logoUrl: null } });
+    await owner.manage.updateSettings.mutate({
+      timerId: timer.timerId,
+      section: 'logo',
+      value: { logoUrl: null },
+    });
     expect(standin.storage.paths('bianshi-logos')).toEqual([]);
-    expect(standin.storage.requests.some((r) => r.method === 'DELETE' && r.path === '/object/bianshi-logos')).toBe(true);
+    expect(
+      standin.storage.requests.some((r) => r.method === 'DELETE' && r.path === '/object/bianshi-logos'),
+    ).toBe(true);
     expect((await fetch(hub.url + logo.body.url!)).status).toBe(404);
 
     // The sweep removes files nobody references once they are old; fresh ones stay.
@@ -112,7 +138,9 @@ describe('uploads in Supabase Storage', () => {
     const over = await upload(timer, 'background', 'image/png', fakePng(700 * 1024));
     expect(over.status).toBe(413);
     expect(over.body.error?.reason).toBe('quota-exceeded');
-    expect(standin.storage.paths('bianshi-backgrounds').filter((path) => path.startsWith(`${timer.timerId}/`))).toHaveLength(1);
+    expect(
+      standin.storage.paths('bianshi-backgrounds').filter((path) => path.startsWith(`${timer.timerId}/`)),
+    ).toHaveLength(1);
   });
 
   it('says in Chinese when the storage cannot be reached, and works again when it returns', async () => {
@@ -123,12 +151,21 @@ describe('uploads in Supabase Storage', () => {
     try {
       const refused = await upload(timer, 'logo', 'image/png', ONE_PIXEL_PNG);
       expect(refused.status).toBe(503);
-      expect(refused.body.error).toMatchObject({ reason: 'storage-unavailable', message: '文件存储暂时不可用，请稍后再试' });
+      expect(refused.body.error).toMatchObject({
+        reason: 'storage-unavailable',
+        message: '文件存储暂时不可用，请稍后再试',
+      });
       const served = await fetch(hub.url + stored.body.url!);
       expect(served.status).toBe(503);
-      expect(((await served.json()) as { error: { message: string } }).error.message).toBe('文件存储暂时不可用，请稍后再试');
+      expect(((await served.json()) as { error: { message: string } }).error.message).toBe(
+        '文件存储暂时不可用，请稍后再试',
+      );
       await expect(
-        owner.manage.updateSettings.mutate({ timerId: timer.timerId, section: 'logo', value: { logoUrl: stored.body.url } }),
+        owner.manage.updateSettings.mutate({
+          timerId: timer.timerId,
+          section: 'logo',
+          value: { logoUrl: stored.body.url },
+        }),
       ).rejects.toThrow('文件存储暂时不可用，请稍后再试');
     } finally {
       await standin.start();
@@ -139,11 +176,19 @@ describe('uploads in Supabase Storage', () => {
 
   it('keeps an invoice PDF private and gives its buyer a signed link', async () => {
     const email = 'files-admin@bianshi.test';
-    const { user, token } = await hub.services.auth.signUp({ email, password: 'correct horse battery' }, 'vitest');
+    const { user, token } = await hub.services.auth.signUp(
+      { email, password: 'correct horse battery' },
+      'vitest',
+    );
     await hub.services.auth.setAdmin(email, true);
     const jar = new CookieJar();
     jar.cookies.set(hub.services.auth.cookies.session, token);
-    const admin: TestAccount = { id: user.id, email, cookie: jar.header(), client: browserClient(hub, jar).client };
+    const admin: TestAccount = {
+      id: user.id,
+      email,
+      cookie: jar.header(),
+      client: browserClient(hub, jar).client,
+    };
     const buyer = await createAccount(hub, 'invoice-buyer');
     const { order } = await buyer.client.commerce.createOrder.mutate({
       plan: 'enterprise',
@@ -174,20 +219,38 @@ describe('uploads in Supabase Storage', () => {
     expect(existsSync(join(dataDir, 'invoices'))).toBe(false);
 
     // The buyer's download is a redirect to a signed link that works without any key.
-    const answer = await fetch(`${hub.url}/api/commerce/invoices/${invoice!.id}/pdf`, { headers: { cookie: buyer.cookie }, redirect: 'manual' });
+    const answer = await fetch(`${hub.url}/api/commerce/invoices/${invoice!.id}/pdf`, {
+      headers: { cookie: buyer.cookie },
+      redirect: 'manual',
+    });
     expect(answer.status).toBe(302);
     const link = answer.headers.get('location')!;
-    expect(link.startsWith(`${standin.url}/storage/v1/object/sign/bianshi-invoices/${buyer.id}/${invoice!.id}.pdf?token=`)).toBe(true);
+    expect(
+      link.startsWith(
+        `${standin.url}/storage/v1/object/sign/bianshi-invoices/${buyer.id}/${invoice!.id}.pdf?token=`,
+      ),
+    ).toBe(true);
     const file = await fetch(link);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-disposition')).toBe(`attachment; filename="invoice-${invoice!.id}.pdf"`);
     expect(await file.text()).toBe(pdf);
     // A tampered link, the public address and the anon key get nothing; nor does a stranger.
     expect((await fetch(link.replace(/token=[^&]+/, 'token=x'))).status).toBe(400);
-    expect((await fetch(`${standin.url}/storage/v1/object/public/bianshi-invoices/${path}`)).status).toBe(404);
-    const anon = await fetch(`${standin.url}/storage/v1/object/bianshi-invoices/${path}`, { headers: { apikey: standin.anonKey, authorization: `Bearer ${standin.anonKey}` } });
+    expect((await fetch(`${standin.url}/storage/v1/object/public/bianshi-invoices/${path}`)).status).toBe(
+      404,
+    );
+    const anon = await fetch(`${standin.url}/storage/v1/object/bianshi-invoices/${path}`, {
+      headers: { apikey: standin.anonKey, authorization: `Bearer ${standin.anonKey}` },
+    });
     expect(anon.status).toBe(403);
     const stranger = await createAccount(hub, 'invoice-stranger');
-    expect((await fetch(`${hub.url}/api/commerce/invoices/${invoice!.id}/pdf`, { headers: { cookie: stranger.cookie }, redirect: 'manual' })).status).toBe(404);
+    expect(
+      (
+        await fetch(`${hub.url}/api/commerce/invoices/${invoice!.id}/pdf`, {
+          headers: { cookie: stranger.cookie },
+          redirect: 'manual',
+        })
+      ).status,
+    ).toBe(404);
   });
 });

@@ -11,13 +11,25 @@ import { httpClient, type HubClient } from '../support/trpc';
 import { speechFormat } from '../support/formats';
 import { RawSocket, type Reply } from '../support/raw-socket';
 
-const dataOf = (id: number) => (replies: Reply[]) => replies.filter((reply) => reply.id === id && reply.result?.type === 'data' && reply.result.id !== undefined);
-const typeOf = (id: number, type: string) => (replies: Reply[]) => replies.some((reply) => reply.id === id && reply.result?.type === type);
-const errorOf = (id: number) => (replies: Reply[]) => replies.find((reply) => reply.id === id && reply.error)?.error;
+const dataOf = (id: number) => (replies: Reply[]) =>
+  replies.filter(
+    (reply) => reply.id === id && reply.result?.type === 'data' && reply.result.id !== undefined,
+  );
+const typeOf = (id: number, type: string) => (replies: Reply[]) =>
+  replies.some((reply) => reply.id === id && reply.result?.type === type);
+const errorOf = (id: number) => (replies: Reply[]) =>
+  replies.find((reply) => reply.id === id && reply.error)?.error;
 
 function watchRequest(id: number, input: Record<string, unknown>, options: { viaTrpc?: boolean } = {}) {
   // `meta` (even empty) is what the fast path leaves to tRPC's adapter.
-  return { id, method: 'subscription', params: { path: 'timer.watch', input: { json: input, ...(options.viaTrpc ? { meta: { values: {} } } : {}) } } };
+  return {
+    id,
+    method: 'subscription',
+    params: {
+      path: 'timer.watch',
+      input: { json: input, ...(options.viaTrpc ? { meta: { values: {} } } : {}) },
+    },
+  };
 }
 
 /** One ten-minute speech: nothing falls due while a test runs. */
@@ -64,7 +76,8 @@ describe('timer.watch fast path on the raw wire', () => {
     const sessions = [...hub.services.rooms.currentRoomOf(id)!.allSessions];
     expect(sessions.map((session) => session.deliversDirectly).sort()).toEqual([false, true]);
 
-    const tracked = (raw: RawSocket) => raw.texts.filter((text) => text.includes('"type":"data"') && /"id":"[^"]+:\d+"/.test(text));
+    const tracked = (raw: RawSocket) =>
+      raw.texts.filter((text) => text.includes('"type":"data"') && /"id":"[^"]+:\d+"/.test(text));
     expect(fast.replies[0]).toEqual({ id: 3, result: { type: 'started' } });
     expect(reference.replies[0]).toEqual({ id: 3, result: { type: 'started' } });
     expect(tracked(fast)).toEqual(tracked(reference));
@@ -76,10 +89,20 @@ describe('timer.watch fast path on the raw wire', () => {
   it('answers the rest of a batched message through tRPC', async () => {
     const { id } = await createTimer();
     const raw = await socket();
-    raw.send([watchRequest(1, { timerId: id, role: 'display' }), { id: 2, method: 'query', params: { path: 'clock.ping', input: { json: null } } }]);
-    await raw.until((replies) => dataOf(1)(replies).length === 1 && replies.some((reply) => reply.id === 2 && reply.result?.type === 'data'));
+    raw.send([
+      watchRequest(1, { timerId: id, role: 'display' }),
+      { id: 2, method: 'query', params: { path: 'clock.ping', input: { json: null } } },
+    ]);
+    await raw.until(
+      (replies) =>
+        dataOf(1)(replies).length === 1 &&
+        replies.some((reply) => reply.id === 2 && reply.result?.type === 'data'),
+    );
     const ping = raw.replies.find((reply) => reply.id === 2)!;
-    expect(ping.result!.data!.json).toMatchObject({ receivedAt: expect.any(Number), sentAt: expect.any(Number) });
+    expect(ping.result!.data!.json).toMatchObject({
+      receivedAt: expect.any(Number),
+      sentAt: expect.any(Number),
+    });
   });
 
   it('stops a watch on subscription.stop: stopped, and nothing more', async () => {
@@ -94,7 +117,10 @@ describe('timer.watch fast path on the raw wire', () => {
     raw.send(watchRequest(6, { timerId: id, role: 'audience' }));
     await raw.until((replies) => dataOf(6)(replies).length === 1);
     expect(dataOf(5)(raw.replies)).toHaveLength(1);
-    expect(dataOf(6)(raw.replies)[0]!.result!.data!.json.data).toMatchObject({ type: 'snapshot', version: 1 });
+    expect(dataOf(6)(raw.replies)[0]!.result!.data!.json.data).toMatchObject({
+      type: 'snapshot',
+      version: 1,
+    });
   });
 
   it('reports a missing timer and a refused role exactly as tRPC does', async () => {
@@ -107,7 +133,9 @@ describe('timer.watch fast path on the raw wire', () => {
     ] as const) {
       fast.send(watchRequest(requestId, input));
       reference.send(watchRequest(requestId, input, { viaTrpc: true }));
-      await fast.until((replies) => errorOf(requestId)(replies) !== undefined && typeOf(requestId, 'stopped')(replies));
+      await fast.until(
+        (replies) => errorOf(requestId)(replies) !== undefined && typeOf(requestId, 'stopped')(replies),
+      );
       await reference.until((replies) => errorOf(requestId)(replies) !== undefined);
       expect(errorOf(requestId)(fast.replies)).toEqual(errorOf(requestId)(reference.replies));
     }
@@ -131,7 +159,10 @@ describe('timer.watch fast path on the raw wire', () => {
     raw.send(watchRequest(4, { timerId: id, role: 'controller', name: '主控台' }));
     await raw.until((replies) => dataOf(4)(replies).length === 1);
     // Controllers get the roster with their ticks.
-    await raw.until((replies) => replies.some((reply) => reply.id === 4 && JSON.stringify(reply).includes('"roster"')), 5_000);
+    await raw.until(
+      (replies) => replies.some((reply) => reply.id === 4 && JSON.stringify(reply).includes('"roster"')),
+      5_000,
+    );
     expect(errorOf(4)(raw.replies)).toBeUndefined();
   });
 
@@ -146,7 +177,10 @@ describe('timer.watch fast path on the raw wire', () => {
     await controller.timer.command.mutate({ timerId: id, command: { type: 'pause' } });
     const second = await socket();
     // tRPC's client puts lastEventId beside the input; the hub merges it in.
-    second.send({ ...watchRequest(1, { timerId: id, role: 'audience' }), params: { ...watchRequest(1, { timerId: id, role: 'audience' }).params, lastEventId } });
+    second.send({
+      ...watchRequest(1, { timerId: id, role: 'audience' }),
+      params: { ...watchRequest(1, { timerId: id, role: 'audience' }).params, lastEventId },
+    });
     await second.until((replies) => dataOf(1)(replies).length === 2);
     expect(dataOf(1)(second.replies).map((reply) => reply.result!.data!.json.data)).toEqual([
       expect.objectContaining({ type: 'change', version: 1 }),

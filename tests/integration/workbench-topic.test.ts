@@ -30,7 +30,9 @@ describe('workbench projects and library topics', () => {
       await outcome(owner.client.workbench.update.mutate({ projectId, topicId: 'no-such-topic' })),
     ).toMatchObject({ ok: false, code: 'NOT_FOUND', message: '找不到这个辩题' });
     expect(
-      await outcome(owner.client.workbench.create.mutate({ kind: 'workbench', name: '错', topicId: 'no-such-topic' })),
+      await outcome(
+        owner.client.workbench.create.mutate({ kind: 'workbench', name: '错', topicId: 'no-such-topic' }),
+      ),
     ).toMatchObject({ ok: false, code: 'NOT_FOUND' });
 
     await owner.client.workbench.update.mutate({ projectId, topicId: null });

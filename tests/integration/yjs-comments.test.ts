@@ -18,7 +18,13 @@ describe('comments on workbench documents', () => {
   let projectId: string;
   let documentId: string;
   const { open, closeAll } = docClients();
-  const comment = (doc: Y.Doc, text: string, from: Y.RelativePosition, to: Y.RelativePosition, authorId: string): DocComment => {
+  const comment = (
+    doc: Y.Doc,
+    text: string,
+    from: Y.RelativePosition,
+    to: Y.RelativePosition,
+    authorId: string,
+  ): DocComment => {
     const value: DocComment = {
       id: `c${Math.random().toString(36).slice(2, 10)}`,
       anchor: { from: Y.relativePositionToJSON(from), to: Y.relativePositionToJSON(to) },
@@ -141,10 +147,14 @@ describe('comments on workbench documents', () => {
       await session.synced();
       change(session.doc);
       await untilTrue(() => session.notices.some((n) => n.code === 'not-your-comment'));
-      expect(session.notices.find((n) => n.code === 'not-your-comment')!.message).toContain('只能以自己的名义评论');
+      expect(session.notices.find((n) => n.code === 'not-your-comment')!.message).toContain(
+        '只能以自己的名义评论',
+      );
     };
     await refused((doc) => doc.getMap('comments').delete(owners.id));
-    await refused((doc) => doc.getMap<DocComment>('comments').set(owners.id, { ...owners, text: '改过的话' }));
+    await refused((doc) =>
+      doc.getMap<DocComment>('comments').set(owners.id, { ...owners, text: '改过的话' }),
+    );
     await refused((doc) => comment(doc, '冒名的评论', nowhere, nowhere, owner.id));
     const fresh = open(hub.url, commentsDocumentId(documentId), { cookie: viewer.cookie });
     await fresh.synced();
@@ -155,8 +165,20 @@ describe('comments on workbench documents', () => {
     await mine.synced();
     mine.doc.getMap<DocComment>('comments').set(owners.id, { ...owners, resolved: true });
     const own = comment(mine.doc, '我的评论', nowhere, nowhere, commenter.id);
-    await untilTrue(() => reader.doc.getMap<DocComment>('comments').get(owners.id)?.resolved === true && reader.doc.getMap('comments').has(own.id));
-    const answer: CommentReply = { id: 'r-owner', commentId: own.id, text: '所有者的回复', authorId: owner.id, authorName: '所有者', color: '#00a', createdAt: Date.now() };
+    await untilTrue(
+      () =>
+        reader.doc.getMap<DocComment>('comments').get(owners.id)?.resolved === true &&
+        reader.doc.getMap('comments').has(own.id),
+    );
+    const answer: CommentReply = {
+      id: 'r-owner',
+      commentId: own.id,
+      text: '所有者的回复',
+      authorId: owner.id,
+      authorName: '所有者',
+      color: '#00a',
+      createdAt: Date.now(),
+    };
     ownerComments.doc.getMap<CommentReply>('replies').set(answer.id, answer);
     await untilTrue(() => mine.doc.getMap('replies').has(answer.id));
     // The owner's reply alone is not the commenter's to delete; with the commenter's own comment it goes.
@@ -165,7 +187,9 @@ describe('comments on workbench documents', () => {
       mine.doc.getMap('comments').delete(own.id);
       mine.doc.getMap('replies').delete(answer.id);
     });
-    await untilTrue(() => !reader.doc.getMap('comments').has(own.id) && !reader.doc.getMap('replies').has(answer.id));
+    await untilTrue(
+      () => !reader.doc.getMap('comments').has(own.id) && !reader.doc.getMap('replies').has(answer.id),
+    );
     expect(mine.notices).toEqual([]);
   });
 

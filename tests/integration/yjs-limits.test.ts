@@ -1,6 +1,12 @@
 import { YJS_LIMITS } from '@bianshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admittedAndRefused, createAccount, outcome, signedInOn, type TestAccount } from '../support/accounts';
+import {
+  admittedAndRefused,
+  createAccount,
+  outcome,
+  signedInOn,
+  type TestAccount,
+} from '../support/accounts';
 import { startHub, startHubsOnOnePostgres, type TestHub } from '../support/hub';
 import { untilTrue } from '../support/until';
 import { docClients } from '../support/yjs';
@@ -82,23 +88,31 @@ describe('document limits', () => {
     const account = await createAccount(hub, 'plan');
     const made: string[] = [];
     for (let i = 0; i < 3; i++)
-      made.push((await account.client.workbench.create.mutate({ kind: 'workbench', name: `项目${i}` })).projectId);
-    const fourth = await outcome(account.client.workbench.create.mutate({ kind: 'workbench', name: '第四个' }));
+      made.push(
+        (await account.client.workbench.create.mutate({ kind: 'workbench', name: `项目${i}` })).projectId,
+      );
+    const fourth = await outcome(
+      account.client.workbench.create.mutate({ kind: 'workbench', name: '第四个' }),
+    );
     expect(fourth).toMatchObject({
       ok: false,
       code: 'FORBIDDEN',
       reason: 'plan-limit',
-      message: '当前方案（试用版）的「备赛工作台项目」上限为 3 个；需要教育版才能创建更多工作台项目。详见 /pricing',
+      message:
+        '当前方案（试用版）的「备赛工作台项目」上限为 3 个；需要教育版才能创建更多工作台项目。详见 /pricing',
     });
     // 3 projects of 3 documents each; the trial allows 60 documents, flows included.
     for (let i = 9; i < 59; i++)
       await account.client.workbench.createDocument.mutate({ projectId: made[0]!, title: `文档${i}` });
     await account.client.workbench.create.mutate({ kind: 'flow', name: '第 60 个文档' });
-    const over = await outcome(account.client.workbench.createDocument.mutate({ projectId: made[1]!, title: '超出' }));
+    const over = await outcome(
+      account.client.workbench.createDocument.mutate({ projectId: made[1]!, title: '超出' }),
+    );
     expect(over).toMatchObject({
       ok: false,
       reason: 'plan-limit',
-      message: '当前方案（试用版）的「工作台与流程单文档」上限为 60 个；需要教育版才能创建更多文档。详见 /pricing',
+      message:
+        '当前方案（试用版）的「工作台与流程单文档」上限为 60 个；需要教育版才能创建更多文档。详见 /pricing',
     });
     expect(
       await outcome(account.client.workbench.create.mutate({ kind: 'flow', name: '也超出' })),
@@ -112,25 +126,42 @@ describe('document limits', () => {
   it('limits the people on a workbench to its owner’s plan, and a removed member frees a place', async () => {
     const lead = await createAccount(hub, 'team-lead');
     const { projectId } = await lead.client.workbench.create.mutate({ kind: 'workbench', name: '五人队' });
-    const invite = await lead.client.workbench.createInvite.mutate({ projectId, role: 'viewer', expiresInHours: 24 });
+    const invite = await lead.client.workbench.createInvite.mutate({
+      projectId,
+      role: 'viewer',
+      expiresInHours: 24,
+    });
     // The trial allows 5 people on a project: its owner and four members.
     const team = await Promise.all([1, 2, 3, 4, 5].map((n) => createAccount(hub, `team-${n}`)));
-    for (const member of team.slice(0, 4)) await member.client.workbench.acceptInvite.mutate({ token: invite.token });
+    for (const member of team.slice(0, 4))
+      await member.client.workbench.acceptInvite.mutate({ token: invite.token });
     const fifth = await outcome(team[4]!.client.workbench.acceptInvite.mutate({ token: invite.token }));
     expect(fifth).toMatchObject({
       ok: false,
       code: 'FORBIDDEN',
       reason: 'plan-limit',
-      message: '当前方案（试用版）的「每个工作台项目的成员」上限为 5 人；需要教育版才能邀请更多成员。详见 /pricing',
+      message:
+        '当前方案（试用版）的「每个工作台项目的成员」上限为 5 人；需要教育版才能邀请更多成员。详见 /pricing',
     });
     // The owner sees the places: five people of five.
-    expect(await lead.client.workbench.members.query({ projectId })).toMatchObject({ seats: 5, members: { length: 4 } });
+    expect(await lead.client.workbench.members.query({ projectId })).toMatchObject({
+      seats: 5,
+      members: { length: 4 },
+    });
     // A member opening the link again is not a newcomer; a stronger link still upgrades them.
     await team[0]!.client.workbench.acceptInvite.mutate({ token: invite.token });
-    const editors = await lead.client.workbench.createInvite.mutate({ projectId, role: 'editor', expiresInHours: 1 });
-    expect((await team[1]!.client.workbench.acceptInvite.mutate({ token: editors.token })).role).toBe('editor');
+    const editors = await lead.client.workbench.createInvite.mutate({
+      projectId,
+      role: 'editor',
+      expiresInHours: 1,
+    });
+    expect((await team[1]!.client.workbench.acceptInvite.mutate({ token: editors.token })).role).toBe(
+      'editor',
+    );
     await lead.client.workbench.removeMember.mutate({ projectId, userId: team[3]!.id });
-    expect((await team[4]!.client.workbench.acceptInvite.mutate({ token: invite.token })).role).toBe('viewer');
+    expect((await team[4]!.client.workbench.acceptInvite.mutate({ token: invite.token })).role).toBe(
+      'viewer',
+    );
   }, 120_000);
 });
 
@@ -151,13 +182,30 @@ describe('workbench limits under racing requests (two hubs, one Postgres)', () =
     const [a, b] = hubs as [TestHub, TestHub];
     const lead = await createAccount(a, 'race-lead');
     const { projectId } = await lead.client.workbench.create.mutate({ kind: 'workbench', name: '抢位' });
-    const invite = await lead.client.workbench.createInvite.mutate({ projectId, role: 'viewer', expiresInHours: 1 });
+    const invite = await lead.client.workbench.createInvite.mutate({
+      projectId,
+      role: 'viewer',
+      expiresInHours: 1,
+    });
     // The trial's five places: the owner and three members leave one.
-    for (const n of [1, 2, 3]) await (await createAccount(a, `race-seated-${n}`)).client.workbench.acceptInvite.mutate({ token: invite.token });
-    const racers = [await createAccount(a, 'race-a1'), await createAccount(a, 'race-a2'), await createAccount(b, 'race-b1'), await createAccount(b, 'race-b2')];
-    const outcomes = await Promise.all(racers.map((racer) => outcome(racer.client.workbench.acceptInvite.mutate({ token: invite.token }))));
+    for (const n of [1, 2, 3])
+      await (
+        await createAccount(a, `race-seated-${n}`)
+      ).client.workbench.acceptInvite.mutate({ token: invite.token });
+    const racers = [
+      await createAccount(a, 'race-a1'),
+      await createAccount(a, 'race-a2'),
+      await createAccount(b, 'race-b1'),
+      await createAccount(b, 'race-b2'),
+    ];
+    const outcomes = await Promise.all(
+      racers.map((racer) => outcome(racer.client.workbench.acceptInvite.mutate({ token: invite.token }))),
+    );
     expect(admittedAndRefused(outcomes)).toEqual({ admitted: 1, refused: 3 });
-    expect(await lead.client.workbench.members.query({ projectId })).toMatchObject({ seats: 5, members: { length: 4 } });
+    expect(await lead.client.workbench.members.query({ projectId })).toMatchObject({
+      seats: 5,
+      members: { length: 4 },
+    });
   }, 120_000);
 
   it('lets exactly one of six simultaneous project creations take the last place', async () => {
@@ -167,7 +215,9 @@ describe('workbench limits under racing requests (two hubs, one Postgres)', () =
     // The trial's three workbench projects: two leave one place.
     for (const name of ['一', '二']) await owner.client.workbench.create.mutate({ kind: 'workbench', name });
     const outcomes = await Promise.all(
-      [owner.client, onB, owner.client, onB, owner.client, onB].map((client, i) => outcome(client.workbench.create.mutate({ kind: 'workbench', name: `抢位 ${i}` }))),
+      [owner.client, onB, owner.client, onB, owner.client, onB].map((client, i) =>
+        outcome(client.workbench.create.mutate({ kind: 'workbench', name: `抢位 ${i}` })),
+      ),
     );
     expect(admittedAndRefused(outcomes)).toEqual({ admitted: 1, refused: 5 });
   }, 120_000);

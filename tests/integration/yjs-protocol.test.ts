@@ -138,12 +138,23 @@ describe('Yjs documents over the y-websocket protocol', () => {
         socket.on('error', () => {});
       });
     const sameSite = { origin: hub.url };
-    expect(await ending(`/api/yjs/${documentId}`, sameSite)).toEqual({ code: 4401, reason: 'sign-in-required' });
-    expect(await ending(`/api/yjs/${documentId}`, { ...sameSite, cookie: outsider.cookie })).toEqual({ code: 4403, reason: 'no-access' });
-    expect(await ending('/api/yjs/no-such-document', { ...sameSite, cookie: owner.cookie })).toEqual({ code: 4404, reason: 'not-found' });
+    expect(await ending(`/api/yjs/${documentId}`, sameSite)).toEqual({
+      code: 4401,
+      reason: 'sign-in-required',
+    });
+    expect(await ending(`/api/yjs/${documentId}`, { ...sameSite, cookie: outsider.cookie })).toEqual({
+      code: 4403,
+      reason: 'no-access',
+    });
+    expect(await ending('/api/yjs/no-such-document', { ...sameSite, cookie: owner.cookie })).toEqual({
+      code: 4404,
+      reason: 'not-found',
+    });
     expect(await ending(`/api/yjs/${documentId}`, { ...sameSite, cookie: owner.cookie })).toBe('open');
     // A cookie sent by another site's page is not honoured (cross-site WebSocket hijacking).
-    expect(await ending(`/api/yjs/${documentId}`, { origin: 'https://evil.example', cookie: owner.cookie })).toEqual({
+    expect(
+      await ending(`/api/yjs/${documentId}`, { origin: 'https://evil.example', cookie: owner.cookie }),
+    ).toEqual({
       code: 4401,
       reason: 'sign-in-required',
     });

@@ -42,14 +42,22 @@ export interface BrowserLikeOptions {
 }
 
 /** A tRPC HTTP client with a cookie jar, like a browser on the hub's own origin. */
-export function browserClient(hub: Pick<TestHub, 'url'>, jar = new CookieJar(), options: BrowserLikeOptions = {}): { client: HubClient; jar: CookieJar } {
+export function browserClient(
+  hub: Pick<TestHub, 'url'>,
+  jar = new CookieJar(),
+  options: BrowserLikeOptions = {},
+): { client: HubClient; jar: CookieJar } {
   const origin = options.origin === undefined ? hub.url : options.origin;
   const client = createTRPCClient<AppRouter>({
     links: [
       httpBatchLink({
         url: `${hub.url}/api/trpc`,
         transformer: createTransformer(),
-        headers: () => ({ ...(origin ? { origin } : {}), ...(jar.cookies.size ? { cookie: jar.header() } : {}), ...options.headers }),
+        headers: () => ({
+          ...(origin ? { origin } : {}),
+          ...(jar.cookies.size ? { cookie: jar.header() } : {}),
+          ...options.headers,
+        }),
         fetch: async (url, init) => {
           const response = await fetch(url, init as RequestInit);
           const lines = response.headers.getSetCookie();
@@ -64,7 +72,10 @@ export function browserClient(hub: Pick<TestHub, 'url'>, jar = new CookieJar(), 
 }
 
 /** A tRPC WebSocket client whose upgrade request carries cookies and an Origin. */
-export function socketClient(hub: Pick<TestHub, 'wsUrl' | 'url'>, options: { cookie?: string; origin?: string | null; accessToken?: string; controlKey?: string } = {}) {
+export function socketClient(
+  hub: Pick<TestHub, 'wsUrl' | 'url'>,
+  options: { cookie?: string; origin?: string | null; accessToken?: string; controlKey?: string } = {},
+) {
   const origin = options.origin === undefined ? hub.url : options.origin;
   const headers = { ...(origin ? { origin } : {}), ...(options.cookie ? { cookie: options.cookie } : {}) };
   class HeaderSocket extends WebSocket {
@@ -72,14 +83,19 @@ export function socketClient(hub: Pick<TestHub, 'wsUrl' | 'url'>, options: { coo
       super(address, protocols, { headers });
     }
   }
-  const params = { ...(options.accessToken ? { accessToken: options.accessToken } : {}), ...(options.controlKey ? { controlKey: options.controlKey } : {}) };
+  const params = {
+    ...(options.accessToken ? { accessToken: options.accessToken } : {}),
+    ...(options.controlKey ? { controlKey: options.controlKey } : {}),
+  };
   const socket = createWSClient({
     url: hub.wsUrl,
     WebSocket: HeaderSocket as unknown as typeof globalThis.WebSocket,
     retryDelayMs: () => 200,
     ...(Object.keys(params).length ? { connectionParams: params } : {}),
   });
-  const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: socket, transformer: createTransformer() })] });
+  const client = createTRPCClient<AppRouter>({
+    links: [wsLink({ client: socket, transformer: createTransformer() })],
+  });
   return { client, close: () => socket.close() };
 }
 
@@ -96,7 +112,11 @@ export interface TestAccount {
 let counter = 0;
 
 /** Creates a local account directly in the hub and returns a signed-in browser-like client. */
-export async function createAccount(hub: TestHub, label = 'user', password = 'correct horse battery'): Promise<TestAccount> {
+export async function createAccount(
+  hub: TestHub,
+  label = 'user',
+  password = 'correct horse battery',
+): Promise<TestAccount> {
   counter += 1;
   const email = `${label}-${counter}-${Date.now()}@bianshi.test`;
   const { user, token } = await hub.services.auth.signUp({ email, password }, 'vitest');
@@ -119,7 +139,10 @@ export function signedInOn(hub: TestHub, account: TestAccount): HubClient {
 }
 
 /** How racing calls for a plan's last places ended: how many got in, how many met `plan-limit`. */
-export function admittedAndRefused(outcomes: Awaited<ReturnType<typeof outcome>>[]): { admitted: number; refused: number } {
+export function admittedAndRefused(outcomes: Awaited<ReturnType<typeof outcome>>[]): {
+  admitted: number;
+  refused: number;
+} {
   return {
     admitted: outcomes.filter((result) => result.ok).length,
     refused: outcomes.filter((result) => !result.ok && result.reason === 'plan-limit').length,
@@ -132,11 +155,23 @@ export function trpcCode(error: unknown): string | undefined {
 }
 
 /** Runs a call and returns `{ ok, code, message }` instead of throwing. */
-export async function outcome<T>(call: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; code: string | undefined; message: string; reason: string | null }> {
+export async function outcome<T>(
+  call: Promise<T>,
+): Promise<
+  { ok: true; value: T } | { ok: false; code: string | undefined; message: string; reason: string | null }
+> {
   try {
     return { ok: true, value: await call };
   } catch (error) {
-    const reason = error instanceof TRPCClientError ? ((error.data as { reason?: string | null } | undefined)?.reason ?? null) : null;
-    return { ok: false, code: trpcCode(error), message: error instanceof Error ? error.message : String(error), reason };
+    const reason =
+      error instanceof TRPCClientError
+        ? ((error.data as { reason?: string | null } | undefined)?.reason ?? null)
+        : null;
+    return {
+      ok: false,
+      code: trpcCode(error),
+      message: error instanceof Error ? error.message : String(error),
+      reason,
+    };
   }
 }

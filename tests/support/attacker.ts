@@ -28,12 +28,23 @@ function compiledContent(): ReturnType<typeof compileContent> {
 }
 
 /** Starts a hub process on `database`, serving the content of `content/` (compiled here). */
-export async function startAttackedHub(database: 'pglite' | 'postgres', env: Record<string, string> = {}): Promise<AttackedHub> {
+export async function startAttackedHub(
+  database: 'pglite' | 'postgres',
+  env: Record<string, string> = {},
+): Promise<AttackedHub> {
   const dist = mkdtempSync(join(tmpdir(), 'abuse-dist-'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="zh-CN"><head><title>辩时</title></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html lang="zh-CN"><head><title>辩时</title></head><body><div id="root"></div></body></html>',
+  );
   writeSite(await compiledContent(), dist);
   const scratch = database === 'postgres' ? await createScratchPostgres() : null;
-  const hub = await spawnHub({ CLIENT_DIST: dist, LOG_LEVEL: 'error', ...(scratch ? { DATABASE_URL: scratch.url, DATA_DIR: join(dist, 'data') } : { DATA_DIR: 'memory://' }), ...env });
+  const hub = await spawnHub({
+    CLIENT_DIST: dist,
+    LOG_LEVEL: 'error',
+    ...(scratch ? { DATABASE_URL: scratch.url, DATA_DIR: join(dist, 'data') } : { DATA_DIR: 'memory://' }),
+    ...env,
+  });
   return {
     ...hub,
     wsUrl: `${hub.url.replace(/^http/, 'ws')}/api/trpc`,

@@ -16,6 +16,11 @@ export function speechFormat(id: string, name: string, durationsMs: readonly num
     id,
     name,
     tags: { language: 'zh' },
-    stages: durationsMs.map((durationMs, index) => ({ kind: 'single', ...SPEECHES[index]!, durationMs, overtime: 'stop' })),
+    stages: durationsMs.map((durationMs, index) => ({
+      kind: 'single',
+      ...SPEECHES[index]!,
+      durationMs,
+      overtime: 'stop',
+    })),
   };
 }

@@ -14,6 +14,16 @@ export async function usedOnHubMs(client: HubClient, timerId: string): Promise<n
 }
 
 /** Waits until the active clock of `timerId` has used at least `ms` by the hub's reading; returns that reading. */
-export function untilUsedOnHub(client: HubClient, timerId: string, ms: number, timeoutMs = 20_000): Promise<number> {
-  return until(() => usedOnHubMs(client, timerId), (used) => used >= ms, timeoutMs, 20);
+export function untilUsedOnHub(
+  client: HubClient,
+  timerId: string,
+  ms: number,
+  timeoutMs = 20_000,
+): Promise<number> {
+  return until(
+    () => usedOnHubMs(client, timerId),
+    (used) => used >= ms,
+    timeoutMs,
+    20,
+  );
 }

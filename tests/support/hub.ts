@@ -22,7 +22,13 @@ export interface TestHub extends Hub {
 
 /** Starts a hub and returns it with a `close()` that also drops its scratch database. */
 export async function startHub(options: TestHubOptions = {}): Promise<TestHub> {
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...options.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
   let scratch: ScratchDatabase | undefined;
   let database: DatabaseTarget;
   if (options.database === 'postgres') {
@@ -48,7 +54,9 @@ export async function startHub(options: TestHubOptions = {}): Promise<TestHub> {
  * In-process hubs sharing one fresh Postgres database (no Redis): enough for what is decided in
  * the database, such as plan limits under racing requests. `close()` stops them and drops it.
  */
-export async function startHubsOnOnePostgres(count: number): Promise<{ hubs: TestHub[]; close(): Promise<void> }> {
+export async function startHubsOnOnePostgres(
+  count: number,
+): Promise<{ hubs: TestHub[]; close(): Promise<void> }> {
   const scratch = await createScratchPostgres();
   const database = { kind: 'postgres', url: scratch.url } as const;
   const hubs: TestHub[] = [];

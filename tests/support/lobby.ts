@@ -34,7 +34,11 @@ export interface LobbyWatcher {
 }
 
 /** Opens a socket (with an optional organizer key as connection param) and joins a lobby. */
-export function watchLobby(wsUrl: string, input: LobbyWatchInput, options: { organizerKey?: string } = {}): LobbyWatcher {
+export function watchLobby(
+  wsUrl: string,
+  input: LobbyWatchInput,
+  options: { organizerKey?: string } = {},
+): LobbyWatcher {
   const connection = wsClient(wsUrl, options.organizerKey ? { controlKey: options.organizerKey } : {});
   const watcher: LobbyWatcher = {
     tracked: [],
@@ -49,8 +53,15 @@ export function watchLobby(wsUrl: string, input: LobbyWatchInput, options: { org
     },
     lastTick: () => watcher.ticks.at(-1),
     async until(predicate, timeoutMs = 15_000) {
-      await until(() => predicate(watcher), (met) => met, timeoutMs, 20).catch(() => {
-        throw new Error(`lobby watcher timed out; ${watcher.tracked.length} tracked, ${watcher.plain.length} plain, ${watcher.ticks.length} ticks, errors ${JSON.stringify(watcher.errors)}`);
+      await until(
+        () => predicate(watcher),
+        (met) => met,
+        timeoutMs,
+        20,
+      ).catch(() => {
+        throw new Error(
+          `lobby watcher timed out; ${watcher.tracked.length} tracked, ${watcher.plain.length} plain, ${watcher.ticks.length} ticks, errors ${JSON.stringify(watcher.errors)}`,
+        );
       });
     },
     close: () => {
@@ -63,7 +74,8 @@ export function watchLobby(wsUrl: string, input: LobbyWatchInput, options: { org
     {
       onData(value: unknown) {
         const envelope = value as { id?: string; data?: LobbyMessage; type?: string };
-        if (envelope.id !== undefined && envelope.data) watcher.tracked.push({ id: envelope.id, message: envelope.data });
+        if (envelope.id !== undefined && envelope.data)
+          watcher.tracked.push({ id: envelope.id, message: envelope.data });
         else if (envelope.type === 'tick') watcher.ticks.push(envelope as Tick);
         else if (envelope.type) watcher.plain.push(envelope as LobbyMessage);
       },

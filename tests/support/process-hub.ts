@@ -28,7 +28,14 @@ export interface HubProcess {
 export async function spawnHub(env: Record<string, string>, port?: number): Promise<HubProcess> {
   const listenPort = port ?? (await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', 'hub/src/main.ts'], {
-    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: String(listenPort) },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      ...env,
+      PORT: String(listenPort),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

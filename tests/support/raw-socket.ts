@@ -5,7 +5,11 @@ import WebSocket from 'ws';
 /** One parsed message from the hub, as tRPC's wire has it. */
 export interface Reply {
   id?: string | number | null;
-  result?: { type: string; id?: string; data?: { json: { id?: string; data?: { type: string; version?: number } } & Record<string, unknown> } };
+  result?: {
+    type: string;
+    id?: string;
+    data?: { json: { id?: string; data?: { type: string; version?: number } } & Record<string, unknown> };
+  };
   error?: { json: { message: string; data: { code: string; reason: string | null } } };
 }
 
@@ -25,12 +29,17 @@ export class RawSocket {
     this.socket = new WebSocket(url, { headers });
     let closedWith: (close: { code: number; reason: string }) => void = () => {};
     this.closed = new Promise((resolve) => (closedWith = resolve));
-    this.socket.once('close', (code: number, reason: Buffer) => closedWith({ code, reason: reason.toString() }));
+    this.socket.once('close', (code: number, reason: Buffer) =>
+      closedWith({ code, reason: reason.toString() }),
+    );
     this.opened = new Promise((resolve, reject) => {
       this.socket.once('open', () => resolve());
       this.socket.once('error', reject);
       this.socket.once('unexpected-response', (request, response) => {
-        this.upgradeRefusal = { status: response.statusCode ?? 0, retryAfter: response.headers['retry-after'] ?? null };
+        this.upgradeRefusal = {
+          status: response.statusCode ?? 0,
+          retryAfter: response.headers['retry-after'] ?? null,
+        };
         request.destroy();
         closedWith({ code: 1006, reason: '' });
         reject(new Error(`upgrade refused with ${response.statusCode}`));

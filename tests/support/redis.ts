@@ -34,8 +34,17 @@ export async function startRedis(): Promise<TestRedis> {
   const port = await freePort();
   let child: ChildProcess | null = null;
   const start = async () => {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    await until(() => ping(port), (pong) => pong, 10_000, 50).catch(() => {
+    child = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' },
+    );
+    await until(
+      () => ping(port),
+      (pong) => pong,
+      10_000,
+      50,
+    ).catch(() => {
       throw new Error('redis-server did not start');
     });
   };

@@ -16,11 +16,16 @@ export interface SseFollower {
 }
 
 /** Follows `url` (with optional headers, such as `Last-Event-ID` or a bearer) until closed. */
-export function followSse(url: string, headers: Record<string, string> = {}, types: readonly string[] = ['snapshot', 'change', 'timer']): SseFollower {
+export function followSse(
+  url: string,
+  headers: Record<string, string> = {},
+  types: readonly string[] = ['snapshot', 'change', 'timer'],
+): SseFollower {
   const events: SseEvent[] = [];
   const waiters = new Set<() => void>();
   const source = new EventSource(url, {
-    fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), ...headers } }),
+    fetch: (input, init) =>
+      fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), ...headers } }),
   });
   for (const type of types) {
     source.addEventListener(type, (message) => {
@@ -46,7 +51,11 @@ export function followSse(url: string, headers: Record<string, string> = {}, typ
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`no matching event in ${timeoutMs} ms; got ${JSON.stringify(events.map((event) => [event.type, event.id]))}`));
+          reject(
+            new Error(
+              `no matching event in ${timeoutMs} ms; got ${JSON.stringify(events.map((event) => [event.type, event.id]))}`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(check);
         check();

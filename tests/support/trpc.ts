@@ -14,8 +14,12 @@ export function httpClient(baseUrl: string, headers: Record<string, string> = {}
 }
 
 /** A client whose every call goes over one WebSocket; close it with `close()`. */
-export function wsClient(wsUrl: string | (() => string), options: { protocol?: string; controlKey?: string } = {}) {
-  const withProtocol = (base: string) => (options.protocol === undefined ? base : `${base}?protocol=${options.protocol}`);
+export function wsClient(
+  wsUrl: string | (() => string),
+  options: { protocol?: string; controlKey?: string } = {},
+) {
+  const withProtocol = (base: string) =>
+    options.protocol === undefined ? base : `${base}?protocol=${options.protocol}`;
   const url = typeof wsUrl === 'string' ? withProtocol(wsUrl) : () => withProtocol(wsUrl());
   const socket = createWSClient({
     url,
@@ -23,6 +27,8 @@ export function wsClient(wsUrl: string | (() => string), options: { protocol?: s
     retryDelayMs: () => 200,
     ...(options.controlKey ? { connectionParams: { controlKey: options.controlKey } } : {}),
   });
-  const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: socket, transformer: createTransformer() })] });
+  const client = createTRPCClient<AppRouter>({
+    links: [wsLink({ client: socket, transformer: createTransformer() })],
+  });
   return { client, socket, close: () => socket.close() };
 }

@@ -27,7 +27,11 @@ export interface Watcher {
 }
 
 /** Opens a socket and subscribes to `timer.watch`. */
-export function watch(wsUrl: string | (() => string), input: WatchInput, options: { controlKey?: string } = {}): Watcher {
+export function watch(
+  wsUrl: string | (() => string),
+  input: WatchInput,
+  options: { controlKey?: string } = {},
+): Watcher {
   const connection = wsClient(wsUrl, options.controlKey ? { controlKey: options.controlKey } : {});
   /** Waiters re-check their predicate whenever something arrives (no polling). */
   const waiters = new Set<() => void>();
@@ -51,7 +55,11 @@ export function watch(wsUrl: string | (() => string), input: WatchInput, options
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`watcher timed out; got ${watcher.tracked.length} tracked, ${watcher.ticks.length} ticks, errors ${JSON.stringify(watcher.errors)}`));
+          reject(
+            new Error(
+              `watcher timed out; got ${watcher.tracked.length} tracked, ${watcher.ticks.length} ticks, errors ${JSON.stringify(watcher.errors)}`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(check);
       });
@@ -67,7 +75,8 @@ export function watch(wsUrl: string | (() => string), input: WatchInput, options
       onData(value: unknown) {
         const envelope = value as { id?: string; data?: WatchMessage; type?: string };
         if (envelope.type === 'tick') watcher.ticks.push(envelope as Extract<WatchMessage, { type: 'tick' }>);
-        else if (envelope.id !== undefined && envelope.data) watcher.tracked.push({ id: envelope.id, message: envelope.data });
+        else if (envelope.id !== undefined && envelope.data)
+          watcher.tracked.push({ id: envelope.id, message: envelope.data });
         else if (envelope.type) watcher.plain.push(envelope as WatchMessage);
         notify();
       },

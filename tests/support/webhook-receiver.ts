@@ -50,7 +50,11 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8');
-      const headers = { 'webhook-id': String(req.headers['webhook-id']), 'webhook-timestamp': String(req.headers['webhook-timestamp']), 'webhook-signature': String(req.headers['webhook-signature']) };
+      const headers = {
+        'webhook-id': String(req.headers['webhook-id']),
+        'webhook-timestamp': String(req.headers['webhook-timestamp']),
+        'webhook-signature': String(req.headers['webhook-signature']),
+      };
       let verified = false;
       try {
         new Webhook(receiver.secret).verify(raw, headers);
@@ -59,12 +63,18 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         verified = false;
       }
       const status = receiver.status;
-      received.push({ id: headers['webhook-id'], verified, status, body: JSON.parse(raw) as ReceivedDelivery['body'] });
+      received.push({
+        id: headers['webhook-id'],
+        verified,
+        status,
+        body: JSON.parse(raw) as ReceivedDelivery['body'],
+      });
       res.writeHead(status, { 'content-type': 'text/plain' });
       res.end(status < 300 ? 'ok' : 'down for maintenance');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  (receiver as { url: string }).url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/bianshi`;
+  (receiver as { url: string }).url =
+    `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/bianshi`;
   return receiver;
 }

@@ -141,10 +141,14 @@ export class RawDocSocket {
     this.socket.on('error', () => {});
     this.opened = new Promise((resolve, reject) => {
       this.socket.once('open', () => resolve());
-      this.socket.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
+      this.socket.once('unexpected-response', (_req, res) =>
+        reject(new Error(`upgrade refused: ${res.statusCode}`)),
+      );
     });
     this.closed = new Promise((resolve) =>
-      this.socket.once('close', (code: number, reason: Buffer) => resolve({ code, reason: reason.toString() })),
+      this.socket.once('close', (code: number, reason: Buffer) =>
+        resolve({ code, reason: reason.toString() }),
+      ),
     );
     let admit: (admitted: boolean) => void = () => {};
     this.admitted = new Promise((resolve) => (admit = resolve));
@@ -153,7 +157,8 @@ export class RawDocSocket {
       const decoder = decoding.createDecoder(new Uint8Array(data));
       const type = decoding.readVarUint(decoder);
       if (type === YJS_MESSAGE.sync) admit(true);
-      if (type === YJS_MESSAGE.notice) this.notices.push(JSON.parse(decoding.readVarString(decoder)) as YjsNotice);
+      if (type === YJS_MESSAGE.notice)
+        this.notices.push(JSON.parse(decoding.readVarString(decoder)) as YjsNotice);
       else if (type === YJS_MESSAGE.awareness) this.awareness.push(decoding.readVarUint8Array(decoder));
     });
   }

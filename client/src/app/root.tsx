@@ -16,7 +16,9 @@ import './status-page-frame.css';
 // page, and the projector display shows no toast and needs no browser warning to start counting.
 // Neither takes the page down when its chunk does not load.
 const Toaster = optionalLazy(() => import('../components/ui/toaster').then((m) => m.Toaster));
-const BrowserCompatDialog = optionalLazy(() => import('../features/browser-compat').then((m) => m.BrowserCompatDialog));
+const BrowserCompatDialog = optionalLazy(() =>
+  import('../features/browser-compat').then((m) => m.BrowserCompatDialog),
+);
 
 /**
  * Site-wide chrome around every layout: head, colour mode, loading bar, toasts, dialogs. The auth

@@ -13,7 +13,10 @@ export interface RouteHandle {
 }
 
 /** The deepest defined value of `key` among the matched routes. */
-export function deepestHandle<K extends keyof RouteHandle>(matches: UIMatch[], key: K): RouteHandle[K] | undefined {
+export function deepestHandle<K extends keyof RouteHandle>(
+  matches: UIMatch[],
+  key: K,
+): RouteHandle[K] | undefined {
   for (let i = matches.length - 1; i >= 0; i--) {
     const handle = matches[i]?.handle as RouteHandle | undefined;
     if (handle?.[key] !== undefined) return handle[key];

@@ -19,23 +19,40 @@ const titles = messages.routes.titles;
  * Layouts load on demand like pages, so the first download of a page holds its own layout
  * only (a projector display never downloads the site header, its account menu or footer).
  */
-function layout<K extends string>(load: () => Promise<Record<K, RouteObject['Component']>>, name: K): RouteObject['lazy'] {
+function layout<K extends string>(
+  load: () => Promise<Record<K, RouteObject['Component']>>,
+  name: K,
+): RouteObject['lazy'] {
   return () => load().then((m) => ({ Component: m[name] }));
 }
 
 /** Route modules are loaded on demand; each becomes its own chunk. */
 const lazyPlaceholder = () => import('./routes/placeholder').then((m) => ({ Component: m.PlaceholderRoute }));
 const lazyDisplay = () => import('../features/display').then((m) => ({ Component: m.DisplayRoute }));
-const lazyContent = (name: 'DocPage' | 'ChangelogPage' | 'AboutPage' | 'AboutPostPage' | 'RedirectPage') => () =>
-  import('../features/content').then((m) => ({ Component: m[name] }));
+const lazyContent =
+  (name: 'DocPage' | 'ChangelogPage' | 'AboutPage' | 'AboutPostPage' | 'RedirectPage') => () =>
+    import('../features/content').then((m) => ({ Component: m[name] }));
 // The short link looks its timer up through the query cache: its own chunk, not the display's.
-const lazyShortLink = () => import('../features/display/short-link').then((m) => ({ Component: m.ShortLinkRoute }));
-const lazyTournament = (name: 'TournamentsPage' | 'CreateTournamentPage' | 'TournamentPage' | 'ManagePage' | 'DrawSheetPage') => () =>
-  import('../features/tournament').then((m) => ({ Component: m[name] }));
+const lazyShortLink = () =>
+  import('../features/display/short-link').then((m) => ({ Component: m.ShortLinkRoute }));
+const lazyTournament =
+  (name: 'TournamentsPage' | 'CreateTournamentPage' | 'TournamentPage' | 'ManagePage' | 'DrawSheetPage') =>
+  () =>
+    import('../features/tournament').then((m) => ({ Component: m[name] }));
 
 /** A route with its own page module and a title from the always-loaded strings. */
-function titled(path: string, title: string, lazy: RouteObject['lazy'], handle: Omit<RouteHandle, 'title'> = {}): RouteObject {
-  return { path, handle: { title, ...handle } satisfies RouteHandle, lazy, ErrorBoundary: RouteErrorBoundary };
+function titled(
+  path: string,
+  title: string,
+  lazy: RouteObject['lazy'],
+  handle: Omit<RouteHandle, 'title'> = {},
+): RouteObject {
+  return {
+    path,
+    handle: { title, ...handle } satisfies RouteHandle,
+    lazy,
+    ErrorBoundary: RouteErrorBoundary,
+  };
 }
 
 /**
@@ -43,7 +60,12 @@ function titled(path: string, title: string, lazy: RouteObject['lazy'], handle: 
  * When the feature lands, replace `lazy` with the feature's route module; keep path and layout.
  */
 function page(path: string, id: RoutePageId, handle: Omit<RouteHandle, 'page'> = {}): RouteObject {
-  return { path, handle: { title: pages[id].title, page: id, ...handle }, lazy: lazyPlaceholder, ErrorBoundary: RouteErrorBoundary };
+  return {
+    path,
+    handle: { title: pages[id].title, page: id, ...handle },
+    lazy: lazyPlaceholder,
+    ErrorBoundary: RouteErrorBoundary,
+  };
 }
 
 /** The timer console's sub-pages, under /timer/manage/:shortid. */
@@ -102,11 +124,22 @@ export const routes: RouteObject[] = withChunkErrors([
             lazy: () => import('./routes/landing').then((m) => ({ Component: m.LandingRoute })),
             ErrorBoundary: RouteErrorBoundary,
           },
-          { ...page('ccf/:project_id', 'ccfProject'), lazy: () => import('../features/flow-sheets').then((m) => ({ Component: m.FlowSheetPage })) },
-          { ...page('auth/login', 'login'), lazy: () => import('../features/auth/routes').then((m) => ({ Component: m.LoginPage })) },
-          { ...page('workbench/:project_id', 'workbenchProject'), lazy: () => import('../features/workbench').then((m) => ({ Component: m.WorkbenchProjectPage })) },
+          {
+            ...page('ccf/:project_id', 'ccfProject'),
+            lazy: () => import('../features/flow-sheets').then((m) => ({ Component: m.FlowSheetPage })),
+          },
+          {
+            ...page('auth/login', 'login'),
+            lazy: () => import('../features/auth/routes').then((m) => ({ Component: m.LoginPage })),
+          },
+          {
+            ...page('workbench/:project_id', 'workbenchProject'),
+            lazy: () => import('../features/workbench').then((m) => ({ Component: m.WorkbenchProjectPage })),
+          },
           // The tournament live wall (a projector) and the printable draw sheet: nothing around them.
-          titled('worldcup/:slug/live/:roundId?', titles.worldcupLive, () => import('../features/tournament/wall').then((m) => ({ Component: m.LiveWallPage }))),
+          titled('worldcup/:slug/live/:roundId?', titles.worldcupLive, () =>
+            import('../features/tournament/wall').then((m) => ({ Component: m.LiveWallPage })),
+          ),
           titled('worldcup/:slug/print', titles.worldcupPrint, lazyTournament('DrawSheetPage')),
           {
             path: '__error-test',
@@ -118,18 +151,54 @@ export const routes: RouteObject[] = withChunkErrors([
       {
         lazy: layout(() => import('./layouts/main-layout'), 'MainLayout'),
         children: [
-          { ...page('home', 'home'), lazy: () => import('../features/home').then((m) => ({ Component: m.HomePage })) },
-          { ...page('account/tokens', 'accountTokens'), lazy: () => import('../features/account').then((m) => ({ Component: m.TokensPage })) },
-          { ...page('ccf', 'ccf'), lazy: () => import('../features/flow-sheets').then((m) => ({ Component: m.FlowSheetListPage })) },
-          { ...page('topic', 'topic'), lazy: () => import('../features/library').then((m) => ({ Component: m.TopicsPage })) },
-          { ...page('topic/:topicGroupId', 'topicGroup'), lazy: () => import('../features/library').then((m) => ({ Component: m.TopicGroupPage })) },
-          { ...page('record', 'record'), lazy: () => import('../features/library').then((m) => ({ Component: m.RecordsPage })) },
-          { ...page('record/:match', 'recordMatch'), lazy: () => import('../features/library').then((m) => ({ Component: m.RecordPage })) },
-          { ...page('schools', 'schools'), lazy: () => import('../features/library').then((m) => ({ Component: m.SchoolsPage })) },
-          { ...page('schools/:schoolId', 'school'), lazy: () => import('../features/library').then((m) => ({ Component: m.SchoolPage })) },
-          { ...page('workbench', 'workbench'), lazy: () => import('../features/workbench').then((m) => ({ Component: m.WorkbenchIndexPage })) },
-          { ...page('lobby', 'lobby'), lazy: () => import('../features/lobby/list').then((m) => ({ Component: m.LobbyIndexPage })) },
-          { ...page('lobby/:id', 'lobbyRoom'), lazy: () => import('./routes/lobby-room').then((m) => ({ Component: m.LobbyRoomRoute })) },
+          {
+            ...page('home', 'home'),
+            lazy: () => import('../features/home').then((m) => ({ Component: m.HomePage })),
+          },
+          {
+            ...page('account/tokens', 'accountTokens'),
+            lazy: () => import('../features/account').then((m) => ({ Component: m.TokensPage })),
+          },
+          {
+            ...page('ccf', 'ccf'),
+            lazy: () => import('../features/flow-sheets').then((m) => ({ Component: m.FlowSheetListPage })),
+          },
+          {
+            ...page('topic', 'topic'),
+            lazy: () => import('../features/library').then((m) => ({ Component: m.TopicsPage })),
+          },
+          {
+            ...page('topic/:topicGroupId', 'topicGroup'),
+            lazy: () => import('../features/library').then((m) => ({ Component: m.TopicGroupPage })),
+          },
+          {
+            ...page('record', 'record'),
+            lazy: () => import('../features/library').then((m) => ({ Component: m.RecordsPage })),
+          },
+          {
+            ...page('record/:match', 'recordMatch'),
+            lazy: () => import('../features/library').then((m) => ({ Component: m.RecordPage })),
+          },
+          {
+            ...page('schools', 'schools'),
+            lazy: () => import('../features/library').then((m) => ({ Component: m.SchoolsPage })),
+          },
+          {
+            ...page('schools/:schoolId', 'school'),
+            lazy: () => import('../features/library').then((m) => ({ Component: m.SchoolPage })),
+          },
+          {
+            ...page('workbench', 'workbench'),
+            lazy: () => import('../features/workbench').then((m) => ({ Component: m.WorkbenchIndexPage })),
+          },
+          {
+            ...page('lobby', 'lobby'),
+            lazy: () => import('../features/lobby/list').then((m) => ({ Component: m.LobbyIndexPage })),
+          },
+          {
+            ...page('lobby/:id', 'lobbyRoom'),
+            lazy: () => import('./routes/lobby-room').then((m) => ({ Component: m.LobbyRoomRoute })),
+          },
           { ...page('worldcup', 'worldcup'), lazy: lazyTournament('TournamentsPage') },
           titled('worldcup/new', titles.worldcupNew, lazyTournament('CreateTournamentPage')),
           titled('worldcup/:slug', titles.worldcupTournament, lazyTournament('TournamentPage')),
@@ -144,18 +213,40 @@ export const routes: RouteObject[] = withChunkErrors([
       },
       {
         lazy: layout(() => import('./layouts/simple-layout'), 'SimpleLayout'),
-        children: [{ ...page('create', 'create'), lazy: () => import('../features/create').then((m) => ({ Component: m.CreateRoute })) }, 
-          { ...page('ai/ccf', 'aiCcf'), lazy: () => import('../features/ai').then((m) => ({ Component: m.AiCcfPage })) },
-          { ...page('ai/contact', 'aiContact'), lazy: () => import('../features/ai').then((m) => ({ Component: m.AiContactPage })) },
+        children: [
+          {
+            ...page('create', 'create'),
+            lazy: () => import('../features/create').then((m) => ({ Component: m.CreateRoute })),
+          },
+          {
+            ...page('ai/ccf', 'aiCcf'),
+            lazy: () => import('../features/ai').then((m) => ({ Component: m.AiCcfPage })),
+          },
+          {
+            ...page('ai/contact', 'aiContact'),
+            lazy: () => import('../features/ai').then((m) => ({ Component: m.AiContactPage })),
+          },
         ],
       },
       {
         lazy: layout(() => import('./layouts/purchase-layout'), 'PurchaseLayout'),
         children: [
-          { ...page('buy', 'buy'), lazy: () => import('../features/commerce').then((m) => ({ Component: m.BuyPage })) },
-          { ...page('buy/cdkey', 'buyCdkey'), lazy: () => import('../features/commerce').then((m) => ({ Component: m.CdkeyPage })) },
-          { ...page('buy/verify', 'buyVerify'), lazy: () => import('../features/commerce').then((m) => ({ Component: m.VerifyPage })) },
-          { ...page('buy/invoice', 'buyInvoice'), lazy: () => import('../features/commerce').then((m) => ({ Component: m.InvoicePage })) },
+          {
+            ...page('buy', 'buy'),
+            lazy: () => import('../features/commerce').then((m) => ({ Component: m.BuyPage })),
+          },
+          {
+            ...page('buy/cdkey', 'buyCdkey'),
+            lazy: () => import('../features/commerce').then((m) => ({ Component: m.CdkeyPage })),
+          },
+          {
+            ...page('buy/verify', 'buyVerify'),
+            lazy: () => import('../features/commerce').then((m) => ({ Component: m.VerifyPage })),
+          },
+          {
+            ...page('buy/invoice', 'buyInvoice'),
+            lazy: () => import('../features/commerce').then((m) => ({ Component: m.InvoicePage })),
+          },
         ],
       },
       {
@@ -168,7 +259,10 @@ export const routes: RouteObject[] = withChunkErrors([
             lazy: () => import('../features/console').then((m) => ({ Component: m.ConsoleRoute })),
             ErrorBoundary: RouteErrorBoundary,
           },
-          ...MANAGE_PAGES.map(([path, id]) => ({ ...page(path, id), lazy: () => import('../features/manage').then((m) => ({ Component: m.MANAGE_ROUTES[path] })) })),
+          ...MANAGE_PAGES.map(([path, id]) => ({
+            ...page(path, id),
+            lazy: () => import('../features/manage').then((m) => ({ Component: m.MANAGE_ROUTES[path] })),
+          })),
         ],
       },
       {
@@ -177,13 +271,19 @@ export const routes: RouteObject[] = withChunkErrors([
           { ...page('about', 'about'), lazy: lazyContent('AboutPage') },
           { ...page('about/:slug', 'aboutPage'), lazy: lazyContent('AboutPostPage') },
           { ...page('changelog', 'changelog'), lazy: lazyContent('ChangelogPage') },
-          { ...page('pricing', 'pricing'), lazy: () => import('../features/commerce').then((m) => ({ Component: m.PricingPage })) },
+          {
+            ...page('pricing', 'pricing'),
+            lazy: () => import('../features/commerce').then((m) => ({ Component: m.PricingPage })),
+          },
         ],
       },
       {
         lazy: layout(() => import('./layouts/dash-layout'), 'DashLayout'),
         children: [
-          { ...page('admin/cdkey', 'adminCdkey'), lazy: () => import('../features/commerce').then((m) => ({ Component: m.AdminCdkeyPage })) },
+          {
+            ...page('admin/cdkey', 'adminCdkey'),
+            lazy: () => import('../features/commerce').then((m) => ({ Component: m.AdminCdkeyPage })),
+          },
           {
             path: 'admin/ai',
             handle: { title: titles.adminAi } satisfies RouteHandle,
@@ -199,7 +299,8 @@ export const routes: RouteObject[] = withChunkErrors([
           {
             path: 'admin/analytics',
             handle: { title: titles.adminAnalytics } satisfies RouteHandle,
-            lazy: () => import('../features/analytics/admin').then((m) => ({ Component: m.AnalyticsAdminPage })),
+            lazy: () =>
+              import('../features/analytics/admin').then((m) => ({ Component: m.AnalyticsAdminPage })),
             ErrorBoundary: RouteErrorBoundary,
           },
         ],
@@ -210,20 +311,38 @@ export const routes: RouteObject[] = withChunkErrors([
         // /docs has a title; a docs page takes its own from its payload (or the last path segment).
         children: [
           { ...page('docs', 'docs'), lazy: lazyContent('DocPage') },
-          { ...page('docs/*', 'docs'), handle: { page: 'docs' } satisfies RouteHandle, lazy: lazyContent('DocPage') },
+          {
+            ...page('docs/*', 'docs'),
+            handle: { page: 'docs' } satisfies RouteHandle,
+            lazy: lazyContent('DocPage'),
+          },
         ],
       },
       {
         lazy: layout(() => import('./layouts/logo-blank-layout'), 'LogoBlankLayout'),
         children: [
-          { ...page('auth/logout', 'logout'), lazy: () => import('../features/auth/routes').then((m) => ({ Component: m.LogoutPage })) },
-          { ...page('auth/callback', 'callback'), lazy: () => import('../features/auth/routes').then((m) => ({ Component: m.CallbackPage })) },
-          { ...page('auth/redirect', 'authRedirect'), lazy: () => import('../features/auth/routes').then((m) => ({ Component: m.RedirectPage })) },
+          {
+            ...page('auth/logout', 'logout'),
+            lazy: () => import('../features/auth/routes').then((m) => ({ Component: m.LogoutPage })),
+          },
+          {
+            ...page('auth/callback', 'callback'),
+            lazy: () => import('../features/auth/routes').then((m) => ({ Component: m.CallbackPage })),
+          },
+          {
+            ...page('auth/redirect', 'authRedirect'),
+            lazy: () => import('../features/auth/routes').then((m) => ({ Component: m.RedirectPage })),
+          },
           { ...page('utils/redirect', 'utilsRedirect'), lazy: lazyContent('RedirectPage') },
           { ...page('id/:shortid', 'shortLink'), lazy: lazyShortLink },
           // A judge's private ballot link, opened on a phone.
-          titled('worldcup/ballot/:token', titles.worldcupBallot, () => import('../features/tournament/ballot').then((m) => ({ Component: m.BallotPage }))),
-          { ...page('workbench/invite/:invite_id', 'workbenchInvite'), lazy: () => import('../features/workbench').then((m) => ({ Component: m.WorkbenchInvitePage })) },
+          titled('worldcup/ballot/:token', titles.worldcupBallot, () =>
+            import('../features/tournament/ballot').then((m) => ({ Component: m.BallotPage })),
+          ),
+          {
+            ...page('workbench/invite/:invite_id', 'workbenchInvite'),
+            lazy: () => import('../features/workbench').then((m) => ({ Component: m.WorkbenchInvitePage })),
+          },
           // Timer invite links (a role and an expiry); /workbench/invite/ is the workbench's own.
           {
             path: 'timer/invite/:token',
@@ -236,4 +355,3 @@ export const routes: RouteObject[] = withChunkErrors([
     ]),
   },
 ]);
-

@@ -4,7 +4,9 @@ export const locale = 'zh-CN';
 
 /** Fills `{name}` placeholders: `format('第{n}轮', {n: 2})` → `第2轮`. */
 export function format(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in values ? String(values[key]) : whole,
+  );
 }
 
 /**
@@ -21,4 +23,6 @@ export function lazyFormat<V>(make: () => { format(value: V): string }): { forma
 export const numberFormat = lazyFormat<number | bigint>(() => new Intl.NumberFormat(locale));
 
 /** Dates the zh-CN way, e.g. 2025年1月2日 14:05. */
-export const dateTimeFormat = lazyFormat<Date | number>(() => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }));
+export const dateTimeFormat = lazyFormat<Date | number>(
+  () => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }),
+);

@@ -19,7 +19,8 @@ export class ContentNotFound extends Error {
 /** Fetches a page's payload; `ContentNotFound` for a path without one. */
 export async function fetchPayload<T>(path: string): Promise<T> {
   const response = await fetch(payloadUrl(path), { headers: { accept: 'application/json' } });
-  if (response.status === 404 || !(response.headers.get('content-type') ?? '').includes('json')) throw new ContentNotFound(path);
+  if (response.status === 404 || !(response.headers.get('content-type') ?? '').includes('json'))
+    throw new ContentNotFound(path);
   if (!response.ok) throw new Error(`内容加载失败（${response.status}）`);
   return (await response.json()) as T;
 }

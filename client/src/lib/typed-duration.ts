@@ -10,7 +10,10 @@ export type TypedDuration = { ok: true; ms: number } | { ok: false; code: Durati
  * reason in Chinese: empty, negative, not a time, a part past 59, over `maxMs` (24 hours), and zero
  * unless `allowZero`.
  */
-export function parseTypedDuration(text: string, options: { allowZero?: boolean; maxMs?: number } = {}): TypedDuration {
+export function parseTypedDuration(
+  text: string,
+  options: { allowZero?: boolean; maxMs?: number } = {},
+): TypedDuration {
   const parsed = parseDurationText(text, options);
   return parsed.ok ? parsed : { ok: false, code: parsed.reason, reason: durationText.errors[parsed.reason] };
 }

@@ -45,28 +45,42 @@ export const aiRouter = router({
           .default([]),
       }),
     )
-    .subscription(({ ctx, input, signal }) => relay(ctx.services.ai.ask(input.question, input.history, callerOf(ctx), signal ?? noSignal()))),
+    .subscription(({ ctx, input, signal }) =>
+      relay(ctx.services.ai.ask(input.question, input.history, callerOf(ctx), signal ?? noSignal())),
+    ),
 
   /** Rules text → a checked format, through the provider. */
-  rules: publicProcedure.input(z.object({ text })).subscription(({ ctx, input, signal }) => relay(ctx.services.ai.rules(input.text, callerOf(ctx), signal ?? noSignal()))),
+  rules: publicProcedure
+    .input(z.object({ text }))
+    .subscription(({ ctx, input, signal }) =>
+      relay(ctx.services.ai.rules(input.text, callerOf(ctx), signal ?? noSignal())),
+    ),
 
   /** A case outline for one side of a motion (typed, or a library topic). */
   outline: publicProcedure
     .input(z.object({ topic: text, side, topicId: z.string().min(1).max(64).optional() }))
-    .subscription(({ ctx, input, signal }) => relay(ctx.services.ai.outline(input, callerOf(ctx), signal ?? noSignal()))),
+    .subscription(({ ctx, input, signal }) =>
+      relay(ctx.services.ai.outline(input, callerOf(ctx), signal ?? noSignal())),
+    ),
 
   /** Writes an outline into a new document of a workbench project the caller edits. */
   sendOutline: authedProcedure
     .input(
       z.object({
         projectId: z.string().min(1).max(64),
-        title: z.string().trim().min(1, { error: '请填写文档名称。' }).max(80, { error: '名称最多 80 个字。' }),
+        title: z
+          .string()
+          .trim()
+          .min(1, { error: '请填写文档名称。' })
+          .max(80, { error: '名称最多 80 个字。' }),
         topic: z.string().trim().min(1).max(300),
         side,
         outline: caseOutlineSchema,
       }),
     )
-    .mutation(({ ctx, input }) => ctx.services.ai.sendOutline({ ...input, side: input.side as SideId }, ctx.user.id)),
+    .mutation(({ ctx, input }) =>
+      ctx.services.ai.sendOutline({ ...input, side: input.side as SideId }, ctx.user.id),
+    ),
 
   /** A thumbs up or down on an answer, kept with the question for the admins. */
   feedback: publicProcedure
@@ -86,6 +100,11 @@ export const aiRouter = router({
 
   /** The latest feedback (admins). */
   feedbackList: adminProcedure
-    .input(z.object({ rating: z.enum(['up', 'down']).optional(), limit: z.number().int().min(1).max(500).default(100) }))
+    .input(
+      z.object({
+        rating: z.enum(['up', 'down']).optional(),
+        limit: z.number().int().min(1).max(500).default(100),
+      }),
+    )
     .query(({ ctx, input }) => ctx.services.ai.feedbackList(input)),
 });

@@ -50,7 +50,9 @@ export interface OutlineRequest {
 }
 
 /** What the service needs of the library: a topic's facts, when a topic was picked. */
-export type TopicLookup = (topicId: string) => Promise<{ text: string; affText: string; negText: string; type: OutlineTopic['type']; tags: string[] }>;
+export type TopicLookup = (
+  topicId: string,
+) => Promise<{ text: string; affText: string; negText: string; type: OutlineTopic['type']; tags: string[] }>;
 
 export interface AiServiceDependencies {
   db: Db;
@@ -80,7 +82,9 @@ function askSystem(contact: SupportContact | null): string {
     '只根据下面编号的文档片段回答用户的问题，用简体中文，简洁、分点。',
     '每句话如果来自某个片段，在句末标注片段编号，例如 [1]。',
     '片段里没有的内容，不要编造；如果片段不能回答问题，就直接说「文档中没有相关说明」，' +
-      (where ? `并请用户联系客服：${where}。` : '并请用户换个说法再问，或查看「使用文档」；本站没有提供人工客服，不要让用户联系客服。'),
+      (where
+        ? `并请用户联系客服：${where}。`
+        : '并请用户换个说法再问，或查看「使用文档」；本站没有提供人工客服，不要让用户联系客服。'),
   ].join('\n');
 }
 
@@ -130,7 +134,12 @@ export class AiService {
   }
 
   /** The assistant: the docs sections of a question, then (with a provider, when they cover it) an answer written from them. */
-  async *ask(question: string, history: readonly AskTurn[], caller: AiCaller, signal: AbortSignal): AsyncGenerator<AskEvent> {
+  async *ask(
+    question: string,
+    history: readonly AskTurn[],
+    caller: AiCaller,
+    signal: AbortSignal,
+  ): AsyncGenerator<AskEvent> {
     await this.admit(question, caller);
     const retrieval = this.deps.docs.retrieve(question);
     const useProvider = this.deps.provider !== null && retrieval.covered;
@@ -141,11 +150,17 @@ export class AiService {
     }
     await this.spend(caller);
     const messages: ChatMessage[] = [
-      { role: 'system', content: `${askSystem(supportContact(this.deps.config))}\n\n文档片段：\n${sectionsForPrompt(retrieval)}` },
-      ...history.slice(-HISTORY_TURNS).map((turn) => ({ role: turn.role, content: turn.content.slice(0, HISTORY_CHARS) })),
+      {
+        role: 'system',
+        content: `${askSystem(supportContact(this.deps.config))}\n\n文档片段：\n${sectionsForPrompt(retrieval)}`,
+      },
+      ...history
+        .slice(-HISTORY_TURNS)
+        .map((turn) => ({ role: turn.role, content: turn.content.slice(0, HISTORY_CHARS) })),
       { role: 'user', content: question },
     ];
-    for await (const text of this.deps.provider!.chat(messages, { signal, purpose: 'ask' })) yield { type: 'delta', text };
+    for await (const text of this.deps.provider!.chat(messages, { signal, purpose: 'ask' }))
+      yield { type: 'delta', text };
     if (!signal.aborted) yield { type: 'done', mode: 'provider', covered: true };
   }
 
@@ -159,7 +174,9 @@ export class AiService {
     const provider = this.requireProvider();
     await this.spend(caller);
     const parsed = parseRulesText(text);
-    const unknown = parsed.lines.filter((line) => line.status === 'unknown').map((line) => `- 第 ${line.line} 行：${line.text}`);
+    const unknown = parsed.lines
+      .filter((line) => line.status === 'unknown')
+      .map((line) => `- 第 ${line.line} 行：${line.text}`);
     const messages: ChatMessage[] = [
       { role: 'system', content: RULES_SYSTEM(this.schemaTexts().format) },
       {
@@ -179,7 +196,11 @@ export class AiService {
   }
 
   /** A case outline: the template without a provider, else the provider's, checked and retried once. */
-  async *outline(request: OutlineRequest, caller: AiCaller, signal: AbortSignal): AsyncGenerator<OutlineEvent> {
+  async *outline(
+    request: OutlineRequest,
+    caller: AiCaller,
+    signal: AbortSignal,
+  ): AsyncGenerator<OutlineEvent> {
     await this.admit(request.topic, caller);
     const topic = await this.outlineTopic(request);
     const provider = this.deps.provider;
@@ -198,14 +219,23 @@ export class AiService {
       { role: 'system', content: OUTLINE_SYSTEM(this.schemaTexts().outline) },
       { role: 'user', content: `${facts.join('\n')}\n\n请输出立论框架 JSON。` },
     ];
-    const result = yield* this.checkedJson(provider, messages, 'outline', signal, (reply) => checkJsonReply(reply, caseOutlineSchema));
+    const result = yield* this.checkedJson(provider, messages, 'outline', signal, (reply) =>
+      checkJsonReply(reply, caseOutlineSchema),
+    );
     if (result) yield { type: 'done', outline: result.value, mode: 'provider' };
   }
 
   /** Writes an outline into a new text document of a workbench project the caller may edit. */
-  async sendOutline(input: { projectId: string; title: string; topic: string; side: SideId; outline: CaseOutline }, userId: string) {
+  async sendOutline(
+    input: { projectId: string; title: string; topic: string; side: SideId; outline: CaseOutline },
+    userId: string,
+  ) {
     const { workbench, registry } = this.deps.yjs();
-    const document = await workbench.createDocument(input.projectId, { userId, inviteToken: null }, { kind: 'text', title: input.title });
+    const document = await workbench.createDocument(
+      input.projectId,
+      { userId, inviteToken: null },
+      { kind: 'text', title: input.title },
+    );
     const room = await registry.open(document.id, document.projectId);
     await room.applyServerUpdate(outlineUpdate(input.topic, input.side, input.outline));
     registry.releaseIfIdle(document.id);
@@ -213,8 +243,12 @@ export class AiService {
   }
 
   /** Keeps a thumbs up or down on an answer for the admins. */
-  async feedback(input: { rating: 'up' | 'down'; question: string; answer: string; mode: AiMode; sources: string[] }, caller: AiCaller): Promise<void> {
-    if (!(await this.deps.limiter.take(`feedback:${caller.ip}`))) throw new HubError('TOO_MANY_REQUESTS', AI.rateLimited, 'rate-limited');
+  async feedback(
+    input: { rating: 'up' | 'down'; question: string; answer: string; mode: AiMode; sources: string[] },
+    caller: AiCaller,
+  ): Promise<void> {
+    if (!(await this.deps.limiter.take(`feedback:${caller.ip}`)))
+      throw new HubError('TOO_MANY_REQUESTS', AI.rateLimited, 'rate-limited');
     await this.deps.db.insert(aiFeedback).values({ ...input, userId: caller.userId });
   }
 
@@ -227,7 +261,10 @@ export class AiService {
       .orderBy(desc(aiFeedback.createdAt), desc(aiFeedback.id))
       .limit(input.limit);
     const [counts] = await this.deps.db
-      .select({ up: sql<number>`count(*) filter (where ${aiFeedback.rating} = 'up')`.mapWith(Number), down: sql<number>`count(*) filter (where ${aiFeedback.rating} = 'down')`.mapWith(Number) })
+      .select({
+        up: sql<number>`count(*) filter (where ${aiFeedback.rating} = 'up')`.mapWith(Number),
+        down: sql<number>`count(*) filter (where ${aiFeedback.rating} = 'down')`.mapWith(Number),
+      })
       .from(aiFeedback);
     return { rows, up: counts?.up ?? 0, down: counts?.down ?? 0 };
   }
@@ -244,16 +281,23 @@ export class AiService {
     if (input.trim() === '') throw new HubError('BAD_REQUEST', AI.empty, 'ai-empty');
     const max = this.deps.config.AI_MAX_INPUT_CHARS;
     if (input.length > max) throw new HubError('PAYLOAD_TOO_LARGE', AI.tooLong(max), 'ai-too-long', { max });
-    if (!(await this.deps.limiter.take(caller.ip))) throw new HubError('TOO_MANY_REQUESTS', AI.rateLimited, 'rate-limited');
+    if (!(await this.deps.limiter.take(caller.ip)))
+      throw new HubError('TOO_MANY_REQUESTS', AI.rateLimited, 'rate-limited');
   }
 
   private subject(caller: AiCaller): { subject: string; day: string } {
-    return { subject: caller.userId ? `user:${caller.userId}` : `ip:${caller.ip}`, day: new Date(this.deps.clock.now()).toISOString().slice(0, 10) };
+    return {
+      subject: caller.userId ? `user:${caller.userId}` : `ip:${caller.ip}`,
+      day: new Date(this.deps.clock.now()).toISOString().slice(0, 10),
+    };
   }
 
   private async used(caller: AiCaller): Promise<number> {
     const { subject, day } = this.subject(caller);
-    const [row] = await this.deps.db.select({ requests: aiUsage.requests }).from(aiUsage).where(and(eq(aiUsage.subject, subject), eq(aiUsage.day, day)));
+    const [row] = await this.deps.db
+      .select({ requests: aiUsage.requests })
+      .from(aiUsage)
+      .where(and(eq(aiUsage.subject, subject), eq(aiUsage.day, day)));
     return row?.requests ?? 0;
   }
 
@@ -266,7 +310,10 @@ export class AiService {
     const [row] = await this.deps.db
       .insert(aiUsage)
       .values({ ...key, requests: 1 })
-      .onConflictDoUpdate({ target: [aiUsage.subject, aiUsage.day], set: { requests: sql`${aiUsage.requests} + 1` } })
+      .onConflictDoUpdate({
+        target: [aiUsage.subject, aiUsage.day],
+        set: { requests: sql`${aiUsage.requests} + 1` },
+      })
       .returning({ requests: aiUsage.requests });
     try {
       await this.deps.entitlements.require(caller.userId, 'aiRequestsPerDay', (row?.requests ?? 1) - 1);
@@ -286,7 +333,10 @@ export class AiService {
     purpose: string,
     signal: AbortSignal,
     check: (reply: string) => CheckedReply<T>,
-  ): AsyncGenerator<{ type: 'progress'; chars: number; attempt: number } | { type: 'retry'; errors: string[] }, { value: T; attempts: number } | null> {
+  ): AsyncGenerator<
+    { type: 'progress'; chars: number; attempt: number } | { type: 'retry'; errors: string[] },
+    { value: T; attempts: number } | null
+  > {
     const attempts = 2;
     for (let attempt = 1; attempt <= attempts; attempt++) {
       let reply = '';
@@ -306,7 +356,10 @@ export class AiService {
       messages = [
         ...messages,
         { role: 'assistant', content: reply.slice(0, 20_000) },
-        { role: 'user', content: `上面的 JSON 没有通过校验：\n${checked.errors.map((error) => `- ${error}`).join('\n')}\n请改正后只输出完整的 JSON。` },
+        {
+          role: 'user',
+          content: `上面的 JSON 没有通过校验：\n${checked.errors.map((error) => `- ${error}`).join('\n')}\n请改正后只输出完整的 JSON。`,
+        },
       ];
     }
     throw new HubError('SERVICE_UNAVAILABLE', AI.invalidReply(attempts), 'ai-invalid-reply');
@@ -324,6 +377,12 @@ export class AiService {
     if (!request.topicId) return { text: request.topic.trim(), side: request.side };
     const topic = await this.deps.topic(request.topicId);
     const sideText = request.side === 'aff' ? topic.affText : topic.negText;
-    return { text: topic.text, side: request.side, type: topic.type, tags: topic.tags, ...(sideText ? { sideText } : {}) };
+    return {
+      text: topic.text,
+      side: request.side,
+      type: topic.type,
+      tags: topic.tags,
+      ...(sideText ? { sideText } : {}),
+    };
   }
 }

@@ -1,7 +1,14 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AiSource } from '@bianshi/shared';
-import { createSectionIndex, excerpt, searchSections, type SearchSection, type SectionHit, type SectionIndex } from '@bianshi/shared/content/index';
+import {
+  createSectionIndex,
+  excerpt,
+  searchSections,
+  type SearchSection,
+  type SectionHit,
+  type SectionIndex,
+} from '@bianshi/shared/content/index';
 
 /** Sections handed to the provider (and shown without one). */
 const MAX_SOURCES = 4;
@@ -73,7 +80,9 @@ export class DocsRetrieval {
       return null;
     }
     if (this.cached?.mtimeMs !== mtimeMs) {
-      const sections = (JSON.parse(readFileSync(file, 'utf8')) as SearchSection[]).filter((section) => section.path.startsWith('/docs'));
+      const sections = (JSON.parse(readFileSync(file, 'utf8')) as SearchSection[]).filter((section) =>
+        section.path.startsWith('/docs'),
+      );
       this.cached = { mtimeMs, index: createSectionIndex(sections) };
     }
     return this.cached.index;
@@ -88,7 +97,8 @@ export class DocsRetrieval {
     const words = questionWords(question);
     if (!index || words.length === 0) return { sources: [], sections: [], covered: false };
     const hits = searchSections(index, words.join(' '), MAX_SOURCES);
-    const found = (hit: SectionHit) => words.filter((word) => `${hit.pageTitle} ${hit.heading} ${hit.text}`.toLowerCase().includes(word));
+    const found = (hit: SectionHit) =>
+      words.filter((word) => `${hit.pageTitle} ${hit.heading} ${hit.text}`.toLowerCase().includes(word));
     const needed = Math.ceil(words.length / 2);
     const covered = hits.length > 0 && found(hits[0]!).length >= needed;
     const sources = hits.map((hit) => ({
@@ -106,6 +116,9 @@ export class DocsRetrieval {
 /** The retrieved sections as the provider reads them: numbered, each with its link and text. */
 export function sectionsForPrompt(retrieval: Retrieval): string {
   return retrieval.sections
-    .map((hit, i) => `[${i + 1}] ${[...hit.trail, hit.heading].join(' › ')}（${retrieval.sources[i]!.href}）\n${hit.text.slice(0, SECTION_CHARS)}`)
+    .map(
+      (hit, i) =>
+        `[${i + 1}] ${[...hit.trail, hit.heading].join(' › ')}（${retrieval.sources[i]!.href}）\n${hit.text.slice(0, SECTION_CHARS)}`,
+    )
     .join('\n\n');
 }

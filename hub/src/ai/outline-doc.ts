@@ -2,7 +2,11 @@ import { OUTLINE_HEADINGS, OUTLINE_SIDE_NAMES, type CaseOutline, type SideId } f
 import * as Y from 'yjs';
 
 /** A block of the rich-text editor (tiptap's ProseMirror nodes, as y-prosemirror stores them). */
-function element(name: string, children: (Y.XmlElement | Y.XmlText)[], attributes: Record<string, number> = {}): Y.XmlElement {
+function element(
+  name: string,
+  children: (Y.XmlElement | Y.XmlText)[],
+  attributes: Record<string, number> = {},
+): Y.XmlElement {
   const node = new Y.XmlElement(name);
   for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value as never);
   node.insert(0, children);
@@ -21,10 +25,26 @@ function heading(level: number, text: string): Y.XmlElement {
   return element('heading', [content], { level });
 }
 
-function list(kind: 'bulletList' | 'orderedList', items: (readonly [string, readonly string[]])[]): Y.XmlElement {
+function list(
+  kind: 'bulletList' | 'orderedList',
+  items: (readonly [string, readonly string[]])[],
+): Y.XmlElement {
   return element(
     kind,
-    items.map(([text, children]) => element('listItem', children.length > 0 ? [paragraph(text), list('bulletList', children.map((child) => [child, []]))] : [paragraph(text)])),
+    items.map(([text, children]) =>
+      element(
+        'listItem',
+        children.length > 0
+          ? [
+              paragraph(text),
+              list(
+                'bulletList',
+                children.map((child) => [child, []]),
+              ),
+            ]
+          : [paragraph(text)],
+      ),
+    ),
   );
 }
 
@@ -38,11 +58,23 @@ export function outlineUpdate(topic: string, side: SideId, outline: CaseOutline)
   const blocks: Y.XmlElement[] = [heading(1, `${OUTLINE_SIDE_NAMES[side]}：${topic}`)];
   const part = (title: string, items: readonly string[]) => {
     if (items.length === 0) return;
-    blocks.push(heading(2, title), list('bulletList', items.map((item) => [item, []])));
+    blocks.push(
+      heading(2, title),
+      list(
+        'bulletList',
+        items.map((item) => [item, []]),
+      ),
+    );
   };
   part(OUTLINE_HEADINGS.definitions, outline.definitions);
   part(OUTLINE_HEADINGS.criteria, outline.criteria);
-  blocks.push(heading(2, OUTLINE_HEADINGS.arguments), list('orderedList', outline.arguments.map((argument) => [argument.claim, argument.points])));
+  blocks.push(
+    heading(2, OUTLINE_HEADINGS.arguments),
+    list(
+      'orderedList',
+      outline.arguments.map((argument) => [argument.claim, argument.points]),
+    ),
+  );
   part(OUTLINE_HEADINGS.clashes, outline.clashes);
   part(OUTLINE_HEADINGS.questions, outline.questions);
   doc.getXmlFragment('default').insert(0, blocks);

@@ -1,4 +1,10 @@
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, RateLimitError } from 'openai';
+import OpenAI, {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+  RateLimitError,
+} from 'openai';
 import { aiConfigured, type Config } from '../lib/config';
 import { HubError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
@@ -72,11 +78,23 @@ export function createProvider(config: Config, logger: Logger): AiProvider | nul
         if (config.AI_LOG) logger.info('ai answer', { purpose, answer });
       } catch (error) {
         if (signal.aborted) {
-          logger.info('ai request', { purpose, model, outcome: 'cancelled', chars, ms: Date.now() - started });
+          logger.info('ai request', {
+            purpose,
+            model,
+            outcome: 'cancelled',
+            chars,
+            ms: Date.now() - started,
+          });
           return;
         }
         const failure = providerError(error, deadline.signal.aborted, config.AI_TIMEOUT_S);
-        logger.warn('ai request', { purpose, model, outcome: failure.reason, status: error instanceof APIError ? error.status : undefined, ms: Date.now() - started });
+        logger.warn('ai request', {
+          purpose,
+          model,
+          outcome: failure.reason,
+          status: error instanceof APIError ? error.status : undefined,
+          ms: Date.now() - started,
+        });
         throw failure;
       } finally {
         clearTimeout(timer);
@@ -87,18 +105,27 @@ export function createProvider(config: Config, logger: Logger): AiProvider | nul
 
 /** The hub error for a failed provider request. */
 export function providerError(error: unknown, timedOut: boolean, timeoutS: number): HubError {
-  if (timedOut || error instanceof APIConnectionTimeoutError) return new HubError('SERVICE_UNAVAILABLE', AI.timeout(timeoutS), 'ai-timeout');
-  if (error instanceof APIUserAbortError) return new HubError('SERVICE_UNAVAILABLE', AI.timeout(timeoutS), 'ai-timeout');
+  if (timedOut || error instanceof APIConnectionTimeoutError)
+    return new HubError('SERVICE_UNAVAILABLE', AI.timeout(timeoutS), 'ai-timeout');
+  if (error instanceof APIUserAbortError)
+    return new HubError('SERVICE_UNAVAILABLE', AI.timeout(timeoutS), 'ai-timeout');
   if (error instanceof RateLimitError) {
     const after = Number(error.headers?.get('retry-after'));
-    return new HubError('SERVICE_UNAVAILABLE', AI.providerBusy(Number.isFinite(after) && after > 0 ? Math.ceil(after) : null), 'ai-provider-busy', {
-      retryAfterS: Number.isFinite(after) ? after : null,
-    });
+    return new HubError(
+      'SERVICE_UNAVAILABLE',
+      AI.providerBusy(Number.isFinite(after) && after > 0 ? Math.ceil(after) : null),
+      'ai-provider-busy',
+      {
+        retryAfterS: Number.isFinite(after) ? after : null,
+      },
+    );
   }
-  if (error instanceof APIConnectionError) return new HubError('SERVICE_UNAVAILABLE', AI.providerDown, 'ai-provider-down');
+  if (error instanceof APIConnectionError)
+    return new HubError('SERVICE_UNAVAILABLE', AI.providerDown, 'ai-provider-down');
   if (error instanceof APIError && error.status !== undefined) {
     if (error.status >= 500) return new HubError('SERVICE_UNAVAILABLE', AI.providerDown, 'ai-provider-down');
-    if ([400, 401, 403, 404, 422].includes(error.status)) return new HubError('SERVICE_UNAVAILABLE', AI.providerRefused, 'ai-provider-refused');
+    if ([400, 401, 403, 404, 422].includes(error.status))
+      return new HubError('SERVICE_UNAVAILABLE', AI.providerRefused, 'ai-provider-refused');
   }
   return new HubError('SERVICE_UNAVAILABLE', AI.providerFailed, 'ai-provider-failed');
 }

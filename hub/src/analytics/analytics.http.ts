@@ -16,7 +16,10 @@ function json(res: ServerResponse, status: number, body: unknown): void {
  * `POST /api/send`: the Umami-compatible collector. `GET /api/analytics/config`: where the
  * tracker sends events (this hub, an external Umami, or nowhere).
  */
-export function createAnalyticsHandler(analytics: AnalyticsService, proxy: Pick<Config, 'TRUST_PROXY' | 'TRUST_PROXY_HOPS'>) {
+export function createAnalyticsHandler(
+  analytics: AnalyticsService,
+  proxy: Pick<Config, 'TRUST_PROXY' | 'TRUST_PROXY_HOPS'>,
+) {
   return async (req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> => {
     if (pathname === '/api/analytics/config') {
       const url = analytics.externalUrl ?? (analytics.websiteId ? '/api/send' : null);
@@ -56,7 +59,11 @@ export function createAnalyticsHandler(analytics: AnalyticsService, proxy: Pick<
       return true;
     }
     const stored = await analytics.record(parsed.data, { ip: clientIp(req, proxy), userAgent: ua });
-    json(res, stored ? 200 : 400, stored ? { ok: true } : { error: { code: 'BAD_REQUEST', message: '未知的网站 ID' } });
+    json(
+      res,
+      stored ? 200 : 400,
+      stored ? { ok: true } : { error: { code: 'BAD_REQUEST', message: '未知的网站 ID' } },
+    );
     return true;
   };
 }

@@ -104,14 +104,39 @@ export class AnalyticsService {
   async summary(days: number): Promise<AnalyticsSummary> {
     const since = new Date(this.clock.now() - days * 86_400_000);
     const site = this.websiteId ?? '';
-    const views = and(eq(analyticsEvents.websiteId, site), eq(analyticsEvents.kind, 'pageview'), gte(analyticsEvents.createdAt, since));
+    const views = and(
+      eq(analyticsEvents.websiteId, site),
+      eq(analyticsEvents.kind, 'pageview'),
+      gte(analyticsEvents.createdAt, since),
+    );
     const day = sql<string>`to_char(${analyticsEvents.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
     const [perDay, totals, events, topPages, referrers] = await Promise.all([
-      this.db.select({ day, pageViews: count(), visitors: countDistinct(analyticsEvents.visitorId) }).from(analyticsEvents).where(views).groupBy(day).orderBy(day),
-      this.db.select({ pageViews: count(), visitors: countDistinct(analyticsEvents.visitorId) }).from(analyticsEvents).where(views),
-      this.db.select({ events: count() }).from(analyticsEvents).where(and(eq(analyticsEvents.websiteId, site), eq(analyticsEvents.kind, 'event'), gte(analyticsEvents.createdAt, since))),
       this.db
-        .select({ path: analyticsEvents.urlPath, pageViews: count(), visitors: countDistinct(analyticsEvents.visitorId) })
+        .select({ day, pageViews: count(), visitors: countDistinct(analyticsEvents.visitorId) })
+        .from(analyticsEvents)
+        .where(views)
+        .groupBy(day)
+        .orderBy(day),
+      this.db
+        .select({ pageViews: count(), visitors: countDistinct(analyticsEvents.visitorId) })
+        .from(analyticsEvents)
+        .where(views),
+      this.db
+        .select({ events: count() })
+        .from(analyticsEvents)
+        .where(
+          and(
+            eq(analyticsEvents.websiteId, site),
+            eq(analyticsEvents.kind, 'event'),
+            gte(analyticsEvents.createdAt, since),
+          ),
+        ),
+      this.db
+        .select({
+          path: analyticsEvents.urlPath,
+          pageViews: count(),
+          visitors: countDistinct(analyticsEvents.visitorId),
+        })
         .from(analyticsEvents)
         .where(views)
         .groupBy(analyticsEvents.urlPath)
@@ -127,8 +152,16 @@ export class AnalyticsService {
     ]);
     return {
       days: perDay.map((d) => ({ day: d.day, pageViews: Number(d.pageViews), visitors: Number(d.visitors) })),
-      totals: { pageViews: Number(totals[0]?.pageViews ?? 0), visitors: Number(totals[0]?.visitors ?? 0), events: Number(events[0]?.events ?? 0) },
-      topPages: topPages.map((p) => ({ path: p.path, pageViews: Number(p.pageViews), visitors: Number(p.visitors) })),
+      totals: {
+        pageViews: Number(totals[0]?.pageViews ?? 0),
+        visitors: Number(totals[0]?.visitors ?? 0),
+        events: Number(events[0]?.events ?? 0),
+      },
+      topPages: topPages.map((p) => ({
+        path: p.path,
+        pageViews: Number(p.pageViews),
+        visitors: Number(p.visitors),
+      })),
       referrers: referrers.map((r) => ({ host: r.host, pageViews: Number(r.pageViews) })),
       websiteId: this.websiteId,
       external: this.externalUrl,

@@ -14,7 +14,10 @@ import { adminProcedure, authedProcedure, sameSiteProcedure } from './auth-acces
 /** Email as accounts accept it (stored lower-cased). */
 const emailSchema = z.email({ error: '请输入有效的邮箱地址' }).max(254, { error: '邮箱地址过长' });
 /** New passwords: at least 8 characters (blank and common ones are refused by the service). */
-const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH, { error: M.passwordTooShort }).max(PASSWORD_MAX_LENGTH, { error: M.passwordTooLong });
+const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, { error: M.passwordTooShort })
+  .max(PASSWORD_MAX_LENGTH, { error: M.passwordTooLong });
 /** A mailed link's token. */
 const linkTokenSchema = z.string().min(20).max(100);
 
@@ -61,7 +64,13 @@ export const authRouter = router({
   /** Creates a local account and signs it in (session cookie). */
   signUp: sameSiteProcedure
     .use(rateLimit((ctx) => ctx.services.auth.limits.signUp, M.rateLimitedSignUp))
-    .input(z.strictObject({ email: emailSchema, password: passwordSchema, displayName: z.string().trim().max(40).optional() }))
+    .input(
+      z.strictObject({
+        email: emailSchema,
+        password: passwordSchema,
+        displayName: z.string().trim().max(40).optional(),
+      }),
+    )
     .mutation(async ({ ctx, input }) => {
       if (!ctx.setHeader) throw new HubError('BAD_REQUEST', '请通过 HTTP 请求注册', 'http-required');
       const { user, token } = await ctx.services.auth.signUp(input, userAgent(ctx), linkBase(ctx));
@@ -77,7 +86,9 @@ export const authRouter = router({
     .input(z.strictObject({ email: z.string().trim().max(254), password: z.string().max(200) }))
     .mutation(async ({ ctx, input }) => {
       if (!ctx.setHeader) throw new HubError('BAD_REQUEST', '请通过 HTTP 请求登录', 'http-required');
-      const { user, token } = await withRetryAfter(ctx.setHeader, () => ctx.services.auth.signIn(input, ctx.ip, userAgent(ctx)));
+      const { user, token } = await withRetryAfter(ctx.setHeader, () =>
+        ctx.services.auth.signIn(input, ctx.ip, userAgent(ctx)),
+      );
       setSessionCookie(ctx, ctx.services.auth.sessionCookie(token));
       return user;
     }),
@@ -86,22 +97,30 @@ export const authRouter = router({
    * 通过邮件登录: mails a sign-in link if the address has an account. The answer is the same
    * whether or not it has one. Needs mail (SMTP_URL) and local accounts.
    */
-  requestSignInLink: sameSiteProcedure.input(z.strictObject({ email: emailSchema })).mutation(async ({ ctx, input }) => {
-    await withRetryAfter(ctx.setHeader, () => ctx.services.auth.requestSignInLink(input.email, ctx.ip, linkBase(ctx)));
-    return { sent: true as const, message: M.mailLinkSent };
-  }),
+  requestSignInLink: sameSiteProcedure
+    .input(z.strictObject({ email: emailSchema }))
+    .mutation(async ({ ctx, input }) => {
+      await withRetryAfter(ctx.setHeader, () =>
+        ctx.services.auth.requestSignInLink(input.email, ctx.ip, linkBase(ctx)),
+      );
+      return { sent: true as const, message: M.mailLinkSent };
+    }),
 
   /** Opens a mailed link (verification or sign-in): verifies the address and signs this browser in. */
-  openEmailLink: sameSiteProcedure.input(z.strictObject({ token: linkTokenSchema })).mutation(async ({ ctx, input }) => {
-    if (!ctx.setHeader) throw new HubError('BAD_REQUEST', '请通过 HTTP 请求登录', 'http-required');
-    const { user, token, purpose } = await ctx.services.auth.openEmailLink(input.token, userAgent(ctx));
-    setSessionCookie(ctx, ctx.services.auth.sessionCookie(token));
-    return { user, purpose };
-  }),
+  openEmailLink: sameSiteProcedure
+    .input(z.strictObject({ token: linkTokenSchema }))
+    .mutation(async ({ ctx, input }) => {
+      if (!ctx.setHeader) throw new HubError('BAD_REQUEST', '请通过 HTTP 请求登录', 'http-required');
+      const { user, token, purpose } = await ctx.services.auth.openEmailLink(input.token, userAgent(ctx));
+      setSessionCookie(ctx, ctx.services.auth.sessionCookie(token));
+      return { user, purpose };
+    }),
 
   /** Mails the signed-in account a new verification link. */
   resendVerification: authedProcedure.mutation(async ({ ctx }) => {
-    await withRetryAfter(ctx.setHeader, () => ctx.services.auth.resendVerification(ctx.user, ctx.ip, linkBase(ctx)));
+    await withRetryAfter(ctx.setHeader, () =>
+      ctx.services.auth.resendVerification(ctx.user, ctx.ip, linkBase(ctx)),
+    );
     return { sent: true as const, message: M.verificationSent };
   }),
 
@@ -110,7 +129,8 @@ export const authRouter = router({
     .use(rateLimit((ctx) => ctx.services.auth.limits.signIn, M.rateLimitedSignIn))
     .input(z.strictObject({ accessToken: z.string().min(20).max(8_000) }))
     .mutation(async ({ ctx, input }) => {
-      if (ctx.services.auth.mode !== 'supabase') throw new HubError('BAD_REQUEST', M.supabaseDisabled, 'supabase-disabled');
+      if (ctx.services.auth.mode !== 'supabase')
+        throw new HubError('BAD_REQUEST', M.supabaseDisabled, 'supabase-disabled');
       const user = await ctx.services.auth.userForSupabaseToken(input.accessToken);
       if (!user) throw new HubError('UNAUTHORIZED', M.supabaseTokenInvalid, 'token-invalid');
       const { token } = await ctx.services.auth.startSession(user, userAgent(ctx));
@@ -127,9 +147,17 @@ export const authRouter = router({
     if (ctx.sessionToken) {
       await ctx.services.auth.signOut(ctx.sessionToken);
       // Sockets that signed in with this session, on any hub, lose it too.
-      if (ctx.user) await ctx.services.rooms.announce({ type: 'signout', userId: ctx.user.id, tokenHash: hashKey(ctx.sessionToken) });
+      if (ctx.user)
+        await ctx.services.rooms.announce({
+          type: 'signout',
+          userId: ctx.user.id,
+          tokenHash: hashKey(ctx.sessionToken),
+        });
     }
-    ctx.setHeader?.('set-cookie', [ctx.services.auth.clearSessionCookie(), ...(await ownControlCookies(ctx))]);
+    ctx.setHeader?.('set-cookie', [
+      ctx.services.auth.clearSessionCookie(),
+      ...(await ownControlCookies(ctx)),
+    ]);
     return { ok: true as const };
   }),
 
@@ -138,7 +166,10 @@ export const authRouter = router({
     const ended = await ctx.services.auth.signOutEverywhere(ctx.user.id);
     // Sockets already open with any of them, on any hub, are closed.
     await ctx.services.rooms.announce({ type: 'signout', userId: ctx.user.id, tokenHash: null });
-    ctx.setHeader?.('set-cookie', [ctx.services.auth.clearSessionCookie(), ...(await ownControlCookies(ctx))]);
+    ctx.setHeader?.('set-cookie', [
+      ctx.services.auth.clearSessionCookie(),
+      ...(await ownControlCookies(ctx)),
+    ]);
     return { ended };
   }),
 

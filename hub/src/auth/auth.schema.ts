@@ -21,7 +21,10 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   },
-  (table) => [uniqueIndex('users_email_idx').on(table.email), uniqueIndex('users_supabase_idx').on(table.supabaseId)],
+  (table) => [
+    uniqueIndex('users_email_idx').on(table.email),
+    uniqueIndex('users_supabase_idx').on(table.supabaseId),
+  ],
 );
 
 /** A signed-in browser. The cookie holds a random 256-bit token; only its sha256 is stored. */

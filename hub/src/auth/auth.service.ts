@@ -52,7 +52,12 @@ export class AuthService {
   readonly mode: AuthMode;
   readonly cookies: ReturnType<typeof authCookieNames>;
   /** Rate limits: sign-ups per address; mailed links per address and per email. */
-  readonly limits: { signUp: RateLimiter; signIn: RateLimiter; mailByAddress: RateLimiter; mailByEmail: RateLimiter };
+  readonly limits: {
+    signUp: RateLimiter;
+    signIn: RateLimiter;
+    mailByAddress: RateLimiter;
+    mailByEmail: RateLimiter;
+  };
   /** Slows password guessing per (address, account) without locking the owner out. */
   readonly throttle: SignInThrottle;
   /** Whether this hub mails links (local accounts with SMTP_URL set). */
@@ -77,9 +82,14 @@ export class AuthService {
     this.clock = deps.clock;
     this.mailer = deps.mailer ?? noMailer;
     this.logger = deps.logger;
-    const supabase = config.SUPABASE_URL && config.SUPABASE_ANON_KEY ? { url: config.SUPABASE_URL, anonKey: config.SUPABASE_ANON_KEY } : null;
+    const supabase =
+      config.SUPABASE_URL && config.SUPABASE_ANON_KEY
+        ? { url: config.SUPABASE_URL, anonKey: config.SUPABASE_ANON_KEY }
+        : null;
     this.supabase = supabase ? new SupabaseVerifier(supabase.url, config.SUPABASE_JWT_SECRET) : null;
-    this.confirmation = supabase ? new SupabaseConfirmation(supabase.url, supabase.anonKey, deps.logger, () => this.clock.now()) : null;
+    this.confirmation = supabase
+      ? new SupabaseConfirmation(supabase.url, supabase.anonKey, deps.logger, () => this.clock.now())
+      : null;
     this.mode = supabase ? 'supabase' : 'local';
     this.mailLinks = this.mode === 'local' && this.mailer.enabled;
     this.cookies = authCookieNames(config.AUTH_COOKIE_PREFIX);
@@ -87,7 +97,10 @@ export class AuthService {
     this.sessionMs = config.AUTH_SESSION_DAYS * 86_400_000;
     this.throttle = new SignInThrottle(
       limiters,
-      { addressFailuresPerHour: config.SIGN_IN_ADDRESS_FAILURES_PER_HOUR, accountFailuresPerDay: config.SIGN_IN_ACCOUNT_FAILURES_PER_DAY },
+      {
+        addressFailuresPerHour: config.SIGN_IN_ADDRESS_FAILURES_PER_HOUR,
+        accountFailuresPerDay: config.SIGN_IN_ACCOUNT_FAILURES_PER_DAY,
+      },
       this.mailLinks,
     );
     this.limits = {
@@ -109,7 +122,11 @@ export class AuthService {
    * Creates a local account and signs it in. With mail, a verification link goes to the address
    * (`linkBase` is the site address links start with); ADMIN_EMAILS counts only once it is opened.
    */
-  async signUp(input: { email: string; password: string; displayName?: string }, userAgent: string, linkBase?: string): Promise<StartedSession> {
+  async signUp(
+    input: { email: string; password: string; displayName?: string },
+    userAgent: string,
+    linkBase?: string,
+  ): Promise<StartedSession> {
     if (this.mode !== 'local') throw new HubError('BAD_REQUEST', M.localDisabled, 'local-auth-disabled');
     checkNewPassword(input.password);
     const record: AccountFacts & { passwordHash: string; supabaseId: null } = {
@@ -130,7 +147,11 @@ export class AuthService {
    * Checks an email and password; one generic error for every kind of failure. Guessing is slowed
    * per (address, account) and refused with how long to wait (`details.retryAfterMs`).
    */
-  async signIn(input: { email: string; password: string }, ip: string, userAgent: string): Promise<StartedSession> {
+  async signIn(
+    input: { email: string; password: string },
+    ip: string,
+    userAgent: string,
+  ): Promise<StartedSession> {
     if (this.mode !== 'local') throw new HubError('BAD_REQUEST', M.localDisabled, 'local-auth-disabled');
     const email = input.email.trim().toLowerCase();
     const attempt = await this.throttle.admit(ip, email);
@@ -158,7 +179,11 @@ export class AuthService {
       this.users
         .findByEmail(address)
         .then((user) => (user ? this.mailLink(user, 'sign-in', linkBase) : undefined))
-        .catch((error: unknown) => this.logger.warn('could not mail a sign-in link', { error: error instanceof Error ? error.message : String(error) }));
+        .catch((error: unknown) =>
+          this.logger.warn('could not mail a sign-in link', {
+            error: error instanceof Error ? error.message : String(error),
+          }),
+        );
     });
   }
 
@@ -174,21 +199,33 @@ export class AuthService {
    * Opens a mailed link (once): the address is verified, and the browser is signed in. A sign-in
    * link works while password guesses for the account are being slowed: it is the owner's way in.
    */
-  async openEmailLink(token: string, userAgent: string): Promise<StartedSession & { purpose: 'verify' | 'sign-in' }> {
+  async openEmailLink(
+    token: string,
+    userAgent: string,
+  ): Promise<StartedSession & { purpose: 'verify' | 'sign-in' }> {
     const now = this.clock.now();
     const link = await this.links.consume(token, now);
     const user = link ? await this.users.findById(link.userId) : null;
-    if (!link || !user || user.email !== link.email) throw new HubError('BAD_REQUEST', M.emailLinkInvalid, 'link-invalid');
+    if (!link || !user || user.email !== link.email)
+      throw new HubError('BAD_REQUEST', M.emailLinkInvalid, 'link-invalid');
     await this.users.markVerified(user.id, user.email, new Date(now));
     const verified = { ...user, emailVerifiedAt: user.emailVerifiedAt ?? new Date(now) };
     return { ...(await this.startSession(this.toSessionUser(verified), userAgent)), purpose: link.purpose };
   }
 
   /** Starts a session for an account (after a password, a mailed link or a verified Supabase token). */
-  async startSession(user: Omit<SessionUser, 'emailVerified'> & { emailVerified?: boolean }, userAgent: string): Promise<StartedSession> {
+  async startSession(
+    user: Omit<SessionUser, 'emailVerified'> & { emailVerified?: boolean },
+    userAgent: string,
+  ): Promise<StartedSession> {
     const token = newSecretKey();
     const now = this.clock.now();
-    await this.users.insertSession({ idHash: hashKey(token), userId: user.id, expiresAt: new Date(now + this.sessionMs), userAgent: userAgent.slice(0, 300) });
+    await this.users.insertSession({
+      idHash: hashKey(token),
+      userId: user.id,
+      expiresAt: new Date(now + this.sessionMs),
+      userAgent: userAgent.slice(0, 300),
+    });
     await this.users.touchSignIn(user.id, new Date(now));
     return { user: { ...user, emailVerified: user.emailVerified ?? false }, token };
   }
@@ -223,18 +260,28 @@ export class AuthService {
     const now = new Date(this.clock.now());
     const linked = await this.users.findBySupabaseId(identity.sub);
     if (linked) {
-      if (linked.emailVerifiedAt || linked.email !== identity.email || !(await confirmed())) return this.toSessionUser(linked);
+      if (linked.emailVerifiedAt || linked.email !== identity.email || !(await confirmed()))
+        return this.toSessionUser(linked);
       await this.users.markVerified(linked.id, linked.email, now);
       return this.toSessionUser({ ...linked, emailVerifiedAt: now });
     }
     const byEmail = await this.users.findByEmail(identity.email);
     if (byEmail) {
-      if (byEmail.supabaseId !== null || !(await confirmed())) throw new HubError('CONFLICT', M.supabaseEmailConflict, 'email-conflict');
+      if (byEmail.supabaseId !== null || !(await confirmed()))
+        throw new HubError('CONFLICT', M.supabaseEmailConflict, 'email-conflict');
       await this.users.linkSupabase(byEmail.id, identity.sub);
       await this.users.markVerified(byEmail.id, byEmail.email, now);
       return this.toSessionUser({ ...byEmail, emailVerifiedAt: byEmail.emailVerifiedAt ?? now });
     }
-    const record = { id: newId(), email: identity.email, passwordHash: null, supabaseId: identity.sub, displayName: '', isAdmin: false, emailVerifiedAt: (await confirmed()) ? now : null };
+    const record = {
+      id: newId(),
+      email: identity.email,
+      passwordHash: null,
+      supabaseId: identity.sub,
+      displayName: '',
+      isAdmin: false,
+      emailVerifiedAt: (await confirmed()) ? now : null,
+    };
     if (await this.users.insert(record)) return this.toSessionUser(record);
     // Lost a race with a parallel first request of the same user.
     const raced = await this.users.findBySupabaseId(identity.sub);
@@ -249,12 +296,19 @@ export class AuthService {
   /** The newest accounts, for admins. */
   async listUsers(limit = 100): Promise<(SessionUser & { createdAt: Date; supabase: boolean })[]> {
     const rows = await this.users.list(limit);
-    return rows.map((row) => ({ ...this.toSessionUser(row), createdAt: row.createdAt, supabase: row.supabaseId !== null }));
+    return rows.map((row) => ({
+      ...this.toSessionUser(row),
+      createdAt: row.createdAt,
+      supabase: row.supabaseId !== null,
+    }));
   }
 
   /** Set-Cookie value of a session token. */
   sessionCookie(token: string): string {
-    return serializeCookie(this.cookies.session, token, { maxAgeS: this.sessionMs / 1000, secure: this.secureCookies });
+    return serializeCookie(this.cookies.session, token, {
+      maxAgeS: this.sessionMs / 1000,
+      secure: this.secureCookies,
+    });
   }
 
   /** Set-Cookie value that ends the session cookie. */
@@ -285,14 +339,30 @@ export class AuthService {
       [this.limits.mailByEmail, hashKey(email).slice(0, 32)],
     ] as const) {
       const taken = await limiter.hit(key);
-      if (!taken.ok) throw new HubError('TOO_MANY_REQUESTS', M.rateLimitedMail(taken.retryAfterMs), 'rate-limited', { retryAfterMs: taken.retryAfterMs });
+      if (!taken.ok)
+        throw new HubError('TOO_MANY_REQUESTS', M.rateLimitedMail(taken.retryAfterMs), 'rate-limited', {
+          retryAfterMs: taken.retryAfterMs,
+        });
     }
   }
 
-  private async mailLink(user: Pick<UserRecord, 'id' | 'email'>, purpose: 'verify' | 'sign-in', linkBase: string): Promise<void> {
-    const token = await this.links.create({ userId: user.id, email: user.email, purpose, now: this.clock.now() });
+  private async mailLink(
+    user: Pick<UserRecord, 'id' | 'email'>,
+    purpose: 'verify' | 'sign-in',
+    linkBase: string,
+  ): Promise<void> {
+    const token = await this.links.create({
+      userId: user.id,
+      email: user.email,
+      purpose,
+      now: this.clock.now(),
+    });
     const link = linkBase + emailLinkPath(token);
-    this.mailer.send(purpose === 'verify' ? MAIL.verify(user.email, link, EMAIL_LINK_TTL_MS.verify / 3600_000) : MAIL.signIn(user.email, link, EMAIL_LINK_TTL_MS['sign-in'] / 60_000));
+    this.mailer.send(
+      purpose === 'verify'
+        ? MAIL.verify(user.email, link, EMAIL_LINK_TTL_MS.verify / 3600_000)
+        : MAIL.signIn(user.email, link, EMAIL_LINK_TTL_MS['sign-in'] / 60_000),
+    );
   }
 
   private toSessionUser(user: AccountFacts): SessionUser {
@@ -310,5 +380,11 @@ export class AuthService {
 /** Refuses a new password that is blank or one of the most common ones, with the reason for the form. */
 export function checkNewPassword(password: string): void {
   const problem = passwordProblem(password);
-  if (problem) throw new HubError('BAD_REQUEST', problem === 'password-blank' ? M.passwordBlank : M.passwordCommon, problem, { field: 'password' });
+  if (problem)
+    throw new HubError(
+      'BAD_REQUEST',
+      problem === 'password-blank' ? M.passwordBlank : M.passwordCommon,
+      problem,
+      { field: 'password' },
+    );
 }

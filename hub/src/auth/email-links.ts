@@ -22,10 +22,17 @@ export class EmailLinks {
   constructor(private readonly db: Db) {}
 
   /** Creates a link for `purpose` and returns its token (for the mail only). */
-  async create(input: { userId: string; email: string; purpose: EmailLinkPurpose; now: number }): Promise<string> {
+  async create(input: {
+    userId: string;
+    email: string;
+    purpose: EmailLinkPurpose;
+    now: number;
+  }): Promise<string> {
     const token = newSecretKey();
     // Links nobody opened in time go when their account asks for another one.
-    await this.db.delete(emailLinks).where(and(eq(emailLinks.userId, input.userId), lte(emailLinks.expiresAt, new Date(input.now))));
+    await this.db
+      .delete(emailLinks)
+      .where(and(eq(emailLinks.userId, input.userId), lte(emailLinks.expiresAt, new Date(input.now))));
     await this.db.insert(emailLinks).values({
       tokenHash: hashKey(token),
       userId: input.userId,
@@ -37,7 +44,10 @@ export class EmailLinks {
   }
 
   /** Uses a link up: the first caller on any hub gets it, everyone after gets null (also when expired). */
-  async consume(token: string, now: number): Promise<{ userId: string; email: string; purpose: EmailLinkPurpose } | null> {
+  async consume(
+    token: string,
+    now: number,
+  ): Promise<{ userId: string; email: string; purpose: EmailLinkPurpose } | null> {
     if (token.length < 20 || token.length > 100) return null;
     const [row] = await this.db
       .delete(emailLinks)

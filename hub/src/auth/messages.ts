@@ -11,7 +11,8 @@ export const AUTH_MESSAGES = {
   emailTaken: '这个邮箱已经注册，请直接登录',
   adminRequired: '需要管理员权限',
   rateLimitedSignIn: '登录尝试过于频繁，请稍后再试',
-  signInSlowed: (waitMs: number, mail: boolean) => `这个邮箱在你的网络上登录失败次数过多，请${formatWait(waitMs)}后再试${orMail(mail)}`,
+  signInSlowed: (waitMs: number, mail: boolean) =>
+    `这个邮箱在你的网络上登录失败次数过多，请${formatWait(waitMs)}后再试${orMail(mail)}`,
   signInAddressLimited: (waitMs: number) => `你的网络地址登录失败次数过多，请${formatWait(waitMs)}后再试`,
   signInAccountLimited: (waitMs: number, mail: boolean) =>
     `这个账号近期在多个网络上登录失败次数过多，为保护账号，暂时只能从你登录过的网络登录${orMail(mail)}；也可以${formatWait(waitMs)}后再试`,

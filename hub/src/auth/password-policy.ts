@@ -16,7 +16,11 @@ let common: Set<string> | undefined;
  * loaded, not the package's other dictionaries, and only on the first sign-up.
  */
 function commonPasswords(): Set<string> {
-  common ??= new Set((requireJson('@zxcvbn-ts/language-common/src/passwords.json') as string[]).map((entry) => entry.toLowerCase()));
+  common ??= new Set(
+    (requireJson('@zxcvbn-ts/language-common/src/passwords.json') as string[]).map((entry) =>
+      entry.toLowerCase(),
+    ),
+  );
   return common;
 }
 

@@ -10,10 +10,17 @@ const SALT_BYTES = 16;
 /** scrypt needs 128·N·r bytes; leave head-room. */
 const MAX_MEMORY = 64 * 1024 * 1024;
 
-function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }, length: number): Promise<Buffer> {
+function derive(
+  password: string,
+  salt: Buffer,
+  params: { N: number; r: number; p: number },
+  length: number,
+): Promise<Buffer> {
   const options: ScryptOptions = { ...params, maxmem: MAX_MEMORY };
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, length, options, (error, key) => (error ? reject(error) : resolve(key)));
+    scrypt(password.normalize('NFKC'), salt, length, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
   });
 }
 
@@ -21,7 +28,9 @@ function derive(password: string, salt: Buffer, params: { N: number; r: number; 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
   const key = await derive(password, salt, PARAMS, KEY_BYTES);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join(
+    '$',
+  );
 }
 
 /** A valid hash of a random password, so that unknown emails cost as much time as wrong passwords. */

@@ -65,8 +65,16 @@ export class SignInThrottle {
     this.pairFailures = limiters({ name: 'sign-in-pair', points: 100_000, durationS: PAIR_WINDOW_S });
     // One attempt per second once past the free ones; a failure holds the gate for its delay.
     this.pairGate = limiters({ name: 'sign-in-gate', points: 1, durationS: 1 });
-    this.addressFailures = limiters({ name: 'sign-in-address', points: ceilings.addressFailuresPerHour, durationS: 3600 });
-    this.accountFailures = limiters({ name: 'sign-in-account', points: ceilings.accountFailuresPerDay, durationS: 24 * 3600 });
+    this.addressFailures = limiters({
+      name: 'sign-in-address',
+      points: ceilings.addressFailuresPerHour,
+      durationS: 3600,
+    });
+    this.accountFailures = limiters({
+      name: 'sign-in-account',
+      points: ceilings.accountFailuresPerDay,
+      durationS: 24 * 3600,
+    });
     this.knownPairs = limiters({ name: 'sign-in-known', points: 1, durationS: KNOWN_PAIR_S });
   }
 
@@ -115,15 +123,27 @@ export class SignInThrottle {
     };
   }
 
-  private refusal(reason: 'sign-in-slowed' | 'sign-in-address-limited' | 'sign-in-account-limited', retryAfterMs: number, email: string): HubError {
+  private refusal(
+    reason: 'sign-in-slowed' | 'sign-in-address-limited' | 'sign-in-account-limited',
+    retryAfterMs: number,
+    email: string,
+  ): HubError {
     const message =
       reason === 'sign-in-slowed'
         ? M.signInSlowed(retryAfterMs, this.mailLinks)
         : reason === 'sign-in-address-limited'
           ? M.signInAddressLimited(retryAfterMs)
           : M.signInAccountLimited(retryAfterMs, this.mailLinks);
-    const refusal = new HubError('TOO_MANY_REQUESTS', message, reason, { retryAfterMs, limit: reason === 'sign-in-address-limited' ? 'address' : 'account' });
+    const refusal = new HubError('TOO_MANY_REQUESTS', message, reason, {
+      retryAfterMs,
+      limit: reason === 'sign-in-address-limited' ? 'address' : 'account',
+    });
     // The pair and the unknown-address ceiling are both counted per (address, account).
-    return refusedFor(refusal, reason === 'sign-in-address-limited' ? { kind: 'address' } : { kind: 'email', email: email.trim().toLowerCase() });
+    return refusedFor(
+      refusal,
+      reason === 'sign-in-address-limited'
+        ? { kind: 'address' }
+        : { kind: 'email', email: email.trim().toLowerCase() },
+    );
   }
 }

@@ -49,9 +49,16 @@ export class SupabaseConfirmation {
       });
       if (!response.ok) return false;
       const user = (await response.json()) as { email?: unknown; email_confirmed_at?: unknown };
-      return typeof user.email === 'string' && user.email.trim().toLowerCase() === email && typeof user.email_confirmed_at === 'string' && user.email_confirmed_at !== '';
+      return (
+        typeof user.email === 'string' &&
+        user.email.trim().toLowerCase() === email &&
+        typeof user.email_confirmed_at === 'string' &&
+        user.email_confirmed_at !== ''
+      );
     } catch (error) {
-      this.logger.warn('could not ask Supabase whether an email is confirmed', { error: error instanceof Error ? error.message : String(error) });
+      this.logger.warn('could not ask Supabase whether an email is confirmed', {
+        error: error instanceof Error ? error.message : String(error),
+      });
       return false;
     }
   }
@@ -59,12 +66,17 @@ export class SupabaseConfirmation {
   private async autoconfirms(): Promise<boolean> {
     const now = this.now();
     if (this.settings && this.settings.until > now) return this.settings.autoconfirm;
-    const response = await fetch(`${this.base}/settings`, { headers: { apikey: this.anonKey }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    const response = await fetch(`${this.base}/settings`, {
+      headers: { apikey: this.anonKey },
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
     if (!response.ok) throw new Error(`settings answered ${response.status}`);
     const settings = (await response.json()) as { mailer_autoconfirm?: unknown };
     const autoconfirm = settings.mailer_autoconfirm !== false;
     if (autoconfirm && !this.settings?.autoconfirm) {
-      this.logger.warn('Supabase confirms sign-ups without mail ("Confirm email" is off): no address counts as verified, so ADMIN_EMAILS grants nothing and no account is linked by email');
+      this.logger.warn(
+        'Supabase confirms sign-ups without mail ("Confirm email" is off): no address counts as verified, so ADMIN_EMAILS grants nothing and no account is linked by email',
+      );
     }
     this.settings = { autoconfirm, until: now + SETTINGS_TTL_MS };
     return autoconfirm;

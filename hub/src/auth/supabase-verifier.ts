@@ -27,7 +27,10 @@ export class SupabaseVerifier {
   constructor(supabaseUrl: string, jwtSecret: string | undefined) {
     const base = supabaseUrl.replace(/\/+$/, '');
     this.issuer = `${base}/auth/v1`;
-    this.jwks = createRemoteJWKSet(new URL(`${this.issuer}/.well-known/jwks.json`), { cooldownDuration: 30_000, cacheMaxAge: 600_000 });
+    this.jwks = createRemoteJWKSet(new URL(`${this.issuer}/.well-known/jwks.json`), {
+      cooldownDuration: 30_000,
+      cacheMaxAge: 600_000,
+    });
     this.secret = jwtSecret ? new TextEncoder().encode(jwtSecret) : null;
   }
 
@@ -35,7 +38,12 @@ export class SupabaseVerifier {
   async verify(token: string): Promise<SupabaseIdentity | null> {
     try {
       const { alg } = decodeProtectedHeader(token);
-      const options = { issuer: this.issuer, audience: 'authenticated', clockTolerance: CLOCK_TOLERANCE_S, requiredClaims: ['exp', 'sub'] };
+      const options = {
+        issuer: this.issuer,
+        audience: 'authenticated',
+        clockTolerance: CLOCK_TOLERANCE_S,
+        requiredClaims: ['exp', 'sub'],
+      };
       let payload: JWTPayload;
       if (alg === 'HS256') {
         if (!this.secret) return null;
@@ -52,8 +60,12 @@ export class SupabaseVerifier {
 
 function identityOf(payload: JWTPayload): SupabaseIdentity | null {
   const email = typeof payload['email'] === 'string' ? payload['email'].trim().toLowerCase() : '';
-  if (!payload.sub || !email || payload['is_anonymous'] === true || payload['role'] !== 'authenticated') return null;
+  if (!payload.sub || !email || payload['is_anonymous'] === true || payload['role'] !== 'authenticated')
+    return null;
   const metadata = payload['user_metadata'];
-  const emailVerified = typeof metadata === 'object' && metadata !== null && (metadata as Record<string, unknown>)['email_verified'] === true;
+  const emailVerified =
+    typeof metadata === 'object' &&
+    metadata !== null &&
+    (metadata as Record<string, unknown>)['email_verified'] === true;
   return { sub: payload.sub, email, emailVerified };
 }

@@ -35,8 +35,14 @@ export class UserRepository {
   }
 
   /** Inserts an account; false when the email (or Supabase id) is already taken. */
-  async insert(user: Omit<UserRecord, 'createdAt' | 'emailVerifiedAt'> & { emailVerifiedAt?: Date | null }): Promise<boolean> {
-    const inserted = await this.db.insert(users).values(user).onConflictDoNothing().returning({ id: users.id });
+  async insert(
+    user: Omit<UserRecord, 'createdAt' | 'emailVerifiedAt'> & { emailVerifiedAt?: Date | null },
+  ): Promise<boolean> {
+    const inserted = await this.db
+      .insert(users)
+      .values(user)
+      .onConflictDoNothing()
+      .returning({ id: users.id });
     return inserted.length === 1;
   }
 
@@ -54,7 +60,11 @@ export class UserRepository {
   }
 
   async setAdmin(email: string, isAdmin: boolean): Promise<boolean> {
-    const updated = await this.db.update(users).set({ isAdmin }).where(eq(users.email, email.toLowerCase())).returning({ id: users.id });
+    const updated = await this.db
+      .update(users)
+      .set({ isAdmin })
+      .where(eq(users.email, email.toLowerCase()))
+      .returning({ id: users.id });
     return updated.length === 1;
   }
 
@@ -68,7 +78,12 @@ export class UserRepository {
     return rows.map(toUser);
   }
 
-  async insertSession(session: { idHash: string; userId: string; expiresAt: Date; userAgent: string }): Promise<void> {
+  async insertSession(session: {
+    idHash: string;
+    userId: string;
+    expiresAt: Date;
+    userAgent: string;
+  }): Promise<void> {
     await this.db.insert(sessions).values(session);
   }
 
@@ -89,7 +104,10 @@ export class UserRepository {
 
   /** Deletes every session of an account; returns how many there were. */
   async deleteUserSessions(userId: string): Promise<number> {
-    const deleted = await this.db.delete(sessions).where(eq(sessions.userId, userId)).returning({ idHash: sessions.idHash });
+    const deleted = await this.db
+      .delete(sessions)
+      .where(eq(sessions.userId, userId))
+      .returning({ idHash: sessions.idHash });
     return deleted.length;
   }
 

@@ -43,13 +43,35 @@ export class CdkeyAttempts {
   /** Admits one look-up for `userId` from `ip`, or throws TOO_MANY_REQUESTS naming the limit hit. */
   async admit(userId: string, ip: string): Promise<CdkeyAttempt> {
     const rate = await this.accountRate.hit(`u:${userId}`);
-    if (!rate.ok) throw refusedFor(new HubError('TOO_MANY_REQUESTS', CM.cdkeyRateLimited(rate.retryAfterMs), 'rate-limited', { retryAfterMs: rate.retryAfterMs, limit: 'account' }), { kind: 'session' });
+    if (!rate.ok)
+      throw refusedFor(
+        new HubError('TOO_MANY_REQUESTS', CM.cdkeyRateLimited(rate.retryAfterMs), 'rate-limited', {
+          retryAfterMs: rate.retryAfterMs,
+          limit: 'account',
+        }),
+        { kind: 'session' },
+      );
     const address = await this.addressFailures.hit(ip);
-    if (!address.ok) throw refusedFor(new HubError('TOO_MANY_REQUESTS', CM.cdkeyAddressLimited(address.retryAfterMs), 'cdkey-address-limited', { retryAfterMs: address.retryAfterMs, limit: 'address' }), { kind: 'address' });
+    if (!address.ok)
+      throw refusedFor(
+        new HubError(
+          'TOO_MANY_REQUESTS',
+          CM.cdkeyAddressLimited(address.retryAfterMs),
+          'cdkey-address-limited',
+          { retryAfterMs: address.retryAfterMs, limit: 'address' },
+        ),
+        { kind: 'address' },
+      );
     const lockedForMs = await this.reserve(`u:${userId}`);
     if (lockedForMs > 0) {
       await this.addressFailures.refund(ip);
-      throw refusedFor(new HubError('TOO_MANY_REQUESTS', CM.cdkeyLocked(lockedForMs), 'cdkey-locked', { retryAfterMs: lockedForMs, limit: 'account' }), { kind: 'session' });
+      throw refusedFor(
+        new HubError('TOO_MANY_REQUESTS', CM.cdkeyLocked(lockedForMs), 'cdkey-locked', {
+          retryAfterMs: lockedForMs,
+          limit: 'account',
+        }),
+        { kind: 'session' },
+      );
     }
     return {
       found: async () => {

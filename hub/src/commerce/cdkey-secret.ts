@@ -13,7 +13,11 @@ export type CdkeyHasher = (compact: string) => string;
  * The cdkey HMAC: keyed by CDKEY_SECRET, or, when unset, by a random secret created once and
  * kept in the database (every hub on that database then shares it).
  */
-export async function createCdkeyHasher(db: Db, configured: string | undefined, logger: Logger): Promise<CdkeyHasher> {
+export async function createCdkeyHasher(
+  db: Db,
+  configured: string | undefined,
+  logger: Logger,
+): Promise<CdkeyHasher> {
   let secret = configured;
   if (!secret) {
     await db

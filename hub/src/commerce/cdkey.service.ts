@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { cdkeyFromBytes, cdkeyLast4, CDKEY_PROBLEM_MESSAGES, CDKEY_RANDOM_BYTES, parseCdkey, type PlanId } from '@bianshi/shared';
+import {
+  cdkeyFromBytes,
+  cdkeyLast4,
+  CDKEY_PROBLEM_MESSAGES,
+  CDKEY_RANDOM_BYTES,
+  parseCdkey,
+  type PlanId,
+} from '@bianshi/shared';
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { users } from '../auth/auth.schema';
@@ -59,7 +66,9 @@ export class CdkeyService {
   /** Creates a batch; its keys are generated when it is revealed. */
   async createBatch(input: NewBatch, actor: Actor): Promise<string> {
     const id = newId();
-    await this.db.insert(cdkeyBatches).values({ id, ...input, orderNumber: input.orderNumber ?? null, createdBy: actor.userId ?? 'system' });
+    await this.db
+      .insert(cdkeyBatches)
+      .values({ id, ...input, orderNumber: input.orderNumber ?? null, createdBy: actor.userId ?? 'system' });
     return id;
   }
 
@@ -67,7 +76,10 @@ export class CdkeyService {
    * Generates a batch's keys and returns them in plain text: this once only. Any later call is
    * refused, so the keys exist nowhere but in this answer (the CSV the admin downloads).
    */
-  async reveal(batchId: string, actor: Actor): Promise<{ keys: string[]; batch: typeof cdkeyBatches.$inferSelect }> {
+  async reveal(
+    batchId: string,
+    actor: Actor,
+  ): Promise<{ keys: string[]; batch: typeof cdkeyBatches.$inferSelect }> {
     return this.db.transaction(async (tx) => {
       const [batch] = await tx
         .update(cdkeyBatches)
@@ -75,8 +87,13 @@ export class CdkeyService {
         .where(and(eq(cdkeyBatches.id, batchId), isNull(cdkeyBatches.keysShownAt)))
         .returning();
       if (!batch) {
-        const [exists] = await tx.select({ id: cdkeyBatches.id }).from(cdkeyBatches).where(eq(cdkeyBatches.id, batchId));
-        throw exists ? new HubError('CONFLICT', CM.keysAlreadyShown, 'keys-already-shown') : new HubError('NOT_FOUND', CM.batchNotFound, 'batch-not-found');
+        const [exists] = await tx
+          .select({ id: cdkeyBatches.id })
+          .from(cdkeyBatches)
+          .where(eq(cdkeyBatches.id, batchId));
+        throw exists
+          ? new HubError('CONFLICT', CM.keysAlreadyShown, 'keys-already-shown')
+          : new HubError('NOT_FOUND', CM.batchNotFound, 'batch-not-found');
       }
       const keys: string[] = [];
       const rows: (typeof cdkeys.$inferInsert)[] = [];
@@ -85,10 +102,26 @@ export class CdkeyService {
         const parsed = parseCdkey(key);
         if (!parsed.ok) throw new Error('generated an invalid cdkey');
         keys.push(key);
-        rows.push({ id: newId(), batchId, keyHash: this.hash(parsed.compact), last4: cdkeyLast4(parsed.compact), state: 'issued', expiresAt: batch.expiresAt });
+        rows.push({
+          id: newId(),
+          batchId,
+          keyHash: this.hash(parsed.compact),
+          last4: cdkeyLast4(parsed.compact),
+          state: 'issued',
+          expiresAt: batch.expiresAt,
+        });
       }
       for (let i = 0; i < rows.length; i += 500) await tx.insert(cdkeys).values(rows.slice(i, i + 500));
-      await tx.insert(cdkeyEvents).values(rows.map((row) => ({ cdkeyId: row.id!, fromState: null, toState: 'issued', actorId: actor.userId, ip: actor.ip, reason: `批次生成 ${batchId}` })));
+      await tx.insert(cdkeyEvents).values(
+        rows.map((row) => ({
+          cdkeyId: row.id!,
+          fromState: null,
+          toState: 'issued',
+          actorId: actor.userId,
+          ip: actor.ip,
+          reason: `批次生成 ${batchId}`,
+        })),
+      );
       return { keys, batch };
     });
   }
@@ -99,9 +132,16 @@ export class CdkeyService {
    * against simultaneous guesses on every hub; one atomic `issued → redeemed` transition, so a key
    * is never redeemed twice, even from two hubs.
    */
-  async redeem(input: string, userId: string, ip: string): Promise<{ plan: PlanId; until: Date; last4: string }> {
+  async redeem(
+    input: string,
+    userId: string,
+    ip: string,
+  ): Promise<{ plan: PlanId; until: Date; last4: string }> {
     const parsed = parseCdkey(input);
-    if (!parsed.ok) throw new HubError('BAD_REQUEST', CDKEY_PROBLEM_MESSAGES[parsed.problem], `cdkey-${parsed.problem}`, { field: 'key' });
+    if (!parsed.ok)
+      throw new HubError('BAD_REQUEST', CDKEY_PROBLEM_MESSAGES[parsed.problem], `cdkey-${parsed.problem}`, {
+        field: 'key',
+      });
     const attempt = await this.attempts.admit(userId, ip);
     await this.expireDue();
     const keyHash = this.hash(parsed.compact);
@@ -115,8 +155,23 @@ export class CdkeyService {
       if (!key) return null;
       const [batch] = await tx.select().from(cdkeyBatches).where(eq(cdkeyBatches.id, key.batchId));
       if (!batch) throw new Error('cdkey without a batch');
-      await tx.insert(cdkeyEvents).values({ cdkeyId: key.id, fromState: 'issued', toState: 'redeemed', actorId: userId, ip, reason: '用户兑换' });
-      const until = await grantPlan(tx, { userId, plan: batch.plan as PlanId, months: batch.months, seats: batch.seats, source: 'cdkey', sourceRef: `${key.id}`, now });
+      await tx.insert(cdkeyEvents).values({
+        cdkeyId: key.id,
+        fromState: 'issued',
+        toState: 'redeemed',
+        actorId: userId,
+        ip,
+        reason: '用户兑换',
+      });
+      const until = await grantPlan(tx, {
+        userId,
+        plan: batch.plan as PlanId,
+        months: batch.months,
+        seats: batch.seats,
+        source: 'cdkey',
+        sourceRef: `${key.id}`,
+        now,
+      });
       return { plan: batch.plan as PlanId, until, last4: key.last4 };
     });
     if (outcome) {
@@ -125,12 +180,16 @@ export class CdkeyService {
       return outcome;
     }
     // Someone else's key (redeemed, suspended…) is still a failed guess: the failure stays counted.
-    const [existing] = await this.db.select({ state: cdkeys.state }).from(cdkeys).where(eq(cdkeys.keyHash, keyHash));
+    const [existing] = await this.db
+      .select({ state: cdkeys.state })
+      .from(cdkeys)
+      .where(eq(cdkeys.keyHash, keyHash));
     const state = existing?.state as CdkeyState | undefined;
     if (state === 'redeemed') throw new HubError('CONFLICT', CM.cdkeyRedeemed, 'cdkey-redeemed');
     if (state === 'suspended') throw new HubError('FORBIDDEN', CM.cdkeySuspended, 'cdkey-suspended');
     if (state === 'revoked') throw new HubError('FORBIDDEN', CM.cdkeyRevoked, 'cdkey-revoked');
-    if (state === 'expired' || state === 'issued') throw new HubError('FORBIDDEN', CM.cdkeyExpired, 'cdkey-expired');
+    if (state === 'expired' || state === 'issued')
+      throw new HubError('FORBIDDEN', CM.cdkeyExpired, 'cdkey-expired');
     throw new HubError('NOT_FOUND', CM.cdkeyNotFound, 'cdkey-not-found');
   }
 
@@ -141,7 +200,10 @@ export class CdkeyService {
    */
   async status(input: string, userId: string, ip: string) {
     const parsed = parseCdkey(input);
-    if (!parsed.ok) throw new HubError('BAD_REQUEST', CDKEY_PROBLEM_MESSAGES[parsed.problem], `cdkey-${parsed.problem}`, { field: 'key' });
+    if (!parsed.ok)
+      throw new HubError('BAD_REQUEST', CDKEY_PROBLEM_MESSAGES[parsed.problem], `cdkey-${parsed.problem}`, {
+        field: 'key',
+      });
     const attempt = await this.attempts.admit(userId, ip);
     await this.expireDue();
     const [row] = await this.db
@@ -151,7 +213,10 @@ export class CdkeyService {
       .where(eq(cdkeys.keyHash, this.hash(parsed.compact)));
     if (!row) throw new HubError('NOT_FOUND', CM.cdkeyNotFound, 'cdkey-not-found');
     await attempt.found();
-    const [grant] = await this.db.select().from(planGrants).where(and(eq(planGrants.source, 'cdkey'), eq(planGrants.sourceRef, row.key.id)));
+    const [grant] = await this.db
+      .select()
+      .from(planGrants)
+      .where(and(eq(planGrants.source, 'cdkey'), eq(planGrants.sourceRef, row.key.id)));
     return {
       last4: row.key.last4,
       state: row.key.state as CdkeyState,
@@ -170,9 +235,16 @@ export class CdkeyService {
       const [key] = await tx.select().from(cdkeys).where(eq(cdkeys.id, cdkeyId)).for('update');
       if (!key) throw new HubError('NOT_FOUND', CM.cdkeyNotFound, 'cdkey-not-found');
       const from = key.state as CdkeyState;
-      if (!rule.from.includes(from)) throw new HubError('CONFLICT', CM.cdkeyTransition(CDKEY_STATE_NAMES[from], CDKEY_STATE_NAMES[rule.to]), 'cdkey-transition');
+      if (!rule.from.includes(from))
+        throw new HubError(
+          'CONFLICT',
+          CM.cdkeyTransition(CDKEY_STATE_NAMES[from], CDKEY_STATE_NAMES[rule.to]),
+          'cdkey-transition',
+        );
       await tx.update(cdkeys).set({ state: rule.to }).where(eq(cdkeys.id, cdkeyId));
-      await tx.insert(cdkeyEvents).values({ cdkeyId, fromState: from, toState: rule.to, actorId: actor.userId, ip: actor.ip, reason });
+      await tx
+        .insert(cdkeyEvents)
+        .values({ cdkeyId, fromState: from, toState: rule.to, actorId: actor.userId, ip: actor.ip, reason });
       // Revoking a redeemed key ends the plan it granted.
       if (action === 'revoke' && from === 'redeemed') {
         await tx
@@ -191,7 +263,12 @@ export class CdkeyService {
       const [key] = await tx.select().from(cdkeys).where(eq(cdkeys.id, cdkeyId)).for('update');
       if (!key) throw new HubError('NOT_FOUND', CM.cdkeyNotFound, 'cdkey-not-found');
       const from = key.state as CdkeyState;
-      if (from === 'revoked') throw new HubError('CONFLICT', CM.cdkeyTransition(CDKEY_STATE_NAMES[from], '延期'), 'cdkey-transition');
+      if (from === 'revoked')
+        throw new HubError(
+          'CONFLICT',
+          CM.cdkeyTransition(CDKEY_STATE_NAMES[from], '延期'),
+          'cdkey-transition',
+        );
       const expiresAt = new Date(Math.max(key.expiresAt.getTime(), this.clock.now()) + byMs);
       const to: CdkeyState = from === 'expired' ? 'issued' : from;
       await tx.update(cdkeys).set({ expiresAt, state: to }).where(eq(cdkeys.id, cdkeyId));
@@ -202,7 +279,14 @@ export class CdkeyService {
           .where(and(eq(planGrants.source, 'cdkey'), eq(planGrants.sourceRef, cdkeyId)));
         if (key.redeemedBy) this.entitlements.forget(key.redeemedBy);
       }
-      await tx.insert(cdkeyEvents).values({ cdkeyId, fromState: from, toState: to, actorId: actor.userId, ip: actor.ip, reason: `延期 ${days} 天：${reason}` });
+      await tx.insert(cdkeyEvents).values({
+        cdkeyId,
+        fromState: from,
+        toState: to,
+        actorId: actor.userId,
+        ip: actor.ip,
+        reason: `延期 ${days} 天：${reason}`,
+      });
     });
   }
 
@@ -215,7 +299,17 @@ export class CdkeyService {
         .set({ state: 'expired' })
         .where(and(eq(cdkeys.state, 'issued'), lt(cdkeys.expiresAt, now)))
         .returning({ id: cdkeys.id });
-      if (expired.length) await tx.insert(cdkeyEvents).values(expired.map(({ id }) => ({ cdkeyId: id, fromState: 'issued', toState: 'expired', actorId: null, ip: '', reason: '超过兑换期限' })));
+      if (expired.length)
+        await tx.insert(cdkeyEvents).values(
+          expired.map(({ id }) => ({
+            cdkeyId: id,
+            fromState: 'issued',
+            toState: 'expired',
+            actorId: null,
+            ip: '',
+            reason: '超过兑换期限',
+          })),
+        );
     });
   }
 
@@ -224,12 +318,21 @@ export class CdkeyService {
     await this.expireDue();
     const text = query.trim();
     const last4 = text.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
-    const accounts = text.includes('@') ? await this.db.select({ id: users.id }).from(users).where(eq(users.email, text.toLowerCase())) : [];
+    const accounts = text.includes('@')
+      ? await this.db.select({ id: users.id }).from(users).where(eq(users.email, text.toLowerCase()))
+      : [];
     const conditions = [
       eq(cdkeys.last4, last4),
       eq(cdkeyBatches.orderNumber, text.toUpperCase()),
       eq(cdkeys.batchId, text),
-      ...(accounts.length ? [inArray(cdkeys.redeemedBy, accounts.map((account) => account.id))] : []),
+      ...(accounts.length
+        ? [
+            inArray(
+              cdkeys.redeemedBy,
+              accounts.map((account) => account.id),
+            ),
+          ]
+        : []),
     ];
     const rows = await this.db
       .select({ key: cdkeys, batch: cdkeyBatches, email: users.email })
@@ -275,16 +378,39 @@ export class CdkeyService {
 /** Grants a plan to an account inside a transaction; a grant follows an active one of the same plan. */
 export async function grantPlan(
   tx: Tx,
-  input: { userId: string; plan: PlanId; months: number; seats: number; source: 'order' | 'cdkey'; sourceRef: string; now: Date },
+  input: {
+    userId: string;
+    plan: PlanId;
+    months: number;
+    seats: number;
+    source: 'order' | 'cdkey';
+    sourceRef: string;
+    now: Date;
+  },
 ): Promise<Date> {
   const [latest] = await tx
     .select({ endsAt: planGrants.endsAt })
     .from(planGrants)
-    .where(and(eq(planGrants.userId, input.userId), eq(planGrants.plan, input.plan), gt(planGrants.endsAt, input.now)))
+    .where(
+      and(
+        eq(planGrants.userId, input.userId),
+        eq(planGrants.plan, input.plan),
+        gt(planGrants.endsAt, input.now),
+      ),
+    )
     .orderBy(desc(planGrants.endsAt))
     .limit(1);
   const startsAt = latest && latest.endsAt > input.now ? latest.endsAt : input.now;
   const endsAt = addMonths(startsAt, input.months);
-  await tx.insert(planGrants).values({ id: newId(), userId: input.userId, plan: input.plan, seats: input.seats, startsAt, endsAt, source: input.source, sourceRef: input.sourceRef });
+  await tx.insert(planGrants).values({
+    id: newId(),
+    userId: input.userId,
+    plan: input.plan,
+    seats: input.seats,
+    startsAt,
+    endsAt,
+    source: input.source,
+    sourceRef: input.sourceRef,
+  });
   return endsAt;
 }

@@ -25,13 +25,17 @@ export interface CommerceHttpServices {
  * - `GET /api/commerce/invoices/<id>/pdf` (its buyer or an admin): downloads it (from local disk,
  *   or by a redirect to a short-lived signed link of a private Supabase Storage bucket).
  */
-export function createCommerceHttpHandler(services: CommerceHttpServices, contextOf: (req: IncomingMessage, res: ServerResponse) => Promise<Context>) {
+export function createCommerceHttpHandler(
+  services: CommerceHttpServices,
+  contextOf: (req: IncomingMessage, res: ServerResponse) => Promise<Context>,
+) {
   return async (req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> => {
     try {
       const notify = /^\/api\/commerce\/notify\/([a-z]+)$/.exec(pathname);
       if (notify) {
         const provider = notify[1] as ProviderId;
-        if (req.method !== 'POST' || !PROVIDER_IDS.includes(provider)) throw new HubError('NOT_FOUND', '未知接口', 'not-found');
+        if (req.method !== 'POST' || !PROVIDER_IDS.includes(provider))
+          throw new HubError('NOT_FOUND', '未知接口', 'not-found');
         const body = (await readBody(req, NOTIFY_MAX_BYTES)).toString('utf8');
         const answer = await services.commerce.orders.notify(provider, { headers: req.headers, body });
         res.writeHead(answer.status, { 'content-type': answer.contentType, 'cache-control': 'no-store' });
@@ -45,7 +49,11 @@ export function createCommerceHttpHandler(services: CommerceHttpServices, contex
       if (req.method === 'GET') {
         const file = await services.commerce.invoices.pdf(pdf[1]!, ctx.user);
         if ('url' in file) {
-          res.writeHead(302, { location: file.url, 'cache-control': 'private, no-store', 'referrer-policy': 'no-referrer' });
+          res.writeHead(302, {
+            location: file.url,
+            'cache-control': 'private, no-store',
+            'referrer-policy': 'no-referrer',
+          });
           res.end();
           return;
         }
@@ -64,15 +72,22 @@ export function createCommerceHttpHandler(services: CommerceHttpServices, contex
       await services.commerce.invoices.issue(pdf[1]!, new Uint8Array(bytes), ctx.user.id);
       sendJson(res, 200, { ok: true });
     } catch (caught) {
-      const error = caught instanceof FileStorageError ? new HubError('SERVICE_UNAVAILABLE', UM.storageUnavailable, 'storage-unavailable') : caught;
-      if (caught instanceof FileStorageError) services.logger.error('invoice storage unavailable', { pathname, error: caught.message });
+      const error =
+        caught instanceof FileStorageError
+          ? new HubError('SERVICE_UNAVAILABLE', UM.storageUnavailable, 'storage-unavailable')
+          : caught;
+      if (caught instanceof FileStorageError)
+        services.logger.error('invoice storage unavailable', { pathname, error: caught.message });
       if (error instanceof HubError) {
         if (!req.readableEnded) {
           res.setHeader('connection', 'close');
           req.resume();
         }
-        if (error.code === 'TOO_MANY_REQUESTS') res.setHeader('retry-after', String(retryAfterSeconds(error)));
-        return sendJson(res, HUB_ERROR_STATUS[error.code], { error: { code: HUB_ERROR_STATUS[error.code], reason: error.reason ?? null, message: error.message } });
+        if (error.code === 'TOO_MANY_REQUESTS')
+          res.setHeader('retry-after', String(retryAfterSeconds(error)));
+        return sendJson(res, HUB_ERROR_STATUS[error.code], {
+          error: { code: HUB_ERROR_STATUS[error.code], reason: error.reason ?? null, message: error.message },
+        });
       }
       services.logger.error('commerce http error', { pathname, error: String(error) });
       sendJson(res, 500, { error: { code: 500, reason: null, message: '服务器内部错误' } });

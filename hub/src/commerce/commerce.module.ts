@@ -91,14 +91,29 @@ export function paymentProviders(config: Config, clock: Clock): Map<ProviderId, 
 }
 
 /** Wires the commerce services from the configuration (pricing file, flags, providers, secret). */
-export async function createCommerce(deps: { db: Db; config: Config; clock: Clock; logger: Logger; limiters: RateLimiterFactory; files: FileStorage }): Promise<Commerce> {
+export async function createCommerce(deps: {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  logger: Logger;
+  limiters: RateLimiterFactory;
+  files: FileStorage;
+}): Promise<Commerce> {
   const { db, config, clock, logger } = deps;
   const pricing = loadPricing(config.PRICING_FILE);
   const entitlements = new EntitlementService(db, pricing, planFlagsOf(config), clock);
   const hasher = await createCdkeyHasher(db, config.CDKEY_SECRET, logger);
   const attempts = new CdkeyAttempts(db, clock, deps.limiters(LOOKUP_LIMIT), deps.limiters(ADDRESS_LIMIT));
   const cdkeys = new CdkeyService(db, hasher, clock, entitlements, attempts);
-  const orders = new OrderService(db, pricing, paymentProviders(config, clock), clock, entitlements, cdkeys, logger);
+  const orders = new OrderService(
+    db,
+    pricing,
+    paymentProviders(config, clock),
+    clock,
+    entitlements,
+    cdkeys,
+    logger,
+  );
   const invoices = new InvoiceService(db, orders, clock, deps.files);
   return { entitlements, orders, cdkeys, invoices };
 }

@@ -29,7 +29,11 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAtColumn(),
   },
-  (table) => [uniqueIndex('orders_number_idx').on(table.number), index('orders_user_idx').on(table.userId), index('orders_status_idx').on(table.status)],
+  (table) => [
+    uniqueIndex('orders_number_idx').on(table.number),
+    index('orders_user_idx').on(table.userId),
+    index('orders_status_idx').on(table.status),
+  ],
 );
 
 /** Every verified payment notification, once per provider event (a duplicate is ignored). */
@@ -61,7 +65,10 @@ export const planGrants = pgTable(
     sourceRef: text('source_ref').notNull(),
     createdAt: createdAtColumn(),
   },
-  (table) => [index('plan_grants_user_idx').on(table.userId), uniqueIndex('plan_grants_source_idx').on(table.source, table.sourceRef)],
+  (table) => [
+    index('plan_grants_user_idx').on(table.userId),
+    uniqueIndex('plan_grants_source_idx').on(table.source, table.sourceRef),
+  ],
 );
 
 /** A batch of cdkeys made together by an admin (or for an order's extra seats). */
@@ -99,7 +106,12 @@ export const cdkeys = pgTable(
     redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
     createdAt: createdAtColumn(),
   },
-  (table) => [uniqueIndex('cdkeys_hash_idx').on(table.keyHash), index('cdkeys_last4_idx').on(table.last4), index('cdkeys_batch_idx').on(table.batchId), index('cdkeys_redeemed_by_idx').on(table.redeemedBy)],
+  (table) => [
+    uniqueIndex('cdkeys_hash_idx').on(table.keyHash),
+    index('cdkeys_last4_idx').on(table.last4),
+    index('cdkeys_batch_idx').on(table.batchId),
+    index('cdkeys_redeemed_by_idx').on(table.redeemedBy),
+  ],
 );
 
 /** Append-only: every state change of a key, who made it, from where and why. */
@@ -143,5 +155,9 @@ export const invoices = pgTable(
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     createdAt: createdAtColumn(),
   },
-  (table) => [index('invoices_user_idx').on(table.userId), index('invoices_order_idx').on(table.orderNumber), index('invoices_status_idx').on(table.status)],
+  (table) => [
+    index('invoices_user_idx').on(table.userId),
+    index('invoices_order_idx').on(table.orderNumber),
+    index('invoices_status_idx').on(table.status),
+  ],
 );

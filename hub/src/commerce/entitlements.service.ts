@@ -80,12 +80,17 @@ export class EntitlementService {
     const now = this.clock.now();
     const rank = (plan: string) => PLAN_IDS.indexOf(plan as PlanId);
     const active = grants.filter((grant) => grant.startsAt.getTime() <= now && grant.endsAt.getTime() > now);
-    const best = active.sort((a, b) => rank(b.plan) - rank(a.plan) || b.endsAt.getTime() - a.endsAt.getTime())[0];
+    const best = active.sort(
+      (a, b) => rank(b.plan) - rank(a.plan) || b.endsAt.getTime() - a.endsAt.getTime(),
+    )[0];
     if (best) {
       // Grants of the same plan that follow each other count as one stretch.
-      const samePlan = grants.filter((grant) => grant.plan === best.plan).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+      const samePlan = grants
+        .filter((grant) => grant.plan === best.plan)
+        .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
       let until = best.endsAt;
-      for (const grant of samePlan) if (grant.startsAt.getTime() <= until.getTime() && grant.endsAt > until) until = grant.endsAt;
+      for (const grant of samePlan)
+        if (grant.startsAt.getTime() <= until.getTime() && grant.endsAt > until) until = grant.endsAt;
       const level = best.plan as PlanLevel;
       return {
         level,
@@ -98,7 +103,9 @@ export class EntitlementService {
         limits: mergeLimits(limitsOf(this.pricing, level), baselineLimits),
       };
     }
-    const last = grants.filter((grant) => grant.endsAt.getTime() <= now).sort((a, b) => b.endsAt.getTime() - a.endsAt.getTime())[0];
+    const last = grants
+      .filter((grant) => grant.endsAt.getTime() <= now)
+      .sort((a, b) => b.endsAt.getTime() - a.endsAt.getTime())[0];
     if (!last) return installation;
     const level = `${last.plan}Expired` as PlanLevel;
     return {
@@ -161,7 +168,10 @@ export class EntitlementService {
     const cached = this.timerPlans.get(timerId);
     const now = this.clock.now();
     if (cached && now - cached.at < TIMER_PLAN_TTL_MS) return cached.plan;
-    const [row] = await this.db.select({ ownerId: timers.ownerId }).from(timers).where(eq(timers.id, timerId));
+    const [row] = await this.db
+      .select({ ownerId: timers.ownerId })
+      .from(timers)
+      .where(eq(timers.id, timerId));
     const plan = await this.planOf(row?.ownerId ?? null);
     this.timerPlans.set(timerId, { plan, at: now });
     if (this.timerPlans.size > 10_000) this.timerPlans.delete(this.timerPlans.keys().next().value!);

@@ -34,24 +34,36 @@ export class InvoiceService {
   /** Requests an invoice for one of the account's paid orders (one open or issued request per order). */
   async request(userId: string, input: InvoiceRequest): Promise<InvoiceRow> {
     const order = await this.orders.mine(input.orderNumber, { id: userId, isAdmin: false });
-    if (order.status !== 'paid') throw new HubError('BAD_REQUEST', CM.orderNotPaid, 'order-not-paid', { field: 'orderNumber' });
+    if (order.status !== 'paid')
+      throw new HubError('BAD_REQUEST', CM.orderNotPaid, 'order-not-paid', { field: 'orderNumber' });
     return this.db.transaction(async (tx) => {
       const open = await tx
         .select({ id: invoices.id })
         .from(invoices)
         .where(and(eq(invoices.orderNumber, order.number), inArray(invoices.status, ['requested', 'issued'])))
         .for('update');
-      if (open.length) throw new HubError('CONFLICT', CM.invoiceExists, 'invoice-exists', { field: 'orderNumber' });
+      if (open.length)
+        throw new HubError('CONFLICT', CM.invoiceExists, 'invoice-exists', { field: 'orderNumber' });
       const [row] = await tx
         .insert(invoices)
-        .values({ id: newId(), orderNumber: order.number, userId, details: { ...input, orderNumber: order.number }, status: 'requested' })
+        .values({
+          id: newId(),
+          orderNumber: order.number,
+          userId,
+          details: { ...input, orderNumber: order.number },
+          status: 'requested',
+        })
         .returning();
       return row!;
     });
   }
 
   async listOf(userId: string): Promise<InvoiceRow[]> {
-    return this.db.select().from(invoices).where(eq(invoices.userId, userId)).orderBy(desc(invoices.createdAt));
+    return this.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.userId, userId))
+      .orderBy(desc(invoices.createdAt));
   }
 
   /** Admin: requests, open ones first. */
@@ -68,7 +80,11 @@ export class InvoiceService {
 
   /** Admin: issues a requested invoice with its PDF. */
   async issue(id: string, pdf: Uint8Array, adminId: string): Promise<void> {
-    if (pdf.length === 0 || pdf.length > INVOICE_PDF_MAX_BYTES || Buffer.from(pdf.subarray(0, 5)).toString('latin1') !== '%PDF-') {
+    if (
+      pdf.length === 0 ||
+      pdf.length > INVOICE_PDF_MAX_BYTES ||
+      Buffer.from(pdf.subarray(0, 5)).toString('latin1') !== '%PDF-'
+    ) {
       throw new HubError('BAD_REQUEST', CM.invoicePdfInvalid, 'invoice-pdf-invalid');
     }
     await this.answer(id, async (row) => {
@@ -87,9 +103,13 @@ export class InvoiceService {
    * The PDF of an issued invoice, for its buyer or an admin: a signed link to it where the
    * storage gives one (Supabase), its bytes otherwise (local disk).
    */
-  async pdf(id: string, user: { id: string; isAdmin: boolean }): Promise<{ url: string } | { bytes: Buffer }> {
+  async pdf(
+    id: string,
+    user: { id: string; isAdmin: boolean },
+  ): Promise<{ url: string } | { bytes: Buffer }> {
     const [row] = await this.db.select().from(invoices).where(eq(invoices.id, id));
-    if (!row || (row.userId !== user.id && !user.isAdmin) || !row.pdfFile) throw new HubError('NOT_FOUND', CM.invoiceNotFound, 'invoice-not-found');
+    if (!row || (row.userId !== user.id && !user.isAdmin) || !row.pdfFile)
+      throw new HubError('NOT_FOUND', CM.invoiceNotFound, 'invoice-not-found');
     const url = await this.files.signedUrl('invoice', row.pdfFile, INVOICE_LINK_SECONDS, invoiceFileName(id));
     if (url) return { url };
     const bytes = await this.files.get('invoice', row.pdfFile);
@@ -97,7 +117,10 @@ export class InvoiceService {
     return { bytes };
   }
 
-  private async answer(id: string, change: (row: InvoiceRow) => Promise<Partial<typeof invoices.$inferInsert>>): Promise<void> {
+  private async answer(
+    id: string,
+    change: (row: InvoiceRow) => Promise<Partial<typeof invoices.$inferInsert>>,
+  ): Promise<void> {
     await this.db.transaction(async (tx) => {
       const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for('update');
       if (!row) throw new HubError('NOT_FOUND', CM.invoiceNotFound, 'invoice-not-found');

@@ -32,6 +32,12 @@ export const CM = {
 } as const;
 
 /** zh-CN names of cdkey states. */
-export const CDKEY_STATE_NAMES = { issued: '未兑换', redeemed: '已兑换', suspended: '已暂停', revoked: '已作废', expired: '已过期' } as const;
+export const CDKEY_STATE_NAMES = {
+  issued: '未兑换',
+  redeemed: '已兑换',
+  suspended: '已暂停',
+  revoked: '已作废',
+  expired: '已过期',
+} as const;
 /** zh-CN names of order states. */
 export const ORDER_STATUS_NAMES = { pending: '待付款', paid: '已付款', cancelled: '已取消' } as const;

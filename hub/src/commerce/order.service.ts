@@ -12,13 +12,22 @@ import { grantPlan } from './cdkey.service';
 import { orders, paymentNotifications, planGrants } from './commerce.schema';
 import type { EntitlementService } from './entitlements.service';
 import { CM } from './messages';
-import { NotificationRejected, PROVIDER_IDS, type IncomingNotification, type PaymentProvider, type ProviderId } from './payments/provider';
+import {
+  NotificationRejected,
+  PROVIDER_IDS,
+  type IncomingNotification,
+  type PaymentProvider,
+  type ProviderId,
+} from './payments/provider';
 
 /** Buyer details on an order. */
 export const buyerSchema = z.strictObject({
   name: z.string().trim().min(1, '请填写联系人').max(40),
   organization: z.string().trim().max(100).default(''),
-  phone: z.string().trim().regex(/^[\d\-+() ]{7,20}$/, '请填写有效的联系电话'),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^[\d\-+() ]{7,20}$/, '请填写有效的联系电话'),
   email: z.email('请填写有效的邮箱').max(200),
 });
 
@@ -56,8 +65,10 @@ export class OrderService {
     const plan = planById(this.pricing, input.plan);
     if (!plan.purchasable) throw new HubError('BAD_REQUEST', CM.planNotForSale, 'plan-not-for-sale');
     const price = plan.prices.find((candidate) => candidate.months === input.months);
-    if (!price) throw new HubError('BAD_REQUEST', CM.durationUnknown, 'duration-unknown', { field: 'months' });
-    if (input.seats > plan.maxSeats) throw new HubError('BAD_REQUEST', CM.seatsTooMany(plan.maxSeats), 'seats-too-many', { field: 'seats' });
+    if (!price)
+      throw new HubError('BAD_REQUEST', CM.durationUnknown, 'duration-unknown', { field: 'months' });
+    if (input.seats > plan.maxSeats)
+      throw new HubError('BAD_REQUEST', CM.seatsTooMany(plan.maxSeats), 'seats-too-many', { field: 'seats' });
     const provider = this.providers.get(input.provider);
     if (!provider) throw new HubError('BAD_REQUEST', CM.providerOff, 'provider-off', { field: 'provider' });
     const order: typeof orders.$inferInsert = {
@@ -88,7 +99,11 @@ export class OrderService {
     const provider = this.providers.get(order.provider as ProviderId);
     if (!provider) return null;
     const plan = planById(this.pricing, order.plan as PlanId);
-    return provider.checkout({ number: order.number, amountFen: order.amountFen, subject: `辩时 ${plan.name} ${order.months} 个月 × ${order.seats}` });
+    return provider.checkout({
+      number: order.number,
+      amountFen: order.amountFen,
+      subject: `辩时 ${plan.name} ${order.months} 个月 × ${order.seats}`,
+    });
   }
 
   async find(number: string): Promise<OrderRow | null> {
@@ -99,12 +114,18 @@ export class OrderService {
   /** An order of this account (admins see every order); throws NOT_FOUND. */
   async mine(number: string, user: { id: string; isAdmin: boolean }): Promise<OrderRow> {
     const order = await this.find(number);
-    if (!order || (order.userId !== user.id && !user.isAdmin)) throw new HubError('NOT_FOUND', CM.orderNotFound, 'order-not-found');
+    if (!order || (order.userId !== user.id && !user.isAdmin))
+      throw new HubError('NOT_FOUND', CM.orderNotFound, 'order-not-found');
     return order;
   }
 
   async listOf(userId: string): Promise<OrderRow[]> {
-    return this.db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(100);
+    return this.db
+      .select()
+      .from(orders)
+      .where(eq(orders.userId, userId))
+      .orderBy(desc(orders.createdAt))
+      .limit(100);
   }
 
   /** Admin: orders, pending first, with the buyer's account email. */
@@ -134,19 +155,33 @@ export class OrderService {
       if (!current) throw new HubError('NOT_FOUND', CM.orderNotFound, 'order-not-found');
       // A notification is recorded with the payment it reports: a duplicate (same provider event) changes nothing.
       if (payment.notification) {
-        const fresh = await tx.insert(paymentNotifications).values(payment.notification).onConflictDoNothing().returning();
+        const fresh = await tx
+          .insert(paymentNotifications)
+          .values(payment.notification)
+          .onConflictDoNothing()
+          .returning();
         if (fresh.length === 0) return { activated: false, order: current };
       }
-      if (current.status === 'cancelled') throw new HubError('CONFLICT', CM.orderCancelled, 'order-cancelled');
+      if (current.status === 'cancelled')
+        throw new HubError('CONFLICT', CM.orderCancelled, 'order-cancelled');
       if (current.status === 'paid') return { activated: false, order: current };
-      if (payment.amountFen !== undefined && payment.amountFen !== current.amountFen) throw new HubError('CONFLICT', CM.amountMismatch, 'amount-mismatch');
+      if (payment.amountFen !== undefined && payment.amountFen !== current.amountFen)
+        throw new HubError('CONFLICT', CM.amountMismatch, 'amount-mismatch');
       const [order] = await tx
         .update(orders)
         .set({ status: 'paid', paidAt: now, paymentRef: payment.ref })
         .where(and(eq(orders.number, number), eq(orders.status, 'pending')))
         .returning();
       if (!order) throw new Error('order changed under its row lock');
-      await grantPlan(tx, { userId: order.userId, plan: order.plan as PlanId, months: order.months, seats: order.seats, source: 'order', sourceRef: order.number, now });
+      await grantPlan(tx, {
+        userId: order.userId,
+        plan: order.plan as PlanId,
+        months: order.months,
+        seats: order.seats,
+        source: 'order',
+        sourceRef: order.number,
+        now,
+      });
       return { activated: true, order };
     });
     if (result.activated) {
@@ -174,16 +209,24 @@ export class OrderService {
    * Handles a provider's notification: verified first, then recorded once per provider event;
    * a duplicate is acknowledged and changes nothing.
    */
-  async notify(providerId: ProviderId, notification: IncomingNotification): Promise<{ status: number; contentType: string; body: string }> {
+  async notify(
+    providerId: ProviderId,
+    notification: IncomingNotification,
+  ): Promise<{ status: number; contentType: string; body: string }> {
     const provider = this.providers.get(providerId);
-    if (!provider || providerId === 'manual') return { status: 404, contentType: 'text/plain', body: 'unknown provider' };
+    if (!provider || providerId === 'manual')
+      return { status: 404, contentType: 'text/plain', body: 'unknown provider' };
     let payment;
     try {
       payment = await provider.verify(notification);
     } catch (error) {
       if (error instanceof NotificationRejected || error instanceof SyntaxError) {
         this.logger.warn('payment notification rejected', { provider: providerId, reason: error.message });
-        return { status: 401, contentType: 'application/json', body: JSON.stringify({ code: 'FAIL', message: '签名验证失败' }) };
+        return {
+          status: 401,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 'FAIL', message: '签名验证失败' }),
+        };
       }
       throw error;
     }
@@ -197,19 +240,31 @@ export class OrderService {
       await this.markPaid(order.number, {
         amountFen: payment.amountFen,
         ref: `${providerId}:${payment.transactionId}`,
-        notification: { provider: providerId, eventId: payment.eventId, orderNumber: order.number, payload: payment.payload },
+        notification: {
+          provider: providerId,
+          eventId: payment.eventId,
+          orderNumber: order.number,
+          payload: payment.payload,
+        },
       });
     } catch (error) {
       if (!(error instanceof HubError)) throw error;
       // Amount mismatch or a cancelled order: acknowledged (the provider would only retry) and left to an admin.
-      this.logger.warn('payment notification not applied', { provider: providerId, order: order.number, reason: error.reason });
+      this.logger.warn('payment notification not applied', {
+        provider: providerId,
+        order: order.number,
+        reason: error.reason,
+      });
     }
     return provider.acknowledgement;
   }
 
   /** The grant an order made, if paid. */
   async grantOf(number: string) {
-    const [grant] = await this.db.select().from(planGrants).where(and(eq(planGrants.source, 'order'), eq(planGrants.sourceRef, number)));
+    const [grant] = await this.db
+      .select()
+      .from(planGrants)
+      .where(and(eq(planGrants.source, 'order'), eq(planGrants.sourceRef, number)));
     return grant ?? null;
   }
 }

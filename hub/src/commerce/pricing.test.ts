@@ -6,11 +6,18 @@ describe('the pricing content file', () => {
   it('validates: three plans in order, prices in fen, limits for every key', () => {
     const pricing = loadPricing();
     expect(pricing.plans.map((plan) => plan.id)).toEqual(['trial', 'education', 'enterprise']);
-    expect(pricing.plans.filter((plan) => plan.purchasable).every((plan) => plan.prices.length > 0)).toBe(true);
+    expect(pricing.plans.filter((plan) => plan.purchasable).every((plan) => plan.prices.length > 0)).toBe(
+      true,
+    );
   });
 
   it('names the bad field of a broken file', () => {
-    expect(() => parsePricing('---\ntitle: x\ndescription: y\nplans: []\nexpired: {note: n, limits: {}}\nfaq: []\nlogos: []\n---\n', 'pricing.md')).toThrow(/^pricing\.md: plans/);
+    expect(() =>
+      parsePricing(
+        '---\ntitle: x\ndescription: y\nplans: []\nexpired: {note: n, limits: {}}\nfaq: []\nlogos: []\n---\n',
+        'pricing.md',
+      ),
+    ).toThrow(/^pricing\.md: plans/);
   });
 });
 

@@ -32,9 +32,7 @@ export interface Database {
 
 /** Where the data lives: a Postgres URL, a PGlite directory, or PGlite in memory. */
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string }
-  | { kind: 'pglite'; dataDir: string }
-  | { kind: 'pglite-memory' };
+  { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string } | { kind: 'pglite-memory' };
 
 /** A fixed key so that several hubs starting at once apply migrations one at a time. */
 const MIGRATION_LOCK_KEY = 7_420_131;
@@ -49,7 +47,10 @@ export const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'max_connecti
 
 /** PGlite's own start parameters with {@link PGLITE_SETTINGS}. */
 export function pgliteOptions() {
-  return { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS], initDbStartParams: [...PGLITE_SETTINGS] };
+  return {
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+    initDbStartParams: [...PGLITE_SETTINGS],
+  };
 }
 
 /**
@@ -133,7 +134,9 @@ async function initPgliteApart(dataDir: string): Promise<void> {
     await promisify(execFile)(process.execPath, ['-e', script, payload], { maxBuffer: 1 << 20 });
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr?.trim();
-    throw new Error(`初始化 PGlite 数据目录失败（${dataDir}）：${stderr || (error instanceof Error ? error.message : String(error))}`);
+    throw new Error(
+      `初始化 PGlite 数据目录失败（${dataDir}）：${stderr || (error instanceof Error ? error.message : String(error))}`,
+    );
   }
 }
 

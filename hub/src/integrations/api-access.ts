@@ -24,11 +24,16 @@ export class ApiAccess {
       const holder = await this.tokens.authenticate(bearer);
       if (!holder) throw new HubError('FORBIDDEN', IM.tokenInvalid, 'token-invalid');
       if (timer.viewKey === null) return;
-      if ((await this.tokens.roleOn(holder, timer)) === null) throw new HubError('FORBIDDEN', IM.tokenOutOfScope, 'token-out-of-scope');
+      if ((await this.tokens.roleOn(holder, timer)) === null)
+        throw new HubError('FORBIDDEN', IM.tokenOutOfScope, 'token-out-of-scope');
       return;
     }
     const viewKey = new URL(req.url ?? '/', 'http://hub').searchParams.get('key') ?? bearer;
-    await this.timers.requireView(timer, { presentedKeys: () => (bearer ? [bearer] : []), user: null }, viewKey);
+    await this.timers.requireView(
+      timer,
+      { presentedKeys: () => (bearer ? [bearer] : []), user: null },
+      viewKey,
+    );
   }
 
   /** Throws unless the bearer (control key or API token) may run `timer`'s commands. */

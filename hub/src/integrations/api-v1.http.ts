@@ -46,10 +46,16 @@ export interface ApiV1Services {
  * The versioned HTTP API for stream decks, OBS and scripts (`/api/v1/...`). It goes through
  * the same TimerService as tRPC, so both inputs behave identically.
  */
-export function createApiV1Handler(services: ApiV1Services, contextOf: (req: IncomingMessage) => Promise<Context>) {
+export function createApiV1Handler(
+  services: ApiV1Services,
+  contextOf: (req: IncomingMessage) => Promise<Context>,
+) {
   return async (req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> => {
     try {
-      const segments = pathname.replace(/^\/api\/v1\/?/, '').split('/').filter(Boolean);
+      const segments = pathname
+        .replace(/^\/api\/v1\/?/, '')
+        .split('/')
+        .filter(Boolean);
       const [resource, id, sub] = segments;
       if (resource === 'formats' && segments.length === 1 && req.method === 'GET') {
         return send(res, 200, { formats: BUILTIN_FORMATS });
@@ -78,17 +84,36 @@ export function createApiV1Handler(services: ApiV1Services, contextOf: (req: Inc
         const room = await services.timers.room(timer);
         const serverNow = services.clock.now();
         const reading = timerReading(room.current, room.timerInfo, serverNow);
-        return send(res, 200, { id: timer.id, shortid: timer.shortid, name: timer.name, matchId: room.matchId, serverNow, reading, state: room.current });
+        return send(res, 200, {
+          id: timer.id,
+          shortid: timer.shortid,
+          name: timer.name,
+          matchId: room.matchId,
+          serverNow,
+          reading,
+          state: room.current,
+        });
       }
-      if (resource === 'timers' && id && sub === 'commands' && segments.length === 3 && req.method === 'POST') {
+      if (
+        resource === 'timers' &&
+        id &&
+        sub === 'commands' &&
+        segments.length === 3 &&
+        req.method === 'POST'
+      ) {
         await limit(services, req, 'commands');
         const timer = await services.timers.get(id);
         await services.integrations.access.requireControl(timer, req);
         const raw = await readJson(req);
-        const { expectedVersion, matchId, ...commandBody } = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+        const { expectedVersion, matchId, ...commandBody } = (
+          raw && typeof raw === 'object' ? raw : {}
+        ) as Record<string, unknown>;
         const command = parse(clientCommandSchema, commandBody);
         const extras = parse(
-          z.object({ expectedVersion: z.number().int().min(0).optional(), matchId: z.string().min(1).max(64).optional() }),
+          z.object({
+            expectedVersion: z.number().int().min(0).optional(),
+            matchId: z.string().min(1).max(64).optional(),
+          }),
           { expectedVersion, matchId },
         );
         const outcome = await services.timers.command(timer, extras.matchId, command, {
@@ -96,22 +121,36 @@ export function createApiV1Handler(services: ApiV1Services, contextOf: (req: Inc
           actor: 'api',
         });
         if (!outcome.ok) throw outcomeError(outcome);
-        return send(res, 200, { version: outcome.version, state: outcome.state, reading: timerReading(outcome.state, timer, services.clock.now()) });
+        return send(res, 200, {
+          version: outcome.version,
+          state: outcome.state,
+          reading: timerReading(outcome.state, timer, services.clock.now()),
+        });
       }
       const library = await handleLibraryApi({ library: services.library, contextOf }, req, segments);
-      if (library) return 'json' in library ? send(res, library.status, library.json) : sendFile(res, library);
+      if (library)
+        return 'json' in library ? send(res, library.status, library.json) : sendFile(res, library);
       throw new HubError('NOT_FOUND', `未知接口：${req.method} ${pathname}`, 'route-not-found');
     } catch (error) {
       if (error instanceof HubError) return sendApiError(res, error);
       services.logger.error('api error', { pathname, error: String(error) });
-      return send(res, 500, { error: { code: 'INTERNAL_SERVER_ERROR', reason: null, message: '服务器内部错误' } });
+      return send(res, 500, {
+        error: { code: 'INTERNAL_SERVER_ERROR', reason: null, message: '服务器内部错误' },
+      });
     }
   };
 }
 
-async function limit(services: ApiV1Services, req: IncomingMessage, which: 'creates' | 'commands'): Promise<void> {
+async function limit(
+  services: ApiV1Services,
+  req: IncomingMessage,
+  which: 'creates' | 'commands',
+): Promise<void> {
   const taken = await services.limits[which].attempt(clientIp(req, services.config));
-  if (!taken.ok) throw new HubError('TOO_MANY_REQUESTS', '操作过于频繁，请稍后再试', 'rate-limited', { retryAfterMs: taken.retryAfterMs });
+  if (!taken.ok)
+    throw new HubError('TOO_MANY_REQUESTS', '操作过于频繁，请稍后再试', 'rate-limited', {
+      retryAfterMs: taken.retryAfterMs,
+    });
 }
 
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {
@@ -134,8 +173,15 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-function sendFile(res: ServerResponse, file: { status: number; text: string; contentType: string; filename: string }): void {
-  res.writeHead(file.status, { 'content-type': file.contentType, 'cache-control': 'no-store', 'content-disposition': `attachment; filename="${file.filename}"` });
+function sendFile(
+  res: ServerResponse,
+  file: { status: number; text: string; contentType: string; filename: string },
+): void {
+  res.writeHead(file.status, {
+    'content-type': file.contentType,
+    'cache-control': 'no-store',
+    'content-disposition': `attachment; filename="${file.filename}"`,
+  });
   res.end(file.text);
 }
 

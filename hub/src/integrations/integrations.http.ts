@@ -74,7 +74,10 @@ export function sendApiError(res: ServerResponse, error: HubError): void {
     return;
   }
   const status = HUB_ERROR_STATUS[error.code];
-  const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+  };
   if (status === 429) headers['retry-after'] = String(retryAfterSeconds(error));
   res.writeHead(status, headers);
   res.end(JSON.stringify({ error: errorBody(error) }));
@@ -100,7 +103,12 @@ function errorBody(error: HubError) {
 export interface IntegrationsHttpDependencies {
   config: Config;
   logger: Logger;
-  timerEvents: (req: IncomingMessage, res: ServerResponse, timerRef: string, address: string) => Promise<void>;
+  timerEvents: (
+    req: IncomingMessage,
+    res: ServerResponse,
+    timerRef: string,
+    address: string,
+  ) => Promise<void>;
 }
 
 /**
@@ -119,14 +127,25 @@ export function createIntegrationsHttp(deps: IntegrationsHttpDependencies) {
         cors.preflight(req, res);
         return true;
       }
-      const segments = pathname.replace(/^\/api\/v1\/?/, '').split('/').filter(Boolean);
+      const segments = pathname
+        .replace(/^\/api\/v1\/?/, '')
+        .split('/')
+        .filter(Boolean);
       try {
         if (req.method === 'GET' && segments.length === 1 && segments[0] === 'openapi.json') {
-          res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' });
+          res.writeHead(200, {
+            'content-type': 'application/json; charset=utf-8',
+            'cache-control': 'public, max-age=300',
+          });
           res.end(documents(siteBase(deps.config, req)));
           return true;
         }
-        if (req.method === 'GET' && segments.length === 3 && segments[0] === 'timers' && segments[2] === 'events') {
+        if (
+          req.method === 'GET' &&
+          segments.length === 3 &&
+          segments[0] === 'timers' &&
+          segments[2] === 'events'
+        ) {
           await deps.timerEvents(req, res, decodeURIComponent(segments[1]!), clientIp(req, deps.config));
           return true;
         }

@@ -67,9 +67,24 @@ export function createIntegrations(deps: IntegrationsDependencies): Integrations
   const tokens = new ApiTokenService(deps.db, deps.timers, deps.lobbyOf, deps.clock);
   const access = new ApiAccess(deps.timers, tokens);
   const feeds = new TimerFeeds(deps.rooms, deps.clock, deps.logger);
-  const timerEvents = createTimerEventsHandler({ timers: deps.timers, access, feeds, clock: deps.clock, subscriptions: deps.subscriptions });
+  const timerEvents = createTimerEventsHandler({
+    timers: deps.timers,
+    access,
+    feeds,
+    clock: deps.clock,
+    subscriptions: deps.subscriptions,
+  });
   const http = createIntegrationsHttp({ config: deps.config, logger: deps.logger, timerEvents });
-  const osc = deps.config.OSC_PORT === undefined ? null : new OscBridge({ config: deps.config, timers: deps.timers, feeds, clock: deps.clock, logger: deps.logger });
+  const osc =
+    deps.config.OSC_PORT === undefined
+      ? null
+      : new OscBridge({
+          config: deps.config,
+          timers: deps.timers,
+          feeds,
+          clock: deps.clock,
+          logger: deps.logger,
+        });
   return {
     access,
     tokens,

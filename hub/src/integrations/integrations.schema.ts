@@ -5,7 +5,18 @@
  * tables they hold no foreign keys into the core tables (timers, lobbies, users): the outbox's
  * sweep removes webhooks whose timer or lobby is gone, and a token whose account is gone fails.
  */
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** An outgoing webhook of one timer or one lobby (exactly one of the two is set). */
 export const webhooks = pgTable(
@@ -54,7 +65,10 @@ export const webhookDeliveries = pgTable(
     lastDurationMs: integer('last_duration_ms'),
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
   },
-  (table) => [index('webhook_deliveries_due_idx').on(table.status, table.nextAttemptAt), index('webhook_deliveries_webhook_idx').on(table.webhookId, table.id)],
+  (table) => [
+    index('webhook_deliveries_due_idx').on(table.status, table.nextAttemptAt),
+    index('webhook_deliveries_webhook_idx').on(table.webhookId, table.id),
+  ],
 );
 
 /**
@@ -75,5 +89,8 @@ export const apiTokens = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (table) => [uniqueIndex('api_tokens_hash_idx').on(table.tokenHash), index('api_tokens_user_idx').on(table.userId)],
+  (table) => [
+    uniqueIndex('api_tokens_hash_idx').on(table.tokenHash),
+    index('api_tokens_user_idx').on(table.userId),
+  ],
 );

@@ -33,7 +33,11 @@ const envSchema = z.object({
   /** Days after which a timer nobody owns, untouched (no command, no settings change), is deleted with its files; 0 = never. */
   ANONYMOUS_TIMER_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
   /** Bytes of uploads one timer may keep. */
-  UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(1024 * 1024).default(20 * 1024 * 1024),
+  UPLOAD_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024 * 1024)
+    .default(20 * 1024 * 1024),
   // ---- accounts (hub/src/auth) ----
   /** Supabase project URL; with SUPABASE_ANON_KEY it switches sign-in to Supabase Auth. */
   SUPABASE_URL: z.url().optional(),
@@ -47,7 +51,12 @@ const envSchema = z.object({
   ADMIN_EMAILS: z
     .string()
     .default('')
-    .transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean)),
+    .transform((value) =>
+      value
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   // ---- mail (hub/src/mail) ----
   /** SMTP server the hub sends mail through (smtp://user:pass@host:587, smtps://…:465); unset: no mail. */
   SMTP_URL: z
@@ -66,11 +75,16 @@ const envSchema = z.object({
   /** Failed sign-ins one account may take per day from addresses it never signed in from; past it only known addresses and mailed links get in. */
   SIGN_IN_ACCOUNT_FAILURES_PER_DAY: z.coerce.number().int().min(10).max(100_000).default(300),
   /** Prefix of the auth cookies: `<prefix>-session`, `<prefix>-redirect-path`. */
-  AUTH_COOKIE_PREFIX: z.string().regex(/^[A-Za-z0-9_]{1,32}$/, 'letters, digits and _ only').default('bs'),
+  AUTH_COOKIE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{1,32}$/, 'letters, digits and _ only')
+    .default('bs'),
   /** Keep the originally requested path in `<prefix>-redirect-path` while signing in. */
   AUTH_REDIRECT_COOKIE: switchSchema('on'),
   /** Comma-separated client paths that need a signed-in account (`/x/**` = /x and below). */
-  AUTH_PROTECTED_PATHS: pathListSchema('/home,/record,/workbench/**,/ccf/**,/admin/**,/buy/verify,/buy/invoice'),
+  AUTH_PROTECTED_PATHS: pathListSchema(
+    '/home,/record,/workbench/**,/ccf/**,/admin/**,/buy/verify,/buy/invoice',
+  ),
   /** Comma-separated client paths excluded from AUTH_PROTECTED_PATHS. */
   AUTH_EXCLUDED_PATHS: pathListSchema(''),
   /** Extra origins the app may connect to (Content-Security-Policy connect-src), e.g. an analytics collector. */
@@ -78,7 +92,10 @@ const envSchema = z.object({
     .string()
     .default('')
     .transform((value) => value.split(/[\s,]+/).filter(Boolean))
-    .refine((sources) => sources.every((source) => /^https?:\/\/[^\s;'"]+$/.test(source)), 'space- or comma-separated http(s) origins'),
+    .refine(
+      (sources) => sources.every((source) => /^https?:\/\/[^\s;'"]+$/.test(source)),
+      'space- or comma-separated http(s) origins',
+    ),
   // ---- content site and analytics (hub/src/content, hub/src/analytics) ----
   /** on: search engines may index the site (robots.txt, sitemap.xml); off: noindex everywhere. */
   SITE_INDEXABLE: switchSchema('on'),
@@ -86,13 +103,24 @@ const envSchema = z.object({
   CANONICAL_QUERY_PARAMS: z
     .string()
     .default('code,page')
-    .transform((value) => value.split(',').map((name) => name.trim()).filter(Boolean)),
+    .transform((value) =>
+      value
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
   /** on: canonical links use the lower-cased path. */
   CANONICAL_LOWERCASE: switchSchema('on'),
   /** Website id the built-in collector accepts (Umami's `website`); unset: analytics off. */
-  ANALYTICS_WEBSITE_ID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - only').optional(),
+  ANALYTICS_WEBSITE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - only')
+    .optional(),
   /** An external Umami's collect endpoint (https://umami.example/api/send) instead of this hub's. */
-  ANALYTICS_URL: z.url().regex(/^https?:\/\//, 'must be an http(s) URL').optional(),
+  ANALYTICS_URL: z
+    .url()
+    .regex(/^https?:\/\//, 'must be an http(s) URL')
+    .optional(),
   /** Days a local session lasts. */
   AUTH_SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   // ---- plans and purchase (hub/src/commerce) ----
@@ -115,25 +143,40 @@ const envSchema = z.object({
   BANK_ACCOUNT_NO: z.string().max(40).default(''),
   // ---- support (hub/src/lib/support.ts) ----
   /** Customer-service page (a web form, a chat or a group invite) shown wherever the product says 联系客服. */
-  SUPPORT_URL: z.url().regex(/^https?:\/\//, 'must be an http(s) URL').optional(),
+  SUPPORT_URL: z
+    .url()
+    .regex(/^https?:\/\//, 'must be an http(s) URL')
+    .optional(),
   /** Customer-service email address, shown beside (or instead of) SUPPORT_URL. */
   SUPPORT_EMAIL: z.email('must be an email address').max(200).optional(),
   /** Alipay (支付宝) page pay: app id, the app's private key (signs requests), Alipay's public key (verifies notifications). */
-  ALIPAY_APP_ID: z.string().regex(/^\d{8,32}$/, 'digits only').optional(),
+  ALIPAY_APP_ID: z
+    .string()
+    .regex(/^\d{8,32}$/, 'digits only')
+    .optional(),
   ALIPAY_PRIVATE_KEY: pemSchema().optional(),
   ALIPAY_PUBLIC_KEY: pemSchema().optional(),
   ALIPAY_GATEWAY: z.url().default('https://openapi.alipay.com/gateway.do'),
   /** WeChat Pay (微信支付) API v3, Native pay: merchant id, app id, API v3 key (32 bytes), merchant key and serial, platform public key. */
-  WECHATPAY_MCH_ID: z.string().regex(/^\d{6,20}$/, 'digits only').optional(),
+  WECHATPAY_MCH_ID: z
+    .string()
+    .regex(/^\d{6,20}$/, 'digits only')
+    .optional(),
   WECHATPAY_APP_ID: z.string().min(1).max(64).optional(),
   WECHATPAY_API_V3_KEY: z.string().length(32, 'exactly 32 characters').optional(),
   WECHATPAY_PRIVATE_KEY: pemSchema().optional(),
-  WECHATPAY_MCH_SERIAL: z.string().regex(/^[0-9A-Fa-f]{8,64}$/, 'hex serial number').optional(),
+  WECHATPAY_MCH_SERIAL: z
+    .string()
+    .regex(/^[0-9A-Fa-f]{8,64}$/, 'hex serial number')
+    .optional(),
   WECHATPAY_PLATFORM_PUBLIC_KEY: pemSchema().optional(),
   WECHATPAY_API_BASE: z.url().default('https://api.mch.weixin.qq.com'),
   // ---- the AI area (hub/src/ai) ----
   /** Base URL of an OpenAI-compatible chat API (…/v1); with AI_MODEL it turns the provider on. Server-side only. */
-  AI_BASE_URL: z.url().regex(/^https?:\/\//, 'must be an http(s) URL').optional(),
+  AI_BASE_URL: z
+    .url()
+    .regex(/^https?:\/\//, 'must be an http(s) URL')
+    .optional(),
   /** The provider's API key (sent as a bearer token; never to the browser). */
   AI_API_KEY: z.string().min(1).optional(),
   /** The chat model to ask, e.g. gpt-4o-mini, deepseek-chat, qwen-plus. */
@@ -152,7 +195,10 @@ const envSchema = z.object({
     .string()
     .default('')
     .transform((value) => value.split(/[\s,]+/).filter(Boolean))
-    .refine((origins) => origins.every((origin) => origin === '*' || /^https?:\/\/[^\s/]+$/.test(origin)), 'comma-separated origins such as https://obs.example.com, or *'),
+    .refine(
+      (origins) => origins.every((origin) => origin === '*' || /^https?:\/\/[^\s/]+$/.test(origin)),
+      'comma-separated origins such as https://obs.example.com, or *',
+    ),
   /** on: webhooks may reach loopback and private addresses (a venue's LAN, tests); off: only public ones. */
   WEBHOOK_ALLOW_PRIVATE: switchSchema('off'),
   /** Seconds between a webhook's failed attempt and the next, comma-separated; one retry per entry. */
@@ -160,7 +206,13 @@ const envSchema = z.object({
     .string()
     .default('5,300,1800,7200,18000,36000,36000')
     .transform((value) => value.split(',').map((part) => Number(part.trim())))
-    .refine((delays) => delays.length >= 1 && delays.length <= 20 && delays.every((delay) => Number.isInteger(delay) && delay >= 1 && delay <= 86_400), '1 to 20 whole seconds between 1 and 86400, comma-separated'),
+    .refine(
+      (delays) =>
+        delays.length >= 1 &&
+        delays.length <= 20 &&
+        delays.every((delay) => Number.isInteger(delay) && delay >= 1 && delay <= 86_400),
+      '1 to 20 whole seconds between 1 and 86400, comma-separated',
+    ),
   /** UDP port the hub listens on for OSC commands; unset: OSC is off. */
   OSC_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   /** Interface OSC listens on. */
@@ -170,13 +222,20 @@ const envSchema = z.object({
     .string()
     .default('')
     .transform((value) => value.split(/[\s,]+/).filter(Boolean))
-    .refine((timers) => timers.every((timer) => timer === '*' || /^[A-Za-z0-9_-]{1,64}$/.test(timer)), 'comma-separated timer ids or short ids, or *'),
+    .refine(
+      (timers) => timers.every((timer) => timer === '*' || /^[A-Za-z0-9_-]{1,64}$/.test(timer)),
+      'comma-separated timer ids or short ids, or *',
+    ),
   /** Where the hub sends OSC time and stage messages, comma-separated `host:port`. */
   OSC_SEND_TO: z
     .string()
     .default('')
     .transform((value) => value.split(/[\s,]+/).filter(Boolean))
-    .refine((targets) => targets.every((target) => /^[A-Za-z0-9.-]+:\d{1,5}$|^\[[0-9a-fA-F:]+\]:\d{1,5}$/.test(target)), 'comma-separated host:port'),
+    .refine(
+      (targets) =>
+        targets.every((target) => /^[A-Za-z0-9.-]+:\d{1,5}$|^\[[0-9a-fA-F:]+\]:\d{1,5}$/.test(target)),
+      'comma-separated host:port',
+    ),
 });
 
 /** A PEM key, or its base64 body alone (as Alipay's console shows it); literal \\n are newlines. */
@@ -184,7 +243,12 @@ function pemSchema() {
   return z
     .string()
     .transform((value) => value.replace(/\\n/g, '\n').trim())
-    .refine((value) => /^-----BEGIN [A-Z ]+-----[\s\S]+-----END [A-Z ]+-----$/.test(value) || /^[A-Za-z0-9+/=\s]{64,}$/.test(value), 'a PEM key or its base64 body');
+    .refine(
+      (value) =>
+        /^-----BEGIN [A-Z ]+-----[\s\S]+-----END [A-Z ]+-----$/.test(value) ||
+        /^[A-Za-z0-9+/=\s]{64,}$/.test(value),
+      'a PEM key or its base64 body',
+    );
 }
 
 function switchSchema(fallback: 'on' | 'off') {
@@ -198,7 +262,12 @@ function pathListSchema(fallback: string) {
   return z
     .string()
     .default(fallback)
-    .transform((value) => value.split(',').map((path) => path.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((path) => path.trim())
+        .filter(Boolean),
+    )
     .refine((paths) => paths.every((path) => path.startsWith('/')), 'every path must start with /');
 }
 
@@ -222,7 +291,12 @@ export function bankTransferConfigured(config: Config): boolean {
 /** WeChat Pay is on when every merchant setting is set. */
 export function wechatPayConfigured(config: Config): boolean {
   return Boolean(
-    config.WECHATPAY_MCH_ID && config.WECHATPAY_APP_ID && config.WECHATPAY_API_V3_KEY && config.WECHATPAY_PRIVATE_KEY && config.WECHATPAY_MCH_SERIAL && config.WECHATPAY_PLATFORM_PUBLIC_KEY,
+    config.WECHATPAY_MCH_ID &&
+    config.WECHATPAY_APP_ID &&
+    config.WECHATPAY_API_V3_KEY &&
+    config.WECHATPAY_PRIVATE_KEY &&
+    config.WECHATPAY_MCH_SERIAL &&
+    config.WECHATPAY_PLATFORM_PUBLIC_KEY,
   );
 }
 

@@ -17,7 +17,12 @@ export interface CookieOptions {
 
 /** `name=value; Path=/; HttpOnly; SameSite=Lax; Max-Age=…[; Secure]`. */
 export function serializeCookie(name: string, value: string, options: CookieOptions): string {
-  const parts = [`${name}=${encodeURIComponent(value)}`, 'Path=/', 'SameSite=Lax', `Max-Age=${Math.max(0, Math.floor(options.maxAgeS))}`];
+  const parts = [
+    `${name}=${encodeURIComponent(value)}`,
+    'Path=/',
+    'SameSite=Lax',
+    `Max-Age=${Math.max(0, Math.floor(options.maxAgeS))}`,
+  ];
   if (options.httpOnly !== false) parts.push('HttpOnly');
   if (options.secure) parts.push('Secure');
   return parts.join('; ');
@@ -46,5 +51,7 @@ export function controlCookieName(timerId: string): string {
 
 /** The timer id of a control cookie name, or null for other cookies. */
 export function controlCookieTimerId(cookieName: string): string | null {
-  return cookieName.startsWith(CONTROL_COOKIE_PREFIX) ? cookieName.slice(CONTROL_COOKIE_PREFIX.length) || null : null;
+  return cookieName.startsWith(CONTROL_COOKIE_PREFIX)
+    ? cookieName.slice(CONTROL_COOKIE_PREFIX.length) || null
+    : null;
 }

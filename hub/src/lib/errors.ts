@@ -17,7 +17,10 @@ export type HubErrorCode = keyof typeof HUB_ERROR_STATUS;
  * the refusal without the request's whole path until the wait is over (limits/cooling-off.ts):
  * the client address; the session; or the address together with an e-mail (sign-in guesses).
  */
-export type RefusedScope = { readonly kind: 'address' } | { readonly kind: 'session' } | { readonly kind: 'email'; readonly email: string };
+export type RefusedScope =
+  | { readonly kind: 'address' }
+  | { readonly kind: 'session' }
+  | { readonly kind: 'email'; readonly email: string };
 
 /** A failure with a user-facing zh-CN message and a machine-readable reason. */
 export class HubError extends Error {

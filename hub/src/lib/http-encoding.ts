@@ -86,7 +86,12 @@ export function compressor(coding: Coding): Transform {
 /** The same moderate levels for a whole body made at request time. */
 function compressNow(body: string, coding: Coding): Buffer {
   return coding === 'br'
-    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body) } })
+    ? brotliCompressSync(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 5,
+          [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body),
+        },
+      })
     : gzipSync(body, { level: 6 });
 }
 
@@ -95,7 +100,13 @@ function compressNow(body: string, coding: Coding): Buffer {
  * state): compressed for the client, with its exact length and `Vary: Accept-Encoding`.
  * `headers` add to those (or replace `vary`); a HEAD gets the headers only.
  */
-export function sendRenderedHtml(req: IncomingMessage, res: ServerResponse, html: string, headers: Record<string, string>, status = 200): void {
+export function sendRenderedHtml(
+  req: IncomingMessage,
+  res: ServerResponse,
+  html: string,
+  headers: Record<string, string>,
+  status = 200,
+): void {
   const coding = preferredCoding(req.headers['accept-encoding']);
   const body = coding ? compressNow(html, coding) : Buffer.from(html);
   res.writeHead(status, {

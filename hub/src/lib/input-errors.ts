@@ -13,7 +13,13 @@ z.config({ localeError: zhIssueMessage });
 export function zodIssuesOf(value: unknown): InputIssue[] | null {
   if (value instanceof z.ZodError) return inputIssuesOf(value);
   const issues = (value as { issues?: unknown } | null)?.issues;
-  if (value instanceof Error && Array.isArray(issues) && issues.every((issue) => typeof issue === 'object' && issue !== null && 'path' in issue && 'message' in issue)) {
+  if (
+    value instanceof Error &&
+    Array.isArray(issues) &&
+    issues.every(
+      (issue) => typeof issue === 'object' && issue !== null && 'path' in issue && 'message' in issue,
+    )
+  ) {
     return inputIssuesOf(value as unknown as z.ZodError);
   }
   return null;
@@ -24,7 +30,10 @@ export function zodIssuesOf(value: unknown): InputIssue[] | null {
  * `invalid-input`, and in its details the first issue's `field` and every issue.
  */
 export function invalidInput(issues: InputIssue[], prefix = '请求无效'): HubError {
-  return new HubError('BAD_REQUEST', `${prefix}：${inputIssueText(issues[0])}`, 'invalid-input', { field: issues[0]?.field ?? '', issues });
+  return new HubError('BAD_REQUEST', `${prefix}：${inputIssueText(issues[0])}`, 'invalid-input', {
+    field: issues[0]?.field ?? '',
+    issues,
+  });
 }
 
 /** Parses `value` with `schema`, or throws {@link invalidInput}. */

@@ -12,9 +12,19 @@ const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 4
 
 /** Creates a logger that writes entries at or above `level` to stdout/stderr. */
 export function createLogger(level: LogLevel, base: Record<string, unknown> = {}): Logger {
-  const write = (entryLevel: Exclude<LogLevel, 'silent'>, message: string, fields?: Record<string, unknown>) => {
+  const write = (
+    entryLevel: Exclude<LogLevel, 'silent'>,
+    message: string,
+    fields?: Record<string, unknown>,
+  ) => {
     if (RANK[entryLevel] < RANK[level]) return;
-    const line = JSON.stringify({ time: new Date().toISOString(), level: entryLevel, message, ...base, ...fields });
+    const line = JSON.stringify({
+      time: new Date().toISOString(),
+      level: entryLevel,
+      message,
+      ...base,
+      ...fields,
+    });
     (entryLevel === 'error' || entryLevel === 'warn' ? process.stderr : process.stdout).write(line + '\n');
   };
   return {

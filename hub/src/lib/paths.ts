@@ -10,7 +10,8 @@ function findHubRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 6; i++) {
     const manifest = join(dir, 'package.json');
-    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name === '@bianshi/hub') return dir;
+    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name === '@bianshi/hub')
+      return dir;
     dir = dirname(dir);
   }
   throw new Error('cannot locate the hub package directory');

@@ -1,5 +1,10 @@
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import type { Logger } from './logger';
 
 /**
@@ -39,7 +44,8 @@ export class RateLimiter {
       await this.limiter.consume(key, cost);
       return { ok: true };
     } catch (result) {
-      if (result instanceof RateLimiterRes) return { ok: false, retryAfterMs: Math.max(1, result.msBeforeNext) };
+      if (result instanceof RateLimiterRes)
+        return { ok: false, retryAfterMs: Math.max(1, result.msBeforeNext) };
       // Neither Redis nor the insurance limiter answered: fail closed for this one call.
       this.logger?.warn('rate limiter failed', { limit: this.spec.name, error: String(result) });
       return { ok: false, retryAfterMs: this.spec.durationS * 1000 };
@@ -50,12 +56,16 @@ export class RateLimiter {
    * Takes `cost` points for `key` and says how it went: how many points the key has spent in
    * this window, or how long until it may act again. Fails closed like `take`.
    */
-  async hit(key: string, cost = 1): Promise<{ ok: true; consumed: number } | { ok: false; retryAfterMs: number }> {
+  async hit(
+    key: string,
+    cost = 1,
+  ): Promise<{ ok: true; consumed: number } | { ok: false; retryAfterMs: number }> {
     try {
       const result = await this.limiter.consume(key, cost);
       return { ok: true, consumed: result.consumedPoints };
     } catch (result) {
-      if (result instanceof RateLimiterRes) return { ok: false, retryAfterMs: Math.max(1, result.msBeforeNext) };
+      if (result instanceof RateLimiterRes)
+        return { ok: false, retryAfterMs: Math.max(1, result.msBeforeNext) };
       this.logger?.warn('rate limiter failed', { limit: this.spec.name, error: String(result) });
       return { ok: false, retryAfterMs: this.spec.durationS * 1000 };
     }
@@ -96,7 +106,8 @@ export class RateLimiter {
     try {
       await operation();
     } catch (error) {
-      if (!(error instanceof RateLimiterRes)) this.logger?.warn('rate limiter failed', { limit: this.spec.name, error: String(error) });
+      if (!(error instanceof RateLimiterRes))
+        this.logger?.warn('rate limiter failed', { limit: this.spec.name, error: String(error) });
     }
   }
 }
@@ -106,7 +117,10 @@ export type RateLimiterFactory = (spec: RateLimitSpec) => RateLimiter;
 
 /** Per-process limiters (one hub, and tests). */
 export const memoryRateLimiters: RateLimiterFactory = (spec) =>
-  new RateLimiter(spec, new RateLimiterMemory({ keyPrefix: spec.name, points: spec.points, duration: spec.durationS }));
+  new RateLimiter(
+    spec,
+    new RateLimiterMemory({ keyPrefix: spec.name, points: spec.points, duration: spec.durationS }),
+  );
 
 /**
  * Limiters counted in Redis under `bs:rl:<name>:<key>`. While Redis is not ready, each hub
@@ -122,7 +136,11 @@ export function redisRateLimiters(client: Redis, logger: Logger): RateLimiterFac
         points: spec.points,
         duration: spec.durationS,
         rejectIfRedisNotReady: true,
-        insuranceLimiter: new RateLimiterMemory({ keyPrefix: `insurance:${spec.name}`, points: spec.points, duration: spec.durationS }),
+        insuranceLimiter: new RateLimiterMemory({
+          keyPrefix: `insurance:${spec.name}`,
+          points: spec.points,
+          duration: spec.durationS,
+        }),
       }),
       logger,
     );

@@ -16,12 +16,17 @@ function header(req: IncomingMessage, name: string): string | undefined {
 
 /** The host a request was addressed to: behind a trusted proxy the first forwarded host, else `Host`. */
 export function requestHost(headers: IncomingHttpHeaders, trustProxy: boolean): string | undefined {
-  const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.split(',')[0]?.trim() || undefined;
+  const first = (value: string | string[] | undefined) =>
+    (Array.isArray(value) ? value[0] : value)?.split(',')[0]?.trim() || undefined;
   return (trustProxy ? first(headers['x-forwarded-host']) : undefined) ?? first(headers.host);
 }
 
 /** Classifies a request by its `Origin` and `Sec-Fetch-Site` headers. */
-export function requestOrigin(req: IncomingMessage, allowedOrigins: readonly string[], trustProxy: boolean): RequestOrigin {
+export function requestOrigin(
+  req: IncomingMessage,
+  allowedOrigins: readonly string[],
+  trustProxy: boolean,
+): RequestOrigin {
   const fetchSite = header(req, 'sec-fetch-site')?.toLowerCase();
   if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') return 'cross';
   const origin = header(req, 'origin');

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { clientIp, forwardedAddress } from './request';
 
 const request = (forwarded: string | string[] | undefined, remoteAddress = '10.0.0.1') =>
-  ({ headers: forwarded === undefined ? {} : { 'x-forwarded-for': forwarded }, socket: { remoteAddress } }) as unknown as IncomingMessage;
+  ({
+    headers: forwarded === undefined ? {} : { 'x-forwarded-for': forwarded },
+    socket: { remoteAddress },
+  }) as unknown as IncomingMessage;
 
 describe('the client address behind proxies', () => {
   it.each([
@@ -29,6 +32,8 @@ describe('the client address behind proxies', () => {
   });
 
   it('never takes the leftmost, client-supplied value behind one proxy', () => {
-    expect(clientIp(request('1.1.1.1, 203.0.113.9'), { TRUST_PROXY: true, TRUST_PROXY_HOPS: 1 })).toBe('203.0.113.9');
+    expect(clientIp(request('1.1.1.1, 203.0.113.9'), { TRUST_PROXY: true, TRUST_PROXY_HOPS: 1 })).toBe(
+      '203.0.113.9',
+    );
   });
 });

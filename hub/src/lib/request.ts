@@ -7,7 +7,10 @@ import type { Config } from './config';
  * client is that many entries from the right. Entries further left were sent by the client
  * itself and are never believed.
  */
-export function clientIp(req: IncomingMessage, config: Pick<Config, 'TRUST_PROXY' | 'TRUST_PROXY_HOPS'>): string {
+export function clientIp(
+  req: IncomingMessage,
+  config: Pick<Config, 'TRUST_PROXY' | 'TRUST_PROXY_HOPS'>,
+): string {
   const socketAddress = req.socket.remoteAddress ?? 'unknown';
   if (!config.TRUST_PROXY) return socketAddress;
   return forwardedAddress(req.headers['x-forwarded-for'], config.TRUST_PROXY_HOPS) ?? socketAddress;

@@ -15,7 +15,10 @@ function header(req: IncomingMessage, name: string): string | undefined {
  * address the request came to (its Host, and behind a trusted proxy its X-Forwarded-Host and
  * -Proto); otherwise `http://localhost:$PORT`. So `PORT=3900 npm start` links to :3900.
  */
-export function siteBase(config: Pick<Config, 'SITE_URL' | 'PORT' | 'TRUST_PROXY'>, req?: IncomingMessage | null): string {
+export function siteBase(
+  config: Pick<Config, 'SITE_URL' | 'PORT' | 'TRUST_PROXY'>,
+  req?: IncomingMessage | null,
+): string {
   if (config.SITE_URL) return config.SITE_URL.replace(/\/+$/, '');
   if (req) {
     const host = (config.TRUST_PROXY ? header(req, 'x-forwarded-host') : undefined) ?? header(req, 'host');

@@ -31,9 +31,13 @@ export function reportSupportSetup(config: Config, logger: Logger): void {
   if (!contact) {
     logger.warn(
       'No support contact configured (SUPPORT_URL, SUPPORT_EMAIL): pages that would say 联系客服 point visitors to the docs and the AI assistant instead' +
-        (bankTransferConfigured(config) ? '.' : ', and bank transfer (对公转账) is not offered because BANK_ACCOUNT_NAME, BANK_NAME and BANK_ACCOUNT_NO are not all set either.'),
+        (bankTransferConfigured(config)
+          ? '.'
+          : ', and bank transfer (对公转账) is not offered because BANK_ACCOUNT_NAME, BANK_NAME and BANK_ACCOUNT_NO are not all set either.'),
     );
   } else if (!bankTransferConfigured(config)) {
-    logger.info('Bank transfer details (BANK_ACCOUNT_NAME, BANK_NAME, BANK_ACCOUNT_NO) are not all set: bank-transfer orders ask buyers to get the account from support.');
+    logger.info(
+      'Bank transfer details (BANK_ACCOUNT_NAME, BANK_NAME, BANK_ACCOUNT_NO) are not all set: bank-transfer orders ask buyers to get the account from support.',
+    );
   }
 }

@@ -23,7 +23,10 @@ export function retryAfterSeconds(ms: number): number {
  * Runs `work`; when it fails with a refusal that says how long to wait (`details.retryAfterMs`),
  * sets `Retry-After` (whole seconds) on the HTTP answer first, for clients and proxies that read it.
  */
-export async function withRetryAfter<T>(setHeader: ((name: string, value: string) => void) | null, work: () => Promise<T>): Promise<T> {
+export async function withRetryAfter<T>(
+  setHeader: ((name: string, value: string) => void) | null,
+  work: () => Promise<T>,
+): Promise<T> {
   try {
     return await work();
   } catch (error) {

@@ -16,7 +16,9 @@ async function chargeImport(ctx: Context, text: string): Promise<void> {
   const taken = await ctx.services.limits.importChars.attempt(ctx.ip, Math.max(1, text.length));
   if (!taken.ok) {
     const seconds = Math.max(1, Math.ceil(taken.retryAfterMs / 1000));
-    throw new HubError('TOO_MANY_REQUESTS', `导入的文件过多，请${seconds}秒后再试`, 'rate-limited', { retryAfterMs: taken.retryAfterMs });
+    throw new HubError('TOO_MANY_REQUESTS', `导入的文件过多，请${seconds}秒后再试`, 'rate-limited', {
+      retryAfterMs: taken.retryAfterMs,
+    });
   }
 }
 
@@ -31,13 +33,17 @@ const topicsRouter = router({
     return { ...page, canEdit: ctx.services.library.topics.canEdit(page.group, ctx) };
   }),
   /** The owner asks for their group to join the public library; an admin reviews it. */
-  publishGroup: authedProcedure.input(z.strictObject({ id })).mutation(({ ctx, input }) =>
-    ctx.services.library.topics.publish(input.id, ctx, ctx.services.clock.now()),
-  ),
+  publishGroup: authedProcedure
+    .input(z.strictObject({ id }))
+    .mutation(({ ctx, input }) =>
+      ctx.services.library.topics.publish(input.id, ctx, ctx.services.clock.now()),
+    ),
   /** The owner withdraws a request or a public group: private again. */
-  withdrawGroup: authedProcedure.input(z.strictObject({ id })).mutation(({ ctx, input }) =>
-    ctx.services.library.topics.withdraw(input.id, ctx, ctx.services.clock.now()),
-  ),
+  withdrawGroup: authedProcedure
+    .input(z.strictObject({ id }))
+    .mutation(({ ctx, input }) =>
+      ctx.services.library.topics.withdraw(input.id, ctx, ctx.services.clock.now()),
+    ),
   /** Groups waiting for review (admins). */
   pendingGroups: adminProcedure.query(({ ctx }) => ctx.services.library.topics.pending()),
   /** An admin approves or rejects (with a note for the owner) a publish request. */
@@ -116,7 +122,10 @@ const topicsRouter = router({
     .input(z.strictObject({ groupId: id, format: importFormat, text: fileText }))
     .mutation(async ({ ctx, input }) => {
       await chargeImport(ctx, input.text);
-      return ctx.services.library.topics.import(input.format, input.text, { groupId: input.groupId, caller: ctx });
+      return ctx.services.library.topics.import(input.format, input.text, {
+        groupId: input.groupId,
+        caller: ctx,
+      });
     }),
   favourites: authedProcedure.query(({ ctx }) => ctx.services.library.topics.favourites(ctx.user.id)),
   setFavourite: authedProcedure
@@ -163,12 +172,10 @@ const schoolsRouter = router({
   add: authedProcedure
     .input(z.strictObject({ school: z.unknown() }))
     .mutation(({ ctx, input }) => ctx.services.library.schools.add(input.school, ctx.user.id)),
-  importCsv: authedProcedure
-    .input(z.strictObject({ text: fileText }))
-    .mutation(async ({ ctx, input }) => {
-      await chargeImport(ctx, input.text);
-      return ctx.services.library.schools.importCsv(input.text, ctx.user.id);
-    }),
+  importCsv: authedProcedure.input(z.strictObject({ text: fileText })).mutation(async ({ ctx, input }) => {
+    await chargeImport(ctx, input.text);
+    return ctx.services.library.schools.importCsv(input.text, ctx.user.id);
+  }),
   addTeam: authedProcedure
     .input(z.strictObject({ team: z.unknown() }))
     .mutation(async ({ ctx, input }) => ({ id: await ctx.services.library.schools.addTeam(input.team) })),

@@ -69,7 +69,9 @@ export type MembershipLookup = (timerId: string, userId: string) => Promise<Time
  * timer is public, else to its owner, members and control-key holders; hidden is NOT_FOUND.
  */
 export class RecordService {
-  private readonly resultListeners = new Set<(change: { matchId: string; timerId: string; version: number; result: ResultSheet }) => void>();
+  private readonly resultListeners = new Set<
+    (change: { matchId: string; timerId: string; version: number; result: ResultSheet }) => void
+  >();
 
   constructor(
     readonly repository: RecordRepository,
@@ -156,7 +158,8 @@ export class RecordService {
       caller.user?.id ?? null,
       match.state.createdAt,
     );
-    for (const listener of this.resultListeners) listener({ matchId: match.id, timerId: timer.id, version, result: sheet });
+    for (const listener of this.resultListeners)
+      listener({ matchId: match.id, timerId: timer.id, version, result: sheet });
     return { version };
   }
 
@@ -164,7 +167,9 @@ export class RecordService {
    * Runs `listener` after a result sheet was saved (the integrations' `result.recorded`
    * webhook). Returns the function that removes it.
    */
-  onResultSaved(listener: (change: { matchId: string; timerId: string; version: number; result: ResultSheet }) => void): () => void {
+  onResultSaved(
+    listener: (change: { matchId: string; timerId: string; version: number; result: ResultSheet }) => void,
+  ): () => void {
     this.resultListeners.add(listener);
     return () => this.resultListeners.delete(listener);
   }

@@ -23,9 +23,7 @@ export class SchoolService {
   }
 
   /** A school's page: the school, its teams (newest season first) and its debaters. */
-  async page(
-    id: string,
-  ): Promise<{
+  async page(id: string): Promise<{
     school: SchoolRow;
     teams: TeamRow[];
     debaters: Array<{ id: string; name: string; seasons: string[] }>;

@@ -33,7 +33,10 @@ function visibleGroups(viewer: TopicViewer): SQL {
 
 /** Topics of groups the viewer sees. */
 function visibleTopics(viewer: TopicViewer): SQL {
-  return inArray(topics.groupId, sql`(select ${topicGroups.id} from ${topicGroups} where ${visibleGroups(viewer)})`);
+  return inArray(
+    topics.groupId,
+    sql`(select ${topicGroups.id} from ${topicGroups} where ${visibleGroups(viewer)})`,
+  );
 }
 
 /** A topic as pages and the API show it. */
@@ -247,9 +250,13 @@ export class TopicRepository {
     const id = options.id ?? newId();
     const builtin = options.builtin ?? false;
     // Built-in groups are the public library; an account's group is its own until an admin approves it.
-    await this.db
-      .insert(topicGroups)
-      .values({ id, ...input, ownerId: options.ownerId, builtin, visibility: builtin ? 'public' : 'private' });
+    await this.db.insert(topicGroups).values({
+      id,
+      ...input,
+      ownerId: options.ownerId,
+      builtin,
+      visibility: builtin ? 'public' : 'private',
+    });
     return id;
   }
 

@@ -52,9 +52,13 @@ export class TopicService {
   }
 
   /** A group and its topics; one the caller may not read is NOT_FOUND (its existence is not told). */
-  async group(id: string, caller: LibraryCaller | null = null): Promise<{ group: TopicGroupRow; topics: TopicRow[] }> {
+  async group(
+    id: string,
+    caller: LibraryCaller | null = null,
+  ): Promise<{ group: TopicGroupRow; topics: TopicRow[] }> {
     const group = await this.repository.findGroup(id);
-    if (!group || !this.canRead(group, caller)) throw new HubError('NOT_FOUND', L.groupNotFound, 'group-not-found');
+    if (!group || !this.canRead(group, caller))
+      throw new HubError('NOT_FOUND', L.groupNotFound, 'group-not-found');
     return { group, topics: await this.repository.topicsOf(id) };
   }
 
@@ -80,7 +84,8 @@ export class TopicService {
   /** The owner takes the group back (a request, or a public group): only they see it again. */
   async withdraw(id: string, caller: LibraryCaller, now: number): Promise<TopicGroupRow> {
     const group = await this.editableGroup(id, caller);
-    if (group.builtin || group.tournamentId) throw new HubError('FORBIDDEN', L.builtinGroup, 'group-not-editable');
+    if (group.builtin || group.tournamentId)
+      throw new HubError('FORBIDDEN', L.builtinGroup, 'group-not-editable');
     await this.repository.setVisibility(id, 'private', now);
     return (await this.repository.findGroup(id))!;
   }
@@ -100,7 +105,8 @@ export class TopicService {
     const group = await this.repository.findGroup(id);
     if (!group) throw new HubError('NOT_FOUND', L.groupNotFound, 'group-not-found');
     if (group.visibility !== 'pending') throw new HubError('CONFLICT', L.notPending, 'group-not-pending');
-    if (decision === 'reject' && !note.trim()) throw new HubError('BAD_REQUEST', L.rejectNeedsNote, 'review-note-required');
+    if (decision === 'reject' && !note.trim())
+      throw new HubError('BAD_REQUEST', L.rejectNeedsNote, 'review-note-required');
     await this.repository.setVisibility(id, decision === 'approve' ? 'public' : 'rejected', now, note.trim());
     return (await this.repository.findGroup(id))!;
   }

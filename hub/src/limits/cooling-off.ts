@@ -63,7 +63,8 @@ export class CoolingOff {
       this.addresses.delete(address);
     } else {
       keys = new Map();
-      if (this.addresses.size >= this.maxAddresses) this.addresses.delete(this.addresses.keys().next().value!);
+      if (this.addresses.size >= this.maxAddresses)
+        this.addresses.delete(this.addresses.keys().next().value!);
     }
     this.addresses.set(address, keys);
     const until = this.now() + retryAfterMs;

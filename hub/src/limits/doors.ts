@@ -31,17 +31,30 @@ export interface TrpcDoor {
   refused(req: IncomingMessage, path: string | undefined, error: unknown): void;
 }
 
-export function createTrpcDoor(deps: { router: AnyRouter; cooling: CoolingOff; config: Pick<Config, 'TRUST_PROXY' | 'TRUST_PROXY_HOPS'>; sessionCookie: string }): TrpcDoor {
+export function createTrpcDoor(deps: {
+  router: AnyRouter;
+  cooling: CoolingOff;
+  config: Pick<Config, 'TRUST_PROXY' | 'TRUST_PROXY_HOPS'>;
+  sessionCookie: string;
+}): TrpcDoor {
   const { cooling } = deps;
-  const sessionOf = (req: IncomingMessage) => (req.headers.cookie ? (parseCookies(req.headers.cookie).get(deps.sessionCookie) ?? null) : null);
+  const sessionOf = (req: IncomingMessage) =>
+    req.headers.cookie ? (parseCookies(req.headers.cookie).get(deps.sessionCookie) ?? null) : null;
 
   const refuse = (res: ServerResponse, address: string, found: Cooling, paths: string[]) => {
     const until = Date.now() + found.leftMs;
     cooling.hold(address, found.leftMs, (closeConnection) => {
       if (res.writableEnded || res.destroyed) return;
       const retryAfterMs = Math.max(1, until - Date.now());
-      const refusal = new HubError('TOO_MANY_REQUESTS', found.refusal.message, found.refusal.reason, { ...found.refusal.details, retryAfterMs });
-      const body = JSON.stringify(transformTRPCResponse(deps.router._def._config, { error: refusalShape(deps.router, refusal, paths.length === 1 ? paths[0] : undefined) }));
+      const refusal = new HubError('TOO_MANY_REQUESTS', found.refusal.message, found.refusal.reason, {
+        ...found.refusal.details,
+        retryAfterMs,
+      });
+      const body = JSON.stringify(
+        transformTRPCResponse(deps.router._def._config, {
+          error: refusalShape(deps.router, refusal, paths.length === 1 ? paths[0] : undefined),
+        }),
+      );
       res.writeHead(429, {
         'content-type': 'application/json',
         'cache-control': 'no-store',
@@ -54,7 +67,9 @@ export function createTrpcDoor(deps: { router: AnyRouter; cooling: CoolingOff; c
 
   const byPathOrSession = (address: string, paths: string[], session: string | null): Cooling | null => {
     for (const path of paths) {
-      const found = cooling.check(address, trpcKey(path, 'a')) ?? (session ? cooling.check(address, trpcKey(path, `s:${session}`)) : null);
+      const found =
+        cooling.check(address, trpcKey(path, 'a')) ??
+        (session ? cooling.check(address, trpcKey(path, `s:${session}`)) : null);
       if (found) return found;
     }
     return null;
@@ -129,7 +144,10 @@ function emailsIn(text: string): string[] {
   } catch {
     return [];
   }
-  const calls = body && typeof body === 'object' && 'json' in body ? [body] : Object.values((body as Record<string, unknown> | null) ?? {});
+  const calls =
+    body && typeof body === 'object' && 'json' in body
+      ? [body]
+      : Object.values((body as Record<string, unknown> | null) ?? {});
   const emails: string[] = [];
   for (const call of calls) {
     const email = (call as { json?: { email?: unknown } } | null)?.json?.email;
@@ -139,7 +157,11 @@ function emailsIn(text: string): string[] {
 }
 
 /** The content queries' door: the query limit's refusal, repeated to its address. */
-export function createContentDoor(deps: { cooling: CoolingOff; config: Pick<Config, 'TRUST_PROXY' | 'TRUST_PROXY_HOPS'>; answer: (res: ServerResponse, retryAfterMs: number, closeConnection: boolean) => void }) {
+export function createContentDoor(deps: {
+  cooling: CoolingOff;
+  config: Pick<Config, 'TRUST_PROXY' | 'TRUST_PROXY_HOPS'>;
+  answer: (res: ServerResponse, retryAfterMs: number, closeConnection: boolean) => void;
+}) {
   return {
     admit(req: IncomingMessage, res: ServerResponse, next: () => void): void {
       const address = clientIp(req, deps.config);
@@ -147,11 +169,15 @@ export function createContentDoor(deps: { cooling: CoolingOff; config: Pick<Conf
       if (!found) return next();
       const until = Date.now() + found.leftMs;
       deps.cooling.hold(address, found.leftMs, (closeConnection) => {
-        if (!res.writableEnded && !res.destroyed) deps.answer(res, Math.max(1, until - Date.now()), closeConnection);
+        if (!res.writableEnded && !res.destroyed)
+          deps.answer(res, Math.max(1, until - Date.now()), closeConnection);
       });
     },
     refused(req: IncomingMessage, retryAfterMs: number): void {
-      deps.cooling.refused(clientIp(req, deps.config), CONTENT_DOOR_KEY, retryAfterMs, { message: '', reason: 'rate-limited' });
+      deps.cooling.refused(clientIp(req, deps.config), CONTENT_DOOR_KEY, retryAfterMs, {
+        message: '',
+        reason: 'rate-limited',
+      });
     },
   };
 }

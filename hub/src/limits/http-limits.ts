@@ -1,6 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AnyRouter } from '@trpc/server';
-import { getErrorShape, getTRPCErrorFromUnknown, transformTRPCResponse } from '@trpc/server/unstable-core-do-not-import';
+import {
+  getErrorShape,
+  getTRPCErrorFromUnknown,
+  transformTRPCResponse,
+} from '@trpc/server/unstable-core-do-not-import';
 import { TRPC_HTTP_MAX_BATCH } from '@bianshi/shared';
 import { HubError } from '../lib/errors';
 import { toTRPCError } from '../trpc/init';
@@ -37,12 +41,19 @@ export const TRPC_HTTP_MAX_BATCH_CALLS = TRPC_HTTP_MAX_BATCH;
 export function trpcRequestRefusal(req: IncomingMessage, url: URL): HubError | null {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > TRPC_HTTP_MAX_BODY_BYTES) {
-    return new HubError('PAYLOAD_TOO_LARGE', LM.bodyTooLarge('1 MB'), 'body-too-large', { maxBytes: TRPC_HTTP_MAX_BODY_BYTES });
+    return new HubError('PAYLOAD_TOO_LARGE', LM.bodyTooLarge('1 MB'), 'body-too-large', {
+      maxBytes: TRPC_HTTP_MAX_BODY_BYTES,
+    });
   }
   if (url.searchParams.get('batch') === '1') {
     const calls = url.pathname.replace(/^\/api\/trpc\/?/, '').split(',').length;
     if (calls > TRPC_HTTP_MAX_BATCH_CALLS) {
-      return new HubError('PAYLOAD_TOO_LARGE', LM.batchTooLarge(TRPC_HTTP_MAX_BATCH_CALLS), 'batch-too-large', { maxCalls: TRPC_HTTP_MAX_BATCH_CALLS, calls });
+      return new HubError(
+        'PAYLOAD_TOO_LARGE',
+        LM.batchTooLarge(TRPC_HTTP_MAX_BATCH_CALLS),
+        'batch-too-large',
+        { maxCalls: TRPC_HTTP_MAX_BATCH_CALLS, calls },
+      );
     }
   }
   return null;
@@ -56,12 +67,23 @@ export function trpcRequestRefusal(req: IncomingMessage, url: URL): HubError | n
 export function sendTrpcRefusal(router: AnyRouter, res: ServerResponse, refusal: HubError): void {
   const shape = refusalShape(router, refusal);
   const body = JSON.stringify(transformTRPCResponse(router._def._config, { error: shape }));
-  res.writeHead(shape.data.httpStatus, { 'content-type': 'application/json', 'cache-control': 'no-store', connection: 'close' });
+  res.writeHead(shape.data.httpStatus, {
+    'content-type': 'application/json',
+    'cache-control': 'no-store',
+    connection: 'close',
+  });
   res.end(body);
 }
 
 /** A refusal shaped as tRPC shapes an error it raised before any procedure ran. */
 export function refusalShape(router: AnyRouter, refusal: HubError, path?: string) {
   const error = getTRPCErrorFromUnknown(toTRPCError(refusal));
-  return getErrorShape({ config: router._def._config, error, type: 'unknown', path, input: undefined, ctx: undefined });
+  return getErrorShape({
+    config: router._def._config,
+    error,
+    type: 'unknown',
+    path,
+    input: undefined,
+    ctx: undefined,
+  });
 }

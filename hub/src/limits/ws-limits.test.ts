@@ -14,11 +14,18 @@ describe('countCalls', () => {
     ['leading whitespace', '\n\t [{"id":1},{"id":2}]', 2],
   ])('%s', (_name, text, calls) => {
     expect(countCalls(text)).toBe(calls);
-    if (text.trim().startsWith('[') && calls > 0 && text.trim().endsWith(']')) expect((JSON.parse(text) as unknown[]).length).toBe(calls);
+    if (text.trim().startsWith('[') && calls > 0 && text.trim().endsWith(']'))
+      expect((JSON.parse(text) as unknown[]).length).toBe(calls);
   });
 
   it('counts the 629 calls of one 64 KiB frame', () => {
-    const frame = JSON.stringify(Array.from({ length: 629 }, (_, id) => ({ id, method: 'query', params: { path: 'timer.get', input: { json: { id: 'abcdefghij' } } } })));
+    const frame = JSON.stringify(
+      Array.from({ length: 629 }, (_, id) => ({
+        id,
+        method: 'query',
+        params: { path: 'timer.get', input: { json: { id: 'abcdefghij' } } },
+      })),
+    );
     expect(countCalls(frame)).toBe(629);
   });
 });

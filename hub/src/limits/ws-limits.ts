@@ -128,13 +128,19 @@ export class FloodedAddresses {
 
 /** The refusal of a message of more calls than WS_MAX_CALLS_PER_MESSAGE (HTTP's, word for word). */
 export function batchTooLarge(calls: number): HubError {
-  return new HubError('PAYLOAD_TOO_LARGE', LM.batchTooLarge(WS_MAX_CALLS_PER_MESSAGE), 'batch-too-large', { maxCalls: WS_MAX_CALLS_PER_MESSAGE, calls });
+  return new HubError('PAYLOAD_TOO_LARGE', LM.batchTooLarge(WS_MAX_CALLS_PER_MESSAGE), 'batch-too-large', {
+    maxCalls: WS_MAX_CALLS_PER_MESSAGE,
+    calls,
+  });
 }
 
 /**
  * A refusal as tRPC sends an error it cannot tie to one call (`id: null`), shaped by the
  * router's error formatter: the same envelope over HTTP and WebSocket.
  */
-export function refusalEnvelope(router: AnyRouter, refusal: HubError): ReturnType<typeof transformTRPCResponse> {
+export function refusalEnvelope(
+  router: AnyRouter,
+  refusal: HubError,
+): ReturnType<typeof transformTRPCResponse> {
   return transformTRPCResponse(router._def._config, { id: null, error: refusalShape(router, refusal) });
 }

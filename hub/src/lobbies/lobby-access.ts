@@ -10,8 +10,11 @@ import { L } from './messages';
  * Everyone else — the audience, judges, a wrong key — is refused with 403: they are in the
  * lobby, just not allowed to run it.
  */
-export const organizerProcedure = publicProcedure.input(z.object({ lobbyId: lobbyIdSchema })).use(async ({ ctx, input, next }) => {
-  const lobby = await ctx.services.lobbies.get(input.lobbyId);
-  if (!ctx.services.lobbies.isOrganizer(lobby, ctx)) throw new HubError('FORBIDDEN', L.organizerOnly, 'organizer-only');
-  return next({ ctx: { lobby } });
-});
+export const organizerProcedure = publicProcedure
+  .input(z.object({ lobbyId: lobbyIdSchema }))
+  .use(async ({ ctx, input, next }) => {
+    const lobby = await ctx.services.lobbies.get(input.lobbyId);
+    if (!ctx.services.lobbies.isOrganizer(lobby, ctx))
+      throw new HubError('FORBIDDEN', L.organizerOnly, 'organizer-only');
+    return next({ ctx: { lobby } });
+  });

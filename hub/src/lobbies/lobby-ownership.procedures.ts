@@ -18,5 +18,7 @@ export const lobbyOwnershipProcedures = {
   mine: authedProcedure.query(({ ctx }) => ctx.services.lobbies.owned(ctx.user.id)),
 
   /** Lobbies made on this device (organizer cookie) that no account owns yet. */
-  claimable: authedProcedure.query(({ ctx }) => ctx.services.lobbies.claimable(deviceCapabilityIds(ctx.req), ctx)),
+  claimable: authedProcedure.query(({ ctx }) =>
+    ctx.services.lobbies.claimable(deviceCapabilityIds(ctx.req), ctx),
+  ),
 };

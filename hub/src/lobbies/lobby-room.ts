@@ -131,13 +131,22 @@ export class LobbyRoom implements MatchObserver {
     if (missed === null) {
       this.sendSnapshot(screen.session);
     } else {
-      for (const change of missed) screen.session.push({ kind: 'tracked', id: trackedId(this.streamKey, change.version), frame: change.frame });
+      for (const change of missed)
+        screen.session.push({
+          kind: 'tracked',
+          id: trackedId(this.streamKey, change.version),
+          frame: change.frame,
+        });
     }
   }
 
   /** Removes a screen; presence shows it gone at the next tick. */
   detach(screen: LobbyScreen): void {
-    if (this.screens.get(screen.session.info.id) === screen && this.screens.delete(screen.session.info.id) && this.screens.size === 0) {
+    if (
+      this.screens.get(screen.session.info.id) === screen &&
+      this.screens.delete(screen.session.info.id) &&
+      this.screens.size === 0
+    ) {
       this.idleSince = this.deps.clock.now();
     }
   }
@@ -177,7 +186,10 @@ export class LobbyRoom implements MatchObserver {
         const room = this.relays.get(timerId)?.room ?? null;
         return `{"timerId":${JSON.stringify(timerId)},"watch":${room ? room.snapshotFrame().frame.json : 'null'}}`;
       });
-      this.snapshotCache = { version: this.version, frame: new PreSerialized(`${head.slice(0, -1)},"matches":[${matches.join(',')}]}`) };
+      this.snapshotCache = {
+        version: this.version,
+        frame: new PreSerialized(`${head.slice(0, -1)},"matches":[${matches.join(',')}]}`),
+      };
     }
     return this.snapshotCache;
   }
@@ -190,9 +202,19 @@ export class LobbyRoom implements MatchObserver {
       this.record = record;
       if (timersChanged) await this.syncRelays();
       const lobby = lobbyPublic(this.record);
-      this.publishTracked((version) => PreSerialized.of({ type: 'lobby', lobbyId: this.lobbyId, version, lobby, serverNow: this.deps.clock.now() } satisfies LobbyMessage));
+      this.publishTracked((version) =>
+        PreSerialized.of({
+          type: 'lobby',
+          lobbyId: this.lobbyId,
+          version,
+          lobby,
+          serverNow: this.deps.clock.now(),
+        } satisfies LobbyMessage),
+      );
     });
-    this.queue = run.catch((error: unknown) => this.deps.logger.warn('lobby facts failed', { lobbyId: this.lobbyId, error: String(error) }));
+    this.queue = run.catch((error: unknown) =>
+      this.deps.logger.warn('lobby facts failed', { lobbyId: this.lobbyId, error: String(error) }),
+    );
     return run;
   }
 
@@ -246,7 +268,14 @@ export class LobbyRoom implements MatchObserver {
   localPresence(): { counts: PresenceCounts; roster: LobbyRosterEntry[] } {
     const sessions = [...this.screens.values()].map((screen) => screen.session);
     const roster = [...this.screens.values()]
-      .map(({ session: { info }, route }) => ({ id: info.id, role: info.role, name: info.name, device: info.device, connectedSince: info.connectedSince, route }))
+      .map(({ session: { info }, route }) => ({
+        id: info.id,
+        role: info.role,
+        name: info.name,
+        device: info.device,
+        connectedSince: info.connectedSince,
+        route,
+      }))
       .sort((a, b) => a.connectedSince - b.connectedSince);
     return { counts: countByRole(sessions), roster };
   }
@@ -258,7 +287,8 @@ export class LobbyRoom implements MatchObserver {
       [...this.screens.values()].map((screen) => screen.session),
       {
         everyone: PreSerialized.of({ type: 'tick', serverNow: now, presence } satisfies LobbyMessage),
-        controllers: () => PreSerialized.of({ type: 'tick', serverNow: now, presence, roster } satisfies LobbyMessage),
+        controllers: () =>
+          PreSerialized.of({ type: 'tick', serverNow: now, presence, roster } satisfies LobbyMessage),
       },
       (session) => this.screens.get(session.info.id)?.session === session,
     );
@@ -296,7 +326,10 @@ export class LobbyRoom implements MatchObserver {
     if (this.relays.get(room.timerId)?.room !== room) return;
     const timerId = JSON.stringify(room.timerId);
     this.publishTracked(
-      (version) => new PreSerialized(`{"type":"match","lobbyId":${JSON.stringify(this.lobbyId)},"version":${version},"timerId":${timerId},"watch":${watch.json}}`),
+      (version) =>
+        new PreSerialized(
+          `{"type":"match","lobbyId":${JSON.stringify(this.lobbyId)},"version":${version},"timerId":${timerId},"watch":${watch.json}}`,
+        ),
     );
   }
 

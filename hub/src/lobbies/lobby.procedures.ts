@@ -62,13 +62,22 @@ const ALLOWED_PRESENCE: Record<LobbyRole, readonly string[]> = {
 
 /** Sets the organizer cookie on this browser (HTTP only; on WebSocket there is nowhere to set it). */
 function setOrganizerCookie(ctx: Context, lobbyId: string, key: string): void {
-  ctx.setHeader?.('set-cookie', capabilityCookie(controlCookieName(lobbyId), key, secureCookies(ctx.services.config)));
+  ctx.setHeader?.(
+    'set-cookie',
+    capabilityCookie(controlCookieName(lobbyId), key, secureCookies(ctx.services.config)),
+  );
 }
 
 /** Carries out an action on one screen; NOT_FOUND when it has left. */
-async function actOnScreen(ctx: Context, lobby: { id: string }, screenId: string, action: ScreenAction): Promise<{ ok: true }> {
+async function actOnScreen(
+  ctx: Context,
+  lobby: { id: string },
+  screenId: string,
+  action: ScreenAction,
+): Promise<{ ok: true }> {
   const room = await ctx.services.lobbies.registry.room(lobby.id);
-  if (!room || !ctx.services.lobbies.registry.actOnScreen(room, screenId, action)) throw new HubError('NOT_FOUND', L.screenGone, 'screen-gone');
+  if (!room || !ctx.services.lobbies.registry.actOnScreen(room, screenId, action))
+    throw new HubError('NOT_FOUND', L.screenGone, 'screen-gone');
   return { ok: true };
 }
 
@@ -101,20 +110,33 @@ export const lobbyRouter = router({
 
   /** A lobby's public facts and the caller's role; its links for the organizer. */
   get: publicProcedure
-    .input(z.strictObject({ lobbyId: lobbyIdSchema, token: secretSchema.optional(), judgeKey: secretSchema.optional() }))
+    .input(
+      z.strictObject({
+        lobbyId: lobbyIdSchema,
+        token: secretSchema.optional(),
+        judgeKey: secretSchema.optional(),
+      }),
+    )
     .query(async ({ ctx, input }) => {
       const lobby = await ctx.services.lobbies.get(input.lobbyId);
       const role = ctx.services.lobbies.requireView(lobby, ctx, input);
-      return { lobby: lobbyPublic(lobby), role, links: role === 'organizer' ? lobbyLinks(lobby) : null, serverNow: ctx.services.clock.now() };
+      return {
+        lobby: lobbyPublic(lobby),
+        role,
+        links: role === 'organizer' ? lobbyLinks(lobby) : null,
+        serverNow: ctx.services.clock.now(),
+      };
     }),
 
   /** Exchanges the organizer key of an organizer link for an httpOnly cookie on this browser. */
-  claimOrganizer: publicProcedure.input(z.strictObject({ lobbyId: lobbyIdSchema, key: z.string().min(16).max(200) })).mutation(async ({ ctx, input }) => {
-    const lobby = await ctx.services.lobbies.get(input.lobbyId);
-    ctx.services.lobbies.requireOrganizerKey(lobby, input.key);
-    setOrganizerCookie(ctx, lobby.id, input.key);
-    return { lobbyId: lobby.id };
-  }),
+  claimOrganizer: publicProcedure
+    .input(z.strictObject({ lobbyId: lobbyIdSchema, key: z.string().min(16).max(200) }))
+    .mutation(async ({ ctx, input }) => {
+      const lobby = await ctx.services.lobbies.get(input.lobbyId);
+      ctx.services.lobbies.requireOrganizerKey(lobby, input.key);
+      setOrganizerCookie(ctx, lobby.id, input.key);
+      return { lobbyId: lobby.id };
+    }),
 
   /**
    * A screen joins a lobby: who it is, a snapshot (the lobby and every match it shows), then
@@ -171,7 +193,10 @@ export const lobbyRouter = router({
     )
     .mutation(async ({ ctx, input }) => {
       const timerIds = input.timers ? await ctx.services.lobbies.resolveTimers(input.timers, ctx) : undefined;
-      const featured = timerIds && ctx.lobby.featuredTimerId && !timerIds.includes(ctx.lobby.featuredTimerId) ? { featuredTimerId: timerIds[0] ?? null } : {};
+      const featured =
+        timerIds && ctx.lobby.featuredTimerId && !timerIds.includes(ctx.lobby.featuredTimerId)
+          ? { featuredTimerId: timerIds[0] ?? null }
+          : {};
       const updated = await ctx.services.lobbies.change(ctx.lobby, {
         ...(input.name === undefined ? {} : { name: input.name }),
         ...(input.organizerName === undefined ? {} : { organizerName: input.organizerName }),
@@ -183,10 +208,12 @@ export const lobbyRouter = router({
     }),
 
   /** Features one match on every screen. */
-  setFeatured: organizerProcedure.input(z.object({ timerId: z.string().min(1).max(64) })).mutation(async ({ ctx, input }) => {
-    const updated = await ctx.services.lobbies.change(ctx.lobby, { featuredTimerId: input.timerId });
-    return { lobby: lobbyPublic(updated) };
-  }),
+  setFeatured: organizerProcedure
+    .input(z.object({ timerId: z.string().min(1).max(64) }))
+    .mutation(async ({ ctx, input }) => {
+      const updated = await ctx.services.lobbies.change(ctx.lobby, { featuredTimerId: input.timerId });
+      return { lobby: lobbyPublic(updated) };
+    }),
 
   /** Switches every screen between the featured match and the grid. */
   setMode: organizerProcedure.input(z.object({ mode: lobbyModeSchema })).mutation(async ({ ctx, input }) => {
@@ -199,7 +226,11 @@ export const lobbyRouter = router({
     .input(z.object({ text: lobbyMessageTextSchema, screenId: screenIdSchema.optional() }))
     .mutation(async ({ ctx, input }) => {
       const message = { id: newId(), text: input.text, at: ctx.services.clock.now() };
-      if (input.screenId) return actOnScreen(ctx, ctx.lobby, input.screenId, { type: 'send', message: { type: 'message', ...message } });
+      if (input.screenId)
+        return actOnScreen(ctx, ctx.lobby, input.screenId, {
+          type: 'send',
+          message: { type: 'message', ...message },
+        });
       await ctx.services.lobbies.change(ctx.lobby, { notice: message });
       return { ok: true as const };
     }),
@@ -214,36 +245,58 @@ export const lobbyRouter = router({
   identify: organizerProcedure.input(screenInput).mutation(async ({ ctx, input }) => {
     const room = await ctx.services.lobbies.room(ctx.lobby);
     const name = room.screen(input.screenId)?.session.info.name ?? '';
-    return actOnScreen(ctx, ctx.lobby, input.screenId, { type: 'send', message: { type: 'identify', name, durationMs: LOBBY_IDENTIFY_MS } });
+    return actOnScreen(ctx, ctx.lobby, input.screenId, {
+      type: 'send',
+      message: { type: 'identify', name, durationMs: LOBBY_IDENTIFY_MS },
+    });
   }),
 
   /** Renames one screen; the screen keeps the name across reconnects. */
-  rename: organizerProcedure.input(screenInput.extend({ name: screenNameSchema })).mutation(({ ctx, input }) =>
-    actOnScreen(ctx, ctx.lobby, input.screenId, { type: 'rename', name: input.name }),
-  ),
+  rename: organizerProcedure
+    .input(screenInput.extend({ name: screenNameSchema }))
+    .mutation(({ ctx, input }) =>
+      actOnScreen(ctx, ctx.lobby, input.screenId, { type: 'rename', name: input.name }),
+    ),
 
   /** Sends one screen to another lobby the caller organizes (by id or code). */
-  move: organizerProcedure.input(screenInput.extend({ target: z.string().trim().min(1).max(64) })).mutation(async ({ ctx, input }) => {
-    const services = ctx.services.lobbies;
-    const target = await services.find(input.target);
-    if (!target || target.expiresAt <= ctx.services.clock.now()) throw new HubError('NOT_FOUND', L.targetLobbyGone, 'target-lobby-gone');
-    if (!services.isOrganizer(target, ctx)) throw new HubError('FORBIDDEN', L.targetLobbyForbidden, 'target-lobby-forbidden');
-    return actOnScreen(ctx, ctx.lobby, input.screenId, { type: 'dismiss', farewell: { type: 'move', lobbyId: target.id, path: lobbyLinks(target).join } });
-  }),
+  move: organizerProcedure
+    .input(screenInput.extend({ target: z.string().trim().min(1).max(64) }))
+    .mutation(async ({ ctx, input }) => {
+      const services = ctx.services.lobbies;
+      const target = await services.find(input.target);
+      if (!target || target.expiresAt <= ctx.services.clock.now())
+        throw new HubError('NOT_FOUND', L.targetLobbyGone, 'target-lobby-gone');
+      if (!services.isOrganizer(target, ctx))
+        throw new HubError('FORBIDDEN', L.targetLobbyForbidden, 'target-lobby-forbidden');
+      return actOnScreen(ctx, ctx.lobby, input.screenId, {
+        type: 'dismiss',
+        farewell: { type: 'move', lobbyId: target.id, path: lobbyLinks(target).join },
+      });
+    }),
 
   /** Disconnects one screen: its stream ends with a reason and it stops reconnecting. */
   disconnect: organizerProcedure.input(screenInput).mutation(({ ctx, input }) =>
-    actOnScreen(ctx, ctx.lobby, input.screenId, { type: 'dismiss', farewell: { type: 'disconnect', reason: L.disconnected } }),
+    actOnScreen(ctx, ctx.lobby, input.screenId, {
+      type: 'dismiss',
+      farewell: { type: 'disconnect', reason: L.disconnected },
+    }),
   ),
 });
 
 /** Resolves the lobby a watch asks for, checks the claimed role, and creates the screen. */
-async function openScreen(ctx: Context, input: z.infer<typeof watchInput>): Promise<{ room: Awaited<ReturnType<Context['services']['lobbies']['room']>>; screen: LobbyScreen }> {
+async function openScreen(
+  ctx: Context,
+  input: z.infer<typeof watchInput>,
+): Promise<{ room: Awaited<ReturnType<Context['services']['lobbies']['room']>>; screen: LobbyScreen }> {
   const lobbies = ctx.services.lobbies;
   const lobby = await lobbies.get(input.lobbyId);
   const role = lobbies.requireView(lobby, ctx, input);
   if (!ALLOWED_PRESENCE[role].includes(input.role)) {
-    throw new HubError('FORBIDDEN', input.role === 'controller' ? L.organizerRoleNeedsKey : L.judgeKeyWrong, 'role-not-allowed');
+    throw new HubError(
+      'FORBIDDEN',
+      input.role === 'controller' ? L.organizerRoleNeedsKey : L.judgeKeyWrong,
+      'role-not-allowed',
+    );
   }
   const socket = ctx.socket;
   if (!socket) throw new HubError('BAD_REQUEST', '实时订阅只能通过 WebSocket 连接', 'websocket-required');

@@ -98,7 +98,13 @@ export class LobbyRegistry {
   actOnScreen(room: LobbyRoom, screenId: string, action: ScreenAction): boolean {
     if (applyScreenAction(room, screenId, action)) return true;
     if (!this.deps.bus.shared) return false;
-    this.deps.bus.publish({ type: 'lobby-screen', lobbyId: room.lobbyId, screenId, action, hubId: this.deps.fanout.hubId });
+    this.deps.bus.publish({
+      type: 'lobby-screen',
+      lobbyId: room.lobbyId,
+      screenId,
+      action,
+      hubId: this.deps.fanout.hubId,
+    });
     return true;
   }
 

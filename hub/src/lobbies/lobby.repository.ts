@@ -27,7 +27,9 @@ export interface LobbyRecord {
 }
 
 /** Facts of a lobby the organizer may change. */
-export type LobbyPatch = Partial<Pick<LobbyRecord, 'name' | 'visibility' | 'mode' | 'featuredTimerId' | 'notice' | 'expiresAt' | 'timerIds'>>;
+export type LobbyPatch = Partial<
+  Pick<LobbyRecord, 'name' | 'visibility' | 'mode' | 'featuredTimerId' | 'notice' | 'expiresAt' | 'timerIds'>
+>;
 
 /** Data access for lobbies. Nothing here knows about sockets or rooms. */
 export class LobbyRepository {
@@ -54,7 +56,10 @@ export class LobbyRepository {
           owned.admit(live?.n ?? 0);
         }
         await tx.insert(lobbies).values({ ...row, expiresAt: new Date(expiresAt) });
-        if (timerIds.length > 0) await tx.insert(lobbyTimers).values(timerIds.map((timerId, position) => ({ lobbyId: record.id, timerId, position })));
+        if (timerIds.length > 0)
+          await tx
+            .insert(lobbyTimers)
+            .values(timerIds.map((timerId, position) => ({ lobbyId: record.id, timerId, position })));
       });
       return true;
     } catch (error) {
@@ -79,11 +84,19 @@ export class LobbyRepository {
     await this.db.transaction(async (tx) => {
       await tx
         .update(lobbies)
-        .set({ ...facts, ...(expiresAt === undefined ? {} : { expiresAt: new Date(expiresAt) }), version: sql`${lobbies.version} + 1`, updatedAt: new Date() })
+        .set({
+          ...facts,
+          ...(expiresAt === undefined ? {} : { expiresAt: new Date(expiresAt) }),
+          version: sql`${lobbies.version} + 1`,
+          updatedAt: new Date(),
+        })
         .where(eq(lobbies.id, id));
       if (timerIds) {
         await tx.delete(lobbyTimers).where(eq(lobbyTimers.lobbyId, id));
-        if (timerIds.length > 0) await tx.insert(lobbyTimers).values(timerIds.map((timerId, position) => ({ lobbyId: id, timerId, position })));
+        if (timerIds.length > 0)
+          await tx
+            .insert(lobbyTimers)
+            .values(timerIds.map((timerId, position) => ({ lobbyId: id, timerId, position })));
       }
     });
     return this.find(id);
@@ -91,7 +104,12 @@ export class LobbyRepository {
 
   /** Lobbies an account owns, most recently changed first. */
   async listOwned(userId: string, limit = 50): Promise<LobbyRecord[]> {
-    const rows = await this.db.select().from(lobbies).where(eq(lobbies.ownerId, userId)).orderBy(desc(lobbies.updatedAt)).limit(limit);
+    const rows = await this.db
+      .select()
+      .from(lobbies)
+      .where(eq(lobbies.ownerId, userId))
+      .orderBy(desc(lobbies.updatedAt))
+      .limit(limit);
     return Promise.all(rows.map((row) => this.withTimers(row)));
   }
 
@@ -132,7 +150,11 @@ export class LobbyRepository {
   }
 
   private async withTimers(row: typeof lobbies.$inferSelect): Promise<LobbyRecord> {
-    const shown = await this.db.select({ timerId: lobbyTimers.timerId }).from(lobbyTimers).where(eq(lobbyTimers.lobbyId, row.id)).orderBy(asc(lobbyTimers.position));
+    const shown = await this.db
+      .select({ timerId: lobbyTimers.timerId })
+      .from(lobbyTimers)
+      .where(eq(lobbyTimers.lobbyId, row.id))
+      .orderBy(asc(lobbyTimers.position));
     return {
       id: row.id,
       code: row.code,
@@ -156,8 +178,13 @@ export class LobbyRepository {
 function isUniqueViolation(error: unknown): boolean {
   const texts: string[] = [];
   for (let e: unknown = error, depth = 0; e && depth < 4; depth += 1) {
-    texts.push(String((e as { code?: unknown }).code ?? ''), String((e as { message?: unknown }).message ?? ''));
+    texts.push(
+      String((e as { code?: unknown }).code ?? ''),
+      String((e as { message?: unknown }).message ?? ''),
+    );
     e = (e as { cause?: unknown }).cause;
   }
-  return texts.some((text) => text === '23505' || text.includes('lobbies_code_idx') || text.includes('lobbies_pkey'));
+  return texts.some(
+    (text) => text === '23505' || text.includes('lobbies_code_idx') || text.includes('lobbies_pkey'),
+  );
 }

@@ -1,4 +1,13 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { timers } from '../timers/timer.schema';
 
 /**
@@ -33,7 +42,11 @@ export const lobbies = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('lobbies_code_idx').on(table.code), index('lobbies_owner_idx').on(table.ownerId), index('lobbies_visibility_idx').on(table.visibility)],
+  (table) => [
+    uniqueIndex('lobbies_code_idx').on(table.code),
+    index('lobbies_owner_idx').on(table.ownerId),
+    index('lobbies_visibility_idx').on(table.visibility),
+  ],
 );
 
 /** The timers a lobby shows, in order. */
@@ -48,5 +61,8 @@ export const lobbyTimers = pgTable(
       .references(() => timers.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.lobbyId, table.timerId] }), index('lobby_timers_timer_idx').on(table.timerId)],
+  (table) => [
+    primaryKey({ columns: [table.lobbyId, table.timerId] }),
+    index('lobby_timers_timer_idx').on(table.timerId),
+  ],
 );

@@ -1,5 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
-import { LOBBY_CODE_ALPHABET, LOBBY_CODE_LENGTH, LOBBY_MAX_TIMERS, isLobbyCode, normalizeLobbyCode, type LobbyVisibility } from '@bianshi/shared';
+import {
+  LOBBY_CODE_ALPHABET,
+  LOBBY_CODE_LENGTH,
+  LOBBY_MAX_TIMERS,
+  isLobbyCode,
+  normalizeLobbyCode,
+  type LobbyVisibility,
+} from '@bianshi/shared';
 import type { TimerRecord } from '../timers/timer.repository';
 import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
@@ -71,7 +78,11 @@ export class LobbyService {
 
   /** Creates a lobby; the organizer key is returned this once. */
   /** Creates a lobby; `admit` checks an owner's plan in the same transaction (`LobbyRepository.create`). */
-  async create(input: CreateLobbyInput, caller: LobbyCaller, admit?: (live: number) => void): Promise<{ lobby: LobbyRecord; organizerKey: string }> {
+  async create(
+    input: CreateLobbyInput,
+    caller: LobbyCaller,
+    admit?: (live: number) => void,
+  ): Promise<{ lobby: LobbyRecord; organizerKey: string }> {
     const timerIds = await this.resolveTimers(input.timers, caller);
     return this.insert(this.repository, { ...input, timerIds, ownerId: caller.user?.id ?? null }, admit);
   }
@@ -83,7 +94,11 @@ export class LobbyService {
    */
   async insert(
     repository: LobbyRepository,
-    input: Omit<CreateLobbyInput, 'timers'> & { timerIds: string[]; ownerId: string | null; mode?: LobbyRecord['mode'] },
+    input: Omit<CreateLobbyInput, 'timers'> & {
+      timerIds: string[];
+      ownerId: string | null;
+      mode?: LobbyRecord['mode'];
+    },
     admit?: (live: number) => void,
   ): Promise<{ lobby: LobbyRecord; organizerKey: string }> {
     const organizerKey = newSecretKey();
@@ -127,14 +142,17 @@ export class LobbyService {
     const lobby = await this.repository.findByCode(code);
     if (!lobby) throw new HubError('NOT_FOUND', L.codeUnknown, 'code-unknown');
     if (lobby.expiresAt <= this.clock.now()) throw new HubError('NOT_FOUND', L.codeExpired, 'code-expired');
-    if (lobby.visibility === 'private') throw new HubError('FORBIDDEN', L.privateNeedsLink, 'private-needs-link');
+    if (lobby.visibility === 'private')
+      throw new HubError('FORBIDDEN', L.privateNeedsLink, 'private-needs-link');
     return lobby;
   }
 
   /** A lobby by id or code, private ones included (for organizers moving screens); null when none. */
   async find(idOrCode: string): Promise<LobbyRecord | null> {
     const code = normalizeLobbyCode(idOrCode);
-    return (await this.repository.find(idOrCode)) ?? (isLobbyCode(code) ? this.repository.findByCode(code) : null);
+    return (
+      (await this.repository.find(idOrCode)) ?? (isLobbyCode(code) ? this.repository.findByCode(code) : null)
+    );
   }
 
   /** The caller's role: organizer (key or owning account), judge (judge link), else guest. */
@@ -153,15 +171,18 @@ export class LobbyService {
   /** Throws FORBIDDEN unless the caller may see the lobby (public, or the private lobby's link). */
   requireView(lobby: LobbyRecord, caller: LobbyCaller, secrets: LobbySecrets): LobbyRole {
     const role = this.roleOf(lobby, caller, secrets);
-    if (secrets.judgeKey !== undefined && role === 'guest') throw new HubError('FORBIDDEN', L.judgeKeyWrong, 'judge-key-wrong');
+    if (secrets.judgeKey !== undefined && role === 'guest')
+      throw new HubError('FORBIDDEN', L.judgeKeyWrong, 'judge-key-wrong');
     const linked = secrets.token !== undefined && sameSecret(secrets.token, lobby.joinToken);
-    if (lobby.visibility === 'private' && role === 'guest' && !linked) throw new HubError('FORBIDDEN', L.privateNeedsLink, 'private-needs-link');
+    if (lobby.visibility === 'private' && role === 'guest' && !linked)
+      throw new HubError('FORBIDDEN', L.privateNeedsLink, 'private-needs-link');
     return role;
   }
 
   /** Throws UNAUTHORIZED (no key) or FORBIDDEN (wrong key) unless `key` is the organizer key. */
   requireOrganizerKey(lobby: LobbyRecord, key: string): void {
-    if (!keyMatches(key, lobby.organizerKeyHash)) throw new HubError('FORBIDDEN', L.organizerKeyWrong, 'organizer-key-wrong');
+    if (!keyMatches(key, lobby.organizerKeyHash))
+      throw new HubError('FORBIDDEN', L.organizerKeyWrong, 'organizer-key-wrong');
   }
 
   /** Public lobbies with live match counts and viewers on this hub. */
@@ -187,7 +208,8 @@ export class LobbyService {
    */
   async claim(lobby: LobbyRecord, userId: string): Promise<void> {
     if (lobby.ownerId === userId) return;
-    if (lobby.ownerId !== null || !(await this.repository.claimOwner(lobby.id, userId))) throw new HubError('FORBIDDEN', L.ownedByOther, 'lobby-owned');
+    if (lobby.ownerId !== null || !(await this.repository.claimOwner(lobby.id, userId)))
+      throw new HubError('FORBIDDEN', L.ownedByOther, 'lobby-owned');
   }
 
   /** The lobbies an account owns, for /home. */
@@ -203,7 +225,12 @@ export class LobbyService {
   async claimable(ids: readonly string[], caller: LobbyCaller) {
     const now = this.clock.now();
     const found = await Promise.all(ids.map((id) => this.repository.find(id)));
-    return found.filter((lobby): lobby is LobbyRecord => lobby !== null && lobby.ownerId === null && this.isOrganizer(lobby, caller)).map((lobby) => lobbySummary(lobby, now));
+    return found
+      .filter(
+        (lobby): lobby is LobbyRecord =>
+          lobby !== null && lobby.ownerId === null && this.isOrganizer(lobby, caller),
+      )
+      .map((lobby) => lobbySummary(lobby, now));
   }
 
   /** Commits a change of the lobby's facts, then hands them to its room and the other hubs. */
@@ -220,7 +247,8 @@ export class LobbyService {
 
   /** Resolves timer references (ids, short ids, links) for a lobby, checking the caller may show them. */
   async resolveTimers(refs: readonly string[], caller: LobbyCaller): Promise<string[]> {
-    if (refs.length > LOBBY_MAX_TIMERS) throw new HubError('BAD_REQUEST', L.tooManyTimers(LOBBY_MAX_TIMERS), 'too-many-timers');
+    if (refs.length > LOBBY_MAX_TIMERS)
+      throw new HubError('BAD_REQUEST', L.tooManyTimers(LOBBY_MAX_TIMERS), 'too-many-timers');
     const ids: string[] = [];
     for (const ref of refs) {
       const key = timerRefKey(ref);
@@ -244,13 +272,21 @@ export class LobbyService {
   /** A public timer anyone may show (its display is public anyway); a private one needs control of it. */
   private async requireShowable(timer: TimerRecord, caller: LobbyCaller): Promise<void> {
     if (timer.viewKey === null) return;
-    if (!atLeast(await this.timers.roleOf(timer, caller), 'controller')) throw new HubError('FORBIDDEN', L.timerPrivate(timer.name), 'timer-private');
+    if (!atLeast(await this.timers.roleOf(timer, caller), 'controller'))
+      throw new HubError('FORBIDDEN', L.timerPrivate(timer.name), 'timer-private');
   }
 }
 
 /** A lobby as lists show it to its organizer. */
 function lobbySummary(lobby: LobbyRecord, now: number) {
-  return { id: lobby.id, code: lobby.code, name: lobby.name, visibility: lobby.visibility, timerCount: lobby.timerIds.length, expired: lobby.expiresAt <= now };
+  return {
+    id: lobby.id,
+    code: lobby.code,
+    name: lobby.name,
+    visibility: lobby.visibility,
+    timerCount: lobby.timerIds.length,
+    expired: lobby.expiresAt <= now,
+  };
 }
 
 /** The id or short id inside a timer reference: `abc`, `/id/abc`, `https://…/timer/xyz`. */

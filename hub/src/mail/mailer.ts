@@ -39,7 +39,10 @@ export function mailFrom(config: Pick<Config, 'MAIL_FROM' | 'SITE_URL'>): string
 }
 
 /** Sends through the SMTP server of SMTP_URL with nodemailer (one pooled connection). */
-export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'SITE_URL'>, logger: Logger): Mailer {
+export function createMailer(
+  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'SITE_URL'>,
+  logger: Logger,
+): Mailer {
   if (!config.SMTP_URL) return noMailer;
   const from = mailFrom(config);
   const transport: Transporter = createTransport(config.SMTP_URL, { from });
@@ -48,9 +51,19 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'SI
     enabled: true,
     send(message) {
       const sending = transport
-        .sendMail({ to: message.to, subject: message.subject, text: message.text, html: htmlOf(message.text) })
+        .sendMail({
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: htmlOf(message.text),
+        })
         .then(() => logger.info('mail sent', { subject: message.subject }))
-        .catch((error: unknown) => logger.warn('mail not sent', { subject: message.subject, error: error instanceof Error ? error.message : String(error) }))
+        .catch((error: unknown) =>
+          logger.warn('mail not sent', {
+            subject: message.subject,
+            error: error instanceof Error ? error.message : String(error),
+          }),
+        )
         .finally(() => pending.delete(sending));
       pending.add(sending);
     },

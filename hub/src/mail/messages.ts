@@ -16,7 +16,10 @@ export const MAIL = {
       text: `你好！\n\n有人请求用这个邮箱登录辩时。打开下面的链接即可登录（${minutes} 分钟内有效，只能使用一次）：\n\n${link}\n\n如果不是你本人操作，请忽略这封邮件，你的账号不会受到影响。\n\n—— 辩时 · 专业辩论比赛计时`,
     };
   },
-  staffInvite(to: string, input: { tournament: string; role: string; inviter: string; link: string }): MailMessage {
+  staffInvite(
+    to: string,
+    input: { tournament: string; role: string; inviter: string; link: string },
+  ): MailMessage {
     return {
       to,
       subject: `【辩时】邀请你担任「${input.tournament}」的${input.role}`,

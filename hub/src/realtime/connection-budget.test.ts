@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { HubError } from '../lib/errors';
-import { AddressSubscriptions, ConnectionBudget, MAX_CALLS_IN_FLIGHT, MAX_LOBBY_JOINS_PER_SOCKET, MAX_WATCHES_PER_SOCKET } from './connection-budget';
+import {
+  AddressSubscriptions,
+  ConnectionBudget,
+  MAX_CALLS_IN_FLIGHT,
+  MAX_LOBBY_JOINS_PER_SOCKET,
+  MAX_WATCHES_PER_SOCKET,
+} from './connection-budget';
 
 function refusal(action: () => unknown): { reason: string | undefined; code: string } | null {
   try {
@@ -16,9 +22,15 @@ describe('ConnectionBudget', () => {
   it('caps watches and lobby joins per socket, each kind on its own', () => {
     const budget = new ConnectionBudget('1.2.3.4', new AddressSubscriptions(0));
     for (let index = 0; index < MAX_WATCHES_PER_SOCKET; index += 1) budget.acquire('watch');
-    expect(refusal(() => budget.acquire('watch'))).toEqual({ code: 'TOO_MANY_REQUESTS', reason: 'too-many-watches' });
+    expect(refusal(() => budget.acquire('watch'))).toEqual({
+      code: 'TOO_MANY_REQUESTS',
+      reason: 'too-many-watches',
+    });
     for (let index = 0; index < MAX_LOBBY_JOINS_PER_SOCKET; index += 1) budget.acquire('lobby');
-    expect(refusal(() => budget.acquire('lobby'))).toEqual({ code: 'TOO_MANY_REQUESTS', reason: 'too-many-lobby-joins' });
+    expect(refusal(() => budget.acquire('lobby'))).toEqual({
+      code: 'TOO_MANY_REQUESTS',
+      reason: 'too-many-lobby-joins',
+    });
   });
 
   it('frees a slot on release, once however often it is released', () => {
@@ -53,7 +65,10 @@ describe('ConnectionBudget', () => {
     const addresses = new AddressSubscriptions(1);
     const budget = new ConnectionBudget('1.2.3.4', addresses);
     const ends = Array.from({ length: MAX_CALLS_IN_FLIGHT }, () => budget.startCall());
-    expect(refusal(() => budget.startCall())).toEqual({ code: 'TOO_MANY_REQUESTS', reason: 'too-many-in-flight' });
+    expect(refusal(() => budget.startCall())).toEqual({
+      code: 'TOO_MANY_REQUESTS',
+      reason: 'too-many-in-flight',
+    });
     expect(addresses.of('1.2.3.4')).toBe(0);
     ends[0]!();
     ends[0]!();

@@ -18,8 +18,16 @@ export const MAX_CALLS_IN_FLIGHT = TRPC_HTTP_MAX_BATCH;
 export type SubscriptionKind = 'watch' | 'lobby';
 
 const PER_SOCKET: Record<SubscriptionKind, { max: number; message: string; reason: string }> = {
-  watch: { max: MAX_WATCHES_PER_SOCKET, message: RM.tooManyWatches(MAX_WATCHES_PER_SOCKET), reason: 'too-many-watches' },
-  lobby: { max: MAX_LOBBY_JOINS_PER_SOCKET, message: RM.tooManyLobbyJoins(MAX_LOBBY_JOINS_PER_SOCKET), reason: 'too-many-lobby-joins' },
+  watch: {
+    max: MAX_WATCHES_PER_SOCKET,
+    message: RM.tooManyWatches(MAX_WATCHES_PER_SOCKET),
+    reason: 'too-many-watches',
+  },
+  lobby: {
+    max: MAX_LOBBY_JOINS_PER_SOCKET,
+    message: RM.tooManyLobbyJoins(MAX_LOBBY_JOINS_PER_SOCKET),
+    reason: 'too-many-lobby-joins',
+  },
 };
 
 /**
@@ -71,9 +79,15 @@ export class ConnectionBudget {
    */
   acquire(kind: SubscriptionKind): () => void {
     const limit = PER_SOCKET[kind];
-    if (this.held[kind] >= limit.max) throw new HubError('TOO_MANY_REQUESTS', limit.message, limit.reason, { max: limit.max });
+    if (this.held[kind] >= limit.max)
+      throw new HubError('TOO_MANY_REQUESTS', limit.message, limit.reason, { max: limit.max });
     if (!this.addresses.tryAdd(this.address)) {
-      throw new HubError('TOO_MANY_REQUESTS', RM.tooManyFromAddress(this.addresses.max), 'too-many-from-address', { max: this.addresses.max });
+      throw new HubError(
+        'TOO_MANY_REQUESTS',
+        RM.tooManyFromAddress(this.addresses.max),
+        'too-many-from-address',
+        { max: this.addresses.max },
+      );
     }
     this.held[kind] += 1;
     let released = false;
@@ -92,7 +106,9 @@ export class ConnectionBudget {
    */
   startCall(): () => void {
     if (this.callsInFlight >= MAX_CALLS_IN_FLIGHT) {
-      throw new HubError('TOO_MANY_REQUESTS', RM.tooManyInFlight(MAX_CALLS_IN_FLIGHT), 'too-many-in-flight', { max: MAX_CALLS_IN_FLIGHT });
+      throw new HubError('TOO_MANY_REQUESTS', RM.tooManyInFlight(MAX_CALLS_IN_FLIGHT), 'too-many-in-flight', {
+        max: MAX_CALLS_IN_FLIGHT,
+      });
     }
     this.callsInFlight += 1;
     let ended = false;

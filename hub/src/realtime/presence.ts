@@ -11,16 +11,26 @@ export function countByRole(sessions: Iterable<Session>): PresenceCounts {
 /** The roster controllers see, oldest connection first. */
 export function rosterOf(sessions: Iterable<Session>): RosterEntry[] {
   return [...sessions]
-    .map(({ info }) => ({ id: info.id, role: info.role, name: info.name, device: info.device, connectedSince: info.connectedSince }))
+    .map(({ info }) => ({
+      id: info.id,
+      role: info.role,
+      name: info.name,
+      device: info.device,
+      connectedSince: info.connectedSince,
+    }))
     .sort((a, b) => a.connectedSince - b.connectedSince);
 }
 
 /** Sums the presence shares of several hubs into one view of the room. */
-export function mergePresence(shares: readonly { counts: PresenceCounts; roster: RosterEntry[] }[]): { counts: PresenceCounts; roster: RosterEntry[] } {
+export function mergePresence(shares: readonly { counts: PresenceCounts; roster: RosterEntry[] }[]): {
+  counts: PresenceCounts;
+  roster: RosterEntry[];
+} {
   const counts = emptyPresence();
   const roster: RosterEntry[] = [];
   for (const share of shares) {
-    for (const role of Object.keys(counts) as (keyof PresenceCounts)[]) counts[role] += share.counts[role] ?? 0;
+    for (const role of Object.keys(counts) as (keyof PresenceCounts)[])
+      counts[role] += share.counts[role] ?? 0;
     roster.push(...share.roster);
   }
   roster.sort((a, b) => a.connectedSince - b.connectedSince);

@@ -113,7 +113,11 @@ export class Session {
       this.needsResync = false;
       if (this.host) {
         const snapshot = this.host.snapshotFrame();
-        writer.write({ kind: 'tracked', id: trackedId(this.host.matchId, snapshot.version), frame: snapshot.frame });
+        writer.write({
+          kind: 'tracked',
+          id: trackedId(this.host.matchId, snapshot.version),
+          frame: snapshot.frame,
+        });
       }
       // The snapshot already holds any change being pushed; a tick still goes out.
       if (item.kind !== 'plain') return;

@@ -6,7 +6,10 @@ import { sendTick, TICK_SLICE } from './ticks';
 function sessions(roles: PresenceRole[]) {
   const got = new Map<Session, string[]>();
   const list = roles.map((role, index) => {
-    const session = new Session({ id: `s${index}`, role, name: '屏幕', device: 'unknown', connectedSince: 0, followsTimer: true }, { bufferedAmount: () => 0, close: () => undefined });
+    const session = new Session(
+      { id: `s${index}`, role, name: '屏幕', device: 'unknown', connectedSince: 0, followsTimer: true },
+      { bufferedAmount: () => 0, close: () => undefined },
+    );
     got.set(session, []);
     session.deliverDirectly({ write: (item) => got.get(session)!.push(item.frame.json) });
     return session;
@@ -22,14 +25,23 @@ describe('sendTick', () => {
     let built = 0;
     const everyone = new PreSerialized('"plain"');
     sendTick(list, { everyone, controllers: () => (built++, new PreSerialized('"roster"')) }, () => true);
-    expect(list.map((session) => got.get(session))).toEqual([['"plain"'], ['"roster"'], ['"plain"'], ['"roster"']]);
+    expect(list.map((session) => got.get(session))).toEqual([
+      ['"plain"'],
+      ['"roster"'],
+      ['"plain"'],
+      ['"roster"'],
+    ]);
     expect(built).toBe(1);
   });
 
   it('reaches a big room slice by slice, skipping sessions that left meanwhile', async () => {
     const { list, got } = sessions(Array.from({ length: TICK_SLICE + 10 }, () => 'audience' as const));
     const left = new Set<Session>();
-    sendTick(list, { everyone: new PreSerialized('1'), controllers: () => new PreSerialized('2') }, (session) => !left.has(session));
+    sendTick(
+      list,
+      { everyone: new PreSerialized('1'), controllers: () => new PreSerialized('2') },
+      (session) => !left.has(session),
+    );
     expect(list.filter((session) => got.get(session)!.length === 1)).toHaveLength(TICK_SLICE);
     left.add(list.at(-1)!);
     await nextTurn();

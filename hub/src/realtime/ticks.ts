@@ -16,7 +16,11 @@ export interface TickFrames {
  * thousand ticks: it goes out between two slices. Sessions that left since the tick began
  * (`present` says no) are skipped.
  */
-export function sendTick(sessions: readonly Session[], frames: TickFrames, present: (session: Session) => boolean): void {
+export function sendTick(
+  sessions: readonly Session[],
+  frames: TickFrames,
+  present: (session: Session) => boolean,
+): void {
   let controllers: PreSerialized | null = null;
   const slice = (from: number) => {
     const end = Math.min(from + TICK_SLICE, sessions.length);

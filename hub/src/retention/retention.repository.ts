@@ -17,7 +17,9 @@ export class RetentionRepository {
   async exclusively<T>(work: (repository: RetentionRepository) => Promise<T>): Promise<T | null> {
     return this.db.transaction(async (tx) => {
       const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK_KEY}) as locked`);
-      const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { locked: boolean }[];
+      const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+        locked: boolean;
+      }[];
       if (rows[0]?.locked !== true) return null;
       return work(new RetentionRepository(tx as unknown as Db));
     });
@@ -25,19 +27,29 @@ export class RetentionRepository {
 
   /** Deletes sessions past their expiry; returns how many. */
   async deleteExpiredSessions(now: Date): Promise<number> {
-    const deleted = await this.db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.idHash });
+    const deleted = await this.db
+      .delete(sessions)
+      .where(lt(sessions.expiresAt, now))
+      .returning({ id: sessions.idHash });
     return deleted.length;
   }
 
   /** Deletes invite links past their expiry; returns how many. */
   async deleteExpiredInvites(now: Date): Promise<number> {
-    const deleted = await this.db.delete(timerInvites).where(lt(timerInvites.expiresAt, now)).returning({ id: timerInvites.id });
+    const deleted = await this.db
+      .delete(timerInvites)
+      .where(lt(timerInvites.expiresAt, now))
+      .returning({ id: timerInvites.id });
     return deleted.length;
   }
 
   /** Timers nobody owns whose facts and matches were all last changed before `cutoff` (at most `limit`). */
   async abandonedTimerIds(cutoff: Date, limit: number): Promise<string[]> {
-    const rows = await this.db.select({ id: timers.id }).from(timers).where(this.abandoned(cutoff)).limit(limit);
+    const rows = await this.db
+      .select({ id: timers.id })
+      .from(timers)
+      .where(this.abandoned(cutoff))
+      .limit(limit);
     return rows.map((row) => row.id);
   }
 
@@ -54,7 +66,10 @@ export class RetentionRepository {
   /** The settings of each of `ids` that exists (for the upload sweep). */
   async timerSettings(ids: readonly string[]): Promise<Map<string, unknown>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.db.select({ id: timers.id, settings: timers.settings }).from(timers).where(inArray(timers.id, [...ids]));
+    const rows = await this.db
+      .select({ id: timers.id, settings: timers.settings })
+      .from(timers)
+      .where(inArray(timers.id, [...ids]));
     return new Map(rows.map((row) => [row.id, row.settings]));
   }
 

@@ -99,7 +99,9 @@ export class Retention {
       const invites = await repository.deleteExpiredInvites(now);
       let timers: string[] = [];
       if (this.deps.anonymousTimerDays > 0) {
-        const candidates = (await repository.abandonedTimerIds(cutoff, TIMERS_PER_RUN)).filter((id) => !this.deps.isActive(id));
+        const candidates = (await repository.abandonedTimerIds(cutoff, TIMERS_PER_RUN)).filter(
+          (id) => !this.deps.isActive(id),
+        );
         timers = await repository.deleteAbandonedTimers(candidates, cutoff);
       }
       return { sessions, invites, timers };
@@ -110,9 +112,19 @@ export class Retention {
       files.push(`/uploads/${id}/`);
     }
     files.push(...(await this.sweepUploads()));
-    const report: RetentionReport = { sessions: database?.sessions ?? null, invites: database?.invites ?? null, timers: database?.timers ?? null, files };
+    const report: RetentionReport = {
+      sessions: database?.sessions ?? null,
+      invites: database?.invites ?? null,
+      timers: database?.timers ?? null,
+      files,
+    };
     if (report.sessions || report.invites || report.timers?.length || files.length) {
-      this.deps.logger.info('retention', { sessions: report.sessions, invites: report.invites, timers: report.timers?.length ?? null, files: files.length });
+      this.deps.logger.info('retention', {
+        sessions: report.sessions,
+        invites: report.invites,
+        timers: report.timers?.length ?? null,
+        files: files.length,
+      });
     }
     return report;
   }

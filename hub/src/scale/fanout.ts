@@ -8,7 +8,11 @@ import type { FamilyNotice } from './hub-notice';
 export type MatchNotice = FamilyNotice<'match'>;
 
 /** A notice as its sender builds it; the fan-out stamps the sending hub. */
-export type OutgoingNotice = MatchNotice extends infer N ? (N extends MatchNotice ? Omit<N, 'hubId'> : never) : never;
+export type OutgoingNotice = MatchNotice extends infer N
+  ? N extends MatchNotice
+    ? Omit<N, 'hubId'>
+    : never
+  : never;
 
 /** One hub's share of a room's presence. */
 export interface PresenceShare {

@@ -26,7 +26,11 @@ export interface HubBus {
 
 /** The handlers of each family, and the one place a heard notice is handed on. */
 class Listeners {
-  private readonly byFamily: { [F in NoticeFamily]: ((notice: FamilyNotice<F>) => void)[] } = { match: [], lobby: [], doc: [] };
+  private readonly byFamily: { [F in NoticeFamily]: ((notice: FamilyNotice<F>) => void)[] } = {
+    match: [],
+    lobby: [],
+    doc: [],
+  };
 
   add<F extends NoticeFamily>(family: F, handler: (notice: FamilyNotice<F>) => void): void {
     (this.byFamily[family] as ((notice: FamilyNotice<F>) => void)[]).push(handler);
@@ -40,7 +44,15 @@ class Listeners {
 
 /** The single-hub bus: nothing to tell, nothing to hear. */
 export function localHubBus(hubId: string): HubBus {
-  return { hubId, shared: false, publish: () => {}, subscribe: () => {}, unsubscribe: () => {}, on: () => {}, onReconnect: () => {} };
+  return {
+    hubId,
+    shared: false,
+    publish: () => {},
+    subscribe: () => {},
+    unsubscribe: () => {},
+    on: () => {},
+    onReconnect: () => {},
+  };
 }
 
 const PREFIX = 'bs:';

@@ -3,7 +3,14 @@ import { channelOf } from './hub-bus';
 import { familyOf, readHubNotice, type HubNotice } from './hub-notice';
 
 const NOTICES: HubNotice[] = [
-  { type: 'change', matchId: 'm1', version: 3, state: { status: 'running' } as never, events: [{ type: 'start' }] as never, hubId: 'h' },
+  {
+    type: 'change',
+    matchId: 'm1',
+    version: 3,
+    state: { status: 'running' } as never,
+    events: [{ type: 'start' }] as never,
+    hubId: 'h',
+  },
   { type: 'stale', matchId: 'm1', version: 4, hubId: 'h' },
   { type: 'timer', timerId: 't1', hubId: 'h' },
   { type: 'current', timerId: 't1', matchId: 'm2', hubId: 'h' },
@@ -12,7 +19,13 @@ const NOTICES: HubNotice[] = [
   { type: 'tournament', tournamentId: 'c1', version: 9, hubId: 'h' },
   { type: 'screen', timerId: 't1', screenId: 's1', name: '主屏', hubId: 'h' },
   { type: 'lobby-facts', lobbyId: 'l1', version: 2, hubId: 'h' },
-  { type: 'lobby-screen', lobbyId: 'l1', screenId: 's1', action: { type: 'rename', name: '左屏' }, hubId: 'h' },
+  {
+    type: 'lobby-screen',
+    lobbyId: 'l1',
+    screenId: 's1',
+    action: { type: 'rename', name: '左屏' },
+    hubId: 'h',
+  },
   { type: 'doc-update', documentId: 'd1', data: 'AAE=', hubId: 'h' },
   { type: 'doc-awareness', documentId: 'd1', data: 'AAE=', hubId: 'h' },
   { type: 'doc-removed', documentId: 'd1', hubId: 'h' },
@@ -22,7 +35,15 @@ const NOTICES: HubNotice[] = [
 describe('hub notices', () => {
   it('reads back every kind it sends, and hands each to its family', () => {
     for (const notice of NOTICES) expect(readHubNotice(JSON.stringify(notice))).toEqual(notice);
-    expect(NOTICES.map(familyOf)).toEqual([...Array(8).fill('match'), 'lobby', 'lobby', 'doc', 'doc', 'doc', 'doc']);
+    expect(NOTICES.map(familyOf)).toEqual([
+      ...Array(8).fill('match'),
+      'lobby',
+      'lobby',
+      'doc',
+      'doc',
+      'doc',
+      'doc',
+    ]);
   });
 
   it('drops what is not a notice: malformed JSON, unknown kinds, missing or mistyped fields', () => {
@@ -34,7 +55,13 @@ describe('hub notices', () => {
       JSON.stringify({ type: 'change', matchId: 'm1', version: 1, hubId: 'h' }),
       JSON.stringify({ type: 'stale', matchId: 'm1', version: '4', hubId: 'h' }),
       JSON.stringify({ type: 'timer', timerId: 't1' }),
-      JSON.stringify({ type: 'lobby-screen', lobbyId: 'l1', screenId: 's1', action: { type: 'format-disk' }, hubId: 'h' }),
+      JSON.stringify({
+        type: 'lobby-screen',
+        lobbyId: 'l1',
+        screenId: 's1',
+        action: { type: 'format-disk' },
+        hubId: 'h',
+      }),
       JSON.stringify({ type: 'doc-update', documentId: 'd1', data: 'not base64!', hubId: 'h' }),
     ]) {
       expect(readHubNotice(raw)).toBeNull();

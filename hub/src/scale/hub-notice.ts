@@ -20,7 +20,14 @@ export type ScreenAction =
  */
 export type HubNotice =
   /** A committed match change. */
-  | { type: 'change'; matchId: string; version: number; state: MatchState; events: MatchEvent[]; hubId: string }
+  | {
+      type: 'change';
+      matchId: string;
+      version: number;
+      state: MatchState;
+      events: MatchEvent[];
+      hubId: string;
+    }
   /** A match reached `version` (a change told without its state, through Postgres while Redis is down): re-read it. */
   | { type: 'stale'; matchId: string; version: number; hubId: string }
   /** A timer's facts (name, description, settings, privacy) changed. */
@@ -103,7 +110,14 @@ const screenAction = z.discriminatedUnion('type', [
  * committed by the sending hub, and the hot path of every command.
  */
 const hubNoticeSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('change'), matchId: id, version, state: z.looseObject({}), events: z.array(z.looseObject({ type: z.string() })), hubId }),
+  z.object({
+    type: z.literal('change'),
+    matchId: id,
+    version,
+    state: z.looseObject({}),
+    events: z.array(z.looseObject({ type: z.string() })),
+    hubId,
+  }),
   z.object({ type: z.literal('stale'), matchId: id, version, hubId }),
   z.object({ type: z.literal('timer'), timerId: id, hubId }),
   z.object({ type: z.literal('current'), timerId: id, matchId: id, hubId }),

@@ -7,7 +7,9 @@ const WATCH_INTERVAL_MS = 500;
 
 /** A notice as it travels through Postgres: a change without its state (NOTIFY payloads are small). */
 function backupForm(notice: MatchNotice): MatchNotice {
-  return notice.type === 'change' ? { type: 'stale', matchId: notice.matchId, version: notice.version, hubId: notice.hubId } : notice;
+  return notice.type === 'change'
+    ? { type: 'stale', matchId: notice.matchId, version: notice.version, hubId: notice.hubId }
+    : notice;
 }
 
 /** Reads a notice heard on Postgres (checked like any other); null for anything but the match family. */

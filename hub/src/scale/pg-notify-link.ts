@@ -104,12 +104,16 @@ export class PostgresNotifyLink {
 
   private async listen(): Promise<void> {
     try {
-      await this.sql.listen(NOTIFY_CHANNEL, (payload) => this.hear(payload), () => {
-        // Called on the first LISTEN and again whenever postgres.js re-listened after a loss.
-        const again = this.listening;
-        this.listening = true;
-        if (again) for (const handler of this.relistenHandlers) handler();
-      });
+      await this.sql.listen(
+        NOTIFY_CHANNEL,
+        (payload) => this.hear(payload),
+        () => {
+          // Called on the first LISTEN and again whenever postgres.js re-listened after a loss.
+          const again = this.listening;
+          this.listening = true;
+          if (again) for (const handler of this.relistenHandlers) handler();
+        },
+      );
     } catch (error) {
       this.listening = false;
       this.logger.warn('postgres listen failed; retrying', { error: String(error) });

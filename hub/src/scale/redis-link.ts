@@ -15,8 +15,15 @@ export class RedisLink {
   private reachableNow = false;
   private lostSinceReady = false;
 
-  constructor(url: string, private readonly logger: Logger) {
-    const options = { maxRetriesPerRequest: 1, enableOfflineQueue: false, retryStrategy: (times: number) => Math.min(times * 200, 2_000) };
+  constructor(
+    url: string,
+    private readonly logger: Logger,
+  ) {
+    const options = {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      retryStrategy: (times: number) => Math.min(times * 200, 2_000),
+    };
     this.publisher = new Redis(url, options);
     // The subscriber queues subscriptions made while offline; ioredis resubscribes on reconnect.
     this.subscriber = new Redis(url, { ...options, autoResubscribe: true, enableOfflineQueue: true });
@@ -26,7 +33,8 @@ export class RedisLink {
       client.on('error', () => this.markLost());
     }
     this.subscriber.on('message', (channel: string, raw: string) => {
-      for (const handler of this.handlers) if (channel.startsWith(handler.prefix)) handler.handle(channel, raw);
+      for (const handler of this.handlers)
+        if (channel.startsWith(handler.prefix)) handler.handle(channel, raw);
     });
   }
 

@@ -38,7 +38,12 @@ export function parseConsoleKey(text: string): KeyObject | null {
   if (raw.length !== RAW_POINT_BYTES || raw[0] !== 0x04 || raw.toString('base64url') !== text) return null;
   try {
     return createPublicKey({
-      key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') },
+      key: {
+        kty: 'EC',
+        crv: 'P-256',
+        x: raw.subarray(1, 33).toString('base64url'),
+        y: raw.subarray(33).toString('base64url'),
+      },
       format: 'jwk',
     });
   } catch {
@@ -66,13 +71,14 @@ export class FallbackSigner {
    */
   static async load(db: Db): Promise<FallbackSigner> {
     const fresh = FallbackSigner.generate();
-    await db
-      .insert(appMeta)
-      .values({ key: META_KEY, value: fresh.stored() })
-      .onConflictDoNothing();
+    await db.insert(appMeta).values({ key: META_KEY, value: fresh.stored() }).onConflictDoNothing();
     const [row] = await db.select().from(appMeta).where(eq(appMeta.key, META_KEY));
     const stored = storedKeySchema.parse(row?.value);
-    const privateKey = createPrivateKey({ key: Buffer.from(stored.privateKey, 'base64'), format: 'der', type: 'pkcs8' });
+    const privateKey = createPrivateKey({
+      key: Buffer.from(stored.privateKey, 'base64'),
+      format: 'der',
+      type: 'pkcs8',
+    });
     return new FallbackSigner(privateKey, rawPublicKey(createPublicKey(privateKey)));
   }
 
@@ -87,17 +93,33 @@ export class FallbackSigner {
    * fallback broadcasts of `timerId` until `now + CONSOLE_CERT_TTL_MS`. The caller has checked
    * that the console controls the timer; a bad key is refused with a Chinese message.
    */
-  certify(timerId: string, key: string, now: number): { certificate: SignedText; timerId: string; notAfter: number } {
+  certify(
+    timerId: string,
+    key: string,
+    now: number,
+  ): { certificate: SignedText; timerId: string; notAfter: number } {
     if (parseConsoleKey(key) === null) throw new HubError('BAD_REQUEST', M.badConsoleKey, 'bad-console-key');
-    const body: ConsoleCertificateBody = { kind: 'console-cert', timerId, key, issuedAt: now, notAfter: now + CONSOLE_CERT_TTL_MS };
+    const body: ConsoleCertificateBody = {
+      kind: 'console-cert',
+      timerId,
+      key,
+      issuedAt: now,
+      notAfter: now + CONSOLE_CERT_TTL_MS,
+    };
     return { certificate: this.seal(body), timerId, notAfter: body.notAfter };
   }
 
   private signText(body: string): string {
-    return sign('sha256', Buffer.from(body, 'utf8'), { key: this.privateKey, dsaEncoding: 'ieee-p1363' }).toString('base64url');
+    return sign('sha256', Buffer.from(body, 'utf8'), {
+      key: this.privateKey,
+      dsaEncoding: 'ieee-p1363',
+    }).toString('base64url');
   }
 
   private stored(): z.infer<typeof storedKeySchema> {
-    return { privateKey: this.privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'), publicKey: this.publicKey };
+    return {
+      privateKey: this.privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
+      publicKey: this.publicKey,
+    };
   }
 }

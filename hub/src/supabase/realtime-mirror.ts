@@ -38,7 +38,13 @@ const MAX_PENDING = 500;
  * signed with the deployment's fallback key (`signer`): the channel is public, and screens drop
  * what the key did not sign.
  */
-export function supabaseRealtimeMirror(options: { url: string; serviceKey: string; signer: FallbackSigner; logger: Logger; fetch?: typeof fetch }): ChangeMirror {
+export function supabaseRealtimeMirror(options: {
+  url: string;
+  serviceKey: string;
+  signer: FallbackSigner;
+  logger: Logger;
+  fetch?: typeof fetch;
+}): ChangeMirror {
   const endpoint = `${options.url.replace(/\/$/, '')}/realtime/v1/api/broadcast`;
   const send = options.fetch ?? fetch;
   let pending: { topic: string; event: string; payload: unknown; private: boolean }[] = [];
@@ -63,7 +69,9 @@ export function supabaseRealtimeMirror(options: { url: string; serviceKey: strin
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         pending = pending.slice(batch.length);
       } catch (error) {
-        options.logger.warn('realtime mirror failed; will retry with the newest state', { error: String(error) });
+        options.logger.warn('realtime mirror failed; will retry with the newest state', {
+          error: String(error),
+        });
         // Keep only the newest message per topic: a newer state supersedes older ones.
         const newest = new Map(pending.map((message) => [message.topic, message]));
         pending = [...newest.values()];
@@ -87,7 +95,14 @@ export function supabaseRealtimeMirror(options: { url: string; serviceKey: strin
       pending.push({
         topic: matchChannel(matchId),
         event: MIRROR_EVENTS.change,
-        payload: options.signer.seal({ kind: MIRROR_EVENTS.change, matchId, version: state.version, state, events, serverNow }),
+        payload: options.signer.seal({
+          kind: MIRROR_EVENTS.change,
+          matchId,
+          version: state.version,
+          state,
+          events,
+          serverNow,
+        }),
         private: false,
       });
       if (pending.length > MAX_PENDING) pending = pending.slice(-MAX_PENDING);
@@ -99,7 +114,12 @@ export function supabaseRealtimeMirror(options: { url: string; serviceKey: strin
       if (last && (last.key === key || serverNow - last.at < PRESENCE_MIRROR_INTERVAL_MS)) return;
       lastPresence.set(channel, { key, at: serverNow });
       if (lastPresence.size > 10_000) lastPresence.delete(lastPresence.keys().next().value as string);
-      pending.push({ topic: channel, event: MIRROR_EVENTS.presence, payload: { counts, serverNow }, private: false });
+      pending.push({
+        topic: channel,
+        event: MIRROR_EVENTS.presence,
+        payload: { counts, serverNow },
+        private: false,
+      });
       if (pending.length > MAX_PENDING) pending = pending.slice(-MAX_PENDING);
       schedule();
     },

@@ -12,17 +12,32 @@ function roomWithSessions(count: number) {
   const room = new MatchRoom(
     { id: 'm1', timerId: 't1', state, version: state.version },
     { id: 't1', shortid: 'abc', name: '测试', description: '', settings: {} },
-    { repository: {} as TimerRepository, clock: { now: () => 1_000 }, logger: createLogger('silent'), onDeadline: () => undefined, onCommitted: () => undefined },
+    {
+      repository: {} as TimerRepository,
+      clock: { now: () => 1_000 },
+      logger: createLogger('silent'),
+      onDeadline: () => undefined,
+      onCommitted: () => undefined,
+    },
   );
   const received: string[][] = [];
   const sessions = Array.from({ length: count }, (_, index) => {
     const frames: string[] = [];
     received.push(frames);
     const session = new Session(
-      { id: `s${index}`, role: 'audience', name: '屏幕', device: 'unknown', connectedSince: 0, followsTimer: true },
+      {
+        id: `s${index}`,
+        role: 'audience',
+        name: '屏幕',
+        device: 'unknown',
+        connectedSince: 0,
+        followsTimer: true,
+      },
       { bufferedAmount: () => 0, close: () => undefined },
     );
-    session.deliverDirectly({ write: (item: { frame: PreSerialized }) => frames.push(JSON.parse(item.frame.json).type as string) });
+    session.deliverDirectly({
+      write: (item: { frame: PreSerialized }) => frames.push(JSON.parse(item.frame.json).type as string),
+    });
     room.attach(session);
     return session;
   });
@@ -57,8 +72,12 @@ describe('match room ticks', () => {
     expect(ticked).toHaveLength(sessions.length - 1);
     expect(received.at(-1)).toEqual(['snapshot', 'timer']);
     // Late slices tick after the change, early ones before it: each session got exactly one tick.
-    expect(received.slice(0, TICK_SLICE).every((frames) => frames.join() === 'snapshot,tick,timer')).toBe(true);
-    expect(received.slice(TICK_SLICE, -1).every((frames) => frames.join() === 'snapshot,timer,tick')).toBe(true);
+    expect(received.slice(0, TICK_SLICE).every((frames) => frames.join() === 'snapshot,tick,timer')).toBe(
+      true,
+    );
+    expect(received.slice(TICK_SLICE, -1).every((frames) => frames.join() === 'snapshot,timer,tick')).toBe(
+      true,
+    );
   });
 });
 
@@ -73,13 +92,24 @@ describe('match room commits', () => {
     const room = new MatchRoom(
       { id: 'm1', timerId: 't1', state, version: state.version },
       { id: 't1', shortid: 'abc', name: '测试', description: '', settings: {} },
-      { repository: failing, clock: { now: () => 1_000 }, logger: createLogger('silent'), onDeadline: (_matchId, at) => void retried.push(at), onCommitted: () => undefined },
+      {
+        repository: failing,
+        clock: { now: () => 1_000 },
+        logger: createLogger('silent'),
+        onDeadline: (_matchId, at) => void retried.push(at),
+        onCommitted: () => undefined,
+      },
     );
     const unavailable = { ok: false, code: 'unavailable', version: state.version };
     expect(await room.command({ type: 'toggle' }, { actor: 'console' })).toMatchObject(unavailable);
     expect(await room.command({ type: 'undo' }, { actor: 'console' })).toMatchObject(unavailable);
     // Before: the replay's failure escaped as a rejection, unlike the command's.
-    expect(await room.replay(state.version, [{ command: { type: 'toggle' }, at: 500 }], { force: false, actor: 'console' })).toMatchObject(unavailable);
+    expect(
+      await room.replay(state.version, [{ command: { type: 'toggle' }, at: 500 }], {
+        force: false,
+        actor: 'console',
+      }),
+    ).toMatchObject(unavailable);
     expect(room.current).toBe(state);
   });
 });

@@ -126,7 +126,8 @@ export class MatchRoom {
   observe(observer: MatchObserver): () => void {
     this.observers.add(observer);
     return () => {
-      if (this.observers.delete(observer) && this.observers.size === 0 && this.sessions.size === 0) this.idleSince = this.deps.clock.now();
+      if (this.observers.delete(observer) && this.observers.size === 0 && this.sessions.size === 0)
+        this.idleSince = this.deps.clock.now();
     };
   }
 
@@ -141,7 +142,8 @@ export class MatchRoom {
     if (missed === null) {
       this.sendSnapshot(session);
     } else {
-      for (const change of missed) session.push({ kind: 'tracked', id: trackedId(this.matchId, change.version), frame: change.frame });
+      for (const change of missed)
+        session.push({ kind: 'tracked', id: trackedId(this.matchId, change.version), frame: change.frame });
     }
   }
 
@@ -184,7 +186,9 @@ export class MatchRoom {
 
   /** Applies a command through the room's queue, so racing callers end in one order. */
   command(command: Command, options: CommandOptions): Promise<CommandOutcome> {
-    const run = this.queue.then(() => (command.type === 'undo' ? this.processUndo(options) : this.process(command, options)));
+    const run = this.queue.then(() =>
+      command.type === 'undo' ? this.processUndo(options) : this.process(command, options),
+    );
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -194,7 +198,11 @@ export class MatchRoom {
    * All or nothing: accepted only when the match has not moved since `baseVersion` (or with
    * `force`, on top of whatever it is now); any illegal command rejects the whole replay.
    */
-  replay(baseVersion: number, commands: readonly { command: Command; at: number }[], options: { force: boolean; actor: string }): Promise<CommandOutcome> {
+  replay(
+    baseVersion: number,
+    commands: readonly { command: Command; at: number }[],
+    options: { force: boolean; actor: string },
+  ): Promise<CommandOutcome> {
     const run = this.queue.then(() => this.processReplay(baseVersion, commands, options));
     this.queue = run.catch(() => undefined);
     return run;
@@ -214,7 +222,10 @@ export class MatchRoom {
     for (const session of this.sessions) {
       if (session.info.id !== screenId) continue;
       session.info.name = name;
-      session.push({ kind: 'plain', frame: PreSerialized.of({ type: 'renamed', name } satisfies WatchMessage) });
+      session.push({
+        kind: 'plain',
+        frame: PreSerialized.of({ type: 'renamed', name } satisfies WatchMessage),
+      });
       return true;
     }
     return false;
@@ -230,8 +241,20 @@ export class MatchRoom {
     sendTick(
       [...this.sessions],
       {
-        everyone: PreSerialized.of({ type: 'tick', serverNow: now, presence, ...link } satisfies WatchMessage),
-        controllers: () => PreSerialized.of({ type: 'tick', serverNow: now, presence, roster, ...link } satisfies WatchMessage),
+        everyone: PreSerialized.of({
+          type: 'tick',
+          serverNow: now,
+          presence,
+          ...link,
+        } satisfies WatchMessage),
+        controllers: () =>
+          PreSerialized.of({
+            type: 'tick',
+            serverNow: now,
+            presence,
+            roster,
+            ...link,
+          } satisfies WatchMessage),
       },
       // Sessions that left (or moved to another room) since the tick began are skipped.
       (session) => session.host === this,
@@ -248,7 +271,9 @@ export class MatchRoom {
       if (state.version === this.state.version + 1) this.publish(state, events, false);
       else await this.catchUp();
     });
-    this.queue = run.catch((error: unknown) => this.deps.logger.warn('adopt failed', { matchId: this.matchId, error: String(error) }));
+    this.queue = run.catch((error: unknown) =>
+      this.deps.logger.warn('adopt failed', { matchId: this.matchId, error: String(error) }),
+    );
   }
 
   /** Re-reads the match from the database and publishes it, with the events in between, if newer. */
@@ -262,22 +287,40 @@ export class MatchRoom {
     const fresh = await this.deps.repository.findMatch(this.matchId);
     if (!fresh || fresh.state.version <= this.state.version) return;
     const missed = await this.deps.repository.log(this.matchId, this.state.version);
-    this.publish(fresh.state, missed.flatMap((entry) => entry.events), false);
+    this.publish(
+      fresh.state,
+      missed.flatMap((entry) => entry.events),
+      false,
+    );
   }
 
   private process(command: Command, options: CommandOptions): Promise<CommandOutcome> {
     return this.commit((base, now) => {
       if (options.expectedVersion !== undefined && options.expectedVersion !== base.version) {
-        return { write: null, value: { ok: false, code: 'conflict', message: M.conflict, version: base.version } };
+        return {
+          write: null,
+          value: { ok: false, code: 'conflict', message: M.conflict, version: base.version },
+        };
       }
       const result = apply(base, command, now);
       if (!result.ok) {
-        return { write: null, value: { ok: false, code: 'rejected', reason: result.error.code, message: result.error.message, version: base.version } };
+        return {
+          write: null,
+          value: {
+            ok: false,
+            code: 'rejected',
+            reason: result.error.code,
+            message: result.error.message,
+            version: base.version,
+          },
+        };
       }
       return {
         write: {
           next: result.state,
-          entries: [{ version: result.state.version, command, events: result.events, at: now, actor: options.actor }],
+          entries: [
+            { version: result.state.version, command, events: result.events, at: now, actor: options.actor },
+          ],
           nextDeadline: nextDeadline(result.state),
         },
         value: { ok: true, version: result.state.version, state: result.state, events: result.events },
@@ -293,12 +336,17 @@ export class MatchRoom {
     const known = this.state;
     let replay: Replay;
     try {
-      replay = replayLog(createMatch(known.format, { now: known.createdAt }), await this.deps.repository.log(this.matchId));
+      replay = replayLog(
+        createMatch(known.format, { now: known.createdAt }),
+        await this.deps.repository.log(this.matchId),
+      );
     } catch (error) {
       this.deps.logger.error('undo log read failed', { matchId: this.matchId, error: String(error) });
       return { ok: false, code: 'unavailable', message: M.unavailable, version: known.version };
     }
-    return this.commit((base, now) => undoDecision(replay, { state: base, version: base.version }, now, options.actor));
+    return this.commit((base, now) =>
+      undoDecision(replay, { state: base, version: base.version }, now, options.actor),
+    );
   }
 
   private processReplay(
@@ -308,7 +356,10 @@ export class MatchRoom {
   ): Promise<CommandOutcome> {
     return this.commit((base, now) => {
       if (!options.force && base.version !== baseVersion) {
-        return { write: null, value: { ok: false, code: 'conflict', message: M.replayConflict, version: base.version } };
+        return {
+          write: null,
+          value: { ok: false, code: 'conflict', message: M.replayConflict, version: base.version },
+        };
       }
       let state = base;
       const events: MatchEvent[] = [];
@@ -318,18 +369,39 @@ export class MatchRoom {
         const when = Math.min(Math.max(at, state.processedUntil), now);
         const result = apply(state, command, when);
         if (!result.ok) {
-          return { write: null, value: { ok: false, code: 'rejected', reason: result.error.code, message: M.replayRejected(result.error.message), version: base.version } };
+          return {
+            write: null,
+            value: {
+              ok: false,
+              code: 'rejected',
+              reason: result.error.code,
+              message: M.replayRejected(result.error.message),
+              version: base.version,
+            },
+          };
         }
         state = result.state;
         events.push(...result.events);
-        entries.push({ version: state.version, command, events: result.events, at: when, actor: options.actor });
+        entries.push({
+          version: state.version,
+          command,
+          events: result.events,
+          at: when,
+          actor: options.actor,
+        });
       }
       // Whatever fell due between the last offline command and now is processed too.
       const caught = apply(state, { type: 'expire' }, now);
       if (caught.ok) {
         state = caught.state;
         events.push(...caught.events);
-        entries.push({ version: state.version, command: { type: 'expire' } as Command, events: caught.events, at: now, actor: options.actor });
+        entries.push({
+          version: state.version,
+          command: { type: 'expire' } as Command,
+          events: caught.events,
+          at: now,
+          actor: options.actor,
+        });
       }
       return {
         write: entries.length > 0 ? { next: state, entries, nextDeadline: nextDeadline(state) } : null,
@@ -344,38 +416,52 @@ export class MatchRoom {
    * hub committed in between is shown to our watchers first, then the change itself. A commit
    * that fails answers `unavailable`, and the scheduler's work is retried shortly.
    */
-  private async commit(decide: (base: MatchState, now: number) => LockedDecision<CommandOutcome>): Promise<CommandOutcome> {
+  private async commit(
+    decide: (base: MatchState, now: number) => LockedDecision<CommandOutcome>,
+  ): Promise<CommandOutcome> {
     const now = this.deps.clock.now();
     const known = this.state;
     /** The committed state when it was ahead of ours (another hub moved the match on). */
     let adopted: MatchState | null = null;
     let locked;
     try {
-      locked = await this.deps.repository.commitLocked(this.matchId, { state: known, version: known.version }, (row): LockedDecision<CommandOutcome> => {
-        const behind = row.version > known.version;
-        adopted = behind ? row.state : null;
-        const decision = decide(behind ? row.state : known, now);
-        return behind ? { ...decision, catchUpFrom: known.version } : decision;
-      });
+      locked = await this.deps.repository.commitLocked(
+        this.matchId,
+        { state: known, version: known.version },
+        (row): LockedDecision<CommandOutcome> => {
+          const behind = row.version > known.version;
+          adopted = behind ? row.state : null;
+          const decision = decide(behind ? row.state : known, now);
+          return behind ? { ...decision, catchUpFrom: known.version } : decision;
+        },
+      );
     } catch (error) {
       this.deps.logger.error('commit failed', { matchId: this.matchId, error: String(error) });
       this.deps.onDeadline(this.matchId, nextDeadline(known) === null ? null : now + 1_000);
       return { ok: false, code: 'unavailable', message: M.unavailable, version: known.version };
     }
-    if (!locked.found) return { ok: false, code: 'unavailable', message: M.matchGone, version: known.version };
+    if (!locked.found)
+      return { ok: false, code: 'unavailable', message: M.matchGone, version: known.version };
     if (adopted !== null && (adopted as MatchState).version > this.state.version) {
-      this.publish(adopted, locked.missed.flatMap((entry) => entry.events), false);
+      this.publish(
+        adopted,
+        locked.missed.flatMap((entry) => entry.events),
+        false,
+      );
     }
-    if (locked.value.ok && locked.value.version > this.state.version) this.publish(locked.value.state, locked.value.events, true);
+    if (locked.value.ok && locked.value.version > this.state.version)
+      this.publish(locked.value.state, locked.value.events, true);
     return locked.value;
   }
 
   /** Makes `state` current and sends the change to every session, serialized once. */
   private publish(next: MatchState, events: MatchEvent[], committedHere: boolean): void {
     const previous = this.state;
-    const formatChanged = next.format !== previous.format && JSON.stringify(next.format) !== JSON.stringify(previous.format);
+    const formatChanged =
+      next.format !== previous.format && JSON.stringify(next.format) !== JSON.stringify(previous.format);
     // A change from another hub arrives with its own copy of the same format: keep the one we hold.
-    const state = formatChanged || next.format === previous.format ? next : { ...next, format: previous.format };
+    const state =
+      formatChanged || next.format === previous.format ? next : { ...next, format: previous.format };
     this.state = state;
     this.deps.onDeadline(this.matchId, nextDeadline(state));
     // Changes leave the format snapshot out (it rarely changes); a new format (a match that had
@@ -392,7 +478,14 @@ export class MatchRoom {
   /** The `change` message of a new state: the state without its format, and its events. */
   private changeFrame(state: MatchState, events: MatchEvent[]): PreSerialized {
     const { format: _format, ...delta } = state;
-    return PreSerialized.of({ type: 'change', matchId: this.matchId, version: state.version, state: delta, events, serverNow: this.deps.clock.now() } satisfies WatchMessage);
+    return PreSerialized.of({
+      type: 'change',
+      matchId: this.matchId,
+      version: state.version,
+      state: delta,
+      events,
+      serverNow: this.deps.clock.now(),
+    } satisfies WatchMessage);
   }
 
   private broadcast(item: Parameters<Session['push']>[0]): void {
@@ -408,4 +501,3 @@ export class MatchRoom {
     return this.recent.filter((change) => change.version > version);
   }
 }
-

@@ -32,7 +32,14 @@ export interface RegistryDependencies {
 
 /** What watchers may know of a timer. */
 export function timerPublic(timer: TimerRecord): TimerPublic {
-  return { id: timer.id, shortid: timer.shortid, name: timer.name, description: timer.description, settings: timer.settings, private: timer.viewKey !== null };
+  return {
+    id: timer.id,
+    shortid: timer.shortid,
+    name: timer.name,
+    description: timer.description,
+    settings: timer.settings,
+    private: timer.viewKey !== null,
+  };
 }
 
 /**
@@ -64,9 +71,17 @@ export class RoomRegistry {
       logger: deps.logger,
       onDeadline: (matchId, deadline) => this.scheduler.set(matchId, deadline),
       onCommitted: (matchId, state, events) => {
-        deps.fanout.publish({ type: 'change', matchId, version: state.version, state, events, hubId: deps.fanout.hubId });
+        deps.fanout.publish({
+          type: 'change',
+          matchId,
+          version: state.version,
+          state,
+          events,
+          hubId: deps.fanout.hubId,
+        });
         // Private timers' changes stay on the hubs: the mirror's broadcast channels are public.
-        if (!this.rooms.get(matchId)?.isPrivate) (deps.mirror ?? noMirror).mirror(matchId, state, events, deps.clock.now());
+        if (!this.rooms.get(matchId)?.isPrivate)
+          (deps.mirror ?? noMirror).mirror(matchId, state, events, deps.clock.now());
       },
     };
     deps.fanout.onNotice((notice) => void this.handle(notice));
@@ -138,7 +153,8 @@ export class RoomRegistry {
           for (const listener of this.tournamentListeners) listener(notice.tournamentId, notice.version);
           return;
         case 'screen':
-          for (const room of this.rooms.values()) if (room.timerId === notice.timerId) room.renameScreen(notice.screenId, notice.name);
+          for (const room of this.rooms.values())
+            if (room.timerId === notice.timerId) room.renameScreen(notice.screenId, notice.name);
           return;
         default:
           notice satisfies never;
@@ -246,10 +262,15 @@ export class RoomRegistry {
 
   /** Ends the sessions of a timer's rooms whose callers may no longer watch as they do. */
   private async recheckSessions(timer: TimerRecord): Promise<void> {
-    const sessions = [...this.rooms.values()].filter((room) => room.timerId === timer.id).flatMap((room) => [...room.allSessions]);
+    const sessions = [...this.rooms.values()]
+      .filter((room) => room.timerId === timer.id)
+      .flatMap((room) => [...room.allSessions]);
     await Promise.all(
       sessions.map(async (session) => {
-        const refused = session instanceof WatchSession && session.mayStay ? await session.mayStay(timer).catch(() => new HubError('FORBIDDEN', M.revoked, 'access-revoked')) : null;
+        const refused =
+          session instanceof WatchSession && session.mayStay
+            ? await session.mayStay(timer).catch(() => new HubError('FORBIDDEN', M.revoked, 'access-revoked'))
+            : null;
         if (refused) session.revoke(refused);
       }),
     );

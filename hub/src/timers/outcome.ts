@@ -8,14 +8,19 @@ import type { CommandOutcome } from './match-room';
  * with the control key, the control link (`#key=…`) grants control where the bare manage
  * link does not.
  */
-export function timerUrls(timer: { id: string; shortid: string; viewKey?: string | null; judgeKey?: string }, controlKey?: string) {
+export function timerUrls(
+  timer: { id: string; shortid: string; viewKey?: string | null; judgeKey?: string },
+  controlKey?: string,
+) {
   const view = timer.viewKey ? `#view=${encodeURIComponent(timer.viewKey)}` : '';
   return {
     display: `/timer/${timer.id}${view}`,
     ...(timer.judgeKey ? { judge: judgeLink(timer.id, timer.judgeKey, timer.viewKey ?? null) } : {}),
     manage: `/timer/manage/${timer.shortid}`,
     short: `/id/${timer.shortid}${view}`,
-    ...(controlKey ? { control: `/timer/manage/${timer.shortid}#key=${encodeURIComponent(controlKey)}` } : {}),
+    ...(controlKey
+      ? { control: `/timer/manage/${timer.shortid}#key=${encodeURIComponent(controlKey)}` }
+      : {}),
   };
 }
 

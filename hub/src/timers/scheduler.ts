@@ -40,7 +40,8 @@ export class Scheduler {
   private arm(): void {
     if (this.stopped) return;
     let earliest: number | null = null;
-    for (const deadline of this.deadlines.values()) if (earliest === null || deadline < earliest) earliest = deadline;
+    for (const deadline of this.deadlines.values())
+      if (earliest === null || deadline < earliest) earliest = deadline;
     if (earliest === this.armedFor) return;
     if (this.handle !== null) this.timeouts.clearTimeout(this.handle);
     this.handle = null;

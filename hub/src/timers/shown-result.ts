@@ -12,6 +12,9 @@ export function shownResultOf(sheet: ResultSheet, format: Format): ShownResult |
     winner: sheet.winner,
     ballots: sheet.ballots,
     bestDebater: sheet.bestDebater.slice(0, 40),
-    teams: { aff: (sheet.teams.aff.name || label('aff')).slice(0, 80), neg: (sheet.teams.neg.name || label('neg')).slice(0, 80) },
+    teams: {
+      aff: (sheet.teams.aff.name || label('aff')).slice(0, 80),
+      neg: (sheet.teams.neg.name || label('neg')).slice(0, 80),
+    },
   };
 }

@@ -40,12 +40,22 @@ export const membersRouter = router({
    * Replaces the judge link's key (editors and owners): judge links handed out before stop
    * working, and screens open as a judge with the old key close, on every hub.
    */
-  rotateJudgeKey: timerProcedure('editor').mutation(async ({ ctx }) => ({ judgeKey: await ctx.services.timers.rotateJudgeKey(ctx.timer) })),
+  rotateJudgeKey: timerProcedure('editor').mutation(async ({ ctx }) => ({
+    judgeKey: await ctx.services.timers.rotateJudgeKey(ctx.timer),
+  })),
 
   /** Creates an invite link (`/timer/invite/<token>`); the token is shown this once. */
   createInvite: timerProcedure('owner')
-    .input(z.object({ role: memberRoleSchema, expiresInHours: z.number().int().min(1).max(720).default(168), label: z.string().trim().max(40).optional() }))
-    .mutation(({ ctx, input }) => ctx.services.members.createInvite(ctx.timer.id, input, ctx.user?.id ?? null)),
+    .input(
+      z.object({
+        role: memberRoleSchema,
+        expiresInHours: z.number().int().min(1).max(720).default(168),
+        label: z.string().trim().max(40).optional(),
+      }),
+    )
+    .mutation(({ ctx, input }) =>
+      ctx.services.members.createInvite(ctx.timer.id, input, ctx.user?.id ?? null),
+    ),
 
   /** Revokes an invite link. */
   revokeInvite: timerProcedure('owner')
@@ -56,28 +66,39 @@ export const membersRouter = router({
     }),
 
   /** What an invite link offers (timer name and role), before signing in to accept it. */
-  previewInvite: publicProcedure.input(z.strictObject({ token: tokenSchema })).query(async ({ ctx, input }) => {
-    const invite = await ctx.services.members.liveInvite(input.token);
-    const timer = await ctx.services.timers.get(invite.timerId);
-    return { timerName: timer.name, role: invite.role, expiresAt: invite.expiresAt };
-  }),
+  previewInvite: publicProcedure
+    .input(z.strictObject({ token: tokenSchema }))
+    .query(async ({ ctx, input }) => {
+      const invite = await ctx.services.members.liveInvite(input.token);
+      const timer = await ctx.services.timers.get(invite.timerId);
+      return { timerName: timer.name, role: invite.role, expiresAt: invite.expiresAt };
+    }),
 
   /** Joins a timer with an invite link's role. */
-  acceptInvite: authedProcedure.input(z.strictObject({ token: tokenSchema })).mutation(async ({ ctx, input }) => {
-    const invite = await ctx.services.members.liveInvite(input.token);
-    const timer = await ctx.services.timers.get(invite.timerId);
-    const role = await ctx.services.members.acceptInvite(input.token, timer, ctx.user.id);
-    return { timerId: timer.id, shortid: timer.shortid, role };
-  }),
+  acceptInvite: authedProcedure
+    .input(z.strictObject({ token: tokenSchema }))
+    .mutation(async ({ ctx, input }) => {
+      const invite = await ctx.services.members.liveInvite(input.token);
+      const timer = await ctx.services.timers.get(invite.timerId);
+      const role = await ctx.services.members.acceptInvite(input.token, timer, ctx.user.id);
+      return { timerId: timer.id, shortid: timer.shortid, role };
+    }),
 
   /**
    * Timers made on this device before signing in (this browser holds their control cookie)
    * that no account owns yet: /home offers to claim them (`timer.claim`).
    */
   claimable: authedProcedure.query(async ({ ctx }) => {
-    const found = await Promise.all(deviceCapabilityIds(ctx.req).map((id) => ctx.services.timers.get(id).catch(() => null)));
+    const found = await Promise.all(
+      deviceCapabilityIds(ctx.req).map((id) => ctx.services.timers.get(id).catch(() => null)),
+    );
     return found
-      .filter((timer): timer is NonNullable<typeof timer> => timer !== null && timer.ownerId === null && ctx.services.timers.canControl(timer, ctx.presentedKeys(timer.id)))
+      .filter(
+        (timer): timer is NonNullable<typeof timer> =>
+          timer !== null &&
+          timer.ownerId === null &&
+          ctx.services.timers.canControl(timer, ctx.presentedKeys(timer.id)),
+      )
       .map((timer) => ({ id: timer.id, shortid: timer.shortid, name: timer.name }));
   }),
 

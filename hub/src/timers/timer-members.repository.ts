@@ -51,7 +51,13 @@ export class MemberRepository {
 
   async list(timerId: string): Promise<MemberRow[]> {
     return this.db
-      .select({ userId: timerMembers.userId, email: users.email, displayName: users.displayName, role: timerMembers.role, createdAt: timerMembers.createdAt })
+      .select({
+        userId: timerMembers.userId,
+        email: users.email,
+        displayName: users.displayName,
+        role: timerMembers.role,
+        createdAt: timerMembers.createdAt,
+      })
       .from(timerMembers)
       .innerJoin(users, eq(users.id, timerMembers.userId))
       .where(eq(timerMembers.timerId, timerId))
@@ -84,13 +90,23 @@ export class MemberRepository {
     return deleted.length === 1;
   }
 
-  async insertInvite(invite: Omit<InviteRow, 'uses' | 'createdAt'> & { tokenHash: string; createdBy: string | null }): Promise<void> {
+  async insertInvite(
+    invite: Omit<InviteRow, 'uses' | 'createdAt'> & { tokenHash: string; createdBy: string | null },
+  ): Promise<void> {
     await this.db.insert(timerInvites).values(invite);
   }
 
   async listInvites(timerId: string): Promise<InviteRow[]> {
     return this.db
-      .select({ id: timerInvites.id, timerId: timerInvites.timerId, role: timerInvites.role, label: timerInvites.label, expiresAt: timerInvites.expiresAt, uses: timerInvites.uses, createdAt: timerInvites.createdAt })
+      .select({
+        id: timerInvites.id,
+        timerId: timerInvites.timerId,
+        role: timerInvites.role,
+        label: timerInvites.label,
+        expiresAt: timerInvites.expiresAt,
+        uses: timerInvites.uses,
+        createdAt: timerInvites.createdAt,
+      })
       .from(timerInvites)
       .where(eq(timerInvites.timerId, timerId))
       .orderBy(desc(timerInvites.createdAt));
@@ -98,7 +114,15 @@ export class MemberRepository {
 
   async findInvite(tokenHash: string): Promise<InviteRow | null> {
     const [row] = await this.db
-      .select({ id: timerInvites.id, timerId: timerInvites.timerId, role: timerInvites.role, label: timerInvites.label, expiresAt: timerInvites.expiresAt, uses: timerInvites.uses, createdAt: timerInvites.createdAt })
+      .select({
+        id: timerInvites.id,
+        timerId: timerInvites.timerId,
+        role: timerInvites.role,
+        label: timerInvites.label,
+        expiresAt: timerInvites.expiresAt,
+        uses: timerInvites.uses,
+        createdAt: timerInvites.createdAt,
+      })
       .from(timerInvites)
       .where(eq(timerInvites.tokenHash, tokenHash))
       .limit(1);
@@ -129,8 +153,20 @@ export class MemberRepository {
 
   /** Timers an account owns or is a member of, most recently changed first. */
   async timersOf(userId: string, limit: number): Promise<AccountTimerRow[]> {
-    const columns = { id: timers.id, shortid: timers.shortid, name: timers.name, ownerId: timers.ownerId, currentMatchId: timers.currentMatchId, updatedAt: timers.updatedAt };
-    const owned = await this.db.select(columns).from(timers).where(eq(timers.ownerId, userId)).orderBy(desc(timers.updatedAt)).limit(limit);
+    const columns = {
+      id: timers.id,
+      shortid: timers.shortid,
+      name: timers.name,
+      ownerId: timers.ownerId,
+      currentMatchId: timers.currentMatchId,
+      updatedAt: timers.updatedAt,
+    };
+    const owned = await this.db
+      .select(columns)
+      .from(timers)
+      .where(eq(timers.ownerId, userId))
+      .orderBy(desc(timers.updatedAt))
+      .limit(limit);
     const shared = await this.db
       .select({ ...columns, memberRole: timerMembers.role })
       .from(timerMembers)
@@ -138,7 +174,10 @@ export class MemberRepository {
       .where(eq(timerMembers.userId, userId))
       .orderBy(desc(timers.updatedAt))
       .limit(limit);
-    const all = [...owned.map((row) => ({ ...row, memberRole: null })), ...shared.filter((row) => row.ownerId !== userId)];
+    const all = [
+      ...owned.map((row) => ({ ...row, memberRole: null })),
+      ...shared.filter((row) => row.ownerId !== userId),
+    ];
     return all.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime()).slice(0, limit);
   }
 
@@ -146,7 +185,14 @@ export class MemberRepository {
   async recentMatches(timerIds: readonly string[], limit: number) {
     if (timerIds.length === 0) return [];
     const rows = await this.db
-      .select({ id: matches.id, timerId: matches.timerId, state: matches.state, version: matches.version, createdAt: matches.createdAt, updatedAt: matches.updatedAt })
+      .select({
+        id: matches.id,
+        timerId: matches.timerId,
+        state: matches.state,
+        version: matches.version,
+        createdAt: matches.createdAt,
+        updatedAt: matches.updatedAt,
+      })
       .from(matches)
       .where(inArray(matches.timerId, [...timerIds]))
       .orderBy(desc(matches.updatedAt))

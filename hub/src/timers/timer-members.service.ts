@@ -7,7 +7,12 @@ import type { MemberRepository } from './timer-members.repository';
 import { AUTH_MESSAGES as M } from '../auth/messages';
 
 /** Roles an owner can give by membership or invite link (ownership itself is the account's). */
-export const MEMBER_ROLES = ['viewer', 'judge', 'controller', 'editor'] as const satisfies readonly TimerRole[];
+export const MEMBER_ROLES = [
+  'viewer',
+  'judge',
+  'controller',
+  'editor',
+] as const satisfies readonly TimerRole[];
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 /** Longest an invite link may stay valid: 30 days. */
@@ -38,7 +43,10 @@ export class MemberService {
   /** Members and invite links of a timer, for its owner. */
   async list(timerId: string) {
     const now = this.clock.now();
-    const [members, invites] = await Promise.all([this.repository.list(timerId), this.repository.listInvites(timerId)]);
+    const [members, invites] = await Promise.all([
+      this.repository.list(timerId),
+      this.repository.listInvites(timerId),
+    ]);
     return {
       members,
       invites: invites.map((invite) => ({ ...invite, expired: invite.expiresAt.getTime() <= now })),
@@ -51,31 +59,49 @@ export class MemberService {
   }
 
   async setRole(timerId: string, userId: string, role: MemberRole): Promise<void> {
-    if (!(await this.repository.setRole(timerId, userId, role))) throw new HubError('NOT_FOUND', M.memberNotFound, 'member-not-found');
+    if (!(await this.repository.setRole(timerId, userId, role)))
+      throw new HubError('NOT_FOUND', M.memberNotFound, 'member-not-found');
   }
 
   async remove(timerId: string, userId: string): Promise<void> {
-    if (!(await this.repository.remove(timerId, userId))) throw new HubError('NOT_FOUND', M.memberNotFound, 'member-not-found');
+    if (!(await this.repository.remove(timerId, userId)))
+      throw new HubError('NOT_FOUND', M.memberNotFound, 'member-not-found');
   }
 
   /** Creates an invite link; the token is returned this once and stored hashed. */
-  async createInvite(timerId: string, input: { role: MemberRole; expiresInHours: number; label?: string }, createdBy: string | null) {
+  async createInvite(
+    timerId: string,
+    input: { role: MemberRole; expiresInHours: number; label?: string },
+    createdBy: string | null,
+  ) {
     const token = newSecretKey();
     const id = newId();
-    const expiresAt = new Date(this.clock.now() + Math.min(input.expiresInHours, INVITE_MAX_HOURS) * 3_600_000);
-    await this.repository.insertInvite({ id, timerId, tokenHash: hashKey(token), role: input.role, label: input.label?.trim() ?? '', expiresAt, createdBy });
+    const expiresAt = new Date(
+      this.clock.now() + Math.min(input.expiresInHours, INVITE_MAX_HOURS) * 3_600_000,
+    );
+    await this.repository.insertInvite({
+      id,
+      timerId,
+      tokenHash: hashKey(token),
+      role: input.role,
+      label: input.label?.trim() ?? '',
+      expiresAt,
+      createdBy,
+    });
     return { id, token, role: input.role, expiresAt, path: invitePath(token) };
   }
 
   async revokeInvite(timerId: string, inviteId: string): Promise<void> {
-    if (!(await this.repository.deleteInvite(timerId, inviteId))) throw new HubError('NOT_FOUND', M.inviteNotFound, 'invite-not-found');
+    if (!(await this.repository.deleteInvite(timerId, inviteId)))
+      throw new HubError('NOT_FOUND', M.inviteNotFound, 'invite-not-found');
   }
 
   /** A live invite by its token; throws NOT_FOUND for unknown, revoked or expired links alike. */
   async liveInvite(token: string) {
     const invite = await this.repository.findInvite(hashKey(token));
     const role = invite ? asRole(invite.role) : null;
-    if (!invite || !role || invite.expiresAt.getTime() <= this.clock.now()) throw new HubError('NOT_FOUND', M.inviteInvalid, 'invite-invalid');
+    if (!invite || !role || invite.expiresAt.getTime() <= this.clock.now())
+      throw new HubError('NOT_FOUND', M.inviteInvalid, 'invite-invalid');
     return { ...invite, role };
   }
 
@@ -105,7 +131,10 @@ export class MemberService {
   async overview(userId: string) {
     const timers = await this.repository.timersOf(userId, 100);
     const names = new Map(timers.map((timer) => [timer.id, timer]));
-    const matches = await this.repository.recentMatches(timers.map((timer) => timer.id), 10);
+    const matches = await this.repository.recentMatches(
+      timers.map((timer) => timer.id),
+      10,
+    );
     return {
       timers: timers.map((timer) => ({
         id: timer.id,

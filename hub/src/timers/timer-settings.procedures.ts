@@ -67,7 +67,12 @@ function checkFormat(value: unknown): Format {
   const parsed = validateFormat(value);
   if (parsed.ok) return parsed.format;
   const first = parsed.errors[0];
-  throw new HubError('BAD_REQUEST', `赛制无效：${first ? `${first.path} ${first.message}` : ''}`, 'format-invalid', { issues: parsed.errors });
+  throw new HubError(
+    'BAD_REQUEST',
+    `赛制无效：${first ? `${first.path} ${first.message}` : ''}`,
+    'format-invalid',
+    { issues: parsed.errors },
+  );
 }
 
 /** Every upload URL a settings value mentions must exist among the timer's uploads. */
@@ -76,7 +81,8 @@ async function requireUploads(ctx: Context, timer: TimerRecord, value: unknown):
   const store = ctx.services.uploads;
   for (const url of new Set(urls)) {
     const exists = await store.exists(timer.id, url).catch((error: unknown) => {
-      if (error instanceof FileStorageError) throw new HubError('SERVICE_UNAVAILABLE', UM.storageUnavailable, 'storage-unavailable');
+      if (error instanceof FileStorageError)
+        throw new HubError('SERVICE_UNAVAILABLE', UM.storageUnavailable, 'storage-unavailable');
       throw error;
     });
     if (!exists) throw new HubError('BAD_REQUEST', `文件不存在或不属于这个计时器：${url}`, 'upload-missing');
@@ -94,7 +100,12 @@ export const manageRouter = router({
 
   /** Name and description. */
   updateInfo: timerProcedure('editor')
-    .input(z.object({ name: z.string().trim().min(1, { error: '名称不能为空' }).max(80, { error: '名称最多 80 个字符' }), description: z.string().trim().max(2_000) }))
+    .input(
+      z.object({
+        name: z.string().trim().min(1, { error: '名称不能为空' }).max(80, { error: '名称最多 80 个字符' }),
+        description: z.string().trim().max(2_000),
+      }),
+    )
     .mutation(async ({ ctx, input }) => {
       await repo(ctx).updateInfo(ctx.timer.id, { name: input.name, description: input.description });
       return { timer: managed(await publish(ctx, ctx.timer.id)) };
@@ -105,13 +116,20 @@ export const manageRouter = router({
     .input(z.object({ section: z.enum(SETTINGS_SECTIONS), value: z.unknown() }))
     .mutation(async ({ ctx, input }) => {
       const schema = sectionSchemas(ctx.timer.id)[input.section];
-      const value = parseSection(schema, input.value, SECTION_LABELS[input.section]) as Record<string, unknown>;
+      const value = parseSection(schema, input.value, SECTION_LABELS[input.section]) as Record<
+        string,
+        unknown
+      >;
       await requireUploads(ctx, ctx.timer, value);
       await repo(ctx).mergeSettings(ctx.timer.id, settingsPatch(input.section, value));
       const fresh = await publish(ctx, ctx.timer.id);
       // Saved either way: a file the storage could not delete now goes with the hourly sweep.
-      await removeReplacedUploads(ctx.services.uploads, fresh.id, ctx.timer.settings, fresh.settings).catch((error: unknown) =>
-        ctx.services.logger.warn('replaced uploads not removed', { timerId: fresh.id, error: String(error) }),
+      await removeReplacedUploads(ctx.services.uploads, fresh.id, ctx.timer.settings, fresh.settings).catch(
+        (error: unknown) =>
+          ctx.services.logger.warn('replaced uploads not removed', {
+            timerId: fresh.id,
+            error: String(error),
+          }),
       );
       return { timer: managed(fresh) };
     }),
@@ -129,13 +147,24 @@ export const manageRouter = router({
       await repo(ctx).setFormat(ctx.timer.id, format);
       const timer = await ctx.services.timers.get(ctx.timer.id);
       const matchId = input.startNewMatch ? (await ctx.services.timers.startMatch(timer)).matchId : null;
-      const appliedToCurrent = matchId === null && (await ctx.services.timers.applyFormatToCurrent(timer, format));
+      const appliedToCurrent =
+        matchId === null && (await ctx.services.timers.applyFormatToCurrent(timer, format));
       return { timer: managed(await publish(ctx, timer.id)), matchId, appliedToCurrent };
     }),
 
   /** Imports a configuration file (format + settings) exported from another timer. */
   importConfig: timerProcedure('editor')
-    .input(z.object({ config: z.strictObject({ kind: z.literal('bianshi-timer-config'), version: z.literal(1), name: z.string().max(80).optional(), format: z.unknown(), settings: z.record(z.string(), z.unknown()).default({}) }) }))
+    .input(
+      z.object({
+        config: z.strictObject({
+          kind: z.literal('bianshi-timer-config'),
+          version: z.literal(1),
+          name: z.string().max(80).optional(),
+          format: z.unknown(),
+          settings: z.record(z.string(), z.unknown()).default({}),
+        }),
+      }),
+    )
     .mutation(async ({ ctx, input }) => {
       const format = checkFormat(input.config.format);
       const schemas = sectionSchemas(ctx.timer.id);
@@ -145,8 +174,14 @@ export const manageRouter = router({
         teams: source.teams,
         details: { topic: source.topic ?? '', ...(source.details as object | undefined) },
         display: source.display,
-        skin: typeof source.skin === 'object' && source.skin ? { ...(source.skin as object), backgroundImageUrl: undefined } : undefined,
-        audio: typeof source.audio === 'object' && source.audio ? { volume: (source.audio as { volume?: unknown }).volume ?? 1 } : undefined,
+        skin:
+          typeof source.skin === 'object' && source.skin
+            ? { ...(source.skin as object), backgroundImageUrl: undefined }
+            : undefined,
+        audio:
+          typeof source.audio === 'object' && source.audio
+            ? { volume: (source.audio as { volume?: unknown }).volume ?? 1 }
+            : undefined,
       };
       let patch: Record<string, unknown> = {};
       const skipped: string[] = [];
@@ -154,7 +189,8 @@ export const manageRouter = router({
         const value = sections[section];
         if (value === undefined) continue;
         const parsed = schemas[section].safeParse(value);
-        if (parsed.success) patch = { ...patch, ...settingsPatch(section, parsed.data as Record<string, unknown>) };
+        if (parsed.success)
+          patch = { ...patch, ...settingsPatch(section, parsed.data as Record<string, unknown>) };
         else skipped.push(SECTION_LABELS[section]);
       }
       await repo(ctx).importConfig(ctx.timer.id, format, patch);
@@ -168,7 +204,10 @@ export const manageRouter = router({
    */
   regenerateControlKey: timerProcedure('owner').mutation(async ({ ctx }) => {
     const controlKey = await ctx.services.timers.rotateControlKey(ctx.timer);
-    ctx.setHeader?.('set-cookie', capabilityCookie(controlCookieName(ctx.timer.id), controlKey, secureCookies(ctx.services.config)));
+    ctx.setHeader?.(
+      'set-cookie',
+      capabilityCookie(controlCookieName(ctx.timer.id), controlKey, secureCookies(ctx.services.config)),
+    );
     return { controlKey };
   }),
 
@@ -190,7 +229,12 @@ export const manageRouter = router({
     return {
       currentMatchId: ctx.timer.currentMatchId,
       // The status words of records and exports (recordStatus): a planned match is 未开始, not 未完成.
-      matches: matches.map((match) => ({ ...match, status: recordStatus(match.status, match.id, ctx.timer.currentMatchId), title: schedule[match.id]?.title ?? '', plannedAt: schedule[match.id]?.plannedAt ?? null })),
+      matches: matches.map((match) => ({
+        ...match,
+        status: recordStatus(match.status, match.id, ctx.timer.currentMatchId),
+        title: schedule[match.id]?.title ?? '',
+        plannedAt: schedule[match.id]?.plannedAt ?? null,
+      })),
     };
   }),
 
@@ -200,7 +244,14 @@ export const manageRouter = router({
     .mutation(async ({ ctx, input }) => {
       const entry = parseSection(scheduleEntrySchema, input.entry, '赛程');
       const id = newId();
-      await repo(ctx).planMatch({ id, timerId: ctx.timer.id, state: createMatch(ctx.timer.format, { now: ctx.services.clock.now() }) }, entry);
+      await repo(ctx).planMatch(
+        {
+          id,
+          timerId: ctx.timer.id,
+          state: createMatch(ctx.timer.format, { now: ctx.services.clock.now() }),
+        },
+        entry,
+      );
       await publish(ctx, ctx.timer.id);
       return { matchId: id };
     }),
@@ -210,7 +261,8 @@ export const manageRouter = router({
     .input(z.object({ matchId: matchIdSchema, entry: z.unknown() }))
     .mutation(async ({ ctx, input }) => {
       const entry = parseSection(scheduleEntrySchema, input.entry, '赛程');
-      if (!(await repo(ctx).recordSource(ctx.timer.id, input.matchId))) throw new HubError('NOT_FOUND', '找不到这场比赛', 'match-not-found');
+      if (!(await repo(ctx).recordSource(ctx.timer.id, input.matchId)))
+        throw new HubError('NOT_FOUND', '找不到这场比赛', 'match-not-found');
       await repo(ctx).setScheduleEntry(ctx.timer.id, input.matchId, entry);
       await publish(ctx, ctx.timer.id);
       return { ok: true as const };
@@ -240,6 +292,9 @@ export const manageRouter = router({
       const source = await repo(ctx).recordSource(ctx.timer.id, input.matchId);
       if (!source) throw new HubError('NOT_FOUND', '找不到这场比赛', 'match-not-found');
       const entries = await ctx.services.repository.log(source.id);
-      return { ...source, entries: entries.map((entry) => ({ command: entry.command, at: entry.at, events: entry.events })) };
+      return {
+        ...source,
+        entries: entries.map((entry) => ({ command: entry.command, at: entry.at, events: entry.events })),
+      };
     }),
 });

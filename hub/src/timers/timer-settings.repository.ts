@@ -35,7 +35,9 @@ export function withScheduleEntry(matchId: string, entry: unknown): SQL {
 
 /** The `timers.settings` expression that merges top-level keys (a key set to null is removed). */
 function mergedSettings(patch: Record<string, unknown>): SQL {
-  const removed = Object.entries(patch).filter(([, value]) => value === null).map(([key]) => key);
+  const removed = Object.entries(patch)
+    .filter(([, value]) => value === null)
+    .map(([key]) => key);
   const kept = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== null));
   let expression = sql`coalesce(${timers.settings}, '{}'::jsonb) || ${JSON.stringify(kept)}::jsonb`;
   for (const key of removed) expression = sql`(${expression}) - ${key}::text`;
@@ -52,7 +54,10 @@ export class TimerSettingsRepository {
 
   /** Sets name and description. */
   async updateInfo(timerId: string, info: { name: string; description: string }): Promise<void> {
-    await this.db.update(timers).set({ ...info, updatedAt: new Date() }).where(eq(timers.id, timerId));
+    await this.db
+      .update(timers)
+      .set({ ...info, updatedAt: new Date() })
+      .where(eq(timers.id, timerId));
   }
 
   /**
@@ -60,7 +65,10 @@ export class TimerSettingsRepository {
    * saving different sections at once both land. A key set to null is removed.
    */
   async mergeSettings(timerId: string, patch: Record<string, unknown>): Promise<void> {
-    await this.db.update(timers).set({ settings: mergedSettings(patch), updatedAt: new Date() }).where(eq(timers.id, timerId));
+    await this.db
+      .update(timers)
+      .set({ settings: mergedSettings(patch), updatedAt: new Date() })
+      .where(eq(timers.id, timerId));
   }
 
   /**
@@ -69,13 +77,19 @@ export class TimerSettingsRepository {
    */
   async importConfig(timerId: string, format: Format, patch: Record<string, unknown>): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await tx.update(timers).set({ format, settings: mergedSettings(patch), updatedAt: new Date() }).where(eq(timers.id, timerId));
+      await tx
+        .update(timers)
+        .set({ format, settings: mergedSettings(patch), updatedAt: new Date() })
+        .where(eq(timers.id, timerId));
     });
   }
 
   /** Sets one match's schedule entry without touching the others (see {@link withScheduleEntry}). */
   async setScheduleEntry(timerId: string, matchId: string, entry: unknown): Promise<void> {
-    await this.db.update(timers).set({ settings: withScheduleEntry(matchId, entry), updatedAt: new Date() }).where(eq(timers.id, timerId));
+    await this.db
+      .update(timers)
+      .set({ settings: withScheduleEntry(matchId, entry), updatedAt: new Date() })
+      .where(eq(timers.id, timerId));
   }
 
   /** Sets or clears the view key (null: the display is public again). */
@@ -106,7 +120,10 @@ export class TimerSettingsRepository {
       .where(and(eq(matches.id, matchId), eq(matches.timerId, timerId)))
       .limit(1);
     if (!match) return false;
-    await this.db.update(timers).set({ currentMatchId: matchId, updatedAt: new Date() }).where(eq(timers.id, timerId));
+    await this.db
+      .update(timers)
+      .set({ currentMatchId: matchId, updatedAt: new Date() })
+      .where(eq(timers.id, timerId));
     return true;
   }
 
@@ -121,14 +138,23 @@ export class TimerSettingsRepository {
         status: matchProgress(match.state),
         nextDeadline: null,
       });
-      await tx.update(timers).set({ settings: withScheduleEntry(match.id, entry), updatedAt: new Date() }).where(eq(timers.id, match.timerId));
+      await tx
+        .update(timers)
+        .set({ settings: withScheduleEntry(match.id, entry), updatedAt: new Date() })
+        .where(eq(timers.id, match.timerId));
     });
   }
 
   /** The timer's matches, newest first (at most `limit`). */
   async listMatches(timerId: string, limit = 200): Promise<MatchSummary[]> {
     const rows = await this.db
-      .select({ id: matches.id, status: matches.status, version: matches.version, state: matches.state, createdAt: matches.createdAt })
+      .select({
+        id: matches.id,
+        status: matches.status,
+        version: matches.version,
+        state: matches.state,
+        createdAt: matches.createdAt,
+      })
       .from(matches)
       .where(eq(matches.timerId, timerId))
       .orderBy(desc(matches.createdAt), desc(matches.id))

@@ -12,18 +12,37 @@ import { HubError } from '../lib/errors';
 /** Preset ids the display knows. */
 export const SKIN_PRESET_IDS = ['light', 'dark', 'high-contrast', 'tournament-green'] as const;
 /** Colour names a skin may override. */
-export const SKIN_COLOR_KEYS = ['background', 'surface', 'text', 'muted', 'accent', 'aff', 'neg', 'warning', 'danger', 'overtime'] as const;
+export const SKIN_COLOR_KEYS = [
+  'background',
+  'surface',
+  'text',
+  'muted',
+  'accent',
+  'aff',
+  'neg',
+  'warning',
+  'danger',
+  'overtime',
+] as const;
 
 const cssColor = z
   .string()
   .max(64)
-  .regex(/^(#[0-9a-fA-F]{3,8}|(rgb|rgba|hsl|hsla)\([0-9.,%\s/+-]*\)|[a-zA-Z]{3,20})$/, { error: '颜色格式无效（例如 #1a2b3c）' });
-const text = (max: number) => z.string().trim().max(max, { error: `最多 ${max} 个字符` });
+  .regex(/^(#[0-9a-fA-F]{3,8}|(rgb|rgba|hsl|hsla)\([0-9.,%\s/+-]*\)|[a-zA-Z]{3,20})$/, {
+    error: '颜色格式无效（例如 #1a2b3c）',
+  });
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `最多 ${max} 个字符` });
 const soundName = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, { error: '铃声名称只能包含字母、数字、- 和 _' });
 
 /** A URL path of one of `timerId`'s uploads with one of `exts`. */
 function ownUpload(timerId: string, exts: readonly string[]) {
-  const pattern = new RegExp(`^/uploads/${timerId.replace(/[^A-Za-z0-9_-]/g, '')}/[A-Za-z0-9_-]{8,64}\\.(${exts.join('|')})$`);
+  const pattern = new RegExp(
+    `^/uploads/${timerId.replace(/[^A-Za-z0-9_-]/g, '')}/[A-Za-z0-9_-]{8,64}\\.(${exts.join('|')})$`,
+  );
   return z.string().max(300).regex(pattern, { error: '文件地址无效：请先上传到这个计时器' });
 }
 
@@ -44,7 +63,11 @@ export function sectionSchemas(timerId: string) {
     skin: z.strictObject({
       preset: z.enum(SKIN_PRESET_IDS),
       colors: z.partialRecord(z.enum(SKIN_COLOR_KEYS), cssColor).default({}),
-      fontScale: z.number().min(0.6, { error: '字体缩放最小 0.6' }).max(1.6, { error: '字体缩放最大 1.6' }).default(1),
+      fontScale: z
+        .number()
+        .min(0.6, { error: '字体缩放最小 0.6' })
+        .max(1.6, { error: '字体缩放最大 1.6' })
+        .default(1),
       backgroundImageUrl: image.optional(),
     }),
     teams: z.strictObject({ aff: team, neg: team }),
@@ -60,7 +83,14 @@ export function sectionSchemas(timerId: string) {
       sounds: z.record(soundName, sound).default({}),
       /** Every uploaded sound with its label, for the page's list. */
       library: z
-        .array(z.strictObject({ label: text(40), url: sound, durationMs: z.number().int().min(0).max(10_000), bytes: z.number().int().min(0) }))
+        .array(
+          z.strictObject({
+            label: text(40),
+            url: sound,
+            durationMs: z.number().int().min(0).max(10_000),
+            bytes: z.number().int().min(0),
+          }),
+        )
         .max(20, { error: '最多 20 个铃声文件' })
         .default([]),
     }),
@@ -87,7 +117,10 @@ export type ScheduleEntry = z.output<typeof scheduleEntrySchema>;
  * The `timers.settings` patch that saving `section` with `value` makes. `details` writes the
  * display's top-level `topic` too; `logo` writes `logoUrl` (null removes it).
  */
-export function settingsPatch(section: SettingsSection, value: Record<string, unknown>): Record<string, unknown> {
+export function settingsPatch(
+  section: SettingsSection,
+  value: Record<string, unknown>,
+): Record<string, unknown> {
   switch (section) {
     case 'details': {
       const { topic, ...rest } = value;
@@ -112,7 +145,10 @@ export function parseSection<S extends z.ZodType>(schema: S, value: unknown, lab
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const issues = inputIssuesOf(parsed.error);
-  throw new HubError('BAD_REQUEST', `${label}设置无效：${inputIssueText(issues[0])}`, 'settings-invalid', { field: issues[0]?.field ?? '', issues });
+  throw new HubError('BAD_REQUEST', `${label}设置无效：${inputIssueText(issues[0])}`, 'settings-invalid', {
+    field: issues[0]?.field ?? '',
+    issues,
+  });
 }
 
 /** zh-CN names of the sections, for messages. */

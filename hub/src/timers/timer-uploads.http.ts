@@ -22,7 +22,11 @@ export interface UploadEndpointServices {
   readonly limits: { readonly commands: RateLimiter };
   readonly timers: Pick<TimerService, 'get' | 'roleOf'>;
   /** The plan's limit on a timer's stored files (commerce's entitlements): throws when it is full. */
-  readonly commerce: { readonly entitlements: { requireAssetSlot(timerId: string, stored: () => Promise<number>): Promise<void> } };
+  readonly commerce: {
+    readonly entitlements: {
+      requireAssetSlot(timerId: string, stored: () => Promise<number>): Promise<void>;
+    };
+  };
 }
 
 /** Headers every served upload carries: no sniffing, no scripts, even if a file slipped through. */
@@ -56,7 +60,10 @@ function oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
  *   A timer keeps at most `UPLOAD_QUOTA_BYTES` (413 `quota-exceeded` beyond).
  * - `GET /uploads/<timerId>/<file>` serves a stored file with a fixed content type.
  */
-export function createUploadHandler(services: UploadEndpointServices, contextOf: (req: IncomingMessage, res: ServerResponse) => Context | Promise<Context>) {
+export function createUploadHandler(
+  services: UploadEndpointServices,
+  contextOf: (req: IncomingMessage, res: ServerResponse) => Context | Promise<Context>,
+) {
   const store = services.uploads;
   return async (req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> => {
     try {
@@ -67,7 +74,8 @@ export function createUploadHandler(services: UploadEndpointServices, contextOf:
       if (!isUploadKind(kind)) throw new UploadError(404, UM.unsupportedKind(kind), 'unknown-kind');
       const ctx = await contextOf(req, res);
       const taken = await services.limits.commands.attempt(ctx.ip, UPLOAD_RATE_COST);
-      if (!taken.ok) throw new UploadError(429, UM.rateLimited, 'rate-limited', { retryAfterMs: taken.retryAfterMs });
+      if (!taken.ok)
+        throw new UploadError(429, UM.rateLimited, 'rate-limited', { retryAfterMs: taken.retryAfterMs });
       const timer = await services.timers.get(decodeURIComponent(timerId));
       const role = await services.timers.roleOf(timer, ctx);
       if (!atLeast(role, 'editor')) {
@@ -77,7 +85,8 @@ export function createUploadHandler(services: UploadEndpointServices, contextOf:
           : new UploadError(403, UM.roleTooLow, 'role-too-low');
       }
       await services.commerce.entitlements.requireAssetSlot(timer.id, () => store.count(timer.id));
-      const length = req.headers['content-length'] === undefined ? null : Number(req.headers['content-length']);
+      const length =
+        req.headers['content-length'] === undefined ? null : Number(req.headers['content-length']);
       checkDeclaredSize(kind, Number.isFinite(length) ? length : null);
       const bytes = await readBody(req, UPLOAD_KINDS[kind].maxBytes);
       const accepted = validateUpload(kind, req.headers['content-type'] ?? '', bytes);
@@ -91,11 +100,20 @@ export function createUploadHandler(services: UploadEndpointServices, contextOf:
         // File ages compare with the disk's modification times, so the wall clock, not the hub's clock.
         const { keptBytes } = await sweepTimerUploads(store, timer.id, timer.settings, Date.now());
         if (keptBytes + accepted.bytes.length > quota) {
-          throw new UploadError(413, UM.quotaFull(sizeName(quota), sizeName(keptBytes)), 'quota-exceeded', { quotaBytes: quota, usedBytes: keptBytes });
+          throw new UploadError(413, UM.quotaFull(sizeName(quota), sizeName(keptBytes)), 'quota-exceeded', {
+            quotaBytes: quota,
+            usedBytes: keptBytes,
+          });
         }
         return store.save(timer.id, kind, accepted);
       });
-      services.logger.info('upload stored', { timerId: timer.id, kind, bytes: accepted.bytes.length, type: accepted.type, storage: store.storage.backend });
+      services.logger.info('upload stored', {
+        timerId: timer.id,
+        kind,
+        bytes: accepted.bytes.length,
+        type: accepted.type,
+        storage: store.storage.backend,
+      });
       send(res, 201, {
         url: stored.url,
         kind,
@@ -107,7 +125,11 @@ export function createUploadHandler(services: UploadEndpointServices, contextOf:
     } catch (caught) {
       let error = caught;
       if (error instanceof FileStorageError) {
-        services.logger.error('upload storage unavailable', { pathname, storage: store.storage.backend, error: error.message });
+        services.logger.error('upload storage unavailable', {
+          pathname,
+          storage: store.storage.backend,
+          error: error.message,
+        });
         error = new UploadError(503, UM.storageUnavailable, 'storage-unavailable');
       }
       if (error instanceof UploadError || error instanceof HubError) {
@@ -117,8 +139,23 @@ export function createUploadHandler(services: UploadEndpointServices, contextOf:
           res.setHeader('connection', 'close');
           req.resume();
         }
-        if (status === 429) res.setHeader('retry-after', String(retryAfterSeconds(new HubError('TOO_MANY_REQUESTS', error.message, error.reason, error.details))));
-        return send(res, status, { error: { code: status, reason: error.reason ?? null, message: error.message, details: error.details ?? null } });
+        if (status === 429)
+          res.setHeader(
+            'retry-after',
+            String(
+              retryAfterSeconds(
+                new HubError('TOO_MANY_REQUESTS', error.message, error.reason, error.details),
+              ),
+            ),
+          );
+        return send(res, status, {
+          error: {
+            code: status,
+            reason: error.reason ?? null,
+            message: error.message,
+            details: error.details ?? null,
+          },
+        });
       }
       services.logger.error('upload error', { pathname, error: String(error) });
       send(res, 500, { error: { code: 500, reason: null, message: '服务器内部错误' } });
@@ -126,13 +163,25 @@ export function createUploadHandler(services: UploadEndpointServices, contextOf:
   };
 }
 
-async function serve(store: UploadStore, req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
-  if (req.method !== 'GET' && req.method !== 'HEAD') throw new UploadError(405, UM.methodNotAllowed, 'method-not-allowed');
+async function serve(
+  store: UploadStore,
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+): Promise<void> {
+  if (req.method !== 'GET' && req.method !== 'HEAD')
+    throw new UploadError(405, UM.methodNotAllowed, 'method-not-allowed');
   const file = await store.read(pathname);
   if (!file) throw new UploadError(404, UM.notFound, 'not-found');
-  const type = (Object.keys(STORED_AS) as FileType[]).find((candidate) => STORED_AS[candidate].ext === file.ext);
+  const type = (Object.keys(STORED_AS) as FileType[]).find(
+    (candidate) => STORED_AS[candidate].ext === file.ext,
+  );
   if (!type) throw new UploadError(404, UM.notFound, 'not-found');
-  res.writeHead(200, { ...SERVED_UPLOAD_HEADERS, 'content-type': STORED_AS[type].contentType, 'content-length': String(file.bytes.length) });
+  res.writeHead(200, {
+    ...SERVED_UPLOAD_HEADERS,
+    'content-type': STORED_AS[type].contentType,
+    'content-length': String(file.bytes.length),
+  });
   res.end(req.method === 'HEAD' ? undefined : file.bytes);
 }
 

@@ -56,29 +56,34 @@ export const timerRouter = router({
         matchId: created.matchId,
         controlKey: created.controlKey,
         viewKey: created.timer.viewKey,
-        urls: absoluteLinks(siteBase(ctx.services.config, ctx.req), timerUrls(created.timer, created.controlKey)),
+        urls: absoluteLinks(
+          siteBase(ctx.services.config, ctx.req),
+          timerUrls(created.timer, created.controlKey),
+        ),
       };
     }),
 
   /** Facts of a timer and its current match, by id or short id (a private timer's need its view key). */
-  get: publicProcedure.input(z.strictObject({ id: timerIdSchema, viewKey: z.string().max(200).optional() })).query(async ({ ctx, input }) => {
-    const timer = await ctx.services.timers.get(input.id);
-    await ctx.services.timers.requireView(timer, ctx, input.viewKey);
-    const room = await ctx.services.timers.room(timer);
-    const role = await ctx.services.timers.roleOf(timer, ctx);
-    return {
-      timer: timerPublic(timer),
-      matchId: room.matchId,
-      state: room.current,
-      serverNow: ctx.services.clock.now(),
-      role,
-      canControl: atLeast(role, 'controller'),
-      /** Whether an account owns the timer (the console then asks anonymous visitors to sign in). */
-      owned: timer.ownerId !== null,
-      /** A private timer's view key, for controllers (their share links carry it); else null. */
-      viewKey: atLeast(role, 'controller') ? timer.viewKey : null,
-    };
-  }),
+  get: publicProcedure
+    .input(z.strictObject({ id: timerIdSchema, viewKey: z.string().max(200).optional() }))
+    .query(async ({ ctx, input }) => {
+      const timer = await ctx.services.timers.get(input.id);
+      await ctx.services.timers.requireView(timer, ctx, input.viewKey);
+      const room = await ctx.services.timers.room(timer);
+      const role = await ctx.services.timers.roleOf(timer, ctx);
+      return {
+        timer: timerPublic(timer),
+        matchId: room.matchId,
+        state: room.current,
+        serverNow: ctx.services.clock.now(),
+        role,
+        canControl: atLeast(role, 'controller'),
+        /** Whether an account owns the timer (the console then asks anonymous visitors to sign in). */
+        owned: timer.ownerId !== null,
+        /** A private timer's view key, for controllers (their share links carry it); else null. */
+        viewKey: atLeast(role, 'controller') ? timer.viewKey : null,
+      };
+    }),
 
   /**
    * The command log of a match (the timer's current one by default): what records derive from.
@@ -97,7 +102,10 @@ export const timerRouter = router({
     .mutation(async ({ ctx, input }) => {
       const timer = await ctx.services.timers.get(input.timerId);
       ctx.services.timers.requireControl(timer, [input.key]);
-      ctx.setHeader?.('set-cookie', capabilityCookie(controlCookieName(timer.id), input.key, secureCookies(ctx.services.config)));
+      ctx.setHeader?.(
+        'set-cookie',
+        capabilityCookie(controlCookieName(timer.id), input.key, secureCookies(ctx.services.config)),
+      );
       return { timerId: timer.id, shortid: timer.shortid };
     }),
 
@@ -158,17 +166,23 @@ export const timerRouter = router({
    */
   showResult: timerProcedure('controller')
     .use(rateLimit((ctx) => ctx.services.limits.commands))
-    .input(z.object({ timerId: timerIdSchema, matchId: z.string().min(1).max(64).optional(), show: z.boolean() }))
+    .input(
+      z.object({ timerId: timerIdSchema, matchId: z.string().min(1).max(64).optional(), show: z.boolean() }),
+    )
     .mutation(async ({ ctx, input }): Promise<{ version: number; state: MatchState }> => {
       const room = await ctx.services.timers.room(ctx.timer, input.matchId);
       let result = null;
       if (input.show) {
-        if (room.current.finishedAt === null) throw new HubError('BAD_REQUEST', M.resultNeedsFinish, 'match-not-finished');
+        if (room.current.finishedAt === null)
+          throw new HubError('BAD_REQUEST', M.resultNeedsFinish, 'match-not-finished');
         const saved = await ctx.services.library.records.repository.result(room.matchId);
         result = shownResultOf(saved?.sheet ?? sheetFromSettings(ctx.timer.settings), room.current.format);
         if (result === null) throw new HubError('BAD_REQUEST', M.resultEmpty, 'result-empty');
       }
-      const outcome = await room.command({ type: 'overlay', action: 'result', result }, { actor: `trpc:${ctx.transport}` });
+      const outcome = await room.command(
+        { type: 'overlay', action: 'result', result },
+        { actor: `trpc:${ctx.transport}` },
+      );
       if (!outcome.ok) throw outcomeError(outcome);
       return { version: outcome.version, state: outcome.state };
     }),
@@ -196,14 +210,20 @@ export const timerRouter = router({
         timerId: timerIdSchema,
         matchId: z.string().min(1).max(64),
         baseVersion: z.number().int().min(0),
-        commands: z.array(z.object({ command: clientCommandSchema, at: z.number().int().min(0) })).min(1).max(500),
+        commands: z
+          .array(z.object({ command: clientCommandSchema, at: z.number().int().min(0) }))
+          .min(1)
+          .max(500),
         force: z.boolean().default(false),
       }),
     )
     .mutation(async ({ ctx, input }): Promise<{ version: number; state: MatchState }> => {
       for (const { command } of input.commands) requireOutsideCommand(command);
       const room = await ctx.services.timers.room(ctx.timer, input.matchId);
-      const outcome = await room.replay(input.baseVersion, input.commands, { force: input.force, actor: `replay:${ctx.transport}` });
+      const outcome = await room.replay(input.baseVersion, input.commands, {
+        force: input.force,
+        actor: `replay:${ctx.transport}`,
+      });
       if (!outcome.ok) throw outcomeError(outcome);
       return { version: outcome.version, state: outcome.state };
     }),

@@ -53,7 +53,10 @@ export interface LockedDecision<T> {
  * entries are written (the webhook outbox). It must not read the match row again. It may
  * return a function to run once the transaction has committed (waking the outbox).
  */
-export type CommitHook = (tx: Db, change: { matchId: string; next: MatchState; entries: readonly LoggedCommand[] }) => Promise<(() => void) | void>;
+export type CommitHook = (
+  tx: Db,
+  change: { matchId: string; next: MatchState; entries: readonly LoggedCommand[] },
+) => Promise<(() => void) | void>;
 
 /** Data access for timers, matches and the command log. Nothing here knows about sockets. */
 export class TimerRepository {
@@ -67,7 +70,11 @@ export class TimerRepository {
   }
 
   /** Runs the commit hooks in `tx`; returns what they want run after the commit. */
-  private async runCommitHooks(tx: Db, matchId: string, write: NonNullable<LockedDecision<unknown>['write']>): Promise<(() => void)[]> {
+  private async runCommitHooks(
+    tx: Db,
+    matchId: string,
+    write: NonNullable<LockedDecision<unknown>['write']>,
+  ): Promise<(() => void)[]> {
     const after: (() => void)[] = [];
     for (const hook of this.commitHooks) {
       const then = await hook(tx, { matchId, next: write.next, entries: write.entries });
@@ -83,7 +90,11 @@ export class TimerRepository {
    * locked (`FOR UPDATE`), and throws to refuse: two creations racing for the last place of a
    * plan are counted one after the other, on every hub sharing the database.
    */
-  async createTimer(timer: TimerRecord, firstMatch: MatchRow, admit?: (owned: number) => void): Promise<void> {
+  async createTimer(
+    timer: TimerRecord,
+    firstMatch: MatchRow,
+    admit?: (owned: number) => void,
+  ): Promise<void> {
     await this.db.transaction(async (tx) => {
       if (admit && timer.ownerId) {
         await lockAccount(tx, timer.ownerId);
@@ -102,13 +113,19 @@ export class TimerRepository {
   }
 
   async findTimerByShortId(shortid: string): Promise<TimerRecord | null> {
-    const [row] = await this.db.select().from(timers).where(eq(timers.shortid, shortid.toLowerCase())).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(timers)
+      .where(eq(timers.shortid, shortid.toLowerCase()))
+      .limit(1);
     return row ? toTimer(row) : null;
   }
 
   async findMatch(id: string): Promise<MatchRow | null> {
     const [row] = await this.db.select().from(matches).where(eq(matches.id, id)).limit(1);
-    return row ? { id: row.id, timerId: row.timerId, state: row.state as MatchState, version: row.version } : null;
+    return row
+      ? { id: row.id, timerId: row.timerId, state: row.state as MatchState, version: row.version }
+      : null;
   }
 
   /** Matches whose clocks may need the scheduler: everything not finished with a deadline. */
@@ -117,7 +134,12 @@ export class TimerRepository {
       .select()
       .from(matches)
       .where(sql`${matches.nextDeadline} is not null`);
-    return rows.map((row) => ({ id: row.id, timerId: row.timerId, state: row.state as MatchState, version: row.version }));
+    return rows.map((row) => ({
+      id: row.id,
+      timerId: row.timerId,
+      state: row.state as MatchState,
+      version: row.version,
+    }));
   }
 
   /** Starts a new match on a timer and makes it current, with its schedule entry when given, atomically. */
@@ -126,7 +148,11 @@ export class TimerRepository {
       await tx.insert(matches).values(matchRow(match));
       await tx
         .update(timers)
-        .set({ currentMatchId: match.id, updatedAt: new Date(), ...(scheduleEntry === null ? {} : { settings: withScheduleEntry(match.id, scheduleEntry) }) })
+        .set({
+          currentMatchId: match.id,
+          updatedAt: new Date(),
+          ...(scheduleEntry === null ? {} : { settings: withScheduleEntry(match.id, scheduleEntry) }),
+        })
         .where(eq(timers.id, match.timerId));
     });
   }
@@ -159,7 +185,8 @@ export class TimerRepository {
           .where(and(eq(matches.id, matchId), eq(matches.version, known.version)))
           .returning({ version: matches.version });
         if (updated.length === 0) return false;
-        if (write.entries.length > 0) await tx.insert(matchEvents).values(write.entries.map((entry) => ({ matchId, ...entry })));
+        if (write.entries.length > 0)
+          await tx.insert(matchEvents).values(write.entries.map((entry) => ({ matchId, ...entry })));
         afterCommit = await this.runCommitHooks(tx, matchId, write);
         return true;
       });
@@ -178,11 +205,20 @@ export class TimerRepository {
       let missed: LoggedCommand[] = [];
       const decision = decide({ state: row.state as MatchState, version: row.version });
       if (decision.catchUpFrom !== undefined && decision.catchUpFrom < row.version) {
-        missed = (await tx.select().from(matchEvents).where(and(eq(matchEvents.matchId, matchId), sql`${matchEvents.version} > ${decision.catchUpFrom}`)).orderBy(matchEvents.version)).map(toLogged);
+        missed = (
+          await tx
+            .select()
+            .from(matchEvents)
+            .where(
+              and(eq(matchEvents.matchId, matchId), sql`${matchEvents.version} > ${decision.catchUpFrom}`),
+            )
+            .orderBy(matchEvents.version)
+        ).map(toLogged);
       }
       if (decision.write) {
         await tx.update(matches).set(matchUpdate(decision.write)).where(eq(matches.id, matchId));
-        if (decision.write.entries.length > 0) await tx.insert(matchEvents).values(decision.write.entries.map((entry) => ({ matchId, ...entry })));
+        if (decision.write.entries.length > 0)
+          await tx.insert(matchEvents).values(decision.write.entries.map((entry) => ({ matchId, ...entry })));
         afterCommit = await this.runCommitHooks(tx, matchId, decision.write);
       }
       return { found: true, value: decision.value, missed } as const;
@@ -205,11 +241,24 @@ export class TimerRepository {
 /** The columns a committed step changes. */
 function matchUpdate(write: NonNullable<LockedDecision<unknown>['write']>) {
   const { next, nextDeadline } = write;
-  return { state: next, version: next.version, status: matchProgress(next), nextDeadline, updatedAt: new Date() };
+  return {
+    state: next,
+    version: next.version,
+    status: matchProgress(next),
+    nextDeadline,
+    updatedAt: new Date(),
+  };
 }
 
 function matchRow(match: MatchRow) {
-  return { id: match.id, timerId: match.timerId, state: match.state, version: match.version, status: matchProgress(match.state), nextDeadline: null };
+  return {
+    id: match.id,
+    timerId: match.timerId,
+    state: match.state,
+    version: match.version,
+    status: matchProgress(match.state),
+    nextDeadline: null,
+  };
 }
 
 function toTimer(row: typeof timers.$inferSelect): TimerRecord {
@@ -229,5 +278,11 @@ function toTimer(row: typeof timers.$inferSelect): TimerRecord {
 }
 
 function toLogged(row: typeof matchEvents.$inferSelect): LoggedCommand {
-  return { version: row.version, command: row.command as Command, events: row.events as MatchEvent[], at: row.at, actor: row.actor };
+  return {
+    version: row.version,
+    command: row.command as Command,
+    events: row.events as MatchEvent[],
+    at: row.at,
+    actor: row.actor,
+  };
 }

@@ -1,4 +1,15 @@
-import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.schema';
 
 /**
@@ -33,7 +44,10 @@ export const timers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('timers_shortid_idx').on(table.shortid), index('timers_owner_idx').on(table.ownerId)],
+  (table) => [
+    uniqueIndex('timers_shortid_idx').on(table.shortid),
+    index('timers_owner_idx').on(table.ownerId),
+  ],
 );
 
 /** A match of a timer: its authoritative state and the version of the last accepted command. */
@@ -89,7 +103,10 @@ export const timerMembers = pgTable(
     role: text('role').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.timerId, table.userId] }), index('timer_members_user_idx').on(table.userId)],
+  (table) => [
+    primaryKey({ columns: [table.timerId, table.userId] }),
+    index('timer_members_user_idx').on(table.userId),
+  ],
 );
 
 /** An invite link to a timer with a role and an expiry; only the token's sha256 is stored. */
@@ -108,5 +125,8 @@ export const timerInvites = pgTable(
     createdBy: text('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('timer_invites_token_idx').on(table.tokenHash), index('timer_invites_timer_idx').on(table.timerId)],
+  (table) => [
+    uniqueIndex('timer_invites_token_idx').on(table.tokenHash),
+    index('timer_invites_timer_idx').on(table.timerId),
+  ],
 );

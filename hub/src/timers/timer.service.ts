@@ -1,4 +1,13 @@
-import { createMatch, getBuiltinFormat, isHubOnlyCommand, matchHasBegun, TIMER_ERROR_MESSAGES, validateFormat, type Command, type Format } from '@bianshi/shared';
+import {
+  createMatch,
+  getBuiltinFormat,
+  isHubOnlyCommand,
+  matchHasBegun,
+  TIMER_ERROR_MESSAGES,
+  validateFormat,
+  type Command,
+  type Format,
+} from '@bianshi/shared';
 import { timingSafeEqual } from 'node:crypto';
 import type { TimerSettingsRepository } from './timer-settings.repository';
 import type { MatchRow, TimerRecord, TimerRepository } from './timer.repository';
@@ -86,7 +95,12 @@ export class TimerService {
       ownerId: input.ownerId ?? null,
       currentMatchId: null,
     };
-    const match: MatchRow = { id: newId(), timerId: timer.id, state: createMatch(format, { now: this.clock.now() }), version: 0 };
+    const match: MatchRow = {
+      id: newId(),
+      timerId: timer.id,
+      state: createMatch(format, { now: this.clock.now() }),
+      version: 0,
+    };
     return { timer, match, controlKey };
   }
 
@@ -97,7 +111,9 @@ export class TimerService {
 
   /** A timer by id or short id; throws NOT_FOUND. */
   async get(idOrShortId: string): Promise<TimerRecord> {
-    const timer = (await this.repository.findTimer(idOrShortId)) ?? (await this.repository.findTimerByShortId(idOrShortId));
+    const timer =
+      (await this.repository.findTimer(idOrShortId)) ??
+      (await this.repository.findTimerByShortId(idOrShortId));
     if (!timer) throw new HubError('NOT_FOUND', M.timerNotFound, 'timer-not-found');
     return timer;
   }
@@ -111,7 +127,8 @@ export class TimerService {
     if (this.canControl(timer, caller.presentedKeys(timer.id))) role = timer.ownerId ? 'controller' : 'owner';
     if (caller.user && caller.user.id === timer.ownerId) role = strongest(role, 'owner');
     // A membership (from an invite link or the owner) counts when it is stronger.
-    const member = caller.user && role !== 'owner' ? await this.memberships?.(timer.id, caller.user.id) : null;
+    const member =
+      caller.user && role !== 'owner' ? await this.memberships?.(timer.id, caller.user.id) : null;
     return member ? strongest(role, member) : role;
   }
 
@@ -122,15 +139,21 @@ export class TimerService {
 
   /** Throws UNAUTHORIZED (no key) or FORBIDDEN (wrong key) unless a key controls the timer. */
   requireControl(timer: TimerRecord, presentedKeys: readonly string[]): void {
-    if (presentedKeys.length === 0) throw new HubError('UNAUTHORIZED', M.controlKeyMissing, 'control-key-missing');
-    if (!this.canControl(timer, presentedKeys)) throw new HubError('FORBIDDEN', M.controlKeyWrong, 'control-key-wrong');
+    if (presentedKeys.length === 0)
+      throw new HubError('UNAUTHORIZED', M.controlKeyMissing, 'control-key-missing');
+    if (!this.canControl(timer, presentedKeys))
+      throw new HubError('FORBIDDEN', M.controlKeyWrong, 'control-key-wrong');
   }
 
   /**
    * True when the caller may watch the timer: it is public, or the caller brings its view key,
    * or has any standing on it (the control key, the owning account, a membership).
    */
-  async canView(timer: TimerRecord, caller: TimerCaller, viewKey: string | null | undefined): Promise<boolean> {
+  async canView(
+    timer: TimerRecord,
+    caller: TimerCaller,
+    viewKey: string | null | undefined,
+  ): Promise<boolean> {
     if (timer.viewKey === null) return true;
     if (viewKey && sameSecret(viewKey, timer.viewKey)) return true;
     if (this.canControl(timer, caller.presentedKeys(timer.id))) return true;
@@ -145,7 +168,11 @@ export class TimerService {
   }
 
   /** Throws UNAUTHORIZED (no view key) or FORBIDDEN (a wrong one) unless the caller may watch the timer. */
-  async requireView(timer: TimerRecord, caller: TimerCaller, viewKey: string | null | undefined): Promise<void> {
+  async requireView(
+    timer: TimerRecord,
+    caller: TimerCaller,
+    viewKey: string | null | undefined,
+  ): Promise<void> {
     if (await this.canView(timer, caller, viewKey)) return;
     if (viewKey) throw new HubError('FORBIDDEN', M.viewKeyWrong, 'view-key-wrong');
     throw new HubError('UNAUTHORIZED', M.viewKeyRequired, 'view-key-required');
@@ -155,7 +182,8 @@ export class TimerService {
   async room(timer: TimerRecord, matchId?: string): Promise<MatchRoom> {
     const id = matchId ?? timer.currentMatchId;
     const room = id ? await this.rooms.room(id) : null;
-    if (!room || room.timerId !== timer.id) throw new HubError('NOT_FOUND', M.matchNotFound, 'match-not-found');
+    if (!room || room.timerId !== timer.id)
+      throw new HubError('NOT_FOUND', M.matchNotFound, 'match-not-found');
     return room;
   }
 
@@ -163,7 +191,12 @@ export class TimerService {
    * Sends a command from outside (tRPC, the HTTP API) to a match's room and returns its outcome.
    * Commands only the hub issues (its scheduler's `expire`, a result from the record) are refused.
    */
-  async command(timer: TimerRecord, matchId: string | undefined, command: Command, options: { expectedVersion?: number; actor: string }): Promise<CommandOutcome> {
+  async command(
+    timer: TimerRecord,
+    matchId: string | undefined,
+    command: Command,
+    options: { expectedVersion?: number; actor: string },
+  ): Promise<CommandOutcome> {
     requireOutsideCommand(command);
     const room = await this.room(timer, matchId);
     return room.command(command, options);
@@ -175,7 +208,12 @@ export class TimerService {
    * The one implementation behind `timer.newMatch`, `manage.startMatch` and `manage.setFormat`.
    */
   async startMatch(timer: TimerRecord, scheduleEntry: unknown = null): Promise<MatchRoom> {
-    const match: MatchRow = { id: newId(), timerId: timer.id, state: createMatch(timer.format, { now: this.clock.now() }), version: 0 };
+    const match: MatchRow = {
+      id: newId(),
+      timerId: timer.id,
+      state: createMatch(timer.format, { now: this.clock.now() }),
+      version: 0,
+    };
     await this.repository.addMatch(match, scheduleEntry);
     await this.rooms.announce({ type: 'current', timerId: timer.id, matchId: match.id });
     if (scheduleEntry !== null) await this.rooms.announce({ type: 'timer', timerId: timer.id });
@@ -197,7 +235,8 @@ export class TimerService {
 
   /** Makes one of the timer's matches current on every hub; NOT_FOUND when it is not the timer's. */
   async makeCurrent(timer: TimerRecord, matchId: string): Promise<MatchRoom> {
-    if (!(await this.manage.setCurrentMatch(timer.id, matchId))) throw new HubError('NOT_FOUND', M.matchNotFound, 'match-not-found');
+    if (!(await this.manage.setCurrentMatch(timer.id, matchId)))
+      throw new HubError('NOT_FOUND', M.matchNotFound, 'match-not-found');
     await this.rooms.announce({ type: 'current', timerId: timer.id, matchId });
     return this.room({ ...timer, currentMatchId: matchId });
   }
@@ -270,9 +309,14 @@ function resolveFormat(input: CreateTimerInput): Format {
   if (input.format !== undefined) {
     const parsed = validateFormat(input.format);
     if (!parsed.ok) {
-      throw new HubError('BAD_REQUEST', M.formatInvalid(parsed.errors.map((issue) => `${issue.path} ${issue.message}`).join('；')), 'format-invalid', {
-        issues: parsed.errors,
-      });
+      throw new HubError(
+        'BAD_REQUEST',
+        M.formatInvalid(parsed.errors.map((issue) => `${issue.path} ${issue.message}`).join('；')),
+        'format-invalid',
+        {
+          issues: parsed.errors,
+        },
+      );
     }
     return parsed.format;
   }

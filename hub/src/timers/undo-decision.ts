@@ -11,17 +11,46 @@ import type { CommandOutcome } from './match-room';
  * when the log does not replay to the committed state (a log from an older reducer), since
  * nothing is undone on a guess.
  */
-export function undoDecision(replay: Replay, row: { state: MatchState; version: number }, at: number, actor: string): LockedDecision<CommandOutcome> {
+export function undoDecision(
+  replay: Replay,
+  row: { state: MatchState; version: number },
+  at: number,
+  actor: string,
+): LockedDecision<CommandOutcome> {
   const replayed = replayedState(replay);
-  if (row.version !== replayed.version) return { write: null, value: { ok: false, code: 'conflict', message: M.conflict, version: row.version } };
+  if (row.version !== replayed.version)
+    return { write: null, value: { ok: false, code: 'conflict', message: M.conflict, version: row.version } };
   if (!sameState(replayed, row.state)) {
-    return { write: null, value: { ok: false, code: 'rejected', reason: 'undo-unavailable', message: M.undoUnavailable, version: row.version } };
+    return {
+      write: null,
+      value: {
+        ok: false,
+        code: 'rejected',
+        reason: 'undo-unavailable',
+        message: M.undoUnavailable,
+        version: row.version,
+      },
+    };
   }
   const planned = undoStep(replay, at);
-  if (!planned.ok) return { write: null, value: { ok: false, code: 'rejected', reason: planned.error.code, message: planned.error.message, version: row.version } };
+  if (!planned.ok)
+    return {
+      write: null,
+      value: {
+        ok: false,
+        code: 'rejected',
+        reason: planned.error.code,
+        message: planned.error.message,
+        version: row.version,
+      },
+    };
   const { state, events } = planned;
   return {
-    write: { next: state, entries: [{ version: state.version, command: { type: 'undo' }, events, at, actor }], nextDeadline: nextDeadline(state) },
+    write: {
+      next: state,
+      entries: [{ version: state.version, command: { type: 'undo' }, events, at, actor }],
+      nextDeadline: nextDeadline(state),
+    },
     value: { ok: true, version: state.version, state, events },
   };
 }

@@ -51,17 +51,29 @@ const CLAIM_NEEDS: Record<PresenceRole, { role: TimerRole; message: string; reas
  * watch was open before (a revocation checks it again): the reasons then say what changed, so the
  * screen can tell its audience (此计时器已设为私有) instead of a generic refusal.
  */
-async function refusal(caller: WatchCaller, timer: TimerRecord, input: WatchInput, opened: boolean): Promise<HubError | null> {
+async function refusal(
+  caller: WatchCaller,
+  timer: TimerRecord,
+  input: WatchInput,
+  opened: boolean,
+): Promise<HubError | null> {
   const timers = caller.services.timers;
   if (!(await timers.canView(timer, caller, input.viewKey))) {
     if (!opened && input.viewKey) return new HubError('FORBIDDEN', M.viewKeyWrong, 'view-key-wrong');
     if (!opened) return new HubError('UNAUTHORIZED', M.viewKeyRequired, 'view-key-required');
-    return input.viewKey ? new HubError('FORBIDDEN', M.viewKeyChanged, 'view-key-changed') : new HubError('FORBIDDEN', M.timerMadePrivate, 'timer-private');
+    return input.viewKey
+      ? new HubError('FORBIDDEN', M.viewKeyChanged, 'view-key-changed')
+      : new HubError('FORBIDDEN', M.timerMadePrivate, 'timer-private');
   }
   const needed = CLAIM_NEEDS[input.role];
   if (needed === null || atLeast(await timers.roleOf(timer, caller), needed.role)) return null;
   if (input.role === 'judge' && timers.holdsJudgeKey(timer, input.judgeKey)) return null;
-  if (input.role === 'judge' && input.judgeKey) return new HubError('FORBIDDEN', opened ? M.judgeKeyChanged : M.judgeKeyWrong, opened ? 'judge-key-changed' : 'judge-key-wrong');
+  if (input.role === 'judge' && input.judgeKey)
+    return new HubError(
+      'FORBIDDEN',
+      opened ? M.judgeKeyChanged : M.judgeKeyWrong,
+      opened ? 'judge-key-changed' : 'judge-key-wrong',
+    );
   if (opened) return new HubError('FORBIDDEN', M.revoked, 'access-revoked');
   return new HubError('FORBIDDEN', needed.message, needed.reason);
 }
@@ -83,7 +95,11 @@ async function watchedRoom(caller: WatchCaller, input: WatchInput): Promise<Matc
 }
 
 /** Resolves the room a watch asks for and creates its session (not yet attached), checking the claimed role. */
-export async function openWatch(caller: WatchCaller, input: WatchInput, transport: SessionTransport): Promise<{ room: MatchRoom; session: Session }> {
+export async function openWatch(
+  caller: WatchCaller,
+  input: WatchInput,
+  transport: SessionTransport,
+): Promise<{ room: MatchRoom; session: Session }> {
   const room = await watchedRoom(caller, input);
   if (input.role === 'display') await requireScreenSlot(caller.services, room);
   const session = new WatchSession(

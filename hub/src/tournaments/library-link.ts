@@ -39,7 +39,10 @@ export async function findLibrarySchool(db: Db, name: string): Promise<{ id: str
     .limit(50);
   const byName = rows.find((row) => normalizeName(row.name) === key);
   if (byName) return { id: byName.id, name: byName.name };
-  const other = rows.find((row) => normalizeName(row.shortName) === key || row.aliases.some((alias) => normalizeName(alias) === key));
+  const other = rows.find(
+    (row) =>
+      normalizeName(row.shortName) === key || row.aliases.some((alias) => normalizeName(alias) === key),
+  );
   return other ? { id: other.id, name: other.name } : null;
 }
 
@@ -85,7 +88,12 @@ export function librarySeason(tournament: { season: string; startDate: string | 
 export async function recordFixtureResult(tx: Db, fixture: FixtureRow, values: ResultValues): Promise<void> {
   if (!fixture.timerId) return;
   const [timer] = await tx
-    .select({ id: timers.id, settings: timers.settings, matchId: timers.currentMatchId, createdAt: sql<number | null>`(${matches.state}->>'createdAt')::bigint` })
+    .select({
+      id: timers.id,
+      settings: timers.settings,
+      matchId: timers.currentMatchId,
+      createdAt: sql<number | null>`(${matches.state}->>'createdAt')::bigint`,
+    })
     .from(timers)
     .leftJoin(matches, eq(matches.id, timers.currentMatchId))
     .where(eq(timers.id, fixture.timerId));
@@ -101,5 +109,11 @@ export async function recordFixtureResult(tx: Db, fixture: FixtureRow, values: R
     judges: base.judges.map((judge) => ({ ...judge, vote: null })),
   });
   if (!parsed.success) return;
-  await records.saveResult(timer.matchId, timer.id, parsed.data, null, timer.createdAt === null ? null : Number(timer.createdAt));
+  await records.saveResult(
+    timer.matchId,
+    timer.id,
+    parsed.data,
+    null,
+    timer.createdAt === null ? null : Number(timer.createdAt),
+  );
 }

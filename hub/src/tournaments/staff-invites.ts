@@ -86,7 +86,9 @@ export class StaffInvites {
         tx
           .update(tournamentStaff)
           .set({ role: input.role })
-          .where(and(eq(tournamentStaff.tournamentId, tournament.id), eq(tournamentStaff.userId, member.userId))),
+          .where(
+            and(eq(tournamentStaff.tournamentId, tournament.id), eq(tournamentStaff.userId, member.userId)),
+          ),
       );
       return { status: 'updated', email, role: input.role, mailed: false };
     }
@@ -99,7 +101,11 @@ export class StaffInvites {
     ]);
     const taken = (staff[0]?.n ?? 0) + pending.filter((invite) => invite.email !== email).length;
     if (taken >= TOURNAMENT_LIMITS.organizers)
-      throw new HubError('BAD_REQUEST', T.tooManyOrganizers(TOURNAMENT_LIMITS.organizers), 'too-many-organizers');
+      throw new HubError(
+        'BAD_REQUEST',
+        T.tooManyOrganizers(TOURNAMENT_LIMITS.organizers),
+        'too-many-organizers',
+      );
     await this.changes.write(tournament.id, (tx) =>
       tx
         .insert(tournamentStaffInvites)
@@ -150,7 +156,10 @@ export class StaffInvites {
           round: round.name,
           judge: judge.name,
           fixtures: mine.map((fixture) =>
-            [fixture.venue, `${teams.get(fixture.affTeamId ?? '') ?? '待定'}（正方） vs ${teams.get(fixture.negTeamId ?? '') ?? '待定'}（反方）`]
+            [
+              fixture.venue,
+              `${teams.get(fixture.affTeamId ?? '') ?? '待定'}（正方） vs ${teams.get(fixture.negTeamId ?? '') ?? '待定'}（反方）`,
+            ]
               .filter(Boolean)
               .join('：'),
           ),
@@ -221,7 +230,10 @@ export class StaffInvites {
         await tx
           .insert(tournamentStaff)
           .values({ tournamentId: invite.tournamentId, userId: user.id, role: invite.role })
-          .onConflictDoUpdate({ target: [tournamentStaff.tournamentId, tournamentStaff.userId], set: { role: invite.role } });
+          .onConflictDoUpdate({
+            target: [tournamentStaff.tournamentId, tournamentStaff.userId],
+            set: { role: invite.role },
+          });
       });
       if (invite.tournamentId === tournamentId && tournament?.ownerId !== user.id) claimed = invite.role;
     }

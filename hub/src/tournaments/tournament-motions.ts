@@ -92,7 +92,11 @@ export class TournamentMotions {
           lte(tournamentFixtures.topicReleaseAt, this.now()),
         ),
       )
-      .orderBy(asc(tournamentStages.position), asc(tournamentRounds.number), asc(tournamentFixtures.position));
+      .orderBy(
+        asc(tournamentStages.position),
+        asc(tournamentRounds.number),
+        asc(tournamentFixtures.position),
+      );
     // One entry per motion per round (every fixture of a round usually shares it).
     const motions = new Map<string, (typeof released)[number]>();
     for (const row of released) {

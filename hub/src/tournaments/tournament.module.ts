@@ -69,7 +69,11 @@ export function createTournaments(deps: TournamentModuleDependencies): Tournamen
     deps.mailer,
     {
       byInviter: deps.limiters({ name: 'tournament-invites', points: INVITES_PER_HOUR, durationS: 3600 }),
-      byAddress: deps.limiters({ name: 'tournament-invites-address', points: INVITES_PER_ADDRESS_HOUR, durationS: 3600 }),
+      byAddress: deps.limiters({
+        name: 'tournament-invites-address',
+        points: INVITES_PER_ADDRESS_HOUR,
+        durationS: 3600,
+      }),
     },
     deps.invitesNeedVerifiedEmail,
   );

@@ -174,22 +174,20 @@ export const tournamentRouter = router({
    * Adds a judge; the answer carries the private ballot token. An email is never looked up among
    * accounts; with mail, the ballot link goes to it (so a judge with an email costs an invitation).
    */
-  addJudge: coordinator
-    .input(z.object({ judge: judgeInputSchema }))
-    .mutation(async ({ ctx, input }) => {
-      const { invites, participants } = ctx.services.tournaments;
-      if (input.judge.email) await withRetryAfter(ctx.setHeader, () => invites.spend(ctx.user.id, ctx.ip));
-      const judge = await participants.addJudge(ctx.tournament, input.judge);
-      const mailed =
-        judge.email !== null && judge.ballotToken !== null
-          ? invites.mailBallotLink(
-              ctx.tournament,
-              { name: judge.name, email: judge.email },
-              `${siteBase(ctx.services.config, ctx.req)}/worldcup/ballot/${judge.ballotToken}`,
-            )
-          : false;
-      return { ...judge, mailed };
-    }),
+  addJudge: coordinator.input(z.object({ judge: judgeInputSchema })).mutation(async ({ ctx, input }) => {
+    const { invites, participants } = ctx.services.tournaments;
+    if (input.judge.email) await withRetryAfter(ctx.setHeader, () => invites.spend(ctx.user.id, ctx.ip));
+    const judge = await participants.addJudge(ctx.tournament, input.judge);
+    const mailed =
+      judge.email !== null && judge.ballotToken !== null
+        ? invites.mailBallotLink(
+            ctx.tournament,
+            { name: judge.name, email: judge.email },
+            `${siteBase(ctx.services.config, ctx.req)}/worldcup/ballot/${judge.ballotToken}`,
+          )
+        : false;
+    return { ...judge, mailed };
+  }),
   /** Removes a judge from future assignments and revokes their link (their submitted ballots stay). */
   removeJudge: coordinator.input(z.object({ judgeId: id })).mutation(async ({ ctx, input }) => {
     await ctx.services.tournaments.participants.removeJudge(ctx.tournament, input.judgeId);
@@ -240,15 +238,17 @@ export const tournamentRouter = router({
    * Publishes a drafted round, all or nothing: a timer per fixture (the tournament's format,
    * the teams' names) and one lobby with all of them; judges assigned if not yet.
    */
-  publishRound: organizer
-    .input(z.object({ roundId: id }))
-    .mutation(async ({ ctx, input }) => {
-      const { rounds, invites } = ctx.services.tournaments;
-      const published = await rounds.publish(ctx.tournament, input.roundId);
-      // Judges with an address get their fixtures and link by mail (when the hub has mail).
-      const mailed = await invites.mailRoundLinks(ctx.tournament, input.roundId, siteBase(ctx.services.config, ctx.req));
-      return { ...published, mailed };
-    }),
+  publishRound: organizer.input(z.object({ roundId: id })).mutation(async ({ ctx, input }) => {
+    const { rounds, invites } = ctx.services.tournaments;
+    const published = await rounds.publish(ctx.tournament, input.roundId);
+    // Judges with an address get their fixtures and link by mail (when the hub has mail).
+    const mailed = await invites.mailRoundLinks(
+      ctx.tournament,
+      input.roundId,
+      siteBase(ctx.services.config, ctx.req),
+    );
+    return { ...published, mailed };
+  }),
 
   /** Sets the topic (from the topic library) of a round's fixtures, or one fixture, with its release time (null: on release). */
   setTopic: organizer

@@ -193,10 +193,15 @@ export class TournamentService {
             topic: view.topic.released ? view.topic.text : null,
           };
         }),
-      nextTopicReleaseAt:
-        snapshot.fixtures
-          .filter((fixture) => fixture.roundId === round?.id && fixture.topicId && fixture.topicReleaseAt !== null && fixture.topicReleaseAt > now)
-          .reduce<number | null>((next, fixture) => Math.min(next ?? Infinity, fixture.topicReleaseAt!), null),
+      nextTopicReleaseAt: snapshot.fixtures
+        .filter(
+          (fixture) =>
+            fixture.roundId === round?.id &&
+            fixture.topicId &&
+            fixture.topicReleaseAt !== null &&
+            fixture.topicReleaseAt > now,
+        )
+        .reduce<number | null>((next, fixture) => Math.min(next ?? Infinity, fixture.topicReleaseAt!), null),
     };
   }
 
@@ -206,14 +211,18 @@ export class TournamentService {
    */
   async create(input: unknown, user: TournamentCaller): Promise<{ id: string; slug: string }> {
     const settings = parseTournamentInput(input);
-    if (await this.repository.findBySlug(settings.slug)) throw new HubError('CONFLICT', T.slugTaken(settings.slug), 'slug-taken');
+    if (await this.repository.findBySlug(settings.slug))
+      throw new HubError('CONFLICT', T.slugTaken(settings.slug), 'slug-taken');
     // The plan is read first; the count and the insert are one transaction under the account's lock.
     const admit = await this.plans.limitCheck(user.id, 'tournaments');
     const id = newId();
     try {
       await this.repository.db.transaction(async (tx) => {
         await lockAccount(tx, user.id);
-        const [owned] = await tx.select({ n: count() }).from(tournaments).where(eq(tournaments.ownerId, user.id));
+        const [owned] = await tx
+          .select({ n: count() })
+          .from(tournaments)
+          .where(eq(tournaments.ownerId, user.id));
         admit(owned?.n ?? 0);
         await tx.insert(tournaments).values({ id, ...settings, ownerId: user.id });
       });

@@ -14,7 +14,12 @@ import { timerPageSnapshot } from '../timers/timer-page-state';
 import { createPageStatus, pageLookups } from './page-status';
 import type { ScreenRenderer } from './page-render';
 import { createUploadHandler } from '../timers/timer-uploads.http';
-import { sendTrpcRefusal, TRPC_HTTP_MAX_BATCH_CALLS, TRPC_HTTP_MAX_BODY_BYTES, trpcRequestRefusal } from '../limits/http-limits';
+import {
+  sendTrpcRefusal,
+  TRPC_HTTP_MAX_BATCH_CALLS,
+  TRPC_HTTP_MAX_BODY_BYTES,
+  trpcRequestRefusal,
+} from '../limits/http-limits';
 import { createCommerceHttpHandler } from '../commerce/commerce.http';
 import { createAnalyticsHandler } from '../analytics/analytics.http';
 import { createContentServing } from '../content/content.module';
@@ -22,9 +27,19 @@ import { sendQueryRateLimited } from '../content/content.http';
 import { createContentDoor, createTrpcDoor } from '../limits/doors';
 
 /** The HTTP side of the hub: health, tRPC over HTTP, then the static client. */
-export function createRequestListener(services: ContextServices, router: AnyRouter, clientDist: string, render?: ScreenRenderer): RequestListener {
+export function createRequestListener(
+  services: ContextServices,
+  router: AnyRouter,
+  clientDist: string,
+  render?: ScreenRenderer,
+): RequestListener {
   const createContext = createContextFactory(services);
-  const door = createTrpcDoor({ router, cooling: services.cooling, config: services.config, sessionCookie: services.auth.cookies.session });
+  const door = createTrpcDoor({
+    router,
+    cooling: services.cooling,
+    config: services.config,
+    sessionCookie: services.auth.cookies.session,
+  });
   const trpcHandler = createHTTPHandler({
     router,
     basePath: '/api/trpc/',
@@ -35,11 +50,16 @@ export function createRequestListener(services: ContextServices, router: AnyRout
     responseMeta: ({ errors }) => {
       const limited = errors.find((error) => error.code === 'TOO_MANY_REQUESTS');
       if (!limited) return {};
-      return { headers: { 'retry-after': String(limited.cause instanceof HubError ? retryAfterSeconds(limited.cause) : 1) } };
+      return {
+        headers: {
+          'retry-after': String(limited.cause instanceof HubError ? retryAfterSeconds(limited.cause) : 1),
+        },
+      };
     },
     onError: ({ error, path, req }) => {
       if (error.code === 'TOO_MANY_REQUESTS') door.refused(req, path, error);
-      if (error.code === 'INTERNAL_SERVER_ERROR') services.logger.error('trpc error', { path, error: error.message });
+      if (error.code === 'INTERNAL_SERVER_ERROR')
+        services.logger.error('trpc error', { path, error: error.message });
     },
   });
   const serveStatic = createStaticHandler(clientDist, {
@@ -57,7 +77,11 @@ export function createRequestListener(services: ContextServices, router: AnyRout
   });
   const apiV1 = createApiV1Handler(services, (req) => createContext({ req }, 'http'));
   const appCsp = appCspFor(clientDist, services.config);
-  const contentDoor = createContentDoor({ cooling: services.cooling, config: services.config, answer: sendQueryRateLimited });
+  const contentDoor = createContentDoor({
+    cooling: services.cooling,
+    config: services.config,
+    answer: sendQueryRateLimited,
+  });
   const content = createContentServing(services.config, clientDist, async (req) => {
     const admitted = await services.limits.contentQueries.attempt(clientIp(req, services.config));
     if (!admitted.ok) contentDoor.refused(req, admitted.retryAfterMs);
@@ -80,7 +104,10 @@ export function createRequestListener(services: ContextServices, router: AnyRout
     if (pathname === '/api/trpc' || pathname.startsWith('/api/trpc/')) {
       const refusal = trpcRequestRefusal(req, new URL(req.url ?? '/', 'http://hub'));
       if (refusal) sendTrpcRefusal(router, res, refusal);
-      else door.admit(req, res, pathname, () => compressJson(req, res, () => trpcHandler(req, coalesceSmall(res, JSON_COMPRESS_MIN_BYTES))));
+      else
+        door.admit(req, res, pathname, () =>
+          compressJson(req, res, () => trpcHandler(req, coalesceSmall(res, JSON_COMPRESS_MIN_BYTES))),
+        );
       return;
     }
     if (pathname === '/api/v1' || pathname.startsWith('/api/v1/')) {
@@ -112,8 +139,14 @@ export function createRequestListener(services: ContextServices, router: AnyRout
     }
     if (pathname === '/api/content' || pathname.startsWith('/api/content/')) {
       // The door guards what the query limit counts: a collection's queries.
-      if (pathname === '/api/content' || pathname === '/api/content/navigation') void content(req, res, pathname).catch((error: unknown) => failed(res, services, error));
-      else contentDoor.admit(req, res, () => void content(req, res, pathname).catch((error: unknown) => failed(res, services, error)));
+      if (pathname === '/api/content' || pathname === '/api/content/navigation')
+        void content(req, res, pathname).catch((error: unknown) => failed(res, services, error));
+      else
+        contentDoor.admit(
+          req,
+          res,
+          () => void content(req, res, pathname).catch((error: unknown) => failed(res, services, error)),
+        );
       return;
     }
     if (pathname === '/api' || pathname.startsWith('/api/')) {
@@ -127,7 +160,8 @@ export function createRequestListener(services: ContextServices, router: AnyRout
 /** An unexpected failure of an async handler: logged, answered with a 500 if nothing was sent. */
 function failed(res: ServerResponse, services: ContextServices, error: unknown): void {
   services.logger.error('request failed', { error: error instanceof Error ? error.message : String(error) });
-  if (!res.headersSent) sendJson(res, 500, { error: { code: 'INTERNAL', message: '服务器出错了，请稍后再试' } });
+  if (!res.headersSent)
+    sendJson(res, 500, { error: { code: 'INTERNAL', message: '服务器出错了，请稍后再试' } });
   else res.end();
 }
 
@@ -157,7 +191,9 @@ function createJsonCompression() {
     filter: (_req, res) => /json/.test(String(res.getHeader('content-type') ?? '')),
   });
   return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
-    middleware(req as Parameters<typeof middleware>[0], res as Parameters<typeof middleware>[1], () => next());
+    middleware(req as Parameters<typeof middleware>[0], res as Parameters<typeof middleware>[1], () =>
+      next(),
+    );
   };
 }
 
@@ -185,7 +221,9 @@ function coalesceSmall(res: ServerResponse, threshold: number): ServerResponse {
     flush?.();
   };
   const asBuffer = (chunk: unknown, encoding: unknown): Buffer =>
-    chunk instanceof Uint8Array ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength) : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+    chunk instanceof Uint8Array
+      ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+      : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
   res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
     if (!pending) return write(chunk, encoding, callback);
     const buffer = asBuffer(chunk, encoding);
@@ -206,7 +244,8 @@ function coalesceSmall(res: ServerResponse, threshold: number): ServerResponse {
     const chunks = pending;
     pending = null;
     const done = [chunk, encoding, callback].find((argument) => typeof argument === 'function');
-    if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') chunks.push(asBuffer(chunk, encoding));
+    if (chunk !== undefined && chunk !== null && typeof chunk !== 'function')
+      chunks.push(asBuffer(chunk, encoding));
     return done ? end(Buffer.concat(chunks), done) : end(Buffer.concat(chunks));
   }) as ServerResponse['end'];
   return res;

@@ -21,7 +21,11 @@ export interface DrawnPage {
 }
 
 /** Markup of the page's screen from its snapshot at `serverNow`; null when there is none to draw. */
-export type ScreenRenderer = (target: DrawnPage, snapshotJson: string, serverNow: number) => Promise<string | null>;
+export type ScreenRenderer = (
+  target: DrawnPage,
+  snapshotJson: string,
+  serverNow: number,
+) => Promise<string | null>;
 
 /** Where a built page's screen goes: what its scripts replace (the splash, in the template). */
 const SCREEN_REGION = /<!--bs-screen-->[\s\S]*?<!--\/bs-screen-->/;
@@ -40,10 +44,16 @@ export function drawScreen(html: string, markup: string): string {
  * header, and behind a trusted proxy the forwarded host and protocol. Null when it is missing or
  * not a host name.
  */
-export function pageOrigin(headers: IncomingHttpHeaders, encrypted: boolean, trustProxy: boolean): string | null {
+export function pageOrigin(
+  headers: IncomingHttpHeaders,
+  encrypted: boolean,
+  trustProxy: boolean,
+): string | null {
   const host = requestHost(headers, trustProxy);
   const proto = headers['x-forwarded-proto'];
-  const forwarded = trustProxy ? (Array.isArray(proto) ? proto[0] : proto)?.split(',')[0]?.trim().toLowerCase() : undefined;
+  const forwarded = trustProxy
+    ? (Array.isArray(proto) ? proto[0] : proto)?.split(',')[0]?.trim().toLowerCase()
+    : undefined;
   const protocol = forwarded === 'https' || forwarded === 'http' ? forwarded : encrypted ? 'https' : 'http';
   return host && HOST.test(host) ? `${protocol}://${host.toLowerCase()}` : null;
 }

@@ -23,7 +23,10 @@ export type PageStateLookup = (page: AppPage, url: URL) => Promise<string | null
 export type PageSnapshots = Partial<Record<AppPage, (url: URL) => Promise<string | null>>>;
 
 /** The lookup of `snapshots`, each given at most `timeoutMs`; a failure or a late one is no state. */
-export function createPageStateLookup(snapshots: PageSnapshots, timeoutMs: number = EMBED_TIMEOUT_MS): PageStateLookup {
+export function createPageStateLookup(
+  snapshots: PageSnapshots,
+  timeoutMs: number = EMBED_TIMEOUT_MS,
+): PageStateLookup {
   return (page, url) => {
     const lookup = snapshots[page];
     if (!lookup) return Promise.resolve(null);

@@ -15,12 +15,18 @@ export const PAGE_STATUS_TIMEOUT_MS = 500;
 const TOKEN = /^[A-Za-z0-9_-]{1,200}$/;
 
 /** Whether the thing a parameter names exists (`params`: every parameter of the address). */
-export type PageLookups = Record<SitePageEntity, (value: string, params: Readonly<Record<string, string>>) => Promise<boolean>>;
+export type PageLookups = Record<
+  SitePageEntity,
+  (value: string, params: Readonly<Record<string, string>>) => Promise<boolean>
+>;
 
 /** The status a navigation to `pathname` (decoded) gets: 404 for no page, else 200. */
 export type PageStatus = (pathname: string) => Promise<200 | 404>;
 
-export function createPageStatus(lookups: PageLookups, timeoutMs: number = PAGE_STATUS_TIMEOUT_MS): PageStatus {
+export function createPageStatus(
+  lookups: PageLookups,
+  timeoutMs: number = PAGE_STATUS_TIMEOUT_MS,
+): PageStatus {
   return async (pathname) => {
     const match = matchSiteRoute(pathname);
     if (!match) return 404;
@@ -31,7 +37,9 @@ export function createPageStatus(lookups: PageLookups, timeoutMs: number = PAGE_
     const late = new Promise<boolean>((resolve) => {
       timeout = setTimeout(() => resolve(true), timeoutMs);
     });
-    const found = Promise.all(named.map(([param, kind]) => lookups[kind](match.params[param]!, match.params))).then(
+    const found = Promise.all(
+      named.map(([param, kind]) => lookups[kind](match.params[param]!, match.params)),
+    ).then(
       (each) => each.every(Boolean),
       () => true,
     );
@@ -52,12 +60,19 @@ async function notMissing(run: () => Promise<unknown>): Promise<boolean> {
 }
 
 /** The lookups of a hub's services. */
-export function pageLookups(services: Pick<ContextServices, 'repository' | 'lobbies' | 'library' | 'members' | 'yjs'>): PageLookups {
-  const timer = async (idOrShort: string) => (await services.repository.findTimer(idOrShort)) ?? (await services.repository.findTimerByShortId(idOrShort));
+export function pageLookups(
+  services: Pick<ContextServices, 'repository' | 'lobbies' | 'library' | 'members' | 'yjs'>,
+): PageLookups {
+  const timer = async (idOrShort: string) =>
+    (await services.repository.findTimer(idOrShort)) ??
+    (await services.repository.findTimerByShortId(idOrShort));
   return {
     timer: async (value) => (await timer(value)) !== null,
     match: async (value, params) => {
-      const [owner, match] = await Promise.all([timer(params.id ?? ''), services.repository.findMatch(value)]);
+      const [owner, match] = await Promise.all([
+        timer(params.id ?? ''),
+        services.repository.findMatch(value),
+      ]);
       return owner !== null && match !== null && match.timerId === owner.id;
     },
     lobby: async (value) => (await services.lobbies.find(value)) !== null,

@@ -31,7 +31,10 @@ export function inlineScriptHashes(html: string): string[] {
  * inline colour-mode bootstrap, connections to this origin's HTTP and WebSocket (and Supabase
  * when configured), no plugins, no foreign framing, no <base> hijack.
  */
-export function appCsp(config: Pick<Config, 'SUPABASE_URL' | 'CSP_CONNECT_SRC' | 'ANALYTICS_URL'>, scriptHashes: readonly string[]): string {
+export function appCsp(
+  config: Pick<Config, 'SUPABASE_URL' | 'CSP_CONNECT_SRC' | 'ANALYTICS_URL'>,
+  scriptHashes: readonly string[],
+): string {
   const supabase = config.SUPABASE_URL ? [new URL(config.SUPABASE_URL).origin] : [];
   // An external analytics collector, exactly its origin (the built-in one is 'self').
   const analytics = config.ANALYTICS_URL ? [new URL(config.ANALYTICS_URL).origin] : [];
@@ -62,7 +65,10 @@ export function appCsp(config: Pick<Config, 'SUPABASE_URL' | 'CSP_CONNECT_SRC' |
 const APP_PAGES = ['index.html', 'display.html', 'lobby-screen.html'] as const;
 
 /** The app CSP for a built client (inline scripts of both pages), re-read when a rebuild changes them. */
-export function appCspFor(clientDist: string, config: Pick<Config, 'SUPABASE_URL' | 'CSP_CONNECT_SRC' | 'ANALYTICS_URL'>): () => string {
+export function appCspFor(
+  clientDist: string,
+  config: Pick<Config, 'SUPABASE_URL' | 'CSP_CONNECT_SRC' | 'ANALYTICS_URL'>,
+): () => string {
   const paths = APP_PAGES.map((page) => join(clientDist, page));
   let cached: { stamp: string; csp: string } | undefined;
   const mtimeOf = (path: string) => {
@@ -77,7 +83,9 @@ export function appCspFor(clientDist: string, config: Pick<Config, 'SUPABASE_URL
     const mtimes = paths.map(mtimeOf);
     const stamp = mtimes.join(',');
     if (cached?.stamp !== stamp) {
-      const hashes = paths.flatMap((path, index) => (mtimes[index]! < 0 ? [] : inlineScriptHashes(readFileSync(path, 'utf8'))));
+      const hashes = paths.flatMap((path, index) =>
+        mtimes[index]! < 0 ? [] : inlineScriptHashes(readFileSync(path, 'utf8')),
+      );
       cached = { stamp, csp: appCsp(config, [...new Set(hashes)]) };
     }
     return cached.csp;

@@ -6,7 +6,14 @@ import type { Clock } from '../lib/clock';
 import { pageTemplate } from '../lib/page-template';
 import { controlCookieName } from '../lib/cookies';
 import { parseCookies } from '../lib/request';
-import { compressor, COMPRESS_MIN_BYTES, isCompressible, precompressedSibling, preferredCoding, sendRenderedHtml } from '../lib/http-encoding';
+import {
+  compressor,
+  COMPRESS_MIN_BYTES,
+  isCompressible,
+  precompressedSibling,
+  preferredCoding,
+  sendRenderedHtml,
+} from '../lib/http-encoding';
 import { embedState, type PageStateLookup } from './page-state';
 import { drawScreen, pageOrigin, type ScreenRenderer } from './page-render';
 import type { PageStatus } from './page-status';
@@ -55,7 +62,9 @@ export function appPageFor(url: URL, cookieHeader: string | undefined, sessionCo
   if (lobbyId === null || url.searchParams.has('key')) return 'index.html';
   if (url.searchParams.get('as') === LOBBY_SCREEN_AS_DISPLAY) return 'lobby-screen.html';
   const cookies = parseCookies(cookieHeader);
-  return cookies.has(sessionCookie) || cookies.has(controlCookieName(lobbyId)) ? 'index.html' : 'lobby-screen.html';
+  return cookies.has(sessionCookie) || cookies.has(controlCookieName(lobbyId))
+    ? 'index.html'
+    : 'lobby-screen.html';
 }
 
 /**
@@ -69,10 +78,18 @@ export function appPageFor(url: URL, cookieHeader: string | undefined, sessionCo
  */
 export function createStaticHandler(
   root: string,
-  options: { sessionCookie: string; trustProxy?: boolean; pageState?: { lookup: PageStateLookup; clock: Clock; render?: ScreenRenderer }; pageStatus?: PageStatus },
+  options: {
+    sessionCookie: string;
+    trustProxy?: boolean;
+    pageState?: { lookup: PageStateLookup; clock: Clock; render?: ScreenRenderer };
+    pageStatus?: PageStatus;
+  },
 ) {
   const indexPath = join(root, 'index.html');
-  const templates = { 'display.html': pageTemplate(join(root, 'display.html')), 'lobby-screen.html': pageTemplate(join(root, 'lobby-screen.html')) };
+  const templates = {
+    'display.html': pageTemplate(join(root, 'display.html')),
+    'lobby-screen.html': pageTemplate(join(root, 'lobby-screen.html')),
+  };
   const indexTemplate = pageTemplate(indexPath);
   return (req: IncomingMessage, res: ServerResponse): void => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -93,7 +110,11 @@ export function createStaticHandler(
     }
     // A missing file with an extension, or anything missing under /assets/, is a real 404 (a
     // stale asset), not a client route: the shell in its place would break the page that asked.
-    if (pathname === null || pathname.startsWith('/assets/') || (extname(pathname) && !pathname.endsWith('.html'))) {
+    if (
+      pathname === null ||
+      pathname.startsWith('/assets/') ||
+      (extname(pathname) && !pathname.endsWith('.html'))
+    ) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
       res.end('Not found');
       return;
@@ -102,7 +123,9 @@ export function createStaticHandler(
     // there): 404 with the site's 404 page, never 200 and a page that then says so.
     const status = options.pageStatus ? options.pageStatus(pathname).catch(() => 200 as const) : null;
     if (status) {
-      void status.then((code) => (code === 404 ? sendNotFound(req, res, indexTemplate(), url.pathname) : servePage(req, res, url)));
+      void status.then((code) =>
+        code === 404 ? sendNotFound(req, res, indexTemplate(), url.pathname) : servePage(req, res, url),
+      );
       return;
     }
     servePage(req, res, url);
@@ -113,8 +136,12 @@ export function createStaticHandler(
     const wanted = appPageFor(url, req.headers.cookie, options.sessionCookie);
     const page = wanted !== 'index.html' && isFile(join(root, wanted)) ? wanted : 'index.html';
     // The lobby's page depends on the browser's cookies; caches must not hand one to the other.
-    const extra: Record<string, string> = { 'x-bianshi-page': page, ...(lobbyScreenIdOf(url.pathname) !== null ? { vary: 'Accept-Encoding, Cookie' } : {}) };
-    const send = () => sendFile(req, res, page === 'index.html' ? indexPath : join(root, page), 'no-cache', extra);
+    const extra: Record<string, string> = {
+      'x-bianshi-page': page,
+      ...(lobbyScreenIdOf(url.pathname) !== null ? { vary: 'Accept-Encoding, Cookie' } : {}),
+    };
+    const send = () =>
+      sendFile(req, res, page === 'index.html' ? indexPath : join(root, page), 'no-cache', extra);
     const state = options.pageState;
     // The overlay draws nothing before its socket opens: a transparent page has no first frame to show.
     if (page === 'index.html' || page === 'overlay.html' || !state || req.method !== 'GET') {
@@ -134,10 +161,18 @@ export function createStaticHandler(
         }
         // The screen drawn at the same instant as the clock the page carries (./page-render.ts).
         const now = state.clock.now();
-        const origin = pageOrigin(req.headers, 'encrypted' in req.socket && req.socket.encrypted === true, options.trustProxy ?? false);
+        const origin = pageOrigin(
+          req.headers,
+          'encrypted' in req.socket && req.socket.encrypted === true,
+          options.trustProxy ?? false,
+        );
         const markup = (await state.render?.({ page, url, origin }, snapshot, now)) ?? null;
         const stated = embedState(html, snapshot, now);
-        sendRenderedHtml(req, res, markup === null ? stated : drawScreen(stated, markup), { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...extra });
+        sendRenderedHtml(req, res, markup === null ? stated : drawScreen(stated, markup), {
+          'cache-control': 'no-store',
+          'x-content-type-options': 'nosniff',
+          ...extra,
+        });
       })
       .catch(() => {
         if (!res.headersSent) send();
@@ -153,7 +188,12 @@ export const NOT_FOUND_MARK = 'bianshi-status';
  * The site's page with status 404, titled as the 404 page is ('Page not found'), marked so the
  * app shows its 404 page (Chinese, with a way home) at this address whatever route it matches.
  */
-function sendNotFound(req: IncomingMessage, res: ServerResponse, template: string | null, pathname: string): void {
+function sendNotFound(
+  req: IncomingMessage,
+  res: ServerResponse,
+  template: string | null,
+  pathname: string,
+): void {
   if (template === null) {
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
     res.end('Page not found');
@@ -162,8 +202,18 @@ function sendNotFound(req: IncomingMessage, res: ServerResponse, template: strin
   const path = pathname.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const html = template
     .replace(/<title>[\s\S]*?<\/title>/, '<title>Page not found | 专业辩论比赛计时软件</title>')
-    .replace('</head>', () => `<meta name="${NOT_FOUND_MARK}" content="404" data-path="${path}" />\n    <meta name="robots" content="noindex" />\n  </head>`);
-  sendRenderedHtml(req, res, html, { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'x-bianshi-page': 'index.html' }, 404);
+    .replace(
+      '</head>',
+      () =>
+        `<meta name="${NOT_FOUND_MARK}" content="404" data-path="${path}" />\n    <meta name="robots" content="noindex" />\n  </head>`,
+    );
+  sendRenderedHtml(
+    req,
+    res,
+    html,
+    { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'x-bianshi-page': 'index.html' },
+    404,
+  );
 }
 
 function cacheControlFor(pathname: string): string {
@@ -172,12 +222,24 @@ function cacheControlFor(pathname: string): string {
   return 'no-cache';
 }
 
-function sendFile(req: IncomingMessage, res: ServerResponse, file: string, cacheControl: string, extra: Record<string, string> = {}): void {
+function sendFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: string,
+  cacheControl: string,
+  extra: Record<string, string> = {},
+): void {
   const type = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
   const stat = statSync(file);
   // Validators, so a revalidated file (the shell, bells, icons: `no-cache`) costs a 304, not its bytes.
   const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
-  const headers: Record<string, string | number> = { 'content-type': type, 'cache-control': cacheControl, 'x-content-type-options': 'nosniff', etag, 'last-modified': stat.mtime.toUTCString() };
+  const headers: Record<string, string | number> = {
+    'content-type': type,
+    'cache-control': cacheControl,
+    'x-content-type-options': 'nosniff',
+    etag,
+    'last-modified': stat.mtime.toUTCString(),
+  };
   if (isCompressible(type)) headers.vary = 'Accept-Encoding';
   Object.assign(headers, extra);
   if (notModified(req, etag, stat.mtime)) {

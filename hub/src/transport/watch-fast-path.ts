@@ -1,6 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { getErrorShape, getTRPCErrorFromUnknown, transformTRPCResponse } from '@trpc/server/unstable-core-do-not-import';
+import {
+  getErrorShape,
+  getTRPCErrorFromUnknown,
+  transformTRPCResponse,
+} from '@trpc/server/unstable-core-do-not-import';
 import { WebSocket } from 'ws';
 import { HubError } from '../lib/errors';
 import type { ConnectionBudget } from '../realtime/connection-budget';
@@ -36,7 +40,9 @@ interface WatchRequest {
 }
 
 /** A watch being opened, stopped before it opened, or open; each holds a slot of the connection's budget. */
-type WatchEntry = ({ state: 'opening' } | { state: 'stopped' } | { state: 'open'; session: Session }) & { release: () => void };
+type WatchEntry = ({ state: 'opening' } | { state: 'stopped' } | { state: 'open'; session: Session }) & {
+  release: () => void;
+};
 
 /** One WebSocket connection's fast-path watches. */
 export class WatchConnection implements SessionTransport {
@@ -75,7 +81,8 @@ export class WatchConnection implements SessionTransport {
       this.params = connectionParamsOf(text);
       return text;
     }
-    if (!text.includes('"timer.watch"') && !(this.watches.size > 0 && text.includes('"subscription.stop"'))) return text;
+    if (!text.includes('"timer.watch"') && !(this.watches.size > 0 && text.includes('"subscription.stop"')))
+      return text;
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -144,9 +151,17 @@ export class WatchConnection implements SessionTransport {
 
   /** Sends a watch's error, shaped as tRPC shapes it. */
   private fail(request: WatchRequest, cause: unknown, ctx: Context | undefined): void {
-    if (!(cause instanceof HubError)) this.fastPath.services.logger.error('watch failed', { error: String(cause) });
+    if (!(cause instanceof HubError))
+      this.fastPath.services.logger.error('watch failed', { error: String(cause) });
     const error = getTRPCErrorFromUnknown(cause instanceof HubError ? toTRPCError(cause) : cause);
-    const shape = getErrorShape({ config: this.fastPath.config, error, type: 'subscription', path: 'timer.watch', input: request.input, ctx });
+    const shape = getErrorShape({
+      config: this.fastPath.config,
+      error,
+      type: 'subscription',
+      path: 'timer.watch',
+      input: request.input,
+      ctx,
+    });
     this.respond({ id: request.id, jsonrpc: request.jsonrpc, error: shape });
   }
 
@@ -174,7 +189,11 @@ export class WatchConnection implements SessionTransport {
 
   private contextOf(): Promise<Context> {
     const connectionParams = this.params === 'awaiting' ? null : this.params;
-    this.context ??= this.fastPath.createContext({ req: this.req, res: this.socket, info: { connectionParams } });
+    this.context ??= this.fastPath.createContext({
+      req: this.req,
+      res: this.socket,
+      info: { connectionParams },
+    });
     return this.context;
   }
 
@@ -208,7 +227,11 @@ export class WatchFastPath {
   constructor(
     readonly services: ContextServices,
     router: AnyRouter,
-    readonly createContext: (source: { req: IncomingMessage; res: WebSocket; info: { connectionParams: Record<string, string | undefined> | null } }) => Promise<Context>,
+    readonly createContext: (source: {
+      req: IncomingMessage;
+      res: WebSocket;
+      info: { connectionParams: Record<string, string | undefined> | null };
+    }) => Promise<Context>,
   ) {
     this.config = router._def._config;
   }
@@ -218,7 +241,13 @@ export class WatchFastPath {
    * frames go there directly, which is only sound because the server never compresses
    * (`perMessageDeflate: false`), so `ws` holds nothing back that such a frame could overtake.
    */
-  connect(socket: WebSocket, raw: Duplex, req: IncomingMessage, expectsParams: boolean, budget: ConnectionBudget): WatchConnection {
+  connect(
+    socket: WebSocket,
+    raw: Duplex,
+    req: IncomingMessage,
+    expectsParams: boolean,
+    budget: ConnectionBudget,
+  ): WatchConnection {
     return new WatchConnection(this, socket, raw, req, expectsParams, budget);
   }
 }
@@ -227,13 +256,17 @@ export class WatchFastPath {
 function watchRequestOf(message: unknown): WatchRequest | null {
   if (!isRecord(message) || message.method !== 'subscription') return null;
   const { id, jsonrpc, params } = message;
-  if ((typeof id !== 'number' && typeof id !== 'string') || (jsonrpc !== undefined && jsonrpc !== '2.0')) return null;
+  if ((typeof id !== 'number' && typeof id !== 'string') || (jsonrpc !== undefined && jsonrpc !== '2.0'))
+    return null;
   if (!isRecord(params) || params.path !== 'timer.watch' || !isRecord(params.input)) return null;
   // superjson meta means values JSON cannot carry: the procedure's own transformer decodes those.
   if (params.input.meta !== undefined) return null;
   let raw = params.input.json;
   // As tRPC does: a `lastEventId` beside the input is merged into it.
-  if (params.lastEventId !== undefined) raw = isRecord(raw) ? { ...raw, lastEventId: params.lastEventId } : (raw ?? { lastEventId: params.lastEventId });
+  if (params.lastEventId !== undefined)
+    raw = isRecord(raw)
+      ? { ...raw, lastEventId: params.lastEventId }
+      : (raw ?? { lastEventId: params.lastEventId });
   const input = watchInput.safeParse(raw);
   return input.success ? { id, jsonrpc, input: input.data } : null;
 }
@@ -249,7 +282,9 @@ function connectionParamsOf(text: string): Record<string, string | undefined> | 
   try {
     const message: unknown = JSON.parse(text);
     if (!isRecord(message) || !isRecord(message.data)) return null;
-    return Object.fromEntries(Object.entries(message.data).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    return Object.fromEntries(
+      Object.entries(message.data).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
   } catch {
     return null;
   }

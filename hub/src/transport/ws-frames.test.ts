@@ -7,14 +7,21 @@ interface FrameReceiver {
   on(event: 'error', listener: (error: Error) => void): void;
   write(chunk: Buffer): void;
 }
-const { Receiver } = wsModule as unknown as { Receiver: new (options: { isServer: boolean; maxPayload: number }) => FrameReceiver };
+const { Receiver } = wsModule as unknown as {
+  Receiver: new (options: { isServer: boolean; maxPayload: number }) => FrameReceiver;
+};
 import { textFrame } from './ws-frames';
 
 /** Reads an unmasked server frame (RFC 6455 §5.2) back: FIN, opcode and payload. */
 function parse(frame: Buffer): { fin: boolean; opcode: number; payload: Buffer } {
   const short = frame[1]! & 0x7f;
   expect(frame[1]! & 0x80).toBe(0); // servers never mask
-  const [length, offset] = short === 126 ? [frame.readUInt16BE(2), 4] : short === 127 ? [Number(frame.readBigUInt64BE(2)), 10] : [short, 2];
+  const [length, offset] =
+    short === 126
+      ? [frame.readUInt16BE(2), 4]
+      : short === 127
+        ? [Number(frame.readBigUInt64BE(2)), 10]
+        : [short, 2];
   expect(frame.length).toBe(offset + length);
   return { fin: (frame[0]! & 0x80) !== 0, opcode: frame[0]! & 0x0f, payload: frame.subarray(offset) };
 }
@@ -33,15 +40,18 @@ function received(frame: Buffer): Promise<Buffer> {
 const LENGTHS = [0, 1, 124, 125, 126, 127, 65_534, 65_535, 65_536, 65_537, 200_000];
 
 describe('textFrame', () => {
-  it.each(LENGTHS)('frames %i bytes as one final text frame, with the shortest length field', async (length) => {
-    const payload = Buffer.alloc(length, 'a');
-    const frame = textFrame(payload);
-    const parsed = parse(frame);
-    expect(parsed).toMatchObject({ fin: true, opcode: 1 });
-    expect(parsed.payload.equals(payload)).toBe(true);
-    expect(frame.length - length).toBe(length < 126 ? 2 : length < 65_536 ? 4 : 10);
-    expect((await received(frame)).equals(payload)).toBe(true);
-  });
+  it.each(LENGTHS)(
+    'frames %i bytes as one final text frame, with the shortest length field',
+    async (length) => {
+      const payload = Buffer.alloc(length, 'a');
+      const frame = textFrame(payload);
+      const parsed = parse(frame);
+      expect(parsed).toMatchObject({ fin: true, opcode: 1 });
+      expect(parsed.payload.equals(payload)).toBe(true);
+      expect(frame.length - length).toBe(length < 126 ? 2 : length < 65_536 ? 4 : 10);
+      expect((await received(frame)).equals(payload)).toBe(true);
+    },
+  );
 
   it.each([
     [125, [0x81, 125]],

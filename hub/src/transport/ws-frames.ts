@@ -24,8 +24,12 @@ export function textFrame(payload: Buffer): Buffer {
 }
 
 /** The start of every data message of one subscription: `{"id":…,"result":{"type":"data"`. */
-export function subscriptionHead(subscription: { id: string | number; jsonrpc?: string | undefined }): string {
-  const jsonrpc = subscription.jsonrpc === undefined ? '' : `,"jsonrpc":${JSON.stringify(subscription.jsonrpc)}`;
+export function subscriptionHead(subscription: {
+  id: string | number;
+  jsonrpc?: string | undefined;
+}): string {
+  const jsonrpc =
+    subscription.jsonrpc === undefined ? '' : `,"jsonrpc":${JSON.stringify(subscription.jsonrpc)}`;
   return `{"id":${JSON.stringify(subscription.id)}${jsonrpc},"result":{"type":"data"`;
 }
 
@@ -35,7 +39,8 @@ const framedMessages = new WeakMap<PreSerialized, Map<string, Buffer>>();
 const MAX_HEADS_PER_FRAME = 32;
 
 /** An item a room sends: a tracked (resumable) frame, or a plain one (ticks, timer facts). */
-export type RoomItem = { kind: 'tracked'; id: string; frame: PreSerialized } | { kind: 'plain'; frame: PreSerialized };
+export type RoomItem =
+  { kind: 'tracked'; id: string; frame: PreSerialized } | { kind: 'plain'; frame: PreSerialized };
 
 /**
  * The WebSocket frame carrying `item` as the data message of the subscription with `head`, in

@@ -9,10 +9,17 @@ import { clientIp } from '../lib/request';
 import { createContextFactory, type Context, type ContextServices } from '../trpc/context';
 import { ConnectionBudget } from '../realtime/connection-budget';
 import type { CoolingOff } from '../limits/cooling-off';
-import { batchTooLarge, countCalls, FloodedAddresses, refusalEnvelope, WS_CALL_BURST, WS_MAX_CALLS_PER_MESSAGE, WS_MAX_PAYLOAD_BYTES } from '../limits/ws-limits';
+import {
+  batchTooLarge,
+  countCalls,
+  FloodedAddresses,
+  refusalEnvelope,
+  WS_CALL_BURST,
+  WS_MAX_CALLS_PER_MESSAGE,
+  WS_MAX_PAYLOAD_BYTES,
+} from '../limits/ws-limits';
 import { wireEncoder } from '../trpc/transformer';
 import { WatchFastPath, type WatchConnection } from './watch-fast-path';
-
 
 /** What a socket's screen lets through: the message to deliver, or null when it was handled. */
 type Screened = { data: Buffer; isBinary: boolean } | null;
@@ -42,9 +49,19 @@ export interface UpgradeRoute {
  * tRPC over WebSocket on `/api/trpc` of the same HTTP server, with the spec's keep-alive
  * (ping after 25 s of quiet, close when no pong within 10 s) and a protocol check at connect.
  */
-export function attachWebSocket(server: Server, services: ContextServices, router: AnyRouter, routes: readonly UpgradeRoute[] = []) {
+export function attachWebSocket(
+  server: Server,
+  services: ContextServices,
+  router: AnyRouter,
+  routes: readonly UpgradeRoute[] = [],
+) {
   // No compression: the watch fast path writes finished frames beside `ws` (see there).
-  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD_BYTES, perMessageDeflate: false, WebSocket: ScreenedSocket });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: WS_MAX_PAYLOAD_BYTES,
+    perMessageDeflate: false,
+    WebSocket: ScreenedSocket,
+  });
   const createContext = createContextFactory(services);
   // One context per connection, whoever asks first: tRPC's adapter or the watch fast path.
   const contexts = new WeakMap<object, Promise<Context>>();
@@ -58,7 +75,10 @@ export function attachWebSocket(server: Server, services: ContextServices, route
     if (!context) {
       const budget = budgets.get(key);
       contexts.set(key, (context = createContext(budget ? { ...source, budget } : source, 'ws')));
-      void context.then((ctx) => registerAccount(services, source.res as WebSocket, ctx), () => {});
+      void context.then(
+        (ctx) => registerAccount(services, source.res as WebSocket, ctx),
+        () => {},
+      );
     }
     return context;
   };
@@ -92,7 +112,13 @@ export function attachWebSocket(server: Server, services: ContextServices, route
       const address = from;
       const budget = new ConnectionBudget(address, services.subscriptions);
       budgets.set(ws, budget);
-      const watches = fastPath.connect(ws, socket, req, url.searchParams.get('connectionParams') === '1', budget);
+      const watches = fastPath.connect(
+        ws,
+        socket,
+        req,
+        url.searchParams.get('connectionParams') === '1',
+        budget,
+      );
       screenMessages(ws, services, router, watches, { address, flooded });
       wss.emit('connection', ws, req);
     });
@@ -125,7 +151,9 @@ function refuseUpgrade(cooling: CoolingOff, address: string, socket: Duplex, lef
   cooling.hold(address, leftMs, () => {
     if (socket.destroyed) return;
     const seconds = Math.max(1, Math.ceil((until - Date.now()) / 1000));
-    socket.end(`HTTP/1.1 429 Too Many Requests\r\nRetry-After: ${seconds}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+    socket.end(
+      `HTTP/1.1 429 Too Many Requests\r\nRetry-After: ${seconds}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+    );
   });
 }
 
@@ -135,7 +163,10 @@ function refuseUpgrade(cooling: CoolingOff, address: string, socket: Duplex, lef
  */
 function registerAccount(services: ContextServices, socket: WebSocket, ctx: Context): void {
   if (!ctx.user || socket.readyState === socket.CLOSED) return;
-  const forget = services.rooms.sockets.add(socket, { userId: ctx.user.id, tokenHash: ctx.sessionToken ? hashKey(ctx.sessionToken) : null });
+  const forget = services.rooms.sockets.add(socket, {
+    userId: ctx.user.id,
+    tokenHash: ctx.sessionToken ? hashKey(ctx.sessionToken) : null,
+  });
   socket.once('close', forget);
 }
 
@@ -145,7 +176,13 @@ function registerAccount(services: ContextServices, socket: WebSocket, ctx: Cont
  * take the message (or part of a batch) for itself. What is left goes on as the socket's usual
  * `message` event.
  */
-function screenMessages(socket: ScreenedSocket, services: ContextServices, router: AnyRouter, watches: WatchConnection, from: { address: string; flooded: FloodedAddresses }): void {
+function screenMessages(
+  socket: ScreenedSocket,
+  services: ContextServices,
+  router: AnyRouter,
+  watches: WatchConnection,
+  from: { address: string; flooded: FloodedAddresses },
+): void {
   const rate = from.flooded.rateFor(from.address, Date.now());
   // Whether any message of this socket got through: only a socket that spent calls leaves its
   // debt to the address. One refused at its first message (paying a debt it inherited, such as a
@@ -162,14 +199,18 @@ function screenMessages(socket: ScreenedSocket, services: ContextServices, route
         services.logger.warn('socket flood closed', { calls: WS_CALL_BURST });
         if (spent) from.flooded.flooded(from.address, rate);
         // Until the debt is paid, this address's next sockets are refused at the door.
-        services.cooling.refused(from.address, WS_DOOR_KEY, rate.msUntilEven(Date.now()), { message: '', reason: 'rate-limited' });
+        services.cooling.refused(from.address, WS_DOOR_KEY, rate.msUntilEven(Date.now()), {
+          message: '',
+          reason: 'rate-limited',
+        });
         socket.close(CLOSE.rateLimited.code, CLOSE.rateLimited.reason);
       }
       return null;
     }
     spent = true;
     if (tooLarge) {
-      if (socket.readyState === socket.OPEN) socket.send(wireEncoder.encode(refusalEnvelope(router, batchTooLarge(calls))));
+      if (socket.readyState === socket.OPEN)
+        socket.send(wireEncoder.encode(refusalEnvelope(router, batchTooLarge(calls))));
       return null;
     }
     if (text === null) return { data, isBinary };

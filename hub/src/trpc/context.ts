@@ -61,17 +61,27 @@ interface ContextSource {
 export function createContextFactory(services: ContextServices) {
   const { config } = services;
   const allowedOrigins = siteOrigins(config);
-  return async ({ req, res, info, budget }: ContextSource, transport: Context['transport']): Promise<Context> => {
+  return async (
+    { req, res, info, budget }: ContextSource,
+    transport: Context['transport'],
+  ): Promise<Context> => {
     const cookies = parseCookies(req.headers.cookie);
     const bearer = bearerToken(req.headers.authorization);
     const params = info?.connectionParams;
     const paramKey = params?.controlKey;
     const origin = requestOrigin(req, allowedOrigins, config.TRUST_PROXY);
     const cookiesTrusted = trustsCookies(transport, req.method, origin);
-    const authCookies = [...cookies.keys()].some((name) => name === services.auth.cookies.session || name.startsWith(CONTROL_COOKIE_PREFIX));
-    const httpResponse = transport === 'http' ? (res as { setHeader?: (name: string, value: string | string[]) => void } | undefined) : undefined;
+    const authCookies = [...cookies.keys()].some(
+      (name) => name === services.auth.cookies.session || name.startsWith(CONTROL_COOKIE_PREFIX),
+    );
+    const httpResponse =
+      transport === 'http'
+        ? (res as { setHeader?: (name: string, value: string | string[]) => void } | undefined)
+        : undefined;
     const sessionToken = cookiesTrusted ? (cookies.get(services.auth.cookies.session) ?? null) : null;
-    const jwt = [bearer, params?.accessToken].find((token): token is string => typeof token === 'string' && looksLikeJwt(token));
+    const jwt = [bearer, params?.accessToken].find(
+      (token): token is string => typeof token === 'string' && looksLikeJwt(token),
+    );
     const user = await resolveUser(services, sessionToken, jwt);
     return {
       services,
@@ -103,12 +113,20 @@ export function createContextFactory(services: ContextServices) {
  * must not come from another site. Bearer keys and tokens are never sent by browsers on their
  * own, so they need no such proof.
  */
-export function trustsCookies(transport: Context['transport'], method: string | undefined, origin: RequestOrigin): boolean {
+export function trustsCookies(
+  transport: Context['transport'],
+  method: string | undefined,
+  origin: RequestOrigin,
+): boolean {
   const safe = transport === 'ws' || method === 'GET' || method === 'HEAD';
   return safe ? origin !== 'cross' : origin === 'same';
 }
 
-async function resolveUser(services: ContextServices, sessionToken: string | null, jwt: string | undefined): Promise<SessionUser | null> {
+async function resolveUser(
+  services: ContextServices,
+  sessionToken: string | null,
+  jwt: string | undefined,
+): Promise<SessionUser | null> {
   try {
     if (sessionToken) {
       const user = await services.auth.userForSession(sessionToken);
@@ -116,7 +134,9 @@ async function resolveUser(services: ContextServices, sessionToken: string | nul
     }
     return jwt ? await services.auth.userForSupabaseToken(jwt) : null;
   } catch (error) {
-    services.logger.warn('could not resolve the signed-in user', { error: error instanceof Error ? error.message : String(error) });
+    services.logger.warn('could not resolve the signed-in user', {
+      error: error instanceof Error ? error.message : String(error),
+    });
     return null;
   }
 }

@@ -33,7 +33,8 @@ const t = initTRPC.context<Context>().create({
     // Never leak stacks to clients; messages are user-facing (zh-CN) or generic.
     return {
       ...shape,
-      message: error.code === 'INTERNAL_SERVER_ERROR' ? '服务器内部错误' : (ADAPTER_MESSAGES[message] ?? message),
+      message:
+        error.code === 'INTERNAL_SERVER_ERROR' ? '服务器内部错误' : (ADAPTER_MESSAGES[message] ?? message),
       data: {
         code: shape.data.code,
         httpStatus: shape.data.httpStatus,
@@ -85,7 +86,11 @@ export const publicProcedure = t.procedure.use(mapHubErrors).use(callsInFlight);
 export function rateLimit(limiter: (ctx: Context) => RateLimiter, message = '操作过于频繁，请稍后再试') {
   return t.middleware(async ({ ctx, next }) => {
     const taken = await limiter(ctx).attempt(ctx.ip);
-    if (!taken.ok) throw refusedFor(new HubError('TOO_MANY_REQUESTS', message, 'rate-limited', { retryAfterMs: taken.retryAfterMs }), { kind: 'address' });
+    if (!taken.ok)
+      throw refusedFor(
+        new HubError('TOO_MANY_REQUESTS', message, 'rate-limited', { retryAfterMs: taken.retryAfterMs }),
+        { kind: 'address' },
+      );
     return next();
   });
 }

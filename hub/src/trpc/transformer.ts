@@ -59,7 +59,8 @@ export function createHubTransformer() {
         if (isTrackedFrame(value)) return trackedWireBody(value.id, value.data);
         return superjson.serialize(value);
       },
-      deserialize: (value: unknown) => superjson.deserialize(value as Parameters<typeof superjson.deserialize>[0]),
+      deserialize: (value: unknown) =>
+        superjson.deserialize(value as Parameters<typeof superjson.deserialize>[0]),
     },
   };
 }
@@ -70,7 +71,11 @@ export function createHubTransformer() {
  */
 export const wireEncoder = {
   encode(message: unknown): string {
-    const envelope = message as { id?: unknown; jsonrpc?: unknown; result?: { type?: unknown; id?: unknown; data?: unknown } };
+    const envelope = message as {
+      id?: unknown;
+      jsonrpc?: unknown;
+      result?: { type?: unknown; id?: unknown; data?: unknown };
+    };
     const result = envelope?.result;
     if (result && result.data instanceof WireBody) {
       const jsonrpc = envelope.jsonrpc === undefined ? '' : `,"jsonrpc":${JSON.stringify(envelope.jsonrpc)}`;

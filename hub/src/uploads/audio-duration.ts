@@ -71,7 +71,11 @@ export function wavDurationMs(bytes: Uint8Array): number | null {
 }
 
 /** The `fmt ` chunk at `body`, when its fields agree with each other; else null. */
-function wavFormat(dv: DataView, body: number, size: number): { sampleRate: number; blockAlign: number } | null {
+function wavFormat(
+  dv: DataView,
+  body: number,
+  size: number,
+): { sampleRate: number; blockAlign: number } | null {
   let encoding = dv.getUint16(body, true);
   const channels = dv.getUint16(body + 2, true);
   const sampleRate = dv.getUint32(body + 4, true);
@@ -92,14 +96,18 @@ function wavFormat(dv: DataView, body: number, size: number): { sampleRate: numb
 
 const MP3_BITRATES_KBPS: Record<string, readonly number[]> = {
   // [version][layer] → index 1..14
-  'v1l1': [0, 32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448],
-  'v1l2': [0, 32, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384],
-  'v1l3': [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320],
-  'v2l1': [0, 32, 48, 56, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224, 256],
-  'v2l2': [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
-  'v2l3': [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
+  v1l1: [0, 32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448],
+  v1l2: [0, 32, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384],
+  v1l3: [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320],
+  v2l1: [0, 32, 48, 56, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224, 256],
+  v2l2: [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
+  v2l3: [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
 };
-const MP3_SAMPLE_RATES: Record<number, readonly number[]> = { 3: [44100, 48000, 32000], 2: [22050, 24000, 16000], 0: [11025, 12000, 8000] };
+const MP3_SAMPLE_RATES: Record<number, readonly number[]> = {
+  3: [44100, 48000, 32000],
+  2: [22050, 24000, 16000],
+  0: [11025, 12000, 8000],
+};
 
 interface Mp3Frame {
   length: number;
@@ -118,13 +126,15 @@ export function mp3Frame(bytes: Uint8Array, offset: number): Mp3Frame | null {
   const bitrateIndex = (b2 >> 4) & 0b1111;
   const rateIndex = (b2 >> 2) & 0b11;
   const padding = (b2 >> 1) & 1;
-  if (versionBits === 1 || layerBits === 0 || bitrateIndex === 0 || bitrateIndex === 15 || rateIndex === 3) return null;
+  if (versionBits === 1 || layerBits === 0 || bitrateIndex === 0 || bitrateIndex === 15 || rateIndex === 3)
+    return null;
   const layer = 4 - layerBits;
   const v = versionBits === 3 ? 'v1' : 'v2';
   const bitrate = (MP3_BITRATES_KBPS[`${v}l${layer}`]?.[bitrateIndex] ?? 0) * 1000;
   const sampleRate = MP3_SAMPLE_RATES[versionBits]?.[rateIndex] ?? 0;
   if (!bitrate || !sampleRate) return null;
-  if (layer === 1) return { length: (Math.floor((12 * bitrate) / sampleRate) + padding) * 4, samples: 384, sampleRate };
+  if (layer === 1)
+    return { length: (Math.floor((12 * bitrate) / sampleRate) + padding) * 4, samples: 384, sampleRate };
   const samples = layer === 3 && versionBits !== 3 ? 576 : 1152;
   return { length: Math.floor(((samples / 8) * bitrate) / sampleRate) + padding, samples, sampleRate };
 }
@@ -133,13 +143,21 @@ export function mp3Frame(bytes: Uint8Array, offset: number): Mp3Frame | null {
 export function mp3DurationMs(bytes: Uint8Array): number | null {
   let offset = 0;
   if (ascii(bytes, 0, 3) === 'ID3' && bytes.length >= 10) {
-    const size = (((bytes[6] ?? 0) & 0x7f) << 21) | (((bytes[7] ?? 0) & 0x7f) << 14) | (((bytes[8] ?? 0) & 0x7f) << 7) | ((bytes[9] ?? 0) & 0x7f);
+    const size =
+      (((bytes[6] ?? 0) & 0x7f) << 21) |
+      (((bytes[7] ?? 0) & 0x7f) << 14) |
+      (((bytes[8] ?? 0) & 0x7f) << 7) |
+      ((bytes[9] ?? 0) & 0x7f);
     const footer = ((bytes[5] ?? 0) & 0x10) !== 0 ? 10 : 0;
     offset = 10 + size + footer;
   }
   // Some encoders pad before the first frame: look for it in the next 4 KiB only.
   const searchEnd = Math.min(bytes.length, offset + 4096);
-  while (offset < searchEnd && !(mp3Frame(bytes, offset) && mp3Frame(bytes, offset + (mp3Frame(bytes, offset)?.length ?? 0)))) offset += 1;
+  while (
+    offset < searchEnd &&
+    !(mp3Frame(bytes, offset) && mp3Frame(bytes, offset + (mp3Frame(bytes, offset)?.length ?? 0)))
+  )
+    offset += 1;
   let end = bytes.length;
   if (end >= 128 && ascii(bytes, end - 128, 3) === 'TAG') end -= 128;
   let seconds = 0;

@@ -57,7 +57,11 @@ const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}$/;
  */
 export function isSafePath(path: string): boolean {
   const parts = path.split('/');
-  return parts.length >= 1 && parts.length <= 2 && parts.every((part) => SEGMENT.test(part) && !part.includes('..'));
+  return (
+    parts.length >= 1 &&
+    parts.length <= 2 &&
+    parts.every((part) => SEGMENT.test(part) && !part.includes('..'))
+  );
 }
 
 /**
@@ -108,13 +112,17 @@ export class LocalFileStorage implements FileStorage {
 
   async folders(kind: FileKind): Promise<string[]> {
     const entries = await readdir(this.root(kind), { withFileTypes: true }).catch(() => []);
-    return entries.filter((entry) => entry.isDirectory() && SEGMENT.test(entry.name)).map((entry) => entry.name);
+    return entries
+      .filter((entry) => entry.isDirectory() && SEGMENT.test(entry.name))
+      .map((entry) => entry.name);
   }
 
   async remove(kind: FileKind, paths: string[]): Promise<void> {
     await Promise.all(paths.filter(isSafePath).map((path) => rm(this.file(kind, path), { force: true })));
     // A folder left empty goes too (a deleted timer's media, its last file removed).
-    const folders = new Set(paths.filter((path) => isSafePath(path) && path.includes('/')).map((path) => path.split('/')[0]!));
+    const folders = new Set(
+      paths.filter((path) => isSafePath(path) && path.includes('/')).map((path) => path.split('/')[0]!),
+    );
     // rmdir refuses a folder that is not empty: a file written meanwhile stays.
     for (const folder of folders) await rmdir(join(this.root(kind), folder)).catch(() => undefined);
   }

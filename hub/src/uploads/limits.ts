@@ -41,7 +41,15 @@ export const STORED_AS: Record<FileType, { ext: string; contentType: string }> =
 
 /** Human-readable type names for messages, e.g. `PNG、JPEG、WebP、SVG`. */
 export function typeNames(types: readonly FileType[]): string {
-  const names: Record<FileType, string> = { png: 'PNG', jpeg: 'JPEG', webp: 'WebP', svg: 'SVG', mp3: 'MP3', ogg: 'OGG', wav: 'WAV' };
+  const names: Record<FileType, string> = {
+    png: 'PNG',
+    jpeg: 'JPEG',
+    webp: 'WebP',
+    svg: 'SVG',
+    mp3: 'MP3',
+    ogg: 'OGG',
+    wav: 'WAV',
+  };
   return types.map((type) => names[type]).join('、');
 }
 

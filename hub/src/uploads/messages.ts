@@ -14,6 +14,7 @@ export const UM = {
   badPath: '上传地址无效',
   rateLimited: '操作过于频繁，请稍后再试',
   credentialsMissing: '需要编辑权限：请使用控制链接打开后再上传',
-  quotaFull: (quota: string, used: string) => `这个计时器的上传空间已满（上限 ${quota}，已用 ${used}）：请先在设置中移除不用的文件`,
+  quotaFull: (quota: string, used: string) =>
+    `这个计时器的上传空间已满（上限 ${quota}，已用 ${used}）：请先在设置中移除不用的文件`,
   roleTooLow: '你在这个计时器上没有上传文件的权限（需要编辑权限）',
 } as const;

@@ -1,6 +1,13 @@
 import { createClient, type WebSocketLikeConstructor } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { FileStorageError, PUBLIC_KINDS, isSafePath, type FileKind, type FileStorage, type StoredObject } from './file-storage';
+import {
+  FileStorageError,
+  PUBLIC_KINDS,
+  isSafePath,
+  type FileKind,
+  type FileStorage,
+  type StoredObject,
+} from './file-storage';
 
 /** The bucket of each kind of file in the Supabase project. */
 export const SUPABASE_BUCKETS: Record<FileKind, string> = {
@@ -25,7 +32,9 @@ function notFound(error: StorageFailure): boolean {
 }
 
 function fail(what: string, error: StorageFailure): never {
-  throw new FileStorageError(`Supabase Storage ${what}: ${error.message} (${error.statusCode ?? error.status ?? '?'})`);
+  throw new FileStorageError(
+    `Supabase Storage ${what}: ${error.message} (${error.statusCode ?? error.status ?? '?'})`,
+  );
 }
 
 /**
@@ -79,13 +88,22 @@ export class SupabaseFileStorage implements FileStorage {
   async remove(kind: FileKind, paths: string[]): Promise<void> {
     const safe = paths.filter(isSafePath);
     for (let start = 0; start < safe.length; start += PAGE) {
-      const { error } = await this.storage.from(SUPABASE_BUCKETS[kind]).remove(safe.slice(start, start + PAGE));
+      const { error } = await this.storage
+        .from(SUPABASE_BUCKETS[kind])
+        .remove(safe.slice(start, start + PAGE));
       if (error && !notFound(error)) fail('remove', error);
     }
   }
 
-  async signedUrl(kind: FileKind, path: string, seconds: number, downloadName: string): Promise<string | null> {
-    const { data, error } = await this.storage.from(SUPABASE_BUCKETS[kind]).createSignedUrl(path, seconds, { download: downloadName });
+  async signedUrl(
+    kind: FileKind,
+    path: string,
+    seconds: number,
+    downloadName: string,
+  ): Promise<string | null> {
+    const { data, error } = await this.storage
+      .from(SUPABASE_BUCKETS[kind])
+      .createSignedUrl(path, seconds, { download: downloadName });
     if (error) fail('signed link', error);
     return data.signedUrl;
   }
@@ -114,7 +132,8 @@ export class SupabaseFileStorage implements FileStorage {
         if (present.has(id)) continue;
         const made = await this.storage.createBucket(id, { public: PUBLIC_KINDS.has(kind) });
         // Another hub may have made it meanwhile.
-        if (made.error && made.error.statusCode !== '409' && !/exists/i.test(made.error.message)) fail('create bucket', made.error);
+        if (made.error && made.error.statusCode !== '409' && !/exists/i.test(made.error.message))
+          fail('create bucket', made.error);
       }
     })().catch((error: unknown) => {
       this.buckets = null;

@@ -13,39 +13,174 @@
 
 const ALLOWED_ELEMENTS = new Set(
   [
-    'svg', 'g', 'defs', 'symbol', 'use', 'title', 'desc', 'metadata',
-    'path', 'rect', 'circle', 'ellipse', 'line', 'polyline', 'polygon',
-    'text', 'tspan', 'textPath',
-    'linearGradient', 'radialGradient', 'stop', 'pattern', 'clipPath', 'mask', 'marker',
-    'filter', 'feGaussianBlur', 'feOffset', 'feBlend', 'feColorMatrix', 'feMerge', 'feMergeNode', 'feFlood', 'feComposite', 'feDropShadow',
+    'svg',
+    'g',
+    'defs',
+    'symbol',
+    'use',
+    'title',
+    'desc',
+    'metadata',
+    'path',
+    'rect',
+    'circle',
+    'ellipse',
+    'line',
+    'polyline',
+    'polygon',
+    'text',
+    'tspan',
+    'textPath',
+    'linearGradient',
+    'radialGradient',
+    'stop',
+    'pattern',
+    'clipPath',
+    'mask',
+    'marker',
+    'filter',
+    'feGaussianBlur',
+    'feOffset',
+    'feBlend',
+    'feColorMatrix',
+    'feMerge',
+    'feMergeNode',
+    'feFlood',
+    'feComposite',
+    'feDropShadow',
   ].map((name) => name.toLowerCase()),
 );
 
 const ALLOWED_ATTRIBUTES = new Set(
   [
-    'id', 'class', 'xmlns', 'xmlns:xlink', 'version', 'viewBox', 'preserveAspectRatio', 'width', 'height', 'x', 'y', 'x1', 'y1', 'x2', 'y2',
-    'cx', 'cy', 'r', 'rx', 'ry', 'fx', 'fy', 'd', 'points', 'pathLength', 'transform', 'gradientUnits', 'gradientTransform',
-    'spreadMethod', 'offset', 'stop-color', 'stop-opacity', 'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-width',
-    'stroke-opacity', 'stroke-linecap', 'stroke-linejoin', 'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset',
-    'opacity', 'clip-path', 'clip-rule', 'clipPathUnits', 'mask', 'maskUnits', 'maskContentUnits', 'patternUnits',
-    'patternContentUnits', 'patternTransform', 'marker-start', 'marker-mid', 'marker-end', 'markerWidth', 'markerHeight',
-    'refX', 'refY', 'orient', 'markerUnits', 'filter', 'filterUnits', 'primitiveUnits', 'in', 'in2', 'result', 'stdDeviation',
-    'dx', 'dy', 'mode', 'type', 'values', 'operator', 'k1', 'k2', 'k3', 'k4', 'flood-color', 'flood-opacity',
-    'font-family', 'font-size', 'font-weight', 'font-style', 'text-anchor', 'dominant-baseline', 'alignment-baseline',
-    'letter-spacing', 'word-spacing', 'text-decoration', 'startOffset', 'lengthAdjust', 'textLength', 'display',
-    'visibility', 'color', 'style', 'href', 'xlink:href', 'xml:space', 'vector-effect', 'shape-rendering',
+    'id',
+    'class',
+    'xmlns',
+    'xmlns:xlink',
+    'version',
+    'viewBox',
+    'preserveAspectRatio',
+    'width',
+    'height',
+    'x',
+    'y',
+    'x1',
+    'y1',
+    'x2',
+    'y2',
+    'cx',
+    'cy',
+    'r',
+    'rx',
+    'ry',
+    'fx',
+    'fy',
+    'd',
+    'points',
+    'pathLength',
+    'transform',
+    'gradientUnits',
+    'gradientTransform',
+    'spreadMethod',
+    'offset',
+    'stop-color',
+    'stop-opacity',
+    'fill',
+    'fill-opacity',
+    'fill-rule',
+    'stroke',
+    'stroke-width',
+    'stroke-opacity',
+    'stroke-linecap',
+    'stroke-linejoin',
+    'stroke-miterlimit',
+    'stroke-dasharray',
+    'stroke-dashoffset',
+    'opacity',
+    'clip-path',
+    'clip-rule',
+    'clipPathUnits',
+    'mask',
+    'maskUnits',
+    'maskContentUnits',
+    'patternUnits',
+    'patternContentUnits',
+    'patternTransform',
+    'marker-start',
+    'marker-mid',
+    'marker-end',
+    'markerWidth',
+    'markerHeight',
+    'refX',
+    'refY',
+    'orient',
+    'markerUnits',
+    'filter',
+    'filterUnits',
+    'primitiveUnits',
+    'in',
+    'in2',
+    'result',
+    'stdDeviation',
+    'dx',
+    'dy',
+    'mode',
+    'type',
+    'values',
+    'operator',
+    'k1',
+    'k2',
+    'k3',
+    'k4',
+    'flood-color',
+    'flood-opacity',
+    'font-family',
+    'font-size',
+    'font-weight',
+    'font-style',
+    'text-anchor',
+    'dominant-baseline',
+    'alignment-baseline',
+    'letter-spacing',
+    'word-spacing',
+    'text-decoration',
+    'startOffset',
+    'lengthAdjust',
+    'textLength',
+    'display',
+    'visibility',
+    'color',
+    'style',
+    'href',
+    'xlink:href',
+    'xml:space',
+    'vector-effect',
+    'shape-rendering',
   ].map((name) => name.toLowerCase()),
 );
 
 /** Containers whose direct text content is dropped (only whitespace belongs there). */
-const CONTAINERS_WITHOUT_TEXT = new Set(['svg', 'g', 'defs', 'symbol', 'lineargradient', 'radialgradient', 'pattern', 'clippath', 'mask', 'marker', 'filter']);
+const CONTAINERS_WITHOUT_TEXT = new Set([
+  'svg',
+  'g',
+  'defs',
+  'symbol',
+  'lineargradient',
+  'radialgradient',
+  'pattern',
+  'clippath',
+  'mask',
+  'marker',
+  'filter',
+]);
 
 /** Why an SVG was refused. */
 export class SvgRejected extends Error {
   override readonly name = 'SvgRejected';
 }
 
-const TOKEN = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<![^>]*>|<\?[\s\S]*?\?>|<\/\s*([A-Za-z][\w:.-]*)\s*>|<([A-Za-z][\w:.-]*)((?:\s+[^\s=/>]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*(\/?)>|[^<]+|</g;
+const TOKEN =
+  /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<![^>]*>|<\?[\s\S]*?\?>|<\/\s*([A-Za-z][\w:.-]*)\s*>|<([A-Za-z][\w:.-]*)((?:\s+[^\s=/>]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*(\/?)>|[^<]+|</g;
 const ATTRIBUTE = /([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 
 /** Sanitizes SVG text; throws {@link SvgRejected} with a zh-CN reason when it cannot be made safe. */
@@ -91,7 +226,8 @@ export function sanitizeSvg(input: string): string {
     if (token === '<') throw new SvgRejected('包含无法解析的标记');
     // Text: kept inside kept elements only, re-escaped.
     const parent = stack[stack.length - 1];
-    if (skipDepth === 0 && parent?.kept && !CONTAINERS_WITHOUT_TEXT.has(parent.name.toLowerCase())) out.push(escapeText(decodeEntities(token)));
+    if (skipDepth === 0 && parent?.kept && !CONTAINERS_WITHOUT_TEXT.has(parent.name.toLowerCase()))
+      out.push(escapeText(decodeEntities(token)));
   }
   if (!sawRoot) throw new SvgRejected('不是 SVG 文件');
   if (stack.length > 0) throw new SvgRejected('标签没有闭合');
@@ -122,12 +258,20 @@ function safeValue(attribute: string, value: string, element: string): boolean {
   if (attribute === 'xmlns:xlink') return value === 'http://www.w3.org/1999/xlink';
   if (/javascript:|vbscript:|data:|expression\(|@import|\\/.test(compact)) return false;
   // url(...) may only point inside the document.
-  for (const url of compact.matchAll(/url\(([^)]*)\)/g)) if (!/^['"]?#[\w.-]+['"]?$/.test(url[1] ?? '')) return false;
+  for (const url of compact.matchAll(/url\(([^)]*)\)/g))
+    if (!/^['"]?#[\w.-]+['"]?$/.test(url[1] ?? '')) return false;
   if (attribute === 'style' && /[<>]/.test(value)) return false;
   return element !== '';
 }
 
-const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+};
 
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-fA-F]+|#\d+|[a-zA-Z]+);/g, (whole, body: string) => {
@@ -138,7 +282,9 @@ function decodeEntities(text: string): string {
 }
 
 function safeCodePoint(code: number, fallback: string): string {
-  return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : fallback.replace('&', '&amp;');
+  return Number.isInteger(code) && code > 0 && code <= 0x10ffff
+    ? String.fromCodePoint(code)
+    : fallback.replace('&', '&amp;');
 }
 
 function escapeText(text: string): string {

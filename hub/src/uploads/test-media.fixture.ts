@@ -6,7 +6,10 @@
 /** A PNG signature and IHDR (enough for magic-byte checks; not a decodable image). */
 export function fakePng(extraBytes = 64): Uint8Array {
   const bytes = new Uint8Array(33 + extraBytes);
-  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
+  bytes.set([
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0,
+    1, 8, 6, 0, 0, 0,
+  ]);
   return bytes;
 }
 
@@ -21,7 +24,8 @@ export function silentWav(durationMs: number, sampleRate = 8000): Uint8Array {
   const dataBytes = Math.round((durationMs / 1000) * sampleRate) * 2;
   const bytes = new Uint8Array(44 + dataBytes);
   const dv = new DataView(bytes.buffer);
-  const ascii = (offset: number, text: string) => [...text].forEach((c, i) => dv.setUint8(offset + i, c.charCodeAt(0)));
+  const ascii = (offset: number, text: string) =>
+    [...text].forEach((c, i) => dv.setUint8(offset + i, c.charCodeAt(0)));
   ascii(0, 'RIFF');
   dv.setUint32(4, 36 + dataBytes, true);
   ascii(8, 'WAVE');
@@ -62,7 +66,9 @@ export function silentOpus(durationMs: number): Uint8Array {
     header.set(payload, 28);
     return header;
   };
-  const head = [...'OpusHead'].map((c) => c.charCodeAt(0)).concat([1, 1, 0x38, 0x01, 0x80, 0xbb, 0, 0, 0, 0, 0]);
+  const head = [...'OpusHead']
+    .map((c) => c.charCodeAt(0))
+    .concat([1, 1, 0x38, 0x01, 0x80, 0xbb, 0, 0, 0, 0, 0]);
   const first = page(0, head);
   const last = page(312 + Math.round((durationMs / 1000) * 48_000), [0, 0, 0, 0]);
   const bytes = new Uint8Array(first.length + last.length);

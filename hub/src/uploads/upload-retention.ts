@@ -17,9 +17,16 @@ export function uploadUrlsIn(value: unknown): Set<string> {
  * Removes the files a settings change stopped referencing (a replaced logo, a removed sound).
  * Only files the old settings referenced go: a fresh upload not yet saved anywhere stays.
  */
-export async function removeReplacedUploads(store: UploadStore, timerId: string, before: unknown, after: unknown): Promise<string[]> {
+export async function removeReplacedUploads(
+  store: UploadStore,
+  timerId: string,
+  before: unknown,
+  after: unknown,
+): Promise<string[]> {
   const kept = uploadUrlsIn(after);
-  const dropped = [...uploadUrlsIn(before)].filter((url) => !kept.has(url) && url.startsWith(`/uploads/${timerId}/`));
+  const dropped = [...uploadUrlsIn(before)].filter(
+    (url) => !kept.has(url) && url.startsWith(`/uploads/${timerId}/`),
+  );
   await Promise.all(dropped.map((url) => store.remove(url)));
   return dropped;
 }
@@ -28,7 +35,12 @@ export async function removeReplacedUploads(store: UploadStore, timerId: string,
  * Removes a timer's files that its settings do not reference and that are older than the
  * grace period. Returns the bytes the timer still keeps.
  */
-export async function sweepTimerUploads(store: UploadStore, timerId: string, settings: unknown, nowMs: number): Promise<{ removed: string[]; keptBytes: number }> {
+export async function sweepTimerUploads(
+  store: UploadStore,
+  timerId: string,
+  settings: unknown,
+  nowMs: number,
+): Promise<{ removed: string[]; keptBytes: number }> {
   const referenced = uploadUrlsIn(settings);
   const removed: string[] = [];
   let keptBytes = 0;

@@ -23,7 +23,11 @@ export class UploadStore {
   constructor(readonly storage: FileStorage) {}
 
   /** Writes a file for a timer and returns where it is served. */
-  async save(timerId: string, kind: UploadKind, file: { ext: string; contentType: string; bytes: Uint8Array }): Promise<StoredFile> {
+  async save(
+    timerId: string,
+    kind: UploadKind,
+    file: { ext: string; contentType: string; bytes: Uint8Array },
+  ): Promise<StoredFile> {
     if (!SAFE_SEGMENT.test(timerId)) throw new Error('unsafe timer id');
     const { ext, contentType, bytes } = file;
     const name = `${kind}-${newId()}.${ext}`;
@@ -58,7 +62,11 @@ export class UploadStore {
     return kinds
       .flat()
       .filter((file) => STORED_FILE.test(file.name))
-      .map((file) => ({ url: `/uploads/${timerId}/${file.name}`, bytes: file.bytes, modifiedMs: file.modifiedMs }));
+      .map((file) => ({
+        url: `/uploads/${timerId}/${file.name}`,
+        bytes: file.bytes,
+        modifiedMs: file.modifiedMs,
+      }));
   }
 
   /** Timer ids that have stored media. */
@@ -86,9 +94,19 @@ export class UploadStore {
 }
 
 /** The stored file an upload URL names, or null when it is not one of ours. */
-function locate(urlPath: string): { timerId: string; name: string; path: string; kind: FileKind; ext: string } | null {
+function locate(
+  urlPath: string,
+): { timerId: string; name: string; path: string; kind: FileKind; ext: string } | null {
   const [empty, uploads, timerId, name, ...rest] = urlPath.split('/');
-  if (empty !== '' || uploads !== 'uploads' || rest.length > 0 || !timerId || !name || !SAFE_SEGMENT.test(timerId)) return null;
+  if (
+    empty !== '' ||
+    uploads !== 'uploads' ||
+    rest.length > 0 ||
+    !timerId ||
+    !name ||
+    !SAFE_SEGMENT.test(timerId)
+  )
+    return null;
   const match = STORED_FILE.exec(name);
   if (!match) return null;
   const kind = mediaKindOf(name);

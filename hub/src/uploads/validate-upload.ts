@@ -1,5 +1,14 @@
 import { audioDurationMs } from './audio-duration';
-import { DECLARED_TYPES, MAX_SOUND_DURATION_MS, STORED_AS, UPLOAD_KINDS, sizeName, typeNames, type FileType, type UploadKind } from './limits';
+import {
+  DECLARED_TYPES,
+  MAX_SOUND_DURATION_MS,
+  STORED_AS,
+  UPLOAD_KINDS,
+  sizeName,
+  typeNames,
+  type FileType,
+  type UploadKind,
+} from './limits';
 import { UM } from './messages';
 import { UploadError } from './upload-error';
 import { sniffType } from './sniff';
@@ -23,7 +32,8 @@ export function isUploadKind(kind: string): kind is UploadKind {
 /** Throws 413 when a declared length is over the kind's limit (before reading the body). */
 export function checkDeclaredSize(kind: UploadKind, contentLength: number | null): void {
   const { maxBytes } = UPLOAD_KINDS[kind];
-  if (contentLength !== null && contentLength > maxBytes) throw new UploadError(413, UM.tooLarge(sizeName(maxBytes)), 'too-large', { maxBytes });
+  if (contentLength !== null && contentLength > maxBytes)
+    throw new UploadError(413, UM.tooLarge(sizeName(maxBytes)), 'too-large', { maxBytes });
 }
 
 /**
@@ -35,13 +45,17 @@ export function validateUpload(kind: UploadKind, declaredType: string, bytes: Ui
   const spec = UPLOAD_KINDS[kind];
   const allowed: readonly FileType[] = spec.types;
   const names = typeNames(allowed);
-  if (bytes.length > spec.maxBytes) throw new UploadError(413, UM.tooLarge(sizeName(spec.maxBytes)), 'too-large', { maxBytes: spec.maxBytes });
+  if (bytes.length > spec.maxBytes)
+    throw new UploadError(413, UM.tooLarge(sizeName(spec.maxBytes)), 'too-large', {
+      maxBytes: spec.maxBytes,
+    });
   const declared = declaredType.split(';')[0]?.trim().toLowerCase() ?? '';
   const declaredAs = allowed.find((type) => DECLARED_TYPES[type].includes(declared));
   if (!declaredAs) throw unsupported(names);
   if (bytes.length === 0) throw new UploadError(400, UM.empty, 'empty');
   const sniffed = sniffType(bytes);
-  if (!sniffed || !allowed.includes(sniffed)) throw new UploadError(415, UM.contentMismatch(names), 'content-mismatch');
+  if (!sniffed || !allowed.includes(sniffed))
+    throw new UploadError(415, UM.contentMismatch(names), 'content-mismatch');
   const stored = STORED_AS[sniffed];
   if (sniffed === 'svg') {
     try {
@@ -56,7 +70,12 @@ export function validateUpload(kind: UploadKind, declaredType: string, bytes: Ui
     const durationMs = audioDurationMs(sniffed, bytes);
     if (durationMs === null) throw new UploadError(415, UM.audioUnreadable, 'audio-unreadable');
     if (durationMs > MAX_SOUND_DURATION_MS) {
-      throw new UploadError(400, UM.audioTooLong(MAX_SOUND_DURATION_MS / 1000, (durationMs / 1000).toFixed(1)), 'audio-too-long', { durationMs });
+      throw new UploadError(
+        400,
+        UM.audioTooLong(MAX_SOUND_DURATION_MS / 1000, (durationMs / 1000).toFixed(1)),
+        'audio-too-long',
+        { durationMs },
+      );
     }
     return { type: sniffed, ...stored, bytes, durationMs };
   }

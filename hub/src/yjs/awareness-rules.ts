@@ -87,11 +87,14 @@ export class AwarenessGate {
     this.refill();
     if (this.timer) return;
     if (this.tokens >= 1) return this.flush();
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.refill();
-      this.flush();
-    }, Math.ceil(((1 - this.tokens) / this.perSecond) * 1000));
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        this.refill();
+        this.flush();
+      },
+      Math.ceil(((1 - this.tokens) / this.perSecond) * 1000),
+    );
     this.timer.unref();
   }
 

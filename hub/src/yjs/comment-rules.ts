@@ -22,7 +22,12 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * True when `update`, applied over `base` (the document and whatever is waiting to be written),
  * changes a comment or reply that `userId`, with `role`, may not change.
  */
-export function commentUpdateRefused(base: Uint8Array, update: Uint8Array, userId: string | null, role: ProjectRole): boolean {
+export function commentUpdateRefused(
+  base: Uint8Array,
+  update: Uint8Array,
+  userId: string | null,
+  role: ProjectRole,
+): boolean {
   const probe = new Y.Doc();
   Y.applyUpdate(probe, base);
   const comments = probe.getMap<DocComment>('comments');
@@ -39,7 +44,11 @@ export function commentUpdateRefused(base: Uint8Array, update: Uint8Array, userI
     if (now === undefined) {
       if (!mine(old)) return true;
       removedComments.add(id);
-    } else if (!same(old, now) && !(mine(old) && mine(now)) && !same({ ...old, resolved: false }, { ...now, resolved: false })) {
+    } else if (
+      !same(old, now) &&
+      !(mine(old) && mine(now)) &&
+      !same({ ...old, resolved: false }, { ...now, resolved: false })
+    ) {
       return true;
     }
   }

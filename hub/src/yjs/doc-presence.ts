@@ -46,11 +46,19 @@ export class DocPresence<Socket extends object> {
     this.awareness.setLocalState(null);
     this.awareness.on(
       'update',
-      ({ added, updated, removed }: { added: number[]; updated: number[]; removed: number[] }, origin: unknown) => {
-        const claimant = origin === REMOTE_ORIGIN || this.gates.has(origin as Socket) ? (origin as Socket) : null;
+      (
+        { added, updated, removed }: { added: number[]; updated: number[]; removed: number[] },
+        origin: unknown,
+      ) => {
+        const claimant =
+          origin === REMOTE_ORIGIN || this.gates.has(origin as Socket) ? (origin as Socket) : null;
         if (claimant) for (const id of [...added, ...updated]) this.claims.set(id, claimant);
         for (const id of removed) this.claims.delete(id);
-        const update = awarenessProtocol.encodeAwarenessUpdate(this.awareness, [...added, ...updated, ...removed]);
+        const update = awarenessProtocol.encodeAwarenessUpdate(this.awareness, [
+          ...added,
+          ...updated,
+          ...removed,
+        ]);
         deps.broadcast(awarenessFrame(update));
         if (origin !== REMOTE_ORIGIN) deps.publish(update);
       },
@@ -70,7 +78,9 @@ export class DocPresence<Socket extends object> {
       ),
     );
     const states = [...this.awareness.getStates().keys()];
-    return states.length > 0 ? awarenessFrame(awarenessProtocol.encodeAwarenessUpdate(this.awareness, states)) : null;
+    return states.length > 0
+      ? awarenessFrame(awarenessProtocol.encodeAwarenessUpdate(this.awareness, states))
+      : null;
   }
 
   /** One awareness update from a socket (size checked by the caller); throws when malformed. */
@@ -107,7 +117,11 @@ export class DocPresence<Socket extends object> {
     for (const entry of entries) {
       const claimant = this.claims.get(entry.clientId);
       // The same person on a socket the hub has not yet seen close (a reconnect) keeps their states.
-      const own = claimant === socket || (claimant !== REMOTE_ORIGIN && claimant !== undefined && this.owners.get(claimant) === this.owners.get(socket));
+      const own =
+        claimant === socket ||
+        (claimant !== REMOTE_ORIGIN &&
+          claimant !== undefined &&
+          this.owners.get(claimant) === this.owners.get(socket));
       if (own) allowed.push(stampIdentity(entry, identity));
       else if (
         claimant === undefined &&
@@ -119,7 +133,8 @@ export class DocPresence<Socket extends object> {
         allowed.push(stampIdentity(entry, identity));
       }
     }
-    if (allowed.length > 0) awarenessProtocol.applyAwarenessUpdate(this.awareness, writeAwareness(allowed), socket);
+    if (allowed.length > 0)
+      awarenessProtocol.applyAwarenessUpdate(this.awareness, writeAwareness(allowed), socket);
   }
 }
 

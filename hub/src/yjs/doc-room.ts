@@ -171,7 +171,8 @@ export class DocRoom {
       if (type === YJS_MESSAGE.sync) this.handleSync(connection, decoder);
       else if (type === YJS_MESSAGE.awareness) {
         // Checked before parsing: a presence message is relayed to everyone, on every hub.
-        if (message.byteLength > YJS_LIMITS.awarenessBytes) return this.refuse(connection, 'awareness-too-large');
+        if (message.byteLength > YJS_LIMITS.awarenessBytes)
+          return this.refuse(connection, 'awareness-too-large');
         this.presence.handle(connection, decoding.readVarUint8Array(decoder));
       }
       // Other types (auth, query-awareness of older clients) carry nothing we need.
@@ -276,12 +277,16 @@ export class DocRoom {
       // Refused on the hub, whatever the client shows. Only an update that would have added
       // content is refused aloud (a viewer's sync step 2 with nothing new is not an edit).
       // Commenters write only a text document's comments document (`<id>-comments`).
-      if (addsContent(this.doc, update) || deletesSomething(this.doc, update)) this.refuse(connection, 'read-only');
+      if (addsContent(this.doc, update) || deletesSomething(this.doc, update))
+        this.refuse(connection, 'read-only');
       return;
     }
     if (update.byteLength > YJS_LIMITS.updateBytes) return this.refuse(connection, 'update-too-large');
     if (!addsContent(this.doc, update) && isEmptyDeleteSet(update)) return;
-    if (this.commentsByNonEditor(connection) && commentUpdateRefused(this.pendingState(), update, connection.userId, connection.role))
+    if (
+      this.commentsByNonEditor(connection) &&
+      commentUpdateRefused(this.pendingState(), update, connection.userId, connection.role)
+    )
       return this.refuse(connection, 'not-your-comment');
     // What waits to be written counts: a burst must not pass the cap while the first write is in flight.
     if (this.bytes + this.pendingBytes + update.byteLength > YJS_LIMITS.documentBytes)
@@ -313,7 +318,8 @@ export class DocRoom {
       this.pendingBytes -= batchBytes;
       this.deps.logger.error('yjs update not stored', { documentId: this.documentId, error: String(error) });
       // Nothing unstored is relayed; the clients keep their edits and resend them after reconnecting.
-      for (const connection of new Set(batch.map((item) => item.connection))) this.refuse(connection, 'storage-failed');
+      for (const connection of new Set(batch.map((item) => item.connection)))
+        this.refuse(connection, 'storage-failed');
       return;
     }
     this.pendingBytes -= batchBytes;
@@ -337,7 +343,9 @@ export class DocRoom {
   /** The document as it will be once the updates waiting to be written are applied. */
   private pendingState(): Uint8Array {
     const current = Y.encodeStateAsUpdate(this.doc);
-    return this.batch.length === 0 ? current : Y.mergeUpdates([current, ...this.batch.map((item) => item.update)]);
+    return this.batch.length === 0
+      ? current
+      : Y.mergeUpdates([current, ...this.batch.map((item) => item.update)]);
   }
 
   /** Refuses on the socket (notice, then the refusal's close) and lets it go at once. */

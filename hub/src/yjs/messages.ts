@@ -17,7 +17,8 @@ export const Y = {
   inviteExpired: '邀请链接已过期，请向项目所有者索取新的链接。',
   ownerCannotJoin: '你已是这个项目的所有者。',
   tooManyVersions: `每个文档最多保存 ${YJS_LIMITS.versionsPerDocument} 个版本。`,
-  personalFlowNoInvite: '个人流程单只有你自己能看到，不能邀请队友；要和队友一起记录，请新建「团队共享」模式的流程单。',
+  personalFlowNoInvite:
+    '个人流程单只有你自己能看到，不能邀请队友；要和队友一起记录，请新建「团队共享」模式的流程单。',
   judgeFlowPrivate: '裁判流程单在比赛结束前只有裁判本人可见。',
   wrongKind: '这个操作不适用于此类文档。',
   timerNotFound: '找不到这个计时器。',
@@ -38,7 +39,8 @@ export const NOTICE_MESSAGES: Record<YjsNoticeCode, string> = {
   'access-revoked': '你对这个项目的访问权限已被撤销。',
   'invite-expired': '邀请链接已过期，文档连接已断开。请向项目所有者索取新的链接。',
   'read-only': '你在这个项目中只能查看或评论，修改没有被保存。',
-  'not-your-comment': '只能以自己的名义评论，只能修改或删除自己的评论与回复（标记解决除外）；这次修改没有被保存。',
+  'not-your-comment':
+    '只能以自己的名义评论，只能修改或删除自己的评论与回复（标记解决除外）；这次修改没有被保存。',
   'update-too-large': `这次修改太大（单次最多 ${kib(YJS_LIMITS.updateBytes)}），没有被保存。请分几次粘贴。`,
   'document-too-large': `文档已达到大小上限（${kib(YJS_LIMITS.documentBytes)}），新的修改没有被保存。请拆分成多个文档。`,
   'awareness-too-large': `在线状态信息太大（最多 ${kib(YJS_LIMITS.awarenessBytes)}），连接已断开。`,

@@ -125,11 +125,16 @@ export class WorkbenchService {
   private async expiredInvite(project: ProjectRecord, caller: Caller): Promise<boolean> {
     const inviteHash = caller.inviteHash ?? (caller.inviteToken ? hashKey(caller.inviteToken) : null);
     const invite = inviteHash ? await this.repository.inviteByTokenHash(inviteHash) : null;
-    return invite !== null && invite.projectId === project.id && invite.expiresAt.getTime() <= this.clock.now();
+    return (
+      invite !== null && invite.projectId === project.id && invite.expiresAt.getTime() <= this.clock.now()
+    );
   }
 
   /** The name and colour a document socket shows the others: its account's, or 访客 for an invite alone. */
-  async presenceOf(userId: string | null, inviteHash: string | null): Promise<{ name: string; color: string }> {
+  async presenceOf(
+    userId: string | null,
+    inviteHash: string | null,
+  ): Promise<{ name: string; color: string }> {
     if (!userId) return { name: M.guest, color: presenceColor(inviteHash ?? M.guest) };
     return { name: (await this.repository.displayNameOf(userId)) || M.guest, color: presenceColor(userId) };
   }
@@ -192,7 +197,8 @@ export class WorkbenchService {
 
   async create(ownerId: string, input: NewProject): Promise<{ projectId: string }> {
     // The plan is read now; the counts and the inserts are one transaction (createProject).
-    const checkProjects = input.kind === 'workbench' ? await this.plans.limitCheck(ownerId, 'workbenchProjects') : null;
+    const checkProjects =
+      input.kind === 'workbench' ? await this.plans.limitCheck(ownerId, 'workbenchProjects') : null;
     const checkDocuments = await this.plans.limitCheck(ownerId, 'workbenchDocuments');
     const initial = input.kind === 'workbench' ? 3 : 1;
     const projectId = newId();
@@ -355,7 +361,9 @@ export class WorkbenchService {
     let role: ProjectRole;
     if (current === null && project.kind === 'workbench') {
       const admit = await this.plans.limitCheck(project.ownerId, 'workbenchMembers');
-      role = await this.repository.addNewcomer(project.id, userId, invite.role, (members) => admit(1 + members));
+      role = await this.repository.addNewcomer(project.id, userId, invite.role, (members) =>
+        admit(1 + members),
+      );
     } else if (roleAtLeast(current, invite.role)) role = current!;
     else {
       await this.repository.putMember(project.id, userId, invite.role);

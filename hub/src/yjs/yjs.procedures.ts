@@ -200,15 +200,13 @@ export const workbenchRouter = router({
     }),
 
   /** Attaches a copy of a finished match's flow to the match record (its owner; again refreshes it). */
-  attachFlow: authedProcedure
-    .input(z.object({ projectId: idSchema }))
-    .mutation(({ ctx, input }) =>
-      ctx.services.yjs.workbench.attachFlow(input.projectId, callerOf(ctx), async (timerId) => {
-        const timer = await ctx.services.timers.get(timerId).catch(() => null);
-        // Standing on the timer itself (owner, member, control key), as its records ask: not a view key.
-        return timer !== null && (await ctx.services.timers.canView(timer, ctx, null));
-      }),
-    ),
+  attachFlow: authedProcedure.input(z.object({ projectId: idSchema })).mutation(({ ctx, input }) =>
+    ctx.services.yjs.workbench.attachFlow(input.projectId, callerOf(ctx), async (timerId) => {
+      const timer = await ctx.services.timers.get(timerId).catch(() => null);
+      // Standing on the timer itself (owner, member, control key), as its records ask: not a view key.
+      return timer !== null && (await ctx.services.timers.canView(timer, ctx, null));
+    }),
+  ),
 
   detachFlow: authedProcedure.input(z.object({ projectId: idSchema })).mutation(async ({ ctx, input }) => {
     await ctx.services.yjs.workbench.detachFlow(input.projectId, callerOf(ctx));

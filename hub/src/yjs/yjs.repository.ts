@@ -52,7 +52,10 @@ export class YjsRepository {
     await this.db.transaction(async (tx) => {
       if (admit) {
         await lockAccount(tx, row.ownerId);
-        admit({ projects: await this.countProjectsOwnedBy(row.ownerId, row.kind as ProjectKind, tx), documents: await this.countDocumentsOwnedBy(row.ownerId, tx) });
+        admit({
+          projects: await this.countProjectsOwnedBy(row.ownerId, row.kind as ProjectKind, tx),
+          documents: await this.countDocumentsOwnedBy(row.ownerId, tx),
+        });
       }
       await tx.insert(yjsProjects).values(row);
       if (documents.length > 0) await tx.insert(yjsDocuments).values(documents);
@@ -138,15 +141,27 @@ export class YjsRepository {
    * meanwhile is not counted again; its role only grows (never weakened). Returns the role the
    * account holds afterwards.
    */
-  async addNewcomer(projectId: string, userId: string, role: GrantableRole, admit: (members: number) => void): Promise<GrantableRole> {
+  async addNewcomer(
+    projectId: string,
+    userId: string,
+    role: GrantableRole,
+    admit: (members: number) => void,
+  ): Promise<GrantableRole> {
     return this.db.transaction(async (tx) => {
-      await tx.select({ id: yjsProjects.id }).from(yjsProjects).where(eq(yjsProjects.id, projectId)).for('update');
+      await tx
+        .select({ id: yjsProjects.id })
+        .from(yjsProjects)
+        .where(eq(yjsProjects.id, projectId))
+        .for('update');
       const [present] = await tx
         .select({ role: yjsMembers.role })
         .from(yjsMembers)
         .where(and(eq(yjsMembers.projectId, projectId), eq(yjsMembers.userId, userId)));
       if (!present) {
-        const [row] = await tx.select({ n: count() }).from(yjsMembers).where(eq(yjsMembers.projectId, projectId));
+        const [row] = await tx
+          .select({ n: count() })
+          .from(yjsMembers)
+          .where(eq(yjsMembers.projectId, projectId));
         admit(row?.n ?? 0);
       } else if (roleAtLeast(present.role as GrantableRole, role)) return present.role as GrantableRole;
       await tx
@@ -216,7 +231,10 @@ export class YjsRepository {
   // Documents --------------------------------------------------------------------------------
 
   /** Writes a document; `owner.admit` checks the owner's documents as `createProject`'s `admit` does. */
-  async createDocument(row: typeof yjsDocuments.$inferInsert, owner?: { id: string; admit: (documents: number) => void }): Promise<void> {
+  async createDocument(
+    row: typeof yjsDocuments.$inferInsert,
+    owner?: { id: string; admit: (documents: number) => void },
+  ): Promise<void> {
     await this.db.transaction(async (tx) => {
       if (owner) {
         await lockAccount(tx, owner.id);

@@ -39,7 +39,11 @@ export interface YjsSocketDependencies {
  * door: presence too large and malformed messages never come from the product's own client;
  * a message flood does, rarely, and reconnects after its back-off.
  */
-const DOOR_COOLING_MS: Partial<Record<YjsNoticeCode, number>> = { 'awareness-too-large': 3_000, 'bad-message': 3_000, 'rate-limited': 1_000 };
+const DOOR_COOLING_MS: Partial<Record<YjsNoticeCode, number>> = {
+  'awareness-too-large': 3_000,
+  'bad-message': 3_000,
+  'rate-limited': 1_000,
+};
 
 /** Who may open a document socket, decided before it is attached. */
 interface SocketAccess {
@@ -93,17 +97,22 @@ export function createYjsSockets(deps: YjsSocketDependencies) {
     try {
       const account = await deps.accountOf(req);
       const userId = account?.userId ?? null;
-      const { document, role, until } = await deps.workbench.documentAccess(documentId, { userId, inviteToken });
+      const { document, role, until } = await deps.workbench.documentAccess(documentId, {
+        userId,
+        inviteToken,
+      });
       const presence = await deps.workbench.presenceOf(userId, inviteHash);
       access = { projectId: document.projectId, account, inviteHash, role, roleUntil: until, presence };
     } catch (error) {
       if (!(error instanceof HubError)) deps.logger.error('yjs upgrade failed', { error: String(error) });
       return refuseUpgrade(req, socket, head, refusalOf(error));
     }
-    wss.handleUpgrade(req, socket, head, (ws) => attach(ws, documentId, access, (code) => {
-      const coolingMs = DOOR_COOLING_MS[code];
-      if (coolingMs) deps.cooling.refused(address, doorKey, coolingMs, { message: '', reason: code });
-    }));
+    wss.handleUpgrade(req, socket, head, (ws) =>
+      attach(ws, documentId, access, (code) => {
+        const coolingMs = DOOR_COOLING_MS[code];
+        if (coolingMs) deps.cooling.refused(address, doorKey, coolingMs, { message: '', reason: code });
+      }),
+    );
   }
 
   /** Accepts the upgrade only to refuse on the socket, so that the client learns why and stops. */
@@ -111,7 +120,12 @@ export function createYjsSockets(deps: YjsSocketDependencies) {
     wss.handleUpgrade(req, socket, head, (ws) => refuse(target(ws), code));
   }
 
-  function attach(ws: WebSocket, documentId: string, access: SocketAccess, closedFor: (code: YjsNoticeCode) => void): void {
+  function attach(
+    ws: WebSocket,
+    documentId: string,
+    access: SocketAccess,
+    closedFor: (code: YjsNoticeCode) => void,
+  ): void {
     ws.binaryType = 'nodebuffer';
     (ws as WebSocket & { alive?: boolean }).alive = true;
     ws.on('pong', () => ((ws as WebSocket & { alive?: boolean }).alive = true));

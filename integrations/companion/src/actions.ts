@@ -10,7 +10,10 @@ function simple(name: string, command: Command, send: (command: Command) => Prom
  * The module's actions: each sends one command of `/api/v1/timers/:id/commands`. A refusal
  * (wrong key, a command the stage does not allow) is logged with the hub's Chinese message.
  */
-export function actionDefinitions(controller: Pick<BianshiController, 'send'>, log: (message: string) => void): CompanionActionDefinitions {
+export function actionDefinitions(
+  controller: Pick<BianshiController, 'send'>,
+  log: (message: string) => void,
+): CompanionActionDefinitions {
   const send = async (command: Command) => {
     try {
       await controller.send(command);
@@ -28,8 +31,18 @@ export function actionDefinitions(controller: Pick<BianshiController, 'send'>, l
     reset_stage: simple('重置本环节', { type: 'resetStage' }, send),
     adjust: {
       name: '加减时间',
-      options: [{ type: 'number', id: 'seconds', label: '秒（正数加时间，负数减时间）', default: 10, min: -3600, max: 3600 }],
-      callback: (action) => send({ type: 'adjust', deltaMs: Math.round(Number(action.options.seconds ?? 0) * 1000) }),
+      options: [
+        {
+          type: 'number',
+          id: 'seconds',
+          label: '秒（正数加时间，负数减时间）',
+          default: 10,
+          min: -3600,
+          max: 3600,
+        },
+      ],
+      callback: (action) =>
+        send({ type: 'adjust', deltaMs: Math.round(Number(action.options.seconds ?? 0) * 1000) }),
     },
     bell: {
       name: '响铃',

@@ -50,7 +50,8 @@ export class BianshiController {
     this.host.onStatus('connecting');
     const headers = this.headers;
     const source = new EventSource(`${this.base}/events`, {
-      fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), ...headers } }),
+      fetch: (input, init) =>
+        fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), ...headers } }),
     });
     this.source = source;
     const take = (message: { data: string }) => {

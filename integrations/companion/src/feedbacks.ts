@@ -28,7 +28,11 @@ export function feedbackDefinitions(source: Source): CompanionFeedbackDefinition
       callback: () => {
         const active = source.reading?.active;
         if (!active || source.overtimeMs() > 0) return false;
-        return active.phase === 'warning' || active.phase === 'danger' || (active.running && source.remainingMs() <= 10_000);
+        return (
+          active.phase === 'warning' ||
+          active.phase === 'danger' ||
+          (active.running && source.remainingMs() <= 10_000)
+        );
       },
     },
     time_up: {
@@ -39,7 +43,11 @@ export function feedbackDefinitions(source: Source): CompanionFeedbackDefinition
       callback: () => {
         const active = source.reading?.active;
         if (!active) return false;
-        return source.overtimeMs() > 0 || active.phase === 'overtime' || (active.remainingMs === 0 && !active.running && source.reading?.status !== 'ready');
+        return (
+          source.overtimeMs() > 0 ||
+          active.phase === 'overtime' ||
+          (active.remainingMs === 0 && !active.running && source.reading?.status !== 'ready')
+        );
       },
     },
     side: {

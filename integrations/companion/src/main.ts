@@ -2,14 +2,23 @@
  * 辩时 Bianshi for Bitfocus Companion: the module's entry. Companion starts it as a child
  * process (`runEntrypoint`); the instance only wires Companion to the controller.
  */
-import { InstanceBase, InstanceStatus, runEntrypoint, type SomeCompanionConfigField } from '@companion-module/base';
+import {
+  InstanceBase,
+  InstanceStatus,
+  runEntrypoint,
+  type SomeCompanionConfigField,
+} from '@companion-module/base';
 import { actionDefinitions } from './actions';
 import { configFields, type ModuleConfig } from './config';
 import { BianshiController } from './controller';
 import { FEEDBACK_IDS, feedbackDefinitions } from './feedbacks';
 import { VARIABLES, variableValues } from './variables';
 
-const STATUS = { connecting: InstanceStatus.Connecting, ok: InstanceStatus.Ok, error: InstanceStatus.ConnectionFailure } as const;
+const STATUS = {
+  connecting: InstanceStatus.Connecting,
+  ok: InstanceStatus.Ok,
+  error: InstanceStatus.ConnectionFailure,
+} as const;
 
 class BianshiInstance extends InstanceBase<ModuleConfig> {
   private controller: BianshiController | null = null;

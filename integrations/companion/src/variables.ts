@@ -19,7 +19,9 @@ export const VARIABLES: CompanionVariableDefinition[] = [
 ];
 
 /** The variables' values from the controller's reading and its live time. */
-export function variableValues(source: Pick<BianshiController, 'reading' | 'remainingMs' | 'overtimeMs'>): CompanionVariableValues {
+export function variableValues(
+  source: Pick<BianshiController, 'reading' | 'remainingMs' | 'overtimeMs'>,
+): CompanionVariableValues {
   const reading = source.reading;
   if (!reading) return {};
   const remainingMs = source.remainingMs();

@@ -18,7 +18,10 @@ export const outlineArgumentSchema = z.strictObject({
 export const caseOutlineSchema = z.strictObject({
   definitions: lines(8).default([]),
   criteria: lines(6).default([]),
-  arguments: z.array(outlineArgumentSchema).min(1, { error: '至少要有一个论点' }).max(6, { error: '最多 6 个论点' }),
+  arguments: z
+    .array(outlineArgumentSchema)
+    .min(1, { error: '至少要有一个论点' })
+    .max(6, { error: '最多 6 个论点' }),
   clashes: lines(10).default([]),
   questions: lines(12).default([]),
 });
@@ -56,7 +59,10 @@ export const OUTLINE_HEADINGS = {
  */
 export function outlineTemplate(topic: OutlineTopic): CaseOutline {
   const stance = topic.sideText?.trim() || `${OUTLINE_SIDE_NAMES[topic.side]}：${topic.text.trim()}`;
-  const tags = (topic.tags ?? []).map((tag) => tag.trim()).filter(Boolean).slice(0, 4);
+  const tags = (topic.tags ?? [])
+    .map((tag) => tag.trim())
+    .filter(Boolean)
+    .slice(0, 4);
   const criterion =
     topic.type === 'policy'
       ? '【待填】判准：这项政策的利弊如何比较？（必要性、可行性、利大于弊）'
@@ -77,7 +83,11 @@ export function outlineTemplate(topic: OutlineTopic): CaseOutline {
       ],
     })),
     clashes: ['【待填】对方最可能的核心论点，我方如何回应', '【待填】双方对定义或判准的分歧'],
-    questions: ['【待填】让对方承认我方判准的问题', '【待填】暴露对方论证漏洞的问题', '【待填】追问对方举证的问题'],
+    questions: [
+      '【待填】让对方承认我方判准的问题',
+      '【待填】暴露对方论证漏洞的问题',
+      '【待填】追问对方举证的问题',
+    ],
   };
 }
 

@@ -41,7 +41,10 @@ function parse(reply: string): { ok: true; data: unknown } | { ok: false; errors
   try {
     return { ok: true, data: JSON.parse(jsonOfReply(reply)) as unknown };
   } catch (error) {
-    return { ok: false, errors: [`(根): 不是合法的 JSON（${error instanceof Error ? error.message : String(error)}）`] };
+    return {
+      ok: false,
+      errors: [`(根): 不是合法的 JSON（${error instanceof Error ? error.message : String(error)}）`],
+    };
   }
 }
 
@@ -51,7 +54,12 @@ export function checkJsonReply<S extends z.ZodType>(reply: string, schema: S): C
   if (!parsed.ok) return parsed;
   const result = schema.safeParse(parsed.data);
   if (result.success) return { ok: true, value: result.data };
-  return { ok: false, errors: result.error.issues.slice(0, 20).map((issue) => `${issue.path.join('.') || '(根)'}: ${issue.message}`) };
+  return {
+    ok: false,
+    errors: result.error.issues
+      .slice(0, 20)
+      .map((issue) => `${issue.path.join('.') || '(根)'}: ${issue.message}`),
+  };
 }
 
 /** Checks a reply as a format: shape, then the cross-field rules (validateFormat). */

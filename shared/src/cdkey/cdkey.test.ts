@@ -41,13 +41,21 @@ describe('cdkey codec', () => {
 
   it('rejects any single changed symbol by the check symbol', () => {
     fc.assert(
-      fc.property(keyBytes, fc.integer({ min: 0, max: 20 }), fc.integer({ min: 1, max: 36 }), (bytes, position, shift) => {
-        const compact = compactOf(cdkeyFromBytes(bytes));
-        const value = CROCKFORD_CHECK_SYMBOLS.indexOf(compact[position]!);
-        const changed = compact.slice(0, position) + CROCKFORD_CHECK_SYMBOLS[(value + shift) % 37] + compact.slice(position + 1);
-        const parsed = parseCdkey(withCompact(changed));
-        expect(parsed.ok).toBe(false);
-      }),
+      fc.property(
+        keyBytes,
+        fc.integer({ min: 0, max: 20 }),
+        fc.integer({ min: 1, max: 36 }),
+        (bytes, position, shift) => {
+          const compact = compactOf(cdkeyFromBytes(bytes));
+          const value = CROCKFORD_CHECK_SYMBOLS.indexOf(compact[position]!);
+          const changed =
+            compact.slice(0, position) +
+            CROCKFORD_CHECK_SYMBOLS[(value + shift) % 37] +
+            compact.slice(position + 1);
+          const parsed = parseCdkey(withCompact(changed));
+          expect(parsed.ok).toBe(false);
+        },
+      ),
     );
   });
 

@@ -85,7 +85,8 @@ export function cdkeyFromBytes(bytes: Uint8Array): string {
 /** Maps what people type to canonical symbols: upper case, O→0, I/L→1, no separators. */
 export function normalizeCdkeyInput(input: string): string {
   let compact = input.toUpperCase().replace(/[\s\-_–—]/g, '');
-  if (compact.startsWith(CDKEY_PREFIX) && compact.length === CDKEY_DATA_LENGTH + 1 + CDKEY_PREFIX.length) compact = compact.slice(CDKEY_PREFIX.length);
+  if (compact.startsWith(CDKEY_PREFIX) && compact.length === CDKEY_DATA_LENGTH + 1 + CDKEY_PREFIX.length)
+    compact = compact.slice(CDKEY_PREFIX.length);
   return compact.replace(/O/g, '0').replace(/[IL]/g, '1');
 }
 
@@ -96,7 +97,11 @@ export function parseCdkey(input: string): CdkeyParse {
   if (compact.length !== CDKEY_DATA_LENGTH + 1) return { ok: false, problem: 'length' };
   const data = compact.slice(0, CDKEY_DATA_LENGTH);
   const check = compact.slice(CDKEY_DATA_LENGTH);
-  if ([...data].some((symbol) => !CROCKFORD_SYMBOLS.includes(symbol)) || !CROCKFORD_CHECK_SYMBOLS.includes(check)) return { ok: false, problem: 'character' };
+  if (
+    [...data].some((symbol) => !CROCKFORD_SYMBOLS.includes(symbol)) ||
+    !CROCKFORD_CHECK_SYMBOLS.includes(check)
+  )
+    return { ok: false, problem: 'character' };
   if (cdkeyCheckSymbol(data) !== check) return { ok: false, problem: 'check' };
   return { ok: true, key: formatCdkey(compact), compact };
 }

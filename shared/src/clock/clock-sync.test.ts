@@ -19,7 +19,12 @@ describe('offsetFromSample', () => {
 });
 
 describe('ClockSyncEstimator', () => {
-  const sample = (at: number, offset: number, rtt: number) => ({ t0: at - rtt, t1: at - rtt / 2 + offset, t2: at - rtt / 2 + offset, t3: at });
+  const sample = (at: number, offset: number, rtt: number) => ({
+    t0: at - rtt,
+    t1: at - rtt / 2 + offset,
+    t2: at - rtt / 2 + offset,
+    t3: at,
+  });
 
   it('has no estimate and a zero offset before the first sample', () => {
     const estimator = new ClockSyncEstimator();

@@ -70,7 +70,8 @@ export class ClockSyncEstimator {
 
   /** Adds a sample and returns the new estimate. Samples with t3 < t0 are ignored. */
   add(sample: ClockSample): OffsetReading | null {
-    if (!(sample.t3 >= sample.t0) || ![sample.t0, sample.t1, sample.t2, sample.t3].every(Number.isFinite)) return this.estimate;
+    if (!(sample.t3 >= sample.t0) || ![sample.t0, sample.t1, sample.t2, sample.t3].every(Number.isFinite))
+      return this.estimate;
     const reading = offsetFromSample(sample);
     this.samples.push({ ...reading, at: sample.t3 });
     const oldest = sample.t3 - this.options.maxAgeMs;
@@ -107,7 +108,10 @@ export class ClockSyncEstimator {
     // 30 ms, error up to ±15 ms) would only spoil a reading good to ±1 ms.
     const limit = sorted[0]!.rttMs * COMPARABLE_RTT_FACTOR + COMPARABLE_RTT_SLACK_MS;
     const best = sorted.slice(0, Math.max(1, this.options.bestCount)).filter((s) => s.rttMs <= limit);
-    const sum = best.reduce((total, s) => ({ offsetMs: total.offsetMs + s.offsetMs, rttMs: total.rttMs + s.rttMs }), { offsetMs: 0, rttMs: 0 });
+    const sum = best.reduce(
+      (total, s) => ({ offsetMs: total.offsetMs + s.offsetMs, rttMs: total.rttMs + s.rttMs }),
+      { offsetMs: 0, rttMs: 0 },
+    );
     return { offsetMs: sum.offsetMs / best.length, rttMs: sum.rttMs / best.length };
   }
 }

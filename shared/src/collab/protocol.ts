@@ -95,7 +95,11 @@ export interface CommentReply {
  * and up. (Resolving or reopening a comment is open to every commenter.) The comments list offers
  * what this allows; the hub refuses anything else (`hub/src/yjs/comment-rules.ts`).
  */
-export function mayChangeAuthored(item: { authorId: string | null }, userId: string | null, role: ProjectRole | null): boolean {
+export function mayChangeAuthored(
+  item: { authorId: string | null },
+  userId: string | null,
+  role: ProjectRole | null,
+): boolean {
   return roleAtLeast(role, 'editor') || (userId !== null && item.authorId === userId);
 }
 
@@ -177,7 +181,7 @@ function hslToHex(hue: number, saturation: number, lightness: number): string {
   const chroma = (1 - Math.abs(2 * lightness - 1)) * saturation;
   const channel = (n: number) => {
     const k = (n + hue / 30) % 12;
-    const value = lightness - chroma / 2 * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+    const value = lightness - (chroma / 2) * Math.max(-1, Math.min(k - 3, 9 - k, 1));
     return Math.round(value * 255)
       .toString(16)
       .padStart(2, '0');

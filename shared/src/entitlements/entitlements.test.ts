@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { baselinePlan, checkLimit, DEFAULT_PLAN_FLAGS, limitsOf, mergeLimits, planLevelName, type PlanFlags } from './entitlements';
+import {
+  baselinePlan,
+  checkLimit,
+  DEFAULT_PLAN_FLAGS,
+  limitsOf,
+  mergeLimits,
+  planLevelName,
+  type PlanFlags,
+} from './entitlements';
 import { pricingSchema, type PlanLimits, type Pricing } from './pricing.schema';
 
 const limits = (overrides: Partial<PlanLimits>): PlanLimits => ({
@@ -57,8 +65,15 @@ describe('baseline plan from the debug flags', () => {
 describe('limits', () => {
   it('an expired plan keeps the expired limits; merging takes the more generous of each', () => {
     expect(limitsOf(pricing, 'educationExpired').screensPerTimer).toBe(1);
-    expect(mergeLimits(limitsOf(pricing, 'trial'), limitsOf(pricing, 'enterprise'))).toMatchObject({ screensPerTimer: null, timers: null, apiAccess: true });
-    expect(mergeLimits(limitsOf(pricing, 'trialExpired'), limitsOf(pricing, 'trial'))).toMatchObject({ screensPerTimer: 2, timers: 3 });
+    expect(mergeLimits(limitsOf(pricing, 'trial'), limitsOf(pricing, 'enterprise'))).toMatchObject({
+      screensPerTimer: null,
+      timers: null,
+      apiAccess: true,
+    });
+    expect(mergeLimits(limitsOf(pricing, 'trialExpired'), limitsOf(pricing, 'trial'))).toMatchObject({
+      screensPerTimer: 2,
+      timers: 3,
+    });
     expect(planLevelName(pricing, 'enterpriseExpired')).toBe('企业版（已过期）');
   });
 
@@ -66,9 +81,15 @@ describe('limits', () => {
     expect(checkLimit(pricing, 'trial', limitsOf(pricing, 'trial'), 'timers', 2)).toBeNull();
     const refusal = checkLimit(pricing, 'trial', limitsOf(pricing, 'trial'), 'timers', 3);
     expect(refusal).toMatchObject({ limit: 'timers', allowed: 3, planNeeded: 'education' });
-    expect(refusal?.message).toBe('当前方案（试用版）的「计时器」上限为 3 个；需要教育版才能创建更多计时器。详见 /pricing');
-    expect(checkLimit(pricing, 'education', limitsOf(pricing, 'education'), 'timers', 30)?.planNeeded).toBe('enterprise');
+    expect(refusal?.message).toBe(
+      '当前方案（试用版）的「计时器」上限为 3 个；需要教育版才能创建更多计时器。详见 /pricing',
+    );
+    expect(checkLimit(pricing, 'education', limitsOf(pricing, 'education'), 'timers', 30)?.planNeeded).toBe(
+      'enterprise',
+    );
     expect(checkLimit(pricing, 'enterprise', limitsOf(pricing, 'enterprise'), 'timers', 10 ** 9)).toBeNull();
-    expect(checkLimit(pricing, 'trialExpired', limitsOf(pricing, 'trialExpired'), 'apiAccess')?.message).toMatch(/^当前方案（试用版（已过期））不支持使用 HTTP 集成接口，需要试用版/);
+    expect(
+      checkLimit(pricing, 'trialExpired', limitsOf(pricing, 'trialExpired'), 'apiAccess')?.message,
+    ).toMatch(/^当前方案（试用版（已过期））不支持使用 HTTP 集成接口，需要试用版/);
   });
 });

@@ -1,4 +1,14 @@
-import { COUNT_LIMIT_KEYS, PLAN_IDS, type CountLimitKey, type LimitKey, type Plan, type PlanId, type PlanLevel, type PlanLimits, type Pricing } from './pricing.schema';
+import {
+  COUNT_LIMIT_KEYS,
+  PLAN_IDS,
+  type CountLimitKey,
+  type LimitKey,
+  type Plan,
+  type PlanId,
+  type PlanLevel,
+  type PlanLimits,
+  type Pricing,
+} from './pricing.schema';
 
 /**
  * Debug flags (SPEC.md §1) set by configuration: every account and anonymous visitor starts
@@ -31,7 +41,14 @@ export const DEFAULT_PLAN_FLAGS: PlanFlags = {
  * at all, an expired trial.
  */
 export function baselinePlan(flags: PlanFlags): PlanLevel {
-  const order: (keyof PlanFlags & PlanLevel)[] = ['enterprise', 'education', 'trial', 'enterpriseExpired', 'educationExpired', 'trialExpired'];
+  const order: (keyof PlanFlags & PlanLevel)[] = [
+    'enterprise',
+    'education',
+    'trial',
+    'enterpriseExpired',
+    'educationExpired',
+    'trialExpired',
+  ];
   const named = order.find((flag) => flags[flag]);
   if (named) return named;
   return flags.forceTrial ? 'trial' : 'trialExpired';
@@ -80,7 +97,11 @@ export const LIMIT_LABELS: Record<LimitKey, { name: string; unit: string; action
   screensPerTimer: { name: '每个计时器同时连接的大屏', unit: '块', action: '连接更多大屏' },
   timers: { name: '计时器', unit: '个', action: '创建更多计时器' },
   lobbies: { name: '赛事大厅', unit: '个', action: '创建更多赛事大厅' },
-  customAssetsPerTimer: { name: '每个计时器的自定义皮肤/徽标/铃声', unit: '个', action: '上传更多自定义素材' },
+  customAssetsPerTimer: {
+    name: '每个计时器的自定义皮肤/徽标/铃声',
+    unit: '个',
+    action: '上传更多自定义素材',
+  },
   tournaments: { name: '赛事', unit: '个', action: '创建更多赛事' },
   workbenchProjects: { name: '备赛工作台项目', unit: '个', action: '创建更多工作台项目' },
   workbenchMembers: { name: '每个工作台项目的成员', unit: '人', action: '邀请更多成员' },
@@ -101,7 +122,8 @@ export function formatLimit(key: LimitKey, limits: PlanLimits): string {
 export function planAllowing(pricing: Pricing, key: LimitKey, wanted: number): Plan | null {
   for (const id of PLAN_IDS) {
     const limits = planById(pricing, id).limits;
-    if (key === 'apiAccess' ? limits.apiAccess : limits[key] === null || (limits[key] as number) >= wanted) return planById(pricing, id);
+    if (key === 'apiAccess' ? limits.apiAccess : limits[key] === null || (limits[key] as number) >= wanted)
+      return planById(pricing, id);
   }
   return null;
 }
@@ -122,7 +144,13 @@ export const PRICING_PATH = '/pricing';
  * Checks one more of a count limit (`used` already exist) or a switch, and explains a refusal
  * in Chinese, naming the current plan and the plan that would allow it.
  */
-export function checkLimit(pricing: Pricing, level: PlanLevel, limits: PlanLimits, key: LimitKey, used = 0): LimitRefusal | null {
+export function checkLimit(
+  pricing: Pricing,
+  level: PlanLevel,
+  limits: PlanLimits,
+  key: LimitKey,
+  used = 0,
+): LimitRefusal | null {
   const label = LIMIT_LABELS[key];
   const current = planLevelName(pricing, level);
   if (key === 'apiAccess') {

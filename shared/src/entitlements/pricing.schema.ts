@@ -5,7 +5,14 @@ export const PLAN_IDS = ['trial', 'education', 'enterprise'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
 /** A plan as an account or installation holds it: a plan, or a plan that has run out. */
-export const PLAN_LEVELS = ['trial', 'education', 'enterprise', 'trialExpired', 'educationExpired', 'enterpriseExpired'] as const;
+export const PLAN_LEVELS = [
+  'trial',
+  'education',
+  'enterprise',
+  'trialExpired',
+  'educationExpired',
+  'enterpriseExpired',
+] as const;
 export type PlanLevel = (typeof PLAN_LEVELS)[number];
 
 /** Counted limits (null = unlimited). */
@@ -92,8 +99,18 @@ export const pricingFields = {
   plans: z.array(planSchema).length(PLAN_IDS.length),
   /** What an expired plan keeps: read access to everything made, and these limits. */
   expired: z.strictObject({ note: z.string().min(1).max(200), limits: planLimitsSchema }),
-  faq: z.array(z.strictObject({ question: z.string().min(1), answer: z.string().min(1), method: methodField })).max(30),
-  logos: z.array(z.strictObject({ name: z.string().min(1).max(30), note: z.string().max(60).default(''), method: methodField })).max(12),
+  faq: z
+    .array(z.strictObject({ question: z.string().min(1), answer: z.string().min(1), method: methodField }))
+    .max(30),
+  logos: z
+    .array(
+      z.strictObject({
+        name: z.string().min(1).max(30),
+        note: z.string().max(60).default(''),
+        method: methodField,
+      }),
+    )
+    .max(12),
 };
 
 export const pricingSchema = z
@@ -104,10 +121,20 @@ export const pricingSchema = z
   })
   .superRefine((pricing, ctx) => {
     PLAN_IDS.forEach((id, index) => {
-      if (pricing.plans[index]?.id !== id) ctx.addIssue({ code: 'custom', path: ['plans', index, 'id'], message: `plans must be ${PLAN_IDS.join(', ')} in this order` });
+      if (pricing.plans[index]?.id !== id)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['plans', index, 'id'],
+          message: `plans must be ${PLAN_IDS.join(', ')} in this order`,
+        });
     });
     pricing.plans.forEach((plan, index) => {
-      if (plan.purchasable && plan.prices.length === 0) ctx.addIssue({ code: 'custom', path: ['plans', index, 'prices'], message: 'a purchasable plan needs a price' });
+      if (plan.purchasable && plan.prices.length === 0)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['plans', index, 'prices'],
+          message: 'a purchasable plan needs a price',
+        });
     });
   });
 export type Pricing = z.infer<typeof pricingSchema>;

@@ -16,13 +16,16 @@ describe('diffFormats', () => {
   it('reports an inserted stage once, not every later stage', () => {
     const extra: Stage = { kind: 'none', name: '评委点评' } as Stage;
     const stages = [...base.stages.slice(0, 3), extra, ...base.stages.slice(3)];
-    expect(diffFormats(base, withStages(stages))).toEqual([{ type: 'added', index: 3, name: '评委点评', durations: [] }]);
+    expect(diffFormats(base, withStages(stages))).toEqual([
+      { type: 'added', index: 3, name: '评委点评', durations: [] },
+    ]);
   });
 
   it('reports removed, retimed (per side) and otherwise changed stages, and the facts', () => {
     const stages = base.stages.slice(0, -1).map((stage, index): Stage => {
       if (index === speech && stage.kind === 'single') return { ...stage, durationMs: 240_000, bells: [] };
-      if (index === dual && stage.kind === 'dual') return { ...stage, durationMs: { ...stage.durationMs, neg: 300_000 } };
+      if (index === dual && stage.kind === 'dual')
+        return { ...stage, durationMs: { ...stage.durationMs, neg: 300_000 } };
       return stage;
     });
     const changes = diffFormats(base, { ...withStages(stages), name: '改过的赛制' });
@@ -32,7 +35,13 @@ describe('diffFormats', () => {
     expect(changes).toEqual([
       { type: 'facts', what: 'name' },
       { type: 'removed', index: base.stages.length - 1, name: last.name },
-      { type: 'retimed', index: speech, name: first.name, from: [{ side: 'aff', durationMs: 210_000 }], to: [{ side: 'aff', durationMs: 240_000 }] },
+      {
+        type: 'retimed',
+        index: speech,
+        name: first.name,
+        from: [{ side: 'aff', durationMs: 210_000 }],
+        to: [{ side: 'aff', durationMs: 240_000 }],
+      },
       { type: 'changed', index: speech, name: first.name },
       {
         type: 'retimed',

@@ -31,11 +31,14 @@ function keptPairs(before: readonly Stage[], after: readonly Stage[]): [number, 
   lengths.push(new Array<number>(after.length + 1).fill(0));
   for (let i = before.length - 1; i >= 0; i -= 1) {
     for (let j = after.length - 1; j >= 0; j -= 1) {
-      lengths[i]![j] = before[i]!.name === after[j]!.name ? lengths[i + 1]![j + 1]! + 1 : Math.max(lengths[i + 1]![j]!, lengths[i]![j + 1]!);
+      lengths[i]![j] =
+        before[i]!.name === after[j]!.name
+          ? lengths[i + 1]![j + 1]! + 1
+          : Math.max(lengths[i + 1]![j]!, lengths[i]![j + 1]!);
     }
   }
   const pairs: [number, number][] = [];
-  for (let i = 0, j = 0; i < before.length && j < after.length; ) {
+  for (let i = 0, j = 0; i < before.length && j < after.length;) {
     if (before[i]!.name === after[j]!.name) {
       pairs.push([i, j]);
       i += 1;
@@ -62,12 +65,15 @@ export function diffFormats(before: Format, after: Format): FormatChange[] {
   const added = after.stages.flatMap((stage, index) => (keptAfter.has(index) ? [] : [{ stage, index }]));
   const moved = new Map<number, number>();
   for (const entry of added) {
-    const match = removed.find((old) => old.stage.name === entry.stage.name && !moved.has(old.index) && same(old.stage, entry.stage));
+    const match = removed.find(
+      (old) => old.stage.name === entry.stage.name && !moved.has(old.index) && same(old.stage, entry.stage),
+    );
     if (match) moved.set(match.index, entry.index);
   }
   const movedTo = new Set(moved.values());
 
-  for (const { stage, index } of removed) if (!moved.has(index)) changes.push({ type: 'removed', index, name: stage.name });
+  for (const { stage, index } of removed)
+    if (!moved.has(index)) changes.push({ type: 'removed', index, name: stage.name });
   after.stages.forEach((stage, index) => {
     const was = keptAfter.get(index);
     if (was === undefined) {

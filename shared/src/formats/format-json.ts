@@ -35,7 +35,10 @@ export function validateFormat(data: unknown): FormatParseResult {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return fail('(根)', M.rootNotObject);
   const parsed = formatSchema.safeParse(data, { error: chineseIssueMessage });
   if (!parsed.success) {
-    return { ok: false, errors: parsed.error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message })) };
+    return {
+      ok: false,
+      errors: parsed.error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message })),
+    };
   }
   const errors = formatSemanticIssues(parsed.data);
   return errors.length > 0 ? { ok: false, errors } : { ok: true, format: parsed.data };

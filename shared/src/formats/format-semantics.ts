@@ -57,21 +57,29 @@ function checkReserve(format: Format, pool: Format['pools'][number], add: Add): 
     seen.add(name);
     const stages = format.stages.filter((stage) => stage.name === name && stagePoolId(stage) === pool.id);
     if (stages.length === 0) add(['stages', j], M.reserveUnknownStage(name, pool.name));
-    for (const stage of stages) for (const spec of stageClockSpecs(stage)) if (spec.side !== null) sides.add(spec.side);
+    for (const stage of stages)
+      for (const spec of stageClockSpecs(stage)) if (spec.side !== null) sides.add(spec.side);
   });
   const smallestMs = Math.min(...[...sides].map((side) => pool.totalMs[side]));
   if (reserve.ms >= smallestMs) add(['ms'], M.reserveTooLarge(smallestMs));
 }
 
-function checkStage(stage: Stage, pool: Format['pools'][number] | undefined, at: (...rest: PropertyKey[]) => PropertyKey[], add: Add): void {
+function checkStage(
+  stage: Stage,
+  pool: Format['pools'][number] | undefined,
+  at: (...rest: PropertyKey[]) => PropertyKey[],
+  add: Add,
+): void {
   switch (stage.kind) {
     case 'single':
-      if (stage.durationMs === undefined && stage.poolId === undefined) add(at('durationMs'), M.singleNeedsDuration);
+      if (stage.durationMs === undefined && stage.poolId === undefined)
+        add(at('durationMs'), M.singleNeedsDuration);
       if (stage.poolId !== undefined && stage.side === null) add(at('side'), M.pooledNeedsSide);
       if (stage.poolId !== undefined && stage.overtime !== 'stop') add(at('overtime'), M.pooledMustStop);
       if (stage.poi !== undefined) {
         const limit = stage.durationMs ?? Number.POSITIVE_INFINITY;
-        if (stage.poi.openFromMs >= stage.poi.closeAtMs || stage.poi.closeAtMs > limit) add(at('poi'), M.poiOutside);
+        if (stage.poi.openFromMs >= stage.poi.closeAtMs || stage.poi.closeAtMs > limit)
+          add(at('poi'), M.poiOutside);
       }
       break;
     case 'dual':
@@ -81,7 +89,8 @@ function checkStage(stage: Stage, pool: Format['pools'][number] | undefined, at:
     case 'prep':
       if (pool !== undefined && pool.kind !== 'prep') add(at('poolId'), M.prepNeedsPrepPool(stage.poolId));
       if (new Set(stage.sides).size !== stage.sides.length) add(at('sides'), M.duplicateSide);
-      if (stage.firstSide !== undefined && !stage.sides.includes(stage.firstSide)) add(at('firstSide'), M.firstSideNotInStage);
+      if (stage.firstSide !== undefined && !stage.sides.includes(stage.firstSide))
+        add(at('firstSide'), M.firstSideNotInStage);
       break;
     case 'none':
       return;
@@ -90,19 +99,27 @@ function checkStage(stage: Stage, pool: Format['pools'][number] | undefined, at:
 }
 
 /** Bells must fall inside the longest time any clock of the stage can run. */
-function checkBells(stage: Exclude<Stage, { kind: 'none' }>, pool: Format['pools'][number] | undefined, at: (...rest: PropertyKey[]) => PropertyKey[], add: Add): void {
+function checkBells(
+  stage: Exclude<Stage, { kind: 'none' }>,
+  pool: Format['pools'][number] | undefined,
+  at: (...rest: PropertyKey[]) => PropertyKey[],
+  add: Add,
+): void {
   const budgets = stageClockSpecs(stage).map((spec) => {
-    const poolMs = pool === undefined || spec.side === null ? Number.POSITIVE_INFINITY : pool.totalMs[spec.side];
+    const poolMs =
+      pool === undefined || spec.side === null ? Number.POSITIVE_INFINITY : pool.totalMs[spec.side];
     return Math.min(spec.durationMs ?? Number.POSITIVE_INFINITY, poolMs);
   });
   const longestMs = Math.max(...budgets);
   if (!Number.isFinite(longestMs)) return;
   const overtimeContinues = stage.kind !== 'prep' && stage.overtime === 'continue';
   stage.bells.forEach((bell, b) => {
-    if (bell.from === 'end' && bell.offsetMs >= longestMs && longestMs > 0) add(at('bells', b, 'offsetMs'), M.bellEndOutside(longestMs));
+    if (bell.from === 'end' && bell.offsetMs >= longestMs && longestMs > 0)
+      add(at('bells', b, 'offsetMs'), M.bellEndOutside(longestMs));
     if (bell.from === 'start') {
       if (bell.offsetMs === 0) add(at('bells', b, 'offsetMs'), M.bellStartZero);
-      else if (!overtimeContinues && bell.offsetMs > longestMs) add(at('bells', b, 'offsetMs'), M.bellStartOutside(longestMs));
+      else if (!overtimeContinues && bell.offsetMs > longestMs)
+        add(at('bells', b, 'offsetMs'), M.bellStartOutside(longestMs));
     }
   });
 }

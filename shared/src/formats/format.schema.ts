@@ -22,7 +22,8 @@ export type SideId = (typeof SIDE_IDS)[number];
 export const STAGE_KINDS = { single: 'single', dual: 'dual', prep: 'prep', none: 'none' } as const;
 
 /** A base-type error: "missing" when the field is absent, `message` otherwise. */
-const typeError = (message: string) => (issue: { input?: unknown }) => (issue.input === undefined ? M.required : message);
+const typeError = (message: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? M.required : message;
 
 /** Non-negative integer milliseconds, with the Chinese message the importer shows. */
 const ms = () =>
@@ -58,7 +59,11 @@ export const soundSchema = z
 
 /** How many strikes a bell makes. */
 const bellCount = () =>
-  z.number({ error: typeError(M.positiveInt) }).int({ error: M.positiveInt }).min(1, { error: M.positiveInt }).max(10, { error: M.tooBig(10) });
+  z
+    .number({ error: typeError(M.positiveInt) })
+    .int({ error: M.positiveInt })
+    .min(1, { error: M.positiveInt })
+    .max(10, { error: M.tooBig(10) });
 
 /** A bell: `count` strikes at `offsetMs` from the start (elapsed) or before the end (remaining). */
 export const bellSchema = z.strictObject({
@@ -87,7 +92,10 @@ export const turnSchema = z.strictObject({
  * switch) begins the next turn; at the cap the clock pauses (`pause`) or only signals (`signal`).
  */
 export const turnCapSchema = z.strictObject({
-  turns: z.array(turnSchema).min(1, { error: M.tooFew(1) }).max(8, { error: M.tooMany(8) }),
+  turns: z
+    .array(turnSchema)
+    .min(1, { error: M.tooFew(1) })
+    .max(8, { error: M.tooMany(8) }),
   onCap: z.enum(['pause', 'signal'], { error: M.oneOf(['pause', 'signal']) }).default('pause'),
   bell: z.strictObject({ count: bellCount(), sound: soundSchema.default('bell') }).optional(),
 });
@@ -100,8 +108,13 @@ export const poiSchema = z.strictObject({
 });
 
 const countDirection = () => z.enum(['down', 'up'], { error: M.oneOf(['down', 'up']) }).default('down');
-const overtime = () => z.enum(['continue', 'stop'], { error: M.oneOf(['continue', 'stop']) }).default('continue');
-const bells = () => z.array(bellSchema).max(20, { error: M.tooMany(20) }).default([]);
+const overtime = () =>
+  z.enum(['continue', 'stop'], { error: M.oneOf(['continue', 'stop']) }).default('continue');
+const bells = () =>
+  z
+    .array(bellSchema)
+    .max(20, { error: M.tooMany(20) })
+    .default([]);
 
 const stageCommon = {
   name: label(80),
@@ -114,7 +127,12 @@ export const singleStageSchema = z.strictObject({
   kind: z.literal('single'),
   ...stageCommon,
   side: sideIdSchema.nullable(),
-  speaker: z.number({ error: typeError(M.positiveInt) }).int({ error: M.positiveInt }).min(1, { error: M.positiveInt }).max(8, { error: M.tooBig(8) }).optional(),
+  speaker: z
+    .number({ error: typeError(M.positiveInt) })
+    .int({ error: M.positiveInt })
+    .min(1, { error: M.positiveInt })
+    .max(8, { error: M.tooBig(8) })
+    .optional(),
   durationMs: ms().optional(),
   poolId: formatIdSchema.optional(),
   direction: countDirection(),
@@ -145,7 +163,11 @@ export const prepStageSchema = z.strictObject({
   kind: z.literal('prep'),
   ...stageCommon,
   poolId: formatIdSchema,
-  sides: z.array(sideIdSchema).min(1, { error: M.tooFew(1) }).max(2, { error: M.tooMany(2) }).default(['aff', 'neg']),
+  sides: z
+    .array(sideIdSchema)
+    .min(1, { error: M.tooFew(1) })
+    .max(2, { error: M.tooMany(2) })
+    .default(['aff', 'neg']),
   firstSide: sideIdSchema.optional(),
   direction: countDirection(),
   bells: bells(),
@@ -158,9 +180,13 @@ export const noneStageSchema = z.strictObject({
 });
 
 /** Any stage, discriminated by `kind`. */
-export const stageSchema = z.discriminatedUnion('kind', [singleStageSchema, dualStageSchema, prepStageSchema, noneStageSchema], {
-  error: M.oneOf(Object.values(STAGE_KINDS)),
-});
+export const stageSchema = z.discriminatedUnion(
+  'kind',
+  [singleStageSchema, dualStageSchema, prepStageSchema, noneStageSchema],
+  {
+    error: M.oneOf(Object.values(STAGE_KINDS)),
+  },
+);
 
 /**
  * What a pool keeps for named stages (新国辩: 结辩至少保留 3:00): for each side, the other stages
@@ -169,7 +195,10 @@ export const stageSchema = z.discriminatedUnion('kind', [singleStageSchema, dual
  */
 export const poolReserveSchema = z.strictObject({
   ms: positiveMs(),
-  stages: z.array(label(80)).min(1, { error: M.tooFew(1) }).max(8, { error: M.tooMany(8) }),
+  stages: z
+    .array(label(80))
+    .min(1, { error: M.tooFew(1) })
+    .max(8, { error: M.tooMany(8) }),
 });
 
 /** A team time pool: a shared speaking budget (新国辩) or prep time (Policy), per side. */
@@ -183,7 +212,11 @@ export const poolSchema = z.strictObject({
 
 /** A side's timeout allowance (暂停休整): how many and how long each. */
 export const timeoutAllowanceSchema = z.strictObject({
-  count: z.number({ error: typeError(M.nonNegativeInt) }).int({ error: M.nonNegativeInt }).min(0, { error: M.nonNegativeInt }).max(10, { error: M.tooBig(10) }),
+  count: z
+    .number({ error: typeError(M.nonNegativeInt) })
+    .int({ error: M.nonNegativeInt })
+    .min(0, { error: M.nonNegativeInt })
+    .max(10, { error: M.tooBig(10) }),
   durationMs: positiveMs(),
 });
 
@@ -197,18 +230,26 @@ export const formatSchema = z.strictObject({
   nameEn: text(120).optional(),
   description: text(2000).default(''),
   note: text(200).default('以当届官方规则为准'),
-  tags: z
-    .strictObject({
-      language: z.enum(['zh', 'en'], { error: M.oneOf(['zh', 'en']) }),
-      region: text(40).default(''),
-      keywords: z.array(label(20)).max(10, { error: M.tooMany(10) }).default([]),
-    }),
+  tags: z.strictObject({
+    language: z.enum(['zh', 'en'], { error: M.oneOf(['zh', 'en']) }),
+    region: text(40).default(''),
+    keywords: z
+      .array(label(20))
+      .max(10, { error: M.tooMany(10) })
+      .default([]),
+  }),
   sides: z
     .strictObject({ aff: sideLabel, neg: sideLabel })
     .default({ aff: { label: '正方' }, neg: { label: '反方' } }),
-  pools: z.array(poolSchema).max(8, { error: M.tooMany(8) }).default([]),
+  pools: z
+    .array(poolSchema)
+    .max(8, { error: M.tooMany(8) })
+    .default([]),
   timeouts: z.strictObject({ aff: timeoutAllowanceSchema, neg: timeoutAllowanceSchema }).optional(),
-  stages: z.array(stageSchema).min(1, { error: M.tooFew(1) }).max(200, { error: M.tooMany(200) }),
+  stages: z
+    .array(stageSchema)
+    .min(1, { error: M.tooFew(1) })
+    .max(200, { error: M.tooMany(200) }),
 });
 
 /** A validated format (defaults applied). */

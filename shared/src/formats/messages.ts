@@ -33,12 +33,14 @@ export const FORMAT_MESSAGES = {
   pooledMustStop: '引用时间池的阶段 overtime 必须为 stop（不能透支时间池）',
   relayMustStop: '接力模式（relay）的双计时阶段 overtime 必须为 stop',
   bellEndOutside: (budgetMs: number) => `距结束的响铃必须小于阶段时长 ${budgetMs} 毫秒`,
-  bellStartOutside: (budgetMs: number) => `距开始的响铃必须大于 0，且不超过阶段时长 ${budgetMs} 毫秒（超时停止时）`,
+  bellStartOutside: (budgetMs: number) =>
+    `距开始的响铃必须大于 0，且不超过阶段时长 ${budgetMs} 毫秒（超时停止时）`,
   bellStartZero: '距开始的响铃必须大于 0',
   duplicateSide: '同一方不能重复出现',
   firstSideNotInStage: '先发言方必须是本阶段的一方',
   poiOutside: 'POI 时段必须位于阶段时长之内，且开始早于结束',
-  reserveUnknownStage: (name: string, pool: string) => `保留时间指定的环节「${name}」不存在，或不从时间池「${pool}」扣时`,
+  reserveUnknownStage: (name: string, pool: string) =>
+    `保留时间指定的环节「${name}」不存在，或不从时间池「${pool}」扣时`,
   reserveDuplicateStage: (name: string) => `保留时间的环节「${name}」重复`,
   reserveTooLarge: (totalMs: number) => `保留时间必须小于该方的时间池总量 ${totalMs} 毫秒`,
 } as const;

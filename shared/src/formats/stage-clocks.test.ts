@@ -23,9 +23,25 @@ describe('stage clocks', () => {
   it.each([
     [0, [], 0, null],
     [1, [{ side: null, durationMs: 180_000 }], 0, null],
-    [2, [{ side: 'aff', durationMs: 1_000 }, { side: 'neg', durationMs: 2_000 }], 1, null],
+    [
+      2,
+      [
+        { side: 'aff', durationMs: 1_000 },
+        { side: 'neg', durationMs: 2_000 },
+      ],
+      1,
+      null,
+    ],
     [3, [{ side: 'neg', durationMs: null }], 0, 'prep'],
-    [4, [{ side: 'aff', durationMs: null }, { side: 'neg', durationMs: null }], 1, 'prep'],
+    [
+      4,
+      [
+        { side: 'aff', durationMs: null },
+        { side: 'neg', durationMs: null },
+      ],
+      1,
+      'prep',
+    ],
   ] as const)('stage %i', (index, specs, first, pool) => {
     const stage = format.stages[index];
     if (stage === undefined) throw new Error('missing stage');

@@ -63,10 +63,15 @@ export function overlayAddressOf(pathname: string, search: URLSearchParams): Ove
 }
 
 /** The address of an overlay with these choices (the console's copyable URL); defaults are left out. */
-export function overlayPath(kind: 'timer' | 'lobby', id: string, choices: Partial<Omit<OverlayAddress, 'kind' | 'id'>> = {}): string {
+export function overlayPath(
+  kind: 'timer' | 'lobby',
+  id: string,
+  choices: Partial<Omit<OverlayAddress, 'kind' | 'id'>> = {},
+): string {
   const params = new URLSearchParams();
   if (choices.layout && choices.layout !== 'corner') params.set('layout', choices.layout);
-  if (choices.corner && choices.corner !== 'tr' && (choices.layout ?? 'corner') === 'corner') params.set('corner', choices.corner);
+  if (choices.corner && choices.corner !== 'tr' && (choices.layout ?? 'corner') === 'corner')
+    params.set('corner', choices.corner);
   if (choices.scale !== undefined && choices.scale !== 1) params.set('scale', String(choices.scale));
   if (choices.panel !== undefined && choices.panel !== 0.72) params.set('panel', String(choices.panel));
   if (choices.key) params.set('key', choices.key);

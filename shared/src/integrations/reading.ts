@@ -22,7 +22,10 @@ export const clockReadingSchema = z
     index: z.int().min(0).meta({ description: '本环节内的第几个钟（从 0 起）' }),
     side: side.meta({ description: '`aff` 正方、`neg` 反方，中立的钟为 null' }),
     sideLabel: z.string().nullable().meta({ description: '赛制里这一方的名称，如「正方」' }),
-    teamName: z.string().nullable().meta({ description: '这一方的队名（管理页「队伍」里填写），未填为 null' }),
+    teamName: z
+      .string()
+      .nullable()
+      .meta({ description: '这一方的队名（管理页「队伍」里填写），未填为 null' }),
     budgetMs: z.int().meta({ description: '这个钟的总时长（毫秒）' }),
     usedMs: z.int().meta({ description: '已用时间（毫秒），含正在走的部分' }),
     remainingMs: z.int().min(0).meta({ description: '剩余时间（毫秒），不小于 0' }),
@@ -30,9 +33,12 @@ export const clockReadingSchema = z
     running: z.boolean().meta({ description: '这个钟是否正在走' }),
     active: z.boolean().meta({ description: '是否是当前发言方的钟（`start` 会启动它）' }),
     direction: z.enum(['down', 'up']).meta({ description: '`down` 倒计时显示剩余，`up` 正计时显示已用' }),
-    phase: z.enum(['normal', 'warning', 'danger', 'overtime']).meta({ description: '颜色阶段：正常、提醒（第一声铃之后）、最后 10 秒、超时' }),
+    phase: z
+      .enum(['normal', 'warning', 'danger', 'overtime'])
+      .meta({ description: '颜色阶段：正常、提醒（第一声铃之后）、最后 10 秒、超时' }),
     deadline: z.int().nullable().meta({
-      description: '正在走时，剩余时间归零的服务器时刻（Unix 毫秒；已超时则在过去）；停着时为 null。屏幕用 `deadline − 服务器当前时间` 显示剩余时间。',
+      description:
+        '正在走时，剩余时间归零的服务器时刻（Unix 毫秒；已超时则在过去）；停着时为 null。屏幕用 `deadline − 服务器当前时间` 显示剩余时间。',
     }),
   })
   .meta({ id: 'ClockReading' });
@@ -43,7 +49,9 @@ export const stageReadingSchema = z
     index: z.int().min(0).meta({ description: '第几个环节（从 0 起）' }),
     count: z.int().min(1).meta({ description: '环节总数' }),
     name: z.string().meta({ description: '环节名，如「正方一辩立论」' }),
-    kind: z.enum(['single', 'dual', 'prep', 'none']).meta({ description: '`single` 单钟、`dual` 双钟交替、`prep` 准备时间、`none` 无钟' }),
+    kind: z
+      .enum(['single', 'dual', 'prep', 'none'])
+      .meta({ description: '`single` 单钟、`dual` 双钟交替、`prep` 准备时间、`none` 无钟' }),
     side: side.meta({ description: '正在发言的一方（双钟环节为当前方）' }),
     sideLabel: z.string().nullable(),
     teamName: z.string().nullable(),
@@ -64,16 +72,26 @@ export const timerReadingSchema = z
   .object({
     serverNow: z.int().meta({ description: '计算这份读数的服务器时刻（Unix 毫秒）' }),
     version: z.int().min(0).meta({ description: '比赛版本号，每个命令加一' }),
-    status: z.enum(['ready', 'running', 'paused', 'finished']).meta({ description: '`ready` 本环节未开始、`running`、`paused`、`finished`' }),
+    status: z
+      .enum(['ready', 'running', 'paused', 'finished'])
+      .meta({ description: '`ready` 本环节未开始、`running`、`paused`、`finished`' }),
     stage: stageReadingSchema,
-    next: z.object({ index: z.int().min(0), name: z.string() }).nullable().meta({ description: '下一个环节，已是最后一个时为 null' }),
+    next: z
+      .object({ index: z.int().min(0), name: z.string() })
+      .nullable()
+      .meta({ description: '下一个环节，已是最后一个时为 null' }),
     clocks: z.array(clockReadingSchema),
     active: clockReadingSchema.nullable().meta({ description: '当前发言方的钟；无钟环节为 null' }),
     teams: z.object({ aff: team, neg: team }),
     topic: z.string().nullable().meta({ description: '辩题（管理页填写），未填为 null' }),
-    overlay: z.object({ message: z.string().nullable(), blackout: z.boolean() }).meta({ description: '大屏覆盖：消息与黑屏' }),
+    overlay: z
+      .object({ message: z.string().nullable(), blackout: z.boolean() })
+      .meta({ description: '大屏覆盖：消息与黑屏' }),
     timeout: z
-      .object({ side: z.enum(['aff', 'neg']), endsAt: z.int().meta({ description: '技术暂停结束的服务器时刻（Unix 毫秒）' }) })
+      .object({
+        side: z.enum(['aff', 'neg']),
+        endsAt: z.int().meta({ description: '技术暂停结束的服务器时刻（Unix 毫秒）' }),
+      })
       .nullable(),
   })
   .meta({ id: 'TimerReading' });
@@ -117,7 +135,12 @@ export function timerReading(state: MatchState, timer: ReadingTimer, now: number
       deadline: view.running ? now + view.budgetMs - view.usedMs : null,
     };
   });
-  const speaking = stage.kind === 'single' ? stage.side : stage.kind === 'none' ? null : (runtime.clocks[runtime.activeClock]?.side ?? null);
+  const speaking =
+    stage.kind === 'single'
+      ? stage.side
+      : stage.kind === 'none'
+        ? null
+        : (runtime.clocks[runtime.activeClock]?.side ?? null);
   const nextStage = projected.format.stages[projected.stageIndex + 1];
   const settings = isRecord(timer.settings) ? timer.settings : {};
   const message = projected.overlay.message;
@@ -138,10 +161,18 @@ export function timerReading(state: MatchState, timer: ReadingTimer, now: number
     next: nextStage ? { index: projected.stageIndex + 1, name: nextStage.name } : null,
     clocks,
     active: clocks.find((clock) => clock.active) ?? null,
-    teams: { aff: { name: teams.aff.name, school: teams.aff.school }, neg: { name: teams.neg.name, school: teams.neg.school } },
+    teams: {
+      aff: { name: teams.aff.name, school: teams.aff.school },
+      neg: { name: teams.neg.name, school: teams.neg.school },
+    },
     topic: text(settings.topic, 300),
-    overlay: { message: typeof message === 'string' && message ? message : null, blackout: projected.overlay.blackout },
-    timeout: projected.timeout ? { side: projected.timeout.side, endsAt: projected.timeout.startedAt + projected.timeout.durationMs } : null,
+    overlay: {
+      message: typeof message === 'string' && message ? message : null,
+      blackout: projected.overlay.blackout,
+    },
+    timeout: projected.timeout
+      ? { side: projected.timeout.side, endsAt: projected.timeout.startedAt + projected.timeout.durationMs }
+      : null,
   };
 }
 
@@ -157,7 +188,12 @@ export function firstBellElapsedMs(stage: Stage, budgetMs: number): number {
 }
 
 /** The colour phase the display shows: overtime past zero, danger in the last 10 s, warning from the first bell. */
-function phaseOf(budgetMs: number, usedMs: number, running: boolean, firstBellMs: number): ClockReading['phase'] {
+function phaseOf(
+  budgetMs: number,
+  usedMs: number,
+  running: boolean,
+  firstBellMs: number,
+): ClockReading['phase'] {
   if (budgetMs <= 0) return 'normal';
   const remainingMs = budgetMs - usedMs;
   if (remainingMs <= 0 && usedMs > 0) return 'overtime';
@@ -183,7 +219,9 @@ function readTeams(settings: unknown): Record<SideId, TeamFacts> {
   const teams = isRecord(settings) && isRecord(settings.teams) ? settings.teams : {};
   const one = (value: unknown): TeamFacts => {
     if (!isRecord(value)) return { name: null, school: null, debaters: [] };
-    const debaters = Array.isArray(value.debaters) ? value.debaters.slice(0, 8).map((name) => text(name, 40) ?? '') : [];
+    const debaters = Array.isArray(value.debaters)
+      ? value.debaters.slice(0, 8).map((name) => text(name, 40) ?? '')
+      : [];
     return { name: text(value.name, 80), school: text(value.school, 80), debaters };
   };
   return { aff: one(teams.aff), neg: one(teams.neg) };

@@ -6,7 +6,13 @@ import type { MatchEvent } from '../timer/match-event';
 import type { MatchState } from '../timer/match-state';
 
 /** Every event a webhook may subscribe to. */
-export const WEBHOOK_EVENT_TYPES = ['stage.started', 'time.up', 'bell', 'match.finished', 'result.recorded'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  'stage.started',
+  'time.up',
+  'bell',
+  'match.finished',
+  'result.recorded',
+] as const;
 /** One of {@link WEBHOOK_EVENT_TYPES}. */
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** The event a console's 测试 button sends; never subscribed to, always delivered. */
@@ -38,15 +44,37 @@ export function webhookEventsOf(events: readonly MatchEvent[], state: MatchState
     switch (event.type) {
       case 'clockStarted': {
         const fresh = (state.stages[event.stageIndex]?.clocks ?? []).every((clock) => clock.usedMs === 0);
-        if (fresh) out.push({ type: 'stage.started', at: event.at, stageIndex: event.stageIndex, stageName: stageName(event.stageIndex), side: event.side });
+        if (fresh)
+          out.push({
+            type: 'stage.started',
+            at: event.at,
+            stageIndex: event.stageIndex,
+            stageName: stageName(event.stageIndex),
+            side: event.side,
+          });
         break;
       }
       case 'clockExpired':
       case 'overtimeStarted':
-        out.push({ type: 'time.up', at: event.at, stageIndex: event.stageIndex, stageName: stageName(event.stageIndex), side: event.side });
+        out.push({
+          type: 'time.up',
+          at: event.at,
+          stageIndex: event.stageIndex,
+          stageName: stageName(event.stageIndex),
+          side: event.side,
+        });
         break;
       case 'bell':
-        out.push({ type: 'bell', at: event.at, stageIndex: event.stageIndex, stageName: stageName(event.stageIndex), side: event.side, count: event.count, sound: event.sound, which: event.which });
+        out.push({
+          type: 'bell',
+          at: event.at,
+          stageIndex: event.stageIndex,
+          stageName: stageName(event.stageIndex),
+          side: event.side,
+          count: event.count,
+          sound: event.sound,
+          which: event.which,
+        });
         break;
       case 'matchFinished':
         out.push({ type: 'match.finished', at: event.at });

@@ -45,6 +45,7 @@ export function parseUscc(input: string): UsccParse {
   if (code.length === 0) return { ok: false, problem: 'empty' };
   if (code.length !== USCC_LENGTH) return { ok: false, problem: 'length' };
   if ([...code].some((symbol) => !USCC_CHARSET.includes(symbol))) return { ok: false, problem: 'character' };
-  if (usccCheckSymbol(code.slice(0, USCC_LENGTH - 1)) !== code[USCC_LENGTH - 1]) return { ok: false, problem: 'check' };
+  if (usccCheckSymbol(code.slice(0, USCC_LENGTH - 1)) !== code[USCC_LENGTH - 1])
+    return { ok: false, problem: 'check' };
   return { ok: true, code };
 }

@@ -42,18 +42,22 @@ export function zhIssueMessage(issue: z.core.$ZodRawIssue): string {
       const n = limit(issue.maximum as number | bigint);
       if (issue.origin === 'string') return `最多 ${n} 个字符`;
       if (issue.origin === 'array' || issue.origin === 'set') return `最多 ${n} 项`;
-      if (issue.origin === 'number' || issue.origin === 'bigint') return issue.inclusive === false ? `必须小于 ${n}` : `不能大于 ${n}`;
+      if (issue.origin === 'number' || issue.origin === 'bigint')
+        return issue.inclusive === false ? `必须小于 ${n}` : `不能大于 ${n}`;
       break;
     }
     case 'too_small': {
       const n = limit(issue.minimum as number | bigint);
       if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? '不能为空' : `至少 ${n} 个字符`;
       if (issue.origin === 'array' || issue.origin === 'set') return `至少需要 ${n} 项`;
-      if (issue.origin === 'number' || issue.origin === 'bigint') return issue.inclusive === false ? `必须大于 ${n}` : `不能小于 ${n}`;
+      if (issue.origin === 'number' || issue.origin === 'bigint')
+        return issue.inclusive === false ? `必须大于 ${n}` : `不能小于 ${n}`;
       break;
     }
     case 'invalid_value':
-      return issue.values.length === 1 ? `只能是 ${String(issue.values[0])}` : `必须是 ${issue.values.map((value) => String(value)).join('、')} 之一`;
+      return issue.values.length === 1
+        ? `只能是 ${String(issue.values[0])}`
+        : `必须是 ${issue.values.map((value) => String(value)).join('、')} 之一`;
     case 'unrecognized_keys':
       return `包含不认识的字段：${issue.keys.join('、')}`;
     default:
@@ -77,7 +81,8 @@ export interface InputIssue {
 export function inputIssuesOf(error: { issues: readonly z.core.$ZodIssue[] }): InputIssue[] {
   return error.issues.map((issue) => ({
     field: issue.path.map((part) => String(part)).join('.'),
-    reason: issue.code === 'custom' && typeof issue.params?.reason === 'string' ? issue.params.reason : issue.code,
+    reason:
+      issue.code === 'custom' && typeof issue.params?.reason === 'string' ? issue.params.reason : issue.code,
     message: issue.message,
   }));
 }

@@ -10,7 +10,14 @@ import type { PresenceCounts, PresenceRole, RosterEntry, WatchMessage } from './
  * the one lobby stream, so a screen never subscribes to the matches itself.
  */
 
-export { isLobbyCode, LOBBY_CODE_ALPHABET, LOBBY_CODE_LENGTH, LOBBY_CODE_RULE, LOBBY_MAX_TIMERS, normalizeLobbyCode } from './lobby-code';
+export {
+  isLobbyCode,
+  LOBBY_CODE_ALPHABET,
+  LOBBY_CODE_LENGTH,
+  LOBBY_CODE_RULE,
+  LOBBY_MAX_TIMERS,
+  normalizeLobbyCode,
+} from './lobby-code';
 export { LOBBY_SCREEN_AS_DISPLAY, LOBBY_SCREEN_PATH, lobbyScreenIdOf } from './lobby-screen-path';
 
 /** A lobby code as procedures accept it (normalised first). */
@@ -78,7 +85,14 @@ export interface LobbyMatchEntry {
  * `message`, `identify`, `move` and `disconnect` go to one screen only.
  */
 export type LobbyMessage =
-  | { type: 'snapshot'; lobbyId: string; version: number; lobby: LobbyPublic; matches: LobbyMatchEntry[]; serverNow: number }
+  | {
+      type: 'snapshot';
+      lobbyId: string;
+      version: number;
+      lobby: LobbyPublic;
+      matches: LobbyMatchEntry[];
+      serverNow: number;
+    }
   | { type: 'lobby'; lobbyId: string; version: number; lobby: LobbyPublic; serverNow: number }
   | { type: 'match'; lobbyId: string; version: number; timerId: string; watch: WatchMessage }
   | { type: 'tick'; serverNow: number; presence: PresenceCounts; roster?: LobbyRosterEntry[] }

@@ -9,7 +9,8 @@ describe('lobby screen paths', () => {
   });
 
   it('leaves the lobby list and other pages alone', () => {
-    for (const path of ['/lobby', '/lobby/', '/lobby/a/b', '/timer/a', '/']) expect(lobbyScreenIdOf(path), path).toBeNull();
+    for (const path of ['/lobby', '/lobby/', '/lobby/a/b', '/timer/a', '/'])
+      expect(lobbyScreenIdOf(path), path).toBeNull();
   });
 
   it('keeps a malformed escape as it is instead of throwing', () => {

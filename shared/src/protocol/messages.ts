@@ -52,8 +52,22 @@ export type MatchStateDelta = Omit<MatchState, 'format'>;
  * so a reconnecting client resumes exactly where it left off; ticks are not tracked.
  */
 export type WatchMessage =
-  | { type: 'snapshot'; matchId: string; version: number; state: MatchState; timer: TimerPublic; serverNow: number }
-  | { type: 'change'; matchId: string; version: number; state: MatchStateDelta; events: MatchEvent[]; serverNow: number }
+  | {
+      type: 'snapshot';
+      matchId: string;
+      version: number;
+      state: MatchState;
+      timer: TimerPublic;
+      serverNow: number;
+    }
+  | {
+      type: 'change';
+      matchId: string;
+      version: number;
+      state: MatchStateDelta;
+      events: MatchEvent[];
+      serverNow: number;
+    }
   | { type: 'timer'; timer: TimerPublic }
   | { type: 'tick'; serverNow: number; presence: PresenceCounts; roster?: RosterEntry[]; peers?: PeerLink }
   /** To one screen: a controller named it (it keeps the name when it reconnects). */

@@ -17,10 +17,15 @@ describe('matchSiteRoute', () => {
     ['/docs/guide/console', '/docs/*', {}],
     ['/lobby/L1', '/lobby/:id', { id: 'L1' }],
   ])('%s is %s', (pathname, path, params) => {
-    expect(matchSiteRoute(pathname)).toEqual(expect.objectContaining({ route: expect.objectContaining({ path }), params }));
+    expect(matchSiteRoute(pathname)).toEqual(
+      expect.objectContaining({ route: expect.objectContaining({ path }), params }),
+    );
   });
 
-  it.each(['/no/such/page', '/timer', '/timer/manage/xyz/nope', '/lobby/a/b', '/record/a/b'])('%s is no page', (pathname) => {
-    expect(matchSiteRoute(pathname)).toBeNull();
-  });
+  it.each(['/no/such/page', '/timer', '/timer/manage/xyz/nope', '/lobby/a/b', '/record/a/b'])(
+    '%s is no page',
+    (pathname) => {
+      expect(matchSiteRoute(pathname)).toBeNull();
+    },
+  );
 });

@@ -6,7 +6,8 @@
  */
 
 /** What a page's address names, which the hub looks up before it answers 200. */
-export type SitePageEntity = 'timer' | 'match' | 'lobby' | 'topicGroup' | 'record' | 'timerInvite' | 'workbenchInvite';
+export type SitePageEntity =
+  'timer' | 'match' | 'lobby' | 'topicGroup' | 'record' | 'timerInvite' | 'workbenchInvite';
 
 /** One page address: `:name` a segment, `:name?` an optional one, a trailing `*` any rest. */
 export interface SiteRoute {
@@ -15,7 +16,20 @@ export interface SiteRoute {
   readonly entities?: Readonly<Record<string, SitePageEntity>>;
 }
 
-const MANAGE_PAGES = ['info', 'logo', 'skin', 'audio', 'teams', 'record', 'timing', 'details', 'offline', 'schedule', 'members', 'integrations'] as const;
+const MANAGE_PAGES = [
+  'info',
+  'logo',
+  'skin',
+  'audio',
+  'teams',
+  'record',
+  'timing',
+  'details',
+  'offline',
+  'schedule',
+  'members',
+  'integrations',
+] as const;
 
 /** Every page of the site. */
 export const SITE_ROUTES: readonly SiteRoute[] = [
@@ -53,7 +67,10 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { path: '/timer/:id/:matchid', entities: { id: 'timer', matchid: 'match' } },
   { path: '/timer/invite/:token', entities: { token: 'timerInvite' } },
   { path: '/timer/manage/:shortid', entities: { shortid: 'timer' } },
-  ...MANAGE_PAGES.map((page) => ({ path: `/timer/manage/:shortid/${page}`, entities: { shortid: 'timer' } as const })),
+  ...MANAGE_PAGES.map((page) => ({
+    path: `/timer/manage/:shortid/${page}`,
+    entities: { shortid: 'timer' } as const,
+  })),
   { path: '/id/:shortid', entities: { shortid: 'timer' } },
   { path: '/account/tokens' },
   { path: '/about' },
@@ -137,7 +154,9 @@ export function matchSiteRoute(pathname: string): SiteRouteMatch | null {
     const params = matchOne(route, segments);
     if (!params) continue;
     // More static segments is more specific.
-    const score = route.path.split('/').filter((part) => part && !part.startsWith(':') && part !== '*').length;
+    const score = route.path
+      .split('/')
+      .filter((part) => part && !part.startsWith(':') && part !== '*').length;
     if (score > bestScore) {
       best = { route, params };
       bestScore = score;

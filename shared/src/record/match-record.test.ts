@@ -42,7 +42,13 @@ describe('deriveRecord', () => {
       { side: 'aff', usedMs: 0 },
       { side: 'neg', usedMs: 10_000, allottedMs: 50_000 },
     ]);
-    expect(record.stages[S.cover]).toEqual({ stageIndex: S.cover, name: '封面', kind: 'none', clocks: [], bellsRung: 0 });
+    expect(record.stages[S.cover]).toEqual({
+      stageIndex: S.cover,
+      name: '封面',
+      kind: 'none',
+      clocks: [],
+      bellsRung: 0,
+    });
   });
 
   it('totals per side, timeouts, timeline and refused entries', () => {
@@ -73,7 +79,15 @@ describe('deriveRecord', () => {
   });
 
   it('reads a running clock at `asOf`, so a live speech shows its time so far', () => {
-    const live = deriveRecord(TEST_FORMAT, log([[0, { type: 'goto', stageIndex: S.single }], [1_000, { type: 'start' }]]), 0, 31_000);
+    const live = deriveRecord(
+      TEST_FORMAT,
+      log([
+        [0, { type: 'goto', stageIndex: S.single }],
+        [1_000, { type: 'start' }],
+      ]),
+      0,
+      31_000,
+    );
     expect(live.stages[S.single]?.clocks[0]?.usedMs).toBe(30_000);
     expect(live.totals.aff.usedMs).toBe(30_000);
   });
@@ -114,7 +128,9 @@ describe('deriveRecord', () => {
     );
     expect(undone.rejected).toBe(0);
     expect(undone.stages[S.single]?.clocks[0]?.usedMs).toBe(30_000);
-    expect(undone.timeline.some((event) => event.type === 'commandUndone' && event.command === 'resetStage')).toBe(true);
+    expect(
+      undone.timeline.some((event) => event.type === 'commandUndone' && event.command === 'resetStage'),
+    ).toBe(true);
   });
 
   it('exports CSV with zh-CN headers and quoting', () => {

@@ -62,7 +62,12 @@ export interface MatchRecord {
  * still running is read at (a live match's record counts its speaker's time so far); without it,
  * the last processed instant.
  */
-export function deriveRecord(format: Format, log: readonly MatchLogEntry[], createdAt?: number, asOf?: number): MatchRecord {
+export function deriveRecord(
+  format: Format,
+  log: readonly MatchLogEntry[],
+  createdAt?: number,
+  asOf?: number,
+): MatchRecord {
   const replay = replayLog(createMatch(format, { now: createdAt ?? log[0]?.at ?? 0 }), log);
   const state = replayedState(replay);
   const timeline = replay.steps.flatMap((step) => step.events);
@@ -91,7 +96,13 @@ export function deriveRecord(format: Format, log: readonly MatchLogEntry[], crea
         bellsRung: counts.bells.get(key) ?? 0,
       };
     });
-    return { stageIndex, name: stage.name, kind: stage.kind, clocks, bellsRung: counts.stageBells.get(stageIndex) ?? 0 };
+    return {
+      stageIndex,
+      name: stage.name,
+      kind: stage.kind,
+      clocks,
+      bellsRung: counts.stageBells.get(stageIndex) ?? 0,
+    };
   });
   const firstStart = timeline.find((event) => event.type === 'clockStarted');
   return {
@@ -124,7 +135,8 @@ function countByClock(steps: Replay['steps']): {
   const bump = <K>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0) + 1);
   for (const step of steps) {
     for (const event of step.events) {
-      if (event.type === 'clockPaused' && event.reason === 'command') bump(pauses, `${event.stageIndex}:${event.clock}`);
+      if (event.type === 'clockPaused' && event.reason === 'command')
+        bump(pauses, `${event.stageIndex}:${event.clock}`);
       if (event.type !== 'bell') continue;
       bump(stageBells, event.stageIndex);
       const runtime = step.state.stages[event.stageIndex];
@@ -154,7 +166,9 @@ export const RECORD_CSV_HEADERS = [
  */
 export function clockRows(stage: StageRecord): ClockRecord[] {
   if (stage.clocks.length > 0 || stage.bellsRung === 0) return stage.clocks;
-  return [{ clock: 0, side: null, allottedMs: 0, usedMs: 0, overtimeMs: 0, pauses: 0, bellsRung: stage.bellsRung }];
+  return [
+    { clock: 0, side: null, allottedMs: 0, usedMs: 0, overtimeMs: 0, pauses: 0, bellsRung: stage.bellsRung },
+  ];
 }
 
 /** The per-stage rows as CSV (RFC 4180 quoting), with `sideLabel` naming each side. */

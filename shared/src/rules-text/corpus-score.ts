@@ -22,22 +22,29 @@ export interface CorpusScore {
   readonly results: readonly CorpusResult[];
 }
 
-const mmss = (ms: number) => `${Math.floor(ms / 60_000)}:${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}`;
+const mmss = (ms: number) =>
+  `${Math.floor(ms / 60_000)}:${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}`;
 
 /** The compact description the corpus uses: `S aff 3:30`, `D 4:00 relay aff`, `budget 18:00`, `up`. */
 export function describeFormat(format: FormatInput): string[] {
   const out: string[] = [];
   for (const stage of format.stages) {
     if (stage.kind === 'single') {
-      const time = stage.poolId !== undefined && stage.durationMs === undefined ? 'pool' : mmss(stage.durationMs ?? 0);
+      const time =
+        stage.poolId !== undefined && stage.durationMs === undefined ? 'pool' : mmss(stage.durationMs ?? 0);
       out.push(`S ${stage.side ?? '-'} ${time}`);
     } else if (stage.kind === 'dual') {
       const { aff, neg } = stage.durationMs;
-      out.push(`D ${aff === neg ? mmss(aff) : `${mmss(aff)}/${mmss(neg)}`} ${stage.endBehaviour ?? 'relay'} ${stage.firstSide ?? 'aff'}`);
+      out.push(
+        `D ${aff === neg ? mmss(aff) : `${mmss(aff)}/${mmss(neg)}`} ${stage.endBehaviour ?? 'relay'} ${stage.firstSide ?? 'aff'}`,
+      );
     }
   }
   for (const pool of format.pools ?? []) out.push(`${pool.kind} ${mmss(pool.totalMs.aff)}`);
-  if (format.stages.some((stage) => stage.kind !== 'none' && stage.kind !== 'prep' && stage.direction === 'up')) out.push('up');
+  if (
+    format.stages.some((stage) => stage.kind !== 'none' && stage.kind !== 'prep' && stage.direction === 'up')
+  )
+    out.push('up');
   return out;
 }
 
@@ -46,9 +53,16 @@ export function scoreRulesCorpus(corpus: readonly RulesCorpusEntry[]): CorpusSco
   const results = corpus.map((entry) => {
     const parsed = parseRulesText(entry.text);
     const expected = [...entry.stages, ...(entry.pools ?? []), ...(entry.up ? ['up'] : [])];
-    const actual = parsed.validation.ok ? describeFormat(parsed.format) : ['(invalid)', ...describeFormat(parsed.format)];
+    const actual = parsed.validation.ok
+      ? describeFormat(parsed.format)
+      : ['(invalid)', ...describeFormat(parsed.format)];
     return { id: entry.id, ok: JSON.stringify(expected) === JSON.stringify(actual), expected, actual };
   });
   const correct = results.filter((result) => result.ok).length;
-  return { total: results.length, correct, ratio: results.length === 0 ? 0 : correct / results.length, results };
+  return {
+    total: results.length,
+    correct,
+    ratio: results.length === 0 ? 0 : correct / results.length,
+    results,
+  };
 }

@@ -27,7 +27,10 @@ const PAST_SIXTY = /^\d+\s*(?:分钟?|:)\s*(\d+)\s*(?:秒钟?)?$/;
  * Reads one typed duration. Options: `allowZero` (default true) refuses 0 when false; `maxMs`
  * (default 24 h) the longest accepted.
  */
-export function parseDurationText(text: string, options: { allowZero?: boolean; maxMs?: number } = {}): DurationTextResult {
+export function parseDurationText(
+  text: string,
+  options: { allowZero?: boolean; maxMs?: number } = {},
+): DurationTextResult {
   const normalised = normalizeRulesText(text).trim().replace(/\s+/g, ' ');
   if (!normalised) return { ok: false, reason: 'empty' };
   if (/^[-−－]/.test(normalised)) return { ok: false, reason: 'negative' };
@@ -45,7 +48,9 @@ export function parseDurationText(text: string, options: { allowZero?: boolean; 
 function readMs(text: string): number | 'sixty' | null {
   const clock = CLOCK_FORM.exec(text);
   if (clock) {
-    const parts = [clock[1], clock[2], clock[3]].filter((part): part is string => part !== undefined).map(Number);
+    const parts = [clock[1], clock[2], clock[3]]
+      .filter((part): part is string => part !== undefined)
+      .map(Number);
     if (parts.slice(1).some((part) => part >= 60)) return 'sixty';
     return parts.reduce((total, part) => total * 60 + part, 0) * 1000;
   }

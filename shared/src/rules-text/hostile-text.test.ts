@@ -30,7 +30,9 @@ describe('rules text an attacker writes', () => {
 
   it('still reads bare English minutes and headings as before', () => {
     const parsed = parseRulesText('1AC 8\nCX 3\nSpeech 3 4\nReplies: PM 4 minutes');
-    expect(parsed.format.stages.map((stage) => [stage.name, 'durationMs' in stage ? stage.durationMs : null])).toEqual([
+    expect(
+      parsed.format.stages.map((stage) => [stage.name, 'durationMs' in stage ? stage.durationMs : null]),
+    ).toEqual([
       ['1AC', 480_000],
       ['CX', 180_000],
       ['Speech PM', 240_000],

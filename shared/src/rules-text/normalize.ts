@@ -44,8 +44,14 @@ export function chineseNumeralValue(run: string): number | null {
 
 /** Traditional characters that rules texts from Taiwan, Hong Kong and Macau use, to simplified. */
 const TRADITIONAL: Readonly<Record<string, string>> = Object.fromEntries(
-  [...'辯論詢鐘計時結總陳詞問盤備間評審響鈴餘採為雙題環節對決語說發開場點隊輪暫後質剩種駁議論陣準書記聲響倒數計']
-    .map((char, i) => [char, '辩论询钟计时结总陈词问盘备间评审响铃余采为双题环节对决语说发开场点队轮暂后质剩种驳议论阵准书记声响倒数计'[i]!]),
+  [
+    ...'辯論詢鐘計時結總陳詞問盤備間評審響鈴餘採為雙題環節對決語說發開場點隊輪暫後質剩種駁議論陣準書記聲響倒數計',
+  ].map((char, i) => [
+    char,
+    '辩论询钟计时结总陈词问盘备间评审响铃余采为双题环节对决语说发开场点队轮暂后质剩种驳议论阵准书记声响倒数计'[
+      i
+    ]!,
+  ]),
 );
 
 /**

@@ -6,7 +6,11 @@ import type { SideId } from '../formats/format.schema';
 
 /** Two alternating clocks; `relay` lets the other side go on, `solo` stops each alone. */
 export const DUAL_WORDS: ReadonlyArray<{ regex: RegExp; name: string; endBehaviour: 'relay' | 'solo' }> = [
-  { regex: /自由辩论|自由辩|自由对辩|free\s*debate|open\s*debate/iu, name: '自由辩论', endBehaviour: 'relay' },
+  {
+    regex: /自由辩论|自由辩|自由对辩|free\s*debate|open\s*debate/iu,
+    name: '自由辩论',
+    endBehaviour: 'relay',
+  },
   { regex: /对辩|对决|grand\s*crossfire\s*\(dual\)/iu, name: '对辩', endBehaviour: 'solo' },
 ];
 
@@ -37,10 +41,12 @@ export const ACTIVITY_WORDS: readonly string[] = [
 export const NEG_FIRST_ACTIVITIES = /总结|结辩|closing|reply|summary\s*\(neg/iu;
 
 /** Neutral clocks: no side speaks (点评, 缓冲, 休息…). */
-export const NEUTRAL_WORDS = /点评|评委|评审|评议|主席|主持|缓冲|休息|中场|合议|计票|观众提问|judge|adjudicat|break|intermission|buffer|crossfire|grand\s*cross/iu;
+export const NEUTRAL_WORDS =
+  /点评|评委|评审|评议|主席|主持|缓冲|休息|中场|合议|计票|观众提问|judge|adjudicat|break|intermission|buffer|crossfire|grand\s*cross/iu;
 
 /** Words that say "each side" / "both sides". */
-export const BOTH_WORDS = /各|每方|每队|每边|双方|分别|正反方|正反双方|each\s*(?:side|team|speaker)?|both|per\s*(?:side|team)/iu;
+export const BOTH_WORDS =
+  /各|每方|每队|每边|双方|分别|正反方|正反双方|each\s*(?:side|team|speaker)?|both|per\s*(?:side|team)/iu;
 
 /** Words that say the time is a total to halve between the sides. */
 export const TOTAL_WORDS = /共计|总共|合计|一共|总计|共(?=\s*\d)|in\s*total|total/iu;
@@ -49,15 +55,18 @@ export const TOTAL_WORDS = /共计|总共|合计|一共|总计|共(?=\s*\d)|in\s
 export const EACH_WORDS = /各|每方|每队|每边|每人|each|per\s*(?:side|team|speaker)/iu;
 
 /** Explicit order. */
-export const NEG_FIRST_WORDS = /反方(?:\d辩)?先|由反方开始|反方率先|opposition\s*first|negative\s*first|opp\s*first|neg\s*first/iu;
-export const AFF_FIRST_WORDS = /正方(?:\d辩)?先|由正方开始|正方率先|government\s*first|affirmative\s*first|proposition\s*first|gov\s*first|aff\s*first/iu;
+export const NEG_FIRST_WORDS =
+  /反方(?:\d辩)?先|由反方开始|反方率先|opposition\s*first|negative\s*first|opp\s*first|neg\s*first/iu;
+export const AFF_FIRST_WORDS =
+  /正方(?:\d辩)?先|由正方开始|正方率先|government\s*first|affirmative\s*first|proposition\s*first|gov\s*first|aff\s*first/iu;
 
 /** Bells and signals. */
 export const BELL_WORDS = /铃|提示|响|敲|举牌|示意|bell|warning|signal|knock|rap|ding/iu;
 /** "N seconds left" style: the bell counts from the end. */
 export const REMAINING_WORDS = /剩余|剩下|还剩|最后|剩|前|left|remaining|before\s*the\s*end|to\s*go/iu;
 /** "time is up" style: the bell at zero. */
-export const TIME_UP_WORDS = /时间到|用时结束|时间结束|时间用完|用完|终止|到时|结束时|time'?s?\s*up|at\s*time|end\s*of|expires?|runs?\s*out/iu;
+export const TIME_UP_WORDS =
+  /时间到|用时结束|时间结束|时间用完|用完|终止|到时|结束时|time'?s?\s*up|at\s*time|end\s*of|expires?|runs?\s*out/iu;
 
 /** Timeouts (暂停休整). */
 export const TIMEOUT_WORDS = /暂停|休整|技术暂停|timeout|time-out/iu;
@@ -82,12 +91,22 @@ export const SIDE_WORDS: ReadonlyArray<{ regex: RegExp; side: SideId | 'both' }>
 
 /** English speech abbreviations and role names, with their side. */
 export const ENGLISH_ROLES: ReadonlyArray<{ regex: RegExp; side: SideId | null }> = [
-  { regex: /\b(?:A\d|1AC|2AC|1AR|2AR|AC|PMR|PM|DPM|MG|GW|gov(?:ernment)?\s*whip|member\s*of\s*government|prime\s*minister|deputy\s*prime|affirmative|aff|government|gov|proposition|prop|pro|first\s*speaker\s*a|speaker\s*a)\b/iu, side: 'aff' },
-  { regex: /\b(?:N\d|1NC|2NC|1NR|2NR|NC|NR|LOR|LO|DLO|MO|OW|opp(?:osition)?\s*whip|member\s*of\s*opposition|leader\s*of\s*(?:the\s*)?opposition|deputy\s*leader|negative|neg|opposition|opp|con|speaker\s*b)\b/iu, side: 'neg' },
+  {
+    regex:
+      /\b(?:A\d|1AC|2AC|1AR|2AR|AC|PMR|PM|DPM|MG|GW|gov(?:ernment)?\s*whip|member\s*of\s*government|prime\s*minister|deputy\s*prime|affirmative|aff|government|gov|proposition|prop|pro|first\s*speaker\s*a|speaker\s*a)\b/iu,
+    side: 'aff',
+  },
+  {
+    regex:
+      /\b(?:N\d|1NC|2NC|1NR|2NR|NC|NR|LOR|LO|DLO|MO|OW|opp(?:osition)?\s*whip|member\s*of\s*opposition|leader\s*of\s*(?:the\s*)?opposition|deputy\s*leader|negative|neg|opposition|opp|con|speaker\s*b)\b/iu,
+    side: 'neg',
+  },
 ];
 
 /** Filler removed when a stage name is made from a clause. */
-export const FILLER = /各自|各|每方|每队|每边|每人|每位|分别|时间为|时间|用时|限时|为|发言时长|时长|共计|总共|合计|一共|总计|进行|环节|阶段|部分|钟|计时|均为|均|约|左右|双方|正反方|正反双方|\beach(?:\s*(?:side|team|speaker))?\b|\bper\s*(?:side|team|speaker)\b|\bfor\b|\bof\b|\bis\b|\bminutes?\b|\bmins?\b|\bseconds?\b|\bsecs?\b/giu;
+export const FILLER =
+  /各自|各|每方|每队|每边|每人|每位|分别|时间为|时间|用时|限时|为|发言时长|时长|共计|总共|合计|一共|总计|进行|环节|阶段|部分|钟|计时|均为|均|约|左右|双方|正反方|正反双方|\beach(?:\s*(?:side|team|speaker))?\b|\bper\s*(?:side|team|speaker)\b|\bfor\b|\bof\b|\bis\b|\bminutes?\b|\bmins?\b|\bseconds?\b|\bsecs?\b/giu;
 
 /** A clause that only says who starts: 正方先发言, 由反方先开始, 反方四辩先, Opposition first. */
-export const ORDER_ONLY = /^\s*(?:由\s*)?(?:正方|反方|正|反)(?:\s*\d\s*辩)?\s*(?:先|率先)\s*(?:发言|开始|进行|手)?\s*$|^\s*(?:the\s+)?(?:government|opposition|affirmative|negative|proposition|gov|opp|aff|neg)\s+(?:speaks\s+|goes\s+)?first\s*$/iu;
+export const ORDER_ONLY =
+  /^\s*(?:由\s*)?(?:正方|反方|正|反)(?:\s*\d\s*辩)?\s*(?:先|率先)\s*(?:发言|开始|进行|手)?\s*$|^\s*(?:the\s+)?(?:government|opposition|affirmative|negative|proposition|gov|opp|aff|neg)\s+(?:speaks\s+|goes\s+)?first\s*$/iu;

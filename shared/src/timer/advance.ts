@@ -3,7 +3,14 @@
  * zero, relay hand-over, overtime bell and timeout end at the instant it was due, in order.
  * `apply` runs this before every command, so nothing is lost when `expire` comes late or never.
  */
-import { currentRuntime, currentStage, stopClock, type ClockState, type MatchState, type StageRuntime } from './match-state';
+import {
+  currentRuntime,
+  currentStage,
+  stopClock,
+  type ClockState,
+  type MatchState,
+  type StageRuntime,
+} from './match-state';
 import { nextDueGroup, overtimeContinues, type DueItem } from './due-items';
 import type { MatchEvent } from './match-event';
 
@@ -62,22 +69,57 @@ function processItem(draft: MatchState, item: DueItem, events: MatchEvent[]): vo
       const timeout = draft.timeout;
       if (timeout === null) return;
       draft.timeout = null;
-      events.push({ type: 'timeoutEnded', side: timeout.side, usedMs: timeout.durationMs, early: false, at: item.at });
-      events.push({ type: 'bell', which: 'timeout', count: 1, sound: 'bell', at: item.at, stageIndex, clock: null, side: timeout.side });
+      events.push({
+        type: 'timeoutEnded',
+        side: timeout.side,
+        usedMs: timeout.durationMs,
+        early: false,
+        at: item.at,
+      });
+      events.push({
+        type: 'bell',
+        which: 'timeout',
+        count: 1,
+        sound: 'bell',
+        at: item.at,
+        stageIndex,
+        clock: null,
+        side: timeout.side,
+      });
       return;
     }
     case 'bell': {
       const clock = runtime.clocks[item.clock];
       const bell = stage.kind === 'none' ? undefined : stage.bells[item.bellIndex];
       if (clock === undefined || bell === undefined) return;
-      events.push({ type: 'bell', which: 'scheduled', count: bell.count, sound: bell.sound, at: item.at, stageIndex, clock: item.clock, side: clock.side, bellIndex: item.bellIndex });
+      events.push({
+        type: 'bell',
+        which: 'scheduled',
+        count: bell.count,
+        sound: bell.sound,
+        at: item.at,
+        stageIndex,
+        clock: item.clock,
+        side: clock.side,
+        bellIndex: item.bellIndex,
+      });
       return;
     }
     case 'overtimeBell': {
       const clock = runtime.clocks[item.clock];
       const spec = stage.kind === 'single' || stage.kind === 'dual' ? stage.overtimeBells : undefined;
       if (clock === undefined || spec === undefined) return;
-      events.push({ type: 'bell', which: 'overtime', count: spec.count, sound: spec.sound, at: item.at, stageIndex, clock: item.clock, side: clock.side, bellIndex: item.n });
+      events.push({
+        type: 'bell',
+        which: 'overtime',
+        count: spec.count,
+        sound: spec.sound,
+        at: item.at,
+        stageIndex,
+        clock: item.clock,
+        side: clock.side,
+        bellIndex: item.n,
+      });
       return;
     }
     case 'turnCap': {
@@ -86,7 +128,8 @@ function processItem(draft: MatchState, item: DueItem, events: MatchEvent[]): vo
       if (clock === undefined || cap === undefined) return;
       const ref = { stageIndex, clock: item.clock, side: clock.side, at: item.at };
       events.push({ type: 'turnCapReached', turn: item.turn, label: item.label, capMs: item.capMs, ...ref });
-      if (cap.bell !== undefined) events.push({ type: 'bell', which: 'turnCap', count: cap.bell.count, sound: cap.bell.sound, ...ref });
+      if (cap.bell !== undefined)
+        events.push({ type: 'bell', which: 'turnCap', count: cap.bell.count, sound: cap.bell.sound, ...ref });
       if (cap.onCap === 'pause' && clock.runningSince !== null) {
         stopClock(clock, item.at);
         events.push({ type: 'clockPaused', reason: 'turnCap', usedMs: clock.usedMs, ...ref });
@@ -128,5 +171,11 @@ export function reachZero(draft: MatchState, clockIndex: number, at: number, eve
   runtime.activeClock = otherIndex;
   beginTurn(runtime, other);
   events.push({ type: 'relayHandOver', toClock: otherIndex, toSide: other.side, ...ref });
-  events.push({ type: 'clockStarted', stageIndex: draft.stageIndex, clock: otherIndex, side: other.side, at });
+  events.push({
+    type: 'clockStarted',
+    stageIndex: draft.stageIndex,
+    clock: otherIndex,
+    side: other.side,
+    at,
+  });
 }

@@ -6,7 +6,14 @@ import type { SideId } from '../formats/format.schema';
 import { stageClockSpecs, stagePoolId } from '../formats/stage-clocks';
 import { advanceDraft } from './advance';
 import type { BellEvent, MatchEvent } from './match-event';
-import { cloneState, currentRuntime, currentStage, reserveHeldMs, usedAt, type MatchState } from './match-state';
+import {
+  cloneState,
+  currentRuntime,
+  currentStage,
+  reserveHeldMs,
+  usedAt,
+  type MatchState,
+} from './match-state';
 
 /** What one clock of the current stage shows at an instant. */
 export interface ClockView {
@@ -91,13 +98,21 @@ export function poolViews(state: MatchState, now: number): PoolView[] {
   const poolId = stagePoolId(currentStage(projected));
   const live: Record<SideId, number> = { aff: 0, neg: 0 };
   for (const clock of currentRuntime(projected).clocks) {
-    if (clock.side !== null && clock.runningSince !== null) live[clock.side] += usedAt(clock, now) - clock.usedMs;
+    if (clock.side !== null && clock.runningSince !== null)
+      live[clock.side] += usedAt(clock, now) - clock.usedMs;
   }
   return Object.entries(projected.pools).flatMap(([id, sides]) =>
     (['aff', 'neg'] as const).map((side) => {
       const usedMs = sides[side].usedMs + (id === poolId ? live[side] : 0);
       const heldMs = reserveHeldMs(projected, id, side, projected.stageIndex);
-      return { poolId: id, side, totalMs: sides[side].totalMs, usedMs, balanceMs: sides[side].totalMs - usedMs, heldMs };
+      return {
+        poolId: id,
+        side,
+        totalMs: sides[side].totalMs,
+        usedMs,
+        balanceMs: sides[side].totalMs - usedMs,
+        heldMs,
+      };
     }),
   );
 }
@@ -127,9 +142,17 @@ export function reserveReached(state: MatchState, now: number): ReserveReached |
   const side = clock.side;
   const heldMs = reserveHeldMs(projected, poolId, side, projected.stageIndex);
   const capMs = stageClockSpecs(stage)[runtime.activeClock]?.durationMs ?? null;
-  if (heldMs <= 0 || usedAt(clock, now) < clock.budgetMs || (capMs !== null && clock.budgetMs >= capMs)) return null;
+  if (heldMs <= 0 || usedAt(clock, now) < clock.budgetMs || (capMs !== null && clock.budgetMs >= capMs))
+    return null;
   const names = projected.format.pools.find((pool) => pool.id === poolId)?.reserve?.stages ?? [];
-  const stages = projected.format.stages.filter((candidate) => names.includes(candidate.name) && stagePoolId(candidate) === poolId && stageClockSpecs(candidate).some((spec) => spec.side === side)).map((candidate) => candidate.name);
+  const stages = projected.format.stages
+    .filter(
+      (candidate) =>
+        names.includes(candidate.name) &&
+        stagePoolId(candidate) === poolId &&
+        stageClockSpecs(candidate).some((spec) => spec.side === side),
+    )
+    .map((candidate) => candidate.name);
   return { poolId, side, heldMs, stages: [...new Set(stages)] };
 }
 
@@ -142,5 +165,7 @@ export function bellsBetween(state: MatchState, t0: number, t1: number): BellEve
   advanceDraft(draft, Math.max(t0, state.processedUntil), []);
   const events: MatchEvent[] = [];
   advanceDraft(draft, Math.max(t1, draft.processedUntil), events);
-  return events.filter((event): event is BellEvent => event.type === 'bell' && event.at > t0 && event.at <= t1);
+  return events.filter(
+    (event): event is BellEvent => event.type === 'bell' && event.at > t0 && event.at <= t1,
+  );
 }

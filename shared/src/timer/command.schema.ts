@@ -3,7 +3,13 @@
  * (tRPC, HTTP API, offline replay) and handled by one exhaustive switch in the reducer.
  */
 import { z } from 'zod';
-import { MAX_DURATION_MS, formatIdSchema, formatSchema, sideIdSchema, soundSchema } from '../formats/format.schema';
+import {
+  MAX_DURATION_MS,
+  formatIdSchema,
+  formatSchema,
+  sideIdSchema,
+  soundSchema,
+} from '../formats/format.schema';
 import { TIMER_ERROR_MESSAGES } from './messages';
 
 const durationMs = z.number().int().min(0).max(MAX_DURATION_MS);
@@ -17,7 +23,9 @@ const clockTarget = { clock: z.number().int().min(0).max(7).optional(), side: si
  */
 export const shownResultSchema = z.strictObject({
   winner: sideIdSchema.nullable(),
-  ballots: z.strictObject({ aff: z.number().int().min(0).max(99), neg: z.number().int().min(0).max(99) }).nullable(),
+  ballots: z
+    .strictObject({ aff: z.number().int().min(0).max(99), neg: z.number().int().min(0).max(99) })
+    .nullable(),
   bestDebater: z.string().max(40),
   teams: z.strictObject({ aff: z.string().max(80), neg: z.string().max(80) }),
 });
@@ -27,12 +35,31 @@ export type ShownResult = z.output<typeof shownResultSchema>;
 
 /** The overlay actions. `flash` needs no state: screens flash once per new `at`. */
 export const overlayCommandSchema = z.discriminatedUnion('action', [
-  z.strictObject({ type: z.literal('overlay'), action: z.literal('message'), text: z.string().min(1).max(500) }),
-  z.strictObject({ type: z.literal('overlay'), action: z.literal('blackout'), on: z.boolean().default(true) }),
-  z.strictObject({ type: z.literal('overlay'), action: z.literal('flash'), colour: z.string().regex(/^[a-z]{1,20}$|^#[0-9a-fA-F]{6}$/).default('white') }),
+  z.strictObject({
+    type: z.literal('overlay'),
+    action: z.literal('message'),
+    text: z.string().min(1).max(500),
+  }),
+  z.strictObject({
+    type: z.literal('overlay'),
+    action: z.literal('blackout'),
+    on: z.boolean().default(true),
+  }),
+  z.strictObject({
+    type: z.literal('overlay'),
+    action: z.literal('flash'),
+    colour: z
+      .string()
+      .regex(/^[a-z]{1,20}$|^#[0-9a-fA-F]{6}$/)
+      .default('white'),
+  }),
   z.strictObject({ type: z.literal('overlay'), action: z.literal('clear') }),
   /** Shows a finished match's result on the display (null hides it). Hub-only: see {@link isHubOnlyCommand}. */
-  z.strictObject({ type: z.literal('overlay'), action: z.literal('result'), result: shownResultSchema.nullable() }),
+  z.strictObject({
+    type: z.literal('overlay'),
+    action: z.literal('result'),
+    result: shownResultSchema.nullable(),
+  }),
 ]);
 
 /** Every command, discriminated by `type`. */
@@ -47,10 +74,23 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('goto'), stageIndex: z.number().int().min(0).max(1000) }),
   z.strictObject({ type: z.literal('resetStage') }),
   /** Gives the clock `deltaMs` more time (negative takes time away): used time changes by −deltaMs. */
-  z.strictObject({ type: z.literal('adjust'), deltaMs: z.number().int().min(-MAX_DURATION_MS).max(MAX_DURATION_MS), ...clockTarget }),
+  z.strictObject({
+    type: z.literal('adjust'),
+    deltaMs: z.number().int().min(-MAX_DURATION_MS).max(MAX_DURATION_MS),
+    ...clockTarget,
+  }),
   /** Sets a clock's budget, or with `poolId` (and `side`) a pool's total for that side. */
-  z.strictObject({ type: z.literal('setBudget'), budgetMs: durationMs, ...clockTarget, poolId: formatIdSchema.optional() }),
-  z.strictObject({ type: z.literal('ringBell'), count: z.number().int().min(1).max(10).default(1), sound: soundSchema.default('bell') }),
+  z.strictObject({
+    type: z.literal('setBudget'),
+    budgetMs: durationMs,
+    ...clockTarget,
+    poolId: formatIdSchema.optional(),
+  }),
+  z.strictObject({
+    type: z.literal('ringBell'),
+    count: z.number().int().min(1).max(10).default(1),
+    sound: soundSchema.default('bell'),
+  }),
   z.strictObject({ type: z.literal('timeoutStart'), side: sideIdSchema }),
   z.strictObject({ type: z.literal('timeoutEnd') }),
   overlayCommandSchema,
@@ -94,11 +134,19 @@ export const clientCommandSchema = commandSchema.refine((command) => !HUB_ONLY_C
  * replay) passes through this one check, which refuses the last two with reason `command-reserved`.
  */
 export function isHubOnlyCommand(command: Pick<Command, 'type'> & { action?: string }): boolean {
-  return HUB_ONLY_COMMANDS.has(command.type) || command.type === 'expire' || (command.type === 'overlay' && command.action === 'result');
+  return (
+    HUB_ONLY_COMMANDS.has(command.type) ||
+    command.type === 'expire' ||
+    (command.type === 'overlay' && command.action === 'result')
+  );
 }
 
 /** Validates unknown input (a socket message, an HTTP body) as a command. */
-export function parseCommand(input: unknown): { ok: true; command: Command } | { ok: false; error: { code: 'invalid-command'; message: string } } {
+export function parseCommand(
+  input: unknown,
+): { ok: true; command: Command } | { ok: false; error: { code: 'invalid-command'; message: string } } {
   const parsed = commandSchema.safeParse(input);
-  return parsed.success ? { ok: true, command: parsed.data } : { ok: false, error: { code: 'invalid-command', message: TIMER_ERROR_MESSAGES['invalid-command'] } };
+  return parsed.success
+    ? { ok: true, command: parsed.data }
+    : { ok: false, error: { code: 'invalid-command', message: TIMER_ERROR_MESSAGES['invalid-command'] } };
 }

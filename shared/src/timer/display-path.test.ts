@@ -10,7 +10,16 @@ describe('display paths', () => {
   });
 
   it('leaves the console, invitations and other pages alone', () => {
-    for (const path of ['/timer/manage/x', '/timer/manage', '/timer/invite/x', '/timer', '/timer/', '/timer/a/b/c', '/lobby/a', '/']) {
+    for (const path of [
+      '/timer/manage/x',
+      '/timer/manage',
+      '/timer/invite/x',
+      '/timer',
+      '/timer/',
+      '/timer/a/b/c',
+      '/lobby/a',
+      '/',
+    ]) {
       expect(displayPathParts(path), path).toBeNull();
     }
   });

@@ -19,7 +19,11 @@ export interface DrivenEntry {
 export function driveUntil(state: MatchState, until: number): { state: MatchState; log: DrivenEntry[] } {
   const log: DrivenEntry[] = [];
   let current = state;
-  for (let deadline = nextDeadline(current); deadline !== null && deadline <= until; deadline = nextDeadline(current)) {
+  for (
+    let deadline = nextDeadline(current);
+    deadline !== null && deadline <= until;
+    deadline = nextDeadline(current)
+  ) {
     const result = apply(current, { type: 'expire' }, deadline);
     if (!result.ok) throw new Error(`expire at deadline refused: ${result.error.code}`);
     current = result.state;

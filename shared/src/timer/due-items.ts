@@ -9,7 +9,14 @@
  * given back are pending again, so they ring when the clock runs through them.
  */
 import type { Stage } from '../formats/format.schema';
-import { currentRuntime, currentStage, runningClockIndex, usedAt, type ClockState, type MatchState } from './match-state';
+import {
+  currentRuntime,
+  currentStage,
+  runningClockIndex,
+  usedAt,
+  type ClockState,
+  type MatchState,
+} from './match-state';
 
 /** One thing due at an instant. */
 export type DueItem =
@@ -20,7 +27,13 @@ export type DueItem =
   | { kind: 'timeoutEnd'; at: number };
 
 /** Order of items due at the same instant: warning bells first, then caps, zero, overtime, timeouts. */
-const PRIORITY: Record<DueItem['kind'], number> = { bell: 0, turnCap: 1, zero: 2, overtimeBell: 3, timeoutEnd: 4 };
+const PRIORITY: Record<DueItem['kind'], number> = {
+  bell: 0,
+  turnCap: 1,
+  zero: 2,
+  overtimeBell: 3,
+  timeoutEnd: 4,
+};
 
 /** Whether a stage's clocks keep running past zero. Prep clocks always stop (a pool cannot go negative). */
 export function overtimeContinues(stage: Stage): boolean {
@@ -43,10 +56,13 @@ export function isExhausted(stage: Stage, clock: ClockState, at: number): boolea
 export function nextDueGroup(state: MatchState): { at: number; items: DueItem[] } | null {
   if (state.finishedAt !== null) return null;
   const candidates: DueItem[] = [...clockItems(state)];
-  if (state.timeout !== null) candidates.push({ kind: 'timeoutEnd', at: state.timeout.startedAt + state.timeout.durationMs });
+  if (state.timeout !== null)
+    candidates.push({ kind: 'timeoutEnd', at: state.timeout.startedAt + state.timeout.durationMs });
   if (candidates.length === 0) return null;
   const at = Math.min(...candidates.map((item) => item.at));
-  const items = candidates.filter((item) => item.at === at).sort((a, b) => PRIORITY[a.kind] - PRIORITY[b.kind]);
+  const items = candidates
+    .filter((item) => item.at === at)
+    .sort((a, b) => PRIORITY[a.kind] - PRIORITY[b.kind]);
   return { at, items };
 }
 
@@ -62,7 +78,9 @@ function clockItems(state: MatchState): DueItem[] {
   const clock = currentRuntime(state).clocks[clockIndex];
   if (clock === undefined) return [];
   const cursorMs = usedAt(clock, state.processedUntil);
-  return pendingMarks(state, clockIndex, cursorMs).map(({ thresholdMs, item }) => ({ ...item, at: state.processedUntil + (thresholdMs - cursorMs) }) as DueItem);
+  return pendingMarks(state, clockIndex, cursorMs).map(
+    ({ thresholdMs, item }) => ({ ...item, at: state.processedUntil + (thresholdMs - cursorMs) }) as DueItem,
+  );
 }
 
 /**
@@ -70,7 +88,13 @@ function clockItems(state: MatchState): DueItem[] {
  * to `toUsedMs` of used time runs through, in the order running would meet it, each at `at`:
  * bells, the turn's cap, zero, an overtime bell. Nothing for a backward move.
  */
-export function crossedItems(state: MatchState, clockIndex: number, fromUsedMs: number, toUsedMs: number, at: number): DueItem[] {
+export function crossedItems(
+  state: MatchState,
+  clockIndex: number,
+  fromUsedMs: number,
+  toUsedMs: number,
+  at: number,
+): DueItem[] {
   if (toUsedMs <= fromUsedMs) return [];
   return pendingMarks(state, clockIndex, fromUsedMs)
     .filter(({ thresholdMs }) => thresholdMs <= toUsedMs)
@@ -104,12 +128,20 @@ function pendingMarks(state: MatchState, clockIndex: number, cursorMs: number): 
   });
 
   // The cap belongs to the turn in progress, which only the active clock has.
-  if (stage.kind !== 'prep' && stage.turnCap !== undefined && runtime.turnCount > 0 && clockIndex === runtime.activeClock) {
+  if (
+    stage.kind !== 'prep' &&
+    stage.turnCap !== undefined &&
+    runtime.turnCount > 0 &&
+    clockIndex === runtime.activeClock
+  ) {
     const turn = runtime.turnCount - 1;
     const spec = stage.turnCap.turns[turn % stage.turnCap.turns.length];
     const thresholdMs = runtime.turnStartUsedMs + (spec?.capMs ?? 0);
     if (spec !== undefined && thresholdMs > cursorMs && (continues || thresholdMs <= budgetMs)) {
-      marks.push({ thresholdMs, item: { kind: 'turnCap', clock: clockIndex, turn, label: spec.label, capMs: spec.capMs } });
+      marks.push({
+        thresholdMs,
+        item: { kind: 'turnCap', clock: clockIndex, turn, label: spec.label, capMs: spec.capMs },
+      });
     }
   }
 
@@ -119,7 +151,10 @@ function pendingMarks(state: MatchState, clockIndex: number, cursorMs: number): 
     const { graceMs, everyMs } = stage.overtimeBells;
     const firstMs = budgetMs + graceMs;
     const n = cursorMs < firstMs ? 0 : Math.floor((cursorMs - firstMs) / everyMs) + 1;
-    marks.push({ thresholdMs: firstMs + n * everyMs, item: { kind: 'overtimeBell', clock: clockIndex, n: n + 1 } });
+    marks.push({
+      thresholdMs: firstMs + n * everyMs,
+      item: { kind: 'overtimeBell', clock: clockIndex, n: n + 1 },
+    });
   }
   return marks;
 }

@@ -33,7 +33,8 @@ export interface BellEvent {
 }
 
 /** Why a clock stopped. */
-export type PauseReason = 'command' | 'turnCap' | 'expired' | 'switchSide' | 'stageChange' | 'timeout' | 'finish' | 'relay';
+export type PauseReason =
+  'command' | 'turnCap' | 'expired' | 'switchSide' | 'stageChange' | 'timeout' | 'finish' | 'relay';
 
 /** Every event the reducer emits. */
 export type MatchEvent =

@@ -85,7 +85,10 @@ export function createMatch(format: Format, init: { now: number }): MatchState {
   const stages = format.stages.map((stage) => freshStageRuntime(stage));
   const pools: MatchState['pools'] = {};
   for (const pool of format.pools) {
-    pools[pool.id] = { aff: { totalMs: pool.totalMs.aff, usedMs: 0 }, neg: { totalMs: pool.totalMs.neg, usedMs: 0 } };
+    pools[pool.id] = {
+      aff: { totalMs: pool.totalMs.aff, usedMs: 0 },
+      neg: { totalMs: pool.totalMs.neg, usedMs: 0 },
+    };
   }
   const state: MatchState = {
     format,
@@ -108,7 +111,12 @@ export function createMatch(format: Format, init: { now: number }): MatchState {
 /** A stage's runtime before it is entered: clocks at their nominal durations, nothing used. */
 export function freshStageRuntime(stage: Stage): StageRuntime {
   return {
-    clocks: stageClockSpecs(stage).map((spec) => ({ side: spec.side, budgetMs: spec.durationMs ?? 0, usedMs: 0, runningSince: null })),
+    clocks: stageClockSpecs(stage).map((spec) => ({
+      side: spec.side,
+      budgetMs: spec.durationMs ?? 0,
+      usedMs: 0,
+      runningSince: null,
+    })),
     activeClock: firstClockIndex(stage),
     turnCount: 0,
     turnStartUsedMs: 0,
@@ -119,11 +127,23 @@ export function freshStageRuntime(stage: Stage): StageRuntime {
 export function cloneState(state: MatchState): MatchState {
   return {
     ...state,
-    stages: state.stages.map((runtime) => ({ ...runtime, clocks: runtime.clocks.map((clock) => ({ ...clock })) })),
-    pools: Object.fromEntries(Object.entries(state.pools).map(([id, sides]) => [id, { aff: { ...sides.aff }, neg: { ...sides.neg } }])),
+    stages: state.stages.map((runtime) => ({
+      ...runtime,
+      clocks: runtime.clocks.map((clock) => ({ ...clock })),
+    })),
+    pools: Object.fromEntries(
+      Object.entries(state.pools).map(([id, sides]) => [
+        id,
+        { aff: { ...sides.aff }, neg: { ...sides.neg } },
+      ]),
+    ),
     timeoutsUsed: { ...state.timeoutsUsed },
     timeout: state.timeout === null ? null : { ...state.timeout },
-    overlay: { ...state.overlay, ...(state.overlay.flash ? { flash: { ...state.overlay.flash } } : {}), ...(state.overlay.result ? { result: copyResult(state.overlay.result) } : {}) },
+    overlay: {
+      ...state.overlay,
+      ...(state.overlay.flash ? { flash: { ...state.overlay.flash } } : {}),
+      ...(state.overlay.result ? { result: copyResult(state.overlay.result) } : {}),
+    },
   };
 }
 
@@ -192,7 +212,10 @@ export function refreshPooledBudgets(state: MatchState): void {
     const balance = clock.side === null ? undefined : state.pools[poolId]?.[clock.side];
     if (balance === undefined || clock.side === null) return;
     const heldMs = reserveHeldMs(state, poolId, clock.side, state.stageIndex);
-    const availableMs = Math.max(0, balance.totalMs - poolUsedExcept(state, poolId, clock.side, state.stageIndex) - heldMs);
+    const availableMs = Math.max(
+      0,
+      balance.totalMs - poolUsedExcept(state, poolId, clock.side, state.stageIndex) - heldMs,
+    );
     const capMs = specs[i]?.durationMs ?? Number.POSITIVE_INFINITY;
     clock.budgetMs = Math.min(capMs, availableMs);
   });
@@ -242,7 +265,12 @@ export function deriveStatus(state: MatchState): MatchStatus {
  * still be replaced (`setFormat`); after, what speakers used is never rewritten.
  */
 export function matchHasBegun(state: MatchState): boolean {
-  return matchProgress(state) !== 'ready' || state.timeout !== null || state.timeoutsUsed.aff > 0 || state.timeoutsUsed.neg > 0;
+  return (
+    matchProgress(state) !== 'ready' ||
+    state.timeout !== null ||
+    state.timeoutsUsed.aff > 0 ||
+    state.timeoutsUsed.neg > 0
+  );
 }
 
 /**
@@ -252,6 +280,8 @@ export function matchHasBegun(state: MatchState): boolean {
  */
 export function matchProgress(state: MatchState): MatchStatus {
   if (state.status !== 'ready') return state.status;
-  const begun = state.stages.some((runtime) => runtime.clocks.some((clock) => clock.usedMs > 0 || clock.runningSince !== null));
+  const begun = state.stages.some((runtime) =>
+    runtime.clocks.some((clock) => clock.usedMs > 0 || clock.runningSince !== null),
+  );
   return begun ? 'paused' : 'ready';
 }

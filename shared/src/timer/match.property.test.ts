@@ -24,11 +24,40 @@ const commandArb = (stageCount: number): fc.Arbitrary<Command> =>
       { weight: 4, arbitrary: fc.constant({ type: 'switchSide' }) },
       { weight: 4, arbitrary: fc.constant({ type: 'next' }) },
       { weight: 1, arbitrary: fc.constant({ type: 'prev' }) },
-      { weight: 2, arbitrary: fc.integer({ min: 0, max: stageCount - 1 }).map((stageIndex) => ({ type: 'goto', stageIndex })) },
+      {
+        weight: 2,
+        arbitrary: fc
+          .integer({ min: 0, max: stageCount - 1 })
+          .map((stageIndex) => ({ type: 'goto', stageIndex })),
+      },
       { weight: 1, arbitrary: fc.constant({ type: 'resetStage' }) },
-      { weight: 2, arbitrary: fc.record({ type: fc.constant('adjust'), deltaMs: fc.integer({ min: -30_000, max: 30_000 }), side: fc.option(side, { nil: undefined }) }, { requiredKeys: ['type', 'deltaMs'] }) },
-      { weight: 1, arbitrary: fc.record({ type: fc.constant('setBudget'), budgetMs: fc.integer({ min: 0, max: 120_000 }) }) },
-      { weight: 1, arbitrary: fc.record({ type: fc.constant('setBudget'), budgetMs: fc.integer({ min: 0, max: 200_000 }), poolId: fc.constantFrom('prep', 'team'), side }) },
+      {
+        weight: 2,
+        arbitrary: fc.record(
+          {
+            type: fc.constant('adjust'),
+            deltaMs: fc.integer({ min: -30_000, max: 30_000 }),
+            side: fc.option(side, { nil: undefined }),
+          },
+          { requiredKeys: ['type', 'deltaMs'] },
+        ),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.record({
+          type: fc.constant('setBudget'),
+          budgetMs: fc.integer({ min: 0, max: 120_000 }),
+        }),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.record({
+          type: fc.constant('setBudget'),
+          budgetMs: fc.integer({ min: 0, max: 200_000 }),
+          poolId: fc.constantFrom('prep', 'team'),
+          side,
+        }),
+      },
       { weight: 1, arbitrary: fc.constant({ type: 'ringBell' }) },
       { weight: 1, arbitrary: side.map((s) => ({ type: 'timeoutStart', side: s })) },
       { weight: 1, arbitrary: fc.constant({ type: 'timeoutEnd' }) },
@@ -37,8 +66,16 @@ const commandArb = (stageCount: number): fc.Arbitrary<Command> =>
     )
     .map((input) => commandSchema.parse(input));
 
-const stepsArb = (format: Format) => fc.array(fc.tuple(fc.integer({ min: 0, max: 40_000 }), commandArb(format.stages.length)), { maxLength: 60 });
-const formatArb = fc.constantFrom(TEST_FORMAT, ...BUILTIN_FORMATS.filter((format) => ['cn-worldcup', 'cn-xinguobian', 'policy-hs', 'bp', 'apicdt'].includes(format.id)));
+const stepsArb = (format: Format) =>
+  fc.array(fc.tuple(fc.integer({ min: 0, max: 40_000 }), commandArb(format.stages.length)), {
+    maxLength: 60,
+  });
+const formatArb = fc.constantFrom(
+  TEST_FORMAT,
+  ...BUILTIN_FORMATS.filter((format) =>
+    ['cn-worldcup', 'cn-xinguobian', 'policy-hs', 'bp', 'apicdt'].includes(format.id),
+  ),
+);
 const scenario = formatArb.chain((format) => fc.tuple(fc.constant(format), stepsArb(format)));
 
 interface Applied {
@@ -50,17 +87,31 @@ interface Applied {
 }
 
 /** Applies timed steps (dt since the previous step); optionally drives the scheduler between commands. */
-function play(format: Format, steps: ReadonlyArray<readonly [number, Command]>, schedule: 'none' | 'never' | 'deadlines') {
+function play(
+  format: Format,
+  steps: ReadonlyArray<readonly [number, Command]>,
+  schedule: 'none' | 'never' | 'deadlines',
+) {
   let state = createMatch(format, { now: 0 });
   let now = 0;
   const applied: Applied[] = [];
   for (const [dt, command] of steps) {
     now += dt;
     if (schedule === 'deadlines') {
-      for (let deadline = nextDeadline(state); deadline !== null && deadline <= now; deadline = nextDeadline(state)) {
+      for (
+        let deadline = nextDeadline(state);
+        deadline !== null && deadline <= now;
+        deadline = nextDeadline(state)
+      ) {
         const expired = apply(state, { type: 'expire' }, deadline);
         if (!expired.ok) throw new Error('expire at a deadline must be accepted');
-        applied.push({ command: { type: 'expire' }, at: deadline, events: expired.events, before: state, after: expired.state });
+        applied.push({
+          command: { type: 'expire' },
+          at: deadline,
+          events: expired.events,
+          before: state,
+          after: expired.state,
+        });
         state = expired.state;
       }
     }
@@ -76,15 +127,20 @@ function play(format: Format, steps: ReadonlyArray<readonly [number, Command]>, 
 
 const withoutVersion = (state: MatchState) => ({ ...state, version: 0, status: state.status });
 const clockBells = (applied: Applied[]) =>
-  applied.flatMap((entry) => entry.events).filter((event): event is BellEvent => event.type === 'bell' && event.which !== 'manual');
-const bellKey = (bell: BellEvent) => `${bell.at}|${bell.which}|${bell.stageIndex}|${bell.clock}|${bell.bellIndex}|${bell.side}`;
+  applied
+    .flatMap((entry) => entry.events)
+    .filter((event): event is BellEvent => event.type === 'bell' && event.which !== 'manual');
+const bellKey = (bell: BellEvent) =>
+  `${bell.at}|${bell.which}|${bell.stageIndex}|${bell.clock}|${bell.bellIndex}|${bell.side}`;
 
 describe('reducer properties over random command sequences', () => {
   it('at most one clock runs, anywhere in the match, and only in the current stage', () => {
     fc.assert(
       fc.property(scenario, ([format, steps]) => {
         for (const { after } of play(format, steps, 'deadlines').applied) {
-          const running = after.stages.flatMap((runtime, stageIndex) => runtime.clocks.filter((clock) => clock.runningSince !== null).map(() => stageIndex));
+          const running = after.stages.flatMap((runtime, stageIndex) =>
+            runtime.clocks.filter((clock) => clock.runningSince !== null).map(() => stageIndex),
+          );
           expect(running.length).toBeLessThanOrEqual(1);
           if (running.length === 1) expect(running[0]).toBe(after.stageIndex);
         }
@@ -136,12 +192,20 @@ describe('reducer properties over random command sequences', () => {
         const lazy = play(format, steps, 'never');
         const finalDriven = driveUntil(driven.state, driven.now + 600_000);
         const finalLazy = driveUntil(lazy.state, lazy.now + 600_000);
-        const a = clockBells([...driven.applied, ...finalDriven.log.map((e) => ({ ...e, before: driven.state, after: driven.state }))]).map(bellKey);
-        const b = clockBells([...lazy.applied, ...finalLazy.log.map((e) => ({ ...e, before: lazy.state, after: lazy.state }))]).map(bellKey);
+        const a = clockBells([
+          ...driven.applied,
+          ...finalDriven.log.map((e) => ({ ...e, before: driven.state, after: driven.state })),
+        ]).map(bellKey);
+        const b = clockBells([
+          ...lazy.applied,
+          ...finalLazy.log.map((e) => ({ ...e, before: lazy.state, after: lazy.state })),
+        ]).map(bellKey);
         expect(new Set(a).size).toBe(a.length);
         expect(a).toEqual(b);
         const horizon = Math.max(driven.now, lazy.now) + 600_000;
-        expect(withoutVersion(project(finalDriven.state, horizon))).toEqual(withoutVersion(project(finalLazy.state, horizon)));
+        expect(withoutVersion(project(finalDriven.state, horizon))).toEqual(
+          withoutVersion(project(finalLazy.state, horizon)),
+        );
         // Bells are reported in time order.
         const times = a.map((key) => Number(key.split('|')[0]));
         expect([...times].sort((x, y) => x - y)).toEqual(times);
@@ -165,13 +229,20 @@ describe('reducer properties over random command sequences', () => {
 
   it('bellsBetween lists exactly the bells that driving through the interval rings', () => {
     fc.assert(
-      fc.property(scenario, fc.integer({ min: 0, max: 100_000 }), fc.integer({ min: 0, max: 200_000 }), ([format, steps], gapMs, lengthMs) => {
-        const { state, now } = play(format, steps, 'none');
-        const t0 = now + gapMs;
-        const t1 = t0 + lengthMs;
-        const expected = driveUntil(driveUntil(state, t0).state, t1).log.flatMap((entry) => entry.events).filter((event) => event.type === 'bell');
-        expect(bellsBetween(state, t0, t1)).toEqual(expected);
-      }),
+      fc.property(
+        scenario,
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.integer({ min: 0, max: 200_000 }),
+        ([format, steps], gapMs, lengthMs) => {
+          const { state, now } = play(format, steps, 'none');
+          const t0 = now + gapMs;
+          const t1 = t0 + lengthMs;
+          const expected = driveUntil(driveUntil(state, t0).state, t1)
+            .log.flatMap((entry) => entry.events)
+            .filter((event) => event.type === 'bell');
+          expect(bellsBetween(state, t0, t1)).toEqual(expected);
+        },
+      ),
     );
   });
 });
@@ -185,7 +256,9 @@ describe('adjustments and reserves over random command sequences', () => {
           const adjusted = events.findIndex((event) => event.type === 'clockAdjusted');
           const event = events[adjusted];
           if (event?.type !== 'clockAdjusted') continue;
-          const rung = events.slice(adjusted + 1).filter((e): e is BellEvent => e.type === 'bell' && e.which === 'scheduled');
+          const rung = events
+            .slice(adjusted + 1)
+            .filter((e): e is BellEvent => e.type === 'bell' && e.which === 'scheduled');
           if (event.deltaMs >= 0) {
             expect(rung).toEqual([]);
             continue;
@@ -193,11 +266,17 @@ describe('adjustments and reserves over random command sequences', () => {
           const stage = after.format.stages[event.stageIndex];
           const budgetMs = after.stages[event.stageIndex]?.clocks[event.clock]?.budgetMs ?? 0;
           const fromMs = event.usedMs + event.deltaMs;
-          const crossed = stage === undefined || stage.kind === 'none' ? [] : stage.bells.flatMap((bell, i) => {
-            const thresholdMs = bell.from === 'start' ? bell.offsetMs : budgetMs - bell.offsetMs;
-            const inStage = stage.kind !== 'prep' && stage.overtime === 'continue' ? true : thresholdMs <= budgetMs;
-            return thresholdMs > fromMs && thresholdMs <= event.usedMs && thresholdMs >= 0 && inStage ? [i] : [];
-          });
+          const crossed =
+            stage === undefined || stage.kind === 'none'
+              ? []
+              : stage.bells.flatMap((bell, i) => {
+                  const thresholdMs = bell.from === 'start' ? bell.offsetMs : budgetMs - bell.offsetMs;
+                  const inStage =
+                    stage.kind !== 'prep' && stage.overtime === 'continue' ? true : thresholdMs <= budgetMs;
+                  return thresholdMs > fromMs && thresholdMs <= event.usedMs && thresholdMs >= 0 && inStage
+                    ? [i]
+                    : [];
+                });
           expect(rung.map((bell) => bell.bellIndex)).toEqual(expect.arrayContaining(crossed));
           expect(rung).toHaveLength(crossed.length);
           for (const bell of rung) expect(bell.at).toBe(at);
@@ -210,23 +289,32 @@ describe('adjustments and reserves over random command sequences', () => {
     const xinguobian = BUILTIN_FORMATS.find((format) => format.id === 'cn-xinguobian') as Format;
     const reserve = xinguobian.pools[0]?.reserve;
     const reserved = new Set(reserve?.stages);
-    const noPoolEdits = stepsArb(xinguobian).map((steps) => steps.filter(([, command]) => command.type !== 'setBudget'));
+    const noPoolEdits = stepsArb(xinguobian).map((steps) =>
+      steps.filter(([, command]) => command.type !== 'setBudget'),
+    );
     fc.assert(
       fc.property(noPoolEdits, (steps) => {
         const { applied, now } = play(xinguobian, steps, 'deadlines');
         // Settled use after every command, and once every running clock has run out.
-        const states = [...applied.map((entry) => entry.after), driveUntil(applied.at(-1)?.after ?? createMatch(xinguobian, { now: 0 }), now + 3_600_000).state];
+        const states = [
+          ...applied.map((entry) => entry.after),
+          driveUntil(applied.at(-1)?.after ?? createMatch(xinguobian, { now: 0 }), now + 3_600_000).state,
+        ];
         for (const state of states) {
           for (const side of ['aff', 'neg'] as const) {
             let others = 0;
             let kept = 0;
             state.format.stages.forEach((stage, i) => {
               if (stage.kind === 'none' || stage.poolId !== 'team') return;
-              const usedMs = (state.stages[i]?.clocks ?? []).filter((clock) => clock.side === side).reduce((sum, clock) => sum + clock.usedMs, 0);
+              const usedMs = (state.stages[i]?.clocks ?? [])
+                .filter((clock) => clock.side === side)
+                .reduce((sum, clock) => sum + clock.usedMs, 0);
               if (reserved.has(stage.name)) kept += usedMs;
               else others += usedMs;
             });
-            expect(others + Math.max(kept, reserve?.ms ?? 0)).toBeLessThanOrEqual(state.pools.team?.[side].totalMs ?? 0);
+            expect(others + Math.max(kept, reserve?.ms ?? 0)).toBeLessThanOrEqual(
+              state.pools.team?.[side].totalMs ?? 0,
+            );
           }
         }
       }),

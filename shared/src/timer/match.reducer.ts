@@ -33,7 +33,8 @@ export interface CommandError {
 }
 
 /** The outcome of `apply`. */
-export type ApplyResult = { ok: true; state: MatchState; events: MatchEvent[] } | { ok: false; error: CommandError };
+export type ApplyResult =
+  { ok: true; state: MatchState; events: MatchEvent[] } | { ok: false; error: CommandError };
 
 /** Builds a `CommandError` from its code. */
 export function commandError(code: CommandErrorCode): CommandError {
@@ -49,7 +50,8 @@ const ALLOWED_WHEN_FINISHED: ReadonlySet<CommandType> = new Set(['overlay', 'rin
  * command's own. On success the version is bumped by exactly one.
  */
 export function apply(state: MatchState, command: Command, now: number): ApplyResult {
-  if (state.finishedAt !== null && !ALLOWED_WHEN_FINISHED.has(command.type)) return { ok: false, error: commandError('finished') };
+  if (state.finishedAt !== null && !ALLOWED_WHEN_FINISHED.has(command.type))
+    return { ok: false, error: commandError('finished') };
   const at = Math.max(now, state.processedUntil);
   const draft = cloneState(state);
   const events: MatchEvent[] = [];
@@ -83,12 +85,24 @@ const HANDLERS: { [T in CommandType]: Handler<T> } = {
   switchSide,
   next: (ctx) => changeStage(ctx, ctx.draft.stageIndex + 1, 'no-next-stage'),
   prev: (ctx) => changeStage(ctx, ctx.draft.stageIndex - 1, 'no-prev-stage'),
-  goto: (ctx, command) => (command.stageIndex === ctx.draft.stageIndex ? 'same-stage' : changeStage(ctx, command.stageIndex, 'stage-out-of-range')),
+  goto: (ctx, command) =>
+    command.stageIndex === ctx.draft.stageIndex
+      ? 'same-stage'
+      : changeStage(ctx, command.stageIndex, 'stage-out-of-range'),
   resetStage,
   adjust,
   setBudget,
   ringBell: (ctx, command) => {
-    ctx.events.push({ type: 'bell', which: 'manual', count: command.count, sound: command.sound, at: ctx.at, stageIndex: ctx.draft.stageIndex, clock: null, side: null });
+    ctx.events.push({
+      type: 'bell',
+      which: 'manual',
+      count: command.count,
+      sound: command.sound,
+      at: ctx.at,
+      stageIndex: ctx.draft.stageIndex,
+      clock: null,
+      side: null,
+    });
     return null;
   },
   timeoutStart,
@@ -96,14 +110,27 @@ const HANDLERS: { [T in CommandType]: Handler<T> } = {
     const timeout = ctx.draft.timeout;
     if (timeout === null) return 'no-timeout';
     ctx.draft.timeout = null;
-    ctx.events.push({ type: 'timeoutEnded', side: timeout.side, usedMs: ctx.at - timeout.startedAt, early: true, at: ctx.at });
+    ctx.events.push({
+      type: 'timeoutEnded',
+      side: timeout.side,
+      usedMs: ctx.at - timeout.startedAt,
+      early: true,
+      at: ctx.at,
+    });
     return null;
   },
   overlay,
   finish: (ctx) => {
     stopRunning(ctx, 'finish');
     const timeout = ctx.draft.timeout;
-    if (timeout !== null) ctx.events.push({ type: 'timeoutEnded', side: timeout.side, usedMs: ctx.at - timeout.startedAt, early: true, at: ctx.at });
+    if (timeout !== null)
+      ctx.events.push({
+        type: 'timeoutEnded',
+        side: timeout.side,
+        usedMs: ctx.at - timeout.startedAt,
+        early: true,
+        at: ctx.at,
+      });
     ctx.draft.timeout = null;
     ctx.draft.finishedAt = ctx.at;
     ctx.events.push({ type: 'matchFinished', at: ctx.at });
@@ -142,7 +169,13 @@ function start(ctx: Ctx): CommandErrorCode | null {
   if (isExhausted(stage, clock, at)) return 'clock-exhausted';
   clock.runningSince = at;
   beginTurn(runtime, clock);
-  events.push({ type: 'clockStarted', stageIndex: draft.stageIndex, clock: runtime.activeClock, side: clock.side, at });
+  events.push({
+    type: 'clockStarted',
+    stageIndex: draft.stageIndex,
+    clock: runtime.activeClock,
+    side: clock.side,
+    at,
+  });
   return null;
 }
 
@@ -156,7 +189,15 @@ function stopRunning(ctx: Ctx, reason: PauseReason): boolean {
   const clock = index === null ? undefined : currentRuntime(ctx.draft).clocks[index];
   if (index === null || clock === undefined) return false;
   stopClock(clock, ctx.at);
-  ctx.events.push({ type: 'clockPaused', reason, usedMs: clock.usedMs, stageIndex: ctx.draft.stageIndex, clock: index, side: clock.side, at: ctx.at });
+  ctx.events.push({
+    type: 'clockPaused',
+    reason,
+    usedMs: clock.usedMs,
+    stageIndex: ctx.draft.stageIndex,
+    clock: index,
+    side: clock.side,
+    at: ctx.at,
+  });
   return true;
 }
 
@@ -173,7 +214,15 @@ function switchSide(ctx: Ctx): CommandErrorCode | null {
   if (wasRunning && isExhausted(currentStage(draft), target, at)) return 'clock-exhausted';
   if (wasRunning) stopRunning(ctx, 'switchSide');
   runtime.activeClock = to;
-  events.push({ type: 'sideSwitched', toClock: to, toSide: target.side, stageIndex: draft.stageIndex, clock: from, side: source.side, at });
+  events.push({
+    type: 'sideSwitched',
+    toClock: to,
+    toSide: target.side,
+    stageIndex: draft.stageIndex,
+    clock: from,
+    side: source.side,
+    at,
+  });
   if (wasRunning) {
     target.runningSince = at;
     beginTurn(runtime, target);
@@ -203,12 +252,20 @@ function resetStage(ctx: Ctx): CommandErrorCode | null {
 }
 
 /** Resolves `clock`/`side` (or neither: the active clock) to a clock of the current stage. */
-function targetClock(draft: MatchState, target: { clock?: number | undefined; side?: 'aff' | 'neg' | undefined }): { index: number; clock: ClockState } | CommandErrorCode {
+function targetClock(
+  draft: MatchState,
+  target: { clock?: number | undefined; side?: 'aff' | 'neg' | undefined },
+): { index: number; clock: ClockState } | CommandErrorCode {
   const runtime = currentRuntime(draft);
   if (runtime.clocks.length === 0) return 'no-clock';
-  const index = target.clock ?? (target.side === undefined ? runtime.activeClock : runtime.clocks.findIndex((clock) => clock.side === target.side));
+  const index =
+    target.clock ??
+    (target.side === undefined
+      ? runtime.activeClock
+      : runtime.clocks.findIndex((clock) => clock.side === target.side));
   const clock = runtime.clocks[index];
-  if (clock === undefined || (target.side !== undefined && clock.side !== target.side)) return 'no-such-clock';
+  if (clock === undefined || (target.side !== undefined && clock.side !== target.side))
+    return 'no-such-clock';
   return { index, clock };
 }
 
@@ -224,12 +281,22 @@ function adjust(ctx: Ctx, command: CommandOf<'adjust'>): CommandErrorCode | null
   if (typeof found === 'string') return found;
   const { index, clock } = found;
   const fromMs = usedAt(clock, at);
-  const ceilingMs = overtimeContinues(currentStage(draft)) ? Number.POSITIVE_INFINITY : Math.max(clock.budgetMs, fromMs);
+  const ceilingMs = overtimeContinues(currentStage(draft))
+    ? Number.POSITIVE_INFINITY
+    : Math.max(clock.budgetMs, fromMs);
   const usedMs = Math.min(ceilingMs, Math.max(0, fromMs - command.deltaMs));
   const crossed = crossedItems(draft, index, fromMs, usedMs, at);
   settleClock(clock, at);
   clock.usedMs = usedMs;
-  events.push({ type: 'clockAdjusted', deltaMs: fromMs - usedMs, usedMs, stageIndex: draft.stageIndex, clock: index, side: clock.side, at });
+  events.push({
+    type: 'clockAdjusted',
+    deltaMs: fromMs - usedMs,
+    usedMs,
+    stageIndex: draft.stageIndex,
+    clock: index,
+    side: clock.side,
+    at,
+  });
   runThrough(draft, crossed, events);
   return null;
 }
@@ -245,12 +312,24 @@ function setBudget(ctx: Ctx, command: CommandOf<'setBudget'>): CommandErrorCode 
   if (!overtimeContinues(stage) && command.budgetMs < usedAt(clock, at)) return 'budget-below-used';
   settleClock(clock, at);
   clock.budgetMs = command.budgetMs;
-  events.push({ type: 'budgetChanged', budgetMs: command.budgetMs, stageIndex: draft.stageIndex, clock: index, side: clock.side, at });
+  events.push({
+    type: 'budgetChanged',
+    budgetMs: command.budgetMs,
+    stageIndex: draft.stageIndex,
+    clock: index,
+    side: clock.side,
+    at,
+  });
   expireIfExhausted(ctx, index);
   return null;
 }
 
-function setPoolTotal(ctx: Ctx, poolId: string, side: 'aff' | 'neg' | undefined, totalMs: number): CommandErrorCode | null {
+function setPoolTotal(
+  ctx: Ctx,
+  poolId: string,
+  side: 'aff' | 'neg' | undefined,
+  totalMs: number,
+): CommandErrorCode | null {
   const { draft, at, events } = ctx;
   const pool = draft.pools[poolId];
   if (pool === undefined) return 'no-such-pool';
@@ -258,7 +337,9 @@ function setPoolTotal(ctx: Ctx, poolId: string, side: 'aff' | 'neg' | undefined,
   const live = (s: 'aff' | 'neg') => {
     const runningIndex = runningClockIndex(draft);
     const running = runningIndex === null ? undefined : currentRuntime(draft).clocks[runningIndex];
-    return running !== undefined && running.side === s && stagePoolId(currentStage(draft)) === poolId ? usedAt(running, at) - running.usedMs : 0;
+    return running !== undefined && running.side === s && stagePoolId(currentStage(draft)) === poolId
+      ? usedAt(running, at) - running.usedMs
+      : 0;
   };
   if (sides.some((s) => totalMs < pool[s].usedMs + live(s))) return 'budget-below-used';
   for (const s of sides) {

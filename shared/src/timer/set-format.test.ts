@@ -32,7 +32,11 @@ describe('setFormat', () => {
   });
 
   it('lands on the last stage when the new format is shorter', () => {
-    const state = step(createMatch(TEST_FORMAT, { now: 0 }), { type: 'goto', stageIndex: S.signalCap }, 1_000);
+    const state = step(
+      createMatch(TEST_FORMAT, { now: 0 }),
+      { type: 'goto', stageIndex: S.signalCap },
+      1_000,
+    );
     const short = { ...worldcup, stages: worldcup.stages.slice(0, 3) };
     expect(step(state, { type: 'setFormat', format: short }, 2_000).stageIndex).toBe(2);
   });
@@ -40,7 +44,17 @@ describe('setFormat', () => {
   it.each<[string, CommandInput[]]>([
     ['a clock ran', [{ type: 'goto', stageIndex: S.single }, { type: 'start' }, { type: 'pause' }]],
     ['a clock runs', [{ type: 'goto', stageIndex: S.single }, { type: 'start' }]],
-    ['time was given back or taken', [{ type: 'goto', stageIndex: S.single }, { type: 'start' }, { type: 'pause' }, { type: 'resetStage' }, { type: 'goto', stageIndex: S.relay }, { type: 'start' }]],
+    [
+      'time was given back or taken',
+      [
+        { type: 'goto', stageIndex: S.single },
+        { type: 'start' },
+        { type: 'pause' },
+        { type: 'resetStage' },
+        { type: 'goto', stageIndex: S.relay },
+        { type: 'start' },
+      ],
+    ],
   ])('is refused once the match has begun (%s)', (_why, steps) => {
     let state = createMatch(TEST_FORMAT, { now: 0 });
     steps.forEach((input, index) => {
@@ -48,7 +62,11 @@ describe('setFormat', () => {
     });
     const result = apply(state, commandSchema.parse({ type: 'setFormat', format: worldcup }), 60_000);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error).toEqual({ code: 'match-begun', message: '比赛已经开始，赛制不能再改；修改只对下一场比赛生效' });
+    if (!result.ok)
+      expect(result.error).toEqual({
+        code: 'match-begun',
+        message: '比赛已经开始，赛制不能再改；修改只对下一场比赛生效',
+      });
   });
 
   it('is a command only the hub issues, and the record replays it', () => {

@@ -5,7 +5,8 @@ import { apply } from './match.reducer';
 import { S, TEST_FORMAT } from './test-format.fixture';
 import { replayLog, replayedState, undoStep, type LogStep } from './undo';
 
-const steps = (entries: ReadonlyArray<readonly [number, CommandInput]>): LogStep[] => entries.map(([at, command]) => ({ at, command: commandSchema.parse(command) }));
+const steps = (entries: ReadonlyArray<readonly [number, CommandInput]>): LogStep[] =>
+  entries.map(([at, command]) => ({ at, command: commandSchema.parse(command) }));
 const fresh = () => createMatch(TEST_FORMAT, { now: 0 });
 
 describe('undo over a replayed log', () => {
@@ -46,9 +47,18 @@ describe('undo over a replayed log', () => {
     const second = undoStep(replay, 5_000);
     expect(second.ok && second.state.status).toBe('ready');
     expect(second.ok && second.state.stageIndex).toBe(S.single);
-    const third = replayLog(fresh(), [...log, ...steps([[5_000, { type: 'undo' }], [6_000, { type: 'undo' }]])]);
+    const third = replayLog(fresh(), [
+      ...log,
+      ...steps([
+        [5_000, { type: 'undo' }],
+        [6_000, { type: 'undo' }],
+      ]),
+    ]);
     expect(replayedState(third).stageIndex).toBe(S.cover);
-    expect(undoStep(third, 7_000)).toEqual({ ok: false, error: { code: 'nothing-to-undo', message: '没有可以撤销的操作' } });
+    expect(undoStep(third, 7_000)).toEqual({
+      ok: false,
+      error: { code: 'nothing-to-undo', message: '没有可以撤销的操作' },
+    });
   });
 
   it('refuses to take back what the scheduler did', () => {
@@ -85,6 +95,8 @@ describe('undo over a replayed log', () => {
     expect(undone.ok && undone.events.filter((event) => event.type === 'bell')).toEqual([]);
     // The 60 s bell still comes, when it is due.
     const later = undone.ok ? apply(undone.state, { type: 'expire' }, 60_000) : null;
-    expect(later?.ok && later.events.filter((event) => event.type === 'bell').map((event) => event.at)).toEqual([60_000]);
+    expect(
+      later?.ok && later.events.filter((event) => event.type === 'bell').map((event) => event.at),
+    ).toEqual([60_000]);
   });
 });

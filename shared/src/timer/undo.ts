@@ -68,7 +68,8 @@ export function replayLog(initial: MatchState, log: readonly LogStep[]): Replay 
 export function undoStep(replay: Replay, at: number): ApplyResult {
   const index = replay.undoable.at(-1);
   const target = index === undefined ? undefined : replay.steps[index];
-  if (index === undefined || target === undefined) return { ok: false, error: commandError('nothing-to-undo') };
+  if (index === undefined || target === undefined)
+    return { ok: false, error: commandError('nothing-to-undo') };
   if (target.command.type === 'expire') return { ok: false, error: commandError('undo-after-scheduler') };
   const current = replayedState(replay);
   const before = index === 0 ? replay.initial : replay.steps[index - 1]?.state;

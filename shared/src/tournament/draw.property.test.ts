@@ -42,19 +42,17 @@ describe('round robin within a pool', () => {
 });
 
 describe('pool draw', () => {
-  const field = fc
-    .integer({ min: 2, max: 40 })
-    .chain((count) =>
-      fc.tuple(
-        fc.constant(count),
-        fc.integer({ min: 1, max: Math.max(1, Math.floor(count / 2)) }),
-        fc.array(fc.option(fc.integer({ min: 1, max: 40 }), { nil: null }), {
-          minLength: count,
-          maxLength: count,
-        }),
-        fc.string({ minLength: 1, maxLength: 12 }),
-      ),
-    );
+  const field = fc.integer({ min: 2, max: 40 }).chain((count) =>
+    fc.tuple(
+      fc.constant(count),
+      fc.integer({ min: 1, max: Math.max(1, Math.floor(count / 2)) }),
+      fc.array(fc.option(fc.integer({ min: 1, max: 40 }), { nil: null }), {
+        minLength: count,
+        maxLength: count,
+      }),
+      fc.string({ minLength: 1, maxLength: 12 }),
+    ),
+  );
 
   it('puts every team in exactly one pool, sizes within one, and the same seed gives the same pools', () => {
     fc.assert(

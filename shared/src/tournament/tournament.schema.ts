@@ -104,7 +104,9 @@ export const tournamentSlugSchema = z
   .trim()
   .toLowerCase()
   .regex(/^[a-z0-9][a-z0-9-]{2,47}$/, { error: '短链接只能包含小写字母、数字和 -，长度 3 到 48' })
-  .refine((slug) => !RESERVED_TOURNAMENT_SLUGS.includes(slug), { error: '这个短链接是网站保留的地址，请换一个' });
+  .refine((slug) => !RESERVED_TOURNAMENT_SLUGS.includes(slug), {
+    error: '这个短链接是网站保留的地址，请换一个',
+  });
 
 /** A calendar day, `2026-11-23`. */
 const daySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: '日期格式应为 YYYY-MM-DD' });

@@ -10,7 +10,14 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_LAUNCH = {
   executablePath: CHROMIUM_PATH,
   // Audio stays locked until a gesture, as in most users' browsers, so tests see the same every run.
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage', '--autoplay-policy=user-gesture-required'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-dev-shm-usage',
+    '--autoplay-policy=user-gesture-required',
+  ],
 };
 
 /** Where the browser tests' shared Chromium listens (set by ./shared-chromium.ts for a test run). */
@@ -35,7 +42,10 @@ export interface PageOptions {
 }
 
 /** A fresh context (own storage) and page, with console errors collected. */
-export async function openPage(browser: Browser, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+export async function openPage(
+  browser: Browser,
+  options: PageOptions = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({
     viewport: options.viewport ?? { width: 1280, height: 800 },
     colorScheme: options.colorScheme ?? 'light',
@@ -71,7 +81,10 @@ export async function appTookOver(page: Page): Promise<void> {
  * Answers the product's own confirmation (useConfirm) or prompt (usePrompt) that `page` shows:
  * types `text` into a prompt's field when given, then presses its go-ahead button.
  */
-export async function confirmDialog(page: Page, options: { text?: string; timeoutMs?: number } = {}): Promise<void> {
+export async function confirmDialog(
+  page: Page,
+  options: { text?: string; timeoutMs?: number } = {},
+): Promise<void> {
   const dialog = page.locator('dialog[open]');
   await dialog.locator('[data-confirm="yes"]').waitFor({ timeout: options.timeoutMs ?? 20_000 });
   if (options.text !== undefined) await dialog.getByTestId('prompt-input').fill(options.text);
@@ -84,7 +97,12 @@ const stillPage = async () => {
   await document.fonts.ready;
   const imagesLoaded = Array.from(document.images).every((image) => image.complete);
   // An endless animation (a live dot's pulse) never ends; everything else must have.
-  const moving = document.getAnimations().filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity);
+  const moving = document
+    .getAnimations()
+    .filter(
+      (animation) =>
+        animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity,
+    );
   return imagesLoaded && moving.length === 0;
 };
 

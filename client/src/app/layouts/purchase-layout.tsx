@@ -37,7 +37,11 @@ export function PurchaseLayout() {
           <Logo />
           <ol className="purchase-steps" aria-label="购买步骤">
             {t.steps.map((step, i) => (
-              <li key={step} data-state={i < current ? 'done' : i === current ? 'current' : 'todo'} aria-current={i === current ? 'step' : undefined}>
+              <li
+                key={step}
+                data-state={i < current ? 'done' : i === current ? 'current' : 'todo'}
+                aria-current={i === current ? 'step' : undefined}
+              >
                 <span className="purchase-steps__num">{i + 1}</span>
                 <span className="purchase-steps__label">{step}</span>
               </li>

@@ -32,7 +32,12 @@ export function TimerManageLayout() {
   const { shortid = '' } = useParams();
   const trpc = useTRPC();
   // The timer's name (public, like its display); the short id only until it arrives or if it cannot.
-  const timer = useQuery({ ...trpc.timer.get.queryOptions({ id: shortid }), enabled: shortid !== '', retry: false, staleTime: 30_000 });
+  const timer = useQuery({
+    ...trpc.timer.get.queryOptions({ id: shortid }),
+    enabled: shortid !== '',
+    retry: false,
+    staleTime: 30_000,
+  });
   const name = timer.data?.timer.name;
   // No such timer: the site's 404 page alone, not the console's gate under the settings sidebar.
   if (timer.isError && toAppError(timer.error).code === 'NOT_FOUND') {
@@ -46,11 +51,20 @@ export function TimerManageLayout() {
     <div className="layout layout--app">
       <header className="app-bar">
         <Logo />
-        <span className="app-bar__title" data-testid="manage-timer-name" title={format(t.timer, { id: shortid })}>
+        <span
+          className="app-bar__title"
+          data-testid="manage-timer-name"
+          title={format(t.timer, { id: shortid })}
+        >
           {name || format(t.timer, { id: shortid })}
         </span>
         <div className="app-bar__actions">
-          <Link to={`/timer/${encodeURIComponent(shortid)}`} target="_blank" rel="noopener" className="btn btn--ghost btn--sm">
+          <Link
+            to={`/timer/${encodeURIComponent(shortid)}`}
+            target="_blank"
+            rel="noopener"
+            className="btn btn--ghost btn--sm"
+          >
             {t.openDisplay}
             <IconExternal />
           </Link>

@@ -20,13 +20,23 @@ interface ErrorFacts {
 export function describeError(error: unknown): ErrorFacts {
   if (isRouteErrorResponse(error)) {
     const data: unknown = error.data;
-    const message = typeof data === 'string' ? data : ((data as { message?: string } | null)?.message ?? error.statusText);
-    return { statusCode: error.status, statusMessage: statusTextFor(error.status) || error.statusText, message };
+    const message =
+      typeof data === 'string' ? data : ((data as { message?: string } | null)?.message ?? error.statusText);
+    return {
+      statusCode: error.status,
+      statusMessage: statusTextFor(error.status) || error.statusText,
+      message,
+    };
   }
   if (error instanceof AppError) {
-    return { statusCode: error.status || 500, statusMessage: error.statusText || statusTextFor(500), message: error.message };
+    return {
+      statusCode: error.status || 500,
+      statusMessage: error.statusText || statusTextFor(500),
+      message: error.message,
+    };
   }
-  if (isChunkLoadError(error)) return { statusCode: 503, statusMessage: statusTextFor(503), message: messages.errors.chunk.failed };
+  if (isChunkLoadError(error))
+    return { statusCode: 503, statusMessage: statusTextFor(503), message: messages.errors.chunk.failed };
   const message = error instanceof Error && error.message ? error.message : messages.errors.request.unknown;
   return { statusCode: 500, statusMessage: statusTextFor(500), message };
 }

@@ -24,7 +24,12 @@ export function ErrorScreen({ statusCode, statusMessage, message, onClear, onRel
     void navigate('/', { replace: true });
   };
   return (
-    <section className="status-page status-page--error" role="alert" aria-labelledby="error-title" data-testid="error-screen">
+    <section
+      className="status-page status-page--error"
+      role="alert"
+      aria-labelledby="error-title"
+      data-testid="error-screen"
+    >
       <span className="status-page__icon" aria-hidden="true">
         <IconAlert />
       </span>

@@ -15,7 +15,12 @@ export function PlaceholderRoute() {
   const id = deepestHandle(matches, 'page') ?? 'home';
   const page = messages.routes.pages[id];
   return (
-    <section className="placeholder" aria-labelledby="placeholder-title" data-testid="placeholder" data-page={id}>
+    <section
+      className="placeholder"
+      aria-labelledby="placeholder-title"
+      data-testid="placeholder"
+      data-page={id}
+    >
       <div className="placeholder__card">
         <span className="badge badge--primary">
           <IconClock />

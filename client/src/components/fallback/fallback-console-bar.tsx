@@ -3,7 +3,12 @@ import { useStore } from 'zustand';
 import { toast } from '../../lib/toast';
 import { format } from '../../i18n';
 import { fallbackConsole as fallbackText } from '../../i18n/zh-CN/fallback-console';
-import { useFallbackAuthority, useFallbackAuthorityState, useTimerStore, type TimerStore } from '../../lib/realtime/timer';
+import {
+  useFallbackAuthority,
+  useFallbackAuthorityState,
+  useTimerStore,
+  type TimerStore,
+} from '../../lib/realtime/timer';
 import { Dialog } from '../ui/dialog';
 import { peersBadge } from './fallback-label';
 import './fallback.css';
@@ -42,7 +47,14 @@ export function FallbackConsoleBar({ timerId, store }: { timerId: string; store:
   return (
     <>
       {apart ? (
-        <span className="fallback-badge" data-phase="peers" data-peers={apart.kind} data-testid="peers-badge" role="status" title={apart.hint}>
+        <span
+          className="fallback-badge"
+          data-phase="peers"
+          data-peers={apart.kind}
+          data-testid="peers-badge"
+          role="status"
+          title={apart.hint}
+        >
           {apart.text}
         </span>
       ) : null}
@@ -56,7 +68,9 @@ export function FallbackConsoleBar({ timerId, store }: { timerId: string; store:
           title={phase === 'authority' ? (signed ? t.hint.authority : t.hint.unsigned) : undefined}
         >
           {t.badge[phase]}
-          {phase === 'authority' && !signed ? <span className="fallback-badge__count">{t.unsigned}</span> : null}
+          {phase === 'authority' && !signed ? (
+            <span className="fallback-badge__count">{t.unsigned}</span>
+          ) : null}
           {count > 0 ? <span className="fallback-badge__count">{format(t.pending, { count })}</span> : null}
         </span>
       ) : null}
@@ -70,10 +84,22 @@ export function FallbackConsoleBar({ timerId, store }: { timerId: string; store:
         }}
         footer={
           <>
-            <button type="button" className="btn btn--secondary" data-testid="fallback-keep-server" title={t.conflict.keepServerHint} onClick={() => authority.choose('server')}>
+            <button
+              type="button"
+              className="btn btn--secondary"
+              data-testid="fallback-keep-server"
+              title={t.conflict.keepServerHint}
+              onClick={() => authority.choose('server')}
+            >
               {t.conflict.keepServer}
             </button>
-            <button type="button" className="btn btn--primary" data-testid="fallback-keep-local" title={t.conflict.keepLocalHint} onClick={() => authority.choose('local')}>
+            <button
+              type="button"
+              className="btn btn--primary"
+              data-testid="fallback-keep-local"
+              title={t.conflict.keepLocalHint}
+              onClick={() => authority.choose('local')}
+            >
               {t.conflict.keepLocal}
             </button>
           </>
@@ -88,7 +114,9 @@ export function FallbackConsoleBar({ timerId, store }: { timerId: string; store:
             <strong>{t.conflict.keepLocal}</strong>：{t.conflict.keepLocalHint}
           </li>
         </ul>
-        {conflict ? <p className="fallback-reason">{format(t.conflict.reason, { message: conflict })}</p> : null}
+        {conflict ? (
+          <p className="fallback-reason">{format(t.conflict.reason, { message: conflict })}</p>
+        ) : null}
       </Dialog>
     </>
   );

@@ -23,7 +23,10 @@ export function FlowTable({
   const at = new Map(boxes.map((box) => [`${box.columnId}:${box.row}`, box]));
   return (
     <div className="flow-table" role="table" aria-label={title}>
-      <div className="flow-table__grid" style={{ gridTemplateColumns: `repeat(${columns.length}, minmax(120px, 1fr))` }}>
+      <div
+        className="flow-table__grid"
+        style={{ gridTemplateColumns: `repeat(${columns.length}, minmax(120px, 1fr))` }}
+      >
         {columns.map((column) => (
           <div key={column.id} role="columnheader" className="flow-table__head" data-side={column.side}>
             {column.title}
@@ -34,7 +37,12 @@ export function FlowTable({
           columns.map((column) => {
             const box = at.get(`${column.id}:${row}`);
             return (
-              <div key={`${column.id}:${row}`} role="cell" className="flow-table__cell" data-side={column.side}>
+              <div
+                key={`${column.id}:${row}`}
+                role="cell"
+                className="flow-table__cell"
+                data-side={column.side}
+              >
                 {box && box.text.trim() ? (
                   <div className="flow-table__box" data-dropped={dropped.has(box.id) || undefined}>
                     {box.text}
@@ -42,7 +50,9 @@ export function FlowTable({
                       <span className="flow-table__marks">
                         {box.mark === 'extended' ? <span className="badge">{t.extended}</span> : null}
                         {box.mark === 'conceded' ? <span className="badge">{t.conceded}</span> : null}
-                        {dropped.has(box.id) ? <span className="badge badge--primary">{t.dropped}</span> : null}
+                        {dropped.has(box.id) ? (
+                          <span className="badge badge--primary">{t.dropped}</span>
+                        ) : null}
                       </span>
                     ) : null}
                   </div>

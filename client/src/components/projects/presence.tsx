@@ -23,7 +23,9 @@ export function SyncStatus({ state }: { state: DocSessionState }) {
             ? 'connecting'
             : state.status;
   const text =
-    status === 'refused' && state.refusal ? `${t.status.refused}：${t.refusals[state.refusal]}` : t.status[status];
+    status === 'refused' && state.refusal
+      ? `${t.status.refused}：${t.refusals[state.refusal]}`
+      : t.status[status];
   return (
     <span className="wb-status" data-status={status} data-refusal={state.refusal ?? undefined} role="status">
       {text}
@@ -32,7 +34,12 @@ export function SyncStatus({ state }: { state: DocSessionState }) {
 }
 
 /** Notices after which the person's role on the project may have changed. */
-const ROLE_NOTICES: ReadonlySet<YjsNoticeCode> = new Set(['read-only', 'access-revoked', 'invite-expired', 'signed-out']);
+const ROLE_NOTICES: ReadonlySet<YjsNoticeCode> = new Set([
+  'read-only',
+  'access-revoked',
+  'invite-expired',
+  'signed-out',
+]);
 
 /**
  * The notice handler of a project page: a toast (a refused edit adds that the hub's version was
@@ -50,7 +57,13 @@ export function useDocNotices(refreshRole: () => unknown): (notice: YjsNotice) =
 }
 
 /** Who is in a document (name, colour, and with `showRole` their role), this person marked. */
-export function PresenceList({ session, showRole = false }: { session: DocSession | null; showRole?: boolean }) {
+export function PresenceList({
+  session,
+  showRole = false,
+}: {
+  session: DocSession | null;
+  showRole?: boolean;
+}) {
   const people = usePresence(session);
   return (
     <ul className="wb-people" aria-label={t.project.here}>

@@ -11,7 +11,12 @@ export function SupportLink({ className, children }: { className?: string; child
   if (!contact) return null;
   const external = Boolean(contact.url);
   return (
-    <a href={supportHref(contact)} className={className} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})} data-testid="support-link">
+    <a
+      href={supportHref(contact)}
+      className={className}
+      {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+      data-testid="support-link"
+    >
       {children}
     </a>
   );

@@ -5,7 +5,13 @@ import './support.css';
 import { useSupport, type SupportContact } from './use-support';
 
 /** The contact's links: its page (new tab) and its address (mailto:), each labelled. */
-export function SupportLinks({ contact, className = 'support-links' }: { contact: SupportContact; className?: string }) {
+export function SupportLinks({
+  contact,
+  className = 'support-links',
+}: {
+  contact: SupportContact;
+  className?: string;
+}) {
   return (
     <span className={className} data-testid="support-links">
       {contact.url ? (

@@ -19,7 +19,10 @@ export function ClockFace({
   /** The running (or, when none runs, the active) clock of a multi-clock stage. */
   highlighted: boolean;
 }) {
-  const style = { '--td-ems': textEms(reading.text).toFixed(2), '--td-progress': reading.progress.toFixed(4) } as CSSProperties;
+  const style = {
+    '--td-ems': textEms(reading.text).toFixed(2),
+    '--td-progress': reading.progress.toFixed(4),
+  } as CSSProperties;
   return (
     <div
       className="td-clock"
@@ -31,7 +34,11 @@ export function ClockFace({
     >
       {showHeader && (
         <div className="td-clock__head">
-          {label && <span className="td-chip" data-side={reading.side ?? 'neutral'}>{label}</span>}
+          {label && (
+            <span className="td-chip" data-side={reading.side ?? 'neutral'}>
+              {label}
+            </span>
+          )}
           {team && (
             <span className="td-clock__team" title={team}>
               {team}
@@ -40,7 +47,11 @@ export function ClockFace({
         </div>
       )}
       <div className="td-clock__slot">
-        <span className="td-clock__digits" role="timer" aria-label={clockAriaLabel(label, reading.mode, reading.value)}>
+        <span
+          className="td-clock__digits"
+          role="timer"
+          aria-label={clockAriaLabel(label, reading.mode, reading.value)}
+        >
           {reading.text}
         </span>
       </div>

@@ -16,7 +16,16 @@ export type FlashKind = 'bell' | 'overlay' | 'zero';
 /** A one-shot flash: remounted by `seq`, animates once (a zero flash pulses three times). */
 export function FlashLayer({ seq, colour, kind }: { seq: number; colour: string; kind: FlashKind }) {
   if (seq === 0) return null;
-  return <div key={seq} className={`td-flash td-flash--${kind}`} style={{ '--td-flash': colour } as React.CSSProperties} data-testid="display-flash" data-kind={kind} aria-hidden="true" />;
+  return (
+    <div
+      key={seq}
+      className={`td-flash td-flash--${kind}`}
+      style={{ '--td-flash': colour } as React.CSSProperties}
+      data-testid="display-flash"
+      data-kind={kind}
+      aria-hidden="true"
+    />
+  );
 }
 
 /** The controller's message, a finished match's result and blackout. */
@@ -33,7 +42,9 @@ export function OverlayLayers({ overlay }: { overlay: Overlay }) {
           <ResultLayer result={overlay.result} />
         </Suspense>
       )}
-      {overlay.blackout && <div className="td-blackout" data-testid="display-blackout" aria-label={displayText.blackout} />}
+      {overlay.blackout && (
+        <div className="td-blackout" data-testid="display-blackout" aria-label={displayText.blackout} />
+      )}
     </>
   );
 }

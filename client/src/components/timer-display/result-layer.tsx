@@ -21,7 +21,11 @@ export function ResultLayer({ result }: { result: ShownResult }) {
         </p>
       )}
       {result.ballots && (
-        <div className="td-result__ballots" aria-label={format(t.ballotsLabel, { aff: result.ballots.aff, neg: result.ballots.neg })} data-testid="display-result-ballots">
+        <div
+          className="td-result__ballots"
+          aria-label={format(t.ballotsLabel, { aff: result.ballots.aff, neg: result.ballots.neg })}
+          data-testid="display-result-ballots"
+        >
           {(['aff', 'neg'] as const).map((side) => (
             <div key={side} className="td-result__count" data-side={side} data-won={side === winner}>
               <span className="td-result__number">{result.ballots?.[side]}</span>

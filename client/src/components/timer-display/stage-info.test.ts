@@ -1,8 +1,25 @@
-import { apply, BUILTIN_FORMATS, createMatch, currentStage, type Format, type MatchState } from '@bianshi/shared';
+import {
+  apply,
+  BUILTIN_FORMATS,
+  createMatch,
+  currentStage,
+  type Format,
+  type MatchState,
+} from '@bianshi/shared';
 import { describe, expect, it } from 'vitest';
 import { readDisplaySettings } from '../../lib/display-settings';
 import { freshMatch, SYNC_TEST_FORMAT } from '../../lib/realtime/timer/test-fixtures';
-import { headingEms, isCoverStage, poolNote, sideLabel, speakerLine, speakingSide, stageCounter, teamName, textEms } from './stage-info';
+import {
+  headingEms,
+  isCoverStage,
+  poolNote,
+  sideLabel,
+  speakerLine,
+  speakingSide,
+  stageCounter,
+  teamName,
+  textEms,
+} from './stage-info';
 
 describe('stage info', () => {
   const state = freshMatch();
@@ -48,7 +65,9 @@ describe('pool note (新国辩: 18:00 per team, 结辩至少保留 3:00)', () =>
   const format = BUILTIN_FORMATS.find((value) => value.id === 'cn-xinguobian') as Format;
   const at = (stageIndex: number, usedMs = 0): MatchState => {
     let state = createMatch(format, { now: 0 });
-    for (const [i, command] of ([{ type: 'goto', stageIndex }, { type: 'start' }, { type: 'pause' }] as const).entries()) {
+    for (const [i, command] of (
+      [{ type: 'goto', stageIndex }, { type: 'start' }, { type: 'pause' }] as const
+    ).entries()) {
       if (usedMs === 0 && i > 0) break;
       const result = apply(state, command, i === 2 ? usedMs : 0);
       if (!result.ok) throw new Error(result.error.code);
@@ -58,8 +77,14 @@ describe('pool note (新国辩: 18:00 per team, 结辩至少保留 3:00)', () =>
   };
   it('shows what a speech may use before 结辩 and what is kept for it', () => {
     const opening = at(1, 60_000);
-    expect(poolNote(opening, currentStage(opening), 'aff', 60_000)).toEqual({ label: '正方本环节可用', detail: '正方剩余总时间 17:00，其中为「正方四辩 总结陈词」保留 03:00' });
+    expect(poolNote(opening, currentStage(opening), 'aff', 60_000)).toEqual({
+      label: '正方本环节可用',
+      detail: '正方剩余总时间 17:00，其中为「正方四辩 总结陈词」保留 03:00',
+    });
     const closing = at(format.stages.findIndex((stage) => stage.name === '正方四辩 总结陈词'));
-    expect(poolNote(closing, currentStage(closing), 'aff', 0)).toEqual({ label: '正方剩余总时间', detail: null });
+    expect(poolNote(closing, currentStage(closing), 'aff', 0)).toEqual({
+      label: '正方剩余总时间',
+      detail: null,
+    });
   });
 });

@@ -1,5 +1,13 @@
 /** Pure helpers: what the display writes about the current stage, sides, teams and speakers. */
-import { currentRuntime, poolViews, stageClockSpecs, stagePoolId, type MatchState, type SideId, type Stage } from '@bianshi/shared';
+import {
+  currentRuntime,
+  poolViews,
+  stageClockSpecs,
+  stagePoolId,
+  type MatchState,
+  type SideId,
+  type Stage,
+} from '@bianshi/shared';
 import { format } from '../../i18n/format';
 import { display as displayText } from '../../i18n/zh-CN/display';
 import { formatSeconds } from '../../lib/clock';
@@ -30,7 +38,8 @@ export function speakingSide(state: MatchState, stage: Stage): SideId | null {
 export function speakerLine(stage: Stage, settings: DisplaySettings): string | null {
   if (stage.kind !== 'single' || stage.speaker === undefined) return null;
   const position = t.speaker[stage.speaker - 1] ?? `${stage.speaker}`;
-  const name = stage.side === null ? '' : (settings.teams[stage.side].debaters[stage.speaker - 1] ?? '').trim();
+  const name =
+    stage.side === null ? '' : (settings.teams[stage.side].debaters[stage.speaker - 1] ?? '').trim();
   return name ? `${position} ${name}` : position;
 }
 
@@ -45,7 +54,13 @@ export function stageCounter(state: MatchState): string {
  */
 export function headingEms(text: string): number {
   let ems = 0;
-  for (const char of text) ems += char === ' ' ? 0.3 : /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\u3000-\u303f]/.test(char) ? 1 : 0.6;
+  for (const char of text)
+    ems +=
+      char === ' '
+        ? 0.3
+        : /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\u3000-\u303f]/.test(char)
+          ? 1
+          : 0.6;
   return Math.max(ems, 1);
 }
 
@@ -63,7 +78,12 @@ export function textEms(text: string): number {
  * the pool keeps time for a later stage (结辩至少保留 3:00) the clock shows what this stage may
  * use (正方本环节可用), and `detail` says what is kept and for which stage.
  */
-export function poolNote(state: MatchState, stage: Stage, side: SideId | null, now: number): { label: string; detail: string | null } | null {
+export function poolNote(
+  state: MatchState,
+  stage: Stage,
+  side: SideId | null,
+  now: number,
+): { label: string; detail: string | null } | null {
   const poolId = stagePoolId(stage);
   if (poolId === null || side === null) return null;
   const pool = state.format.pools.find((value) => value.id === poolId);
@@ -74,9 +94,18 @@ export function poolNote(state: MatchState, stage: Stage, side: SideId | null, n
   const balance = poolViews(state, now).find((view) => view.poolId === poolId && view.side === side);
   const heldMs = balance?.heldMs ?? 0;
   const left = `${total} ${clockText(Math.max(0, balance?.balanceMs ?? 0))}`;
-  const held = heldMs > 0 ? format(t.pool.held, { stage: reservedStageName(state, pool.reserve?.stages ?? [], poolId, side), time: clockText(heldMs) }) : null;
+  const held =
+    heldMs > 0
+      ? format(t.pool.held, {
+          stage: reservedStageName(state, pool.reserve?.stages ?? [], poolId, side),
+          time: clockText(heldMs),
+        })
+      : null;
   if (allowanceMs !== null) {
-    return { label: format(t.pool.allowance, { time: formatSeconds(Math.round(allowanceMs / 1000)) }), detail: held ? `${left}，${held}` : left };
+    return {
+      label: format(t.pool.allowance, { time: formatSeconds(Math.round(allowanceMs / 1000)) }),
+      detail: held ? `${left}，${held}` : left,
+    };
   }
   if (held === null) return { label: total, detail: null };
   return { label: format(t.pool.available, { side: sideText }), detail: `${left}，${held}` };
@@ -88,8 +117,18 @@ function clockText(ms: number): string {
 }
 
 /** The reserved stage a side's pool keeps time for (the first one of that side). */
-function reservedStageName(state: MatchState, names: readonly string[], poolId: string, side: SideId): string {
-  const stage = state.format.stages.find((candidate) => names.includes(candidate.name) && stagePoolId(candidate) === poolId && stageClockSpecs(candidate).some((spec) => spec.side === side));
+function reservedStageName(
+  state: MatchState,
+  names: readonly string[],
+  poolId: string,
+  side: SideId,
+): string {
+  const stage = state.format.stages.find(
+    (candidate) =>
+      names.includes(candidate.name) &&
+      stagePoolId(candidate) === poolId &&
+      stageClockSpecs(candidate).some((spec) => spec.side === side),
+  );
   return stage?.name ?? names[0] ?? '';
 }
 
@@ -104,5 +143,7 @@ export function isCoverStage(stage: Stage): boolean {
 /** Whether the speaking clock has stopped at zero (时间到), from the state as it was pushed. */
 export function stoppedAtZero(state: MatchState): boolean {
   const clock = currentRuntime(state).clocks[currentRuntime(state).activeClock];
-  return clock !== undefined && clock.runningSince === null && clock.budgetMs > 0 && clock.usedMs >= clock.budgetMs;
+  return (
+    clock !== undefined && clock.runningSince === null && clock.budgetMs > 0 && clock.usedMs >= clock.budgetMs
+  );
 }

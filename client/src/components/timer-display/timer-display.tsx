@@ -19,7 +19,16 @@ import {
 } from '../../lib/clock';
 import { ClockFace } from './clock-face';
 import { FlashLayer, OverlayLayers, type FlashKind } from './display-overlays';
-import { headingEms, isCoverStage, poolNote, sideLabel, speakerLine, speakingSide, stageCounter, teamName } from './stage-info';
+import {
+  headingEms,
+  isCoverStage,
+  poolNote,
+  sideLabel,
+  speakerLine,
+  speakingSide,
+  stageCounter,
+  teamName,
+} from './stage-info';
 import './timer-display.css';
 
 const t = displayText;
@@ -51,17 +60,30 @@ const FLASH_FRESH_MS = 3_000;
  * tenths in the last 10 s, bell flashes and the controller's overlays. Clocks are
  * `role="timer"` elements whose text is the shown time. `data-bell-count` counts bell flashes.
  */
-export function TimerDisplay({ store, variant = 'full', skin: skinOverride, flashOnBell = true, children, className }: TimerDisplayProps) {
+export function TimerDisplay({
+  store,
+  variant = 'full',
+  skin: skinOverride,
+  flashOnBell = true,
+  children,
+  className,
+}: TimerDisplayProps) {
   const state = useTimerStore(store, (s) => s.state);
   const timerName = useTimerStore(store, (s) => s.timer?.name ?? '');
   const clock = useTimerStore(store, (s) => s.clock);
   const settings = useDisplaySettings(store);
   const skin = skinOverride ?? settings.skin;
   const model = useClockModel(store, { tenths: settings.tenths });
-  const [flash, setFlash] = useState<{ seq: number; colour: string; bells: number; kind: FlashKind }>({ seq: 0, colour: 'white', bells: 0, kind: 'bell' });
+  const [flash, setFlash] = useState<{ seq: number; colour: string; bells: number; kind: FlashKind }>({
+    seq: 0,
+    colour: 'white',
+    bells: 0,
+    kind: 'bell',
+  });
 
   useBellCues(store, () => {
-    if (flashOnBell) setFlash((f) => ({ seq: f.seq + 1, colour: 'var(--td-flash-bell)', bells: f.bells + 1, kind: 'bell' }));
+    if (flashOnBell)
+      setFlash((f) => ({ seq: f.seq + 1, colour: 'var(--td-flash-bell)', bells: f.bells + 1, kind: 'bell' }));
   });
   const flashAtZero = flashOnBell && settings.flashAtZero;
   const onZero = useCallback(() => {
@@ -74,16 +96,32 @@ export function TimerDisplay({ store, variant = 'full', skin: skinOverride, flas
   useEffect(() => {
     if (flashAt === undefined || flashAt === seenFlash.current) return;
     seenFlash.current = flashAt;
-    if (Math.abs(clock.now() - flashAt) <= FLASH_FRESH_MS) setFlash((f) => ({ ...f, seq: f.seq + 1, colour: flashColour ?? 'white', kind: 'overlay' }));
+    if (Math.abs(clock.now() - flashAt) <= FLASH_FRESH_MS)
+      setFlash((f) => ({ ...f, seq: f.seq + 1, colour: flashColour ?? 'white', kind: 'overlay' }));
   }, [flashAt, flashColour, clock]);
 
   const style = { ...skinCssVars(skin) } as CSSProperties;
   const classes = ['td', `td--${variant}`, `td--${skin.scheme}`, className].filter(Boolean).join(' ');
 
   return (
-    <div className={classes} style={style} data-skin={skin.preset} data-variant={variant} data-bell-count={flash.bells} data-testid="timer-display">
+    <div
+      className={classes}
+      style={style}
+      data-skin={skin.preset}
+      data-variant={variant}
+      data-bell-count={flash.bells}
+      data-testid="timer-display"
+    >
       {state && model ? (
-        <DisplayBody state={state} model={model} settings={settings} variant={variant} clock={clock} timerName={timerName} onZero={onZero} />
+        <DisplayBody
+          state={state}
+          model={model}
+          settings={settings}
+          variant={variant}
+          clock={clock}
+          timerName={timerName}
+          onZero={onZero}
+        />
       ) : (
         <div className="td-loading" role="status">
           <span className="td-loading__spinner" aria-hidden="true" />
@@ -132,14 +170,32 @@ function DisplayBody({
   const cover = isCoverStage(stage) && timerName !== '';
   const heading = cover ? timerName : stage.name;
   // The body draws on every displayed second; the heading's width changes only with its text.
-  const headingStyle = useMemo(() => ({ '--td-heading-ems': headingEms(heading).toFixed(1) }) as CSSProperties, [heading]);
+  const headingStyle = useMemo(
+    () => ({ '--td-heading-ems': headingEms(heading).toFixed(1) }) as CSSProperties,
+    [heading],
+  );
   // A clock that stopped at zero says so: 时间到, not 已暂停.
-  const timeUp = highlighted !== undefined && !highlighted.running && highlighted.budgetMs > 0 && highlighted.usedMs >= highlighted.budgetMs;
-  const statusNote = compact || runningIndex >= 0 || projected.timeout !== null || projected.status !== 'paused' ? null : timeUp ? t.timeUp : t.status.paused;
+  const timeUp =
+    highlighted !== undefined &&
+    !highlighted.running &&
+    highlighted.budgetMs > 0 &&
+    highlighted.usedMs >= highlighted.budgetMs;
+  const statusNote =
+    compact || runningIndex >= 0 || projected.timeout !== null || projected.status !== 'paused'
+      ? null
+      : timeUp
+        ? t.timeUp
+        : t.status.paused;
   useZeroCue(projected.stageIndex, readings, onZero);
 
   return (
-    <div className="td-body" data-phase={phase} data-stage-kind={stage.kind} data-status={projected.status} data-time-up={timeUp || undefined}>
+    <div
+      className="td-body"
+      data-phase={phase}
+      data-stage-kind={stage.kind}
+      data-status={projected.status}
+      data-time-up={timeUp || undefined}
+    >
       <header className="td-head">
         {!compact && settings.logoUrl && <img className="td-head__logo" src={settings.logoUrl} alt="" />}
         <div className="td-head__titles">
@@ -149,7 +205,9 @@ function DisplayBody({
           {!compact && (
             <p className="td-head__meta">
               <span>{stageCounter(projected)}</span>
-              {projected.status === 'finished' && <span className="td-head__status">{t.status.finished}</span>}
+              {projected.status === 'finished' && (
+                <span className="td-head__status">{t.status.finished}</span>
+              )}
             </p>
           )}
         </div>
@@ -157,7 +215,13 @@ function DisplayBody({
       </header>
 
       {readings.length === 0 ? (
-        <NoClockStage state={state} settings={settings} compact={compact} stageText={stage.text} timerName={cover ? '' : timerName} />
+        <NoClockStage
+          state={state}
+          settings={settings}
+          compact={compact}
+          stageText={stage.text}
+          timerName={cover ? '' : timerName}
+        />
       ) : (
         <>
           {!multi && (label || speaker) && (
@@ -194,7 +258,11 @@ function DisplayBody({
           {(shared || statusNote) && (
             <div className="td-caption">
               {shared && (
-                <p className="td-pool" data-testid="display-pool-note" title={shared.detail ? `${shared.label}：${shared.detail}` : shared.label}>
+                <p
+                  className="td-pool"
+                  data-testid="display-pool-note"
+                  title={shared.detail ? `${shared.label}：${shared.detail}` : shared.label}
+                >
                   <span className="td-pool__label">{shared.label}</span>
                   {shared.detail && <span className="td-pool__detail">{shared.detail}</span>}
                 </p>
@@ -209,12 +277,14 @@ function DisplayBody({
         </>
       )}
 
-      {!compact && readings.length > 0 && (settings.topic || settings.teams.aff.name || settings.teams.neg.name) && (
-        <footer className="td-foot">
-          {settings.topic && <Topic topic={settings.topic} className="td-foot__topic" />}
-          <TeamsLine state={state} settings={settings} />
-        </footer>
-      )}
+      {!compact &&
+        readings.length > 0 &&
+        (settings.topic || settings.teams.aff.name || settings.teams.neg.name) && (
+          <footer className="td-foot">
+            {settings.topic && <Topic topic={settings.topic} className="td-foot__topic" />}
+            <TeamsLine state={state} settings={settings} />
+          </footer>
+        )}
     </div>
   );
 }
@@ -231,7 +301,13 @@ function useZeroCue(stageIndex: number, readings: readonly ClockReading[], onZer
     const before = seen.current;
     seen.current = { stageIndex, phases };
     if (before === null || before.stageIndex !== stageIndex) return;
-    if (phases.some((phase, i) => phase === 'overtime' && before.phases[i] !== undefined && before.phases[i] !== 'overtime')) onZero();
+    if (
+      phases.some(
+        (phase, i) =>
+          phase === 'overtime' && before.phases[i] !== undefined && before.phases[i] !== 'overtime',
+      )
+    )
+      onZero();
     // `key` says when the phases changed; the array itself is new on every render.
   }, [key, onZero]);
 }
@@ -258,7 +334,9 @@ function TeamsLine({ state, settings }: { state: MatchState; settings: DisplaySe
     <span className="td-teams__side" data-side={id}>
       {name ? (
         <>
-          <span className="td-chip" data-side={id}>{sideLabel(state, id)}</span>
+          <span className="td-chip" data-side={id}>
+            {sideLabel(state, id)}
+          </span>
           <span className="td-teams__name" title={name}>
             {name}
           </span>
@@ -277,7 +355,19 @@ function TeamsLine({ state, settings }: { state: MatchState; settings: DisplaySe
   );
 }
 
-function NoClockStage({ state, settings, compact, stageText, timerName }: { state: MatchState; settings: DisplaySettings; compact: boolean; stageText: string | undefined; timerName: string }) {
+function NoClockStage({
+  state,
+  settings,
+  compact,
+  stageText,
+  timerName,
+}: {
+  state: MatchState;
+  settings: DisplaySettings;
+  compact: boolean;
+  stageText: string | undefined;
+  timerName: string;
+}) {
   if (compact) return <p className="td-none__note">{t.noClock}</p>;
   return (
     <div className="td-none">
@@ -299,7 +389,9 @@ function NoClockStage({ state, settings, compact, stageText, timerName }: { stat
 
 function TimeoutBanner({ state, clock }: { state: MatchState; clock: { now(): number } }) {
   const timeout = state.timeout;
-  const seconds = useFrameKey(() => (timeout ? Math.ceil(Math.max(0, timeout.startedAt + timeout.durationMs - clock.now()) / 1000) : -1));
+  const seconds = useFrameKey(() =>
+    timeout ? Math.ceil(Math.max(0, timeout.startedAt + timeout.durationMs - clock.now()) / 1000) : -1,
+  );
   if (!timeout || seconds < 0) return null;
   const label = format(t.timeout, { side: sideLabel(state, timeout.side) ?? '' });
   return (

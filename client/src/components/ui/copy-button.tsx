@@ -2,7 +2,13 @@ import { useState } from 'react';
 import { toast } from '../../lib/toast';
 
 /** Copies `value` to the clipboard and says so for a moment. */
-export function CopyButton({ value, label, copiedLabel, failedMessage, className = 'btn btn--ghost btn--sm' }: {
+export function CopyButton({
+  value,
+  label,
+  copiedLabel,
+  failedMessage,
+  className = 'btn btn--ghost btn--sm',
+}: {
   value: string;
   label: string;
   copiedLabel: string;

@@ -5,7 +5,15 @@ import type { ReactNode } from 'react';
  * A modal dialog on the native `<dialog>` element (focus trap, Escape and inert background for
  * free). `onClose` fires on Escape too.
  */
-export function Dialog({ open, title, children, footer, onClose, tone = 'default', icon }: {
+export function Dialog({
+  open,
+  title,
+  children,
+  footer,
+  onClose,
+  tone = 'default',
+  icon,
+}: {
   open: boolean;
   title: string;
   children: ReactNode;
@@ -23,7 +31,14 @@ export function Dialog({ open, title, children, footer, onClose, tone = 'default
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="dialog" data-tone={tone} aria-labelledby={titleId} onClose={onClose} onCancel={onClose}>
+    <dialog
+      ref={ref}
+      className="dialog"
+      data-tone={tone}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onCancel={onClose}
+    >
       <div className="dialog__body">
         {icon && <div className="dialog__icon">{icon}</div>}
         <div>

@@ -50,7 +50,9 @@ describe('loading bar', () => {
   });
 
   it('progress rises monotonically and stays below 100 while loading', () => {
-    const values = [0, 200, 1000, 2000, 10_000, 100_000].map((t) => estimatedProgress(t, LOADING_BAR.durationMs));
+    const values = [0, 200, 1000, 2000, 10_000, 100_000].map((t) =>
+      estimatedProgress(t, LOADING_BAR.durationMs),
+    );
     expect([...values].sort((a, b) => a - b)).toEqual(values);
     expect(Math.max(...values)).toBeLessThan(100);
   });

@@ -39,7 +39,11 @@ export const IDLE: LoadingBarState = { status: 'idle', progress: 0, visible: fal
  * The loading bar's state machine (idle → loading → finished|error → idle), timer-driven and
  * UI-free so it can be tested with fake timers.
  */
-export function createLoadingBar(onChange: (state: LoadingBarState) => void, timers: LoadingBarTimers, numbers = LOADING_BAR) {
+export function createLoadingBar(
+  onChange: (state: LoadingBarState) => void,
+  timers: LoadingBarTimers,
+  numbers = LOADING_BAR,
+) {
   let state: LoadingBarState = IDLE;
   let pending: unknown;
   let startedAt = 0;
@@ -61,7 +65,11 @@ export function createLoadingBar(onChange: (state: LoadingBarState) => void, tim
     }, ms);
   };
   const tick = () => {
-    emit({ status: 'loading', visible: true, progress: estimatedProgress(timers.now() - startedAt, numbers.durationMs) });
+    emit({
+      status: 'loading',
+      visible: true,
+      progress: estimatedProgress(timers.now() - startedAt, numbers.durationMs),
+    });
     schedule(tick, numbers.tickMs);
   };
 

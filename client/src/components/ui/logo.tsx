@@ -4,7 +4,14 @@ import { messages } from '../../i18n';
 /** The 辩时 mark (a stopwatch in a green rounded square). */
 export function LogoMark({ size = 28 }: { size?: number }) {
   return (
-    <svg className="logo__mark" width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
+    <svg
+      className="logo__mark"
+      width={size}
+      height={size}
+      viewBox="0 0 64 64"
+      aria-hidden="true"
+      focusable="false"
+    >
       <rect width="64" height="64" rx="16" fill="var(--color-primary-600)" />
       <circle cx="32" cy="35" r="16" fill="none" stroke="#fff" strokeWidth="5" />
       <path d="M32 35V26" stroke="#fff" strokeWidth="5" strokeLinecap="round" />

@@ -12,7 +12,12 @@ export function useQrSvg(value: string, margin: number): string | null {
     let live = true;
     import('qrcode')
       .then(({ default: QRCode }) =>
-        QRCode.toString(value, { type: 'svg', margin, errorCorrectionLevel: 'M', color: { dark: '#000000', light: '#ffffff' } }),
+        QRCode.toString(value, {
+          type: 'svg',
+          margin,
+          errorCorrectionLevel: 'M',
+          color: { dark: '#000000', light: '#ffffff' },
+        }),
       )
       .then((svg) => live && setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`))
       .catch(() => live && setSrc(null));
@@ -30,7 +35,18 @@ export function useQrSvg(value: string, margin: number): string | null {
 export function QrCode({ value, label, size = 160 }: { value: string; label: string; size?: number }) {
   const src = useQrSvg(value, 1);
   return (
-    <span className="qr-code" style={{ display: 'inline-block', flex: 'none', width: size, height: size, borderRadius: 8, background: '#fff', overflow: 'hidden' }}>
+    <span
+      className="qr-code"
+      style={{
+        display: 'inline-block',
+        flex: 'none',
+        width: size,
+        height: size,
+        borderRadius: 8,
+        background: '#fff',
+        overflow: 'hidden',
+      }}
+    >
       {src ? <img src={src} alt={label} width={size} height={size} style={{ display: 'block' }} /> : null}
     </span>
   );

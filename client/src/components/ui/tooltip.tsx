@@ -1,4 +1,13 @@
-import { cloneElement, createContext, useCallback, useContext, useEffect, useId, useRef, useState } from 'react';
+import {
+  cloneElement,
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import type { FocusEvent, HTMLAttributes, PointerEvent, ReactElement, ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
@@ -14,10 +23,22 @@ interface TooltipTiming {
   lastClosedAt: { current: number };
 }
 
-const TooltipContext = createContext<TooltipTiming>({ delayMs: TOOLTIP_DELAY_MS, skipDelayMs: TOOLTIP_SKIP_DELAY_MS, lastClosedAt: { current: -Infinity } });
+const TooltipContext = createContext<TooltipTiming>({
+  delayMs: TOOLTIP_DELAY_MS,
+  skipDelayMs: TOOLTIP_SKIP_DELAY_MS,
+  lastClosedAt: { current: -Infinity },
+});
 
 /** Shares delay and skip-delay between tooltips. Mount once near the root. */
-export function TooltipProvider({ children, delayMs = TOOLTIP_DELAY_MS, skipDelayMs = TOOLTIP_SKIP_DELAY_MS }: { children: ReactNode; delayMs?: number; skipDelayMs?: number }) {
+export function TooltipProvider({
+  children,
+  delayMs = TOOLTIP_DELAY_MS,
+  skipDelayMs = TOOLTIP_SKIP_DELAY_MS,
+}: {
+  children: ReactNode;
+  delayMs?: number;
+  skipDelayMs?: number;
+}) {
   const lastClosedAt = useRef(-Infinity);
   return <TooltipContext value={{ delayMs, skipDelayMs, lastClosedAt }}>{children}</TooltipContext>;
 }
@@ -25,7 +46,15 @@ export function TooltipProvider({ children, delayMs = TOOLTIP_DELAY_MS, skipDela
 type TriggerProps = HTMLAttributes<HTMLElement>;
 
 /** A text tooltip for one focusable child (shown on hover and keyboard focus, hidden on Escape). */
-export function Tooltip({ content, children, side = 'bottom' }: { content: ReactNode; children: ReactElement<TriggerProps>; side?: 'top' | 'bottom' }) {
+export function Tooltip({
+  content,
+  children,
+  side = 'bottom',
+}: {
+  content: ReactNode;
+  children: ReactElement<TriggerProps>;
+  side?: 'top' | 'bottom';
+}) {
   const timing = useContext(TooltipContext);
   const id = useId();
   const [anchor, setAnchor] = useState<DOMRect | null>(null);
@@ -83,7 +112,11 @@ export function Tooltip({ content, children, side = 'bottom' }: { content: React
     },
   });
 
-  const below = !anchor ? side === 'bottom' : side === 'bottom' ? anchor.bottom + 40 < window.innerHeight : anchor.top < 40;
+  const below = !anchor
+    ? side === 'bottom'
+    : side === 'bottom'
+      ? anchor.bottom + 40 < window.innerHeight
+      : anchor.top < 40;
   return (
     <>
       {trigger}

@@ -19,7 +19,10 @@ export type TokenItem = NonNullable<ReturnType<typeof useTokens>['data']>[number
 export function useTokenActions() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const settled = { onSettled: () => void queryClient.invalidateQueries({ queryKey: trpc.integrations.tokens.list.queryKey() }) };
+  const settled = {
+    onSettled: () =>
+      void queryClient.invalidateQueries({ queryKey: trpc.integrations.tokens.list.queryKey() }),
+  };
   return {
     create: useMutation(trpc.integrations.tokens.create.mutationOptions(settled)),
     revoke: useMutation(trpc.integrations.tokens.revoke.mutationOptions(settled)),

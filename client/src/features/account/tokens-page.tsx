@@ -10,7 +10,10 @@ import { idList, useAccount, useTokenActions, useTokens, type TokenItem } from '
 import './tokens-page.css';
 
 const t = integrationsText.tokens;
-const when = (ms: number | null) => (ms === null ? t.never : new Intl.DateTimeFormat('zh-CN', { dateStyle: 'medium', timeStyle: 'short' }).format(ms));
+const when = (ms: number | null) =>
+  ms === null
+    ? t.never
+    : new Intl.DateTimeFormat('zh-CN', { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
 
 function CreateToken({ onCreated }: { onCreated: (token: string) => void }) {
   const { create } = useTokenActions();
@@ -35,31 +38,63 @@ function CreateToken({ onCreated }: { onCreated: (token: string) => void }) {
     <form className="tokens-form" onSubmit={submit}>
       <label className="tokens-field">
         <span>{t.name}</span>
-        <input className="input" required maxLength={60} value={name} placeholder={t.namePlaceholder} onChange={(e) => setName(e.target.value)} data-testid="token-name" />
+        <input
+          className="input"
+          required
+          maxLength={60}
+          value={name}
+          placeholder={t.namePlaceholder}
+          onChange={(e) => setName(e.target.value)}
+          data-testid="token-name"
+        />
       </label>
       <fieldset className="tokens-field tokens-scope">
         <legend>{t.scope}</legend>
         <label>
-          <input type="radio" name="scope" checked={!limited} onChange={() => setLimited(false)} /> {t.scopeAll}
+          <input type="radio" name="scope" checked={!limited} onChange={() => setLimited(false)} />{' '}
+          {t.scopeAll}
         </label>
         <label>
-          <input type="radio" name="scope" checked={limited} onChange={() => setLimited(true)} data-testid="token-limited" /> {t.scopeSome}
+          <input
+            type="radio"
+            name="scope"
+            checked={limited}
+            onChange={() => setLimited(true)}
+            data-testid="token-limited"
+          />{' '}
+          {t.scopeSome}
         </label>
       </fieldset>
       {limited ? (
         <div className="tokens-scope-lists">
           <label className="tokens-field">
             <span>{t.timers}</span>
-            <textarea className="input" rows={3} value={timers} onChange={(e) => setTimers(e.target.value)} data-testid="token-timers" />
+            <textarea
+              className="input"
+              rows={3}
+              value={timers}
+              onChange={(e) => setTimers(e.target.value)}
+              data-testid="token-timers"
+            />
           </label>
           <label className="tokens-field">
             <span>{t.lobbies}</span>
-            <textarea className="input" rows={3} value={lobbies} onChange={(e) => setLobbies(e.target.value)} />
+            <textarea
+              className="input"
+              rows={3}
+              value={lobbies}
+              onChange={(e) => setLobbies(e.target.value)}
+            />
           </label>
         </div>
       ) : null}
       <div>
-        <button type="submit" className="btn btn--primary" disabled={create.isPending} data-testid="token-create">
+        <button
+          type="submit"
+          className="btn btn--primary"
+          disabled={create.isPending}
+          data-testid="token-create"
+        >
           {create.isPending ? t.creating : t.create}
         </button>
       </div>
@@ -68,7 +103,10 @@ function CreateToken({ onCreated }: { onCreated: (token: string) => void }) {
 }
 
 function TokenRow({ token, onRevoke }: { token: TokenItem; onRevoke: () => void }) {
-  const scope = token.scope === null ? t.all : format(t.some, { timers: token.scope.timers.length, lobbies: token.scope.lobbies.length });
+  const scope =
+    token.scope === null
+      ? t.all
+      : format(t.some, { timers: token.scope.timers.length, lobbies: token.scope.lobbies.length });
   return (
     <tr data-testid="token-row" data-revoked={token.revokedAt !== null}>
       <td>{token.name}</td>
@@ -99,8 +137,22 @@ export function TokensPage() {
   const confirm = useConfirm();
   const [created, setCreated] = useState<string | null>(null);
   const ask = async (token: TokenItem) => {
-    if (!(await confirm.ask({ title: format(t.revokeTitle, { name: token.name }), body: t.revokeBody, confirmLabel: t.revoke, tone: 'danger' }))) return;
-    revoke.mutate({ tokenId: token.id }, { onSuccess: () => toast.success(t.revokedToast), onError: (error) => toast.error(format(t.failed, { message: commandError(error).message })) });
+    if (
+      !(await confirm.ask({
+        title: format(t.revokeTitle, { name: token.name }),
+        body: t.revokeBody,
+        confirmLabel: t.revoke,
+        tone: 'danger',
+      }))
+    )
+      return;
+    revoke.mutate(
+      { tokenId: token.id },
+      {
+        onSuccess: () => toast.success(t.revokedToast),
+        onError: (error) => toast.error(format(t.failed, { message: commandError(error).message })),
+      },
+    );
   };
   const c = t.columns;
   return (
@@ -125,7 +177,12 @@ export function TokensPage() {
               <div className="tokens-created" role="status" data-testid="token-created">
                 <p>{t.created}</p>
                 <code>{created}</code>
-                <CopyButton value={created} label={t.copy} copiedLabel={t.copied} failedMessage={t.copyFailed} />
+                <CopyButton
+                  value={created}
+                  label={t.copy}
+                  copiedLabel={t.copied}
+                  failedMessage={t.copyFailed}
+                />
               </div>
             ) : null}
           </section>

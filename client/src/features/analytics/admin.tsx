@@ -84,7 +84,11 @@ export function AnalyticsAdminPage() {
                     <tr key={d.day}>
                       <td>{d.day}</td>
                       <td>
-                        <span className="analytics-admin__bar-fill" style={{ width: `${(d.pageViews / max) * 100}%` }} aria-hidden="true" />
+                        <span
+                          className="analytics-admin__bar-fill"
+                          style={{ width: `${(d.pageViews / max) * 100}%` }}
+                          aria-hidden="true"
+                        />
                         {numberFormat.format(d.pageViews)}
                       </td>
                       <td>{numberFormat.format(d.visitors)}</td>
@@ -97,11 +101,17 @@ export function AnalyticsAdminPage() {
           <div className="analytics-admin__grid">
             <section aria-labelledby="analytics-pages">
               <h2 id="analytics-pages">{t.topPages}</h2>
-              <Table rows={data.topPages.map((p) => [p.path, p.pageViews, p.visitors])} head={[t.page, t.pageViews, t.visitors]} />
+              <Table
+                rows={data.topPages.map((p) => [p.path, p.pageViews, p.visitors])}
+                head={[t.page, t.pageViews, t.visitors]}
+              />
             </section>
             <section aria-labelledby="analytics-referrers">
               <h2 id="analytics-referrers">{t.referrers}</h2>
-              <Table rows={data.referrers.map((r) => [r.host, r.pageViews])} head={[t.referrer, t.pageViews]} />
+              <Table
+                rows={data.referrers.map((r) => [r.host, r.pageViews])}
+                head={[t.referrer, t.pageViews]}
+              />
             </section>
           </div>
         </>

@@ -31,9 +31,19 @@ export function authErrorMessage(error: unknown): string {
 }
 
 /** What the hub said beyond the message: the machine `reason`, the field, and how long to wait. */
-export function authErrorFacts(error: unknown): { reason: string | null; field: string | null; retryAfterMs: number | null } {
-  const data = error instanceof TRPCClientError ? (error.data as { reason?: unknown; details?: unknown } | undefined) : undefined;
-  const details = data?.details !== null && typeof data?.details === 'object' ? (data.details as Record<string, unknown>) : {};
+export function authErrorFacts(error: unknown): {
+  reason: string | null;
+  field: string | null;
+  retryAfterMs: number | null;
+} {
+  const data =
+    error instanceof TRPCClientError
+      ? (error.data as { reason?: unknown; details?: unknown } | undefined)
+      : undefined;
+  const details =
+    data?.details !== null && typeof data?.details === 'object'
+      ? (data.details as Record<string, unknown>)
+      : {};
   return {
     reason: typeof data?.reason === 'string' ? data.reason : null,
     field: typeof details['field'] === 'string' ? details['field'] : null,

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { consoleShortId, isProtectedPath, matchesPath, type ProtectionRules } from './path-matcher';
 
 const DEFAULT_RULES: ProtectionRules = {
-  protectedPaths: ['/home', '/record', '/workbench/**', '/ccf/**', '/admin/**', '/buy/verify', '/buy/invoice'],
+  protectedPaths: [
+    '/home',
+    '/record',
+    '/workbench/**',
+    '/ccf/**',
+    '/admin/**',
+    '/buy/verify',
+    '/buy/invoice',
+  ],
   excludedPaths: [],
   loginPath: '/auth/login',
   callbackPath: '/auth/callback',

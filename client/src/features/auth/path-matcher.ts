@@ -33,7 +33,9 @@ export function matchesPath(pattern: string, path: string): boolean {
   const ruleSegments = rule.split('/');
   const targetSegments = target.split('/');
   if (ruleSegments.length !== targetSegments.length) return false;
-  return ruleSegments.every((segment, index) => segment === '*' ? (targetSegments[index] ?? '') !== '' : segment === targetSegments[index]);
+  return ruleSegments.every((segment, index) =>
+    segment === '*' ? (targetSegments[index] ?? '') !== '' : segment === targetSegments[index],
+  );
 }
 
 /** Whether `path` needs a signed-in account. The login and callback paths never do. */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { clearedRedirectCookie, readRedirectPath, redirectCookie, redirectCookieName, safeRedirectPath } from './redirect-path';
+import {
+  clearedRedirectCookie,
+  readRedirectPath,
+  redirectCookie,
+  redirectCookieName,
+  safeRedirectPath,
+} from './redirect-path';
 
 describe('redirect path cookie', () => {
   it('is named with the auth cookie prefix and the suffix redirect-path', () => {

@@ -24,7 +24,12 @@ export function safeRedirectPath(raw: string | null | undefined): string | null 
 
 /** The Cookie value that saves `fullPath` (path + search + hash). */
 export function redirectCookie(prefix: string, fullPath: string, secure: boolean): string {
-  const attributes = ['Path=/', 'SameSite=Lax', `Max-Age=${REDIRECT_COOKIE_MAX_AGE_S}`, ...(secure ? ['Secure'] : [])];
+  const attributes = [
+    'Path=/',
+    'SameSite=Lax',
+    `Max-Age=${REDIRECT_COOKIE_MAX_AGE_S}`,
+    ...(secure ? ['Secure'] : []),
+  ];
   return `${redirectCookieName(prefix)}=${encodeURIComponent(fullPath)}; ${attributes.join('; ')}`;
 }
 

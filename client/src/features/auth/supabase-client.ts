@@ -13,7 +13,9 @@ export function supabaseClient(url: string, anonKey: string): Promise<SupabaseCl
     cached = {
       key,
       client: import('@supabase/supabase-js').then(({ createClient }) =>
-        createClient(url, anonKey, { auth: { flowType: 'pkce', detectSessionInUrl: true, persistSession: true, autoRefreshToken: true } }),
+        createClient(url, anonKey, {
+          auth: { flowType: 'pkce', detectSessionInUrl: true, persistSession: true, autoRefreshToken: true },
+        }),
       ),
     };
   }

@@ -16,7 +16,17 @@ const MOBILE = /Mobi|Android|iPhone|iPad|iPod|HarmonyOS|OpenHarmony/i;
 const UA_360 = /QIHU|360SE|360EE|360Browser|QihooBrowser|QHBrowser/i;
 const MIME_360 = /application\/(vnd\.chromium\.remoting-viewer|360softmgrplugin|gameplugin)/i;
 /** Old domestic shells and IE, which ship an engine too old for the timer. */
-const OLD_DOMESTIC = [/MSIE \d/, /Trident\//, /MetaSr/, /LBBROWSER/, /TheWorld/, /2345Explorer/, /BIDUBrowser/, /Maxthon\/[1-4]\./, /QQBrowser\/[1-9]\./];
+const OLD_DOMESTIC = [
+  /MSIE \d/,
+  /Trident\//,
+  /MetaSr/,
+  /LBBROWSER/,
+  /TheWorld/,
+  /2345Explorer/,
+  /BIDUBrowser/,
+  /Maxthon\/[1-4]\./,
+  /QQBrowser\/[1-9]\./,
+];
 
 /** `Chrome/62.0.3202.94` → 62; undefined when not Chromium-based. */
 export function chromeMajor(userAgent: string): number | undefined {

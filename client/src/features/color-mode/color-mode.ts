@@ -13,7 +13,11 @@ export function parsePreference(raw: string | null | undefined): ColorModePrefer
  * The mode to show: a route's forced mode wins, then an explicit preference, then the
  * operating system's.
  */
-export function resolveColorMode(preference: ColorModePreference, systemPrefersDark: boolean, forced?: ColorMode): ColorMode {
+export function resolveColorMode(
+  preference: ColorModePreference,
+  systemPrefersDark: boolean,
+  forced?: ColorMode,
+): ColorMode {
   if (forced) return forced;
   if (preference === 'system') return systemPrefersDark ? 'dark' : 'light';
   return preference;

@@ -15,7 +15,10 @@ export class RulesFileError extends Error {
 }
 
 async function pdfText(data: ArrayBuffer): Promise<string> {
-  const [pdfjs, worker] = await Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]);
+  const [pdfjs, worker] = await Promise.all([
+    import('pdfjs-dist'),
+    import('pdfjs-dist/build/pdf.worker.min.mjs?url'),
+  ]);
   pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
   const document = await pdfjs.getDocument({ data: new Uint8Array(data) }).promise;
   const pages: string[] = [];
@@ -48,7 +51,10 @@ export async function rulesFileText(file: File): Promise<string> {
     text = (await mammoth.extractRawText({ arrayBuffer: await file.arrayBuffer() })).value;
   } else if (name.endsWith('.pdf')) text = await pdfText(await file.arrayBuffer());
   else throw new RulesFileError('unsupported');
-  const cleaned = text.replace(/\r\n?/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+  const cleaned = text
+    .replace(/\r\n?/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
   if (!cleaned) throw new RulesFileError('empty');
   return cleaned;
 }

@@ -91,8 +91,11 @@ export class FlowDoc {
     const id = crypto.randomUUID().slice(0, 12);
     const columns = this.columns.toArray();
     const last = columns[columns.length - 1];
-    const index = at ?? (last && last.stageIndex === null && last.title === '总结' ? columns.length - 1 : columns.length);
-    this.columns.insert(Math.max(0, Math.min(index, columns.length)), [{ id, title, side, stageIndex: null }]);
+    const index =
+      at ?? (last && last.stageIndex === null && last.title === '总结' ? columns.length - 1 : columns.length);
+    this.columns.insert(Math.max(0, Math.min(index, columns.length)), [
+      { id, title, side, stageIndex: null },
+    ]);
     return id;
   }
 

@@ -15,7 +15,21 @@ import './manage.css';
 import './pages/pages.css';
 
 /** Route component of each management page, by its path segment. */
-export const MANAGE_ROUTES: Record<'info' | 'logo' | 'skin' | 'audio' | 'teams' | 'record' | 'timing' | 'details' | 'offline' | 'schedule' | 'members' | 'integrations', ComponentType> = {
+export const MANAGE_ROUTES: Record<
+  | 'info'
+  | 'logo'
+  | 'skin'
+  | 'audio'
+  | 'teams'
+  | 'record'
+  | 'timing'
+  | 'details'
+  | 'offline'
+  | 'schedule'
+  | 'members'
+  | 'integrations',
+  ComponentType
+> = {
   info: InfoPage,
   logo: LogoPage,
   skin: SkinPage,

@@ -26,6 +26,10 @@ describe('parseDuration', () => {
   });
 
   it('refuses zero where a field needs time', () => {
-    expect(parseDuration('0:00', { allowZero: false })).toMatchObject({ ok: false, code: 'zero', reason: DURATION_ERRORS.zero });
+    expect(parseDuration('0:00', { allowZero: false })).toMatchObject({
+      ok: false,
+      code: 'zero',
+      reason: DURATION_ERRORS.zero,
+    });
   });
 });

@@ -1,6 +1,13 @@
 import type { BallotInput, BallotReceipt } from '@bianshi/shared';
 import { describe, expect, it } from 'vitest';
-import { BallotOutbox, outboxKey, randomSubmissionId, readOutbox, type OutboxDeps, type PendingBallot } from './ballot-outbox';
+import {
+  BallotOutbox,
+  outboxKey,
+  randomSubmissionId,
+  readOutbox,
+  type OutboxDeps,
+  type PendingBallot,
+} from './ballot-outbox';
 
 const BALLOT: BallotInput = { winner: 'aff', speakerScores: null, bestDebater: null, comment: '' };
 
@@ -13,15 +20,27 @@ function world(answers: Array<'ok' | 'network' | 'refuse'>) {
   const sent: PendingBallot[] = [];
   const deps: OutboxDeps = {
     token: 'tok-123456',
-    storage: { get: (k) => memory.get(k) ?? null, set: (k, v) => void memory.set(k, v), remove: (k) => void memory.delete(k) },
+    storage: {
+      get: (k) => memory.get(k) ?? null,
+      set: (k, v) => void memory.set(k, v),
+      remove: (k) => void memory.delete(k),
+    },
     async send(pending) {
       sent.push(pending);
       const answer = answers.shift() ?? 'ok';
       if (answer === 'network') throw new TypeError('Failed to fetch');
       if (answer === 'refuse') throw Object.assign(new Error('这场比赛的结果已经确认'), { refused: true });
-      return { fixtureId: pending.fixtureId, status: 'accepted', submittedAt: clock, result: null } satisfies BallotReceipt;
+      return {
+        fixtureId: pending.fixtureId,
+        status: 'accepted',
+        submittedAt: clock,
+        result: null,
+      } satisfies BallotReceipt;
     },
-    classify: (error) => ({ refusal: (error as { refused?: boolean }).refused === true, message: (error as Error).message }),
+    classify: (error) => ({
+      refusal: (error as { refused?: boolean }).refused === true,
+      message: (error as Error).message,
+    }),
     newId: () => `submission-${++ids}`,
     now: () => clock,
     setTimer: (run, ms) => {
@@ -80,7 +99,11 @@ describe('BallotOutbox', () => {
     const outbox = new BallotOutbox(w.deps);
     outbox.enqueue('f1', BALLOT);
     await settle();
-    expect(outbox.getState().outcomes.f1).toEqual({ type: 'refused', fixtureId: 'f1', message: '这场比赛的结果已经确认' });
+    expect(outbox.getState().outcomes.f1).toEqual({
+      type: 'refused',
+      fixtureId: 'f1',
+      message: '这场比赛的结果已经确认',
+    });
     expect(outbox.getState().pending).toEqual([]);
     expect(w.timers).toHaveLength(0);
   });

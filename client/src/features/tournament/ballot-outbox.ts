@@ -59,14 +59,24 @@ export function outboxKey(token: string): string {
 
 function isPending(value: unknown): value is PendingBallot {
   const v = value as Partial<PendingBallot> | null;
-  return !!v && typeof v.submissionId === 'string' && typeof v.fixtureId === 'string' && typeof v.ballot === 'object' && v.ballot !== null;
+  return (
+    !!v &&
+    typeof v.submissionId === 'string' &&
+    typeof v.fixtureId === 'string' &&
+    typeof v.ballot === 'object' &&
+    v.ballot !== null
+  );
 }
 
 /** The pending ballots kept for a link; anything unreadable reads as none. */
 export function readOutbox(storage: OutboxStorage, token: string): PendingBallot[] {
   try {
     const parsed = JSON.parse(storage.get(outboxKey(token)) ?? '[]') as unknown;
-    return Array.isArray(parsed) ? parsed.filter(isPending).map((p) => ({ ...p, attempts: Number(p.attempts) || 0, queuedAt: Number(p.queuedAt) || 0 })) : [];
+    return Array.isArray(parsed)
+      ? parsed
+          .filter(isPending)
+          .map((p) => ({ ...p, attempts: Number(p.attempts) || 0, queuedAt: Number(p.queuedAt) || 0 }))
+      : [];
   } catch {
     return [];
   }
@@ -84,7 +94,12 @@ export class BallotOutbox {
   private timer: unknown = null;
 
   constructor(private readonly deps: OutboxDeps) {
-    this.state = { pending: readOutbox(deps.storage, deps.token), sending: false, nextRetryAt: null, outcomes: {} };
+    this.state = {
+      pending: readOutbox(deps.storage, deps.token),
+      sending: false,
+      nextRetryAt: null,
+      outcomes: {},
+    };
   }
 
   getState = (): OutboxState => this.state;
@@ -96,10 +111,19 @@ export class BallotOutbox {
 
   /** Keeps the ballot (replacing an unsent one for the same fixture) and sends it. */
   enqueue(fixtureId: string, ballot: BallotInput): PendingBallot {
-    const pending: PendingBallot = { submissionId: this.deps.newId(), fixtureId, ballot, queuedAt: this.deps.now(), attempts: 0 };
+    const pending: PendingBallot = {
+      submissionId: this.deps.newId(),
+      fixtureId,
+      ballot,
+      queuedAt: this.deps.now(),
+      attempts: 0,
+    };
     const outcomes = { ...this.state.outcomes };
     delete outcomes[fixtureId];
-    this.update({ pending: [...this.state.pending.filter((p) => p.fixtureId !== fixtureId), pending], outcomes });
+    this.update({
+      pending: [...this.state.pending.filter((p) => p.fixtureId !== fixtureId), pending],
+      outcomes,
+    });
     void this.flush();
     return pending;
   }
@@ -123,7 +147,9 @@ export class BallotOutbox {
             continue;
           }
           const failed = { ...next, attempts: next.attempts + 1 };
-          this.update({ pending: this.state.pending.map((p) => (p.submissionId === next.submissionId ? failed : p)) });
+          this.update({
+            pending: this.state.pending.map((p) => (p.submissionId === next.submissionId ? failed : p)),
+          });
           this.scheduleRetry(reconnectDelayMs(failed.attempts - 1));
           return;
         }

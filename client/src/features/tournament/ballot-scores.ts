@@ -9,7 +9,8 @@ export function checkScores(scores: Record<SideId, string[]>): string | null {
   const all = [...scores.aff, ...scores.neg].map((value) => value.trim());
   if (all.every((value) => value === '')) return null;
   if (all.some((value) => value === '')) return t.scoresIncomplete;
-  if (all.some((value) => !Number.isFinite(Number(value)) || Number(value) < 0 || Number(value) > 100)) return t.scoreRange;
+  if (all.some((value) => !Number.isFinite(Number(value)) || Number(value) < 0 || Number(value) > 100))
+    return t.scoreRange;
   return null;
 }
 
@@ -18,4 +19,3 @@ export function speakerScoresOf(scores: Record<SideId, string[]>): BallotInput['
   if ([...scores.aff, ...scores.neg].every((value) => value.trim() === '')) return null;
   return { aff: scores.aff.map(Number), neg: scores.neg.map(Number) };
 }
-

@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { championOf, DEFAULT_BRACKET_METRICS, layoutBracket, type BracketMatch, type BracketRound } from './bracket-layout';
+import {
+  championOf,
+  DEFAULT_BRACKET_METRICS,
+  layoutBracket,
+  type BracketMatch,
+  type BracketRound,
+} from './bracket-layout';
 
 const M = DEFAULT_BRACKET_METRICS;
 
-function match(id: string, top: string | null, bottom: string | null, extra: Partial<BracketMatch> = {}): BracketMatch {
+function match(
+  id: string,
+  top: string | null,
+  bottom: string | null,
+  extra: Partial<BracketMatch> = {},
+): BracketMatch {
   return { id, top: { name: top }, bottom: { name: bottom }, status: 'scheduled', ...extra };
 }
 
@@ -11,7 +22,13 @@ function match(id: string, top: string | null, bottom: string | null, extra: Par
 function bracketOf(teams: number): BracketRound[] {
   const rounds: BracketRound[] = [];
   for (let size = teams / 2, r = 0; size >= 1; size /= 2, r += 1) {
-    rounds.push({ id: `r${r}`, name: `R${r}`, matches: Array.from({ length: size }, (_, i) => match(`r${r}m${i}`, r === 0 ? `T${2 * i}` : null, r === 0 ? `T${2 * i + 1}` : null)) });
+    rounds.push({
+      id: `r${r}`,
+      name: `R${r}`,
+      matches: Array.from({ length: size }, (_, i) =>
+        match(`r${r}m${i}`, r === 0 ? `T${2 * i}` : null, r === 0 ? `T${2 * i + 1}` : null),
+      ),
+    });
   }
   return rounds;
 }
@@ -36,10 +53,13 @@ describe('layoutBracket', () => {
     const geometry = layoutBracket(rounds);
     expect(geometry.matches).toHaveLength(teams - 1);
     expect(geometry.connectors).toHaveLength(teams - 2);
-    const at = (r: number, i: number) => geometry.matches.find((m) => m.roundIndex === r && m.matchIndex === i)!;
+    const at = (r: number, i: number) =>
+      geometry.matches.find((m) => m.roundIndex === r && m.matchIndex === i)!;
     for (let r = 1; r < rounds.length; r += 1) {
       rounds[r]!.matches.forEach((_, i) => {
-        expect(centre(at(r, i).y)).toBeCloseTo((centre(at(r - 1, 2 * i).y) + centre(at(r - 1, 2 * i + 1).y)) / 2);
+        expect(centre(at(r, i).y)).toBeCloseTo(
+          (centre(at(r - 1, 2 * i).y) + centre(at(r - 1, 2 * i + 1).y)) / 2,
+        );
         expect(at(r, i).x).toBe(r * (M.matchWidth + M.columnGap));
       });
     }
@@ -56,13 +76,21 @@ describe('layoutBracket', () => {
       {
         id: 'sf',
         name: '半决赛',
-        matches: [match('s1', '1', null, { from: [null, 'q2'] }), match('s2', '2', null, { from: [null, 'q1'] })],
+        matches: [
+          match('s1', '1', null, { from: [null, 'q2'] }),
+          match('s2', '2', null, { from: [null, 'q1'] }),
+        ],
       },
       { id: 'f', name: '决赛', matches: [match('f', null, null, { from: ['s1', 's2'] })] },
     ];
     const geometry = layoutBracket(rounds);
     const byId = (id: string) => geometry.matches.find((m) => m.match.id === id)!;
-    expect(geometry.connectors.map((c) => `${c.fromId}>${c.toId}`)).toEqual(['q2>s1', 'q1>s2', 's1>f', 's2>f']);
+    expect(geometry.connectors.map((c) => `${c.fromId}>${c.toId}`)).toEqual([
+      'q2>s1',
+      'q1>s2',
+      's1>f',
+      's2>f',
+    ]);
     // s1 is fed by q2 alone; it sits level with it, and s2 below it without overlap.
     expect(byId('s1').y).toBe(byId('q2').y);
     expect(byId('s2').y).toBeGreaterThanOrEqual(byId('s1').y + M.matchHeight);
@@ -71,7 +99,14 @@ describe('layoutBracket', () => {
 
   it('marks a line decided once the winner has reached the next match', () => {
     const rounds: BracketRound[] = [
-      { id: 'sf', name: '半决赛', matches: [match('a', 'A', 'B', { status: 'finished', top: { name: 'A', winner: true } }), match('b', 'C', 'D')] },
+      {
+        id: 'sf',
+        name: '半决赛',
+        matches: [
+          match('a', 'A', 'B', { status: 'finished', top: { name: 'A', winner: true } }),
+          match('b', 'C', 'D'),
+        ],
+      },
       { id: 'f', name: '决赛', matches: [match('f', 'A', null)] },
     ];
     expect(layoutBracket(rounds).connectors.map((c) => c.decided)).toEqual([true, false]);
@@ -80,7 +115,13 @@ describe('layoutBracket', () => {
 
 describe('championOf', () => {
   it('is the winner of a finished final only', () => {
-    const final = (status: BracketMatch['status']) => [{ id: 'f', name: '决赛', matches: [match('f', 'A', 'B', { status, bottom: { name: 'B', winner: true } })] }];
+    const final = (status: BracketMatch['status']) => [
+      {
+        id: 'f',
+        name: '决赛',
+        matches: [match('f', 'A', 'B', { status, bottom: { name: 'B', winner: true } })],
+      },
+    ];
     expect(championOf(final('finished'))).toBe('B');
     expect(championOf(final('live'))).toBeNull();
     expect(championOf([])).toBeNull();

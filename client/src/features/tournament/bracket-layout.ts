@@ -96,7 +96,10 @@ function feederIndexes(match: BracketMatch, matchIndex: number, previous: Bracke
 }
 
 /** Lays out a bracket; an empty list of rounds gives an empty drawing. */
-export function layoutBracket(rounds: readonly BracketRound[], metrics: BracketMetrics = DEFAULT_BRACKET_METRICS): BracketGeometry {
+export function layoutBracket(
+  rounds: readonly BracketRound[],
+  metrics: BracketMetrics = DEFAULT_BRACKET_METRICS,
+): BracketGeometry {
   const { matchWidth, matchHeight, matchGap, columnGap, headerHeight } = metrics;
   const placed: PlacedMatch[][] = [];
   const connectors: BracketConnector[] = [];
@@ -112,7 +115,8 @@ export function layoutBracket(rounds: readonly BracketRound[], metrics: BracketM
     round.matches.forEach((match, matchIndex) => {
       const feeders = previous ? feederIndexes(match, matchIndex, previous) : [];
       const centres = feeders.map((index) => previousPlaced[index]!.y + matchHeight / 2);
-      const wanted = centres.length > 0 ? (Math.min(...centres) + Math.max(...centres)) / 2 - matchHeight / 2 : floor;
+      const wanted =
+        centres.length > 0 ? (Math.min(...centres) + Math.max(...centres)) / 2 - matchHeight / 2 : floor;
       const y = Math.max(wanted, floor);
       column.push({ roundIndex, matchIndex, match, x, y });
       floor = y + matchHeight + matchGap;
@@ -123,7 +127,11 @@ export function layoutBracket(rounds: readonly BracketRound[], metrics: BracketM
         const x2 = x;
         const y2 = y + matchHeight / 2;
         const xm = x1 + columnGap / 2;
-        const winnerName = from.match.top.winner ? from.match.top.name : from.match.bottom.winner ? from.match.bottom.name : null;
+        const winnerName = from.match.top.winner
+          ? from.match.top.name
+          : from.match.bottom.winner
+            ? from.match.bottom.name
+            : null;
         connectors.push({
           fromId: from.match.id,
           toId: match.id,

@@ -1,8 +1,13 @@
 /** Dates and times of the tournament screens, the zh-CN way. */
 import { lazyFormat, locale } from '../../i18n/format';
 
-const clockTime = lazyFormat<number>(() => new Intl.DateTimeFormat(locale, { month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' }));
-const shortTime = lazyFormat<number>(() => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' }));
+const clockTime = lazyFormat<number>(
+  () =>
+    new Intl.DateTimeFormat(locale, { month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' }),
+);
+const shortTime = lazyFormat<number>(
+  () => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' }),
+);
 
 /** e.g. 11月23日 14:05. */
 export function formatClockTime(epochMs: number): string {
@@ -14,7 +19,17 @@ export function formatShortTime(epochMs: number): string {
   return shortTime.format(epochMs);
 }
 
-const dateTime = lazyFormat<number>(() => new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' }));
+const dateTime = lazyFormat<number>(
+  () =>
+    new Intl.DateTimeFormat(locale, {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }),
+);
 
 /** e.g. 2026年11月23日 14:05:09 (records: ballots and result history). */
 export function formatDateTime(epochMs: number): string {

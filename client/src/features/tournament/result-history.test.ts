@@ -1,8 +1,25 @@
 import type { TournamentTeam } from '@bianshi/shared';
 import { describe, expect, it } from 'vitest';
-import { bestDebaterText, historyAuthor, historyChange, resultText, scoresText, votedForText } from './result-history';
+import {
+  bestDebaterText,
+  historyAuthor,
+  historyChange,
+  resultText,
+  scoresText,
+  votedForText,
+} from './result-history';
 
-const team = (name: string, members: string[] = []): TournamentTeam => ({ id: name, name, school: '', schoolKey: '', libraryTeamId: null, librarySchoolId: null, members, seed: null, poolId: null });
+const team = (name: string, members: string[] = []): TournamentTeam => ({
+  id: name,
+  name,
+  school: '',
+  schoolKey: '',
+  libraryTeamId: null,
+  librarySchoolId: null,
+  members,
+  seed: null,
+  poolId: null,
+});
 const teams = { aff: team('复旦大学', ['甲一', '甲二', '甲三', '甲四']), neg: team('武汉大学') };
 
 describe('result history text', () => {
@@ -24,8 +41,17 @@ describe('result history text', () => {
   it('reads who changed a result and what, before → after', () => {
     expect(historyAuthor({ byName: 'auto', action: 'auto-confirmed' })).toBe('系统');
     expect(historyAuthor({ byName: '王老师', action: 'edited' })).toBe('王老师');
-    const after = { winner: 'neg' as const, votes: { aff: 1, neg: 2 }, bestDebater: { side: 'aff' as const, position: 1 } };
+    const after = {
+      winner: 'neg' as const,
+      votes: { aff: 1, neg: 2 },
+      bestDebater: { side: 'aff' as const, position: 1 },
+    };
     expect(historyChange({ before: null, after }, teams)).toBe('反方胜 1:2，最佳辩手：正方一辩 甲一');
-    expect(historyChange({ before: { winner: 'aff', votes: { aff: 1, neg: 0 }, bestDebater: null }, after }, teams)).toBe('正方胜 1:0 → 反方胜 1:2，最佳辩手：正方一辩 甲一');
+    expect(
+      historyChange(
+        { before: { winner: 'aff', votes: { aff: 1, neg: 0 }, bestDebater: null }, after },
+        teams,
+      ),
+    ).toBe('正方胜 1:0 → 反方胜 1:2，最佳辩手：正方一辩 甲一');
   });
 });

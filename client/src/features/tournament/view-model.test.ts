@@ -3,7 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { layoutBracket } from './bracket-layout';
 import { bracketRoundsOf, isPast, phaseOf } from './view-model';
 
-const teams = ['甲', '乙', '丙', '丁', '戊', '己'].map((name, i) => ({ id: `t${i + 1}`, name, school: '', schoolKey: '', libraryTeamId: null, librarySchoolId: null, members: [], seed: i + 1, poolId: null }));
+const teams = ['甲', '乙', '丙', '丁', '戊', '己'].map((name, i) => ({
+  id: `t${i + 1}`,
+  name,
+  school: '',
+  schoolKey: '',
+  libraryTeamId: null,
+  librarySchoolId: null,
+  members: [],
+  seed: i + 1,
+  poolId: null,
+}));
 
 function viewWith(bracket: TournamentView['bracket']): Pick<TournamentView, 'bracket' | 'teams' | 'rounds'> {
   return { bracket, teams, rounds: [] };
@@ -11,7 +21,9 @@ function viewWith(bracket: TournamentView['bracket']): Pick<TournamentView, 'bra
 
 describe('bracketRoundsOf', () => {
   it('draws six teams as eight slots: the top two seeds have byes that already advanced', () => {
-    const rounds = bracketRoundsOf(viewWith(advanceBracket(buildBracket(teams.map((team) => team.id)), new Map())));
+    const rounds = bracketRoundsOf(
+      viewWith(advanceBracket(buildBracket(teams.map((team) => team.id)), new Map())),
+    );
     expect(rounds.map((round) => round.name)).toEqual(['四分之一决赛', '半决赛', '决赛']);
     expect(rounds.map((round) => round.matches.length)).toEqual([4, 2, 1]);
     const byes = rounds[0]!.matches.filter((match) => match.top.bye || match.bottom.bye);
@@ -39,13 +51,22 @@ describe('bracketRoundsOf', () => {
 
 describe('phaseOf and isPast', () => {
   it('reads the phase from stages and the final', () => {
-    const group = { id: 'g', kind: 'group' as const, name: '小组赛', position: 0, pools: [{ id: 'p', name: 'A', teamIds: [] }], draw: null };
+    const group = {
+      id: 'g',
+      kind: 'group' as const,
+      name: '小组赛',
+      position: 0,
+      pools: [{ id: 'p', name: 'A', teamIds: [] }],
+      draw: null,
+    };
     const knockout = { ...group, id: 'k', kind: 'knockout' as const, pools: [] };
     expect(phaseOf({ stages: [], bracket: [] })).toBe('draft');
     expect(phaseOf({ stages: [group], bracket: [] })).toBe('groups');
     const nodes = buildBracket(['t1', 't2']);
     expect(phaseOf({ stages: [group, knockout], bracket: nodes })).toBe('knockout');
-    expect(phaseOf({ stages: [group, knockout], bracket: advanceBracket(nodes, new Map([[nodes[0]!.id, 't1']])) })).toBe('finished');
+    expect(
+      phaseOf({ stages: [group, knockout], bracket: advanceBracket(nodes, new Map([[nodes[0]!.id, 't1']])) }),
+    ).toBe('finished');
   });
 
   it('calls a tournament past after its last day', () => {

@@ -2,7 +2,17 @@
  * Pure readings of a tournament view for the screens: team names, round names, the phase, and
  * the knockout bracket as the bracket component draws it.
  */
-import { knockoutRoundName, type BracketNode, type FixtureStatus, type MatchState, type TournamentFixture, type TournamentRound, type TournamentSummary, type TournamentTeam, type TournamentView } from '@bianshi/shared';
+import {
+  knockoutRoundName,
+  type BracketNode,
+  type FixtureStatus,
+  type MatchState,
+  type TournamentFixture,
+  type TournamentRound,
+  type TournamentSummary,
+  type TournamentTeam,
+  type TournamentView,
+} from '@bianshi/shared';
 import { tournament as tournamentText } from '../../i18n/zh-CN/tournament';
 import type { BracketMatch, BracketRound, BracketSlot } from './bracket-layout';
 
@@ -54,7 +64,8 @@ export function bracketRoundsOf(view: Pick<TournamentView, 'bracket' | 'teams' |
   const roundNumbers = [...new Set(view.bracket.map((node) => node.round))].sort((a, b) => a - b);
   const feedersOf = (node: BracketNode): (string | null)[] => {
     const feeders: (string | null)[] = [null, null];
-    for (const other of view.bracket) if (other.nextNodeId === node.id && other.nextSlot !== null) feeders[other.nextSlot] = other.id;
+    for (const other of view.bracket)
+      if (other.nextNodeId === node.id && other.nextSlot !== null) feeders[other.nextSlot] = other.id;
     return feeders;
   };
   return roundNumbers.map((number) => {
@@ -64,7 +75,13 @@ export function bracketRoundsOf(view: Pick<TournamentView, 'bracket' | 'teams' |
       const result = fixture?.result?.confirmed ? fixture.result : null;
       const slot = (index: 0 | 1): BracketSlot => {
         const teamId = node.teamIds[index];
-        const side = fixture ? (fixture.affTeamId === teamId ? 'aff' : fixture.negTeamId === teamId ? 'neg' : null) : null;
+        const side = fixture
+          ? fixture.affTeamId === teamId
+            ? 'aff'
+            : fixture.negTeamId === teamId
+              ? 'neg'
+              : null
+          : null;
         return {
           name: teamId ? (teams.get(teamId)?.name ?? t.fixtures.tbd) : null,
           seed: node.seeds[index],
@@ -92,7 +109,10 @@ export function bracketRoundsOf(view: Pick<TournamentView, 'bracket' | 'teams' |
  * (`finished` from the hub) stays; otherwise a finished match is 已结束, a started one 进行中, a
  * clock at its first stage and never started 未开始. Without a clock yet, the hub's status.
  */
-export function liveFixtureStatus(server: FixtureStatus, clock: Pick<MatchState, 'status' | 'stageIndex'> | null): FixtureStatus {
+export function liveFixtureStatus(
+  server: FixtureStatus,
+  clock: Pick<MatchState, 'status' | 'stageIndex'> | null,
+): FixtureStatus {
   if (server === 'finished' || !clock) return server;
   if (clock.status === 'finished') return 'finished';
   if (clock.status === 'running' || clock.status === 'paused' || clock.stageIndex > 0) return 'live';

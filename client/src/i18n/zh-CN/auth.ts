@@ -112,7 +112,10 @@ export const auth = {
     updated: '更新于 {time}',
     matches: '最近比赛',
     matchesEmpty: '还没有比赛记录。',
-    matchStatus: { ready: '未开始', running: '进行中', paused: '已暂停', finished: '已结束' } as Record<string, string>,
+    matchStatus: { ready: '未开始', running: '进行中', paused: '已暂停', finished: '已结束' } as Record<
+      string,
+      string
+    >,
     lobbies: '我的大厅',
     lobbiesEmpty: '还没有大厅。创建大厅后，屏幕与观众可以通过房间码加入。',
     lobbiesAction: '去大厅',
@@ -121,7 +124,8 @@ export const auth = {
     planTrialLead: '当前为试用版，可使用全部计时功能。',
     planAction: '查看方案',
     claim: '认领计时器',
-    claimLead: '未登录时创建的计时器：粘贴它的控制链接（或在这台设备上打开过控制台后填写短链接编号），即可归入你的账号。',
+    claimLead:
+      '未登录时创建的计时器：粘贴它的控制链接（或在这台设备上打开过控制台后填写短链接编号），即可归入你的账号。',
     claimPlaceholder: '控制链接或短链接编号',
     claimSubmit: '认领',
     claimed: '已将「{name}」归入你的账号',

@@ -7,7 +7,11 @@ export const consolePage = {
   gate: {
     title: '需要控制权限',
     lead: '这是计时器的控制台。只有打开过控制链接（创建时生成，形如 …#key=…）的浏览器才能操作计时。',
-    steps: ['请使用创建计时器时得到的控制链接打开本页', '或请计时器的管理员把控制链接发给你', '只想看计时？打开大屏即可，无需权限'],
+    steps: [
+      '请使用创建计时器时得到的控制链接打开本页',
+      '或请计时器的管理员把控制链接发给你',
+      '只想看计时？打开大屏即可，无需权限',
+    ],
     openDisplay: '打开大屏',
     home: '返回首页',
     wrongKey: '控制链接无效或已失效（可能已重新生成密钥）',
@@ -23,11 +27,13 @@ export const consolePage = {
     dismiss: '知道了',
     qr: '大屏链接二维码',
     control: '控制链接',
-    controlOnce: '控制链接只显示这一次，请立即复制并妥善保存；本浏览器已获得控制权限。丢失后可由所有者在“基本信息”页重新生成。',
+    controlOnce:
+      '控制链接只显示这一次，请立即复制并妥善保存；本浏览器已获得控制权限。丢失后可由所有者在“基本信息”页重新生成。',
     copyControl: '复制控制链接',
   },
   /** A speech stopped where its pool's reserve begins (新国辩: 结辩至少保留 3:00). */
-  reserveReached: '{side}已用到保留时间：「{pool}」还要为「{stages}」保留 {time}，本环节不能再用。保留时间在赛制的时间池中设置，修改从下一场比赛起生效。',
+  reserveReached:
+    '{side}已用到保留时间：「{pool}」还要为「{stages}」保留 {time}，本环节不能再用。保留时间在赛制的时间池中设置，修改从下一场比赛起生效。',
   adjustBlocked: {
     nothingUsed: '这一环节还没有用时，没有时间可以加回',
     nothingLeft: '这一环节的时间已用完，不能再扣减',

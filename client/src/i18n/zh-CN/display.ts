@@ -71,7 +71,12 @@ export const display = {
   audioUnlock: { title: '点击启用声音', body: '浏览器需要点击一次才能播放铃声' },
   bellFlash: '响铃',
   /** A finished match's result on the display (在大屏显示结果). */
-  result: { title: '比赛结果', wins: '{team} 获胜', ballotsLabel: '票型 {aff} 比 {neg}', bestDebater: '最佳辩手' },
+  result: {
+    title: '比赛结果',
+    wins: '{team} 获胜',
+    ballotsLabel: '票型 {aff} 比 {neg}',
+    bestDebater: '最佳辩手',
+  },
   blackout: '黑屏',
   notFound: {
     title: '找不到计时器',

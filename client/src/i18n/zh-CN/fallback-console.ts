@@ -9,7 +9,8 @@ export const fallbackConsole = {
   hint: {
     authority: '服务器暂时无法连接。本机继续主控，操作通过备用通道同步到各屏幕，恢复连接后自动提交服务器',
     /** The console holds no valid certificate: screens drop what it would send. */
-    unsigned: '服务器暂时无法连接。本机继续主控，但本机没有有效的备用通道签名（未取得授权或已过期），各屏幕不会显示本机的离线操作；恢复连接后自动提交服务器',
+    unsigned:
+      '服务器暂时无法连接。本机继续主控，但本机没有有效的备用通道签名（未取得授权或已过期），各屏幕不会显示本机的离线操作；恢复连接后自动提交服务器',
   },
   /** Shown beside the authority badge when screens will not follow this console. */
   unsigned: '屏幕不跟随',

@@ -17,7 +17,10 @@ export const fallback = {
   },
   /** The screen's hub cannot reach the other hubs as it should (Redis down): its ticks say `peers`. */
   peers: {
-    backup: { text: '服务器间同步已降级', hint: '服务器之间的消息通道中断，比赛变化改经数据库同步，可能稍有延迟；在线人数只计本服务器' },
+    backup: {
+      text: '服务器间同步已降级',
+      hint: '服务器之间的消息通道中断，比赛变化改经数据库同步，可能稍有延迟；在线人数只计本服务器',
+    },
     unreachable: { text: '与其他服务器失联', hint: '与其他服务器失联，时间可能不同步；恢复后自动校正' },
   },
 } as const;

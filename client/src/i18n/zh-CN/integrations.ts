@@ -26,7 +26,8 @@ export const integrations = {
   webhooks: {
     title: 'Webhook',
     lead: '在环节开始、时间到、响铃、比赛结束、记录结果时，向你的地址发送带签名的 POST 请求（Standard Webhooks）。失败会自动重试。',
-    lobbyLead: '本房间展示的每个计时器在环节开始、时间到、响铃、比赛结束、记录结果时，向你的地址发送带签名的 POST 请求（Standard Webhooks）。失败会自动重试。',
+    lobbyLead:
+      '本房间展示的每个计时器在环节开始、时间到、响铃、比赛结束、记录结果时，向你的地址发送带签名的 POST 请求（Standard Webhooks）。失败会自动重试。',
     ownerOnly: '只有计时器的所有者可以管理 Webhook。',
     empty: '还没有 Webhook。',
     url: '接收地址',
@@ -85,7 +86,14 @@ export const integrations = {
     copied: '已复制',
     copyFailed: '复制失败，请手动选择复制',
     empty: '还没有令牌。',
-    columns: { name: '名称', token: '令牌', scope: '范围', created: '创建于', used: '最近使用', state: '状态' },
+    columns: {
+      name: '名称',
+      token: '令牌',
+      scope: '范围',
+      created: '创建于',
+      used: '最近使用',
+      state: '状态',
+    },
     never: '从未',
     all: '全部',
     some: '{timers} 个计时器，{lobbies} 个大厅',

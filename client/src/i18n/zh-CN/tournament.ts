@@ -240,7 +240,8 @@ export const tournament = {
     publishing: '正在发布…',
     published: '已发布：{n} 个计时器和一个大厅',
     publishConfirm: '发布本轮？',
-    publishConfirmBody: '发布后将为本轮每场比赛创建计时器和大厅。填写了邮箱的评委会收到本轮对阵和评分链接（服务器已配置邮件时）；所有评委的链接都可在「评委链接单」中复制或打印二维码。',
+    publishConfirmBody:
+      '发布后将为本轮每场比赛创建计时器和大厅。填写了邮箱的评委会收到本轮对阵和评分链接（服务器已配置邮件时）；所有评委的链接都可在「评委链接单」中复制或打印二维码。',
     mailed: '已给 {n} 位评委发送评分链接邮件',
     notMailed: '没有发送邮件：请在「评委链接单」中复制链接或打印二维码交给评委',
     releaseTopic: '公布辩题',
@@ -342,7 +343,10 @@ export const tournament = {
     log: '结果记录',
     noHistory: '结果尚未确认，还没有记录。',
     auto: '系统',
-    action: { 'auto-confirmed': '评分一致，自动确认', confirmed: '确认赛果', edited: '修改赛果' } as Record<string, string>,
+    action: { 'auto-confirmed': '评分一致，自动确认', confirmed: '确认赛果', edited: '修改赛果' } as Record<
+      string,
+      string
+    >,
     change: '{before} → {after}',
     note: '说明：{text}',
     result: '{side}胜 {aff}:{neg}',

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { buildEvent, eventName, isAnalyticsDisabled } from './analytics';
 
-const context = { website: 'w', url: '/topic', title: 't', referrer: '', hostname: 'h', language: 'zh-CN', screen: '1920x1080' };
+const context = {
+  website: 'w',
+  url: '/topic',
+  title: 't',
+  referrer: '',
+  hostname: 'h',
+  language: 'zh-CN',
+  screen: '1920x1080',
+};
 
 describe('analytics', () => {
   it.each([
@@ -21,6 +29,9 @@ describe('analytics', () => {
 
   it('builds page views without a name and events with one', () => {
     expect(buildEvent(context)).toEqual({ type: 'event', payload: context });
-    expect(buildEvent(context, { name: '', data: { a: 1 } })).toEqual({ type: 'event', payload: { ...context, name: 'unknown', data: { a: 1 } } });
+    expect(buildEvent(context, { name: '', data: { a: 1 } })).toEqual({
+      type: 'event',
+      payload: { ...context, name: 'unknown', data: { a: 1 } },
+    });
   });
 });

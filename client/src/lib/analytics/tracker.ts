@@ -16,7 +16,8 @@ let configPromise: Promise<CollectorConfig> | undefined;
  * or off). Asked once per page load; a failure means off.
  */
 function collector(): Promise<CollectorConfig> {
-  if (env.analyticsUrl && env.analyticsWebsiteId) return Promise.resolve({ url: env.analyticsUrl, websiteId: env.analyticsWebsiteId });
+  if (env.analyticsUrl && env.analyticsWebsiteId)
+    return Promise.resolve({ url: env.analyticsUrl, websiteId: env.analyticsWebsiteId });
   configPromise ??= fetch('/api/analytics/config', { headers: { accept: 'application/json' } })
     .then((r) => (r.ok ? (r.json() as Promise<CollectorConfig>) : { url: null, websiteId: null }))
     .catch(() => ({ url: null, websiteId: null }));
@@ -62,7 +63,12 @@ export function track(event?: { name: unknown; data?: Record<string, unknown> })
       if (!url || !websiteId || analyticsDisabled()) return;
       const body = buildEvent(context(websiteId), event);
       if (!event) lastUrl = body.payload.url;
-      return fetch(url, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' }, keepalive: true });
+      return fetch(url, {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json' },
+        keepalive: true,
+      });
     })
     .catch(() => {
       /* analytics never breaks the page */

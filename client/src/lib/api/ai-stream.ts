@@ -10,7 +10,11 @@ export function useAiStatus() {
 }
 
 /** What a subscription call of the tRPC client looks like. */
-type Subscribe<T> = (handlers: { onData(event: T): void; onError(error: unknown): void; onComplete(): void }) => { unsubscribe(): void };
+type Subscribe<T> = (handlers: {
+  onData(event: T): void;
+  onError(error: unknown): void;
+  onComplete(): void;
+}) => { unsubscribe(): void };
 
 /** The Chinese message of a failed stream (the hub words every expected failure). */
 export function streamError(error: unknown): string {

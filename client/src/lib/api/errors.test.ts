@@ -1,10 +1,19 @@
 import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
-import { AppError, MAX_QUERY_RETRIES, queryRetryDelayMs, shouldRetryQuery, statusOf, toAppError } from './errors';
+import {
+  AppError,
+  MAX_QUERY_RETRIES,
+  queryRetryDelayMs,
+  shouldRetryQuery,
+  statusOf,
+  toAppError,
+} from './errors';
 
 /** A tRPC client error as the httpBatchLink produces it for a given status. */
 function trpcError(httpStatus: number, code = 'INTERNAL_SERVER_ERROR'): TRPCClientError<never> {
-  return TRPCClientError.from({ error: { message: 'boom', code: -32603, data: { code, httpStatus } } } as never);
+  return TRPCClientError.from({
+    error: { message: 'boom', code: -32603, data: { code, httpStatus } },
+  } as never);
 }
 
 describe('statusOf', () => {
@@ -45,7 +54,9 @@ describe('toAppError', () => {
   });
 
   it('maps a failed fetch to a network error', () => {
-    const error = toAppError(new TRPCClientError('Failed to fetch', { cause: new TypeError('Failed to fetch') }));
+    const error = toAppError(
+      new TRPCClientError('Failed to fetch', { cause: new TypeError('Failed to fetch') }),
+    );
     expect(error.kind).toBe('network');
     expect(error.status).toBe(0);
     expect(error.message).toBe('网络连接失败，请检查网络后重试。');
@@ -74,7 +85,12 @@ describe('shouldRetryQuery', () => {
   });
 
   it('retries network failures but not unknown errors or aborts', () => {
-    expect(shouldRetryQuery(0, new TRPCClientError('Failed to fetch', { cause: new TypeError('Failed to fetch') }))).toBe(true);
+    expect(
+      shouldRetryQuery(
+        0,
+        new TRPCClientError('Failed to fetch', { cause: new TypeError('Failed to fetch') }),
+      ),
+    ).toBe(true);
     expect(shouldRetryQuery(0, new Error('bug'))).toBe(false);
     expect(shouldRetryQuery(0, new DOMException('aborted', 'AbortError'))).toBe(false);
   });
@@ -91,7 +107,8 @@ describe('shouldRetryQuery', () => {
 
 describe('plan-limit refusals', () => {
   it('keep the hub message, which names the plan needed and /pricing', () => {
-    const message = '当前方案（试用版）的「赛事大厅」上限为 2 个；需要教育版才能创建更多赛事大厅。详见 /pricing';
+    const message =
+      '当前方案（试用版）的「赛事大厅」上限为 2 个；需要教育版才能创建更多赛事大厅。详见 /pricing';
     const error = toAppError({ message, data: { httpStatus: 403, code: 'FORBIDDEN', reason: 'plan-limit' } });
     expect(error.message).toBe(message);
     expect(toAppError({ message: 'x', data: { httpStatus: 403, code: 'FORBIDDEN' } }).message).not.toBe('x');

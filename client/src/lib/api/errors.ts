@@ -31,7 +31,15 @@ export class AppError extends Error {
   readonly reason: string | undefined;
   readonly detail: string | undefined;
 
-  constructor(init: { kind: AppErrorKind; status?: number; message?: string; code?: string; reason?: string; detail?: string; statusText?: string }) {
+  constructor(init: {
+    kind: AppErrorKind;
+    status?: number;
+    message?: string;
+    code?: string;
+    reason?: string;
+    detail?: string;
+    statusText?: string;
+  }) {
     const status = init.status ?? 0;
     super(init.message ?? messageForStatus(init.kind, status));
     this.kind = init.kind;
@@ -51,7 +59,10 @@ export const MAX_QUERY_RETRIES = 3;
 
 /** Short Chinese status text for an HTTP status, e.g. 404 → 未找到. */
 export function statusTextFor(status: number): string {
-  return errorsText.statusText[status] ?? (status >= 500 ? errorsText.statusText[500]! : status >= 400 ? errorsText.statusText[400]! : '');
+  return (
+    errorsText.statusText[status] ??
+    (status >= 500 ? errorsText.statusText[500]! : status >= 400 ? errorsText.statusText[400]! : '')
+  );
 }
 
 function messageForStatus(kind: AppErrorKind, status: number): string {
@@ -96,12 +107,24 @@ function isAbort(e: ErrorLike): boolean {
   return e.name === 'AbortError' || cause?.name === 'AbortError' || e.message === 'Aborted';
 }
 
-const NETWORK_MESSAGES = [/failed to fetch/i, /networkerror/i, /network request failed/i, /load failed/i, /websocket/i, /connection/i, /fetch failed/i];
+const NETWORK_MESSAGES = [
+  /failed to fetch/i,
+  /networkerror/i,
+  /network request failed/i,
+  /load failed/i,
+  /websocket/i,
+  /connection/i,
+  /fetch failed/i,
+];
 
 function isNetwork(e: ErrorLike): boolean {
   const cause = asObject(e.cause);
   const texts = [e.message, cause?.message].filter((t): t is string => typeof t === 'string');
-  return e.name === 'TypeError' || cause?.name === 'TypeError' || texts.some((t) => NETWORK_MESSAGES.some((re) => re.test(t)));
+  return (
+    e.name === 'TypeError' ||
+    cause?.name === 'TypeError' ||
+    texts.some((t) => NETWORK_MESSAGES.some((re) => re.test(t)))
+  );
 }
 
 /**
@@ -117,7 +140,15 @@ export function toAppError(error: unknown): AppError {
   const status = statusOf(error);
   // A plan-limit refusal's own message names the plan needed and /pricing: it is shown as sent.
   const planLimit = e?.data?.reason === 'plan-limit' && typeof detail === 'string';
-  if (status >= 400 && status <= 599) return new AppError({ kind: 'http', status, code, detail, ...(reason ? { reason } : {}), ...(planLimit ? { message: detail } : {}) });
+  if (status >= 400 && status <= 599)
+    return new AppError({
+      kind: 'http',
+      status,
+      code,
+      detail,
+      ...(reason ? { reason } : {}),
+      ...(planLimit ? { message: detail } : {}),
+    });
   if (e && isAbort(e)) return new AppError({ kind: 'aborted', detail });
   if (e && isNetwork(e)) return new AppError({ kind: 'network', detail });
   return new AppError({ kind: 'unknown', status, code, detail });

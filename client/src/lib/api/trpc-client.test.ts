@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { TRPC_HTTP_MAX_BATCH } from '@bianshi/shared';
 import { splitBatch } from './trpc-client';
 
-const subscribe = (id: number) => ({ id, method: 'subscription', params: { path: 'timer.watch', input: { json: { timerId: `t${id}` } } } });
+const subscribe = (id: number) => ({
+  id,
+  method: 'subscription',
+  params: { path: 'timer.watch', input: { json: { timerId: `t${id}` } } },
+});
 
 describe('splitBatch', () => {
   it('leaves single messages, pings and batches within the ceiling alone', () => {

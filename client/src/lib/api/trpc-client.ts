@@ -3,7 +3,13 @@
  * screens need (subscriptions and a few calls). Pages with server data use `lib/api/trpc` on top of it.
  */
 import type { AppRouter } from '@bianshi/hub/router';
-import { createTransformer, PROTOCOL_VERSION, reconnectDelayMs, REALTIME, TRPC_HTTP_MAX_BATCH } from '@bianshi/shared';
+import {
+  createTransformer,
+  PROTOCOL_VERSION,
+  reconnectDelayMs,
+  REALTIME,
+  TRPC_HTTP_MAX_BATCH,
+} from '@bianshi/shared';
 import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
 import type { TRPCClient } from '@trpc/client';
 import { createContext, useContext } from 'react';
@@ -52,7 +58,8 @@ export function splitBatch(data: string, max: number = TRPC_HTTP_MAX_BATCH): str
   const calls = JSON.parse(data) as unknown[];
   if (calls.length <= max) return [data];
   const messages: string[] = [];
-  for (let start = 0; start < calls.length; start += max) messages.push(JSON.stringify(calls.slice(start, start + max)));
+  for (let start = 0; start < calls.length; start += max)
+    messages.push(JSON.stringify(calls.slice(start, start + max)));
   return messages;
 }
 
@@ -83,7 +90,11 @@ export function createTrpcClient(
     url: wsUrlFor(location),
     WebSocket: batchSplittingWebSocket(),
     retryDelayMs: reconnectDelayMs,
-    keepAlive: { enabled: true, intervalMs: REALTIME.heartbeatMs, pongTimeoutMs: REALTIME.heartbeatTimeoutMs },
+    keepAlive: {
+      enabled: true,
+      intervalMs: REALTIME.heartbeatMs,
+      pongTimeoutMs: REALTIME.heartbeatTimeoutMs,
+    },
     // eagerSocket: open now and keep it open (the projector display, which opens it while React
     // renders its first frame, instead of a round trip or two after).
     lazy: { enabled: !options.eagerSocket, closeMs: 30_000 },

@@ -3,7 +3,14 @@ import { QueryClient } from '@tanstack/react-query';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { queryRetryDelayMs, shouldRetryQuery } from './errors';
 
-export { createTrpcClient, realtimeSocketOf, TRPC_PATH, wsUrlFor, type RealtimeSocket, type SocketEvent } from './trpc-client';
+export {
+  createTrpcClient,
+  realtimeSocketOf,
+  TRPC_PATH,
+  wsUrlFor,
+  type RealtimeSocket,
+  type SocketEvent,
+} from './trpc-client';
 
 /**
  * React bindings for the hub's router:
@@ -23,7 +30,12 @@ export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRou
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: shouldRetryQuery, retryDelay: queryRetryDelayMs, staleTime: 30_000, refetchOnWindowFocus: false },
+      queries: {
+        retry: shouldRetryQuery,
+        retryDelay: queryRetryDelayMs,
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+      },
       mutations: { retry: false },
     },
   });

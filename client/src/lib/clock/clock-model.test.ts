@@ -8,7 +8,14 @@ describe('ClockModel', () => {
   it('reads a fresh single clock as its full duration, normal phase', () => {
     const model = new ClockModel(freshMatch(T0));
     expect(model.clockCount).toBe(1);
-    expect(model.read(0, T0 + 5_000)).toMatchObject({ text: '03:30', phase: 'normal', running: false, active: true, side: 'aff', progress: 0 });
+    expect(model.read(0, T0 + 5_000)).toMatchObject({
+      text: '03:30',
+      phase: 'normal',
+      running: false,
+      active: true,
+      side: 'aff',
+      progress: 0,
+    });
   });
 
   it('counts down from absolute time, warning from the first bell, danger with tenths in the last 10 s', () => {

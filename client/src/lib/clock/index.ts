@@ -4,6 +4,20 @@
  * (`useFrameClock`, `useFrameKey`), and the clock's text (`formatShown`, `clockAriaLabel`, …).
  * Pure of the network: the realtime timer (lib/realtime/timer) feeds it state and server time.
  */
-export { ClockModel, DANGER_WINDOW_MS, firstBellElapsedMs, type ClockPhase, type ClockReading, type ClockModelOptions } from './clock-model';
+export {
+  ClockModel,
+  DANGER_WINDOW_MS,
+  firstBellElapsedMs,
+  type ClockPhase,
+  type ClockReading,
+  type ClockModelOptions,
+} from './clock-model';
 export { onAnimationFrame, useFrameClock, useFrameKey, type FrameKeyed } from './frame-clock';
-export { clockAriaLabel, formatSeconds, formatShown, shownValue, spokenDuration, type ClockTextMode } from './time-format';
+export {
+  clockAriaLabel,
+  formatSeconds,
+  formatShown,
+  shownValue,
+  spokenDuration,
+  type ClockTextMode,
+} from './time-format';

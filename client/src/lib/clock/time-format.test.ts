@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { clockAriaLabel, formatSeconds, formatShown, shownValue, spokenDuration, type ClockTextMode } from './time-format';
+import {
+  clockAriaLabel,
+  formatSeconds,
+  formatShown,
+  shownValue,
+  spokenDuration,
+  type ClockTextMode,
+} from './time-format';
 
 describe('clock text', () => {
   it.each<[ClockTextMode, number, string]>([

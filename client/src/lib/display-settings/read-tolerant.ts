@@ -13,7 +13,11 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** A string of at most `max` characters (after trimming, when asked) matching `pattern`; else undefined. */
-export function readString(value: unknown, max: number, options: { trim?: boolean; pattern?: RegExp } = {}): string | undefined {
+export function readString(
+  value: unknown,
+  max: number,
+  options: { trim?: boolean; pattern?: RegExp } = {},
+): string | undefined {
   if (typeof value !== 'string') return undefined;
   const text = options.trim ? value.trim() : value;
   if (text.length > max || (options.pattern && !options.pattern.test(text))) return undefined;
@@ -22,5 +26,7 @@ export function readString(value: unknown, max: number, options: { trim?: boolea
 
 /** A finite number within [min, max]; else undefined. */
 export function readNumber(value: unknown, min: number, max: number): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max ? value : undefined;
+  return typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max
+    ? value
+    : undefined;
 }

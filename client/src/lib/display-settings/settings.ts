@@ -49,7 +49,10 @@ const SOUND_NAME = /^[A-Za-z0-9_-]{1,40}$/;
 function teamInfo(value: unknown): TeamInfo {
   if (!isRecord(value)) return { name: null, school: null, debaters: [] };
   // Over 8 debaters is not a team we know how to show: none rather than a cut list.
-  const debaters = Array.isArray(value.debaters) && value.debaters.length <= 8 ? value.debaters.map((name) => readString(name, 40) ?? '') : [];
+  const debaters =
+    Array.isArray(value.debaters) && value.debaters.length <= 8
+      ? value.debaters.map((name) => readString(name, 40) ?? '')
+      : [];
   return { name: text(value.name, 80) || null, school: text(value.school, 80) || null, debaters };
 }
 

@@ -47,7 +47,18 @@ export interface SkinColors {
 }
 
 /** The colour names, in a fixed order (for editors). */
-export const SKIN_COLOR_KEYS = ['background', 'surface', 'text', 'muted', 'accent', 'aff', 'neg', 'warning', 'danger', 'overtime'] as const satisfies readonly (keyof SkinColors)[];
+export const SKIN_COLOR_KEYS = [
+  'background',
+  'surface',
+  'text',
+  'muted',
+  'accent',
+  'aff',
+  'neg',
+  'warning',
+  'danger',
+  'overtime',
+] as const satisfies readonly (keyof SkinColors)[];
 
 /** What `timer.settings.skin` may hold (besides a bare preset id). */
 export interface SkinSettings {
@@ -81,28 +92,72 @@ export const SKIN_PRESETS: Record<SkinPresetId, Skin> = {
   light: {
     preset: 'light',
     scheme: 'light',
-    colors: { background: '#f8fafc', surface: '#e2e8f0', text: '#0f172a', muted: '#475569', accent: '#15803d', aff: '#b91c1c', neg: '#1d4ed8', warning: '#a16207', danger: '#dc2626', overtime: '#b91c1c' },
+    colors: {
+      background: '#f8fafc',
+      surface: '#e2e8f0',
+      text: '#0f172a',
+      muted: '#475569',
+      accent: '#15803d',
+      aff: '#b91c1c',
+      neg: '#1d4ed8',
+      warning: '#a16207',
+      danger: '#dc2626',
+      overtime: '#b91c1c',
+    },
     fontScale: 1,
     backgroundImageUrl: null,
   },
   dark: {
     preset: 'dark',
     scheme: 'dark',
-    colors: { background: '#05080f', surface: '#1a2233', text: '#f8fafc', muted: '#a3b1c6', accent: '#4ade80', aff: '#f87171', neg: '#60a5fa', warning: '#facc15', danger: '#f87171', overtime: '#ff4d4d' },
+    colors: {
+      background: '#05080f',
+      surface: '#1a2233',
+      text: '#f8fafc',
+      muted: '#a3b1c6',
+      accent: '#4ade80',
+      aff: '#f87171',
+      neg: '#60a5fa',
+      warning: '#facc15',
+      danger: '#f87171',
+      overtime: '#ff4d4d',
+    },
     fontScale: 1,
     backgroundImageUrl: null,
   },
   'high-contrast': {
     preset: 'high-contrast',
     scheme: 'dark',
-    colors: { background: '#000000', surface: '#333333', text: '#ffffff', muted: '#e5e5e5', accent: '#00ff66', aff: '#ff6666', neg: '#66b3ff', warning: '#ffff00', danger: '#ff3b3b', overtime: '#ff3b3b' },
+    colors: {
+      background: '#000000',
+      surface: '#333333',
+      text: '#ffffff',
+      muted: '#e5e5e5',
+      accent: '#00ff66',
+      aff: '#ff6666',
+      neg: '#66b3ff',
+      warning: '#ffff00',
+      danger: '#ff3b3b',
+      overtime: '#ff3b3b',
+    },
     fontScale: 1.05,
     backgroundImageUrl: null,
   },
   'tournament-green': {
     preset: 'tournament-green',
     scheme: 'dark',
-    colors: { background: '#04281a', surface: '#0d4530', text: '#fbfaf5', muted: '#b7d3c4', accent: '#fcd34d', aff: '#ff8a80', neg: '#8ab4ff', warning: '#fcd34d', danger: '#ff6b6b', overtime: '#ff5252' },
+    colors: {
+      background: '#04281a',
+      surface: '#0d4530',
+      text: '#fbfaf5',
+      muted: '#b7d3c4',
+      accent: '#fcd34d',
+      aff: '#ff8a80',
+      neg: '#8ab4ff',
+      warning: '#fcd34d',
+      danger: '#ff6b6b',
+      overtime: '#ff5252',
+    },
     fontScale: 1,
     backgroundImageUrl: null,
   },
@@ -112,7 +167,8 @@ export const SKIN_PRESETS: Record<SkinPresetId, Skin> = {
 export const DEFAULT_SKIN_PRESET: SkinPresetId = 'dark';
 
 // A CSS colour we are willing to put into a style attribute: no `;`, `{`, `}`, `url(`.
-const CSS_COLOR = /^(#[0-9a-fA-F]{3,8}|(rgb|rgba|hsl|hsla|oklch|color-mix)\([0-9a-zA-Z.,%\s/+-]*\)|[a-zA-Z]{3,20})$/;
+const CSS_COLOR =
+  /^(#[0-9a-fA-F]{3,8}|(rgb|rgba|hsl|hsla|oklch|color-mix)\([0-9a-zA-Z.,%\s/+-]*\)|[a-zA-Z]{3,20})$/;
 
 function isPreset(value: unknown): value is SkinPresetId {
   return typeof value === 'string' && (SKIN_PRESET_IDS as readonly string[]).includes(value);

@@ -9,14 +9,20 @@ const PROBE_TIMEOUT_MS = 5_000;
 async function serverAnswers(): Promise<boolean> {
   try {
     // HEAD passes the service worker by (it answers GETs only), so this asks the network.
-    await fetch(window.location.href, { method: 'HEAD', cache: 'no-store', credentials: 'same-origin', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+    await fetch(window.location.href, {
+      method: 'HEAD',
+      cache: 'no-store',
+      credentials: 'same-origin',
+      signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+    });
     return true;
   } catch {
     return false;
   }
 }
 
-const mayReload = (path: string) => decideChunkReload(parseRecord(session.get(STORAGE_KEYS.chunkReload)), path, Date.now());
+const mayReload = (path: string) =>
+  decideChunkReload(parseRecord(session.get(STORAGE_KEYS.chunkReload)), path, Date.now());
 
 /**
  * After a chunk-loading error, reloads the page once per path within 10 s, and only when its

@@ -16,13 +16,18 @@ describe('isChunkLoadError', () => {
 
 describe('decideChunkReload', () => {
   it('reloads the first time and records it', () => {
-    expect(decideChunkReload(undefined, '/topic', 1000)).toEqual({ reload: true, record: { path: '/topic', at: 1000 } });
+    expect(decideChunkReload(undefined, '/topic', 1000)).toEqual({
+      reload: true,
+      record: { path: '/topic', at: 1000 },
+    });
   });
 
   it('does not reload the same path again within 10 s (no loop)', () => {
     const first = decideChunkReload(undefined, '/topic', 1000);
     if (!first.reload) throw new Error('expected a reload');
-    expect(decideChunkReload(first.record, '/topic', 1000 + CHUNK_RELOAD_WINDOW_MS - 1)).toEqual({ reload: false });
+    expect(decideChunkReload(first.record, '/topic', 1000 + CHUNK_RELOAD_WINDOW_MS - 1)).toEqual({
+      reload: false,
+    });
   });
 
   it('reloads again after the window, or for another path', () => {

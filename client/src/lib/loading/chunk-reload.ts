@@ -14,7 +14,9 @@ export function isChunkLoadError(error: unknown): boolean {
   if (name === 'ChunkLoadError') return true;
   return (
     typeof message === 'string' &&
-    /failed to fetch dynamically imported module|error loading dynamically imported module|importing a module script failed|unable to preload css|loading (css )?chunk \S+ failed/i.test(message)
+    /failed to fetch dynamically imported module|error loading dynamically imported module|importing a module script failed|unable to preload css|loading (css )?chunk \S+ failed/i.test(
+      message,
+    )
   );
 }
 
@@ -23,7 +25,9 @@ export function parseRecord(raw: string | null): ChunkReloadRecord | undefined {
   if (!raw) return undefined;
   try {
     const value = JSON.parse(raw) as Partial<ChunkReloadRecord>;
-    return typeof value.path === 'string' && typeof value.at === 'number' ? { path: value.path, at: value.at } : undefined;
+    return typeof value.path === 'string' && typeof value.at === 'number'
+      ? { path: value.path, at: value.at }
+      : undefined;
   } catch {
     return undefined;
   }
@@ -39,7 +43,12 @@ export function decideChunkReload(
   path: string,
   now: number,
 ): { reload: true; record: ChunkReloadRecord } | { reload: false } {
-  if (previous && previous.path === path && now - previous.at >= 0 && now - previous.at < CHUNK_RELOAD_WINDOW_MS) {
+  if (
+    previous &&
+    previous.path === path &&
+    now - previous.at >= 0 &&
+    now - previous.at < CHUNK_RELOAD_WINDOW_MS
+  ) {
     return { reload: false };
   }
   return { reload: true, record: { path, at: now } };

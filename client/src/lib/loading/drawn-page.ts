@@ -56,22 +56,42 @@ export function keepDrawnPageInput(root: HTMLElement): void {
   observer.observe(root, { childList: true });
 }
 
-function handOver(root: HTMLElement, drawnControls: HTMLElement[], focused: Element | null, pending: DrawnAction[]): void {
+function handOver(
+  root: HTMLElement,
+  drawnControls: HTMLElement[],
+  focused: Element | null,
+  pending: DrawnAction[],
+): void {
   const controls = [...root.querySelectorAll<HTMLElement>(DRAWN_CONTROLS)];
   const forms = [...root.querySelectorAll('form')];
   const counterpart = (index: number): HTMLElement | undefined => {
     const before = drawnControls[index];
     const after = controls[index];
-    return before && after && before.tagName === after.tagName && before.getAttribute('type') === after.getAttribute('type') ? after : undefined;
+    return before &&
+      after &&
+      before.tagName === after.tagName &&
+      before.getAttribute('type') === after.getAttribute('type')
+      ? after
+      : undefined;
   };
   drawnControls.forEach((before, index) => {
     const after = counterpart(index);
     if (!after) return;
     if (before instanceof HTMLInputElement && (before.type === 'checkbox' || before.type === 'radio')) {
-      if (before.checked !== before.defaultChecked && after instanceof HTMLInputElement && after.checked !== before.checked) after.click();
+      if (
+        before.checked !== before.defaultChecked &&
+        after instanceof HTMLInputElement &&
+        after.checked !== before.checked
+      )
+        after.click();
     } else if (before instanceof HTMLInputElement || before instanceof HTMLTextAreaElement) {
-      if (before.value !== before.defaultValue) setValue(after as HTMLInputElement | HTMLTextAreaElement, before.value, 'input');
-    } else if (before instanceof HTMLSelectElement && after instanceof HTMLSelectElement && before.value !== after.value) {
+      if (before.value !== before.defaultValue)
+        setValue(after as HTMLInputElement | HTMLTextAreaElement, before.value, 'input');
+    } else if (
+      before instanceof HTMLSelectElement &&
+      after instanceof HTMLSelectElement &&
+      before.value !== after.value
+    ) {
       setValue(after, before.value, 'change');
     }
   });
@@ -79,7 +99,10 @@ function handOver(root: HTMLElement, drawnControls: HTMLElement[], focused: Elem
   const toFocus = focusIndex >= 0 ? counterpart(focusIndex) : undefined;
   if (toFocus) {
     toFocus.focus({ preventScroll: true });
-    if ((focused instanceof HTMLInputElement || focused instanceof HTMLTextAreaElement) && (toFocus instanceof HTMLInputElement || toFocus instanceof HTMLTextAreaElement)) {
+    if (
+      (focused instanceof HTMLInputElement || focused instanceof HTMLTextAreaElement) &&
+      (toFocus instanceof HTMLInputElement || toFocus instanceof HTMLTextAreaElement)
+    ) {
       try {
         toFocus.setSelectionRange(focused.selectionStart, focused.selectionEnd);
       } catch {
@@ -102,7 +125,11 @@ function handOver(root: HTMLElement, drawnControls: HTMLElement[], focused: Elem
  * Sets a control's value the way typing does, so React's change handler sees it: through the
  * element's own value setter (React tracks the property), then the event a visitor's edit fires.
  */
-function setValue(element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, value: string, event: 'input' | 'change'): void {
+function setValue(
+  element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement,
+  value: string,
+  event: 'input' | 'change',
+): void {
   const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element) as object, 'value')?.set;
   if (setter) setter.call(element, value);
   else element.value = value;

@@ -26,12 +26,16 @@ describe('titles', () => {
 describe('canonicalUrl', () => {
   const site = 'https://bianshi.example/';
   it('keeps only whitelisted query parameters', () => {
-    expect(canonicalUrl(site, '/lobby', '?code=AB12&utm_source=x&page=2')).toBe('https://bianshi.example/lobby?code=AB12&page=2');
+    expect(canonicalUrl(site, '/lobby', '?code=AB12&utm_source=x&page=2')).toBe(
+      'https://bianshi.example/lobby?code=AB12&page=2',
+    );
     expect(canonicalUrl(site, '/lobby', '?utm_source=x')).toBe('https://bianshi.example/lobby');
   });
   it('normalises slashes and optionally lower-cases the path', () => {
     expect(canonicalUrl(site, '/Docs/Intro/', '')).toBe('https://bianshi.example/Docs/Intro');
-    expect(canonicalUrl(site, '/Docs//Intro/', '', { lowercase: true })).toBe('https://bianshi.example/docs/intro');
+    expect(canonicalUrl(site, '/Docs//Intro/', '', { lowercase: true })).toBe(
+      'https://bianshi.example/docs/intro',
+    );
     expect(canonicalUrl(site, '/', '?page=1')).toBe('https://bianshi.example/?page=1');
   });
   it('accepts a custom whitelist', () => {

@@ -1,6 +1,13 @@
 import { create } from 'zustand';
 
-export { CANONICAL_QUERY_WHITELIST, TITLE_SUFFIX, canonicalUrl, pageTitle, titleCase, titleFromPath } from '@bianshi/shared/content/head';
+export {
+  CANONICAL_QUERY_WHITELIST,
+  TITLE_SUFFIX,
+  canonicalUrl,
+  pageTitle,
+  titleCase,
+  titleFromPath,
+} from '@bianshi/shared/content/head';
 
 interface HeadOverrideState {
   /** A title set by a screen that is not a route of its own (error screen, 404). */

@@ -22,7 +22,10 @@ export function mountStandalone(page: string, screen: ReactNode): void {
 }
 
 /** Anything thrown while the screen renders, as `fallback` says it (after a reload for a stale chunk). */
-export class StandaloneErrorBoundary extends Component<{ children: ReactNode; fallback: (message: string) => ReactNode }, { error: unknown }> {
+export class StandaloneErrorBoundary extends Component<
+  { children: ReactNode; fallback: (message: string) => ReactNode },
+  { error: unknown }
+> {
   override state: { error: unknown } = { error: null };
 
   static getDerivedStateFromError(error: unknown) {
@@ -38,7 +41,9 @@ export class StandaloneErrorBoundary extends Component<{ children: ReactNode; fa
     const { error } = this.state;
     if (error === null) return this.props.children;
     if (isChunkLoadError(error)) return this.props.fallback(errorsText.chunk.failed);
-    return this.props.fallback(error instanceof Error && error.message ? error.message : errorsText.request.unknown);
+    return this.props.fallback(
+      error instanceof Error && error.message ? error.message : errorsText.request.unknown,
+    );
   }
 }
 
@@ -54,7 +59,9 @@ export function useStandaloneHead(title: string | null): void {
   useEffect(() => {
     const link = document.createElement('link');
     link.rel = 'canonical';
-    link.href = canonicalUrl(env.siteUrl, window.location.pathname, window.location.search, { lowercase: true });
+    link.href = canonicalUrl(env.siteUrl, window.location.pathname, window.location.search, {
+      lowercase: true,
+    });
     document.head.append(link);
     const cancel = schedulePageView();
     return () => {

@@ -51,7 +51,12 @@ export function alipayProvider(settings: AlipaySettings, clock: Clock): PaymentP
         version: '1.0',
         notify_url: settings.notifyUrl,
         return_url: settings.returnUrl,
-        biz_content: JSON.stringify({ out_trade_no: order.number, total_amount: yuan(order.amountFen), subject: order.subject, product_code: 'FAST_INSTANT_TRADE_PAY' }),
+        biz_content: JSON.stringify({
+          out_trade_no: order.number,
+          total_amount: yuan(order.amountFen),
+          subject: order.subject,
+          product_code: 'FAST_INSTANT_TRADE_PAY',
+        }),
       };
       params.sign = alipaySign(alipaySigningContent(params, ['sign']), settings.privateKey);
       return { kind: 'redirect', url: `${settings.gateway}?${new URLSearchParams(params).toString()}` };
@@ -61,12 +66,15 @@ export function alipayProvider(settings: AlipaySettings, clock: Clock): PaymentP
       const signature = params.sign;
       if (!signature || params.sign_type !== 'RSA2') throw new NotificationRejected('missing RSA2 signature');
       const content = alipaySigningContent(params, ['sign', 'sign_type']);
-      const valid = createVerify('RSA-SHA256').update(content, 'utf8').verify(pem(settings.alipayPublicKey, 'PUBLIC KEY'), signature, 'base64');
+      const valid = createVerify('RSA-SHA256')
+        .update(content, 'utf8')
+        .verify(pem(settings.alipayPublicKey, 'PUBLIC KEY'), signature, 'base64');
       if (!valid) throw new NotificationRejected('bad signature');
       if (params.app_id !== settings.appId) throw new NotificationRejected('another app');
       if (params.trade_status !== 'TRADE_SUCCESS' && params.trade_status !== 'TRADE_FINISHED') return null;
       const amountFen = fenOf(params.total_amount ?? '');
-      if (!params.out_trade_no || !params.trade_no || !Number.isFinite(amountFen)) throw new NotificationRejected('incomplete notification');
+      if (!params.out_trade_no || !params.trade_no || !Number.isFinite(amountFen))
+        throw new NotificationRejected('incomplete notification');
       return {
         eventId: params.notify_id || `${params.trade_no}:${params.trade_status}`,
         orderNumber: params.out_trade_no,

@@ -11,8 +11,15 @@ export function manualProvider(config: Config): PaymentProvider {
     id: 'manual',
     async checkout(order) {
       // Part of an account is no account: all three, or the buyer asks support.
-      if (!bankTransferConfigured(config)) return { kind: 'transfer', accountName: '', bankName: '', accountNo: '', reference: order.number };
-      return { kind: 'transfer', accountName: config.BANK_ACCOUNT_NAME, bankName: config.BANK_NAME, accountNo: config.BANK_ACCOUNT_NO, reference: order.number };
+      if (!bankTransferConfigured(config))
+        return { kind: 'transfer', accountName: '', bankName: '', accountNo: '', reference: order.number };
+      return {
+        kind: 'transfer',
+        accountName: config.BANK_ACCOUNT_NAME,
+        bankName: config.BANK_NAME,
+        accountNo: config.BANK_ACCOUNT_NO,
+        reference: order.number,
+      };
     },
     async verify() {
       throw new NotificationRejected('bank transfers are confirmed by an admin');

@@ -4,7 +4,11 @@ import { PAYMENT_METHOD_IDS, type PaymentMethodId } from '@bianshi/shared';
 export const PROVIDER_IDS = PAYMENT_METHOD_IDS;
 export type ProviderId = PaymentMethodId;
 
-export const PROVIDER_NAMES: Record<ProviderId, string> = { manual: '对公转账', alipay: '支付宝', wechat: '微信支付' };
+export const PROVIDER_NAMES: Record<ProviderId, string> = {
+  manual: '对公转账',
+  alipay: '支付宝',
+  wechat: '微信支付',
+};
 
 /** The order facts a provider needs. */
 export interface PayableOrder {

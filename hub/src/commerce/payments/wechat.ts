@@ -26,19 +26,33 @@ export function wechatMessage(timestamp: string, nonce: string, body: string): s
 }
 
 /** AEAD_AES_256_GCM decryption of a notification resource (the tag is the ciphertext's last 16 bytes). */
-export function decryptResource(apiV3Key: string, resource: { ciphertext: string; nonce: string; associated_data?: string | undefined }): string {
+export function decryptResource(
+  apiV3Key: string,
+  resource: { ciphertext: string; nonce: string; associated_data?: string | undefined },
+): string {
   const data = Buffer.from(resource.ciphertext, 'base64');
   if (data.length < 17) throw new NotificationRejected('resource too short');
-  const decipher = createDecipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(resource.nonce, 'utf8'));
+  const decipher = createDecipheriv(
+    'aes-256-gcm',
+    Buffer.from(apiV3Key, 'utf8'),
+    Buffer.from(resource.nonce, 'utf8'),
+  );
   decipher.setAuthTag(data.subarray(data.length - 16));
   decipher.setAAD(Buffer.from(resource.associated_data ?? '', 'utf8'));
-  return Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString('utf8');
+  return Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString(
+    'utf8',
+  );
 }
 
 const notificationSchema = z.object({
   id: z.string().min(1),
   event_type: z.string(),
-  resource: z.object({ algorithm: z.literal('AEAD_AES_256_GCM'), ciphertext: z.string(), nonce: z.string(), associated_data: z.string().optional() }),
+  resource: z.object({
+    algorithm: z.literal('AEAD_AES_256_GCM'),
+    ciphertext: z.string(),
+    nonce: z.string(),
+    associated_data: z.string().optional(),
+  }),
 });
 
 const transactionSchema = z.object({
@@ -64,8 +78,11 @@ export function wechatPayProvider(settings: WechatPaySettings, clock: Clock): Pa
     const nonce = header(headers, 'wechatpay-nonce');
     const signature = header(headers, 'wechatpay-signature');
     if (!timestamp || !nonce || !signature) throw new NotificationRejected('missing signature headers');
-    if (Math.abs(clock.now() / 1000 - Number(timestamp)) > MAX_CLOCK_SKEW_S) throw new NotificationRejected('stale timestamp');
-    const valid = createVerify('RSA-SHA256').update(wechatMessage(timestamp, nonce, body), 'utf8').verify(platformKey, signature, 'base64');
+    if (Math.abs(clock.now() / 1000 - Number(timestamp)) > MAX_CLOCK_SKEW_S)
+      throw new NotificationRejected('stale timestamp');
+    const valid = createVerify('RSA-SHA256')
+      .update(wechatMessage(timestamp, nonce, body), 'utf8')
+      .verify(platformKey, signature, 'base64');
     if (!valid) throw new NotificationRejected('bad signature');
   }
 
@@ -83,7 +100,9 @@ export function wechatPayProvider(settings: WechatPaySettings, clock: Clock): Pa
       });
       const timestamp = String(Math.floor(clock.now() / 1000));
       const nonce = randomBytes(16).toString('hex');
-      const signature = createSign('RSA-SHA256').update(`POST\n${path}\n${timestamp}\n${nonce}\n${body}\n`, 'utf8').sign(pem(settings.privateKey, 'PRIVATE KEY'), 'base64');
+      const signature = createSign('RSA-SHA256')
+        .update(`POST\n${path}\n${timestamp}\n${nonce}\n${body}\n`, 'utf8')
+        .sign(pem(settings.privateKey, 'PRIVATE KEY'), 'base64');
       const response = await fetch(new URL(path, settings.apiBase), {
         method: 'POST',
         headers: {
@@ -113,8 +132,13 @@ export function wechatPayProvider(settings: WechatPaySettings, clock: Clock): Pa
       }
       const transaction = transactionSchema.safeParse(JSON.parse(plain));
       if (!transaction.success) throw new NotificationRejected('unexpected resource');
-      if (transaction.data.mchid !== settings.mchId || transaction.data.appid !== settings.appId) throw new NotificationRejected('another merchant');
-      if (notification.data.event_type !== 'TRANSACTION.SUCCESS' || transaction.data.trade_state !== 'SUCCESS') return null;
+      if (transaction.data.mchid !== settings.mchId || transaction.data.appid !== settings.appId)
+        throw new NotificationRejected('another merchant');
+      if (
+        notification.data.event_type !== 'TRANSACTION.SUCCESS' ||
+        transaction.data.trade_state !== 'SUCCESS'
+      )
+        return null;
       return {
         eventId: notification.data.id,
         orderNumber: transaction.data.out_trade_no,
@@ -123,6 +147,10 @@ export function wechatPayProvider(settings: WechatPaySettings, clock: Clock): Pa
         payload: transaction.data as unknown as Record<string, unknown>,
       };
     },
-    acknowledgement: { status: 200, contentType: 'application/json', body: JSON.stringify({ code: 'SUCCESS', message: '成功' }) },
+    acknowledgement: {
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'SUCCESS', message: '成功' }),
+    },
   };
 }

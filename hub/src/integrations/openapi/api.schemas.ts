@@ -3,7 +3,13 @@
  * the schemas the handlers validate with (`createBody` in transport/api-v1.ts, the shared
  * `commandSchema`, `formatSchema`); what the hub answers is described here, beside them.
  */
-import { commandSchema, formatSchema, isHubOnlyCommand, overlayCommandSchema, timerReadingSchema } from '@bianshi/shared';
+import {
+  commandSchema,
+  formatSchema,
+  isHubOnlyCommand,
+  overlayCommandSchema,
+  timerReadingSchema,
+} from '@bianshi/shared';
 import { z } from 'zod';
 import 'zod-openapi';
 
@@ -12,14 +18,21 @@ export const apiErrorSchema = z
   .object({
     error: z.object({
       code: z.string().meta({ description: '如 `BAD_REQUEST`、`TOO_MANY_REQUESTS`' }),
-      reason: z.string().nullable().meta({ description: '机器可读的原因，如 `rate-limited`、`control-key-wrong`' }),
+      reason: z
+        .string()
+        .nullable()
+        .meta({ description: '机器可读的原因，如 `rate-limited`、`control-key-wrong`' }),
       message: z.string().meta({ description: '中文说明，可以直接显示给用户' }),
       details: z.unknown().optional(),
     }),
   })
   .meta({ id: 'ApiError' });
 
-export const timerIdParam = z.string().min(1).max(64).meta({ description: '计时器 id 或短 id', example: 'x7k2m9' });
+export const timerIdParam = z
+  .string()
+  .min(1)
+  .max(64)
+  .meta({ description: '计时器 id 或短 id', example: 'x7k2m9' });
 
 /** What creating a timer returns. */
 export const createdTimerSchema = z
@@ -76,18 +89,28 @@ export const commandResultSchema = z
 
 /** What a command may carry besides itself. */
 export const commandExtrasSchema = z.object({
-  expectedVersion: z.int().min(0).optional().meta({ description: '只有比赛仍在这个版本时才执行，否则返回 409' }),
+  expectedVersion: z
+    .int()
+    .min(0)
+    .optional()
+    .meta({ description: '只有比赛仍在这个版本时才执行，否则返回 409' }),
   matchId: z.string().min(1).max(64).optional().meta({ description: '指定比赛；默认为计时器的当前比赛' }),
 });
 
 /** The data of one Server-Sent Event (`snapshot` or `change`). */
 export const feedEventSchema = z
   .object({
-    kind: z.enum(['snapshot', 'change', 'timer']).meta({ description: '`snapshot` 当前状态（连接后第一条、换场）；`change` 命令或到时；`timer` 队名、辩题等设置变化' }),
+    kind: z.enum(['snapshot', 'change', 'timer']).meta({
+      description:
+        '`snapshot` 当前状态（连接后第一条、换场）；`change` 命令或到时；`timer` 队名、辩题等设置变化',
+    }),
     timerId: z.string(),
     matchId: z.string(),
     reading: timerReadingSchema,
-    events: z.array(z.object({ type: z.string(), at: z.int() }).loose()).meta({ description: '这次变化里发生的事：`bell` 响铃、`clockStarted`、`clockExpired`、`stageChanged`、`matchFinished`……' }),
+    events: z.array(z.object({ type: z.string(), at: z.int() }).loose()).meta({
+      description:
+        '这次变化里发生的事：`bell` 响铃、`clockStarted`、`clockExpired`、`stageChanged`、`matchFinished`……',
+    }),
   })
   .meta({ id: 'FeedEvent' });
 
@@ -106,7 +129,9 @@ function reserved(option: CommandOption): boolean {
 /** The overlay actions a client may send: all but showing a result (the record's result sheet fills it). */
 const clientOverlaySchema = z.discriminatedUnion(
   'action',
-  overlayCommandSchema.options.filter((option) => !isHubOnlyCommand({ type: 'overlay', action: option.shape.action.value })) as unknown as [
+  overlayCommandSchema.options.filter(
+    (option) => !isHubOnlyCommand({ type: 'overlay', action: option.shape.action.value }),
+  ) as unknown as [
     (typeof overlayCommandSchema.options)[number],
     ...(typeof overlayCommandSchema.options)[number][],
   ],
@@ -119,5 +144,10 @@ const clientOverlaySchema = z.discriminatedUnion(
  */
 export const clientCommandSchema = z.discriminatedUnion(
   'type',
-  commandSchema.options.filter((option) => !reserved(option)).map((option) => (option === overlayCommandSchema ? clientOverlaySchema : option)) as unknown as [CommandOption, ...CommandOption[]],
+  commandSchema.options
+    .filter((option) => !reserved(option))
+    .map((option) => (option === overlayCommandSchema ? clientOverlaySchema : option)) as unknown as [
+    CommandOption,
+    ...CommandOption[],
+  ],
 );

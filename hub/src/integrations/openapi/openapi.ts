@@ -23,27 +23,50 @@ import {
 /** The document's own version: bumped when `/api/v1` changes in a way a client can see. */
 export const OPENAPI_DOCUMENT_VERSION = '1.1.0';
 
-const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
+const json = (schema: z.ZodType, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
 const error = (description: string) => json(apiErrorSchema, description);
 const retryAfter = z.string().meta({ description: '多少秒后可以再试' });
-const tooMany = { description: '请求过于频繁（`rate-limited`），`Retry-After` 头给出等待秒数', headers: z.object({ 'retry-after': retryAfter }), content: { 'application/json': { schema: apiErrorSchema } } };
+const tooMany = {
+  description: '请求过于频繁（`rate-limited`），`Retry-After` 头给出等待秒数',
+  headers: z.object({ 'retry-after': retryAfter }),
+  content: { 'application/json': { schema: apiErrorSchema } },
+};
 const notFound = error('找不到（`timer-not-found`、`match-not-found`、`route-not-found`）');
 const viewErrors: ZodOpenApiResponsesObject = {
   '401': error('私有计时器，没有提供观看密钥（`view-key-required`）'),
-  '403': error('观看密钥、控制密钥或 API 令牌无效（`view-key-wrong`、`token-invalid`、`token-out-of-scope`）'),
+  '403': error(
+    '观看密钥、控制密钥或 API 令牌无效（`view-key-wrong`、`token-invalid`、`token-out-of-scope`）',
+  ),
   '404': notFound,
 };
 const path = z.object({ id: timerIdParam });
-const viewQuery = z.object({ key: z.string().max(200).optional().meta({ description: '私有计时器的观看密钥（也可放在 `Authorization: Bearer` 头里）' }) });
+const viewQuery = z.object({
+  key: z
+    .string()
+    .max(200)
+    .optional()
+    .meta({ description: '私有计时器的观看密钥（也可放在 `Authorization: Bearer` 头里）' }),
+});
 
 /** Library reads: described in words, answered as the README and the docs say. */
-function libraryRead(operationId: string, summary: string, params?: { path?: z.ZodObject; query?: z.ZodObject }): ZodOpenApiOperationObject {
+function libraryRead(
+  operationId: string,
+  summary: string,
+  params?: { path?: z.ZodObject; query?: z.ZodObject },
+): ZodOpenApiOperationObject {
   return {
     operationId,
     summary,
     tags: ['资料库'],
     ...(params ? { requestParams: params } : {}),
-    responses: { '200': json(libraryAnswerSchema, summary), '400': error('参数无效（`invalid-input`）'), '404': notFound },
+    responses: {
+      '200': json(libraryAnswerSchema, summary),
+      '400': error('参数无效（`invalid-input`）'),
+      '404': notFound,
+    },
   };
 }
 
@@ -73,7 +96,8 @@ export function buildOpenApiDocument(serverUrl: string) {
         bearer: {
           type: 'http',
           scheme: 'bearer',
-          description: '计时器的控制密钥（`controlKey`）、私有计时器的观看密钥（`viewKey`），或账号的 API 令牌（`bst_…`，在「账号 → API 令牌」创建）。',
+          description:
+            '计时器的控制密钥（`controlKey`）、私有计时器的观看密钥（`viewKey`），或账号的 API 令牌（`bst_…`，在「账号 → API 令牌」创建）。',
         },
       },
     },
@@ -84,19 +108,38 @@ export function buildOpenApiDocument(serverUrl: string) {
     ],
     paths: {
       '/api/v1/openapi.json': {
-        get: { operationId: 'getOpenApi', summary: '本文档', tags: ['计时器'], responses: { '200': json(z.object({}).loose(), 'OpenAPI 3.1 文档') } },
+        get: {
+          operationId: 'getOpenApi',
+          summary: '本文档',
+          tags: ['计时器'],
+          responses: { '200': json(z.object({}).loose(), 'OpenAPI 3.1 文档') },
+        },
       },
       '/api/v1/formats': {
-        get: { operationId: 'listFormats', summary: '内置赛制库', tags: ['计时器'], responses: { '200': json(formatsSchema, '全部内置赛制') } },
+        get: {
+          operationId: 'listFormats',
+          summary: '内置赛制库',
+          tags: ['计时器'],
+          responses: { '200': json(formatsSchema, '全部内置赛制') },
+        },
       },
       '/api/v1/timers': {
         post: {
           operationId: 'createTimer',
           summary: '创建计时器',
-          description: '用内置赛制（`formatId`）或完整赛制（`format`）创建。带账号的 API 令牌时，计时器归该账号所有。',
+          description:
+            '用内置赛制（`formatId`）或完整赛制（`format`）创建。带账号的 API 令牌时，计时器归该账号所有。',
           tags: ['计时器'],
           security: [{}, { bearer: [] }],
-          requestBody: { content: { 'application/json': { schema: createBody.extend({ format: z.unknown().optional().meta({ description: '完整赛制，结构同 `Format`' }) }) } } },
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: createBody.extend({
+                  format: z.unknown().optional().meta({ description: '完整赛制，结构同 `Format`' }),
+                }),
+              },
+            },
+          },
           responses: {
             '201': json(createdTimerSchema, '已创建'),
             '400': error('请求无效（`invalid-input`、`format-unknown`、`format-invalid`）'),
@@ -110,7 +153,8 @@ export function buildOpenApiDocument(serverUrl: string) {
         get: {
           operationId: 'getTimer',
           summary: '读取计时器',
-          description: '`reading` 是算好的读数：每个钟的 `remainingMs`、`overtimeMs`、`running`，走时中的 `deadline`（归零的服务器时刻），环节、发言方、辩手、队名、辩题与下一个环节。`state` 是原始状态。',
+          description:
+            '`reading` 是算好的读数：每个钟的 `remainingMs`、`overtimeMs`、`running`，走时中的 `deadline`（归零的服务器时刻），环节、发言方、辩手、队名、辩题与下一个环节。`state` 是原始状态。',
           tags: ['计时器'],
           security: [{}, { bearer: [] }],
           requestParams: { path, query: viewQuery },
@@ -121,16 +165,29 @@ export function buildOpenApiDocument(serverUrl: string) {
         post: {
           operationId: 'sendCommand',
           summary: '发送命令',
-          description: '需要 `Authorization: Bearer <控制密钥或 API 令牌>`。例如 `{"type":"toggle"}`、`{"type":"next"}`、`{"type":"adjust","deltaMs":10000}`。',
+          description:
+            '需要 `Authorization: Bearer <控制密钥或 API 令牌>`。例如 `{"type":"toggle"}`、`{"type":"next"}`、`{"type":"adjust","deltaMs":10000}`。',
           tags: ['计时器'],
           security: [{ bearer: [] }],
           requestParams: { path },
-          requestBody: { content: { 'application/json': { schema: z.intersection(clientCommandSchema, commandExtrasSchema).meta({ id: 'CommandRequest' }) } } },
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: z
+                  .intersection(clientCommandSchema, commandExtrasSchema)
+                  .meta({ id: 'CommandRequest' }),
+              },
+            },
+          },
           responses: {
             '200': json(commandResultSchema, '已执行'),
-            '400': error('命令无效或当前不允许（`invalid-input`、`invalid-json`，或比赛的拒绝原因如 `not-dual-stage`）'),
+            '400': error(
+              '命令无效或当前不允许（`invalid-input`、`invalid-json`，或比赛的拒绝原因如 `not-dual-stage`）',
+            ),
             '401': error('没有提供密钥（`control-key-missing`）'),
-            '403': error('密钥或令牌无效、令牌范围不含此计时器（`control-key-wrong`、`token-invalid`、`token-out-of-scope`、`token-role-too-low`）'),
+            '403': error(
+              '密钥或令牌无效、令牌范围不含此计时器（`control-key-wrong`、`token-invalid`、`token-out-of-scope`、`token-role-too-low`）',
+            ),
             '404': notFound,
             '409': error('`expectedVersion` 已过期（比赛已被别人改过）'),
             '413': error('请求体超过 64 KiB（`body-too-large`）'),
@@ -149,21 +206,44 @@ export function buildOpenApiDocument(serverUrl: string) {
           requestParams: {
             path,
             query: viewQuery,
-            header: z.object({ 'last-event-id': z.string().max(200).optional().meta({ description: '上次收到的事件 id，用于续传' }) }),
+            header: z.object({
+              'last-event-id': z
+                .string()
+                .max(200)
+                .optional()
+                .meta({ description: '上次收到的事件 id，用于续传' }),
+            }),
           },
           responses: {
-            '200': { description: '事件流，每条 `data` 是一个 FeedEvent', content: { 'text/event-stream': { schema: feedEventSchema } } },
+            '200': {
+              description: '事件流，每条 `data` 是一个 FeedEvent',
+              content: { 'text/event-stream': { schema: feedEventSchema } },
+            },
             ...viewErrors,
             '429': tooMany,
           },
         },
       },
-      '/api/v1/topics': { get: libraryRead('listTopics', '搜索辩题', { query: listQuery.extend({ group: z.string().max(64).optional() }) }) },
-      '/api/v1/topic-groups/{id}': { get: libraryRead('getTopicGroup', '辩题组及其辩题', { path: z.object({ id: z.string() }) }) },
-      '/api/v1/schools': { get: libraryRead('listSchools', '搜索学校', { query: listQuery.extend({ region: z.string().max(40).optional() }) }) },
-      '/api/v1/schools/{id}': { get: libraryRead('getSchool', '学校及其队伍', { path: z.object({ id: z.string() }) }) },
+      '/api/v1/topics': {
+        get: libraryRead('listTopics', '搜索辩题', {
+          query: listQuery.extend({ group: z.string().max(64).optional() }),
+        }),
+      },
+      '/api/v1/topic-groups/{id}': {
+        get: libraryRead('getTopicGroup', '辩题组及其辩题', { path: z.object({ id: z.string() }) }),
+      },
+      '/api/v1/schools': {
+        get: libraryRead('listSchools', '搜索学校', {
+          query: listQuery.extend({ region: z.string().max(40).optional() }),
+        }),
+      },
+      '/api/v1/schools/{id}': {
+        get: libraryRead('getSchool', '学校及其队伍', { path: z.object({ id: z.string() }) }),
+      },
       '/api/v1/records/{matchId}': {
-        get: libraryRead('getRecord', '比赛记录（各环节用时、超时、结果）；以 `.csv` 结尾时返回 CSV', { path: z.object({ matchId: z.string() }) }),
+        get: libraryRead('getRecord', '比赛记录（各环节用时、超时、结果）；以 `.csv` 结尾时返回 CSV', {
+          path: z.object({ matchId: z.string() }),
+        }),
       },
     },
   });

@@ -27,9 +27,19 @@ const ACTIONS: Record<string, (arg: number | null) => Command | null> = {
   prev: () => ({ type: 'prev' }),
   switchside: () => ({ type: 'switchSide' }),
   reset: () => ({ type: 'resetStage' }),
-  bell: (count) => ({ type: 'ringBell', count: count !== null && Number.isInteger(count) && count >= 1 && count <= 10 ? count : 1, sound: 'bell' }),
-  adjust: (ms) => (ms !== null && Number.isInteger(ms) && Math.abs(ms) <= 24 * 3_600_000 ? { type: 'adjust', deltaMs: ms } : null),
-  goto: (index) => (index !== null && Number.isInteger(index) && index >= 0 && index <= 1000 ? { type: 'goto', stageIndex: index } : null),
+  bell: (count) => ({
+    type: 'ringBell',
+    count: count !== null && Number.isInteger(count) && count >= 1 && count <= 10 ? count : 1,
+    sound: 'bell',
+  }),
+  adjust: (ms) =>
+    ms !== null && Number.isInteger(ms) && Math.abs(ms) <= 24 * 3_600_000
+      ? { type: 'adjust', deltaMs: ms }
+      : null,
+  goto: (index) =>
+    index !== null && Number.isInteger(index) && index >= 0 && index <= 1000
+      ? { type: 'goto', stageIndex: index }
+      : null,
 };
 
 /** `mm:ss` of what a clock shows: time left, or `+mm:ss` past zero. */
@@ -70,7 +80,9 @@ export class OscBridge {
       return { host: entry.slice(0, at).replace(/^\[|\]$/g, ''), port: Number(entry.slice(at + 1)) };
     });
     this.any = deps.config.OSC_TIMERS.includes('*');
-    this.allowed = new Set(deps.config.OSC_TIMERS.filter((ref) => ref !== '*').map((ref) => ref.toLowerCase()));
+    this.allowed = new Set(
+      deps.config.OSC_TIMERS.filter((ref) => ref !== '*').map((ref) => ref.toLowerCase()),
+    );
   }
 
   /** The UDP port listened on (after start). */
@@ -85,7 +97,11 @@ export class OscBridge {
     server.on('error', (error: Error) => this.deps.logger.warn('osc error', { error: error.message }));
     server.on('message', (message: OscArg[]) => void this.handle(message));
     await once(server, 'listening');
-    this.deps.logger.info('osc listening', { host: this.deps.config.OSC_HOST, port: this.port, timers: this.deps.config.OSC_TIMERS.length });
+    this.deps.logger.info('osc listening', {
+      host: this.deps.config.OSC_HOST,
+      port: this.port,
+      timers: this.deps.config.OSC_TIMERS.length,
+    });
     for (const ref of this.allowed) await this.follow(ref);
   }
 
@@ -105,9 +121,15 @@ export class OscBridge {
     const [, ref, action] = parts as [string, string, string];
     const make = ACTIONS[action.toLowerCase()];
     if (!make) return this.deps.logger.info('osc unknown action', { address });
-    if (!this.any && !this.allowed.has(ref.toLowerCase())) return this.deps.logger.warn('osc timer not allowed', { address });
+    if (!this.any && !this.allowed.has(ref.toLowerCase()))
+      return this.deps.logger.warn('osc timer not allowed', { address });
     const first = args[0];
-    const numeric = typeof first === 'number' ? Math.round(first) : typeof first === 'string' && /^-?\d+$/.test(first) ? Number(first) : null;
+    const numeric =
+      typeof first === 'number'
+        ? Math.round(first)
+        : typeof first === 'string' && /^-?\d+$/.test(first)
+          ? Number(first)
+          : null;
     const command = make(numeric);
     if (!command) return this.deps.logger.info('osc bad argument', { address });
     try {
@@ -143,16 +165,24 @@ export class OscBridge {
       latest = item.reading;
       const { reading } = item;
       const active = reading.active;
-      this.send(ref, 'time', [active?.remainingMs ?? 0, oscClockText(active?.remainingMs ?? 0, active?.overtimeMs ?? 0), active?.overtimeMs ?? 0]);
+      this.send(ref, 'time', [
+        active?.remainingMs ?? 0,
+        oscClockText(active?.remainingMs ?? 0, active?.overtimeMs ?? 0),
+        active?.overtimeMs ?? 0,
+      ]);
       this.send(ref, 'running', [active?.running ? 1 : 0]);
       if (item.kind !== 'change' || reading.stage.index !== lastStage) {
         lastStage = reading.stage.index;
         this.send(ref, 'stage', [reading.stage.index, reading.stage.name]);
-        this.send(ref, 'speaker', [reading.stage.sideLabel ?? '', [reading.stage.speaker?.label, reading.stage.speaker?.name].filter(Boolean).join(' ')]);
+        this.send(ref, 'speaker', [
+          reading.stage.sideLabel ?? '',
+          [reading.stage.speaker?.label, reading.stage.speaker?.name].filter(Boolean).join(' '),
+        ]);
       }
       for (const event of item.events) {
         if (event.type === 'bell') this.send(ref, 'bell', [event.count]);
-        if (event.type === 'clockExpired' || event.type === 'overtimeStarted') this.send(ref, 'timeup', [event.stageIndex]);
+        if (event.type === 'clockExpired' || event.type === 'overtimeStarted')
+          this.send(ref, 'timeup', [event.stageIndex]);
       }
     });
     this.follows.push(() => {
@@ -166,7 +196,9 @@ export class OscBridge {
     if (!server) return;
     for (const target of this.targets) {
       const sent = server.send([`${OSC_NAMESPACE}/${ref}/${what}`, ...args], target.port, target.host);
-      void sent?.catch((error: unknown) => this.deps.logger.info('osc send failed', { error: String(error) }));
+      void sent?.catch((error: unknown) =>
+        this.deps.logger.info('osc send failed', { error: String(error) }),
+      );
     }
   }
 }

@@ -45,11 +45,19 @@ export interface TimerEventsDependencies {
  * event per change committed on any hub. Usable from a browser's EventSource, OBS or `curl -N`.
  */
 export function createTimerEventsHandler(deps: TimerEventsDependencies) {
-  return async (req: IncomingMessage, res: ServerResponse, timerRef: string, address: string): Promise<void> => {
+  return async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    timerRef: string,
+    address: string,
+  ): Promise<void> => {
     const timer = await deps.timers.get(timerRef);
     await deps.access.requireView(timer, req);
     const room = await deps.timers.room(timer);
-    if (!deps.subscriptions.tryAdd(address)) throw new HubError('TOO_MANY_REQUESTS', IM.tooManyStreams, 'too-many-from-address', { retryAfterMs: SSE_RETRY_MS * 5 });
+    if (!deps.subscriptions.tryAdd(address))
+      throw new HubError('TOO_MANY_REQUESTS', IM.tooManyStreams, 'too-many-from-address', {
+        retryAfterMs: SSE_RETRY_MS * 5,
+      });
 
     const url = new URL(req.url ?? '/', 'http://hub');
     const lastEventId = headerValue(req.headers['last-event-id']) ?? url.searchParams.get('lastEventId');

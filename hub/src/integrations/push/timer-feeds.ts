@@ -50,7 +50,11 @@ export class TimerFeeds {
       this.feeds.set(room.timerId, feed);
     }
     const current = feed.room;
-    if (!(resumeVersion !== undefined && current.matchId === room.matchId && resumeVersion === current.current.version)) {
+    if (!(
+      resumeVersion !== undefined &&
+      current.matchId === room.matchId &&
+      resumeVersion === current.current.version
+    )) {
       listener(feed.item('snapshot', []));
     }
     feed.listeners.add(listener);

@@ -47,7 +47,9 @@ export interface TokenHolder {
 }
 
 /** What a token's scope needs to know of a lobby (the lobbies domain answers). */
-export type LobbyLookup = (lobbyId: string) => Promise<{ ownerId: string | null; timerIds: readonly string[] } | null>;
+export type LobbyLookup = (
+  lobbyId: string,
+) => Promise<{ ownerId: string | null; timerIds: readonly string[] } | null>;
 
 /** True when `bearer` looks like an API token rather than a control or view key. */
 export function isApiToken(bearer: string | null | undefined): bearer is string {
@@ -69,41 +71,76 @@ export class ApiTokenService {
   ) {}
 
   async list(userId: string): Promise<ApiTokenView[]> {
-    const rows = await this.db.select().from(apiTokens).where(eq(apiTokens.userId, userId)).orderBy(desc(apiTokens.createdAt));
+    const rows = await this.db
+      .select()
+      .from(apiTokens)
+      .where(eq(apiTokens.userId, userId))
+      .orderBy(desc(apiTokens.createdAt));
     return rows.map(toView);
   }
 
   /** Creates a token; the token itself is returned this once (only its hash is kept). */
-  async create(userId: string, input: { name: string; scope: TokenScope }): Promise<{ token: string; view: ApiTokenView }> {
+  async create(
+    userId: string,
+    input: { name: string; scope: TokenScope },
+  ): Promise<{ token: string; view: ApiTokenView }> {
     const name = input.name.trim();
     if (!name) throw new HubError('BAD_REQUEST', IM.tokenNameRequired, 'token-name-required');
-    const [held] = await this.db.select({ n: count() }).from(apiTokens).where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
-    if ((held?.n ?? 0) >= MAX_TOKENS_PER_ACCOUNT) throw new HubError('BAD_REQUEST', IM.tokenTooMany(MAX_TOKENS_PER_ACCOUNT), 'token-limit');
+    const [held] = await this.db
+      .select({ n: count() })
+      .from(apiTokens)
+      .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
+    if ((held?.n ?? 0) >= MAX_TOKENS_PER_ACCOUNT)
+      throw new HubError('BAD_REQUEST', IM.tokenTooMany(MAX_TOKENS_PER_ACCOUNT), 'token-limit');
     const scope = input.scope === null ? null : await this.checkedScope(userId, input.scope);
     const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
-    const row = { id: newId(), userId, name: name.slice(0, 60), tokenHash: hashKey(token), prefix: token.slice(0, API_TOKEN_PREFIX.length + 6), scope, createdAt: new Date(this.clock.now()) };
+    const row = {
+      id: newId(),
+      userId,
+      name: name.slice(0, 60),
+      tokenHash: hashKey(token),
+      prefix: token.slice(0, API_TOKEN_PREFIX.length + 6),
+      scope,
+      createdAt: new Date(this.clock.now()),
+    };
     await this.db.insert(apiTokens).values(row);
     return { token, view: toView({ ...row, lastUsedAt: null, revokedAt: null }) };
   }
 
   /** Revokes one of the account's tokens (idempotent); NOT_FOUND when it is not theirs. */
   async revoke(userId: string, tokenId: string): Promise<void> {
-    const [row] = await this.db.select({ id: apiTokens.id, revokedAt: apiTokens.revokedAt }).from(apiTokens).where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId)));
+    const [row] = await this.db
+      .select({ id: apiTokens.id, revokedAt: apiTokens.revokedAt })
+      .from(apiTokens)
+      .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId)));
     if (!row) throw new HubError('NOT_FOUND', IM.tokenNotFound, 'token-not-found');
-    if (!row.revokedAt) await this.db.update(apiTokens).set({ revokedAt: new Date(this.clock.now()) }).where(eq(apiTokens.id, tokenId));
+    if (!row.revokedAt)
+      await this.db
+        .update(apiTokens)
+        .set({ revokedAt: new Date(this.clock.now()) })
+        .where(eq(apiTokens.id, tokenId));
   }
 
   /** The holder of a presented token, or null when it is unknown or revoked. */
   async authenticate(token: string): Promise<TokenHolder | null> {
     if (!isApiToken(token) || token.length > 200) return null;
-    const [row] = await this.db.select().from(apiTokens).where(eq(apiTokens.tokenHash, hashKey(token))).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(apiTokens)
+      .where(eq(apiTokens.tokenHash, hashKey(token)))
+      .limit(1);
     if (!row || row.revokedAt) return null;
     const now = this.clock.now();
     if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > LAST_USED_EVERY_MS) {
       await this.db
         .update(apiTokens)
         .set({ lastUsedAt: new Date(now) })
-        .where(and(eq(apiTokens.id, row.id), or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, new Date(now - LAST_USED_EVERY_MS)))));
+        .where(
+          and(
+            eq(apiTokens.id, row.id),
+            or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, new Date(now - LAST_USED_EVERY_MS))),
+          ),
+        );
     }
     return { tokenId: row.id, userId: row.userId, scope: parseScope(row.scope) };
   }
@@ -124,7 +161,8 @@ export class ApiTokenService {
     if (!holder) throw new HubError('FORBIDDEN', IM.tokenInvalid, 'token-invalid');
     const role = await this.roleOn(holder, timer);
     if (role === null) throw new HubError('FORBIDDEN', IM.tokenOutOfScope, 'token-out-of-scope');
-    if (!atLeast(role, 'controller')) throw new HubError('FORBIDDEN', IM.tokenRoleTooLow, 'token-role-too-low');
+    if (!atLeast(role, 'controller'))
+      throw new HubError('FORBIDDEN', IM.tokenRoleTooLow, 'token-role-too-low');
     return holder;
   }
 
@@ -137,17 +175,24 @@ export class ApiTokenService {
   }
 
   /** A scope with its timers resolved to ids; every timer must be one the account may run, every lobby its own. */
-  private async checkedScope(userId: string, scope: NonNullable<TokenScope>): Promise<NonNullable<TokenScope>> {
+  private async checkedScope(
+    userId: string,
+    scope: NonNullable<TokenScope>,
+  ): Promise<NonNullable<TokenScope>> {
     const timerIds: string[] = [];
     for (const ref of scope.timers) {
       const timer = await this.timers.get(ref).catch(() => null);
-      const role = timer ? await this.timers.roleOf(timer, { presentedKeys: () => [], user: { id: userId } }) : null;
-      if (!timer || !role || !atLeast(role, 'controller')) throw new HubError('BAD_REQUEST', IM.tokenScopeUnknown, 'token-scope-unknown', { ref });
+      const role = timer
+        ? await this.timers.roleOf(timer, { presentedKeys: () => [], user: { id: userId } })
+        : null;
+      if (!timer || !role || !atLeast(role, 'controller'))
+        throw new HubError('BAD_REQUEST', IM.tokenScopeUnknown, 'token-scope-unknown', { ref });
       timerIds.push(timer.id);
     }
     for (const lobbyId of scope.lobbies) {
       const lobby = await this.lobbyOf(lobbyId);
-      if (!lobby || lobby.ownerId !== userId) throw new HubError('BAD_REQUEST', IM.tokenScopeUnknown, 'token-scope-unknown', { ref: lobbyId });
+      if (!lobby || lobby.ownerId !== userId)
+        throw new HubError('BAD_REQUEST', IM.tokenScopeUnknown, 'token-scope-unknown', { ref: lobbyId });
     }
     return { timers: [...new Set(timerIds)], lobbies: [...new Set(scope.lobbies)] };
   }
@@ -170,4 +215,3 @@ function toView(row: typeof apiTokens.$inferSelect): ApiTokenView {
     revokedAt: row.revokedAt?.getTime() ?? null,
   };
 }
-

@@ -73,7 +73,11 @@ export class WebhookOutbox {
   /** One pass, for tests and for `wake`: sends everything due now. */
   async drain(): Promise<void> {
     for (;;) {
-      const claimed = await this.deps.repository.claimDue(this.deps.clock.now(), OUTBOX_LEASE_MS, OUTBOX_BATCH);
+      const claimed = await this.deps.repository.claimDue(
+        this.deps.clock.now(),
+        OUTBOX_LEASE_MS,
+        OUTBOX_BATCH,
+      );
       if (claimed.length === 0) return;
       await Promise.all(claimed.map((delivery) => this.deliver(delivery)));
       if (this.stopped) return;
@@ -116,7 +120,11 @@ export class WebhookOutbox {
     try {
       const messageId = `msg_${delivery.id}`;
       const signature = new Webhook(delivery.secret).sign(messageId, new Date(at), body);
-      const headers = { 'webhook-id': messageId, 'webhook-timestamp': String(Math.floor(at / 1000)), 'webhook-signature': signature };
+      const headers = {
+        'webhook-id': messageId,
+        'webhook-timestamp': String(Math.floor(at / 1000)),
+        'webhook-signature': signature,
+      };
       result = await postWebhook(delivery.url, body, headers, { allowPrivate: this.deps.allowPrivate });
     } catch (error) {
       result = { status: null, response: String(error), durationMs: 0 };
@@ -124,7 +132,20 @@ export class WebhookOutbox {
     const delivered = result.status !== null && result.status >= 200 && result.status < 300;
     const delayS = this.deps.retryScheduleS[delivery.attempts - 1];
     const retryAt = delivered || delayS === undefined ? null : this.deps.clock.now() + delayS * 1000;
-    await this.deps.repository.settle(delivery.id, { delivered, retryAt, status: result.status, response: result.response, at, durationMs: result.durationMs });
-    if (!delivered) this.deps.logger.info('webhook attempt failed', { delivery: delivery.id, attempt: delivery.attempts, status: result.status, willRetry: retryAt !== null });
+    await this.deps.repository.settle(delivery.id, {
+      delivered,
+      retryAt,
+      status: result.status,
+      response: result.response,
+      at,
+      durationMs: result.durationMs,
+    });
+    if (!delivered)
+      this.deps.logger.info('webhook attempt failed', {
+        delivery: delivery.id,
+        attempt: delivery.attempts,
+        status: result.status,
+        willRetry: retryAt !== null,
+      });
   }
 }

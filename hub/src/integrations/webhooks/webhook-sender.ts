@@ -59,8 +59,14 @@ function guardedLookup(allowPrivate: boolean): LookupFunction {
       if (error) return callback(error, '', 0);
       const list = addresses as LookupAddress[];
       const allowed = allowPrivate ? list : list.filter((entry) => !isPrivateAddress(entry.address));
-      if (allowed.length === 0) return callback(Object.assign(new Error(`private address refused: ${hostname}`), { code: 'EPRIVATE' }), '', 0);
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, allowed);
+      if (allowed.length === 0)
+        return callback(
+          Object.assign(new Error(`private address refused: ${hostname}`), { code: 'EPRIVATE' }),
+          '',
+          0,
+        );
+      if ((options as { all?: boolean }).all)
+        return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, allowed);
       const first = allowed[0]!;
       callback(null, first.address, first.family);
     });
@@ -78,9 +84,18 @@ export interface SendResult {
  * POSTs one signed delivery. Never throws: a refused address, a timeout or a reset is a result
  * with `status` null. Redirects are not followed (a receiver answers where it was registered).
  */
-export function postWebhook(url: string, body: string, headers: Record<string, string>, options: { allowPrivate: boolean; timeoutMs?: number }): Promise<SendResult> {
+export function postWebhook(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  options: { allowPrivate: boolean; timeoutMs?: number },
+): Promise<SendResult> {
   const started = performance.now();
-  const done = (status: number | null, response: string): SendResult => ({ status, response: response.slice(0, WEBHOOK_RESPONSE_KEEP_CHARS), durationMs: Math.round(performance.now() - started) });
+  const done = (status: number | null, response: string): SendResult => ({
+    status,
+    response: response.slice(0, WEBHOOK_RESPONSE_KEEP_CHARS),
+    durationMs: Math.round(performance.now() - started),
+  });
   return new Promise((resolve) => {
     let target: URL;
     try {
@@ -89,13 +104,19 @@ export function postWebhook(url: string, body: string, headers: Record<string, s
       return resolve(done(null, 'invalid url'));
     }
     const literal = target.hostname.replace(/^\[|\]$/g, '');
-    if (!options.allowPrivate && isPrivateAddress(literal)) return resolve(done(null, `private address refused: ${literal}`));
+    if (!options.allowPrivate && isPrivateAddress(literal))
+      return resolve(done(null, `private address refused: ${literal}`));
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
     const request = send(
       target,
       {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'user-agent': 'Bianshi-Webhooks/1', 'content-length': Buffer.byteLength(body), ...headers },
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'Bianshi-Webhooks/1',
+          'content-length': Buffer.byteLength(body),
+          ...headers,
+        },
         lookup: guardedLookup(options.allowPrivate),
         timeout: options.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
       },

@@ -53,7 +53,10 @@ export class WebhookRepository {
     await this.db.insert(webhooks).values(record);
   }
 
-  async update(id: string, patch: Partial<Pick<WebhookRecord, 'url' | 'events' | 'enabled' | 'description' | 'secret'>>): Promise<void> {
+  async update(
+    id: string,
+    patch: Partial<Pick<WebhookRecord, 'url' | 'events' | 'enabled' | 'description' | 'secret'>>,
+  ): Promise<void> {
     await this.db.update(webhooks).set(patch).where(eq(webhooks.id, id));
   }
 
@@ -67,7 +70,8 @@ export class WebhookRepository {
   }
 
   async list(target: WebhookTarget): Promise<WebhookRecord[]> {
-    const where = 'timerId' in target ? eq(webhooks.timerId, target.timerId) : eq(webhooks.lobbyId, target.lobbyId);
+    const where =
+      'timerId' in target ? eq(webhooks.timerId, target.timerId) : eq(webhooks.lobbyId, target.lobbyId);
     return (await this.db.select().from(webhooks).where(where).orderBy(webhooks.createdAt)).map(toWebhook);
   }
 
@@ -75,7 +79,13 @@ export class WebhookRepository {
    * Queues one event for every enabled webhook subscribed to it on `timerId` or on a lobby that
    * shows that timer, in the caller's transaction. One statement, whatever the number of webhooks.
    */
-  async enqueueForTimer(tx: Db, timerId: string, eventType: string, payload: unknown, at: number): Promise<void> {
+  async enqueueForTimer(
+    tx: Db,
+    timerId: string,
+    eventType: string,
+    payload: unknown,
+    at: number,
+  ): Promise<void> {
     await tx.execute(sql`
       insert into ${webhookDeliveries} (webhook_id, event_type, payload, next_attempt_at, created_at)
       select ${webhooks.id}, ${eventType}, ${JSON.stringify(payload)}::jsonb, ${at}, ${at} from ${webhooks}
@@ -86,7 +96,10 @@ export class WebhookRepository {
   }
 
   /** The timer of a match, read in the commit's transaction (when its room is not at hand). */
-  async timerOfMatch(tx: Db, matchId: string): Promise<{ id: string; shortid: string; name: string; settings: Record<string, unknown> } | null> {
+  async timerOfMatch(
+    tx: Db,
+    matchId: string,
+  ): Promise<{ id: string; shortid: string; name: string; settings: Record<string, unknown> } | null> {
     const [row] = await tx
       .select({ id: timers.id, shortid: timers.shortid, name: timers.name, settings: timers.settings })
       .from(matches)
@@ -98,7 +111,9 @@ export class WebhookRepository {
 
   /** Queues one delivery to one webhook (the console's test, an event of the webhook's own target). */
   async enqueueOne(webhookId: string, eventType: string, payload: unknown, at: number): Promise<void> {
-    await this.db.insert(webhookDeliveries).values({ webhookId, eventType, payload, nextAttemptAt: at, createdAt: at });
+    await this.db
+      .insert(webhookDeliveries)
+      .values({ webhookId, eventType, payload, nextAttemptAt: at, createdAt: at });
   }
 
   /**
@@ -129,7 +144,17 @@ export class WebhookRepository {
   }
 
   /** Records an attempt's outcome: delivered, due again at `retryAt`, or given up (`retryAt` null). */
-  async settle(id: number, outcome: { delivered: boolean; retryAt: number | null; status: number | null; response: string; at: number; durationMs: number }): Promise<void> {
+  async settle(
+    id: number,
+    outcome: {
+      delivered: boolean;
+      retryAt: number | null;
+      status: number | null;
+      response: string;
+      at: number;
+      durationMs: number;
+    },
+  ): Promise<void> {
     const status = outcome.delivered ? 'delivered' : outcome.retryAt === null ? 'failed' : 'pending';
     await this.db
       .update(webhookDeliveries)
@@ -173,7 +198,13 @@ export class WebhookRepository {
     const rows = await this.db
       .update(webhookDeliveries)
       .set({ status: 'pending', nextAttemptAt: now, lockedUntil: null })
-      .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.webhookId, webhookId), inArray(webhookDeliveries.status, ['failed', 'delivered'])))
+      .where(
+        and(
+          eq(webhookDeliveries.id, id),
+          eq(webhookDeliveries.webhookId, webhookId),
+          inArray(webhookDeliveries.status, ['failed', 'delivered']),
+        ),
+      )
       .returning({ id: webhookDeliveries.id });
     return rows.length > 0;
   }
@@ -183,7 +214,14 @@ export class WebhookRepository {
    * webhooks whose timer or lobby no longer exists (with their deliveries).
    */
   async sweep(before: number): Promise<void> {
-    await this.db.delete(webhookDeliveries).where(and(inArray(webhookDeliveries.status, ['delivered', 'failed']), lt(webhookDeliveries.createdAt, before)));
+    await this.db
+      .delete(webhookDeliveries)
+      .where(
+        and(
+          inArray(webhookDeliveries.status, ['delivered', 'failed']),
+          lt(webhookDeliveries.createdAt, before),
+        ),
+      );
     await this.db.execute(sql`
       delete from ${webhooks} where
         (${webhooks.timerId} is not null and not exists (select 1 from ${timers} where ${timers.id} = ${webhooks.timerId}))
@@ -198,7 +236,9 @@ function toWebhook(row: typeof webhooks.$inferSelect): WebhookRecord {
     lobbyId: row.lobbyId,
     url: row.url,
     secret: row.secret,
-    events: Array.isArray(row.events) ? (row.events as unknown[]).filter((event): event is string => typeof event === 'string') : [],
+    events: Array.isArray(row.events)
+      ? (row.events as unknown[]).filter((event): event is string => typeof event === 'string')
+      : [],
     enabled: row.enabled,
     description: row.description,
     createdAt: row.createdAt,

@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { timerReading, WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT, webhookEventsOf, type MatchState, type TimerPublic, type WebhookEventDetail } from '@bianshi/shared';
+import {
+  timerReading,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_TEST_EVENT,
+  webhookEventsOf,
+  type MatchState,
+  type TimerPublic,
+  type WebhookEventDetail,
+} from '@bianshi/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/database';
 import type { LoggedCommand } from '../../timers/timer.repository';
@@ -19,17 +27,23 @@ export const webhookUrlSchema = z
   .string()
   .trim()
   .max(2000, { error: IM.webhookUrlInvalid })
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
-    } catch {
-      return false;
-    }
-  }, { error: IM.webhookUrlInvalid });
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
+      } catch {
+        return false;
+      }
+    },
+    { error: IM.webhookUrlInvalid },
+  );
 
 /** The events a webhook subscribes to: at least one, each known. */
-export const webhookEventsSchema = z.array(z.enum(WEBHOOK_EVENT_TYPES, { error: IM.webhookEventUnknown })).min(1, { error: IM.webhookEventsEmpty }).max(WEBHOOK_EVENT_TYPES.length);
+export const webhookEventsSchema = z
+  .array(z.enum(WEBHOOK_EVENT_TYPES, { error: IM.webhookEventUnknown }))
+  .min(1, { error: IM.webhookEventsEmpty })
+  .max(WEBHOOK_EVENT_TYPES.length);
 
 /** What the console shows of a webhook (the secret included: whoever manages the webhook verifies with it). */
 export type WebhookView = WebhookRecord;
@@ -62,9 +76,13 @@ export class WebhookService {
     return this.repository.list(target);
   }
 
-  async create(target: WebhookTarget, input: { url: string; events: string[]; description?: string }): Promise<WebhookView> {
+  async create(
+    target: WebhookTarget,
+    input: { url: string; events: string[]; description?: string },
+  ): Promise<WebhookView> {
     const existing = await this.repository.list(target);
-    if (existing.length >= MAX_WEBHOOKS_PER_TARGET) throw new HubError('BAD_REQUEST', IM.webhookTooMany(MAX_WEBHOOKS_PER_TARGET), 'webhook-limit');
+    if (existing.length >= MAX_WEBHOOKS_PER_TARGET)
+      throw new HubError('BAD_REQUEST', IM.webhookTooMany(MAX_WEBHOOKS_PER_TARGET), 'webhook-limit');
     const record: WebhookRecord = {
       id: newId(),
       timerId: 'timerId' in target ? target.timerId : null,
@@ -83,12 +101,24 @@ export class WebhookService {
   /** A webhook of the target; NOT_FOUND when it belongs elsewhere. */
   async get(target: WebhookTarget, id: string): Promise<WebhookView> {
     const webhook = await this.repository.find(id);
-    const mine = webhook && ('timerId' in target ? webhook.timerId === target.timerId : webhook.lobbyId === target.lobbyId);
+    const mine =
+      webhook &&
+      ('timerId' in target ? webhook.timerId === target.timerId : webhook.lobbyId === target.lobbyId);
     if (!webhook || !mine) throw new HubError('NOT_FOUND', IM.webhookNotFound, 'webhook-not-found');
     return webhook;
   }
 
-  async update(target: WebhookTarget, id: string, patch: { url?: string; events?: string[]; enabled?: boolean; description?: string; rotateSecret?: boolean }): Promise<WebhookView> {
+  async update(
+    target: WebhookTarget,
+    id: string,
+    patch: {
+      url?: string;
+      events?: string[];
+      enabled?: boolean;
+      description?: string;
+      rotateSecret?: boolean;
+    },
+  ): Promise<WebhookView> {
     await this.get(target, id);
     const { rotateSecret, ...rest } = patch;
     await this.repository.update(id, { ...rest, ...(rotateSecret ? { secret: newSecret() } : {}) });
@@ -104,7 +134,11 @@ export class WebhookService {
   async test(target: WebhookTarget, id: string): Promise<void> {
     const webhook = await this.get(target, id);
     const at = this.clock.now();
-    const payload = envelope(WEBHOOK_TEST_EVENT, at, { webhookId: webhook.id, ...target, message: IM.webhookTestMessage });
+    const payload = envelope(WEBHOOK_TEST_EVENT, at, {
+      webhookId: webhook.id,
+      ...target,
+      message: IM.webhookTestMessage,
+    });
     await this.repository.enqueueOne(webhook.id, WEBHOOK_TEST_EVENT, payload, at);
     this.queued();
   }
@@ -117,7 +151,8 @@ export class WebhookService {
   /** Sends a settled delivery again (重新发送). */
   async redeliver(target: WebhookTarget, id: string, deliveryId: number): Promise<void> {
     await this.get(target, id);
-    if (!(await this.repository.retry(deliveryId, id, this.clock.now()))) throw new HubError('BAD_REQUEST', IM.deliveryNotSettled, 'delivery-not-settled');
+    if (!(await this.repository.retry(deliveryId, id, this.clock.now())))
+      throw new HubError('BAD_REQUEST', IM.deliveryNotSettled, 'delivery-not-settled');
     this.queued();
   }
 
@@ -126,8 +161,17 @@ export class WebhookService {
    * change, queued for every subscribed webhook of the timer and of the lobbies showing it.
    * Changes with no such event (most of them) cost nothing.
    */
-  async enqueueChange(tx: Db, matchId: string, timerOf: () => Promise<ChangeSource['timer'] | null>, next: MatchState, entries: readonly LoggedCommand[]): Promise<boolean> {
-    const events = webhookEventsOf(entries.flatMap((entry) => entry.events), next);
+  async enqueueChange(
+    tx: Db,
+    matchId: string,
+    timerOf: () => Promise<ChangeSource['timer'] | null>,
+    next: MatchState,
+    entries: readonly LoggedCommand[],
+  ): Promise<boolean> {
+    const events = webhookEventsOf(
+      entries.flatMap((entry) => entry.events),
+      next,
+    );
     if (events.length === 0) return false;
     const timer = await timerOf();
     if (!timer) return false;
@@ -140,9 +184,19 @@ export class WebhookService {
   }
 
   /** A match's result sheet was saved (`result.recorded`). */
-  async resultRecorded(change: { matchId: string; timerId: string; version: number; result: unknown }): Promise<void> {
+  async resultRecorded(change: {
+    matchId: string;
+    timerId: string;
+    version: number;
+    result: unknown;
+  }): Promise<void> {
     const at = this.clock.now();
-    const payload = envelope('result.recorded', at, { timerId: change.timerId, matchId: change.matchId, resultVersion: change.version, result: change.result });
+    const payload = envelope('result.recorded', at, {
+      timerId: change.timerId,
+      matchId: change.matchId,
+      resultVersion: change.version,
+      result: change.result,
+    });
     await this.repository.enqueueForTimer(this.repository.db, change.timerId, 'result.recorded', payload, at);
     this.queued();
   }

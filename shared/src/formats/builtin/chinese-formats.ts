@@ -1,6 +1,15 @@
 /** Built-in Chinese-language formats (华语赛制). Numbers from FORMATS.md; each is a starting point to copy and edit. */
 import type { FormatInput } from '../format.schema';
-import { CN_BELLS, OFFICIAL_RULES_NOTE, bellsAt, dual, mmss, none, single, type SingleOptions } from './format-builders';
+import {
+  CN_BELLS,
+  OFFICIAL_RULES_NOTE,
+  bellsAt,
+  dual,
+  mmss,
+  none,
+  single,
+  type SingleOptions,
+} from './format-builders';
 
 const cn: SingleOptions = { overtime: 'stop', bells: CN_BELLS };
 const cnDual = { endBehaviour: 'relay', overtime: 'stop', bells: CN_BELLS, firstSide: 'aff' } as const;
@@ -44,7 +53,8 @@ const apicdt: FormatInput = {
   id: 'apicdt',
   name: '亚太大专辩论赛 APICDT',
   nameEn: 'Asia-Pacific Inter-College Chinese Debate Tournament',
-  description: '立论、质询、驳论、申论、盘问、小结、自由辩论、总结陈词。掉线缓冲：双方 1:30 / 单方 2:00，可用技术暂停处理。',
+  description:
+    '立论、质询、驳论、申论、盘问、小结、自由辩论、总结陈词。掉线缓冲：双方 1:30 / 单方 2:00，可用技术暂停处理。',
   note: OFFICIAL_RULES_NOTE,
   tags: tags('亚太', '亚太赛'),
   timeouts: { aff: { count: 1, durationMs: mmss(1, 30) }, neg: { count: 1, durationMs: mmss(1, 30) } },
@@ -132,7 +142,13 @@ const cnClassic: FormatInput = {
 
 const xgbBells = [{ from: 'end', offsetMs: 30_000, count: 1, sound: 'bell' }] as const;
 const pooled: SingleOptions = { poolId: 'team', overtime: 'stop', bells: [...xgbBells] };
-const pooledSingle = (name: string, side: 'aff' | 'neg', speaker: number) => ({ kind: 'single' as const, name, side, speaker, ...pooled });
+const pooledSingle = (name: string, side: 'aff' | 'neg', speaker: number) => ({
+  kind: 'single' as const,
+  name,
+  side,
+  speaker,
+  ...pooled,
+});
 
 /** 新国辩: a shared 18:00 budget per team across its speeches, plus 自由辩论. */
 const cnXinguobian: FormatInput = {
@@ -140,11 +156,20 @@ const cnXinguobian: FormatInput = {
   id: 'cn-xinguobian',
   name: '新国辩赛制',
   nameEn: 'New National Debate (shared team budget)',
-  description: '每队 18:00 共享用时，陈词、质询、小结、总结均从中扣除（结辩至少保留 3:00，请以当届规则为准）；自由辩论每方 4:00。',
+  description:
+    '每队 18:00 共享用时，陈词、质询、小结、总结均从中扣除（结辩至少保留 3:00，请以当届规则为准）；自由辩论每方 4:00。',
   note: OFFICIAL_RULES_NOTE,
   tags: tags('中国大陆', '新国辩', '共享用时'),
   // 结辩至少保留 3:00: the speeches before it cannot spend the last three minutes of a team's pool.
-  pools: [{ id: 'team', name: '队伍总用时', kind: 'budget', totalMs: { aff: mmss(18), neg: mmss(18) }, reserve: { ms: mmss(3), stages: ['反方四辩 总结陈词', '正方四辩 总结陈词'] } }],
+  pools: [
+    {
+      id: 'team',
+      name: '队伍总用时',
+      kind: 'budget',
+      totalMs: { aff: mmss(18), neg: mmss(18) },
+      reserve: { ms: mmss(3), stages: ['反方四辩 总结陈词', '正方四辩 总结陈词'] },
+    },
+  ],
   stages: [
     none('封面'),
     pooledSingle('正方一辩 开篇陈词', 'aff', 1),
@@ -160,7 +185,11 @@ const cnXinguobian: FormatInput = {
   ],
 };
 
-const oregonBells = bellsAt([[210, 1], [240, 2], [270, 3]]);
+const oregonBells = bellsAt([
+  [210, 1],
+  [240, 2],
+  [270, 3],
+]);
 const oregon: SingleOptions = { direction: 'up', overtime: 'continue', bells: oregonBells };
 
 /** 新式奥瑞冈 444制 (Taiwan): counts up; bells at 3:30, 4:00 (2), 4:30 (3). */
@@ -186,7 +215,16 @@ const twOregon444: FormatInput = {
     single('反方三辩 质询 正方三辩', 'neg', mmss(4), { ...oregon, speaker: 3 }),
     single('反方三辩 申论', 'neg', mmss(4), { ...oregon, speaker: 3 }),
     single('正方二辩 质询 反方三辩', 'aff', mmss(4), { ...oregon, speaker: 2 }),
-    dual('自由辩论', mmss(4), { endBehaviour: 'relay', overtime: 'stop', direction: 'up', firstSide: 'aff', bells: bellsAt([[210, 1], [240, 2]]) }),
+    dual('自由辩论', mmss(4), {
+      endBehaviour: 'relay',
+      overtime: 'stop',
+      direction: 'up',
+      firstSide: 'aff',
+      bells: bellsAt([
+        [210, 1],
+        [240, 2],
+      ]),
+    }),
     single('反方 结辩', 'neg', mmss(4), oregon),
     single('正方 结辩', 'aff', mmss(4), oregon),
     results,
@@ -194,4 +232,11 @@ const twOregon444: FormatInput = {
 };
 
 /** The Chinese-language built-ins, in display order. */
-export const CHINESE_FORMAT_INPUTS: readonly FormatInput[] = [cnWorldcup, apicdt, cnGongbian, cnClassic, cnXinguobian, twOregon444];
+export const CHINESE_FORMAT_INPUTS: readonly FormatInput[] = [
+  cnWorldcup,
+  apicdt,
+  cnGongbian,
+  cnClassic,
+  cnXinguobian,
+  twOregon444,
+];

@@ -1,25 +1,63 @@
 /** Built-in English-language formats (parliamentary and US formats). Numbers from FORMATS.md. */
 import type { FormatInput } from '../format.schema';
-import { OFFICIAL_RULES_NOTE, bellsAt, mmss, none, single, speechesWithPrep, type SingleOptions, type StageInput } from './format-builders';
+import {
+  OFFICIAL_RULES_NOTE,
+  bellsAt,
+  mmss,
+  none,
+  single,
+  speechesWithPrep,
+  type SingleOptions,
+  type StageInput,
+} from './format-builders';
 
 const tags = (region: string, ...keywords: string[]) => ({ language: 'en' as const, region, keywords });
-const govOpp = { aff: { label: '政府', labelEn: 'Government' }, neg: { label: '反对', labelEn: 'Opposition' } };
-const propOpp = { aff: { label: '正方', labelEn: 'Proposition' }, neg: { label: '反方', labelEn: 'Opposition' } };
-const affNeg = { aff: { label: '正方', labelEn: 'Affirmative' }, neg: { label: '反方', labelEn: 'Negative' } };
+const govOpp = {
+  aff: { label: '政府', labelEn: 'Government' },
+  neg: { label: '反对', labelEn: 'Opposition' },
+};
+const propOpp = {
+  aff: { label: '正方', labelEn: 'Proposition' },
+  neg: { label: '反方', labelEn: 'Opposition' },
+};
+const affNeg = {
+  aff: { label: '正方', labelEn: 'Affirmative' },
+  neg: { label: '反方', labelEn: 'Negative' },
+};
 const proCon = { aff: { label: '正方', labelEn: 'Pro' }, neg: { label: '反方', labelEn: 'Con' } };
 
 /** Debatekeeper-style overtime bells: every 15 s once the 15 s grace is over. */
 const overtimeBells = { graceMs: 15_000, everyMs: 15_000, count: 3, sound: 'bell' } as const;
-const prepStage = (minutes: number) => single('准备时间', null, mmss(minutes), { nameEn: 'Preparation', overtime: 'stop', bells: bellsAt([[minutes * 60, 2]]) });
+const prepStage = (minutes: number) =>
+  single('准备时间', null, mmss(minutes), {
+    nameEn: 'Preparation',
+    overtime: 'stop',
+    bells: bellsAt([[minutes * 60, 2]]),
+  });
 
 /** Parliamentary speech: bells at the protected-time marks and at the end, POIs in between. */
-function parlSpeech(name: string, nameEn: string, side: 'aff' | 'neg', minutes: number, poi: boolean): StageInput {
+function parlSpeech(
+  name: string,
+  nameEn: string,
+  side: 'aff' | 'neg',
+  minutes: number,
+  poi: boolean,
+): StageInput {
   const endS = minutes * 60;
   const options: SingleOptions = {
     nameEn,
     overtime: 'continue',
     overtimeBells,
-    bells: poi ? bellsAt([[60, 1], [endS - 60, 1], [endS, 2]]) : bellsAt([[endS - 120, 1], [endS, 2]]),
+    bells: poi
+      ? bellsAt([
+          [60, 1],
+          [endS - 60, 1],
+          [endS, 2],
+        ])
+      : bellsAt([
+          [endS - 120, 1],
+          [endS, 2],
+        ]),
   };
   if (poi) options.poi = { openFromMs: 60_000, closeAtMs: (endS - 60) * 1000, maxMs: 15_000 };
   return single(name, side, endS * 1000, options);
@@ -27,14 +65,23 @@ function parlSpeech(name: string, nameEn: string, side: 'aff' | 'neg', minutes: 
 
 /** Reply speech: 3:00 one bell, 4:00 two. */
 const reply = (name: string, nameEn: string, side: 'aff' | 'neg') =>
-  single(name, side, mmss(4), { nameEn, overtime: 'continue', overtimeBells, bells: bellsAt([[180, 1], [240, 2]]) });
+  single(name, side, mmss(4), {
+    nameEn,
+    overtime: 'continue',
+    overtimeBells,
+    bells: bellsAt([
+      [180, 1],
+      [240, 2],
+    ]),
+  });
 
 const bp: FormatInput = {
   schemaVersion: 1,
   id: 'bp',
   name: '英国议会制 BP',
   nameEn: 'British Parliamentary (WUDC)',
-  description: '四队八位辩手各 7:00；1:00 与 6:00 各一声（保护时间），7:00 两声；POI 仅在 1:00–6:00，每次不超过 15 秒；超过 7:15 可能扣分。',
+  description:
+    '四队八位辩手各 7:00；1:00 与 6:00 各一声（保护时间），7:00 两声；POI 仅在 1:00–6:00，每次不超过 15 秒；超过 7:15 可能扣分。',
   note: OFFICIAL_RULES_NOTE,
   tags: tags('国际', 'WUDC', 'BP'),
   sides: govOpp,
@@ -56,7 +103,8 @@ const wsdc: FormatInput = {
   id: 'wsdc',
   name: '世界中学生辩论赛 WSDC',
   nameEn: 'World Schools (WSDC)',
-  description: '每方三位辩手各 8:00，1:00 与 7:00 各一声、8:00 两声；反方先做 4:00 总结（3:00 一声、4:00 两声）。准备时间 60:00。',
+  description:
+    '每方三位辩手各 8:00，1:00 与 7:00 各一声、8:00 两声；反方先做 4:00 总结（3:00 一声、4:00 两声）。准备时间 60:00。',
   note: OFFICIAL_RULES_NOTE,
   tags: tags('国际', 'WSDC'),
   sides: propOpp,
@@ -118,10 +166,25 @@ const australs: FormatInput = {
 };
 
 const us: SingleOptions = { overtime: 'continue', bells: [] };
-const prepPool = (minutes: number) => [{ id: 'prep', name: '准备时间', kind: 'prep' as const, totalMs: { aff: mmss(minutes), neg: mmss(minutes) } }];
+const prepPool = (minutes: number) => [
+  {
+    id: 'prep',
+    name: '准备时间',
+    kind: 'prep' as const,
+    totalMs: { aff: mmss(minutes), neg: mmss(minutes) },
+  },
+];
 
 /** Policy debate; `constructive`, `cx`, `rebuttal` and `prep` in minutes (HS 8/3/5/8, college 9/3/6/10). */
-function policy(id: string, name: string, nameEn: string, c: number, cx: number, r: number, prepMinutes: number): FormatInput {
+function policy(
+  id: string,
+  name: string,
+  nameEn: string,
+  c: number,
+  cx: number,
+  r: number,
+  prepMinutes: number,
+): FormatInput {
   return {
     schemaVersion: 1,
     id,
@@ -236,7 +299,16 @@ const karlPopper: FormatInput = {
 };
 
 const apdaSpeech = (name: string, nameEn: string, side: 'aff' | 'neg', minutes: number) =>
-  single(name, side, mmss(minutes), { nameEn, overtime: 'continue', overtimeBells, bells: bellsAt([[60, 1], [minutes * 60 - 60, 1], [minutes * 60, 2]]) });
+  single(name, side, mmss(minutes), {
+    nameEn,
+    overtime: 'continue',
+    overtimeBells,
+    bells: bellsAt([
+      [60, 1],
+      [minutes * 60 - 60, 1],
+      [minutes * 60, 2],
+    ]),
+  });
 
 const apda: FormatInput = {
   schemaVersion: 1,

@@ -31,10 +31,18 @@ export function none(name: string, text?: string): StageInput {
 }
 
 /** Options for a single-clock stage. */
-export type SingleOptions = Omit<Extract<StageInput, { kind: 'single' }>, 'kind' | 'name' | 'side' | 'durationMs'>;
+export type SingleOptions = Omit<
+  Extract<StageInput, { kind: 'single' }>,
+  'kind' | 'name' | 'side' | 'durationMs'
+>;
 
 /** One speaker's clock. */
-export function single(name: string, side: SideId | null, durationMs: number, options: SingleOptions = {}): StageInput {
+export function single(
+  name: string,
+  side: SideId | null,
+  durationMs: number,
+  options: SingleOptions = {},
+): StageInput {
   return { kind: 'single', name, side, durationMs, ...options };
 }
 
@@ -58,7 +66,11 @@ export type SpeechRow = readonly [name: string, side: SideId | null, minutes: nu
  * Speeches with a prep stage inserted before every speech marked `prepBefore` (Policy, LD, PF,
  * Karl Popper): prep is drawn repeatedly from each side's pool.
  */
-export function speechesWithPrep(rows: readonly SpeechRow[], poolId: string, options: SingleOptions = {}): StageInput[] {
+export function speechesWithPrep(
+  rows: readonly SpeechRow[],
+  poolId: string,
+  options: SingleOptions = {},
+): StageInput[] {
   const stages: StageInput[] = [];
   for (const [name, side, minutes, prepBefore] of rows) {
     if (prepBefore) stages.push(prep(poolId, side ?? 'aff'));

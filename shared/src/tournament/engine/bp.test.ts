@@ -10,7 +10,12 @@ const team = (id: string, points: number): DrawTeam => ({ id, points, institutio
 
 describe('BP rooms', () => {
   it('scores 3-2-1-0', () => {
-    expect([...bpPoints(['a', 'b', 'c', 'd'])]).toEqual([['a', 3], ['b', 2], ['c', 1], ['d', 0]]);
+    expect([...bpPoints(['a', 'b', 'c', 'd'])]).toEqual([
+      ['a', 3],
+      ['b', 2],
+      ['c', 1],
+      ['d', 0],
+    ]);
   });
 
   it('costs a repeated position more than a new one', () => {
@@ -35,15 +40,28 @@ describe('BP rooms', () => {
 
   it('swaps same-position teams between rooms so institutions do not share a room', () => {
     for (const seed of ['i1', 'i2', 'i3', 'i4', 'i5']) {
-      const teams = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((id, at) => ({ ...team(id, 0), institution: `u${at % 4}` }));
+      const teams = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((id, at) => ({
+        ...team(id, 0),
+        institution: `u${at % 4}`,
+      }));
       const result = bpPowerPair(teams, [], {}, seededRandom(seed));
       const institution = new Map(teams.map((t) => [t.id, t.institution]));
-      for (const room of result.rooms) expect(new Set(room.teams.map((id) => institution.get(id))).size).toBe(4);
+      for (const room of result.rooms)
+        expect(new Set(room.teams.map((id) => institution.get(id))).size).toBe(4);
     }
   });
 
   it('fills brackets of four with pull-ups by the rule', () => {
-    const teams = [team('a', 6), team('b', 6), team('c', 6), team('d', 5), team('e', 5), team('f', 5), team('g', 5), team('h', 5)];
+    const teams = [
+      team('a', 6),
+      team('b', 6),
+      team('c', 6),
+      team('d', 5),
+      team('e', 5),
+      team('f', 5),
+      team('g', 5),
+      team('h', 5),
+    ];
     const bottom = bpPowerPair(teams, [], { pullup: 'bottom' }, seededRandom('p'));
     expect(bottom.rooms[0]!.pullups).toEqual(['h']);
     expect([...bottom.rooms[0]!.teams].sort()).toEqual(['a', 'b', 'c', 'h']);
@@ -68,7 +86,9 @@ describe('BP rooms', () => {
     const teams = simulatedTeams(12, 3, 'r');
     const result = draw('random', teams, [], { random: seededRandom('r'), roomSize: 4 });
     expect(result.rooms.map((room) => room.teams.length)).toEqual([4, 4, 4]);
-    expect(() => draw('power', teams.slice(1), [], { random: seededRandom('r'), roomSize: 4 })).toThrow('4 的倍数');
+    expect(() => draw('power', teams.slice(1), [], { random: seededRandom('r'), roomSize: 4 })).toThrow(
+      '4 的倍数',
+    );
     expect(() => draw('roundRobin', teams, [], { random: seededRandom('r'), roomSize: 4 })).toThrow('不支持');
   });
 });

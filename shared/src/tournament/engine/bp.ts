@@ -26,7 +26,10 @@ export function bpPoints(rankedTeamIds: readonly string[]): Map<string, number> 
 export function positionCost(counts: readonly number[], position: number): number {
   const after = [0, 1, 2, 3].map((at) => (counts[at] ?? 0) + (at === position ? 1 : 0));
   const total = after.reduce((sum, count) => sum + count, 0);
-  const entropy = after.reduce((sum, count) => (count === 0 ? sum : sum - (count / total) * Math.log2(count / total)), 0);
+  const entropy = after.reduce(
+    (sum, count) => (count === 0 ? sum : sum - (count / total) * Math.log2(count / total)),
+    0,
+  );
   return (2 - entropy) * total;
 }
 

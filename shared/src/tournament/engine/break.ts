@@ -44,7 +44,10 @@ export interface BreakResult {
   tiedAtCutoff: string[];
 }
 
-function institutionRanks(rows: readonly TeamStanding[], teams: Map<string, BreakTeam>): Map<string, number | null> {
+function institutionRanks(
+  rows: readonly TeamStanding[],
+  teams: Map<string, BreakTeam>,
+): Map<string, number | null> {
   const seen = new Map<string, number>();
   return new Map(
     rows.map((row) => {
@@ -77,7 +80,7 @@ function applyAida2016(eligible: TeamStanding[], size: number, cap: number, team
   // Reinsert capped teams, a whole tie group at a time, while the break is short.
   let short = size - (kept.length - capped.size);
   const cappedInOrder = kept.filter((row) => capped.has(row.teamId));
-  for (let at = 0; short > 0 && at < cappedInOrder.length; ) {
+  for (let at = 0; short > 0 && at < cappedInOrder.length;) {
     const rank = cappedInOrder[at]!.rank;
     while (at < cappedInOrder.length && cappedInOrder[at]!.rank === rank) {
       capped.delete(cappedInOrder[at]!.teamId);
@@ -101,7 +104,8 @@ export function computeBreaks(
     const reasons = new Map<string, BreakExclusion>();
     let eligible = standings.filter((row) => {
       const team = teams.get(row.teamId);
-      if (!category.everyone && !team?.categories.includes(category.id)) reasons.set(row.teamId, 'ineligible');
+      if (!category.everyone && !team?.categories.includes(category.id))
+        reasons.set(row.teamId, 'ineligible');
       else if (broken.has(row.teamId)) reasons.set(row.teamId, 'differentBreak');
       else return true;
       return false;
@@ -152,7 +156,10 @@ export interface EliminationRoom {
  * by `random` when given). When N is not a power of two, a partial round: the top seeds
  * advance directly (`byes`) and the rest fold.
  */
-export function seedTwoTeamBreak(seeds: readonly string[], random?: () => number): { rooms: EliminationRoom[]; byes: string[] } {
+export function seedTwoTeamBreak(
+  seeds: readonly string[],
+  random?: () => number,
+): { rooms: EliminationRoom[]; byes: string[] } {
   let full = 1;
   while (full * 2 <= seeds.length) full *= 2;
   const byeCount = seeds.length === full ? 0 : 2 * full - seeds.length;
@@ -176,7 +183,8 @@ export function seedTwoTeamBreak(seeds: readonly string[], random?: () => number
  * i, 2R+1−i, 2R+i, 4R+1−i (1/8/9/16, 2/7/10/15 … for 16). Positions drawn by `random` when given.
  */
 export function seedBpBreak(seeds: readonly string[], random?: () => number): EliminationRoom[] {
-  if (seeds.length % 4 !== 0) throw new Error(`英议（BP）淘汰赛每间四队：晋级队伍数须为 4 的倍数，现在是 ${seeds.length} 队`);
+  if (seeds.length % 4 !== 0)
+    throw new Error(`英议（BP）淘汰赛每间四队：晋级队伍数须为 4 的倍数，现在是 ${seeds.length} 队`);
   const roomCount = seeds.length / 4;
   return Array.from({ length: roomCount }, (_, room) => {
     const indices = [room, 2 * roomCount - 1 - room, 2 * roomCount + room, 4 * roomCount - 1 - room];
@@ -187,5 +195,8 @@ export function seedBpBreak(seeds: readonly string[], random?: () => number): El
 
 /** The next two-team break round: winners in the previous round's room order, folded (room 1 v room N). */
 export function nextEliminationRound(winners: readonly string[]): string[][] {
-  return Array.from({ length: Math.floor(winners.length / 2) }, (_, at) => [winners[at]!, winners[winners.length - 1 - at]!]);
+  return Array.from({ length: Math.floor(winners.length / 2) }, (_, at) => [
+    winners[at]!,
+    winners[winners.length - 1 - at]!,
+  ]);
 }

@@ -58,7 +58,9 @@ describe('engine draw properties', () => {
             .sort((x, y) => y - x)
             .map((p, at) => ({ id: `t${at}`, points: p, institution: null }));
           const groups = resolveBrackets(teams, size, rule, indexHistory([], size), seededRandom('p'));
-          expect(groups.flatMap((group) => group.teams.map((team) => team.id)).sort()).toEqual(teams.map((t) => t.id).sort());
+          expect(groups.flatMap((group) => group.teams.map((team) => team.id)).sort()).toEqual(
+            teams.map((t) => t.id).sort(),
+          );
           const original = brackets(teams);
           for (const group of groups) {
             expect(group.teams.length % size).toBe(0);
@@ -75,7 +77,8 @@ describe('engine draw properties', () => {
             for (const [p, ids] of from) {
               const source = original.find((bracket) => bracket[0]!.points === p)!.map((t) => t.id);
               const positions = ids.map((id) => source.indexOf(id)).sort((x, y) => x - y);
-              if (rule === 'top' || rule === 'highestRanked') expect(positions).toEqual(positions.map((_, i) => i));
+              if (rule === 'top' || rule === 'highestRanked')
+                expect(positions).toEqual(positions.map((_, i) => i));
               if (rule === 'bottom' || rule === 'lowestRanked') {
                 expect(positions).toEqual(positions.map((_, i) => source.length - positions.length + i));
               }

@@ -23,7 +23,11 @@ export interface DrawOptions extends PowerPairOptions, BpOptions {
 }
 
 /** A random two-team draw, then swaps away repeats and institution clashes, sides balanced. */
-export function randomDraw(teams: readonly DrawTeam[], history: readonly HistoryRound[], options: DrawOptions): DrawResult {
+export function randomDraw(
+  teams: readonly DrawTeam[],
+  history: readonly HistoryRound[],
+  options: DrawOptions,
+): DrawResult {
   const index = indexHistory(history, 2);
   const order = shuffled(teams, options.random);
   const bye = chooseBye(order, index);
@@ -55,7 +59,8 @@ export function roundRobinDraw(teams: readonly DrawTeam[], options: DrawOptions)
       continue;
     }
     const round = cycle[(options.roundIndex ?? 0) % cycle.length]!;
-    for (const pairing of round.pairings) result.rooms.push({ teams: [pairing.a, pairing.b], bracket: null, pullups: [] });
+    for (const pairing of round.pairings)
+      result.rooms.push({ teams: [pairing.a, pairing.b], bracket: null, pullups: [] });
     if (round.bye) result.byes.push(round.bye);
   }
   return result;

@@ -31,10 +31,12 @@ describe('scale', () => {
     expect(Math.max(...meetings.values())).toBe(1);
     const institution = new Map(teams.map((team) => [team.id, team.institution]));
     for (const round of sim.rounds) {
-      for (const room of round.rooms) expect(institution.get(room.teams[0]!)).not.toBe(institution.get(room.teams[1]!));
+      for (const room of round.rooms)
+        expect(institution.get(room.teams[0]!)).not.toBe(institution.get(room.teams[1]!));
     }
     const positions = indexHistory(sim.history, 2).positions;
-    for (const team of teams) expect(Math.abs(positions.get(team.id)![0]! - positions.get(team.id)![1]!)).toBeLessThanOrEqual(2);
+    for (const team of teams)
+      expect(Math.abs(positions.get(team.id)![0]! - positions.get(team.id)![1]!)).toBeLessThanOrEqual(2);
   });
 
   it('200 BP teams in 50 rooms, 6 rounds: each team once per round, positions spread', () => {

@@ -58,7 +58,10 @@ export function simulate(
       });
     }
     results.push(result);
-    history.push({ rooms: result.rooms.map((room) => ({ teams: room.teams, pullups: room.pullups })), byes: result.byes });
+    history.push({
+      rooms: result.rooms.map((room) => ({ teams: room.teams, pullups: room.pullups })),
+      byes: result.byes,
+    });
   }
   return { teams: current, rounds: results, history };
 }

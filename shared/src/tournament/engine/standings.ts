@@ -37,7 +37,8 @@ export interface TabSpeaker {
 }
 
 /** Team metrics, each higher-is-better. `drawStrength`: the sum of opponents' points. */
-export type TeamMetric = 'points' | 'wins' | 'votes' | 'speakerTotal' | 'speakerAverage' | 'drawStrength' | 'firsts' | 'seconds';
+export type TeamMetric =
+  'points' | 'wins' | 'votes' | 'speakerTotal' | 'speakerAverage' | 'drawStrength' | 'firsts' | 'seconds';
 /** Speaker metrics: totals and averages higher-is-better, `stdev` lower-is-better (consistency). */
 export type SpeakerMetric = 'total' | 'average' | 'stdev';
 
@@ -71,7 +72,10 @@ export function standardDeviation(values: readonly number[]): number {
 }
 
 /** Sorts `rows` by `keys` (each higher-is-better), stable on input order; equal rows share a rank. */
-export function rankRows<T>(rows: readonly T[], keys: ReadonlyArray<(row: T) => number>): Array<{ row: T; rank: number; tied: boolean }> {
+export function rankRows<T>(
+  rows: readonly T[],
+  keys: ReadonlyArray<(row: T) => number>,
+): Array<{ row: T; rank: number; tied: boolean }> {
   const compare = (x: T, y: T) => {
     for (const key of keys) {
       const diff = key(y) - key(x);
@@ -104,7 +108,14 @@ export function teamStandings(
   category?: string,
 ): TeamStanding[] {
   const zero = (): Record<TeamMetric, number> => ({
-    points: 0, wins: 0, votes: 0, speakerTotal: 0, speakerAverage: 0, drawStrength: 0, firsts: 0, seconds: 0,
+    points: 0,
+    wins: 0,
+    votes: 0,
+    speakerTotal: 0,
+    speakerAverage: 0,
+    drawStrength: 0,
+    firsts: 0,
+    seconds: 0,
   });
   const metrics = new Map(teams.map((team) => [team.id, zero()]));
   for (const result of results) {
@@ -139,10 +150,13 @@ export function teamStandings(
     const rounds = roundsScored.get(teamId) ?? 0;
     row.speakerAverage = rounds === 0 ? 0 : row.speakerTotal / rounds;
   }
-  const rows = teams.filter((team) => inCategory(team.categories, category)).map((team) => ({ teamId: team.id, metrics: metrics.get(team.id)! }));
-  return rankRows(rows, order.map((metric) => (row: (typeof rows)[number]) => row.metrics[metric])).map(
-    ({ row, rank, tied }) => ({ ...row, rank, tied }),
-  );
+  const rows = teams
+    .filter((team) => inCategory(team.categories, category))
+    .map((team) => ({ teamId: team.id, metrics: metrics.get(team.id)! }));
+  return rankRows(
+    rows,
+    order.map((metric) => (row: (typeof rows)[number]) => row.metrics[metric]),
+  ).map(({ row, rank, tied }) => ({ ...row, rank, tied }));
 }
 
 /**
@@ -172,6 +186,8 @@ export function speakerTab(
       };
     })
     .filter((row) => row.rounds >= (options.minimumRounds ?? 0));
-  const keys = order.map((metric) => (row: (typeof rows)[number]) => (metric === 'stdev' ? -row.stdev : row[metric]));
+  const keys = order.map(
+    (metric) => (row: (typeof rows)[number]) => (metric === 'stdev' ? -row.stdev : row[metric]),
+  );
   return rankRows(rows, keys).map(({ row, rank, tied }) => ({ ...row, rank, tied }));
 }

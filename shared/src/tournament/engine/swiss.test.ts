@@ -6,10 +6,17 @@ import { allocateSides, bestNonAdjacent, powerPair, resolveBrackets } from './sw
 import type { DrawResult, DrawTeam, HistoryRound } from './types';
 import { indexHistory, pairKey } from './types';
 
-const team = (id: string, points: number, institution: string | null = null): DrawTeam => ({ id, points, institution });
+const team = (id: string, points: number, institution: string | null = null): DrawTeam => ({
+  id,
+  points,
+  institution,
+});
 const six = [team('a', 2), team('b', 2), team('c', 2), team('d', 1), team('e', 1), team('f', 1)];
 
-function pulledUp(rule: 'top' | 'bottom' | 'random' | 'highestRanked' | 'lowestRanked', history: HistoryRound[] = []) {
+function pulledUp(
+  rule: 'top' | 'bottom' | 'random' | 'highestRanked' | 'lowestRanked',
+  history: HistoryRound[] = [],
+) {
   const groups = resolveBrackets(six, 2, rule, indexHistory(history, 2), seededRandom('pull'));
   return [...groups[0]!.pullups];
 }
@@ -28,7 +35,14 @@ describe('pull-ups into odd brackets', () => {
   });
 
   it('ranked rules skip teams pulled up more often', () => {
-    const history: HistoryRound[] = [{ rooms: [{ teams: ['x', 'd'], pullups: ['d'] }, { teams: ['y', 'f'], pullups: ['f'] }] }];
+    const history: HistoryRound[] = [
+      {
+        rooms: [
+          { teams: ['x', 'd'], pullups: ['d'] },
+          { teams: ['y', 'f'], pullups: ['f'] },
+        ],
+      },
+    ];
     expect(pulledUp('highestRanked', history)).toEqual(['e']);
     expect(pulledUp('lowestRanked', history)).toEqual(['e']);
     expect(pulledUp('highestRanked')).toEqual(['d']);
@@ -70,7 +84,14 @@ describe('sides', () => {
     ];
     const index = indexHistory(history, 2);
     expect(allocateSides('a', 'b', index, seededRandom('1'))).toEqual(['b', 'a']);
-    expect(allocateSides('c', 'd', indexHistory([...history, { rooms: [{ teams: ['d', 'c'] }] }], 2), seededRandom('1'))).toEqual(['c', 'd']);
+    expect(
+      allocateSides(
+        'c',
+        'd',
+        indexHistory([...history, { rooms: [{ teams: ['d', 'c'] }] }], 2),
+        seededRandom('1'),
+      ),
+    ).toEqual(['c', 'd']);
     expect(allocateSides('d', 'c', index, seededRandom('1'))).toEqual(['d', 'c']);
   });
 });
@@ -84,7 +105,10 @@ describe('power pairing properties', () => {
       const aff = new Map<string, number>();
       const byInstitution = new Map(teams.map((t) => [t.id, t.institution]));
       for (const round of sim.rounds) {
-        everyTeamOnce(round, teams.map((t) => t.id));
+        everyTeamOnce(
+          round,
+          teams.map((t) => t.id),
+        );
         for (const room of round.rooms) {
           const [a, b] = room.teams as [string, string];
           expect(met.has(pairKey(a, b))).toBe(false);
@@ -118,7 +142,10 @@ describe('other draw kinds', () => {
     const sim = simulate(teams, 4, 'random', {}, 'r');
     const met = new Set<string>();
     for (const round of sim.rounds) {
-      everyTeamOnce(round, teams.map((t) => t.id));
+      everyTeamOnce(
+        round,
+        teams.map((t) => t.id),
+      );
       for (const room of round.rooms) {
         const key = pairKey(room.teams[0]!, room.teams[1]!);
         expect(met.has(key)).toBe(false);
@@ -130,11 +157,17 @@ describe('other draw kinds', () => {
   });
 
   it('round robin in pools plays each pool’s cycle', () => {
-    const teams = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((id, at) => ({ ...team(id, 0), poolId: at < 4 ? 'A' : 'B' }));
+    const teams = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((id, at) => ({
+      ...team(id, 0),
+      poolId: at < 4 ? 'A' : 'B',
+    }));
     const met = new Set<string>();
     for (let round = 0; round < 3; round += 1) {
       const result = draw('roundRobin', teams, [], { random: seededRandom('rr'), roundIndex: round });
-      everyTeamOnce(result, teams.map((t) => t.id));
+      everyTeamOnce(
+        result,
+        teams.map((t) => t.id),
+      );
       for (const room of result.rooms) met.add(pairKey(room.teams[0]!, room.teams[1]!));
     }
     // Pool A (4 teams): all 6 pairs in 3 rounds; pool B (3 teams): all 3 pairs.
@@ -142,6 +175,8 @@ describe('other draw kinds', () => {
   });
 
   it('rejects duplicate teams with a Chinese error', () => {
-    expect(() => draw('power', [team('a', 0), team('a', 0)], [], { random: seededRandom('d') })).toThrow('重复');
+    expect(() => draw('power', [team('a', 0), team('a', 0)], [], { random: seededRandom('d') })).toThrow(
+      '重复',
+    );
   });
 });

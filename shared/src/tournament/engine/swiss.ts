@@ -71,7 +71,9 @@ export function choosePullup(
   if (rule === 'random') return Math.floor(random() * candidates.length);
   // Ranked rules pick among the teams pulled up the fewest times so far.
   const fewest = Math.min(...candidates.map((team) => index.pullups.get(team.id) ?? 0));
-  const eligible = candidates.flatMap((team, at) => ((index.pullups.get(team.id) ?? 0) === fewest ? [at] : []));
+  const eligible = candidates.flatMap((team, at) =>
+    (index.pullups.get(team.id) ?? 0) === fewest ? [at] : [],
+  );
   return rule === 'highestRanked' ? eligible[0]! : eligible[eligible.length - 1]!;
 }
 
@@ -109,8 +111,18 @@ export function resolveBrackets(
 }
 
 /** Pairs a bracket of even size. */
-function pairBracket(teams: readonly DrawTeam[], pairing: BracketPairing, random: () => number): Array<[string, string]> {
-  const ids = pairing === 'random' ? shuffled(teams.map((team) => team.id), random) : teams.map((team) => team.id);
+function pairBracket(
+  teams: readonly DrawTeam[],
+  pairing: BracketPairing,
+  random: () => number,
+): Array<[string, string]> {
+  const ids =
+    pairing === 'random'
+      ? shuffled(
+          teams.map((team) => team.id),
+          random,
+        )
+      : teams.map((team) => team.id);
   const half = ids.length / 2;
   const pairs: Array<[string, string]> = [];
   for (let at = 0; at < half; at += 1) {
@@ -130,7 +142,7 @@ export function bestNonAdjacent(gains: readonly number[]): number[] {
     best[at + 1] = gains[at]! > 0 && take > best[at]! ? take : best[at]!;
   }
   const chosen: number[] = [];
-  for (let at = gains.length; at >= 1; ) {
+  for (let at = gains.length; at >= 1;) {
     if (best[at] !== best[at - 1]) {
       chosen.unshift(at - 1);
       at -= 2;
@@ -144,7 +156,9 @@ export function oneUpOneDown(pairs: Array<[string, string]>, context: PairingCon
   for (let pass = 0; pass < 4; pass += 1) {
     const gains = pairs.slice(0, -1).map(([a, b], at) => {
       const [c, d] = pairs[at + 1]!;
-      return pairCost(context, a, b) + pairCost(context, c, d) - pairCost(context, a, d) - pairCost(context, c, b);
+      return (
+        pairCost(context, a, b) + pairCost(context, c, d) - pairCost(context, a, d) - pairCost(context, c, b)
+      );
     });
     const swaps = bestNonAdjacent(gains);
     if (swaps.length === 0) return;
@@ -207,7 +221,12 @@ export function repairConflicts(
  * Sides for a pair: the team that has been aff fewer times is aff; if equal, teams that met
  * before swap their last sides; else the team that was neg last time is aff; else at random.
  */
-export function allocateSides(a: string, b: string, index: HistoryIndex, random: () => number): [string, string] {
+export function allocateSides(
+  a: string,
+  b: string,
+  index: HistoryIndex,
+  random: () => number,
+): [string, string] {
   const affA = index.positions.get(a)?.[0] ?? 0;
   const affB = index.positions.get(b)?.[0] ?? 0;
   if (affA !== affB) return affA < affB ? [a, b] : [b, a];

@@ -26,14 +26,22 @@ interface PickedTopic {
 function TopicSuggestions({ query, onPick }: { query: string; onPick: (topic: PickedTopic) => void }) {
   const trpc = useTRPC();
   const q = query.trim();
-  const found = useQuery({ ...trpc.library.topics.search.queryOptions({ q, limit: 6 }), enabled: q.length >= 2, staleTime: 60_000 });
+  const found = useQuery({
+    ...trpc.library.topics.search.queryOptions({ q, limit: 6 }),
+    enabled: q.length >= 2,
+    staleTime: 60_000,
+  });
   if (q.length < 2 || !found.data) return null;
   if (found.data.length === 0) return <p className="ai-muted">{t.noTopics}</p>;
   return (
     <ul className="ai-topics" aria-label={t.pick}>
       {found.data.map((topic) => (
         <li key={topic.id}>
-          <button type="button" className="ai-topic" onClick={() => onPick({ id: topic.id, text: topic.text, tags: topic.tags })}>
+          <button
+            type="button"
+            className="ai-topic"
+            onClick={() => onPick({ id: topic.id, text: topic.text, tags: topic.tags })}
+          >
             <span className="ai-topic__text">{topic.text}</span>
             {topic.tags.length > 0 ? <span className="ai-topic__tags">{topic.tags.join(' · ')}</span> : null}
           </button>
@@ -73,8 +81,23 @@ function SendToWorkbench({ topic, side, outline }: { topic: string; side: SideId
     if (!clean) return setError(t.needClaim);
     setError(null);
     try {
-      const target = chosen === 'new' ? (await createProject.mutateAsync({ kind: 'workbench', name: newName.trim() || topic.slice(0, 80), motion: topic.slice(0, 200) })).projectId : chosen;
-      const result = await send.mutateAsync({ projectId: target, title: title.trim(), topic, side, outline: clean });
+      const target =
+        chosen === 'new'
+          ? (
+              await createProject.mutateAsync({
+                kind: 'workbench',
+                name: newName.trim() || topic.slice(0, 80),
+                motion: topic.slice(0, 200),
+              })
+            ).projectId
+          : chosen;
+      const result = await send.mutateAsync({
+        projectId: target,
+        title: title.trim(),
+        topic,
+        side,
+        outline: clean,
+      });
       setSent(result);
       toast.success(t.sent);
       void queryClient.invalidateQueries({ queryKey: trpc.workbench.list.queryKey() });
@@ -89,7 +112,12 @@ function SendToWorkbench({ topic, side, outline }: { topic: string; side: SideId
       <div className="ai-send__fields">
         <label className="create-field" htmlFor={ids.project}>
           <span className="create-field__label">{t.project}</span>
-          <select id={ids.project} className="input" value={chosen} onChange={(event) => setProjectId(event.target.value)}>
+          <select
+            id={ids.project}
+            className="input"
+            value={chosen}
+            onChange={(event) => setProjectId(event.target.value)}
+          >
             {list.map((project) => (
               <option key={project.id as string} value={project.id as string}>
                 {project.name as string}
@@ -101,12 +129,25 @@ function SendToWorkbench({ topic, side, outline }: { topic: string; side: SideId
         {chosen === 'new' ? (
           <label className="create-field" htmlFor={ids.name}>
             <span className="create-field__label">{t.newProjectName}</span>
-            <input id={ids.name} className="input" value={newName} maxLength={80} placeholder={topic.slice(0, 80)} onChange={(event) => setNewName(event.target.value)} />
+            <input
+              id={ids.name}
+              className="input"
+              value={newName}
+              maxLength={80}
+              placeholder={topic.slice(0, 80)}
+              onChange={(event) => setNewName(event.target.value)}
+            />
           </label>
         ) : null}
         <label className="create-field" htmlFor={ids.title}>
           <span className="create-field__label">{t.docTitle}</span>
-          <input id={ids.title} className="input" value={title} maxLength={80} onChange={(event) => setTitle(event.target.value)} />
+          <input
+            id={ids.title}
+            className="input"
+            value={title}
+            maxLength={80}
+            onChange={(event) => setTitle(event.target.value)}
+          />
         </label>
       </div>
       {list.length === 0 ? <p className="ai-muted">{t.noProjects}</p> : null}
@@ -120,7 +161,11 @@ function SendToWorkbench({ topic, side, outline }: { topic: string; side: SideId
           {pending ? t.sending : t.send}
         </button>
         {sent ? (
-          <Link className="btn btn--secondary" to={`/workbench/${sent.projectId}?doc=${sent.documentId}`} data-testid="ai-open-doc">
+          <Link
+            className="btn btn--secondary"
+            to={`/workbench/${sent.projectId}?doc=${sent.documentId}`}
+            data-testid="ai-open-doc"
+          >
             {t.open}
           </Link>
         ) : null}
@@ -138,7 +183,11 @@ export function AiCcfPage() {
   const [picked, setPicked] = useState<PickedTopic | null>(null);
   const [side, setSide] = useState<SideId>('aff');
   const [outline, setOutline] = useState<CaseOutline | null>(null);
-  const [made, setMade] = useState<{ topic: string; side: SideId; mode: 'provider' | 'deterministic' } | null>(null);
+  const [made, setMade] = useState<{
+    topic: string;
+    side: SideId;
+    mode: 'provider' | 'deterministic';
+  } | null>(null);
   const [edited, setEdited] = useState(false);
   const [progress, setProgress] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -151,25 +200,36 @@ export function AiCcfPage() {
     if (!text) return setError(t.empty);
     const max = status?.maxInputChars ?? 4_000;
     if (text.length > max) return setError(format(aiText.contact.tooLong, { n: max }));
-    if (edited && !(await confirm.ask({ title: t.regenerateConfirm, confirmLabel: t.regenerate, tone: 'danger' }))) return;
+    if (
+      edited &&
+      !(await confirm.ask({ title: t.regenerateConfirm, confirmLabel: t.regenerate, tone: 'danger' }))
+    )
+      return;
     setError(null);
     setProgress(status?.mode === 'provider' ? format(aiText.working, { n: 0 }) : null);
-    stream.start((handlers) => client.ai.outline.subscribe({ topic: text, side, ...(picked ? { topicId: picked.id } : {}) }, handlers), {
-      data: (event) => {
-        if (event.type === 'progress') setProgress(format(aiText.working, { n: event.chars }));
-        else if (event.type === 'retry') setProgress(aiText.retrying);
-        else {
-          setOutline(event.outline);
-          setMade({ topic: text, side, mode: event.mode });
-          setEdited(false);
+    stream.start(
+      (handlers) =>
+        client.ai.outline.subscribe(
+          { topic: text, side, ...(picked ? { topicId: picked.id } : {}) },
+          handlers,
+        ),
+      {
+        data: (event) => {
+          if (event.type === 'progress') setProgress(format(aiText.working, { n: event.chars }));
+          else if (event.type === 'retry') setProgress(aiText.retrying);
+          else {
+            setOutline(event.outline);
+            setMade({ topic: text, side, mode: event.mode });
+            setEdited(false);
+            setProgress(null);
+          }
+        },
+        error: (message) => {
           setProgress(null);
-        }
+          setError(message);
+        },
       },
-      error: (message) => {
-        setProgress(null);
-        setError(message);
-      },
-    });
+    );
   };
 
   return (
@@ -188,14 +248,23 @@ export function AiCcfPage() {
           <div className="ai-picked" data-testid="ai-picked-topic">
             <span className="badge badge--primary">{t.picked}</span>
             <span className="ai-picked__text">{picked.text}</span>
-            {picked.tags.length > 0 ? <span className="ai-topic__tags">{picked.tags.join(' · ')}</span> : null}
+            {picked.tags.length > 0 ? (
+              <span className="ai-topic__tags">{picked.tags.join(' · ')}</span>
+            ) : null}
             <button type="button" className="btn btn--ghost btn--sm" onClick={() => setPicked(null)}>
               {t.unpick}
             </button>
           </div>
         ) : (
           <>
-            <input id={topicId} className="input" value={topic} maxLength={300} placeholder={t.topicPlaceholder} onChange={(event) => setTopic(event.target.value)} />
+            <input
+              id={topicId}
+              className="input"
+              value={topic}
+              maxLength={300}
+              placeholder={t.topicPlaceholder}
+              onChange={(event) => setTopic(event.target.value)}
+            />
             <TopicSuggestions
               query={topic}
               onPick={(found) => {
@@ -209,14 +278,24 @@ export function AiCcfPage() {
           <legend className="create-field__label">{t.side}</legend>
           {(['aff', 'neg'] as const).map((value) => (
             <label key={value} className="create-chip ai-side" data-checked={side === value}>
-              <input type="radio" name="side" value={value} checked={side === value} onChange={() => setSide(value)} />
+              <input
+                type="radio"
+                name="side"
+                value={value}
+                checked={side === value}
+                onChange={() => setSide(value)}
+              />
               {t.sides[value]}
             </label>
           ))}
         </fieldset>
         <div className="ai-ccf__actions">
           {stream.running ? (
-            <button type="button" className="btn btn--secondary" onClick={() => (stream.stop(), setProgress(null))}>
+            <button
+              type="button"
+              className="btn btn--secondary"
+              onClick={() => (stream.stop(), setProgress(null))}
+            >
               {aiText.stop}
             </button>
           ) : (
@@ -242,7 +321,12 @@ export function AiCcfPage() {
             <h2 id="ai-outline-title">
               {t.outline} · {t.sides[made.side]}：{made.topic}
             </h2>
-            <CopyButton value={outlineText({ text: made.topic, side: made.side }, cleanOutline(outline) ?? outline)} label={t.copy} copiedLabel={t.copied} failedMessage={t.copyFailed} />
+            <CopyButton
+              value={outlineText({ text: made.topic, side: made.side }, cleanOutline(outline) ?? outline)}
+              label={t.copy}
+              copiedLabel={t.copied}
+              failedMessage={t.copyFailed}
+            />
           </div>
           {made.mode === 'deterministic' ? <p className="ai-template-note">{t.template}</p> : null}
           <OutlineEditor

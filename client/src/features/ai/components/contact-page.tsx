@@ -33,7 +33,9 @@ function loadTurns(): Turn[] {
   try {
     const stored = JSON.parse(local.get(STORAGE_KEY) ?? '[]') as Turn[];
     // A turn that was streaming when the page closed is kept as stopped.
-    return Array.isArray(stored) ? stored.map((turn) => (turn.state === 'asking' ? { ...turn, state: 'stopped' } : turn)) : [];
+    return Array.isArray(stored)
+      ? stored.map((turn) => (turn.state === 'asking' ? { ...turn, state: 'stopped' } : turn))
+      : [];
   } catch {
     return [];
   }
@@ -48,7 +50,11 @@ function ContactOffer() {
       {contact ? (
         <>
           <span>{t.contactLead}</span>
-          <a className="btn btn--secondary btn--sm" href={supportHref(contact)} {...(contact.url ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+          <a
+            className="btn btn--secondary btn--sm"
+            href={supportHref(contact)}
+            {...(contact.url ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+          >
             {t.contactLink}
           </a>
           {contact.url && contact.email ? <a href={`mailto:${contact.email}`}>{contact.email}</a> : null}
@@ -70,7 +76,10 @@ function Sources({ turn }: { turn: Turn }) {
         {turn.sources.map((source, index) => (
           <li key={source.href} className="ai-source">
             <Link to={source.href} className="ai-source__link" data-testid="ai-citation">
-              <span className="ai-source__no">[{index + 1}]</span> {[source.pageTitle, ...source.trail, source.heading].filter((part, i, all) => part && all.indexOf(part) === i).join(' › ')}
+              <span className="ai-source__no">[{index + 1}]</span>{' '}
+              {[source.pageTitle, ...source.trail, source.heading]
+                .filter((part, i, all) => part && all.indexOf(part) === i)
+                .join(' › ')}
             </Link>
             {withPassages ? (
               <p className="ai-source__passage">
@@ -91,14 +100,30 @@ function Feedback({ turn, onRate }: { turn: Turn; onRate: (rating: 'up' | 'down'
   if (turn.rating) return <p className="ai-feedback__thanks">{t.thanks}</p>;
   const rate = (rating: 'up' | 'down') => {
     onRate(rating);
-    send.mutate({ rating, question: turn.question, answer: turn.answer.slice(0, 8_000), mode: turn.mode, sources: turn.sources.map((source) => source.href) });
+    send.mutate({
+      rating,
+      question: turn.question,
+      answer: turn.answer.slice(0, 8_000),
+      mode: turn.mode,
+      sources: turn.sources.map((source) => source.href),
+    });
   };
   return (
     <div className="ai-feedback" role="group" aria-label={t.helpful}>
-      <button type="button" className="btn btn--ghost btn--sm" onClick={() => rate('up')} aria-label={t.helpful}>
+      <button
+        type="button"
+        className="btn btn--ghost btn--sm"
+        onClick={() => rate('up')}
+        aria-label={t.helpful}
+      >
         {t.helpful}
       </button>
-      <button type="button" className="btn btn--ghost btn--sm" onClick={() => rate('down')} aria-label={t.unhelpful}>
+      <button
+        type="button"
+        className="btn btn--ghost btn--sm"
+        onClick={() => rate('down')}
+        aria-label={t.unhelpful}
+      >
         {t.unhelpful}
       </button>
     </div>
@@ -109,7 +134,9 @@ function Answer({ turn, onRate }: { turn: Turn; onRate: (rating: 'up' | 'down') 
   return (
     <div className="ai-turn__answer" data-testid="ai-answer" data-state={turn.state}>
       <span className="ai-turn__who">{t.assistant}</span>
-      {turn.state === 'asking' && turn.sources.length === 0 && !turn.answer ? <p className="ai-muted">{t.thinking}</p> : null}
+      {turn.state === 'asking' && turn.sources.length === 0 && !turn.answer ? (
+        <p className="ai-muted">{t.thinking}</p>
+      ) : null}
       {turn.answer ? (
         <p className="ai-turn__text">
           <CitedText text={turn.answer} sources={turn.sources} />
@@ -152,7 +179,8 @@ export function AiContactPage() {
     endRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [turns.length]);
 
-  const update = (id: string, change: (turn: Turn) => Turn) => setTurns((all) => all.map((turn) => (turn.id === id ? change(turn) : turn)));
+  const update = (id: string, change: (turn: Turn) => Turn) =>
+    setTurns((all) => all.map((turn) => (turn.id === id ? change(turn) : turn)));
 
   const ask = (text: string) => {
     const trimmed = text.trim();
@@ -168,12 +196,30 @@ export function AiContactPage() {
         { role: 'user' as const, content: turn.question },
         { role: 'assistant' as const, content: turn.answer },
       ]);
-    setTurns((all) => [...all, { id, question: trimmed, sources: [], covered: true, mode: status?.mode ?? 'deterministic', answer: '', state: 'asking' }]);
+    setTurns((all) => [
+      ...all,
+      {
+        id,
+        question: trimmed,
+        sources: [],
+        covered: true,
+        mode: status?.mode ?? 'deterministic',
+        answer: '',
+        state: 'asking',
+      },
+    ]);
     setQuestion('');
     stream.start((handlers) => client.ai.ask.subscribe({ question: trimmed, history }, handlers), {
       data: (event) => {
-        if (event.type === 'sources') update(id, (turn) => ({ ...turn, sources: event.sources, covered: event.covered, mode: event.mode }));
-        else if (event.type === 'delta') update(id, (turn) => ({ ...turn, answer: turn.answer + event.text }));
+        if (event.type === 'sources')
+          update(id, (turn) => ({
+            ...turn,
+            sources: event.sources,
+            covered: event.covered,
+            mode: event.mode,
+          }));
+        else if (event.type === 'delta')
+          update(id, (turn) => ({ ...turn, answer: turn.answer + event.text }));
         else update(id, (turn) => ({ ...turn, state: 'done', mode: event.mode, covered: event.covered }));
       },
       error: (message) => update(id, (turn) => ({ ...turn, state: 'error', error: message })),
@@ -255,7 +301,11 @@ export function AiContactPage() {
             <button
               type="button"
               className="btn btn--ghost btn--sm"
-              onClick={() => void confirm.ask({ title: t.clearConfirm, confirmLabel: t.clear, tone: 'danger' }).then((yes) => yes && setTurns([]))}
+              onClick={() =>
+                void confirm
+                  .ask({ title: t.clearConfirm, confirmLabel: t.clear, tone: 'danger' })
+                  .then((yes) => yes && setTurns([]))
+              }
             >
               {t.clear}
             </button>

@@ -7,7 +7,9 @@ import { ai as aiText } from '../../../i18n/zh-CN/ai';
 import { useTRPC } from '../../../lib/api/trpc';
 
 const t = aiText.admin;
-const time = lazyFormat<Date>(() => new Intl.DateTimeFormat('zh-CN', { dateStyle: 'short', timeStyle: 'short' }));
+const time = lazyFormat<Date>(
+  () => new Intl.DateTimeFormat('zh-CN', { dateStyle: 'short', timeStyle: 'short' }),
+);
 
 /** `/admin/ai` (admins only): thumbs up/down on assistant answers, with the question and answer. */
 export function AiFeedbackAdminPage() {
@@ -23,7 +25,13 @@ export function AiFeedbackAdminPage() {
       </header>
       <div className="ai-admin__bar" role="group" aria-label={t.rating}>
         {([undefined, 'up', 'down'] as const).map((value) => (
-          <button key={value ?? 'all'} type="button" className="create-chip" aria-pressed={rating === value} onClick={() => setRating(value)}>
+          <button
+            key={value ?? 'all'}
+            type="button"
+            className="create-chip"
+            aria-pressed={rating === value}
+            onClick={() => setRating(value)}
+          >
             {value ? t[value] : t.all}
           </button>
         ))}

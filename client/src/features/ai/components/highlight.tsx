@@ -6,10 +6,17 @@ import type { AiSource } from '@bianshi/shared';
 export function Highlight({ text, terms }: { text: string; terms: readonly string[] }) {
   const words = [...terms].filter(Boolean).sort((a, b) => b.length - a.length);
   if (words.length === 0) return <>{text}</>;
-  const pattern = new RegExp(`(${words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'gi');
+  const pattern = new RegExp(
+    `(${words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`,
+    'gi',
+  );
   return (
     <>
-      {text.split(pattern).map((part, index) => (index % 2 === 1 ? <mark key={index}>{part}</mark> : <Fragment key={index}>{part}</Fragment>))}
+      {text
+        .split(pattern)
+        .map((part, index) =>
+          index % 2 === 1 ? <mark key={index}>{part}</mark> : <Fragment key={index}>{part}</Fragment>,
+        )}
     </>
   );
 }

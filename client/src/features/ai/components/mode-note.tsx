@@ -15,7 +15,11 @@ export function ModeNote() {
         <span className="ai-mode__dot" aria-hidden="true" />
         {t[status.mode]}
       </span>
-      {status.mode === 'provider' ? <span className="ai-mode__quota">{limit === null ? format(t.quotaUnlimited, { used }) : format(t.quota, { used, limit })}</span> : null}
+      {status.mode === 'provider' ? (
+        <span className="ai-mode__quota">
+          {limit === null ? format(t.quotaUnlimited, { used }) : format(t.quota, { used, limit })}
+        </span>
+      ) : null}
     </p>
   );
 }

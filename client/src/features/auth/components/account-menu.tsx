@@ -40,7 +40,12 @@ export function AccountMenu({ loginClassName }: { loginClassName: string }) {
   useEffect(() => {
     if (!open) return;
     const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node)) setOpen(false);
+      if (
+        event instanceof KeyboardEvent
+          ? event.key === 'Escape'
+          : !root.current?.contains(event.target as Node)
+      )
+        setOpen(false);
     };
     document.addEventListener('mousedown', close);
     document.addEventListener('keydown', close);
@@ -71,11 +76,20 @@ export function AccountMenu({ loginClassName }: { loginClassName: string }) {
   // A POST (never a link): leave for /auth/logout once the session is over, before the page
   // learns it, so a protected page does not send the visitor to sign in again.
   const signOut = () =>
-    void flow.signOut(() => void navigate('/auth/logout', { state: { signedOut: true } })).catch((error: unknown) => toast.error(authErrorMessage(error)));
+    void flow
+      .signOut(() => void navigate('/auth/logout', { state: { signedOut: true } }))
+      .catch((error: unknown) => toast.error(authErrorMessage(error)));
 
   return (
     <div className="account-menu" ref={root}>
-      <button type="button" className="account-menu__button" aria-haspopup="menu" aria-expanded={open} aria-label={`${t.label}：${name}`} onClick={() => setOpen((value) => !value)}>
+      <button
+        type="button"
+        className="account-menu__button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label={`${t.label}：${name}`}
+        onClick={() => setOpen((value) => !value)}
+      >
         <span className="account-menu__avatar" aria-hidden="true">
           {name.slice(0, 1).toUpperCase()}
         </span>
@@ -85,7 +99,9 @@ export function AccountMenu({ loginClassName }: { loginClassName: string }) {
           <div className="account-menu__who">
             <strong>{user.displayName || user.email.split('@')[0]}</strong>
             <span>{user.email}</span>
-            {user.isAdmin ? <span className="badge badge--primary account-menu__admin">{t.admin}</span> : null}
+            {user.isAdmin ? (
+              <span className="badge badge--primary account-menu__admin">{t.admin}</span>
+            ) : null}
           </div>
           {PLACES.map((place) => (
             <Link key={place.to} role="menuitem" to={place.to} className="account-menu__item">
@@ -105,10 +121,22 @@ export function AccountMenu({ loginClassName }: { loginClassName: string }) {
             </div>
           ) : null}
           <hr className="account-menu__rule" />
-          <button type="button" role="menuitem" className="account-menu__item" onClick={signOutEverywhere} disabled={everywhere.isPending}>
+          <button
+            type="button"
+            role="menuitem"
+            className="account-menu__item"
+            onClick={signOutEverywhere}
+            disabled={everywhere.isPending}
+          >
             {t.signOutEverywhere}
           </button>
-          <button type="button" role="menuitem" className="account-menu__item account-menu__item--danger" onClick={signOut} disabled={flow.pending}>
+          <button
+            type="button"
+            role="menuitem"
+            className="account-menu__item account-menu__item--danger"
+            onClick={signOut}
+            disabled={flow.pending}
+          >
             {t.signOut}
           </button>
         </div>

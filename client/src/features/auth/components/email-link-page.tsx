@@ -23,7 +23,11 @@ export function EmailLinkPage() {
   const open = useOpenEmailLink();
   const reset = useResetAccountCache();
   const navigate = useNavigate();
-  const [state, setState] = useState<{ kind: 'working' } | { kind: 'done'; purpose: 'verify' | 'sign-in' } | { kind: 'failed'; message: string }>({ kind: 'working' });
+  const [state, setState] = useState<
+    | { kind: 'working' }
+    | { kind: 'done'; purpose: 'verify' | 'sign-in' }
+    | { kind: 'failed'; message: string }
+  >({ kind: 'working' });
   const started = useRef(false);
 
   useEffect(() => {

@@ -28,7 +28,10 @@ export function InvitePage() {
 
   if (accept.data) {
     return (
-      <StatusCard title={format(t.accepted, { name: preview.data.timerName })} lead={`${t.role}：${authText.roles[accept.data.role]}`}>
+      <StatusCard
+        title={format(t.accepted, { name: preview.data.timerName })}
+        lead={`${t.role}：${authText.roles[accept.data.role]}`}
+      >
         <Link to={`/timer/manage/${accept.data.shortid}`} className="btn btn--primary">
           {t.openConsole}
         </Link>
@@ -40,7 +43,11 @@ export function InvitePage() {
   }
 
   const signIn = () => {
-    if (config.data?.redirectCookie !== false) saveRedirectPath(config.data?.cookiePrefix ?? 'bs', `${location.pathname}${location.search}${location.hash}`);
+    if (config.data?.redirectCookie !== false)
+      saveRedirectPath(
+        config.data?.cookiePrefix ?? 'bs',
+        `${location.pathname}${location.search}${location.hash}`,
+      );
     void navigate('/auth/login');
   };
 
@@ -60,7 +67,14 @@ export function InvitePage() {
         </p>
       ) : null}
       {me.data ? (
-        <button type="button" className="btn btn--primary" disabled={accept.isPending} onClick={() => accept.mutate({ token }, { onError: (caught) => setError(authErrorMessage(caught)) })}>
+        <button
+          type="button"
+          className="btn btn--primary"
+          disabled={accept.isPending}
+          onClick={() =>
+            accept.mutate({ token }, { onError: (caught) => setError(authErrorMessage(caught)) })
+          }
+        >
           {t.accept}
         </button>
       ) : (

@@ -6,7 +6,15 @@ import { auth as authText } from '../../../i18n/zh-CN/auth';
 import { LogoMark } from '../../../components/ui/logo';
 import { IconArrowLeft } from '../../../components/ui/icons';
 import { toast } from '../../../lib/toast';
-import { useAuthConfig, useExchangeSupabase, useMe, useRequestSignInLink, useResetAccountCache, useSignIn, useSignUp } from '../api/auth-queries';
+import {
+  useAuthConfig,
+  useExchangeSupabase,
+  useMe,
+  useRequestSignInLink,
+  useResetAccountCache,
+  useSignIn,
+  useSignUp,
+} from '../api/auth-queries';
 import { authErrorFacts, authErrorMessage } from '../auth-errors';
 import { supabaseClient } from '../supabase-client';
 import '../auth.css';
@@ -70,7 +78,10 @@ export function LoginPage() {
   const [waitMs, setWait] = useWait();
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const supabase = config.data?.mode === 'supabase' && config.data.supabaseUrl && config.data.supabaseAnonKey ? { url: config.data.supabaseUrl, anonKey: config.data.supabaseAnonKey } : null;
+  const supabase =
+    config.data?.mode === 'supabase' && config.data.supabaseUrl && config.data.supabaseAnonKey
+      ? { url: config.data.supabaseUrl, anonKey: config.data.supabaseAnonKey }
+      : null;
   // Local accounts on a hub with mail: 通过邮件登录, and a verification mail after sign-up.
   const mailLinks = config.data?.mode === 'local' && config.data.mailLinks;
 
@@ -103,7 +114,11 @@ export function LoginPage() {
         await signIn.mutateAsync({ email: email.trim(), password });
         await finish();
       } else {
-        await signUp.mutateAsync({ email: email.trim(), password, ...(displayName.trim() ? { displayName: displayName.trim() } : {}) });
+        await signUp.mutateAsync({
+          email: email.trim(),
+          password,
+          ...(displayName.trim() ? { displayName: displayName.trim() } : {}),
+        });
         if (mailLinks) toast.success(format(t.verifySent, { email: email.trim() }));
         await finish();
       }
@@ -122,7 +137,10 @@ export function LoginPage() {
     const client = await supabaseClient(url, anonKey);
     const emailRedirectTo = `${window.location.origin}/auth/callback`;
     if (magic) {
-      const { error: otpError } = await client.auth.signInWithOtp({ email: email.trim(), options: { emailRedirectTo } });
+      const { error: otpError } = await client.auth.signInWithOtp({
+        email: email.trim(),
+        options: { emailRedirectTo },
+      });
       if (otpError) throw otpError;
       setNotice(format(t.magicLinkSent, { email: email.trim() }));
       return;
@@ -168,12 +186,30 @@ export function LoginPage() {
           </button>
         ))}
       </div>
-      <form id="auth-panel" role="tabpanel" aria-labelledby={`auth-tab-${tab}`} className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
+      <form
+        id="auth-panel"
+        role="tabpanel"
+        aria-labelledby={`auth-tab-${tab}`}
+        className="auth-form"
+        noValidate
+        onSubmit={(event) => void submit(event)}
+      >
         {supabase ? <p className="auth-form__note">{t.supabaseNote}</p> : null}
         {magic && mailLinks ? <p className="auth-form__note">{t.mailLinkLead}</p> : null}
         <label className="auth-field">
           <span className="auth-field__label">{t.email}</span>
-          <input className="input" type="email" name="email" autoComplete="email" inputMode="email" placeholder={t.emailPlaceholder} value={email} aria-invalid={error === t.errors.email} onChange={(event) => setEmail(event.target.value)} required />
+          <input
+            className="input"
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder={t.emailPlaceholder}
+            value={email}
+            aria-invalid={error === t.errors.email}
+            onChange={(event) => setEmail(event.target.value)}
+            required
+          />
         </label>
         {magic ? null : (
           <label className="auth-field">
@@ -194,7 +230,12 @@ export function LoginPage() {
               required
             />
             {passwordError ? (
-              <span id="auth-password-error" className="auth-field__error" role="alert" data-testid="auth-password-error">
+              <span
+                id="auth-password-error"
+                className="auth-field__error"
+                role="alert"
+                data-testid="auth-password-error"
+              >
                 {passwordError}
               </span>
             ) : null}
@@ -203,7 +244,14 @@ export function LoginPage() {
         {tab === 'signUp' && !supabase ? (
           <label className="auth-field">
             <span className="auth-field__label">{t.displayName}</span>
-            <input className="input" name="displayName" autoComplete="nickname" maxLength={40} value={displayName} onChange={(event) => setDisplayName(event.target.value)} />
+            <input
+              className="input"
+              name="displayName"
+              autoComplete="nickname"
+              maxLength={40}
+              value={displayName}
+              onChange={(event) => setDisplayName(event.target.value)}
+            />
           </label>
         ) : null}
         {error ? (
@@ -216,8 +264,21 @@ export function LoginPage() {
             {notice}
           </p>
         ) : null}
-        <button type="submit" className="btn btn--primary btn--lg auth-form__submit" disabled={busy || (waitMs !== null && !magic)} data-testid="auth-submit">
-          {busy ? t.working : magic ? t.magicLinkSend : waitMs !== null ? format(t.waiting, { time: waitText(waitMs) }) : tab === 'signIn' ? t.submitSignIn : t.submitSignUp}
+        <button
+          type="submit"
+          className="btn btn--primary btn--lg auth-form__submit"
+          disabled={busy || (waitMs !== null && !magic)}
+          data-testid="auth-submit"
+        >
+          {busy
+            ? t.working
+            : magic
+              ? t.magicLinkSend
+              : waitMs !== null
+                ? format(t.waiting, { time: waitText(waitMs) })
+                : tab === 'signIn'
+                  ? t.submitSignIn
+                  : t.submitSignUp}
         </button>
         {(supabase || mailLinks) && tab === 'signIn' ? (
           <button
@@ -262,7 +323,14 @@ function ControlNeeded() {
       <h2 className="auth-control__title">{t.control.title}</h2>
       <p className="auth-control__lead">{t.control.lead}</p>
       <form className="auth-control__form" onSubmit={open} noValidate>
-        <input className="input" value={link} placeholder={t.control.placeholder} aria-label={t.control.placeholder} aria-invalid={error !== null} onChange={(event) => setLink(event.target.value)} />
+        <input
+          className="input"
+          value={link}
+          placeholder={t.control.placeholder}
+          aria-label={t.control.placeholder}
+          aria-invalid={error !== null}
+          onChange={(event) => setLink(event.target.value)}
+        />
         <button type="submit" className="btn btn--secondary">
           {t.control.open}
         </button>

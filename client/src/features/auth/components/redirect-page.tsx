@@ -16,7 +16,8 @@ export function RedirectPage() {
   useEffect(() => {
     if (done.current || config.isPending) return;
     done.current = true;
-    const saved = config.data?.redirectCookie === false ? null : takeRedirectPath(config.data?.cookiePrefix ?? 'bs');
+    const saved =
+      config.data?.redirectCookie === false ? null : takeRedirectPath(config.data?.cookiePrefix ?? 'bs');
     void navigate(saved ?? AFTER_SIGN_IN_PATH, { replace: true });
   }, [config.isPending, config.data, navigate]);
   return <StatusCard title={authText.redirect.working} busy />;

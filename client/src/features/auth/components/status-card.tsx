@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import '../auth.css';
 
 /** A short status (working, done, failed) in the logo-blank layout, with optional actions. */
-export function StatusCard({ title, lead, busy = false, children }: { title: string; lead?: string; busy?: boolean; children?: ReactNode }) {
+export function StatusCard({
+  title,
+  lead,
+  busy = false,
+  children,
+}: {
+  title: string;
+  lead?: string;
+  busy?: boolean;
+  children?: ReactNode;
+}) {
   return (
     <section className="auth-status" aria-live="polite" aria-busy={busy}>
       {busy ? <span className="spinner" aria-hidden="true" /> : null}

@@ -8,7 +8,15 @@ import { consoleShortId, isProtectedPath, type ProtectionRules } from '../path-m
 
 /** The hub's default rules (AUTH_PROTECTED_PATHS), used until `auth.config` answers. */
 const DEFAULT_RULES: ProtectionRules = {
-  protectedPaths: ['/home', '/record', '/workbench/**', '/ccf/**', '/admin/**', '/buy/verify', '/buy/invoice'],
+  protectedPaths: [
+    '/home',
+    '/record',
+    '/workbench/**',
+    '/ccf/**',
+    '/admin/**',
+    '/buy/verify',
+    '/buy/invoice',
+  ],
   excludedPaths: [],
   loginPath: '/auth/login',
   callbackPath: '/auth/callback',
@@ -44,7 +52,11 @@ export function useAuthGuard(): GuardState {
   const me = useMe();
   const shortid = consoleShortId(location.pathname);
   const checkConsole = shortid !== null && !carriesControlKey(location.search, location.hash);
-  const timer = useQuery({ ...trpc.timer.get.queryOptions({ id: shortid ?? '' }), enabled: checkConsole && me.data === null, retry: false });
+  const timer = useQuery({
+    ...trpc.timer.get.queryOptions({ id: shortid ?? '' }),
+    enabled: checkConsole && me.data === null,
+    retry: false,
+  });
 
   // Until the hub's rules arrive, the defaults decide whether to wait: public pages (landing,
   // projector displays) never block on the hub.
@@ -57,7 +69,8 @@ export function useAuthGuard(): GuardState {
     if (me.isPending || (me.data === null && timer.isPending)) state = 'wait';
     // A refetch under way may be about to say this browser has control now (a control link was
     // just claimed): wait for it rather than send the visitor to sign in on stale facts.
-    else if (me.data === null && timer.data?.owned && timer.data.role === 'viewer') state = timer.isFetching ? 'wait' : 'redirect';
+    else if (me.data === null && timer.data?.owned && timer.data.role === 'viewer')
+      state = timer.isFetching ? 'wait' : 'redirect';
   }
 
   const fullPath = `${location.pathname}${location.search}${location.hash}`;
@@ -70,7 +83,10 @@ export function useAuthGuard(): GuardState {
     if (state !== 'redirect' || !configSettled) return;
     if (remember) saveRedirectPath(prefix, fullPath);
     // A console asks for control: the login page says so, and offers a control link instead.
-    void navigate(loginPath, { replace: true, ...(checkConsole ? { state: { reason: 'control', from: fullPath } satisfies LoginReason } : {}) });
+    void navigate(loginPath, {
+      replace: true,
+      ...(checkConsole ? { state: { reason: 'control', from: fullPath } satisfies LoginReason } : {}),
+    });
   }, [state, configSettled, remember, prefix, fullPath, loginPath, navigate, checkConsole]);
   return state;
 }

@@ -21,7 +21,9 @@ export function ColorModeToggle() {
     <div
       className="segmented"
       role="group"
-      aria-label={forced ? `${t.label}（${format(t.forced, { mode: forced === 'dark' ? t.dark : t.light })}）` : t.label}
+      aria-label={
+        forced ? `${t.label}（${format(t.forced, { mode: forced === 'dark' ? t.dark : t.light })}）` : t.label
+      }
       data-testid="color-mode-toggle"
     >
       {OPTIONS.map(({ value, label, Icon }) => (

@@ -20,7 +20,9 @@ export function useColorModeSync(forced: ColorMode | undefined): ColorMode {
     const root = document.documentElement;
     root.dataset.theme = mode;
     root.style.colorScheme = mode;
-    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', mode === 'dark' ? '#0b1120' : '#ffffff');
+    document
+      .querySelector('meta[name="theme-color"]')
+      ?.setAttribute('content', mode === 'dark' ? '#0b1120' : '#ffffff');
   }, [mode]);
   return mode;
 }

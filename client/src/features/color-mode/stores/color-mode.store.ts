@@ -6,7 +6,11 @@ import type { ColorMode, ColorModePreference } from '../color-mode';
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 function systemPrefersDark(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches;
+  return (
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia(DARK_QUERY).matches
+  );
 }
 
 /**
@@ -20,7 +24,9 @@ function keepInCookie(preference: ColorModePreference): void {
   const value = preference === 'system' ? null : preference;
   const current = new RegExp(`(?:^|;\\s*)${COLOR_MODE_COOKIE}=([^;]*)`).exec(document.cookie)?.[1] ?? null;
   if (current === value) return;
-  document.cookie = value ? `${COLOR_MODE_COOKIE}=${value}; path=/; max-age=31536000; samesite=lax` : `${COLOR_MODE_COOKIE}=; path=/; max-age=0; samesite=lax`;
+  document.cookie = value
+    ? `${COLOR_MODE_COOKIE}=${value}; path=/; max-age=31536000; samesite=lax`
+    : `${COLOR_MODE_COOKIE}=; path=/; max-age=0; samesite=lax`;
 }
 
 const stored = parsePreference(local.get(STORAGE_KEYS.colorMode));
@@ -52,7 +58,8 @@ export const useColorModeStore = create<ColorModeState>((set) => ({
 }));
 
 /** The mode currently shown. */
-export const selectColorMode = (s: ColorModeState): ColorMode => resolveColorMode(s.preference, s.systemDark, s.forced);
+export const selectColorMode = (s: ColorModeState): ColorMode =>
+  resolveColorMode(s.preference, s.systemDark, s.forced);
 
 /** Subscribes to the OS colour scheme; returns the unsubscribe function. */
 export function watchSystemColorScheme(): () => void {

@@ -24,7 +24,8 @@ export interface FormError {
 /** The hub's Chinese message and field errors of a failed call. */
 export function formErrorOf(error: unknown): FormError {
   if (error instanceof TRPCClientError) {
-    const data = error.data as { details?: { fields?: Record<string, string>; field?: string } | null } | undefined;
+    const data = error.data as
+      { details?: { fields?: Record<string, string>; field?: string } | null } | undefined;
     const message = /[\u4e00-\u9fa5]/.test(error.message) ? error.message : toAppError(error).message;
     const fields = { ...(data?.details?.fields ?? {}) };
     if (data?.details?.field) fields[data.details.field] = message;

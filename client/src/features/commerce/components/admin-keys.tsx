@@ -19,7 +19,14 @@ const planName = (id: string) => planById(pricing, id as PlanId).name;
 export function GenerateTab() {
   const client = useTRPCClient();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState({ plan: 'education' as PlanId, quantity: 10, months: 12, seats: 1, expiresInDays: 180, note: '' });
+  const [form, setForm] = useState({
+    plan: 'education' as PlanId,
+    quantity: 10,
+    months: 12,
+    seats: 1,
+    expiresInDays: 180,
+    note: '',
+  });
   const generate = useMutation({
     mutationFn: () => client.commerce.admin.generate.mutate(form),
     onSuccess: (result) => {
@@ -35,7 +42,14 @@ export function GenerateTab() {
   const number = (name: 'quantity' | 'months' | 'seats' | 'expiresInDays', label: string) => (
     <label className="commerce-field">
       <span className="commerce-field__label">{label}</span>
-      <input className="input" type="number" name={name} min={1} value={form[name]} onChange={(event) => setForm({ ...form, [name]: Math.floor(Number(event.target.value) || 1) })} />
+      <input
+        className="input"
+        type="number"
+        name={name}
+        min={1}
+        value={form[name]}
+        onChange={(event) => setForm({ ...form, [name]: Math.floor(Number(event.target.value) || 1) })}
+      />
     </label>
   );
   if (generate.data) {
@@ -64,7 +78,12 @@ export function GenerateTab() {
     <form className="commerce-card commerce-form" onSubmit={submit}>
       <label className="commerce-field">
         <span className="commerce-field__label">{t.plan}</span>
-        <select className="input" name="plan" value={form.plan} onChange={(event) => setForm({ ...form, plan: event.target.value as PlanId })}>
+        <select
+          className="input"
+          name="plan"
+          value={form.plan}
+          onChange={(event) => setForm({ ...form, plan: event.target.value as PlanId })}
+        >
           {PLAN_IDS.map((id) => (
             <option key={id} value={id}>
               {planName(id)}
@@ -80,7 +99,13 @@ export function GenerateTab() {
       </div>
       <label className="commerce-field">
         <span className="commerce-field__label">{t.note}</span>
-        <input className="input" name="note" value={form.note} maxLength={200} onChange={(event) => setForm({ ...form, note: event.target.value })} />
+        <input
+          className="input"
+          name="note"
+          value={form.note}
+          maxLength={200}
+          onChange={(event) => setForm({ ...form, note: event.target.value })}
+        />
       </label>
       <button className="btn btn--primary" type="submit" disabled={generate.isPending}>
         {t.generate}
@@ -99,15 +124,40 @@ export function KeysTab() {
   const keys = useQuery(trpc.commerce.admin.search.queryOptions({ query }));
   const prompt = usePrompt();
   const act = useMutation({
-    mutationFn: async ({ id, action, last4 }: { id: string; action: 'suspend' | 'resume' | 'revoke' | 'extend'; last4: string }) => {
+    mutationFn: async ({
+      id,
+      action,
+      last4,
+    }: {
+      id: string;
+      action: 'suspend' | 'resume' | 'revoke' | 'extend';
+      last4: string;
+    }) => {
       const title = format(t.actionTitle, { action: t[action], last4 });
       const wholeDays = (value: string) => (/^\d+$/.test(value) && Number(value) >= 1 ? null : t.daysInvalid);
-      const daysText = action === 'extend' ? await prompt.ask({ title, label: t.daysPrompt, initial: '30', confirmLabel: t.extend, inputMode: 'numeric', validate: wholeDays }) : '0';
+      const daysText =
+        action === 'extend'
+          ? await prompt.ask({
+              title,
+              label: t.daysPrompt,
+              initial: '30',
+              confirmLabel: t.extend,
+              inputMode: 'numeric',
+              validate: wholeDays,
+            })
+          : '0';
       if (daysText === null) return null;
       const days = Number(daysText);
-      const reason = await prompt.ask({ title, label: t.reasonPrompt, confirmLabel: t[action], validate: (value) => (value ? null : t.reasonRequired) });
+      const reason = await prompt.ask({
+        title,
+        label: t.reasonPrompt,
+        confirmLabel: t[action],
+        validate: (value) => (value ? null : t.reasonRequired),
+      });
       if (!reason) return null;
-      return action === 'extend' ? client.commerce.admin.extendKey.mutate({ id, days, reason }) : client.commerce.admin.keyAction.mutate({ id, action, reason });
+      return action === 'extend'
+        ? client.commerce.admin.extendKey.mutate({ id, days, reason })
+        : client.commerce.admin.keyAction.mutate({ id, action, reason });
     },
     onSuccess: (result) => {
       if (result) toast.success(t.done);
@@ -125,7 +175,13 @@ export function KeysTab() {
           setQuery(text.trim());
         }}
       >
-        <input className="input" value={text} placeholder={t.search} aria-label={t.search} onChange={(event) => setText(event.target.value)} />
+        <input
+          className="input"
+          value={text}
+          placeholder={t.search}
+          aria-label={t.search}
+          onChange={(event) => setText(event.target.value)}
+        />
         <button className="btn btn--primary" type="submit">
           {t.searchAction}
         </button>
@@ -159,10 +215,30 @@ export function KeysTab() {
                 <td>{when(key.expiresAt)}</td>
                 <td>{key.redeemedBy ?? '—'}</td>
                 <td className="admin-table__actions">
-                  {key.state === 'issued' ? <Action label={t.suspend} onClick={() => act.mutate({ id: key.id, action: 'suspend', last4: key.last4 })} /> : null}
-                  {key.state === 'suspended' ? <Action label={t.resume} onClick={() => act.mutate({ id: key.id, action: 'resume', last4: key.last4 })} /> : null}
-                  {key.state !== 'revoked' && key.state !== 'expired' ? <Action label={t.revoke} onClick={() => act.mutate({ id: key.id, action: 'revoke', last4: key.last4 })} /> : null}
-                  {key.state !== 'revoked' ? <Action label={t.extend} onClick={() => act.mutate({ id: key.id, action: 'extend', last4: key.last4 })} /> : null}
+                  {key.state === 'issued' ? (
+                    <Action
+                      label={t.suspend}
+                      onClick={() => act.mutate({ id: key.id, action: 'suspend', last4: key.last4 })}
+                    />
+                  ) : null}
+                  {key.state === 'suspended' ? (
+                    <Action
+                      label={t.resume}
+                      onClick={() => act.mutate({ id: key.id, action: 'resume', last4: key.last4 })}
+                    />
+                  ) : null}
+                  {key.state !== 'revoked' && key.state !== 'expired' ? (
+                    <Action
+                      label={t.revoke}
+                      onClick={() => act.mutate({ id: key.id, action: 'revoke', last4: key.last4 })}
+                    />
+                  ) : null}
+                  {key.state !== 'revoked' ? (
+                    <Action
+                      label={t.extend}
+                      onClick={() => act.mutate({ id: key.id, action: 'extend', last4: key.last4 })}
+                    />
+                  ) : null}
                 </td>
               </tr>
             ))}

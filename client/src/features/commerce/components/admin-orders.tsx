@@ -1,4 +1,11 @@
-import { INVOICE_KIND_NAMES, INVOICE_STATUS_NAMES, planById, type InvoiceKind, type InvoiceStatus, type PlanId } from '@bianshi/shared';
+import {
+  INVOICE_KIND_NAMES,
+  INVOICE_STATUS_NAMES,
+  planById,
+  type InvoiceKind,
+  type InvoiceStatus,
+  type PlanId,
+} from '@bianshi/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../lib/toast';
 import { usePrompt } from '../../../components/ui/prompt-dialog';
@@ -21,7 +28,11 @@ export function OrdersTab() {
   const prompt = usePrompt();
   const markPaid = useMutation({
     mutationFn: async (number: string) => {
-      const note = await prompt.ask({ title: format(t.markPaidTitle, { number }), label: t.markPaidPrompt, confirmLabel: t.markPaid });
+      const note = await prompt.ask({
+        title: format(t.markPaidTitle, { number }),
+        label: t.markPaidPrompt,
+        confirmLabel: t.markPaid,
+      });
       if (note === null) return null;
       return client.commerce.admin.markPaid.mutate({ number, note });
     },
@@ -32,7 +43,9 @@ export function OrdersTab() {
     onError: (error) => toast.error(formErrorOf(error).message),
   });
   const c = t.orderColumns;
-  const rows = [...(orders.data ?? [])].sort((a, b) => Number(b.status === 'pending') - Number(a.status === 'pending'));
+  const rows = [...(orders.data ?? [])].sort(
+    (a, b) => Number(b.status === 'pending') - Number(a.status === 'pending'),
+  );
   return (
     <section className="commerce-card admin-table-wrap">
       {prompt.dialog}
@@ -69,7 +82,11 @@ export function OrdersTab() {
               <td>{when(order.createdAt)}</td>
               <td>
                 {order.status === 'pending' && order.provider === 'manual' ? (
-                  <button type="button" className="btn btn--primary btn--sm" onClick={() => markPaid.mutate(order.number)}>
+                  <button
+                    type="button"
+                    className="btn btn--primary btn--sm"
+                    onClick={() => markPaid.mutate(order.number)}
+                  >
                     {t.markPaid}
                   </button>
                 ) : null}
@@ -92,8 +109,17 @@ export function InvoicesTab() {
   const refresh = () => void queryClient.invalidateQueries();
   const issue = useMutation({
     mutationFn: async ({ id, file }: { id: string; file: File }) => {
-      const response = await fetch(`/api/commerce/invoices/${id}/pdf`, { method: 'POST', headers: { 'content-type': 'application/pdf' }, body: file, credentials: 'same-origin' });
-      if (!response.ok) throw new Error(((await response.json().catch(() => null)) as { error?: { message?: string } } | null)?.error?.message ?? messages.errors.request.unknown);
+      const response = await fetch(`/api/commerce/invoices/${id}/pdf`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/pdf' },
+        body: file,
+        credentials: 'same-origin',
+      });
+      if (!response.ok)
+        throw new Error(
+          ((await response.json().catch(() => null)) as { error?: { message?: string } } | null)?.error
+            ?.message ?? messages.errors.request.unknown,
+        );
     },
     onSuccess: () => {
       toast.success(t.issued);
@@ -104,7 +130,12 @@ export function InvoicesTab() {
   const prompt = usePrompt();
   const reject = useMutation({
     mutationFn: async (id: string) => {
-      const reason = await prompt.ask({ title: t.rejectTitle, label: t.reasonPrompt, confirmLabel: t.reject, validate: (value) => (value ? null : t.reasonRequired) });
+      const reason = await prompt.ask({
+        title: t.rejectTitle,
+        label: t.reasonPrompt,
+        confirmLabel: t.reject,
+        validate: (value) => (value ? null : t.reasonRequired),
+      });
       return reason ? client.commerce.admin.rejectInvoice.mutate({ id, reason }) : null;
     },
     onSuccess: refresh,
@@ -124,7 +155,16 @@ export function InvoicesTab() {
         </thead>
         <tbody>
           {(invoices.data ?? []).map((invoice) => {
-            const details = invoice.details as { title: string; kind: InvoiceKind; uscc: string; email: string; address?: string; phone?: string; bankName?: string; bankAccount?: string };
+            const details = invoice.details as {
+              title: string;
+              kind: InvoiceKind;
+              uscc: string;
+              email: string;
+              address?: string;
+              phone?: string;
+              bankName?: string;
+              bankAccount?: string;
+            };
             return (
               <tr key={invoice.id}>
                 <td>
@@ -151,7 +191,9 @@ export function InvoicesTab() {
                   <span className="status-pill" data-status={invoice.status}>
                     {INVOICE_STATUS_NAMES[invoice.status as InvoiceStatus]}
                   </span>
-                  {invoice.rejectReason ? <span className="admin-table__note">{invoice.rejectReason}</span> : null}
+                  {invoice.rejectReason ? (
+                    <span className="admin-table__note">{invoice.rejectReason}</span>
+                  ) : null}
                 </td>
                 <td className="admin-table__actions">
                   {invoice.status === 'requested' ? (
@@ -168,7 +210,11 @@ export function InvoicesTab() {
                           }}
                         />
                       </label>
-                      <button type="button" className="btn btn--ghost btn--sm" onClick={() => reject.mutate(invoice.id)}>
+                      <button
+                        type="button"
+                        className="btn btn--ghost btn--sm"
+                        onClick={() => reject.mutate(invoice.id)}
+                      >
                         {t.reject}
                       </button>
                     </>

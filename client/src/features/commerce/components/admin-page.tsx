@@ -16,8 +16,14 @@ export function AdminCdkeyPage() {
   const account = useAccount();
   const [tab, setTab] = useState<Tab>('generate');
   const trpc = useTRPC();
-  const pending = useQuery({ ...trpc.commerce.admin.orders.queryOptions({ status: 'pending' }), enabled: Boolean(account.data?.isAdmin) });
-  const requested = useQuery({ ...trpc.commerce.admin.invoices.queryOptions({ status: 'requested' }), enabled: Boolean(account.data?.isAdmin) });
+  const pending = useQuery({
+    ...trpc.commerce.admin.orders.queryOptions({ status: 'pending' }),
+    enabled: Boolean(account.data?.isAdmin),
+  });
+  const requested = useQuery({
+    ...trpc.commerce.admin.invoices.queryOptions({ status: 'requested' }),
+    enabled: Boolean(account.data?.isAdmin),
+  });
   if (account.isPending) return <div className="commerce-loading" aria-busy="true" />;
   if (!account.data?.isAdmin) {
     return (
@@ -29,13 +35,23 @@ export function AdminCdkeyPage() {
       </section>
     );
   }
-  const counts: Partial<Record<Tab, number>> = { orders: pending.data?.length ?? 0, invoices: requested.data?.length ?? 0 };
+  const counts: Partial<Record<Tab, number>> = {
+    orders: pending.data?.length ?? 0,
+    invoices: requested.data?.length ?? 0,
+  };
   return (
     <div className="admin-cdkey">
       <h1 className="commerce-title">{t.title}</h1>
       <div className="admin-tabs" role="tablist">
         {TABS.map((id) => (
-          <button key={id} type="button" role="tab" aria-selected={tab === id} className="admin-tabs__tab" onClick={() => setTab(id)}>
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            aria-selected={tab === id}
+            className="admin-tabs__tab"
+            onClick={() => setTab(id)}
+          >
             {t.tabs[id]}
             {counts[id] ? <span className="admin-tabs__count">{counts[id]}</span> : null}
           </button>

@@ -45,7 +45,15 @@ function NoPayment() {
           {commerceText.pricing.redeem}
         </Link>
       </p>
-      <p className="commerce-note">{contact ? <>{t.noPaymentContact} <SupportLinks contact={contact} /></> : <SupportAlternatives />}</p>
+      <p className="commerce-note">
+        {contact ? (
+          <>
+            {t.noPaymentContact} <SupportLinks contact={contact} />
+          </>
+        ) : (
+          <SupportAlternatives />
+        )}
+      </p>
     </section>
   );
 }
@@ -54,7 +62,10 @@ type Provider = NonNullable<ReturnType<typeof useProviders>['data']>[number];
 
 function BuyForm({ providers }: { providers: Provider[] }) {
   const [params] = useSearchParams();
-  const initial = PURCHASABLE.find((plan) => plan.id === params.get('plan')) ?? PURCHASABLE.find((plan) => plan.highlight) ?? PURCHASABLE[0]!;
+  const initial =
+    PURCHASABLE.find((plan) => plan.id === params.get('plan')) ??
+    PURCHASABLE.find((plan) => plan.highlight) ??
+    PURCHASABLE[0]!;
   const [planId, setPlanId] = useState<PlanId>(initial.id);
   const plan = planById(pricing, planId);
   const [months, setMonths] = useState(plan.prices[0]!.months);
@@ -62,13 +73,19 @@ function BuyForm({ providers }: { providers: Provider[] }) {
   const [provider, setProvider] = useState<string>(providers[0]!.id);
   // The order's contact address starts as the signed-in account's (the buyer may change it).
   const account = useAccount();
-  const [buyer, setBuyer] = useState(() => ({ name: '', organization: '', phone: '', email: account.data?.email ?? '' }));
+  const [buyer, setBuyer] = useState(() => ({
+    name: '',
+    organization: '',
+    phone: '',
+    email: account.data?.email ?? '',
+  }));
   const [error, setError] = useState<FormError | null>(null);
   const client = useTRPCClient();
   const navigate = useNavigate();
   const price = plan.prices.find((candidate) => candidate.months === months) ?? plan.prices[0]!;
   const create = useMutation({
-    mutationFn: () => client.commerce.createOrder.mutate({ plan: planId, months: price.months, seats, provider, buyer }),
+    mutationFn: () =>
+      client.commerce.createOrder.mutate({ plan: planId, months: price.months, seats, provider, buyer }),
     onSuccess: ({ order, checkout }) => {
       toast.success(format(t.created, { number: order.number }));
       if (checkout?.kind === 'redirect') window.location.assign(checkout.url);
@@ -117,9 +134,21 @@ function BuyForm({ providers }: { providers: Provider[] }) {
         <legend>{t.duration}</legend>
         <div className="choice-grid">
           {plan.prices.map((option) => (
-            <label key={option.months} className="choice" data-checked={option.months === price.months || undefined}>
-              <input type="radio" name="months" value={option.months} checked={option.months === price.months} onChange={() => setMonths(option.months)} />
-              <span className="choice__name">{format(commerceText.pricing.months, { n: option.months })}</span>
+            <label
+              key={option.months}
+              className="choice"
+              data-checked={option.months === price.months || undefined}
+            >
+              <input
+                type="radio"
+                name="months"
+                value={option.months}
+                checked={option.months === price.months}
+                onChange={() => setMonths(option.months)}
+              />
+              <span className="choice__name">
+                {format(commerceText.pricing.months, { n: option.months })}
+              </span>
               <span className="choice__hint">
                 {yuan(option.amountFen)} {commerceText.pricing.perSeat}
               </span>
@@ -130,7 +159,16 @@ function BuyForm({ providers }: { providers: Provider[] }) {
 
       <label className="commerce-field">
         <span className="commerce-field__label">{t.seats}</span>
-        <input className="input commerce-seats" type="number" min={1} max={plan.maxSeats} value={seats} onChange={(event) => setSeats(Math.max(1, Math.min(plan.maxSeats, Math.floor(Number(event.target.value) || 1))))} />
+        <input
+          className="input commerce-seats"
+          type="number"
+          min={1}
+          max={plan.maxSeats}
+          value={seats}
+          onChange={(event) =>
+            setSeats(Math.max(1, Math.min(plan.maxSeats, Math.floor(Number(event.target.value) || 1))))
+          }
+        />
         <span className="commerce-field__hint">{format(t.seatsHint, { max: plan.maxSeats })}</span>
       </label>
 
@@ -139,9 +177,17 @@ function BuyForm({ providers }: { providers: Provider[] }) {
         <div className="choice-grid">
           {providers.map(({ id, accountPublished }) => (
             <label key={id} className="choice" data-checked={id === provider || undefined}>
-              <input type="radio" name="provider" value={id} checked={id === provider} onChange={() => setProvider(id)} />
+              <input
+                type="radio"
+                name="provider"
+                value={id}
+                checked={id === provider}
+                onChange={() => setProvider(id)}
+              />
               <span className="choice__name">{t.providers[id]}</span>
-              <span className="choice__hint">{id === 'manual' && accountPublished === false ? t.manualOnRequest : t.providerHints[id]}</span>
+              <span className="choice__hint">
+                {id === 'manual' && accountPublished === false ? t.manualOnRequest : t.providerHints[id]}
+              </span>
             </label>
           ))}
         </div>

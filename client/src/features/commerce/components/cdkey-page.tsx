@@ -43,7 +43,9 @@ function Redeem() {
   if (redeem.data) {
     return (
       <section className="commerce-card commerce-done" role="status">
-        <h1 className="commerce-title">{format(t.done, { plan: redeem.data.plan.name, until: when(redeem.data.plan.until) })}</h1>
+        <h1 className="commerce-title">
+          {format(t.done, { plan: redeem.data.plan.name, until: when(redeem.data.plan.until) })}
+        </h1>
         <Link className="btn btn--primary" to="/home">
           {t.toHome}
         </Link>

@@ -1,4 +1,14 @@
-import { INVOICE_KIND_NAMES, INVOICE_KINDS, INVOICE_STATUS_NAMES, INVOICE_TITLE_TYPE_NAMES, INVOICE_TITLE_TYPES, invoiceRequestSchema, type InvoiceKind, type InvoiceStatus, type InvoiceTitleType } from '@bianshi/shared';
+import {
+  INVOICE_KIND_NAMES,
+  INVOICE_KINDS,
+  INVOICE_STATUS_NAMES,
+  INVOICE_TITLE_TYPE_NAMES,
+  INVOICE_TITLE_TYPES,
+  invoiceRequestSchema,
+  type InvoiceKind,
+  type InvoiceStatus,
+  type InvoiceTitleType,
+} from '@bianshi/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
@@ -65,7 +75,13 @@ function Invoices() {
   const input = (name: TextField, label: string, hint?: string) => (
     <label className="commerce-field">
       <span className="commerce-field__label">{label}</span>
-      <input className="input" name={name} value={values[name]} aria-invalid={Boolean(error?.fields[name])} onChange={(event) => setValues({ ...values, [name]: event.target.value })} />
+      <input
+        className="input"
+        name={name}
+        value={values[name]}
+        aria-invalid={Boolean(error?.fields[name])}
+        onChange={(event) => setValues({ ...values, [name]: event.target.value })}
+      />
       {hint ? <span className="commerce-field__hint">{hint}</span> : null}
       {error?.fields[name] ? (
         <span className="commerce-field__error" data-field={name}>
@@ -86,21 +102,34 @@ function Invoices() {
         <form className="commerce-form commerce-card" onSubmit={submit} noValidate>
           <label className="commerce-field">
             <span className="commerce-field__label">{t.order}</span>
-            <select className="input" name="orderNumber" value={chosen} onChange={(event) => setOrderNumber(event.target.value)}>
+            <select
+              className="input"
+              name="orderNumber"
+              value={chosen}
+              onChange={(event) => setOrderNumber(event.target.value)}
+            >
               {paid.map((order) => (
                 <option key={order.number} value={order.number}>
                   {order.number} · {yuan(order.amountFen)}
                 </option>
               ))}
             </select>
-            {error?.fields.orderNumber ? <span className="commerce-field__error">{error.fields.orderNumber}</span> : null}
+            {error?.fields.orderNumber ? (
+              <span className="commerce-field__error">{error.fields.orderNumber}</span>
+            ) : null}
           </label>
           <fieldset className="commerce-field">
             <legend>{t.kind}</legend>
             <div className="choice-grid">
               {INVOICE_KINDS.map((value) => (
                 <label key={value} className="choice" data-checked={value === kind || undefined}>
-                  <input type="radio" name="kind" value={value} checked={value === kind} onChange={() => setKind(value)} />
+                  <input
+                    type="radio"
+                    name="kind"
+                    value={value}
+                    checked={value === kind}
+                    onChange={() => setKind(value)}
+                  />
                   <span className="choice__name">{INVOICE_KIND_NAMES[value]}</span>
                 </label>
               ))}
@@ -111,12 +140,20 @@ function Invoices() {
             <div className="choice-grid">
               {INVOICE_TITLE_TYPES.map((value) => (
                 <label key={value} className="choice" data-checked={value === titleType || undefined}>
-                  <input type="radio" name="titleType" value={value} checked={value === titleType} onChange={() => setTitleType(value)} />
+                  <input
+                    type="radio"
+                    name="titleType"
+                    value={value}
+                    checked={value === titleType}
+                    onChange={() => setTitleType(value)}
+                  />
                   <span className="choice__name">{INVOICE_TITLE_TYPE_NAMES[value]}</span>
                 </label>
               ))}
             </div>
-            {error?.fields.titleType ? <span className="commerce-field__error">{error.fields.titleType}</span> : null}
+            {error?.fields.titleType ? (
+              <span className="commerce-field__error">{error.fields.titleType}</span>
+            ) : null}
           </fieldset>
           <div className="commerce-grid2">
             {input('title', t.invoiceTitle)}
@@ -165,7 +202,11 @@ function Invoices() {
                       {t.download}
                     </a>
                   ) : null}
-                  {invoice.rejectReason ? <span className="commerce-field__error">{format(t.rejected, { reason: invoice.rejectReason })}</span> : null}
+                  {invoice.rejectReason ? (
+                    <span className="commerce-field__error">
+                      {format(t.rejected, { reason: invoice.rejectReason })}
+                    </span>
+                  ) : null}
                 </li>
               );
             })}

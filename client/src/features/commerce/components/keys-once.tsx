@@ -8,10 +8,23 @@ const t = commerceText.keys;
  * Plain cdkeys, shown once: a CSV download (after which they are cleared from the page) and a
  * copy button. The hub never shows them again.
  */
-export function KeysOnce({ keys, filename, columns }: { keys: readonly string[]; filename: string; columns: readonly (readonly [string, string])[] }) {
+export function KeysOnce({
+  keys,
+  filename,
+  columns,
+}: {
+  keys: readonly string[];
+  filename: string;
+  columns: readonly (readonly [string, string])[];
+}) {
   const [gone, setGone] = useState(false);
   const [copied, setCopied] = useState(false);
-  if (gone) return <p className="commerce-note" role="status">{t.downloaded}</p>;
+  if (gone)
+    return (
+      <p className="commerce-note" role="status">
+        {t.downloaded}
+      </p>
+    );
   return (
     <div className="commerce-keys" data-testid="keys-once">
       <p className="commerce-warning" role="alert">
@@ -29,7 +42,10 @@ export function KeysOnce({ keys, filename, columns }: { keys: readonly string[];
           type="button"
           className="btn btn--primary"
           onClick={() => {
-            downloadCsv(filename, [['cdkey', ...columns.map(([name]) => name)], ...keys.map((key) => [key, ...columns.map(([, value]) => value)])]);
+            downloadCsv(filename, [
+              ['cdkey', ...columns.map(([name]) => name)],
+              ...keys.map((key) => [key, ...columns.map(([, value]) => value)]),
+            ]);
             setGone(true);
           }}
         >

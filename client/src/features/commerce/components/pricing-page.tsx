@@ -19,7 +19,8 @@ export function PricingPage() {
   const providers = useProviders();
   const offered = new Set<string>((providers.data ?? []).map((provider) => provider.id));
   const sells = !providers.data || offered.size > 0;
-  const shown = <T extends { method?: string | undefined }>(item: T) => !item.method || offered.has(item.method);
+  const shown = <T extends { method?: string | undefined }>(item: T) =>
+    !item.method || offered.has(item.method);
   const logos = pricing.logos.filter(shown);
   return (
     <div className="pricing">
@@ -31,7 +32,12 @@ export function PricingPage() {
 
       <ul className="pricing__plans">
         {pricing.plans.map((plan) => (
-          <li key={plan.id} className="plan-card" data-highlight={plan.highlight || undefined} data-plan={plan.id}>
+          <li
+            key={plan.id}
+            className="plan-card"
+            data-highlight={plan.highlight || undefined}
+            data-plan={plan.id}
+          >
             {plan.highlight ? <span className="plan-card__badge">{t.popular}</span> : null}
             <h2 className="plan-card__name">{plan.name}</h2>
             <p className="plan-card__tagline">{plan.tagline}</p>
@@ -63,7 +69,10 @@ export function PricingPage() {
               </li>
             </ul>
             {plan.purchasable && sells ? (
-              <Link className={`btn ${plan.highlight ? 'btn--primary' : 'btn--secondary'} plan-card__cta`} to={`/buy?plan=${plan.id}`}>
+              <Link
+                className={`btn ${plan.highlight ? 'btn--primary' : 'btn--secondary'} plan-card__cta`}
+                to={`/buy?plan=${plan.id}`}
+              >
                 {format(t.buy, { name: plan.name })}
               </Link>
             ) : (

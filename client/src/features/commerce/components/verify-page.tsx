@@ -46,7 +46,13 @@ function Verify() {
         <p className="commerce-lead">{t.lead}</p>
       </header>
       <form className="commerce-inline" onSubmit={submit}>
-        <input className="input" value={text} placeholder={t.placeholder} aria-label={t.placeholder} onChange={(event) => setText(event.target.value)} />
+        <input
+          className="input"
+          value={text}
+          placeholder={t.placeholder}
+          aria-label={t.placeholder}
+          onChange={(event) => setText(event.target.value)}
+        />
         <button className="btn btn--primary" type="submit">
           {t.lookup}
         </button>
@@ -61,7 +67,9 @@ function Verify() {
               <li key={row.number}>
                 <Link to={`/buy/verify?order=${row.number}`} className="commerce-list__row">
                   <code>{row.number}</code>
-                  <span>{format(t.planLine, { plan: planName(row.plan), months: row.months, seats: row.seats })}</span>
+                  <span>
+                    {format(t.planLine, { plan: planName(row.plan), months: row.months, seats: row.seats })}
+                  </span>
                   <span>{yuan(row.amountFen)}</span>
                   <span className="status-pill" data-status={row.status}>
                     {t.statuses[row.status]}
@@ -80,9 +88,17 @@ function Verify() {
 
 function OrderStatus({ number }: { number: string }) {
   const trpc = useTRPC();
-  const query = useQuery({ ...trpc.commerce.order.queryOptions({ number }), refetchInterval: (q) => (q.state.data?.order.status === 'pending' ? 10_000 : false) });
+  const query = useQuery({
+    ...trpc.commerce.order.queryOptions({ number }),
+    refetchInterval: (q) => (q.state.data?.order.status === 'pending' ? 10_000 : false),
+  });
   if (query.isPending) return <div className="commerce-loading" aria-busy="true" />;
-  if (query.error) return <p className="commerce-error" role="alert">{formErrorOf(query.error).message}</p>;
+  if (query.error)
+    return (
+      <p className="commerce-error" role="alert">
+        {formErrorOf(query.error).message}
+      </p>
+    );
   const { order, checkout, grant, seatKeys } = query.data;
   return (
     <section className="commerce-card" data-testid="order-status">
@@ -95,7 +111,9 @@ function OrderStatus({ number }: { number: string }) {
           </span>
         </dd>
         <dt>{commerceText.buy.plan}</dt>
-        <dd>{format(t.planLine, { plan: planName(order.plan), months: order.months, seats: order.seats })}</dd>
+        <dd>
+          {format(t.planLine, { plan: planName(order.plan), months: order.months, seats: order.seats })}
+        </dd>
         <dt>{t.amount}</dt>
         <dd>{yuan(order.amountFen)}</dd>
       </dl>
@@ -125,7 +143,8 @@ function OrderStatus({ number }: { number: string }) {
       ) : null}
       {order.status === 'pending' && !checkout ? (
         <p className="commerce-warning" data-testid="method-gone">
-          {t.methodGone} <Link to={`/buy?plan=${order.plan}`}>{t.reorder}</Link> · <Link to="/buy/cdkey">{commerceText.pricing.redeem}</Link>
+          {t.methodGone} <Link to={`/buy?plan=${order.plan}`}>{t.reorder}</Link> ·{' '}
+          <Link to="/buy/cdkey">{commerceText.pricing.redeem}</Link>
         </p>
       ) : null}
       {checkout?.kind === 'redirect' ? (
@@ -139,8 +158,18 @@ function OrderStatus({ number }: { number: string }) {
           <p>{t.payWechat}</p>
         </div>
       ) : null}
-      {grant ? <p className="commerce-success">{format(t.grants, { plan: planName(grant.plan), since: when(grant.since), until: when(grant.until) })}</p> : null}
-      {seatKeys ? <SeatKeys number={order.number} quantity={seatKeys.quantity} shown={seatKeys.shown} /> : null}
+      {grant ? (
+        <p className="commerce-success">
+          {format(t.grants, {
+            plan: planName(grant.plan),
+            since: when(grant.since),
+            until: when(grant.until),
+          })}
+        </p>
+      ) : null}
+      {seatKeys ? (
+        <SeatKeys number={order.number} quantity={seatKeys.quantity} shown={seatKeys.shown} />
+      ) : null}
       {order.status === 'paid' ? (
         <Link className="btn btn--ghost btn--sm" to={`/buy/invoice?order=${order.number}`}>
           {t.invoice}
@@ -186,7 +215,12 @@ function SeatKeys({ number, quantity, shown }: { number: string; quantity: numbe
       ) : shown ? (
         <p className="commerce-note">{t.seatKeysShown}</p>
       ) : (
-        <button type="button" className="btn btn--secondary" disabled={reveal.isPending} onClick={() => reveal.mutate()}>
+        <button
+          type="button"
+          className="btn btn--secondary"
+          disabled={reveal.isPending}
+          onClick={() => reveal.mutate()}
+        >
           {t.seatKeysReveal}
         </button>
       )}
@@ -198,10 +232,24 @@ function SeatKeys({ number, quantity, shown }: { number: string; quantity: numbe
 function KeyStatus({ text }: { text: string }) {
   const trpc = useTRPC();
   const parsed = parseCdkey(text);
-  const query = useQuery({ ...trpc.commerce.keyStatus.queryOptions({ key: text }), enabled: parsed.ok, retry: false });
-  if (!parsed.ok) return <p className="commerce-error" role="alert">{commerceText.cdkey.hint}</p>;
+  const query = useQuery({
+    ...trpc.commerce.keyStatus.queryOptions({ key: text }),
+    enabled: parsed.ok,
+    retry: false,
+  });
+  if (!parsed.ok)
+    return (
+      <p className="commerce-error" role="alert">
+        {commerceText.cdkey.hint}
+      </p>
+    );
   if (query.isPending) return <div className="commerce-loading" aria-busy="true" />;
-  if (query.error) return <p className="commerce-error" role="alert">{formErrorOf(query.error).message}</p>;
+  if (query.error)
+    return (
+      <p className="commerce-error" role="alert">
+        {formErrorOf(query.error).message}
+      </p>
+    );
   const key = query.data;
   return (
     <section className="commerce-card" data-testid="key-status">
@@ -216,7 +264,11 @@ function KeyStatus({ text }: { text: string }) {
         <dt>{commerceText.buy.plan}</dt>
         <dd>{format(t.keyGrants, { plan: planName(key.plan), months: key.months })}</dd>
         <dt />
-        <dd>{key.grantUntil ? format(t.keyUntil, { date: when(key.grantUntil) }) : format(t.keyRedeemBy, { date: when(key.redeemableUntil) })}</dd>
+        <dd>
+          {key.grantUntil
+            ? format(t.keyUntil, { date: when(key.grantUntil) })
+            : format(t.keyRedeemBy, { date: when(key.redeemableUntil) })}
+        </dd>
       </dl>
     </section>
   );

@@ -8,5 +8,10 @@ export const consoleTimerInputSchema = z.object({ id: z.string().min(1).max(64) 
 /** The timer's public facts and this browser's role on it (`timer.get`). */
 export function useConsoleTimer(shortid: string, enabled: boolean) {
   const trpc = useTRPC();
-  return useQuery({ ...trpc.timer.get.queryOptions(consoleTimerInputSchema.parse({ id: shortid || '-' })), enabled, retry: false, staleTime: 0 });
+  return useQuery({
+    ...trpc.timer.get.queryOptions(consoleTimerInputSchema.parse({ id: shortid || '-' })),
+    enabled,
+    retry: false,
+    staleTime: 0,
+  });
 }

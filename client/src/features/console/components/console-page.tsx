@@ -68,7 +68,8 @@ export function ConsolePage({
     void request().catch(() => setPseudoFullscreen(true));
   }, [exitFullscreen, pseudoFullscreen]);
   useEffect(() => {
-    const onChange = () => setFullscreen(document.fullscreenElement === previewRef.current && previewRef.current !== null);
+    const onChange = () =>
+      setFullscreen(document.fullscreenElement === previewRef.current && previewRef.current !== null);
     document.addEventListener('fullscreenchange', onChange);
     return () => document.removeEventListener('fullscreenchange', onChange);
   }, []);
@@ -96,7 +97,9 @@ export function ConsolePage({
   const displayUrl = `${window.location.origin}/timer/${timerId}${viewKey ? `#view=${viewKey}` : ''}`;
   return (
     <div className="console" data-testid="console">
-      {showShare ? <SharePanel displayUrl={displayUrl} controlUrl={controlUrl} onDismiss={onDismissShare} /> : null}
+      {showShare ? (
+        <SharePanel displayUrl={displayUrl} controlUrl={controlUrl} onDismiss={onDismissShare} />
+      ) : null}
       <header className="console-head">
         <h1 className="console-head__title">{timerName || t.title}</h1>
         <span className="console-conn" data-status={status}>
@@ -107,7 +110,12 @@ export function ConsolePage({
           <a className="btn btn--ghost btn--sm" href={displayUrl} target="_blank" rel="noopener">
             {t.links.display}
           </a>
-          <button type="button" className="btn btn--ghost btn--sm" onClick={() => setHelpOpen(true)} aria-keyshortcuts="?">
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            onClick={() => setHelpOpen(true)}
+            aria-keyshortcuts="?"
+          >
             {t.help.open}
           </button>
         </div>
@@ -125,15 +133,35 @@ export function ConsolePage({
       ) : (
         <div className="console-grid">
           <div className="console-main">
-            <div className="console-preview" ref={previewRef} data-fullscreen={previewFull} data-pseudo-fullscreen={pseudoFullscreen} data-testid="console-preview">
+            <div
+              className="console-preview"
+              ref={previewRef}
+              data-fullscreen={previewFull}
+              data-pseudo-fullscreen={pseudoFullscreen}
+              data-testid="console-preview"
+            >
               <TimerDisplay store={store} variant={previewFull ? 'full' : 'compact'} />
-              <button type="button" className="console-preview__fs" onClick={toggleFullscreen} aria-keyshortcuts={previewFull ? 'Escape' : 'F'}>
+              <button
+                type="button"
+                className="console-preview__fs"
+                onClick={toggleFullscreen}
+                aria-keyshortcuts={previewFull ? 'Escape' : 'F'}
+              >
                 {previewFull ? t.preview.exit : t.preview.fullscreen}
               </button>
             </div>
-            <TransportPanel state={state} actions={actions} abilities={abilities} pending={pending} toggleKey={toggleKey} setTimeRef={setTimeRef} />
+            <TransportPanel
+              state={state}
+              actions={actions}
+              abilities={abilities}
+              pending={pending}
+              toggleKey={toggleKey}
+              setTimeRef={setTimeRef}
+            />
             <ReserveNotice state={state} now={store.getState().clock.now()} />
-            {abilities.finished || state.overlay.result ? <ResultPanel timerId={timerId} state={state} store={store} /> : null}
+            {abilities.finished || state.overlay.result ? (
+              <ResultPanel timerId={timerId} state={state} store={store} />
+            ) : null}
           </div>
           <aside className="console-aside">
             <StageList state={state} actions={actions} />

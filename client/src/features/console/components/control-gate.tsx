@@ -12,7 +12,11 @@ export function ControlGate({ displayPath, reason }: { displayPath: string | nul
         <IconLock />
       </div>
       <h1>{t.title}</h1>
-      {reason ? <p className="console-gate__reason" role="alert">{reason}</p> : null}
+      {reason ? (
+        <p className="console-gate__reason" role="alert">
+          {reason}
+        </p>
+      ) : null}
       <p>{t.lead}</p>
       <ul>
         {t.steps.map((step) => (

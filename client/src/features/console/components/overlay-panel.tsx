@@ -12,7 +12,12 @@ export function OverlayPanel({ state, actions }: { state: MatchState; actions: C
   const draft = useConsoleUi((s) => s.messageDraft);
   const setDraft = useConsoleUi((s) => s.setMessageDraft);
   const { overlay } = state;
-  const active = [overlay.message ? format(t.activeMessage, { text: overlay.message }) : null, overlay.blackout ? t.activeBlackout : null].filter(Boolean).join('、');
+  const active = [
+    overlay.message ? format(t.activeMessage, { text: overlay.message }) : null,
+    overlay.blackout ? t.activeBlackout : null,
+  ]
+    .filter(Boolean)
+    .join('、');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const text = draft.trim();
@@ -27,19 +32,36 @@ export function OverlayPanel({ state, actions }: { state: MatchState; actions: C
         <label className="sr-only" htmlFor="console-message-input">
           {t.message}
         </label>
-        <input id="console-message-input" className="input" value={draft} maxLength={500} placeholder={t.messagePlaceholder} onChange={(event) => setDraft(event.target.value)} />
+        <input
+          id="console-message-input"
+          className="input"
+          value={draft}
+          maxLength={500}
+          placeholder={t.messagePlaceholder}
+          onChange={(event) => setDraft(event.target.value)}
+        />
         <button type="submit" className="console-btn" disabled={!draft.trim()}>
           {t.show}
         </button>
       </form>
       <div className="console-card__row">
-        <button type="button" className="console-btn" aria-pressed={overlay.blackout} onClick={() => void actions.blackout(!overlay.blackout)}>
+        <button
+          type="button"
+          className="console-btn"
+          aria-pressed={overlay.blackout}
+          onClick={() => void actions.blackout(!overlay.blackout)}
+        >
           {overlay.blackout ? t.blackoutOff : t.blackout}
         </button>
         <button type="button" className="console-btn" onClick={() => void actions.flash()}>
           {t.flash}
         </button>
-        <button type="button" className="console-btn" disabled={!overlay.message && !overlay.blackout} onClick={() => void actions.clearOverlay()}>
+        <button
+          type="button"
+          className="console-btn"
+          disabled={!overlay.message && !overlay.blackout}
+          onClick={() => void actions.clearOverlay()}
+        >
           {t.clear}
         </button>
       </div>

@@ -39,7 +39,12 @@ export function PresencePanel({ store, timerId }: { store: TimerStore; timerId: 
       {roster && roster.length > 0 ? (
         <ul className="console-roster">
           {roster.map((entry) => (
-            <li key={entry.id} className="console-roster__item" data-testid="presence-screen" data-role={entry.role}>
+            <li
+              key={entry.id}
+              className="console-roster__item"
+              data-testid="presence-screen"
+              data-role={entry.role}
+            >
               <div className="console-roster__row">
                 <span className="console-roster__role">{t.roles[entry.role]}</span>
                 <span className="console-roster__name" title={entry.name}>
@@ -47,12 +52,19 @@ export function PresencePanel({ store, timerId }: { store: TimerStore; timerId: 
                 </span>
                 <span className="console-roster__device">{t.devices[entry.device]}</span>
                 {editing === entry.id ? null : (
-                  <button type="button" className="console-roster__rename" onClick={() => setEditing(entry.id)} aria-label={format(t.renameLabel, { name: entry.name })}>
+                  <button
+                    type="button"
+                    className="console-roster__rename"
+                    onClick={() => setEditing(entry.id)}
+                    aria-label={format(t.renameLabel, { name: entry.name })}
+                  >
                     {t.rename}
                   </button>
                 )}
               </div>
-              {editing === entry.id ? <RenameForm timerId={timerId} entry={entry} onDone={() => setEditing(null)} /> : null}
+              {editing === entry.id ? (
+                <RenameForm timerId={timerId} entry={entry} onDone={() => setEditing(null)} />
+              ) : null}
             </li>
           ))}
         </ul>

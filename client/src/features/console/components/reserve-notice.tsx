@@ -28,7 +28,8 @@ export function ReserveNotice({ state, now }: { state: MatchState; now: number }
     : null;
   const key = reached ? `${state.stageIndex}:${reached.side}` : null;
   useEffect(() => {
-    if (key !== null && text !== null) toast.warning(text, { id: `reserve-reached:${key}`, duration: 10_000 });
+    if (key !== null && text !== null)
+      toast.warning(text, { id: `reserve-reached:${key}`, duration: 10_000 });
   }, [key, text]);
   if (!reached) return null;
   return (

@@ -12,7 +12,15 @@ const t = consolePageText.result;
  * After 结束比赛: a link to fill in the result sheet, and 在大屏显示结果 (the hub takes the winner,
  * 票型 and 最佳辩手 from the record's sheet and puts them on every display of every hub).
  */
-export function ResultPanel({ timerId, state, store }: { timerId: string; state: MatchState; store: TimerStore }) {
+export function ResultPanel({
+  timerId,
+  state,
+  store,
+}: {
+  timerId: string;
+  state: MatchState;
+  store: TimerStore;
+}) {
   const client = useTrpcClient();
   const matchId = useTimerStore(store, (s) => s.matchId);
   const [pending, setPending] = useState(false);
@@ -20,7 +28,11 @@ export function ResultPanel({ timerId, state, store }: { timerId: string; state:
   const toggle = async () => {
     setPending(true);
     try {
-      const answer = await client.timer.showResult.mutate({ timerId, ...(matchId ? { matchId } : {}), show: !shown });
+      const answer = await client.timer.showResult.mutate({
+        timerId,
+        ...(matchId ? { matchId } : {}),
+        show: !shown,
+      });
       if (matchId) store.getState().acceptState(matchId, answer.state as MatchState);
       toast.success(shown ? t.hiddenToast : t.shownToast);
     } catch (error) {
@@ -30,7 +42,12 @@ export function ResultPanel({ timerId, state, store }: { timerId: string; state:
     }
   };
   return (
-    <section className="console-result" aria-labelledby="console-result-title" data-shown={shown} data-testid="console-result">
+    <section
+      className="console-result"
+      aria-labelledby="console-result-title"
+      data-shown={shown}
+      data-testid="console-result"
+    >
       <h2 id="console-result-title" className="console-card__title">
         {t.title}
       </h2>
@@ -41,7 +58,13 @@ export function ResultPanel({ timerId, state, store }: { timerId: string; state:
             {t.sheet}
           </Link>
         ) : null}
-        <button type="button" className={shown ? 'btn btn--ghost btn--sm' : 'btn btn--primary btn--sm'} disabled={pending} onClick={() => void toggle()} data-testid="console-show-result">
+        <button
+          type="button"
+          className={shown ? 'btn btn--ghost btn--sm' : 'btn btn--primary btn--sm'}
+          disabled={pending}
+          onClick={() => void toggle()}
+          data-testid="console-show-result"
+        >
           {shown ? t.hide : t.show}
         </button>
       </div>

@@ -19,7 +19,17 @@ function clockText(ms: number): string {
  * timing editor and /create read) and it shows exactly that. T focuses the field; a refusal is
  * said beside it in Chinese.
  */
-export function SetTimeForm({ state, actions, inputRef, disabled }: { state: MatchState; actions: ConsoleActions; inputRef: RefObject<HTMLInputElement | null>; disabled: boolean }) {
+export function SetTimeForm({
+  state,
+  actions,
+  inputRef,
+  disabled,
+}: {
+  state: MatchState;
+  actions: ConsoleActions;
+  inputRef: RefObject<HTMLInputElement | null>;
+  disabled: boolean;
+}) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const id = useId();
@@ -41,7 +51,12 @@ export function SetTimeForm({ state, actions, inputRef, disabled }: { state: Mat
   };
 
   return (
-    <form className="console-set-time" onSubmit={(event) => void submit(event)} noValidate data-testid="set-time">
+    <form
+      className="console-set-time"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      data-testid="set-time"
+    >
       <label className="console-set-time__label" htmlFor={id}>
         {t.label} <kbd aria-hidden="true">T</kbd>
       </label>
@@ -73,7 +88,12 @@ export function SetTimeForm({ state, actions, inputRef, disabled }: { state: Mat
         {up ? t.hintUp : t.hintDown}
       </span>
       {error ? (
-        <span className="console-set-time__error" id={`${id}-error`} role="alert" data-testid="set-time-error">
+        <span
+          className="console-set-time__error"
+          id={`${id}-error`}
+          role="alert"
+          data-testid="set-time-error"
+        >
           {error}
         </span>
       ) : null}

@@ -8,7 +8,15 @@ const t = consolePageText.share;
  * After creating a timer: the display link, prominent, with copy and a QR code, and the control
  * link this once (the browser keeps only the httpOnly cookie, not the key).
  */
-export function SharePanel({ displayUrl, controlUrl = null, onDismiss }: { displayUrl: string; controlUrl?: string | null; onDismiss: () => void }) {
+export function SharePanel({
+  displayUrl,
+  controlUrl = null,
+  onDismiss,
+}: {
+  displayUrl: string;
+  controlUrl?: string | null;
+  onDismiss: () => void;
+}) {
   return (
     <section className="console-share" aria-labelledby="console-share-title" data-testid="share-panel">
       <div className="console-share__text">
@@ -16,7 +24,13 @@ export function SharePanel({ displayUrl, controlUrl = null, onDismiss }: { displ
         <p>{t.lead}</p>
         <div className="console-share__link">
           <span className="console-share__label">{t.display}</span>
-          <a href={displayUrl} target="_blank" rel="noopener" className="console-share__url" data-testid="display-link">
+          <a
+            href={displayUrl}
+            target="_blank"
+            rel="noopener"
+            className="console-share__url"
+            data-testid="display-link"
+          >
             {displayUrl}
           </a>
         </div>
@@ -26,12 +40,24 @@ export function SharePanel({ displayUrl, controlUrl = null, onDismiss }: { displ
             <code className="console-share__url">{controlUrl}</code>
             <p className="console-share__warning">{t.controlOnce}</p>
             <div className="console-share__actions">
-              <CopyButton value={controlUrl} label={t.copyControl} copiedLabel={t.copied} failedMessage={t.copyFailed} className="btn btn--ghost btn--sm" />
+              <CopyButton
+                value={controlUrl}
+                label={t.copyControl}
+                copiedLabel={t.copied}
+                failedMessage={t.copyFailed}
+                className="btn btn--ghost btn--sm"
+              />
             </div>
           </div>
         ) : null}
         <div className="console-share__actions">
-          <CopyButton value={displayUrl} label={t.copy} copiedLabel={t.copied} failedMessage={t.copyFailed} className="btn btn--primary btn--sm" />
+          <CopyButton
+            value={displayUrl}
+            label={t.copy}
+            copiedLabel={t.copied}
+            failedMessage={t.copyFailed}
+            className="btn btn--primary btn--sm"
+          />
           <button type="button" className="btn btn--ghost btn--sm" onClick={onDismiss}>
             {t.dismiss}
           </button>

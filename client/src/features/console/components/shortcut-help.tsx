@@ -38,7 +38,13 @@ export function ShortcutHelp() {
         <div className="console-toggle-key__options">
           {(['space', 'b'] as const satisfies readonly ToggleKey[]).map((choice) => (
             <label key={choice} className="console-toggle-key__option">
-              <input type="radio" name="console-toggle-key" value={choice} checked={toggleKey === choice} onChange={() => setToggleKey(choice)} />
+              <input
+                type="radio"
+                name="console-toggle-key"
+                value={choice}
+                checked={toggleKey === choice}
+                onChange={() => setToggleKey(choice)}
+              />
               <kbd>{t.toggleKeys[choice]}</kbd>
             </label>
           ))}

@@ -36,7 +36,14 @@ export function StageList({ state, actions }: { state: MatchState; actions: Cons
               >
                 <span className="console-stage__num">{index + 1}</span>
                 <span className="console-stage__name">{stage.name}</span>
-                {side ? <span className="console-stage__side" data-side={stage.kind === 'single' ? stage.side : undefined}>{side}</span> : null}
+                {side ? (
+                  <span
+                    className="console-stage__side"
+                    data-side={stage.kind === 'single' ? stage.side : undefined}
+                  >
+                    {side}
+                  </span>
+                ) : null}
                 {current ? <span className="console-stage__badge">{t.current}</span> : null}
               </button>
             </li>

@@ -20,7 +20,11 @@ export function TimeoutPanel({ state, actions }: { state: MatchState; actions: C
       ) : state.timeout ? (
         <div className="console-card__row">
           <span className="console-live">{format(t.running, { side: label(state.timeout.side) })}</span>
-          <button type="button" className="console-btn console-btn--warn" onClick={() => void actions.timeoutEnd()}>
+          <button
+            type="button"
+            className="console-btn console-btn--warn"
+            onClick={() => void actions.timeoutEnd()}
+          >
             {t.end}
           </button>
         </div>
@@ -29,7 +33,13 @@ export function TimeoutPanel({ state, actions }: { state: MatchState; actions: C
           {SIDE_IDS.map((side) => {
             const left = Math.max(0, allowances[side].count - (state.timeoutsUsed[side] ?? 0));
             return (
-              <button key={side} type="button" className="console-btn" disabled={left === 0 || state.status === 'finished'} onClick={() => void actions.timeoutStart(side)}>
+              <button
+                key={side}
+                type="button"
+                className="console-btn"
+                disabled={left === 0 || state.status === 'finished'}
+                onClick={() => void actions.timeoutStart(side)}
+              >
                 <span>{format(t.start, { side: label(side) })}</span>
                 <span className="console-btn__sub">{format(t.left, { n: left })}</span>
               </button>

@@ -1,4 +1,11 @@
-import { apply, BUILTIN_FORMATS, createMatch, type Command, type Format, type MatchState } from '@bianshi/shared';
+import {
+  apply,
+  BUILTIN_FORMATS,
+  createMatch,
+  type Command,
+  type Format,
+  type MatchState,
+} from '@bianshi/shared';
 import { describe, expect, it } from 'vitest';
 import { abilitiesOf, applicableAdjust } from './use-console-actions';
 

@@ -1,4 +1,14 @@
-import { apply, BUILTIN_FORMATS, commandSchema, createMatch, remaining, elapsed, type CommandInput, type Format, type MatchState } from '@bianshi/shared';
+import {
+  apply,
+  BUILTIN_FORMATS,
+  commandSchema,
+  createMatch,
+  remaining,
+  elapsed,
+  type CommandInput,
+  type Format,
+  type MatchState,
+} from '@bianshi/shared';
 import { describe, expect, it } from 'vitest';
 import { setTimeCommand } from './set-time';
 
@@ -47,7 +57,9 @@ describe('设定时间: the active clock shows exactly the typed time', () => {
   });
 
   it('sets the time used on a count-up clock', () => {
-    const oregon = BUILTIN_FORMATS.find((format) => format.stages.some((stage) => stage.kind === 'single' && stage.direction === 'up'))!;
+    const oregon = BUILTIN_FORMATS.find((format) =>
+      format.stages.some((stage) => stage.kind === 'single' && stage.direction === 'up'),
+    )!;
     const index = oregon.stages.findIndex((stage) => stage.kind === 'single' && stage.direction === 'up');
     const state = run(oregon, [{ type: 'goto', stageIndex: index }, { type: 'start' }]);
     expect(setAndRead(state, 30_000, 20_000, elapsed).shown).toBe(30_000);
@@ -55,6 +67,9 @@ describe('设定时间: the active clock shows exactly the typed time', () => {
 
   it('refuses a stage without a clock and a finished match', () => {
     expect(setTimeCommand(run(worldcup, []), 60_000, 5_000)).toEqual({ ok: false, reason: 'no-clock' });
-    expect(setTimeCommand(run(worldcup, [{ type: 'finish' }]), 60_000, 9_000)).toEqual({ ok: false, reason: 'finished' });
+    expect(setTimeCommand(run(worldcup, [{ type: 'finish' }]), 60_000, 9_000)).toEqual({
+      ok: false,
+      reason: 'finished',
+    });
   });
 });

@@ -1,4 +1,11 @@
-import { clockViews, currentStage, project, stagePoolId, type CommandInput, type MatchState } from '@bianshi/shared';
+import {
+  clockViews,
+  currentStage,
+  project,
+  stagePoolId,
+  type CommandInput,
+  type MatchState,
+} from '@bianshi/shared';
 
 /** Why the shown time cannot be set to a value. */
 export type SetTimeRefusal = 'no-clock' | 'finished' | 'over-budget';
@@ -10,7 +17,11 @@ export type SetTimeRefusal = 'no-clock' | 'finished' | 'over-budget';
  * countdown gets a longer allotment (`setBudget`). A clock drawing on a team pool, or a count-up
  * clock that stops at its limit, cannot go past it.
  */
-export function setTimeCommand(state: MatchState, targetMs: number, now: number): { ok: true; command: CommandInput } | { ok: false; reason: SetTimeRefusal } {
+export function setTimeCommand(
+  state: MatchState,
+  targetMs: number,
+  now: number,
+): { ok: true; command: CommandInput } | { ok: false; reason: SetTimeRefusal } {
   if (state.status === 'finished') return { ok: false, reason: 'finished' };
   const projected = project(state, now);
   const view = clockViews(projected, now).find((clock) => clock.active);

@@ -1,4 +1,12 @@
-import { clockViews, currentRuntime, currentStage, project, type CommandInput, type MatchState, type SideId } from '@bianshi/shared';
+import {
+  clockViews,
+  currentRuntime,
+  currentStage,
+  project,
+  type CommandInput,
+  type MatchState,
+  type SideId,
+} from '@bianshi/shared';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../lib/toast';
@@ -16,7 +24,14 @@ export const ADJUST_STEP_MS = 10_000;
  * Commands that move between stages, throw time away or take a command back carry the version they
  * were decided on (a stale double press conflicts instead of acting twice).
  */
-const VERSIONED: ReadonlySet<CommandInput['type']> = new Set(['next', 'prev', 'goto', 'resetStage', 'finish', 'undo']);
+const VERSIONED: ReadonlySet<CommandInput['type']> = new Set([
+  'next',
+  'prev',
+  'goto',
+  'resetStage',
+  'finish',
+  'undo',
+]);
 
 /** What the console can do right now, derived from the match state. */
 export interface ConsoleAbilities {
@@ -60,15 +75,35 @@ export function applicableAdjust(state: MatchState, deltaMs: number, now: number
 
 /** Abilities of a state (all false before the first state arrives). */
 export function abilitiesOf(state: MatchState | null): ConsoleAbilities {
-  if (!state) return { hasClock: false, running: false, canSwitch: false, canPrev: false, canNext: false, finished: false, giveBackBlocked: null, takeBlocked: null, canUndo: false };
+  if (!state)
+    return {
+      hasClock: false,
+      running: false,
+      canSwitch: false,
+      canPrev: false,
+      canNext: false,
+      finished: false,
+      giveBackBlocked: null,
+      takeBlocked: null,
+      canUndo: false,
+    };
   const stage = currentStage(state);
   const finished = state.status === 'finished';
   const runtime = currentRuntime(state);
   const active = runtime.clocks[runtime.activeClock];
   const running = (active?.runningSince ?? null) !== null;
   // From the state alone: a running clock is using time (and has some left, or it would have stopped).
-  const giveBackBlocked = !active ? null : !running && active.usedMs <= 0 ? t.adjustBlocked.nothingUsed : null;
-  const takeBlocked = !active || running || overtimeContinues(state) ? null : active.usedMs >= active.budgetMs ? t.adjustBlocked.nothingLeft : null;
+  const giveBackBlocked = !active
+    ? null
+    : !running && active.usedMs <= 0
+      ? t.adjustBlocked.nothingUsed
+      : null;
+  const takeBlocked =
+    !active || running || overtimeContinues(state)
+      ? null
+      : active.usedMs >= active.budgetMs
+        ? t.adjustBlocked.nothingLeft
+        : null;
   return {
     hasClock: stage.kind !== 'none',
     running: state.status === 'running',
@@ -96,7 +131,8 @@ export function useConsoleActions(timerId: string, store: TimerStore) {
   const run = useCallback(
     async (command: CommandInput): Promise<boolean> => {
       const current = store.getState();
-      const expectedVersion = VERSIONED.has(command.type) && current.state ? current.state.version : undefined;
+      const expectedVersion =
+        VERSIONED.has(command.type) && current.state ? current.state.version : undefined;
       const result = await send(command, expectedVersion === undefined ? {} : { expectedVersion });
       if (!result.ok) {
         toast.error(format(t.commandFailed, { message: result.error.message }));
@@ -119,10 +155,21 @@ export function useConsoleActions(timerId: string, store: TimerStore) {
       next: () => run({ type: 'next' }),
       goto: (stageIndex: number) => run({ type: 'goto', stageIndex }),
       // Only where there is another side (a key pressed on a one-clock stage does nothing, quietly).
-      switchSide: () => (abilitiesOf(store.getState().state).canSwitch ? run({ type: 'switchSide' }) : Promise.resolve(false)),
+      switchSide: () =>
+        abilitiesOf(store.getState().state).canSwitch ? run({ type: 'switchSide' }) : Promise.resolve(false),
       reset: async () => {
         const live = store.getState().state;
-        if (live && resetLosesTime(live) && !(await confirm.ask({ title: t.confirmReset.title, body: t.confirmReset.body, confirmLabel: t.confirmReset.confirm, tone: 'danger' }))) return false;
+        if (
+          live &&
+          resetLosesTime(live) &&
+          !(await confirm.ask({
+            title: t.confirmReset.title,
+            body: t.confirmReset.body,
+            confirmLabel: t.confirmReset.confirm,
+            tone: 'danger',
+          }))
+        )
+          return false;
         return run({ type: 'resetStage' });
       },
       // ±10 秒 applies what it can (9 s used: +10 秒 gives back 9 s) instead of failing.
@@ -152,7 +199,15 @@ export function useConsoleActions(timerId: string, store: TimerStore) {
       flash: () => run({ type: 'overlay', action: 'flash', colour: 'white' }),
       clearOverlay: () => run({ type: 'overlay', action: 'clear' }),
       finish: async () => {
-        if (!(await confirm.ask({ title: t.confirmFinish.title, body: t.confirmFinish.body, confirmLabel: t.confirmFinish.confirm, tone: 'danger' }))) return false;
+        if (
+          !(await confirm.ask({
+            title: t.confirmFinish.title,
+            body: t.confirmFinish.body,
+            confirmLabel: t.confirmFinish.confirm,
+            tone: 'danger',
+          }))
+        )
+          return false;
         return run({ type: 'finish' });
       },
       // 撤销 takes back the last command on the hub (any console's, on any hub); the hub refuses in Chinese when it cannot.

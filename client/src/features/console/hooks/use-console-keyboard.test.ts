@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { keyAction } from './use-console-keyboard';
 
-const press = (key: string, extra: Partial<Pick<KeyboardEvent, 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey'>> = {}) => ({ key, shiftKey: false, ctrlKey: false, metaKey: false, altKey: false, ...extra });
+const press = (
+  key: string,
+  extra: Partial<Pick<KeyboardEvent, 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey'>> = {},
+) => ({ key, shiftKey: false, ctrlKey: false, metaKey: false, altKey: false, ...extra });
 
 describe('console keys', () => {
   it.each([

@@ -14,7 +14,19 @@ export function isTyping(target: EventTarget | null): boolean {
 }
 
 /** What a key does on the console. `swallow`: nothing, but no button may take it either. */
-export type KeyAction = 'toggle' | 'switchSide' | 'prev' | 'next' | 'bell' | 'reset' | 'plus' | 'minus' | 'setTime' | 'fullscreen' | 'help' | 'swallow';
+export type KeyAction =
+  | 'toggle'
+  | 'switchSide'
+  | 'prev'
+  | 'next'
+  | 'bell'
+  | 'reset'
+  | 'plus'
+  | 'minus'
+  | 'setTime'
+  | 'fullscreen'
+  | 'help'
+  | 'swallow';
 
 /** The keys of each start/pause choice: the start key, and the bell's key (B, or L when B starts). */
 export const KEYS_OF: Record<ToggleKey, { toggle: string; bell: string }> = {
@@ -27,7 +39,10 @@ export const KEYS_OF: Record<ToggleKey, { toggle: string; bell: string }> = {
  * never a shortcut). With B as the start key, Space is swallowed: held down for push-to-talk in
  * a meeting app, it must not click the focused button either.
  */
-export function keyAction(event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey'>, toggleKey: ToggleKey = 'space'): KeyAction | null {
+export function keyAction(
+  event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey'>,
+  toggleKey: ToggleKey = 'space',
+): KeyAction | null {
   if (event.ctrlKey || event.metaKey || event.altKey) return null;
   const key = event.key === 'Spacebar' ? ' ' : event.key.length === 1 ? event.key.toLowerCase() : event.key;
   const keys = KEYS_OF[toggleKey];
@@ -64,8 +79,15 @@ export function keyAction(event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlK
 }
 
 /** Ctrl+Z (⌘Z on a Mac): 撤销, the last command. Shift (redo) is left alone: there is no redo. */
-export function isUndoKey(event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey'>): boolean {
-  return (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && (event.key === 'z' || event.key === 'Z');
+export function isUndoKey(
+  event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey'>,
+): boolean {
+  return (
+    (event.ctrlKey || event.metaKey) &&
+    !event.altKey &&
+    !event.shiftKey &&
+    (event.key === 'z' || event.key === 'Z')
+  );
 }
 
 /**
@@ -74,7 +96,14 @@ export function isUndoKey(event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlK
  * F fullscreen preview, ? help. Tab moves focus as everywhere. Ignored while typing and while a
  * dialog is open.
  */
-export function useConsoleKeyboard(options: { enabled: boolean; toggleKey: ToggleKey; actions: ConsoleActions; onSetTime: () => void; onFullscreen: () => void; onHelp: () => void }) {
+export function useConsoleKeyboard(options: {
+  enabled: boolean;
+  toggleKey: ToggleKey;
+  actions: ConsoleActions;
+  onSetTime: () => void;
+  onFullscreen: () => void;
+  onHelp: () => void;
+}) {
   const latest = useRef(options);
   useEffect(() => {
     latest.current = options;
@@ -83,7 +112,13 @@ export function useConsoleKeyboard(options: { enabled: boolean; toggleKey: Toggl
     let swallowSpaceUp = false;
     const onKeyDown = (event: KeyboardEvent) => {
       const { enabled, toggleKey, actions, onSetTime, onFullscreen, onHelp } = latest.current;
-      if (!enabled || event.defaultPrevented || isTyping(event.target) || document.querySelector('dialog[open]')) return;
+      if (
+        !enabled ||
+        event.defaultPrevented ||
+        isTyping(event.target) ||
+        document.querySelector('dialog[open]')
+      )
+        return;
       if (isUndoKey(event)) {
         event.preventDefault();
         if (!event.repeat) void actions.undo();

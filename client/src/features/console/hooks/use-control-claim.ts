@@ -33,7 +33,11 @@ function keyFromHash(hash: string): string | null {
  * in memory so a freshly created timer can show its control link once.
  * The outcome lives in a store, so it survives the route remounting.
  */
-export function useControlClaim(shortid: string): { status: ClaimStatus; error: AppError | null; controlKey?: string | null } {
+export function useControlClaim(shortid: string): {
+  status: ClaimStatus;
+  error: AppError | null;
+  controlKey?: string | null;
+} {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -48,7 +52,8 @@ export function useControlClaim(shortid: string): { status: ClaimStatus; error: 
     if (!key) return;
     // The key leaves the address once the claim is settled (the fragment never reaches a server):
     // until then the page still carries it, so nothing sends this browser to sign in meanwhile.
-    const dropKey = () => void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+    const dropKey = () =>
+      void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
     const justCreated = new URLSearchParams(location.search).get('created') === '1';
     setEntry(shortid, { status: 'claiming', error: null });
     claimControl(client, shortid, key)

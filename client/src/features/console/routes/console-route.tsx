@@ -35,7 +35,12 @@ export function ConsoleRoute() {
   }
   const data = timer.data;
   if (!data.canControl) {
-    const reason = claim.status === 'failed' ? (claim.error?.code === 'FORBIDDEN' ? t.gate.wrongKey : (claim.error?.message ?? null)) : null;
+    const reason =
+      claim.status === 'failed'
+        ? claim.error?.code === 'FORBIDDEN'
+          ? t.gate.wrongKey
+          : (claim.error?.message ?? null)
+        : null;
     return <ControlGate displayPath={`/timer/${data.timer.id}`} reason={reason} />;
   }
   const dismissShare = () => {
@@ -44,6 +49,16 @@ export function ConsoleRoute() {
     setSearch(next, { replace: true });
   };
   // Right after creation the control link is shown once (its key is in memory only).
-  const controlUrl = claim.controlKey ? `${window.location.origin}/timer/manage/${shortid}#key=${claim.controlKey}` : null;
-  return <ConsolePage timerId={data.timer.id} viewKey={data.viewKey} showShare={search.get('created') === '1'} controlUrl={controlUrl} onDismissShare={dismissShare} />;
+  const controlUrl = claim.controlKey
+    ? `${window.location.origin}/timer/manage/${shortid}#key=${claim.controlKey}`
+    : null;
+  return (
+    <ConsolePage
+      timerId={data.timer.id}
+      viewKey={data.viewKey}
+      showShare={search.get('created') === '1'}
+      controlUrl={controlUrl}
+      onDismissShare={dismissShare}
+    />
+  );
 }

@@ -24,7 +24,15 @@ const ta = createText.ai;
 type StageInput = FormatInput['stages'][number];
 
 /** A duration typed any way the parser reads (3:30, 3分30秒, 210秒); commits on blur or Enter. */
-function DurationField({ valueMs, label, onChange }: { valueMs: number; label: string; onChange: (ms: number | null) => void }) {
+function DurationField({
+  valueMs,
+  label,
+  onChange,
+}: {
+  valueMs: number;
+  label: string;
+  onChange: (ms: number | null) => void;
+}) {
   const [text, setText] = useState(mmss(valueMs));
   const [invalid, setInvalid] = useState(false);
   useEffect(() => {
@@ -63,7 +71,9 @@ function LineReport({ lines }: { lines: readonly RulesLine[] }) {
     <section className="rules-lines" aria-label={t.lines}>
       <h3 className="rules-lines__title">
         {t.lines}
-        {unknown > 0 ? <span className="rules-lines__warn">{format(t.unknownCount, { n: unknown })}</span> : null}
+        {unknown > 0 ? (
+          <span className="rules-lines__warn">{format(t.unknownCount, { n: unknown })}</span>
+        ) : null}
       </h3>
       {unknown > 0 ? <p className="rules-lines__hint">{t.unknownHint}</p> : null}
       <ol className="rules-lines__list">
@@ -75,7 +85,9 @@ function LineReport({ lines }: { lines: readonly RulesLine[] }) {
               <span className="rules-line__text">{line.text}</span>
               <span className="rules-line__status">
                 {t.status[line.status]}
-                {line.stageIndexes.length > 0 ? ` ${format(t.stagesOf, { list: line.stageIndexes.map((i) => i + 1).join('、') })}` : ''}
+                {line.stageIndexes.length > 0
+                  ? ` ${format(t.stagesOf, { list: line.stageIndexes.map((i) => i + 1).join('、') })}`
+                  : ''}
               </span>
             </li>
           ))}
@@ -99,12 +111,16 @@ function bellText(stage: StageInput): string {
 
 /** Problems of the draft in the user's numbering: 第 3 环节 · 名称不能为空. */
 function draftIssues(draft: FormatInput, badDurations: ReadonlySet<number>): string[] {
-  const issues = [...badDurations].sort((a, b) => a - b).map((index) => format(t.badDuration, { n: index + 1 }));
+  const issues = [...badDurations]
+    .sort((a, b) => a - b)
+    .map((index) => format(t.badDuration, { n: index + 1 }));
   const result = validateFormat(draft);
   if (!result.ok) {
     for (const issue of result.errors) {
       const stage = /^stages\[(\d+)\]/.exec(issue.path);
-      issues.push(stage ? format(t.issue, { n: Number(stage[1]) + 1, message: issue.message }) : issue.message);
+      issues.push(
+        stage ? format(t.issue, { n: Number(stage[1]) + 1, message: issue.message }) : issue.message,
+      );
     }
   }
   return issues;
@@ -112,18 +128,30 @@ function draftIssues(draft: FormatInput, badDurations: ReadonlySet<number>): str
 
 /** Reads a .txt/.docx/.pdf into the textarea. */
 function RulesFileButton({ onText }: { onText: (text: string) => void }) {
-  const [state, setState] = useState<{ busy: boolean; message: string | null; error: boolean }>({ busy: false, message: null, error: false });
+  const [state, setState] = useState<{ busy: boolean; message: string | null; error: boolean }>({
+    busy: false,
+    message: null,
+    error: false,
+  });
   const inputId = useId();
   const read = async (file: File) => {
     setState({ busy: true, message: ta.fileReading, error: false });
     try {
       const text = await rulesFileText(file);
       onText(text);
-      setState({ busy: false, message: format(ta.fileRead, { name: file.name, n: text.length }), error: false });
+      setState({
+        busy: false,
+        message: format(ta.fileRead, { name: file.name, n: text.length }),
+        error: false,
+      });
     } catch (error) {
       const message =
         error instanceof RulesFileError
-          ? { unsupported: ta.fileUnsupported, 'too-big': format(ta.fileTooBig, { n: MAX_RULES_FILE_BYTES / 1024 / 1024 }), empty: ta.fileEmpty }[error.reason]
+          ? {
+              unsupported: ta.fileUnsupported,
+              'too-big': format(ta.fileTooBig, { n: MAX_RULES_FILE_BYTES / 1024 / 1024 }),
+              empty: ta.fileEmpty,
+            }[error.reason]
           : format(ta.fileFailed, { message: error instanceof Error ? error.message : String(error) });
       setState({ busy: false, message, error: true });
     }
@@ -145,7 +173,10 @@ function RulesFileButton({ onText }: { onText: (text: string) => void }) {
           if (file) void read(file);
         }}
       />
-      <span className={state.error ? 'rules-error' : 'rules-file__hint'} role={state.error ? 'alert' : undefined}>
+      <span
+        className={state.error ? 'rules-error' : 'rules-file__hint'}
+        role={state.error ? 'alert' : undefined}
+      >
         {state.message ?? ta.fileHint}
       </span>
     </div>
@@ -153,7 +184,15 @@ function RulesFileButton({ onText }: { onText: (text: string) => void }) {
 }
 
 /** The provider path: when the parser left lines it could not read, the AI proposes a whole format (checked on the hub). */
-function AiFill({ text, unknown, onFormat }: { text: string; unknown: number; onFormat: (format: Format, attempts: number) => void }) {
+function AiFill({
+  text,
+  unknown,
+  onFormat,
+}: {
+  text: string;
+  unknown: number;
+  onFormat: (format: Format, attempts: number) => void;
+}) {
   const client = useTRPCClient();
   const status = useAiStatus().data;
   const stream = useAiStream<RulesEvent>();
@@ -184,7 +223,11 @@ function AiFill({ text, unknown, onFormat }: { text: string; unknown: number; on
       <p className="rules-ai__hint">{format(ta.aiFillHint, { n: unknown })}</p>
       <div className="rules-ai__actions">
         {stream.running ? (
-          <button type="button" className="btn btn--secondary btn--sm" onClick={() => (stream.stop(), setProgress(null))}>
+          <button
+            type="button"
+            className="btn btn--secondary btn--sm"
+            onClick={() => (stream.stop(), setProgress(null))}
+          >
             {ta.stop}
           </button>
         ) : (
@@ -212,7 +255,13 @@ function AiFill({ text, unknown, onFormat }: { text: string; unknown: number; on
  * the stages it found are shown for correction beside the lines it could not read, and nothing
  * is created until the organiser confirms.
  */
-export function RulesPaste({ pending, onCreate }: { pending: boolean; onCreate: (value: Format, name: string) => void }) {
+export function RulesPaste({
+  pending,
+  onCreate,
+}: {
+  pending: boolean;
+  onCreate: (value: Format, name: string) => void;
+}) {
   const [text, setText] = useState('');
   const [parsed, setParsed] = useState<RulesParse | null>(null);
   const [draft, setDraft] = useState<FormatInput | null>(null);
@@ -227,8 +276,18 @@ export function RulesPaste({ pending, onCreate }: { pending: boolean; onCreate: 
 
   const parse = async () => {
     if (text.trim() === '') return setFormError(t.empty);
-    if (text.length > MAX_RULES_TEXT_CHARS) return setFormError(format(t.tooLong, { n: MAX_RULES_TEXT_CHARS }));
-    if (edited && !(await confirm.ask({ title: t.reparseTitle, body: t.reparseConfirm, confirmLabel: t.parse, tone: 'danger' }))) return;
+    if (text.length > MAX_RULES_TEXT_CHARS)
+      return setFormError(format(t.tooLong, { n: MAX_RULES_TEXT_CHARS }));
+    if (
+      edited &&
+      !(await confirm.ask({
+        title: t.reparseTitle,
+        body: t.reparseConfirm,
+        confirmLabel: t.parse,
+        tone: 'danger',
+      }))
+    )
+      return;
     const result = parseRulesText(text);
     setFormError(null);
     setParsed(result);
@@ -239,7 +298,16 @@ export function RulesPaste({ pending, onCreate }: { pending: boolean; onCreate: 
   };
 
   const takeAiFormat = async (value: Format, attempts: number) => {
-    if (edited && !(await confirm.ask({ title: ta.aiReplaceTitle, body: ta.aiReplaceConfirm, confirmLabel: ta.aiReplace, tone: 'danger' }))) return;
+    if (
+      edited &&
+      !(await confirm.ask({
+        title: ta.aiReplaceTitle,
+        body: ta.aiReplaceConfirm,
+        confirmLabel: ta.aiReplace,
+        tone: 'danger',
+      }))
+    )
+      return;
     setDraft(value);
     setEdited(false);
     setBadDurations(new Set());
@@ -256,7 +324,9 @@ export function RulesPaste({ pending, onCreate }: { pending: boolean; onCreate: 
   const removeStage = (index: number) => {
     if (!draft) return;
     setDraft({ ...draft, stages: draft.stages.filter((_, i) => i !== index) });
-    setBadDurations(new Set([...badDurations].filter((i) => i !== index).map((i) => (i > index ? i - 1 : i))));
+    setBadDurations(
+      new Set([...badDurations].filter((i) => i !== index).map((i) => (i > index ? i - 1 : i))),
+    );
     setEdited(true);
   };
   const duration = (index: number, ms: number | null, apply: (ms: number) => StageInput) => {
@@ -274,7 +344,8 @@ export function RulesPaste({ pending, onCreate }: { pending: boolean; onCreate: 
     event.preventDefault();
     if (!draft) return setFormError(t.empty);
     const result = validateFormat(draft);
-    if (!result.ok || badDurations.size > 0) return setFormError(format(t.invalid, { n: issues.length, list: issues.join('；') }));
+    if (!result.ok || badDurations.size > 0)
+      return setFormError(format(t.invalid, { n: issues.length, list: issues.join('；') }));
     setFormError(null);
     onCreate(result.format, name.trim());
   };
@@ -299,7 +370,13 @@ export function RulesPaste({ pending, onCreate }: { pending: boolean; onCreate: 
         <button type="button" className="btn btn--secondary" onClick={() => void parse()}>
           {t.parse}
         </button>
-        {parsed ? <AiFill text={text} unknown={parsed.lines.filter((line) => line.status === 'unknown').length} onFormat={(value, attempts) => void takeAiFormat(value, attempts)} /> : null}
+        {parsed ? (
+          <AiFill
+            text={text}
+            unknown={parsed.lines.filter((line) => line.status === 'unknown').length}
+            onFormat={(value, attempts) => void takeAiFormat(value, attempts)}
+          />
+        ) : null}
         {parsed ? <LineReport lines={parsed.lines} /> : null}
       </section>
       <section className="rules-result" aria-labelledby="rules-result-title">
@@ -313,9 +390,22 @@ export function RulesPaste({ pending, onCreate }: { pending: boolean; onCreate: 
           <>
             <p className="rules-result__meta">
               {[
-                (draft.pools ?? []).length > 0 ? format(t.pools, { text: (draft.pools ?? []).map((pool) => `${pool.name} ${mmss(pool.totalMs.aff)}`).join('、') }) : null,
-                draft.timeouts ? format(t.timeouts, { count: draft.timeouts.aff.count, t: mmss(draft.timeouts.aff.durationMs) }) : null,
-                draft.stages.some((stage) => 'direction' in stage && stage.direction === 'up') ? t.countUp : null,
+                (draft.pools ?? []).length > 0
+                  ? format(t.pools, {
+                      text: (draft.pools ?? [])
+                        .map((pool) => `${pool.name} ${mmss(pool.totalMs.aff)}`)
+                        .join('、'),
+                    })
+                  : null,
+                draft.timeouts
+                  ? format(t.timeouts, {
+                      count: draft.timeouts.aff.count,
+                      t: mmss(draft.timeouts.aff.durationMs),
+                    })
+                  : null,
+                draft.stages.some((stage) => 'direction' in stage && stage.direction === 'up')
+                  ? t.countUp
+                  : null,
               ]
                 .filter(Boolean)
                 .join(' · ')}
@@ -337,7 +427,13 @@ export function RulesPaste({ pending, onCreate }: { pending: boolean; onCreate: 
                       className="input rules-stage__side"
                       aria-label={format(t.stageSide, { n: index + 1 })}
                       value={stage.side ?? 'neutral'}
-                      onChange={(event) => editStage(index, { ...stage, side: event.target.value === 'neutral' ? null : (event.target.value as 'aff' | 'neg') })}
+                      onChange={(event) =>
+                        editStage(index, {
+                          ...stage,
+                          side:
+                            event.target.value === 'neutral' ? null : (event.target.value as 'aff' | 'neg'),
+                        })
+                      }
                     >
                       <option value="aff">{t.sides.aff}</option>
                       <option value="neg">{t.sides.neg}</option>
@@ -348,10 +444,18 @@ export function RulesPaste({ pending, onCreate }: { pending: boolean; onCreate: 
                   )}
                   <span className="rules-stage__times">
                     {stage.kind === 'single' && stage.durationMs !== undefined ? (
-                      <DurationField valueMs={stage.durationMs} label={format(t.stageDuration, { n: index + 1 })} onChange={(ms) => duration(index, ms, (value) => ({ ...stage, durationMs: value }))} />
+                      <DurationField
+                        valueMs={stage.durationMs}
+                        label={format(t.stageDuration, { n: index + 1 })}
+                        onChange={(ms) => duration(index, ms, (value) => ({ ...stage, durationMs: value }))}
+                      />
                     ) : null}
                     {stage.kind === 'single' && stage.durationMs === undefined ? (
-                      <span className="rules-stage__pool">{format(createText.pool, { name: (draft.pools ?? []).find((pool) => pool.id === stage.poolId)?.name ?? '' })}</span>
+                      <span className="rules-stage__pool">
+                        {format(createText.pool, {
+                          name: (draft.pools ?? []).find((pool) => pool.id === stage.poolId)?.name ?? '',
+                        })}
+                      </span>
                     ) : null}
                     {stage.kind === 'dual'
                       ? (['aff', 'neg'] as const).map((side) => (
@@ -359,12 +463,22 @@ export function RulesPaste({ pending, onCreate }: { pending: boolean; onCreate: 
                             key={side}
                             valueMs={stage.durationMs[side]}
                             label={format(t.stageDurationSide, { n: index + 1, side: t.sides[side] })}
-                            onChange={(ms) => duration(index, ms, (value) => ({ ...stage, durationMs: { ...stage.durationMs, [side]: value } }))}
+                            onChange={(ms) =>
+                              duration(index, ms, (value) => ({
+                                ...stage,
+                                durationMs: { ...stage.durationMs, [side]: value },
+                              }))
+                            }
                           />
                         ))
                       : null}
                   </span>
-                  <button type="button" className="btn btn--ghost btn--sm" aria-label={format(t.remove, { n: index + 1 })} onClick={() => removeStage(index)}>
+                  <button
+                    type="button"
+                    className="btn btn--ghost btn--sm"
+                    aria-label={format(t.remove, { n: index + 1 })}
+                    onClick={() => removeStage(index)}
+                  >
                     {t.removeLabel}
                   </button>
                   <span className="rules-stage__bells">{bellText(stage)}</span>
@@ -385,14 +499,24 @@ export function RulesPaste({ pending, onCreate }: { pending: boolean; onCreate: 
         <div className="create-submit">
           <label className="create-field">
             <span className="create-field__label">{createText.name}</span>
-            <input className="input" value={name} maxLength={80} placeholder={createText.namePlaceholder} onChange={(event) => setName(event.target.value)} />
+            <input
+              className="input"
+              value={name}
+              maxLength={80}
+              placeholder={createText.namePlaceholder}
+              onChange={(event) => setName(event.target.value)}
+            />
           </label>
           {formError ? (
             <p className="rules-error" role="alert">
               {formError}
             </p>
           ) : null}
-          <button type="submit" className="btn btn--primary btn--lg create-submit__button" disabled={pending || !draft || draft.stages.length === 0}>
+          <button
+            type="submit"
+            className="btn btn--primary btn--lg create-submit__button"
+            disabled={pending || !draft || draft.stages.length === 0}
+          >
             {pending ? createText.creating : t.confirm}
           </button>
           <p className="create-note">{createText.note}</p>

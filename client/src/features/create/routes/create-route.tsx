@@ -26,7 +26,9 @@ function matches(value: Format, query: string, language: Language): boolean {
   if (language !== 'all' && value.tags.language !== language) return false;
   const q = query.trim().toLowerCase();
   if (!q) return true;
-  return [value.name, value.nameEn ?? '', value.tags.region, ...value.tags.keywords].some((text) => text.toLowerCase().includes(q));
+  return [value.name, value.nameEn ?? '', value.tags.region, ...value.tags.keywords].some((text) =>
+    text.toLowerCase().includes(q),
+  );
 }
 
 /** `/create`: pick a format from the library, optionally name the timer, land on its console. */
@@ -38,7 +40,10 @@ export function CreateRoute() {
   const [mode, setMode] = useState<Mode>('library');
   const create = useCreateTimer();
   const navigate = useNavigate();
-  const visible = useMemo(() => BUILTIN_FORMATS.filter((value) => matches(value, query, language)), [query, language]);
+  const visible = useMemo(
+    () => BUILTIN_FORMATS.filter((value) => matches(value, query, language)),
+    [query, language],
+  );
   const selected = BUILTIN_FORMATS.find((value) => value.id === selectedId) ?? BUILTIN_FORMATS[0];
 
   const createWith = (source: { formatId: string } | { format: Format }, timerName: string) =>
@@ -46,7 +51,10 @@ export function CreateRoute() {
       { ...source, ...(timerName ? { name: timerName } : {}) },
       {
         // The control key travels in the fragment: never sent to a server, never logged.
-        onSuccess: (created) => void navigate(`/timer/manage/${created.shortid}?created=1#key=${encodeURIComponent(created.controlKey)}`),
+        onSuccess: (created) =>
+          void navigate(
+            `/timer/manage/${created.shortid}?created=1#key=${encodeURIComponent(created.controlKey)}`,
+          ),
         onError: (error) => toast.error(`${t.failed}：${commandError(error).message}`),
       },
     );
@@ -71,7 +79,9 @@ export function CreateRoute() {
             className="create-mode"
             aria-selected={mode === value}
             onClick={() => setMode(value)}
-            {...(value === 'rules' ? { onPointerEnter: () => void loadRulesPaste(), onFocus: () => void loadRulesPaste() } : {})}
+            {...(value === 'rules'
+              ? { onPointerEnter: () => void loadRulesPaste(), onFocus: () => void loadRulesPaste() }
+              : {})}
           >
             {t.modes[value]}
           </button>
@@ -86,54 +96,88 @@ export function CreateRoute() {
             </p>
           }
         >
-          <RulesPaste pending={create.isPending} onCreate={(value, timerName) => createWith({ format: value }, timerName)} />
+          <RulesPaste
+            pending={create.isPending}
+            onCreate={(value, timerName) => createWith({ format: value }, timerName)}
+          />
         </Suspense>
       ) : (
-      <form className="create-layout" onSubmit={submit}>
-        <section className="create-library" aria-labelledby="create-library-title">
-          <h2 id="create-library-title" className="create-library__title">
-            {t.formats}
-          </h2>
-          <div className="create-filters">
-            <label className="create-field">
-              <span className="sr-only">{t.search}</span>
-              <input className="input" type="search" value={query} placeholder={t.searchPlaceholder} aria-label={t.search} onChange={(event) => setQuery(event.target.value)} />
-            </label>
-            <div className="create-lang" role="group" aria-label={t.formats}>
-              {(['all', 'zh', 'en'] as const).map((value) => (
-                <button key={value} type="button" className="create-chip" aria-pressed={language === value} onClick={() => setLanguage(value)}>
-                  {t.language[value]}
-                </button>
+        <form className="create-layout" onSubmit={submit}>
+          <section className="create-library" aria-labelledby="create-library-title">
+            <h2 id="create-library-title" className="create-library__title">
+              {t.formats}
+            </h2>
+            <div className="create-filters">
+              <label className="create-field">
+                <span className="sr-only">{t.search}</span>
+                <input
+                  className="input"
+                  type="search"
+                  value={query}
+                  placeholder={t.searchPlaceholder}
+                  aria-label={t.search}
+                  onChange={(event) => setQuery(event.target.value)}
+                />
+              </label>
+              <div className="create-lang" role="group" aria-label={t.formats}>
+                {(['all', 'zh', 'en'] as const).map((value) => (
+                  <button
+                    key={value}
+                    type="button"
+                    className="create-chip"
+                    aria-pressed={language === value}
+                    onClick={() => setLanguage(value)}
+                  >
+                    {t.language[value]}
+                  </button>
+                ))}
+              </div>
+            </div>
+            <div className="create-formats" role="radiogroup" aria-label={t.formats}>
+              {visible.length === 0 ? <p className="create-empty">{t.noMatch}</p> : null}
+              {visible.map((value) => (
+                <label key={value.id} className="create-format" data-selected={value.id === selected?.id}>
+                  <input
+                    type="radio"
+                    name="format"
+                    value={value.id}
+                    checked={value.id === selected?.id}
+                    onChange={() => setSelectedId(value.id)}
+                  />
+                  <span className="create-format__name">{value.name}</span>
+                  <span className="create-format__meta">
+                    {[value.tags.region, format(t.stageCount, { n: value.stages.length })]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </span>
+                </label>
               ))}
             </div>
-          </div>
-          <div className="create-formats" role="radiogroup" aria-label={t.formats}>
-            {visible.length === 0 ? <p className="create-empty">{t.noMatch}</p> : null}
-            {visible.map((value) => (
-              <label key={value.id} className="create-format" data-selected={value.id === selected?.id}>
-                <input type="radio" name="format" value={value.id} checked={value.id === selected?.id} onChange={() => setSelectedId(value.id)} />
-                <span className="create-format__name">{value.name}</span>
-                <span className="create-format__meta">
-                  {[value.tags.region, format(t.stageCount, { n: value.stages.length })].filter(Boolean).join(' · ')}
-                </span>
+          </section>
+          <div className="create-side">
+            {selected ? <StagePreview value={selected} /> : null}
+            <div className="create-submit">
+              <label className="create-field">
+                <span className="create-field__label">{t.name}</span>
+                <input
+                  className="input"
+                  value={name}
+                  maxLength={80}
+                  placeholder={t.namePlaceholder}
+                  onChange={(event) => setName(event.target.value)}
+                />
               </label>
-            ))}
+              <button
+                type="submit"
+                className="btn btn--primary btn--lg create-submit__button"
+                disabled={create.isPending || !selected}
+              >
+                {create.isPending ? t.creating : t.submit}
+              </button>
+              <p className="create-note">{t.note}</p>
+            </div>
           </div>
-        </section>
-        <div className="create-side">
-          {selected ? <StagePreview value={selected} /> : null}
-          <div className="create-submit">
-            <label className="create-field">
-              <span className="create-field__label">{t.name}</span>
-              <input className="input" value={name} maxLength={80} placeholder={t.namePlaceholder} onChange={(event) => setName(event.target.value)} />
-            </label>
-            <button type="submit" className="btn btn--primary btn--lg create-submit__button" disabled={create.isPending || !selected}>
-              {create.isPending ? t.creating : t.submit}
-            </button>
-            <p className="create-note">{t.note}</p>
-          </div>
-        </div>
-      </form>
+        </form>
       )}
     </div>
   );

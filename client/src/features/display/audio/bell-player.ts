@@ -75,10 +75,13 @@ export class BellPlayer {
       if (this.generation !== generation) return; // closed meanwhile
       const context = this.ensureContext();
       if (!context) return;
-      whenIdle(() => {
-        if (this.context !== context) return; // closed meanwhile
-        for (const name of Object.keys(this.sounds)) void this.load(name);
-      }, { fallbackMs: 1_000 });
+      whenIdle(
+        () => {
+          if (this.context !== context) return; // closed meanwhile
+          for (const name of Object.keys(this.sounds)) void this.load(name);
+        },
+        { fallbackMs: 1_000 },
+      );
       // The context may start suspended without any statechange: tell subscribers it is locked.
       this.emit();
     });
@@ -154,7 +157,9 @@ export class BellPlayer {
     const context = this.ensureContext();
     if (!url || !context) return Promise.resolve(null);
     const loading = fetch(url)
-      .then((response) => (response.ok ? response.arrayBuffer() : Promise.reject(new Error(String(response.status)))))
+      .then((response) =>
+        response.ok ? response.arrayBuffer() : Promise.reject(new Error(String(response.status))),
+      )
       .then((data) => context.decodeAudioData(data))
       .catch(() => {
         this.buffers.delete(name);

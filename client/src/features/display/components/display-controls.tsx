@@ -40,7 +40,12 @@ export function DisplayControls({
         <span>{t.ring}</span>
       </button>
       {fullscreen.supported && (
-        <button type="button" className="ds-button" onClick={fullscreen.toggle} aria-pressed={fullscreen.active}>
+        <button
+          type="button"
+          className="ds-button"
+          onClick={fullscreen.toggle}
+          aria-pressed={fullscreen.active}
+        >
           {fullscreen.active ? <IconShrink /> : <IconExpand />}
           <span>{fullscreen.active ? t.exitFullscreen : t.fullscreen}</span>
         </button>

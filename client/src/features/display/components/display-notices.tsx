@@ -32,7 +32,17 @@ export function AudioUnlockOverlay({ onUnlock }: { onUnlock: () => void }) {
 }
 
 /** A full-page message: timer not found, could not load, refused (`reason`: the hub's, for tests and styles). */
-export function DisplayMessagePage({ title, body, action, reason }: { title: string; body: string; action?: { label: string; onClick: () => void }; reason?: string | undefined }) {
+export function DisplayMessagePage({
+  title,
+  body,
+  action,
+  reason,
+}: {
+  title: string;
+  body: string;
+  action?: { label: string; onClick: () => void };
+  reason?: string | undefined;
+}) {
   return (
     <main className="ds-error" data-testid="display-error" data-reason={reason} role="alert">
       <div className="ds-error__card">

@@ -3,7 +3,13 @@ import { TimerDisplay } from '../../../components/timer-display';
 import { display as displayText } from '../../../i18n/zh-CN/display';
 import { format } from '../../../i18n/format';
 import type { AppError } from '../../../lib/api/errors';
-import { useDisplaySettings, useTimerStore, watchMayRecover, type DropReason, type TimerStore } from '../../../lib/realtime/timer';
+import {
+  useDisplaySettings,
+  useTimerStore,
+  watchMayRecover,
+  type DropReason,
+  type TimerStore,
+} from '../../../lib/realtime/timer';
 import { useBellRinger } from '../hooks/use-bell-ringer';
 import { useDisplayTitle } from '../hooks/use-display-title';
 import { useFullscreen, useIdle, useWakeLock } from '../hooks/use-screen-helpers';
@@ -39,7 +45,8 @@ function refusalTitle(error: AppError): string {
 
 /** What the badge adds to the status: the sync interrupted while the socket is up, or why the hub dropped it. */
 function badgeProblem(error: AppError | null, dropped: DropReason | null): BadgeProblem | null {
-  if (error) return { text: t.interrupted.text, hint: format(t.interrupted.hint, { message: error.message }) };
+  if (error)
+    return { text: t.interrupted.text, hint: format(t.interrupted.hint, { message: error.message }) };
   return dropped ? { hint: t.dropped[dropped] } : null;
 }
 
@@ -72,16 +79,37 @@ export function DisplayScreen({ store, role }: { store: TimerStore; role: Presen
     return notFound ? (
       <DisplayMessagePage title={t.notFound.title} body={t.notFound.body} />
     ) : (
-      <DisplayMessagePage title={refusalTitle(error)} body={error.message} reason={error.reason} action={{ label: watchMayRecover(error) ? t.loadFailed.retry : t.refused.retry, onClick: () => window.location.reload() }} />
+      <DisplayMessagePage
+        title={refusalTitle(error)}
+        body={error.message}
+        reason={error.reason}
+        action={{
+          label: watchMayRecover(error) ? t.loadFailed.retry : t.refused.retry,
+          onClick: () => window.location.reload(),
+        }}
+      />
     );
   }
 
   return (
-    <div className={`ds ${idle ? 'ds--idle' : ''}`} data-ring={ring ? 'on' : 'off'} data-ring-count={ringer.rings} data-status={status}>
+    <div
+      className={`ds ${idle ? 'ds--idle' : ''}`}
+      data-ring={ring ? 'on' : 'off'}
+      data-ring-count={ringer.rings}
+      data-status={status}
+    >
       <TimerDisplay store={store} variant="full">
         {!blackout && (
           <>
-            <DisplayControls status={status} fallback={fallback} peers={peers} problem={badgeProblem(error, status === 'online' ? null : dropped)} ring={ring} onRingChange={setRing} fullscreen={fullscreen} />
+            <DisplayControls
+              status={status}
+              fallback={fallback}
+              peers={peers}
+              problem={badgeProblem(error, status === 'online' ? null : dropped)}
+              ring={ring}
+              onRingChange={setRing}
+              fullscreen={fullscreen}
+            />
             {outdated && <OutdatedBanner />}
             {ringer.locked && <AudioUnlockOverlay onUnlock={() => void ringer.unlock()} />}
           </>

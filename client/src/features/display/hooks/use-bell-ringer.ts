@@ -30,7 +30,10 @@ export function useBellRinger(store: TimerStore, settings: DisplaySettings, enab
   const player = useMemo(() => new BellPlayer(), []);
   const [rings, setRings] = useState(0);
   useEffect(() => () => player.close(), [player]);
-  useEffect(() => player.configure(settings.sounds, settings.volume), [player, settings.sounds, settings.volume]);
+  useEffect(
+    () => player.configure(settings.sounds, settings.volume),
+    [player, settings.sounds, settings.volume],
+  );
   // Sounds load once the first state is in (the clock is on screen), not while it is awaited.
   const shown = useTimerStore(store, (state) => state.state !== null);
   useEffect(() => {

@@ -4,7 +4,11 @@ import { useEffect, useState } from 'react';
 /** Keeps the screen awake while mounted; re-acquires the lock when the tab becomes visible again. */
 export function useWakeLock(): void {
   useEffect(() => {
-    const wakeLock = (navigator as Navigator & { wakeLock?: { request(type: 'screen'): Promise<{ release(): Promise<void> }> } }).wakeLock;
+    const wakeLock = (
+      navigator as Navigator & {
+        wakeLock?: { request(type: 'screen'): Promise<{ release(): Promise<void> }> };
+      }
+    ).wakeLock;
     if (!wakeLock) return;
     let sentinel: { release(): Promise<void> } | null = null;
     let disposed = false;

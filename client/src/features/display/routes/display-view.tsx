@@ -8,7 +8,10 @@ import { DisplayScreen } from '../components/display-screen';
  * Roles a display link may claim (`?role=`); controllers use the console. A plain list, not the
  * protocol's zod schema: the display downloads no schema library.
  */
-const LINK_ROLES = ['judge', 'display', 'audience'] as const satisfies readonly Exclude<PresenceRole, 'controller'>[];
+const LINK_ROLES = ['judge', 'display', 'audience'] as const satisfies readonly Exclude<
+  PresenceRole,
+  'controller'
+>[];
 
 /** The role a display link claims; a display when it names none or one it may not. */
 export function roleFrom(value: string | null): PresenceRole {
@@ -55,7 +58,9 @@ export interface DisplayAddress {
  * `/timer/:id` and `/timer/:id/:matchid` as the hub serves them: their own page (`display.html`,
  * `src/display-main.tsx`) without React Router. Null for any other path.
  */
-export function displayAddressOf(location: Pick<Location, 'pathname' | 'search' | 'hash'>): DisplayAddress | null {
+export function displayAddressOf(
+  location: Pick<Location, 'pathname' | 'search' | 'hash'>,
+): DisplayAddress | null {
   const parts = displayPathParts(location.pathname);
   return parts && { ...parts, search: new URLSearchParams(location.search), hash: location.hash };
 }

@@ -19,7 +19,11 @@ export function ShortLinkRoute() {
   const viewKey = viewKeyFrom(hash, new URLSearchParams(search));
   const query = useQuery({
     ...trpc.timer.get.queryOptions({ id: shortid, ...(viewKey ? { viewKey } : {}) }),
-    retry: (count, error) => count < 2 && toAppError(error).status !== 404 && toAppError(error).status !== 401 && toAppError(error).status !== 403,
+    retry: (count, error) =>
+      count < 2 &&
+      toAppError(error).status !== 404 &&
+      toAppError(error).status !== 401 &&
+      toAppError(error).status !== 403,
   });
 
   const timerId = query.data?.timer.id;
@@ -33,7 +37,11 @@ export function ShortLinkRoute() {
     return error.status === 404 || error.code === 'NOT_FOUND' ? (
       <DisplayMessagePage title={t.notFound.title} body={t.notFound.body} />
     ) : (
-      <DisplayMessagePage title={t.loadFailed.title} body={error.message} action={{ label: t.loadFailed.retry, onClick: () => void query.refetch() }} />
+      <DisplayMessagePage
+        title={t.loadFailed.title}
+        body={error.message}
+        action={{ label: t.loadFailed.retry, onClick: () => void query.refetch() }}
+      />
     );
   }
   return (

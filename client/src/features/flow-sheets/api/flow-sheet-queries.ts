@@ -20,7 +20,8 @@ export function useFlowProject(projectId: string) {
 export function useFlowAttachment(projectId: string) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.workbench.get.queryKey({ projectId }) });
+  const refresh = () =>
+    queryClient.invalidateQueries({ queryKey: trpc.workbench.get.queryKey({ projectId }) });
   return {
     attach: useMutation({ ...trpc.workbench.attachFlow.mutationOptions(), onSuccess: refresh }),
     detach: useMutation({ ...trpc.workbench.detachFlow.mutationOptions(), onSuccess: refresh }),

@@ -47,7 +47,15 @@ export function ColumnsEditor({
   const remove = async (column: FlowColumn) => {
     if (columns.length <= 1) return toast.error(t.lastColumn);
     const n = boxes.filter((box) => box.columnId === column.id && box.text.trim()).length;
-    if (n > 0 && !(await confirm.ask({ title: format(t.removeColumnConfirm, { title: column.title, n }), confirmLabel: t.removeColumn, tone: 'danger' }))) return;
+    if (
+      n > 0 &&
+      !(await confirm.ask({
+        title: format(t.removeColumnConfirm, { title: column.title, n }),
+        confirmLabel: t.removeColumn,
+        tone: 'danger',
+      }))
+    )
+      return;
     flow.removeColumn(column.id);
   };
   const add = () => {

@@ -49,55 +49,55 @@ export function FlowSheetListPage() {
         updatedAt: flow.updatedAt,
       }))}
     >
-    <form className="wb-box" onSubmit={submit} aria-labelledby="ccf-create">
-      <h2 id="ccf-create" className="wb-box__title">
-        {t.flow.create}
-      </h2>
-      <label className="wb-field">
-        <span>{t.flow.name}</span>
-        <input
-          className="input"
-          required
-          maxLength={80}
-          value={name}
-          placeholder={t.flow.namePlaceholder}
-          onChange={(event) => setName(event.target.value)}
-        />
-      </label>
-      <label className="wb-field">
-        <span>{t.flow.format}</span>
-        <select className="input" value={formatId} onChange={(event) => setFormatId(event.target.value)}>
-          {BUILTIN_FORMATS.map((f) => (
-            <option key={f.id} value={f.id}>
-              {f.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="wb-field">
-        <span>{t.flow.timer}</span>
-        <input
-          className="input"
-          maxLength={400}
-          value={timerId}
-          placeholder={t.flow.timerPlaceholder}
-          onChange={(event) => setTimerId(event.target.value)}
-        />
-      </label>
-      <label className="wb-field">
-        <span>{t.flow.mode}</span>
-        <select className="input" value={mode} onChange={(event) => setMode(event.target.value as Mode)}>
-          {(['personal', 'team', 'judge'] as const).map((m) => (
-            <option key={m} value={m}>
-              {t.flow.modes[m]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <button type="submit" className="btn btn--primary" disabled={create.isPending}>
-        {t.flow.create}
-      </button>
-    </form>
+      <form className="wb-box" onSubmit={submit} aria-labelledby="ccf-create">
+        <h2 id="ccf-create" className="wb-box__title">
+          {t.flow.create}
+        </h2>
+        <label className="wb-field">
+          <span>{t.flow.name}</span>
+          <input
+            className="input"
+            required
+            maxLength={80}
+            value={name}
+            placeholder={t.flow.namePlaceholder}
+            onChange={(event) => setName(event.target.value)}
+          />
+        </label>
+        <label className="wb-field">
+          <span>{t.flow.format}</span>
+          <select className="input" value={formatId} onChange={(event) => setFormatId(event.target.value)}>
+            {BUILTIN_FORMATS.map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="wb-field">
+          <span>{t.flow.timer}</span>
+          <input
+            className="input"
+            maxLength={400}
+            value={timerId}
+            placeholder={t.flow.timerPlaceholder}
+            onChange={(event) => setTimerId(event.target.value)}
+          />
+        </label>
+        <label className="wb-field">
+          <span>{t.flow.mode}</span>
+          <select className="input" value={mode} onChange={(event) => setMode(event.target.value as Mode)}>
+            {(['personal', 'team', 'judge'] as const).map((m) => (
+              <option key={m} value={m}>
+                {t.flow.modes[m]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="btn btn--primary" disabled={create.isPending}>
+          {t.flow.create}
+        </button>
+      </form>
     </ProjectIndexPage>
   );
 }

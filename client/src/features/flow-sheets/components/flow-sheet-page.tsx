@@ -97,7 +97,9 @@ export function FlowSheetPage() {
         <div className="ccf-head__actions">
           <SyncStatus state={state} />
           <PresenceList session={session} />
-          {data.role === 'owner' && data.project.mode === 'team' ? <MembersButton projectId={projectId} /> : null}
+          {data.role === 'owner' && data.project.mode === 'team' ? (
+            <MembersButton projectId={projectId} />
+          ) : null}
           <button type="button" className="btn btn--ghost btn--sm" onClick={() => void exportPng()}>
             {t.flow.exportPng}
           </button>

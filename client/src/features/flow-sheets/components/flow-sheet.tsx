@@ -2,7 +2,13 @@ import { forwardRef, useEffect, useMemo, useRef, useState, type KeyboardEvent } 
 import { droppedBoxIds, type FlowBox, type FlowColumn } from '@bianshi/shared';
 import { format } from '../../../i18n';
 import { workbench as workbenchText } from '../../../i18n/zh-CN/workbench';
-import { usePresence, useYArray, useYMap, type DocSession, type PresenceUser } from '../../../lib/realtime/documents';
+import {
+  usePresence,
+  useYArray,
+  useYMap,
+  type DocSession,
+  type PresenceUser,
+} from '../../../lib/realtime/documents';
 import { FlowDoc, nearestInColumn } from '../flow-doc';
 import { ColumnsEditor } from './columns-editor';
 

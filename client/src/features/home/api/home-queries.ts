@@ -60,7 +60,10 @@ export function useClaimDevice() {
         ...timerIds.map((timerId) => client.timer.claim.mutate({ timerId })),
         ...lobbyIds.map((lobbyId) => client.lobby.claim.mutate({ lobbyId })),
       ]);
-      return { claimed: results.filter((result) => result.status === 'fulfilled').length, failed: results.filter((result) => result.status === 'rejected').length };
+      return {
+        claimed: results.filter((result) => result.status === 'fulfilled').length,
+        failed: results.filter((result) => result.status === 'rejected').length,
+      };
     },
     onSettled: () =>
       Promise.all([

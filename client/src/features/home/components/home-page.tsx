@@ -7,7 +7,14 @@ import { auth as authText } from '../../../i18n/zh-CN/auth';
 import { home as homeText } from '../../../i18n/zh-CN/home';
 import { IconArrowRight, IconClock, IconKey, IconScreens, IconSparkle } from '../../../components/ui/icons';
 import { toAppError } from '../../../lib/api/errors';
-import { useAccount, useClaimDevice, useClaimTimer, useDeviceClaimables, useMyLobbies, useOverview } from '../api/home-queries';
+import {
+  useAccount,
+  useClaimDevice,
+  useClaimTimer,
+  useDeviceClaimables,
+  useMyLobbies,
+  useOverview,
+} from '../api/home-queries';
 import { parseClaimInput } from '../claim-input';
 import { PlanSummary } from './plan-summary';
 import '../home.css';
@@ -16,7 +23,9 @@ const t = authText.home;
 const roles = authText.roles;
 
 function errorText(error: unknown): string {
-  return error instanceof TRPCClientError && /[\u4e00-\u9fa5]/.test(error.message) ? error.message : toAppError(error).message;
+  return error instanceof TRPCClientError && /[\u4e00-\u9fa5]/.test(error.message)
+    ? error.message
+    : toAppError(error).message;
 }
 
 /** /home (main layout): my timers, recent matches, my lobbies, my plan, a button to create a timer. */
@@ -34,7 +43,9 @@ export function HomePage() {
     <div className="home">
       <header className="home__head">
         <div>
-          <h1 className="home__title">{format(t.greeting, { name: user.displayName || user.email.split('@')[0] || user.email })}</h1>
+          <h1 className="home__title">
+            {format(t.greeting, { name: user.displayName || user.email.split('@')[0] || user.email })}
+          </h1>
           <p className="home__lead">{t.lead}</p>
         </div>
         <Link to="/create" className="btn btn--primary btn--lg home__create">
@@ -99,7 +110,9 @@ export function HomePage() {
                     <span className="home-match__status" data-status={match.status}>
                       {t.matchStatus[match.status] ?? match.status}
                     </span>
-                    <span className="home-match__time">{dateTimeFormat.format(new Date(match.updatedAt))}</span>
+                    <span className="home-match__time">
+                      {dateTimeFormat.format(new Date(match.updatedAt))}
+                    </span>
                   </Link>
                 </li>
               ))}
@@ -163,7 +176,13 @@ export function HomePage() {
  * What this device made before signing in (it holds their control cookies) and no account owns:
  * offered for claiming in one go, or one by one.
  */
-function DeviceClaims({ timers, lobbies }: { timers: { id: string; name: string }[]; lobbies: { id: string; name: string; code: string }[] }) {
+function DeviceClaims({
+  timers,
+  lobbies,
+}: {
+  timers: { id: string; name: string }[];
+  lobbies: { id: string; name: string; code: string }[];
+}) {
   const claim = useClaimDevice();
   if (timers.length === 0 && lobbies.length === 0) return null;
   const run = (timerIds: string[], lobbyIds: string[]) =>
@@ -190,7 +209,12 @@ function DeviceClaims({ timers, lobbies }: { timers: { id: string; name: string 
               <span className="home-timer__name">{timer.name}</span>
               <span className="home-timer__meta">{t.device.timer}</span>
             </div>
-            <button type="button" className="btn btn--ghost btn--sm" disabled={claim.isPending} onClick={() => run([timer.id], [])}>
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm"
+              disabled={claim.isPending}
+              onClick={() => run([timer.id], [])}
+            >
               {t.claimSubmit}
             </button>
           </li>
@@ -201,7 +225,12 @@ function DeviceClaims({ timers, lobbies }: { timers: { id: string; name: string 
               <span className="home-timer__name">{lobby.name}</span>
               <span className="home-timer__meta">{format(t.device.lobby, { code: lobby.code })}</span>
             </div>
-            <button type="button" className="btn btn--ghost btn--sm" disabled={claim.isPending} onClick={() => run([], [lobby.id])}>
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm"
+              disabled={claim.isPending}
+              onClick={() => run([], [lobby.id])}
+            >
               {t.claimSubmit}
             </button>
           </li>
@@ -212,7 +241,12 @@ function DeviceClaims({ timers, lobbies }: { timers: { id: string; name: string 
           type="button"
           className="btn btn--primary btn--sm home-card__action"
           disabled={claim.isPending}
-          onClick={() => run(timers.map((timer) => timer.id), lobbies.map((lobby) => lobby.id))}
+          onClick={() =>
+            run(
+              timers.map((timer) => timer.id),
+              lobbies.map((lobby) => lobby.id),
+            )
+          }
         >
           {format(t.device.claimAll, { n: timers.length + lobbies.length })}
         </button>
@@ -250,7 +284,14 @@ function ClaimForm() {
       </h3>
       <p className="home-claim__lead">{t.claimLead}</p>
       <div className="home-claim__row">
-        <input className="input" value={value} placeholder={t.claimPlaceholder} aria-label={t.claimPlaceholder} aria-invalid={error !== null} onChange={(event) => setValue(event.target.value)} />
+        <input
+          className="input"
+          value={value}
+          placeholder={t.claimPlaceholder}
+          aria-label={t.claimPlaceholder}
+          aria-invalid={error !== null}
+          onChange={(event) => setValue(event.target.value)}
+        />
         <button type="submit" className="btn btn--secondary" disabled={claim.isPending}>
           {t.claimSubmit}
         </button>

@@ -23,12 +23,20 @@ export function PlanSummary() {
         <span className={`badge ${expired ? '' : 'badge--primary'}`}>{plan.name}</span>
       </p>
       {plan.origin === 'installation' ? <p className="home-card__empty">{t.installation}</p> : null}
-      {plan.since && !expired ? <p className="home-card__empty">{format(t.since, { date: day(plan.since) })}</p> : null}
-      {plan.until ? <p className="home-card__empty">{format(expired ? t.expiredOn : t.until, { date: day(plan.until) })}</p> : null}
+      {plan.since && !expired ? (
+        <p className="home-card__empty">{format(t.since, { date: day(plan.since) })}</p>
+      ) : null}
+      {plan.until ? (
+        <p className="home-card__empty">
+          {format(expired ? t.expiredOn : t.until, { date: day(plan.until) })}
+        </p>
+      ) : null}
       {plan.source ? (
         <p className="home-card__empty">
           {plan.source.kind === 'order' ? (
-            <Link to={`/buy/verify?order=${plan.source.ref}`}>{format(t.fromOrder, { ref: plan.source.ref })}</Link>
+            <Link to={`/buy/verify?order=${plan.source.ref}`}>
+              {format(t.fromOrder, { ref: plan.source.ref })}
+            </Link>
           ) : (
             t.fromKey
           )}

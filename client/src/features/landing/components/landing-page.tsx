@@ -1,7 +1,16 @@
 import type { ReactNode } from 'react';
 import type { IndexFields } from '@bianshi/shared/content/index';
 import { landing as landingText } from '../../../i18n/zh-CN/landing';
-import { IconArrowRight, IconBook, IconChart, IconScreens, IconSliders, IconSync, IconUsers, IconWifiOff } from '../../../components/ui/icons';
+import {
+  IconArrowRight,
+  IconBook,
+  IconChart,
+  IconScreens,
+  IconSliders,
+  IconSync,
+  IconUsers,
+  IconWifiOff,
+} from '../../../components/ui/icons';
 import { PrefetchLink } from '../../../components/ui/prefetch-link';
 import { JoinLobbyForm } from './join-lobby-form';
 import { TimerPreview } from './timer-preview';
@@ -22,7 +31,15 @@ const FEATURE_ICONS = {
  * are slots so the route can compose site chrome (colour-mode toggle, server status) from other
  * features.
  */
-export function LandingPage({ header, footer, data }: { header: ReactNode; footer: ReactNode; data: IndexFields }) {
+export function LandingPage({
+  header,
+  footer,
+  data,
+}: {
+  header: ReactNode;
+  footer: ReactNode;
+  data: IndexFields;
+}) {
   const { hero, features, sections, testimonials, cta } = data;
   return (
     <div className="landing">
@@ -43,7 +60,11 @@ export function LandingPage({ header, footer, data }: { header: ReactNode; foote
               </h1>
               <p className="hero__lead">{hero.lead}</p>
               <div className="hero__actions">
-                <PrefetchLink to={hero.primary.to} className="btn btn--primary btn--lg" data-testid="cta-start">
+                <PrefetchLink
+                  to={hero.primary.to}
+                  className="btn btn--primary btn--lg"
+                  data-testid="cta-start"
+                >
                   {hero.primary.label}
                   <IconArrowRight />
                 </PrefetchLink>

@@ -13,7 +13,13 @@ const tp = t.publish;
 export function PublishPanel({
   group,
 }: {
-  group: { id: string; visibility: string; reviewNote: string; builtin: boolean; tournamentId: string | null };
+  group: {
+    id: string;
+    visibility: string;
+    reviewNote: string;
+    builtin: boolean;
+    tournamentId: string | null;
+  };
 }) {
   const trpc = useTRPC();
   const invalidate = useInvalidateTopics();
@@ -37,7 +43,9 @@ export function PublishPanel({
           type="button"
           className="btn btn--primary btn--sm"
           disabled={busy}
-          onClick={() => publish.mutate({ id: group.id }, { onSuccess: () => void toast.success(tp.submitted) })}
+          onClick={() =>
+            publish.mutate({ id: group.id }, { onSuccess: () => void toast.success(tp.submitted) })
+          }
         >
           {tp.publish}
         </button>
@@ -46,7 +54,9 @@ export function PublishPanel({
           type="button"
           className="btn btn--secondary btn--sm"
           disabled={busy}
-          onClick={() => withdraw.mutate({ id: group.id }, { onSuccess: () => void toast.success(tp.withdrawn) })}
+          onClick={() =>
+            withdraw.mutate({ id: group.id }, { onSuccess: () => void toast.success(tp.withdrawn) })
+          }
         >
           {group.visibility === 'public' ? tp.withdrawPublic : tp.withdraw}
         </button>

@@ -204,7 +204,9 @@ function TimelineNotes({ data }: { data: RecordData }) {
               </li>
             ))}
           </ul>
-          {data.pauses.length > 12 ? <p className="lib-muted lib-small">{format(tr.listMore, { n: data.pauses.length - 12 })}</p> : null}
+          {data.pauses.length > 12 ? (
+            <p className="lib-muted lib-small">{format(tr.listMore, { n: data.pauses.length - 12 })}</p>
+          ) : null}
         </div>
       ) : null}
       {data.bells.length > 0 ? (
@@ -218,7 +220,11 @@ function TimelineNotes({ data }: { data: RecordData }) {
               </li>
             ))}
           </ul>
-          {data.bells.length > 12 ? <p className="lib-muted lib-small" data-testid="record-bells-more">{format(tr.listMore, { n: data.bells.length - 12 })}</p> : null}
+          {data.bells.length > 12 ? (
+            <p className="lib-muted lib-small" data-testid="record-bells-more">
+              {format(tr.listMore, { n: data.bells.length - 12 })}
+            </p>
+          ) : null}
         </div>
       ) : null}
     </div>

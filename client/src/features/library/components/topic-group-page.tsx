@@ -139,7 +139,13 @@ export function TopicGroupPage() {
                     type="button"
                     className="btn btn--ghost btn--sm"
                     onClick={async () => {
-                      if (await confirm.ask({ title: tg.confirmDelete, confirmLabel: tg.delete, tone: 'danger' }))
+                      if (
+                        await confirm.ask({
+                          title: tg.confirmDelete,
+                          confirmLabel: tg.delete,
+                          tone: 'danger',
+                        })
+                      )
                         mutations.remove.mutate(
                           { id: topic.id },
                           {

@@ -200,7 +200,11 @@ export function TopicsPage() {
           <TopicCard
             key={topic.id}
             topic={topic}
-            groupName={groupNames.get(topic.groupId) === topic.source.tournament ? undefined : groupNames.get(topic.groupId)}
+            groupName={
+              groupNames.get(topic.groupId) === topic.source.tournament
+                ? undefined
+                : groupNames.get(topic.groupId)
+            }
             favourite={favouriteIds.has(topic.id)}
             onFavourite={signedIn ? () => toggleFavourite(topic) : undefined}
             onUse={() => setUsing(topic)}

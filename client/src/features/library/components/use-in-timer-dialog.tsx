@@ -43,7 +43,9 @@ export function UseInTimerDialog({ topic, onClose }: { topic: TopicView | null; 
   const apply = (timerId: string | null) => {
     if (!topic) return;
     use.mutate(
-      timerId ? { topicId: topic.id, timerId } : { topicId: topic.id, timerId, formatId, name: timerNameFor(topic) },
+      timerId
+        ? { topicId: topic.id, timerId }
+        : { topicId: topic.id, timerId, formatId, name: timerNameFor(topic) },
       {
         onSuccess: (result) => {
           setDone({ timerId: result.timerId, shortid: result.shortid, name: result.name });

@@ -10,7 +10,9 @@ export function lobbyErrorMessage(error: unknown): string {
   if (typeof reason === 'string' && t[reason]) return t[reason];
   const appError = toAppError(error);
   if (appError.status === 429) return t['rate-limited']!;
-  return appError.kind === 'http' && appError.detail && /[\u3400-\u9fff]/.test(appError.detail) ? appError.detail : appError.message || t.generic!;
+  return appError.kind === 'http' && appError.detail && /[\u3400-\u9fff]/.test(appError.detail)
+    ? appError.detail
+    : appError.message || t.generic!;
 }
 
 /** The hub's reason for a failure, if it sent one. */

@@ -9,11 +9,18 @@ export function useOpenLobbies() {
 }
 
 /** One lobby's facts and the caller's role (and links, for its organizer). */
-export function useLobbyInfo(input: { lobbyId: string; token?: string | undefined; judgeKey?: string | undefined }, enabled = true) {
+export function useLobbyInfo(
+  input: { lobbyId: string; token?: string | undefined; judgeKey?: string | undefined },
+  enabled = true,
+) {
   const trpc = useTRPC();
   const { lobbyId, token, judgeKey } = input;
   return useQuery({
-    ...trpc.lobby.get.queryOptions({ lobbyId, ...(token ? { token } : {}), ...(judgeKey ? { judgeKey } : {}) }),
+    ...trpc.lobby.get.queryOptions({
+      lobbyId,
+      ...(token ? { token } : {}),
+      ...(judgeKey ? { judgeKey } : {}),
+    }),
     enabled,
     retry: false,
   });

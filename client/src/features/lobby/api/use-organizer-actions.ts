@@ -25,7 +25,11 @@ export function useOrganizerActions(lobbyId: string) {
   });
 
   return useMemo(() => {
-    const ok = <T,>(run: Promise<T>): Promise<boolean> => run.then(() => true, () => false);
+    const ok = <T>(run: Promise<T>): Promise<boolean> =>
+      run.then(
+        () => true,
+        () => false,
+      );
     return {
       setFeatured: (timerId: string) => ok(setFeatured.mutateAsync({ lobbyId, timerId })),
       setMode: (mode: 'featured' | 'grid') => ok(setMode.mutateAsync({ lobbyId, mode })),
@@ -40,7 +44,18 @@ export function useOrganizerActions(lobbyId: string) {
       extend: () => ok(update.mutateAsync({ lobbyId, extend: true })),
     };
     // The mutation objects change identity every render; their mutateAsync functions do not.
-  }, [lobbyId, setFeatured.mutateAsync, setMode.mutateAsync, message.mutateAsync, clearMessage.mutateAsync, identify.mutateAsync, rename.mutateAsync, move.mutateAsync, disconnect.mutateAsync, update.mutateAsync]);
+  }, [
+    lobbyId,
+    setFeatured.mutateAsync,
+    setMode.mutateAsync,
+    message.mutateAsync,
+    clearMessage.mutateAsync,
+    identify.mutateAsync,
+    rename.mutateAsync,
+    move.mutateAsync,
+    disconnect.mutateAsync,
+    update.mutateAsync,
+  ]);
 }
 
 /** The organizer's commands, as components receive them. */

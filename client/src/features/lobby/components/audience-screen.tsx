@@ -33,7 +33,11 @@ export function audienceAddressOf(url: URL): AudienceAddress | null {
   const lobbyId = lobbyScreenIdOf(url.pathname);
   if (lobbyId === null) return null;
   const judgeKey = url.searchParams.get('judge') || undefined;
-  const role = judgeKey ? 'judge' : url.searchParams.get('as') === LOBBY_SCREEN_AS_DISPLAY ? 'display' : 'audience';
+  const role = judgeKey
+    ? 'judge'
+    : url.searchParams.get('as') === LOBBY_SCREEN_AS_DISPLAY
+      ? 'display'
+      : 'audience';
   return { lobbyId, role, token: url.searchParams.get('t') || undefined, judgeKey };
 }
 
@@ -73,14 +77,31 @@ export function AudienceScreen({ lobbyId, role, token, judgeKey }: AudienceAddre
   });
   const lobbyName = useStore(store, (s) => s.lobby?.name ?? null);
   useStandaloneHead(lobbyName ?? t.pageTitle);
-  return <AudienceRoom store={store} role={role} joinUrl={lobbyJoinUrl(window.location.origin, lobbyId, token)} onMove={(path) => window.location.assign(path)} />;
+  return (
+    <AudienceRoom
+      store={store}
+      role={role}
+      joinUrl={lobbyJoinUrl(window.location.origin, lobbyId, token)}
+      onMove={(path) => window.location.assign(path)}
+    />
+  );
 }
 
 /**
  * What a lobby screen shows of `store`: in the browser, the watch's; on the hub, the snapshot
  * its page carries (`src/screen-server.tsx`). Reads nothing of the browser.
  */
-export function AudienceRoom({ store, role, joinUrl, onMove }: { store: LobbyStore; role: AudienceAddress['role']; joinUrl: string; onMove: (path: string) => void }) {
+export function AudienceRoom({
+  store,
+  role,
+  joinUrl,
+  onMove,
+}: {
+  store: LobbyStore;
+  role: AudienceAddress['role'];
+  joinUrl: string;
+  onMove: (path: string) => void;
+}) {
   const joined = useStore(store, (s) => s.lobby !== null);
   const error = useStore(store, (s) => s.error);
   const room = useRef<HTMLDivElement>(null);

@@ -34,7 +34,12 @@ export function CreateLobbyForm() {
     if (!name.trim()) return setError(t.nameRequired);
     setError(null);
     create.mutate(
-      { name: name.trim(), visibility, timers: parseTimerRefs(timers), ...(organizerName.trim() ? { organizerName: organizerName.trim() } : {}) },
+      {
+        name: name.trim(),
+        visibility,
+        timers: parseTimerRefs(timers),
+        ...(organizerName.trim() ? { organizerName: organizerName.trim() } : {}),
+      },
       {
         onSuccess: (created) => {
           // Below, not top-right: the lobby's page opens with its room code and QR up there.
@@ -47,31 +52,63 @@ export function CreateLobbyForm() {
   };
 
   return (
-    <form className="lobby-card lobby-create" onSubmit={submit} noValidate aria-labelledby={`${id}-title`} data-testid="lobby-create">
+    <form
+      className="lobby-card lobby-create"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={`${id}-title`}
+      data-testid="lobby-create"
+    >
       <h2 className="lobby-card__title" id={`${id}-title`}>
         {t.title}
       </h2>
       <p className="lobby-card__lead">{t.lead}</p>
       <label className="lobby-field">
         <span className="lobby-field__label">{t.name}</span>
-        <input className="input" value={name} onChange={(e) => setName(e.target.value)} placeholder={t.namePlaceholder} maxLength={60} required data-testid="lobby-create-name" />
+        <input
+          className="input"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          placeholder={t.namePlaceholder}
+          maxLength={60}
+          required
+          data-testid="lobby-create-name"
+        />
       </label>
       <label className="lobby-field">
         <span className="lobby-field__label">{t.organizerName}</span>
-        <input className="input" value={organizerName} onChange={(e) => setOrganizerName(e.target.value)} placeholder={t.organizerPlaceholder} maxLength={40} />
+        <input
+          className="input"
+          value={organizerName}
+          onChange={(e) => setOrganizerName(e.target.value)}
+          placeholder={t.organizerPlaceholder}
+          maxLength={40}
+        />
       </label>
       <fieldset className="lobby-field lobby-field--radios">
         <legend className="lobby-field__label">{t.visibility}</legend>
         {(['public', 'private'] as const).map((option) => (
           <label key={option} className="lobby-radio">
-            <input type="radio" name={`${id}-visibility`} value={option} checked={visibility === option} onChange={() => setVisibility(option)} />
+            <input
+              type="radio"
+              name={`${id}-visibility`}
+              value={option}
+              checked={visibility === option}
+              onChange={() => setVisibility(option)}
+            />
             <span>{t[option]}</span>
           </label>
         ))}
       </fieldset>
       <label className="lobby-field">
         <span className="lobby-field__label">{t.timers}</span>
-        <textarea className="input lobby-field__area" value={timers} onChange={(e) => setTimers(e.target.value)} rows={3} data-testid="lobby-create-timers" />
+        <textarea
+          className="input lobby-field__area"
+          value={timers}
+          onChange={(e) => setTimers(e.target.value)}
+          rows={3}
+          data-testid="lobby-create-timers"
+        />
         <span className="lobby-field__hint">{t.timersHint}</span>
       </label>
       {error && (
@@ -79,7 +116,12 @@ export function CreateLobbyForm() {
           {error}
         </p>
       )}
-      <button type="submit" className="btn btn--primary" disabled={create.isPending} data-testid="lobby-create-submit">
+      <button
+        type="submit"
+        className="btn btn--primary"
+        disabled={create.isPending}
+        data-testid="lobby-create-submit"
+      >
         {create.isPending ? t.creating : t.submit}
       </button>
     </form>

@@ -48,7 +48,12 @@ export function JoinByCodeForm({ initialCode }: { initialCode: string | null }) 
   };
 
   return (
-    <form className="lobby-card lobby-join" onSubmit={onSubmit} noValidate aria-labelledby={`${inputId}-title`}>
+    <form
+      className="lobby-card lobby-join"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby={`${inputId}-title`}
+    >
       <h2 className="lobby-card__title" id={`${inputId}-title`}>
         {t.title}
       </h2>

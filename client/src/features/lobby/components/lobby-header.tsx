@@ -22,11 +22,29 @@ export function lobbyJoinUrl(origin: string, lobbyId: string, token: string | un
  * The top of every lobby screen (the audience's page and the site's): the header with the
  * full-screen button for `room`, the organizer's notice, and the watch's error in Chinese.
  */
-export function LobbyScreenTop({ store, joinUrl, room }: { store: LobbyStore; joinUrl: string; room: RefObject<HTMLElement | null> }) {
+export function LobbyScreenTop({
+  store,
+  joinUrl,
+  room,
+}: {
+  store: LobbyStore;
+  joinUrl: string;
+  room: RefObject<HTMLElement | null>;
+}) {
   const error = useStore(store, (s) => s.error);
   return (
     <>
-      <LobbyHeader store={store} joinUrl={joinUrl} actions={<FullscreenButton target={room} className="btn btn--sm btn--secondary lobby-head__fullscreen" labels={{ enter: t.fullscreen, exit: displayText.controls.exitFullscreen }} />} />
+      <LobbyHeader
+        store={store}
+        joinUrl={joinUrl}
+        actions={
+          <FullscreenButton
+            target={room}
+            className="btn btn--sm btn--secondary lobby-head__fullscreen"
+            labels={{ enter: t.fullscreen, exit: displayText.controls.exitFullscreen }}
+          />
+        }
+      />
       <NoticeBanner store={store} />
       {error && (
         <p className="lobby-error" role="alert">
@@ -71,7 +89,15 @@ export function PresenceLine({ presence }: { presence: PresenceCounts | null }) 
  * The lobby's name, its code and join QR (large enough to scan from a projector in the dialog),
  * and presence by role.
  */
-export function LobbyHeader({ store, joinUrl, actions }: { store: LobbyStore; joinUrl: string; actions?: ReactNode }) {
+export function LobbyHeader({
+  store,
+  joinUrl,
+  actions,
+}: {
+  store: LobbyStore;
+  joinUrl: string;
+  actions?: ReactNode;
+}) {
   const lobby = useStore(store, (s) => s.lobby);
   const presence = useStore(store, (s) => s.presence);
   const self = useStore(store, (s) => s.self);
@@ -89,7 +115,12 @@ export function LobbyHeader({ store, joinUrl, actions }: { store: LobbyStore; jo
         {self && <p className="lobby-head__self">{format(t.screenName, { name: self.name })}</p>}
       </div>
       <div className="lobby-head__join">
-        <button type="button" className="lobby-head__qr" onClick={() => setQrOpen(true)} aria-label={t.qrTitle}>
+        <button
+          type="button"
+          className="lobby-head__qr"
+          onClick={() => setQrOpen(true)}
+          aria-label={t.qrTitle}
+        >
           <JoinQr value={joinUrl} label={t.scanToJoin} size={88} />
         </button>
         <div className="lobby-head__code">

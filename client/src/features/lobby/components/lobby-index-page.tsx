@@ -34,9 +34,15 @@ export function LobbyIndexPage() {
             <li key={lobby.id} className="lobby-list__item">
               <Link to={`/lobby/${lobby.id}`} className="lobby-list__link">
                 <span className="lobby-list__name">{lobby.name}</span>
-                <span className="lobby-list__organizer">{lobby.organizerName ? format(t.organizer, { name: lobby.organizerName }) : t.organizerUnknown}</span>
+                <span className="lobby-list__organizer">
+                  {lobby.organizerName
+                    ? format(t.organizer, { name: lobby.organizerName })
+                    : t.organizerUnknown}
+                </span>
                 <span className="lobby-list__stats">
-                  <span className={lobby.liveMatches > 0 ? 'lobby-live' : 'lobby-muted'}>{format(t.liveMatches, { n: lobby.liveMatches })}</span>
+                  <span className={lobby.liveMatches > 0 ? 'lobby-live' : 'lobby-muted'}>
+                    {format(t.liveMatches, { n: lobby.liveMatches })}
+                  </span>
                   <span className="lobby-muted">{format(t.matches, { n: lobby.timerCount })}</span>
                   <span className="lobby-list__viewers">
                     <IconUsers />

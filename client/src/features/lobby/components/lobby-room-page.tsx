@@ -58,7 +58,15 @@ export function LobbyRoomPage({ WebhooksPanel }: { WebhooksPanel: WebhooksPanel 
   }, [organizerKey, id, claim, params, navigate, location.pathname]);
 
   const info = useLobbyInfo({ lobbyId: id, token, judgeKey }, !organizerKey);
-  const role: PresenceRole | null = !info.data ? null : info.data.role === 'organizer' && !asDisplay ? 'controller' : info.data.role === 'judge' ? 'judge' : asDisplay ? 'display' : 'audience';
+  const role: PresenceRole | null = !info.data
+    ? null
+    : info.data.role === 'organizer' && !asDisplay
+      ? 'controller'
+      : info.data.role === 'judge'
+        ? 'judge'
+        : asDisplay
+          ? 'display'
+          : 'audience';
 
   if (info.isError) {
     return (
@@ -72,7 +80,17 @@ export function LobbyRoomPage({ WebhooksPanel }: { WebhooksPanel: WebhooksPanel 
     );
   }
   if (!info.data || !role) return <p className="lobby-loading">{t.loading}</p>;
-  return <LobbyScreenView key={`${id}:${role}`} lobbyId={id} role={role} token={token} judgeKey={judgeKey} links={info.data.links} WebhooksPanel={WebhooksPanel} />;
+  return (
+    <LobbyScreenView
+      key={`${id}:${role}`}
+      lobbyId={id}
+      role={role}
+      token={token}
+      judgeKey={judgeKey}
+      links={info.data.links}
+      WebhooksPanel={WebhooksPanel}
+    />
+  );
 }
 
 function LobbyScreenView(props: {
@@ -115,7 +133,13 @@ function LobbyScreenView(props: {
   const absolute = useMemo(
     () =>
       links
-        ? { join: origin + links.join, judge: origin + links.judge, ...(typeof createdKey === 'string' ? { organizer: `${origin}/lobby/${lobbyId}?key=${createdKey}` } : {}) }
+        ? {
+            join: origin + links.join,
+            judge: origin + links.judge,
+            ...(typeof createdKey === 'string'
+              ? { organizer: `${origin}/lobby/${lobbyId}?key=${createdKey}` }
+              : {}),
+          }
         : null,
     [links, origin, createdKey, lobbyId],
   );
@@ -129,8 +153,13 @@ function LobbyScreenView(props: {
     <div className="lobby-room" data-role={role} ref={room}>
       <LobbyScreenTop store={store} joinUrl={joinUrl} room={room} />
       <div className={organizer ? 'lobby-room__body lobby-room__body--console' : 'lobby-room__body'}>
-        <ModeView store={store} onFeature={organizer ? (timerId) => void actions.setFeatured(timerId) : undefined} />
-        {organizer && <OrganizerConsole store={store} actions={actions} links={absolute} WebhooksPanel={WebhooksPanel} />}
+        <ModeView
+          store={store}
+          onFeature={organizer ? (timerId) => void actions.setFeatured(timerId) : undefined}
+        />
+        {organizer && (
+          <OrganizerConsole store={store} actions={actions} links={absolute} WebhooksPanel={WebhooksPanel} />
+        )}
       </div>
       {organizer && <ScreenRoster roster={roster} selfId={selfId} actions={actions} />}
       <ScreenOverlays

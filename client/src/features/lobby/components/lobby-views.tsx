@@ -7,17 +7,32 @@ import { MatchTile } from './match-tile';
 const t = lobbyText.room;
 
 /** The timer id a lobby features: the chosen one when it is shown, else the first. */
-export function featuredTimerOf(lobby: { featuredTimerId: string | null; timerIds: string[] }): string | null {
-  return lobby.featuredTimerId && lobby.timerIds.includes(lobby.featuredTimerId) ? lobby.featuredTimerId : (lobby.timerIds[0] ?? null);
+export function featuredTimerOf(lobby: {
+  featuredTimerId: string | null;
+  timerIds: string[];
+}): string | null {
+  return lobby.featuredTimerId && lobby.timerIds.includes(lobby.featuredTimerId)
+    ? lobby.featuredTimerId
+    : (lobby.timerIds[0] ?? null);
 }
 
 /** The lobby's mode: the featured match, or every match of the round. */
-export function ModeView({ store, onFeature }: { store: LobbyStore; onFeature?: ((timerId: string) => void) | undefined }) {
+export function ModeView({
+  store,
+  onFeature,
+}: {
+  store: LobbyStore;
+  onFeature?: ((timerId: string) => void) | undefined;
+}) {
   const mode = useStore(store, (s) => s.lobby?.mode ?? null);
   if (mode === null) return <p className="lobby-loading">{t.loading}</p>;
   return (
     <div className="lobby-stage" data-mode={mode} data-testid="lobby-stage">
-      {mode === 'featured' ? <FeaturedView store={store} /> : <GridView store={store} onFeature={onFeature} />}
+      {mode === 'featured' ? (
+        <FeaturedView store={store} />
+      ) : (
+        <GridView store={store} onFeature={onFeature} />
+      )}
     </div>
   );
 }
@@ -37,7 +52,13 @@ export function FeaturedView({ store }: { store: LobbyStore }) {
 }
 
 /** Every match of the round with mini clocks, stage and teams. */
-export function GridView({ store, onFeature }: { store: LobbyStore; onFeature?: ((timerId: string) => void) | undefined }) {
+export function GridView({
+  store,
+  onFeature,
+}: {
+  store: LobbyStore;
+  onFeature?: ((timerId: string) => void) | undefined;
+}) {
   const lobby = useStore(store, (s) => s.lobby);
   const matches = useStore(store, (s) => s.matches);
   if (!lobby || lobby.timerIds.length === 0) return <p className="lobby-empty">{t.noMatches}</p>;
@@ -47,7 +68,12 @@ export function GridView({ store, onFeature }: { store: LobbyStore; onFeature?: 
       {lobby.timerIds.map((timerId) => {
         const match = matches[timerId];
         return match ? (
-          <MatchTile key={timerId} store={match} featured={timerId === featured} onFeature={onFeature ? () => onFeature(timerId) : undefined} />
+          <MatchTile
+            key={timerId}
+            store={match}
+            featured={timerId === featured}
+            onFeature={onFeature ? () => onFeature(timerId) : undefined}
+          />
         ) : (
           <article key={timerId} className="lobby-tile lobby-tile--gone">
             {t.matchGone}

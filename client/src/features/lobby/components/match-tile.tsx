@@ -10,7 +10,15 @@ const display = displayText;
  * One match of the grid: timer name, teams, status and a mini clock (the compact display). Long
  * names are cut to one line each (whole in their titles), so a tile never widens its column.
  */
-export function MatchTile({ store, featured, onFeature }: { store: TimerStore; featured: boolean; onFeature?: (() => void) | undefined }) {
+export function MatchTile({
+  store,
+  featured,
+  onFeature,
+}: {
+  store: TimerStore;
+  featured: boolean;
+  onFeature?: (() => void) | undefined;
+}) {
   const name = useTimerStore(store, (s) => s.timer?.name ?? '');
   const status = useTimerStore(store, (s) => s.state?.status ?? null);
   const timeUp = useTimerStore(store, (s) => (s.state ? stoppedAtZero(s.state) : false));
@@ -19,12 +27,21 @@ export function MatchTile({ store, featured, onFeature }: { store: TimerStore; f
   const neg = settings.teams.neg.name ?? display.sides.neg;
   const title = name || t.matchGone;
   return (
-    <article className="lobby-tile" data-featured={featured} data-status={status ?? 'none'} data-testid="lobby-tile">
+    <article
+      className="lobby-tile"
+      data-featured={featured}
+      data-status={status ?? 'none'}
+      data-testid="lobby-tile"
+    >
       <header className="lobby-tile__head">
         <h3 className="lobby-tile__name" title={title}>
           {title}
         </h3>
-        {status && <span className={`lobby-status lobby-status--${status}`}>{status === 'paused' && timeUp ? display.timeUp : display.status[status]}</span>}
+        {status && (
+          <span className={`lobby-status lobby-status--${status}`}>
+            {status === 'paused' && timeUp ? display.timeUp : display.status[status]}
+          </span>
+        )}
       </header>
       <p className="lobby-tile__teams">
         <span title={aff}>{aff}</span>
@@ -35,7 +52,13 @@ export function MatchTile({ store, featured, onFeature }: { store: TimerStore; f
         <TimerDisplay store={store} variant="compact" flashOnBell={false} />
       </div>
       {onFeature && (
-        <button type="button" className="btn btn--sm btn--secondary lobby-tile__feature" onClick={onFeature} disabled={featured} data-testid="lobby-feature-button">
+        <button
+          type="button"
+          className="btn btn--sm btn--secondary lobby-tile__feature"
+          onClick={onFeature}
+          disabled={featured}
+          data-testid="lobby-feature-button"
+        >
           {featured ? lobbyText.console.isFeatured : lobbyText.console.setFeatured}
         </button>
       )}

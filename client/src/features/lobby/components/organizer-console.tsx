@@ -66,7 +66,14 @@ export function OrganizerConsole({
         <h2 className="lobby-panel__title">{t.mode}</h2>
         <div className="lobby-mode" role="group" aria-label={t.mode}>
           {(['featured', 'grid'] as const).map((mode) => (
-            <button key={mode} type="button" className="lobby-mode__item" aria-pressed={lobby.mode === mode} onClick={() => void actions.setMode(mode)} data-testid={`lobby-mode-${mode}`}>
+            <button
+              key={mode}
+              type="button"
+              className="lobby-mode__item"
+              aria-pressed={lobby.mode === mode}
+              onClick={() => void actions.setMode(mode)}
+              data-testid={`lobby-mode-${mode}`}
+            >
               {mode === 'featured' ? t.modeFeatured : t.modeGrid}
             </button>
           ))}
@@ -78,7 +85,13 @@ export function OrganizerConsole({
             const current = timerId === featured;
             return (
               <li key={timerId}>
-                <button type="button" className="lobby-featured-list__item" aria-pressed={current} onClick={() => void actions.setFeatured(timerId)} data-testid="lobby-feature-option">
+                <button
+                  type="button"
+                  className="lobby-featured-list__item"
+                  aria-pressed={current}
+                  onClick={() => void actions.setFeatured(timerId)}
+                  data-testid="lobby-feature-option"
+                >
                   <span>{name}</span>
                   <span className="lobby-muted">{current ? t.isFeatured : t.setFeatured}</span>
                 </button>
@@ -93,13 +106,24 @@ export function OrganizerConsole({
       <section className="lobby-panel">
         <h2 className="lobby-panel__title">{t.broadcast}</h2>
         <form className="lobby-inline-form" onSubmit={(event) => void broadcast(event)}>
-          <input className="input" value={text} onChange={(e) => setText(e.target.value)} placeholder={t.broadcastPlaceholder} maxLength={200} data-testid="lobby-broadcast-input" />
+          <input
+            className="input"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder={t.broadcastPlaceholder}
+            maxLength={200}
+            data-testid="lobby-broadcast-input"
+          />
           <button type="submit" className="btn btn--primary" data-testid="lobby-broadcast-send">
             {t.send}
           </button>
         </form>
         {lobby.notice && (
-          <button type="button" className="btn btn--sm btn--ghost" onClick={() => void actions.clearMessage()}>
+          <button
+            type="button"
+            className="btn btn--sm btn--ghost"
+            onClick={() => void actions.clearMessage()}
+          >
             {t.clear}
           </button>
         )}
@@ -123,7 +147,11 @@ export function OrganizerConsole({
             </div>
           ))}
           <p className="lobby-muted">{format(t.expiresAt, { date: dateFormat.format(lobby.expiresAt) })}</p>
-          <button type="button" className="btn btn--sm btn--ghost" onClick={() => void actions.extend().then((ok) => ok && toast.success(t.extended))}>
+          <button
+            type="button"
+            className="btn btn--sm btn--ghost"
+            onClick={() => void actions.extend().then((ok) => ok && toast.success(t.extended))}
+          >
             {t.extend}
           </button>
         </section>
@@ -140,7 +168,18 @@ export function OrganizerConsole({
           ))}
         </ol>
         <form className="lobby-timers-form" onSubmit={(event) => void saveTimers(event)}>
-          <textarea className="input lobby-field__area" rows={3} value={timers ?? lobby.timerIds.map((timerId) => matches[timerId]?.getState().timer?.shortid ?? timerId).join('\n')} onChange={(e) => setTimers(e.target.value)} aria-label={t.timersTitle} />
+          <textarea
+            className="input lobby-field__area"
+            rows={3}
+            value={
+              timers ??
+              lobby.timerIds
+                .map((timerId) => matches[timerId]?.getState().timer?.shortid ?? timerId)
+                .join('\n')
+            }
+            onChange={(e) => setTimers(e.target.value)}
+            aria-label={t.timersTitle}
+          />
           <span className="lobby-field__hint">{lobbyText.create.timersHint}</span>
           <button type="submit" className="btn btn--sm btn--secondary" disabled={timers === null}>
             {t.timersSave}

@@ -22,7 +22,15 @@ export function NoticeBanner({ store }: { store: LobbyStore }) {
  * (identify), and the end of the stream (disconnected, or moved to another lobby). `back` is the
  * way back to the lobby list (the site's router link, or a plain link on the audience's own page).
  */
-export function ScreenOverlays({ store, onMove, back }: { store: LobbyStore; onMove: (path: string) => void; back: ReactNode }) {
+export function ScreenOverlays({
+  store,
+  onMove,
+  back,
+}: {
+  store: LobbyStore;
+  onMove: (path: string) => void;
+  back: ReactNode;
+}) {
   const message = useStore(store, (s) => s.message);
   const identify = useStore(store, (s) => s.identify);
   const farewell = useStore(store, (s) => s.farewell);
@@ -41,10 +49,19 @@ export function ScreenOverlays({ store, onMove, back }: { store: LobbyStore; onM
   return (
     <>
       {message && (
-        <div className="lobby-message" role="alertdialog" aria-label={t.messageLabel} data-testid="lobby-message">
+        <div
+          className="lobby-message"
+          role="alertdialog"
+          aria-label={t.messageLabel}
+          data-testid="lobby-message"
+        >
           <p className="lobby-message__label">{t.messageLabel}</p>
           <p className="lobby-message__text">{message.text}</p>
-          <button type="button" className="btn btn--primary" onClick={() => store.getState().dismissMessage()}>
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={() => store.getState().dismissMessage()}
+          >
             {t.dismiss}
           </button>
         </div>

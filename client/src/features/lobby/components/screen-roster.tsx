@@ -8,7 +8,9 @@ import { lobby as lobbyText } from '../../../i18n/zh-CN/lobby';
 import type { OrganizerActions } from '../api/use-organizer-actions';
 
 const t = lobbyText.console;
-const timeFormat = lazyFormat<number | Date>(() => new Intl.DateTimeFormat('zh-CN', { hour: '2-digit', minute: '2-digit', second: '2-digit' }));
+const timeFormat = lazyFormat<number | Date>(
+  () => new Intl.DateTimeFormat('zh-CN', { hour: '2-digit', minute: '2-digit', second: '2-digit' }),
+);
 
 type Pending = { screenId: string; kind: 'rename' | 'message' | 'move' } | null;
 
@@ -16,7 +18,15 @@ type Pending = { screenId: string; kind: 'rename' | 'message' | 'move' } | null;
  * Every connected screen (name, role, device, connected since, route) with remote control:
  * identify, rename, message, move to another lobby, disconnect. Updated by every tick.
  */
-export function ScreenRoster({ roster, selfId, actions }: { roster: LobbyRosterEntry[] | null; selfId: string | null; actions: OrganizerActions }) {
+export function ScreenRoster({
+  roster,
+  selfId,
+  actions,
+}: {
+  roster: LobbyRosterEntry[] | null;
+  selfId: string | null;
+  actions: OrganizerActions;
+}) {
   const [pending, setPending] = useState<Pending>(null);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -34,7 +44,12 @@ export function ScreenRoster({ roster, selfId, actions }: { roster: LobbyRosterE
     // An empty value changes nothing: say so, and never report it done.
     if (!text) return setError(t.empty[pending.kind]);
     setError(null);
-    const run = pending.kind === 'rename' ? actions.rename(pending.screenId, text) : pending.kind === 'message' ? actions.messageScreen(pending.screenId, text) : actions.move(pending.screenId, text);
+    const run =
+      pending.kind === 'rename'
+        ? actions.rename(pending.screenId, text)
+        : pending.kind === 'message'
+          ? actions.messageScreen(pending.screenId, text)
+          : actions.move(pending.screenId, text);
     if (await run) {
       toast.success(format(t.doneAs[pending.kind], { name: text }));
       setPending(null);
@@ -43,12 +58,24 @@ export function ScreenRoster({ roster, selfId, actions }: { roster: LobbyRosterE
 
   const confirm = useConfirm();
   const disconnect = async (entry: LobbyRosterEntry) => {
-    if (!(await confirm.ask({ title: format(t.disconnectTitle, { name: entry.name }), body: t.disconnectBody, confirmLabel: t.disconnect, tone: 'danger' }))) return;
+    if (
+      !(await confirm.ask({
+        title: format(t.disconnectTitle, { name: entry.name }),
+        body: t.disconnectBody,
+        confirmLabel: t.disconnect,
+        tone: 'danger',
+      }))
+    )
+      return;
     if (await actions.disconnect(entry.id)) toast.success(t.done);
   };
 
   return (
-    <section className="lobby-panel lobby-roster" aria-labelledby="lobby-roster-title" data-testid="lobby-roster">
+    <section
+      className="lobby-panel lobby-roster"
+      aria-labelledby="lobby-roster-title"
+      data-testid="lobby-roster"
+    >
       {confirm.dialog}
       <h2 id="lobby-roster-title" className="lobby-panel__title">
         {t.rosterTitle} <span className="lobby-muted">{roster?.length ?? 0}</span>
@@ -110,7 +137,12 @@ function RosterRow(props: {
   onDisconnect: () => void;
 }) {
   const { entry, pending } = props;
-  const prompt = pending === 'rename' ? t.renamePrompt : pending === 'message' ? format(t.messagePrompt, { name: entry.name }) : t.movePrompt;
+  const prompt =
+    pending === 'rename'
+      ? t.renamePrompt
+      : pending === 'message'
+        ? format(t.messagePrompt, { name: entry.name })
+        : t.movePrompt;
   return (
     <>
       <tr data-testid="lobby-roster-row" data-screen-id={entry.id} data-role={entry.role}>
@@ -141,7 +173,12 @@ function RosterRow(props: {
           <button type="button" className="btn btn--sm btn--ghost" onClick={() => props.onOpen('move')}>
             {t.move}
           </button>
-          <button type="button" className="btn btn--sm btn--ghost lobby-danger" onClick={props.onDisconnect} disabled={props.self}>
+          <button
+            type="button"
+            className="btn btn--sm btn--ghost lobby-danger"
+            onClick={props.onDisconnect}
+            disabled={props.self}
+          >
             {t.disconnect}
           </button>
         </td>

@@ -8,7 +8,10 @@ export const managedTimerInputSchema = z.object({ timerId: z.string().min(1).max
 /** Everything the management pages show of a timer, and this browser's role (`manage.get`). */
 export function useManagedTimer(shortid: string) {
   const trpc = useTRPC();
-  return useQuery({ ...trpc.manage.get.queryOptions(managedTimerInputSchema.parse({ timerId: shortid || '-' })), retry: false });
+  return useQuery({
+    ...trpc.manage.get.queryOptions(managedTimerInputSchema.parse({ timerId: shortid || '-' })),
+    retry: false,
+  });
 }
 
 /** The data `manage.get` returns. */

@@ -1,11 +1,20 @@
-import { deriveRecord, runningClockIndex, type Command, type Format, type MatchRecord } from '@bianshi/shared';
+import {
+  deriveRecord,
+  runningClockIndex,
+  type Command,
+  type Format,
+  type MatchRecord,
+} from '@bianshi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { z } from 'zod';
 import { useTRPC } from '../../../lib/api/trpc';
 
 /** Input of one match's record. */
-export const matchRecordInputSchema = z.object({ timerId: z.string().min(1).max(64), matchId: z.string().min(1).max(64) });
+export const matchRecordInputSchema = z.object({
+  timerId: z.string().min(1).max(64),
+  matchId: z.string().min(1).max(64),
+});
 
 /** While a match's clock runs, its log is fetched again this often (new commands show up). */
 const LIVE_REFETCH_MS = 5_000;
@@ -36,7 +45,11 @@ function loadedRecord(data: RecordSource): LoadedRecord {
   const settled = deriveRecord(format, log, data.createdAt);
   const live = runningClockIndex(settled.finalState) !== null;
   // Only a running clock depends on the instant: a settled record is derived once.
-  const record: LoadedRecord = { format, live, at: (now) => (live ? deriveRecord(format, log, data.createdAt, now) : settled) };
+  const record: LoadedRecord = {
+    format,
+    live,
+    at: (now) => (live ? deriveRecord(format, log, data.createdAt, now) : settled),
+  };
   loaded.set(data, record);
   return record;
 }
@@ -46,12 +59,18 @@ function loadedRecord(data: RecordSource): LoadedRecord {
  * (`manage.matchRecord`). While a clock runs, read it with `record.at(now)` so the time used so
  * far counts; the log is then fetched again every few seconds.
  */
-export function useMatchRecord(timerId: string, matchId: string | null): { record: LoadedRecord | null; isPending: boolean; error: unknown } {
+export function useMatchRecord(
+  timerId: string,
+  matchId: string | null,
+): { record: LoadedRecord | null; isPending: boolean; error: unknown } {
   const trpc = useTRPC();
   const query = useQuery({
-    ...trpc.manage.matchRecord.queryOptions(matchRecordInputSchema.parse({ timerId, matchId: matchId ?? '-' })),
+    ...trpc.manage.matchRecord.queryOptions(
+      matchRecordInputSchema.parse({ timerId, matchId: matchId ?? '-' }),
+    ),
     enabled: matchId !== null,
-    refetchInterval: (current) => (current.state.data && loadedRecord(current.state.data).live ? LIVE_REFETCH_MS : false),
+    refetchInterval: (current) =>
+      current.state.data && loadedRecord(current.state.data).live ? LIVE_REFETCH_MS : false,
   });
   const record = useMemo(() => (query.data ? loadedRecord(query.data) : null), [query.data]);
   return { record, isPending: query.isPending && matchId !== null, error: query.error };

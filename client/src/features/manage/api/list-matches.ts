@@ -8,7 +8,10 @@ export const listMatchesInputSchema = z.object({ timerId: z.string().min(1).max(
 /** The timer's matches with planned times (`manage.matches`). */
 export function useMatches(timerId: string) {
   const trpc = useTRPC();
-  return useQuery({ ...trpc.manage.matches.queryOptions(listMatchesInputSchema.parse({ timerId })), staleTime: 5_000 });
+  return useQuery({
+    ...trpc.manage.matches.queryOptions(listMatchesInputSchema.parse({ timerId })),
+    staleTime: 5_000,
+  });
 }
 
 /** One match of the list. */

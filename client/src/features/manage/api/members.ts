@@ -17,7 +17,11 @@ export const inviteFormSchema = z
     expiresInDays: z.union([z.literal(1), z.literal(7), z.literal(30)]),
     label: z.string().trim().max(40, { error: '备注最多 40 个字符' }),
   })
-  .transform(({ role, expiresInDays, label }) => ({ role, expiresInHours: expiresInDays * 24, ...(label ? { label } : {}) }));
+  .transform(({ role, expiresInDays, label }) => ({
+    role,
+    expiresInHours: expiresInDays * 24,
+    ...(label ? { label } : {}),
+  }));
 
 /** True when `value` is a role the owner can give. */
 export function isMemberRole(value: string): value is MemberRole {
@@ -44,33 +48,44 @@ export function useSignedInAccount() {
 function useRefreshMembers() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return (timerId: string) => void queryClient.invalidateQueries({ queryKey: trpc.members.list.queryKey({ timerId }) });
+  return (timerId: string) =>
+    void queryClient.invalidateQueries({ queryKey: trpc.members.list.queryKey({ timerId }) });
 }
 
 /** Changes a member's role (`members.setRole`). */
 export function useSetMemberRole() {
   const trpc = useTRPC();
   const refresh = useRefreshMembers();
-  return useMutation(trpc.members.setRole.mutationOptions({ onSettled: (_data, _error, input) => refresh(input.timerId) }));
+  return useMutation(
+    trpc.members.setRole.mutationOptions({ onSettled: (_data, _error, input) => refresh(input.timerId) }),
+  );
 }
 
 /** Removes a member (`members.remove`). */
 export function useRemoveMember() {
   const trpc = useTRPC();
   const refresh = useRefreshMembers();
-  return useMutation(trpc.members.remove.mutationOptions({ onSettled: (_data, _error, input) => refresh(input.timerId) }));
+  return useMutation(
+    trpc.members.remove.mutationOptions({ onSettled: (_data, _error, input) => refresh(input.timerId) }),
+  );
 }
 
 /** Creates an invite link (`members.createInvite`); its token comes back this once. */
 export function useCreateInvite() {
   const trpc = useTRPC();
   const refresh = useRefreshMembers();
-  return useMutation(trpc.members.createInvite.mutationOptions({ onSuccess: (_data, input) => refresh(input.timerId) }));
+  return useMutation(
+    trpc.members.createInvite.mutationOptions({ onSuccess: (_data, input) => refresh(input.timerId) }),
+  );
 }
 
 /** Revokes an invite link (`members.revokeInvite`). */
 export function useRevokeInvite() {
   const trpc = useTRPC();
   const refresh = useRefreshMembers();
-  return useMutation(trpc.members.revokeInvite.mutationOptions({ onSettled: (_data, _error, input) => refresh(input.timerId) }));
+  return useMutation(
+    trpc.members.revokeInvite.mutationOptions({
+      onSettled: (_data, _error, input) => refresh(input.timerId),
+    }),
+  );
 }

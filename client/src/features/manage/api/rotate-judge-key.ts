@@ -13,7 +13,9 @@ export function useRotateJudgeKey() {
     trpc.members.rotateJudgeKey.mutationOptions({
       onSuccess: (result, input) =>
         queryClient.setQueriesData<ManagedTimer>({ queryKey: trpc.manage.get.pathKey() }, (old) =>
-          old && old.timer.id === input.timerId ? { ...old, timer: { ...old.timer, judgeKey: result.judgeKey } } : old,
+          old && old.timer.id === input.timerId
+            ? { ...old, timer: { ...old.timer, judgeKey: result.judgeKey } }
+            : old,
         ),
     }),
   );

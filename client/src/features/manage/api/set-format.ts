@@ -14,7 +14,9 @@ export function useSetFormat() {
     trpc.manage.setFormat.mutationOptions({
       onSuccess: (result, input) => {
         storeManagedTimer(queryClient, trpc, result.timer);
-        void queryClient.invalidateQueries({ queryKey: trpc.manage.matches.queryKey({ timerId: input.timerId }) });
+        void queryClient.invalidateQueries({
+          queryKey: trpc.manage.matches.queryKey({ timerId: input.timerId }),
+        });
       },
     }),
   );

@@ -9,5 +9,9 @@ import { storeManagedTimer } from './managed-cache';
 export function useSetPrivate() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return useMutation(trpc.manage.setPrivate.mutationOptions({ onSuccess: (result) => storeManagedTimer(queryClient, trpc, result.timer) }));
+  return useMutation(
+    trpc.manage.setPrivate.mutationOptions({
+      onSuccess: (result) => storeManagedTimer(queryClient, trpc, result.timer),
+    }),
+  );
 }

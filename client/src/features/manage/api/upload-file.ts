@@ -19,7 +19,9 @@ export const uploadResultSchema = z.object({
 /** A stored upload. */
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 
-const errorBodySchema = z.object({ error: z.object({ message: z.string(), reason: z.string().nullable().optional() }) });
+const errorBodySchema = z.object({
+  error: z.object({ message: z.string(), reason: z.string().nullable().optional() }),
+});
 
 /**
  * Uploads a file as the raw request body (`POST /api/uploads/<timerId>/<kind>`); the hub checks
@@ -40,7 +42,11 @@ export async function uploadFile(timerId: string, kind: UploadKind, file: File):
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const parsed = errorBodySchema.safeParse(body);
-    throw new AppError({ kind: 'http', status: response.status, ...(parsed.success ? { message: parsed.data.error.message } : {}) });
+    throw new AppError({
+      kind: 'http',
+      status: response.status,
+      ...(parsed.success ? { message: parsed.data.error.message } : {}),
+    });
   }
   return uploadResultSchema.parse(body);
 }

@@ -2,7 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/api/trpc';
 
 /** The events a webhook may subscribe to, in the order the form lists them. */
-export const WEBHOOK_EVENTS = ['stage.started', 'time.up', 'bell', 'match.finished', 'result.recorded'] as const;
+export const WEBHOOK_EVENTS = [
+  'stage.started',
+  'time.up',
+  'bell',
+  'match.finished',
+  'result.recorded',
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** Whose webhooks: a timer's (its owner manages them) or a lobby's (its organizer; every timer it shows). */
@@ -28,7 +34,11 @@ export function input<T extends object>(target: WebhookTarget, rest: T): T & Tim
 /** The target's webhooks (owner or organizer only). */
 export function useWebhooks(target: WebhookTarget, enabled: boolean) {
   const trpc = useTRPC();
-  return useQuery({ ...proceduresOf(trpc, target).list.queryOptions(input(target, {})), enabled, retry: false });
+  return useQuery({
+    ...proceduresOf(trpc, target).list.queryOptions(input(target, {})),
+    enabled,
+    retry: false,
+  });
 }
 
 export type WebhookItem = NonNullable<ReturnType<typeof useWebhooks>['data']>[number];
@@ -36,7 +46,10 @@ export type WebhookItem = NonNullable<ReturnType<typeof useWebhooks>['data']>[nu
 /** A webhook's latest deliveries; refreshed every few seconds while shown (retries happen on their own). */
 export function useDeliveries(target: WebhookTarget, webhookId: string) {
   const trpc = useTRPC();
-  return useQuery({ ...proceduresOf(trpc, target).deliveries.queryOptions(input(target, { webhookId })), refetchInterval: 3_000 });
+  return useQuery({
+    ...proceduresOf(trpc, target).deliveries.queryOptions(input(target, { webhookId })),
+    refetchInterval: 3_000,
+  });
 }
 
 export type DeliveryItem = NonNullable<ReturnType<typeof useDeliveries>['data']>[number];

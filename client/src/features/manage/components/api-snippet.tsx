@@ -43,7 +43,12 @@ export function ApiSnippet({
         </p>
       )}
       <div className="manage-row">
-        <CopyButton value={full} label={t.copy} copiedLabel={t.copied} failedMessage={consolePageText.share.copyFailed} />
+        <CopyButton
+          value={full}
+          label={t.copy}
+          copiedLabel={t.copied}
+          failedMessage={consolePageText.share.copyFailed}
+        />
         {controlKey ? (
           <button
             type="button"
@@ -55,7 +60,12 @@ export function ApiSnippet({
             {shown ? ti.control.hide : ti.control.reveal}
           </button>
         ) : onRegenerate ? (
-          <button type="button" className="btn btn--ghost btn--sm" onClick={onRegenerate} data-testid="api-regenerate">
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            onClick={onRegenerate}
+            data-testid="api-regenerate"
+          >
             {ti.apiRegenerate}
           </button>
         ) : null}

@@ -11,10 +11,22 @@ export interface FieldControlProps {
  * A labelled form field with an optional hint and its own error (Chinese, beside it). The
  * control gets its id and error wiring through `control`: `{(id, control) => <input {...control} />}`.
  */
-export function Field({ label, hint, error, children }: { label: string; hint?: string; error?: string | undefined; children: (id: string, control: FieldControlProps) => ReactNode }) {
+export function Field({
+  label,
+  hint,
+  error,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  error?: string | undefined;
+  children: (id: string, control: FieldControlProps) => ReactNode;
+}) {
   const id = useId();
   const errorId = `${id}-error`;
-  const control: FieldControlProps = error ? { id, 'aria-invalid': true, 'aria-describedby': errorId } : { id };
+  const control: FieldControlProps = error
+    ? { id, 'aria-invalid': true, 'aria-describedby': errorId }
+    : { id };
   return (
     <div className="manage-field" data-invalid={error ? true : undefined}>
       <label className="manage-field__label" htmlFor={id}>
@@ -32,7 +44,15 @@ export function Field({ label, hint, error, children }: { label: string; hint?: 
 }
 
 /** A card section of a management page. */
-export function Section({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
+export function Section({
+  title,
+  children,
+  actions,
+}: {
+  title: string;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <section className="manage-section">
       <header className="manage-section__head">
@@ -45,7 +65,19 @@ export function Section({ title, children, actions }: { title: string; children:
 }
 
 /** The save row under a form. */
-export function SaveBar({ saving, disabled, label, savingLabel, extra }: { saving: boolean; disabled?: boolean; label: string; savingLabel: string; extra?: ReactNode }) {
+export function SaveBar({
+  saving,
+  disabled,
+  label,
+  savingLabel,
+  extra,
+}: {
+  saving: boolean;
+  disabled?: boolean;
+  label: string;
+  savingLabel: string;
+  extra?: ReactNode;
+}) {
   return (
     <div className="manage-savebar">
       {extra}

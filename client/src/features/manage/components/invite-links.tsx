@@ -6,7 +6,16 @@ import { format } from '../../../i18n';
 import { manage as manageText } from '../../../i18n/zh-CN/manage';
 import { consolePage as consolePageText } from '../../../i18n/zh-CN/console';
 import { commandError } from '../../../lib/realtime/timer';
-import { INVITE_EXPIRY_DAYS, MEMBER_ROLES, inviteFormSchema, isMemberRole, useCreateInvite, type InviteExpiryDays, type InviteItem, type MemberRole } from '../api/members';
+import {
+  INVITE_EXPIRY_DAYS,
+  MEMBER_ROLES,
+  inviteFormSchema,
+  isMemberRole,
+  useCreateInvite,
+  type InviteExpiryDays,
+  type InviteItem,
+  type MemberRole,
+} from '../api/members';
 import { dateTime } from '../time-text';
 import { Field, Section } from './fields';
 
@@ -38,7 +47,13 @@ function NewLinkCard({ invite, onDismiss }: { invite: CreatedInvite; onDismiss: 
         </code>
         <p className="manage-muted">{format(tm.expiresAt, { date: dateTime(invite.expiresAt.getTime()) })}</p>
         <div className="manage-link__actions">
-          <CopyButton value={invite.url} label={t.copy} copiedLabel={t.copied} className="btn btn--primary btn--sm" failedMessage={consolePageText.share.copyFailed} />
+          <CopyButton
+            value={invite.url}
+            label={t.copy}
+            copiedLabel={t.copied}
+            className="btn btn--primary btn--sm"
+            failedMessage={consolePageText.share.copyFailed}
+          />
           <button type="button" className="btn btn--ghost btn--sm" onClick={onDismiss}>
             {tm.dismiss}
           </button>
@@ -50,7 +65,15 @@ function NewLinkCard({ invite, onDismiss }: { invite: CreatedInvite; onDismiss: 
 }
 
 /** The form that creates an invite link, and the link it created (with copy button and QR code). */
-export function CreateInvite({ timerId, created, onCreated }: { timerId: string; created: CreatedInvite | null; onCreated: (invite: CreatedInvite | null) => void }) {
+export function CreateInvite({
+  timerId,
+  created,
+  onCreated,
+}: {
+  timerId: string;
+  created: CreatedInvite | null;
+  onCreated: (invite: CreatedInvite | null) => void;
+}) {
   const [role, setRole] = useState<MemberRole>('judge');
   const [expiresInDays, setExpiresInDays] = useState<InviteExpiryDays>(7);
   const [label, setLabel] = useState('');
@@ -66,7 +89,12 @@ export function CreateInvite({ timerId, created, onCreated }: { timerId: string;
       { timerId, ...parsed.data },
       {
         onSuccess: (result) => {
-          onCreated({ id: result.id, role, url: new URL(result.path, window.location.origin).href, expiresAt: new Date(result.expiresAt) });
+          onCreated({
+            id: result.id,
+            role,
+            url: new URL(result.path, window.location.origin).href,
+            expiresAt: new Date(result.expiresAt),
+          });
           setLabel('');
           toast.success(tm.created);
         },
@@ -79,7 +107,12 @@ export function CreateInvite({ timerId, created, onCreated }: { timerId: string;
       <form className="members-invite-form" onSubmit={submit}>
         <Field label={tm.inviteRole} hint={tm.roleHints[role]}>
           {(id) => (
-            <select id={id} className="input" value={role} onChange={(e) => isMemberRole(e.target.value) && setRole(e.target.value)}>
+            <select
+              id={id}
+              className="input"
+              value={role}
+              onChange={(e) => isMemberRole(e.target.value) && setRole(e.target.value)}
+            >
               {MEMBER_ROLES.map((option) => (
                 <option key={option} value={option}>
                   {tm.roles[option]}
@@ -90,7 +123,12 @@ export function CreateInvite({ timerId, created, onCreated }: { timerId: string;
         </Field>
         <Field label={tm.expiry}>
           {(id) => (
-            <select id={id} className="input" value={expiresInDays} onChange={(e) => setExpiresInDays(Number(e.target.value) as InviteExpiryDays)}>
+            <select
+              id={id}
+              className="input"
+              value={expiresInDays}
+              onChange={(e) => setExpiresInDays(Number(e.target.value) as InviteExpiryDays)}
+            >
               {INVITE_EXPIRY_DAYS.map((days) => (
                 <option key={days} value={days}>
                   {tm.expiryDays[days]}
@@ -99,8 +137,23 @@ export function CreateInvite({ timerId, created, onCreated }: { timerId: string;
             </select>
           )}
         </Field>
-        <Field label={tm.label}>{(id) => <input id={id} className="input" value={label} maxLength={40} placeholder={tm.labelPlaceholder} onChange={(e) => setLabel(e.target.value)} />}</Field>
-        <button type="submit" className="btn btn--primary members-invite-form__submit" disabled={create.isPending}>
+        <Field label={tm.label}>
+          {(id) => (
+            <input
+              id={id}
+              className="input"
+              value={label}
+              maxLength={40}
+              placeholder={tm.labelPlaceholder}
+              onChange={(e) => setLabel(e.target.value)}
+            />
+          )}
+        </Field>
+        <button
+          type="submit"
+          className="btn btn--primary members-invite-form__submit"
+          disabled={create.isPending}
+        >
           {create.isPending ? tm.creating : tm.create}
         </button>
       </form>
@@ -110,7 +163,17 @@ export function CreateInvite({ timerId, created, onCreated }: { timerId: string;
 }
 
 /** The timer's invite links, newest first (expired ones last); live ones can be revoked, expired ones removed. */
-export function InviteList({ invites, newId, busy, onRevoke }: { invites: readonly InviteItem[]; newId: string | null; busy: boolean; onRevoke: (invite: InviteItem) => void }) {
+export function InviteList({
+  invites,
+  newId,
+  busy,
+  onRevoke,
+}: {
+  invites: readonly InviteItem[];
+  newId: string | null;
+  busy: boolean;
+  onRevoke: (invite: InviteItem) => void;
+}) {
   const live = invites.filter((invite) => !invite.expired);
   const expired = invites.filter((invite) => invite.expired);
   return (
@@ -120,21 +183,34 @@ export function InviteList({ invites, newId, busy, onRevoke }: { invites: readon
         {[...live, ...expired].map((invite) => {
           const date = dateTime(new Date(invite.expiresAt).getTime());
           return (
-            <li key={invite.id} className="members-row" data-expired={invite.expired} data-testid="invite-row">
+            <li
+              key={invite.id}
+              className="members-row"
+              data-expired={invite.expired}
+              data-testid="invite-row"
+            >
               <div className="members-row__who">
                 <span className="members-row__name">
                   {invite.label || format(tm.inviteName, { role: roleName(invite.role) })}
-                  {invite.id === newId ? <span className="manage-badge members-row__new">{tm.justCreated}</span> : null}
+                  {invite.id === newId ? (
+                    <span className="manage-badge members-row__new">{tm.justCreated}</span>
+                  ) : null}
                 </span>
                 <span className="members-row__meta">
-                  {invite.expired ? format(tm.expiredAt, { date }) : format(tm.expiresAt, { date })} · {format(tm.uses, { n: invite.uses })}
+                  {invite.expired ? format(tm.expiredAt, { date }) : format(tm.expiresAt, { date })} ·{' '}
+                  {format(tm.uses, { n: invite.uses })}
                 </span>
               </div>
               <div className="members-row__controls">
                 <span className="manage-badge" data-tone={invite.expired ? 'muted' : 'role'}>
                   {invite.expired ? tm.expired : roleName(invite.role)}
                 </span>
-                <button type="button" className="btn btn--ghost btn--sm members-danger" disabled={busy} onClick={() => onRevoke(invite)}>
+                <button
+                  type="button"
+                  className="btn btn--ghost btn--sm members-danger"
+                  disabled={busy}
+                  onClick={() => onRevoke(invite)}
+                >
                   {invite.expired ? tm.remove : tm.revoke}
                 </button>
               </div>

@@ -10,7 +10,19 @@ const t = manageText;
 const pages = messages.routes.pages;
 
 /** The page ids of the management pages (their i18n sections). */
-export type ManagePageId = 'info' | 'logo' | 'skin' | 'audio' | 'teams' | 'record' | 'timing' | 'details' | 'offline' | 'schedule' | 'members' | 'integrations';
+export type ManagePageId =
+  | 'info'
+  | 'logo'
+  | 'skin'
+  | 'audio'
+  | 'teams'
+  | 'record'
+  | 'timing'
+  | 'details'
+  | 'offline'
+  | 'schedule'
+  | 'members'
+  | 'integrations';
 
 const TITLES: Record<ManagePageId, string> = {
   info: pages.manageInfo.title,
@@ -41,7 +53,17 @@ export interface ManageContext {
  * control over the timer, a Chinese explanation and the way to the console. Pages with their
  * own note on who may change them turn off the editors-only note with `editorNote={false}`.
  */
-export function ManageFrame({ page, children, wide = false, editorNote = true }: { page: ManagePageId; children: (context: ManageContext) => ReactNode; wide?: boolean; editorNote?: boolean }) {
+export function ManageFrame({
+  page,
+  children,
+  wide = false,
+  editorNote = true,
+}: {
+  page: ManagePageId;
+  children: (context: ManageContext) => ReactNode;
+  wide?: boolean;
+  editorNote?: boolean;
+}) {
   const { shortid = '' } = useParams();
   const query = useManagedTimer(shortid);
   let body: ReactNode;

@@ -12,7 +12,15 @@ const t = manageText.offline.local;
 const c = consolePageText.transport;
 
 /** The single-device offline timer: the display with big controls, all in this browser. */
-export function OfflineTimer({ timer, format, onExit }: { timer: TimerPublic; format: Format; onExit: () => void }) {
+export function OfflineTimer({
+  timer,
+  format,
+  onExit,
+}: {
+  timer: TimerPublic;
+  format: Format;
+  onExit: () => void;
+}) {
   const { store, commit, restart } = useOfflineMatch(timer, format);
   const state = useTimerStore(store, (s) => s.state);
   const running = state?.status === 'running';
@@ -21,8 +29,19 @@ export function OfflineTimer({ timer, format, onExit }: { timer: TimerPublic; fo
   // Resetting a stage that used time throws it away: asked first, as on the console.
   const resetStage = async () => {
     const live = store.getState().state;
-    if (live && currentRuntime(live).clocks.some((clock) => clock.usedMs > 0 || clock.runningSince !== null)) {
-      if (!(await confirm.ask({ title: consolePageText.confirmReset.title, body: t.resetStageBody, confirmLabel: consolePageText.confirmReset.confirm, tone: 'danger' }))) return;
+    if (
+      live &&
+      currentRuntime(live).clocks.some((clock) => clock.usedMs > 0 || clock.runningSince !== null)
+    ) {
+      if (
+        !(await confirm.ask({
+          title: consolePageText.confirmReset.title,
+          body: t.resetStageBody,
+          confirmLabel: consolePageText.confirmReset.confirm,
+          tone: 'danger',
+        }))
+      )
+        return;
     }
     commit({ type: 'resetStage' });
   };
@@ -51,7 +70,12 @@ export function OfflineTimer({ timer, format, onExit }: { timer: TimerPublic; fo
         <button type="button" className="btn btn--ghost btn--lg" onClick={() => commit({ type: 'prev' })}>
           {c.prev}
         </button>
-        <button type="button" className="btn btn--primary btn--lg offline-timer__main" disabled={stage?.kind === 'none'} onClick={() => commit({ type: running ? 'pause' : 'start' })}>
+        <button
+          type="button"
+          className="btn btn--primary btn--lg offline-timer__main"
+          disabled={stage?.kind === 'none'}
+          onClick={() => commit({ type: running ? 'pause' : 'start' })}
+        >
           {running ? c.pause : c.start}
         </button>
         <button type="button" className="btn btn--ghost btn--lg" onClick={() => commit({ type: 'next' })}>
@@ -62,13 +86,25 @@ export function OfflineTimer({ timer, format, onExit }: { timer: TimerPublic; fo
         <button type="button" className="btn btn--ghost" onClick={() => commit({ type: 'switchSide' })}>
           {c.switchSide}
         </button>
-        <button type="button" className="btn btn--ghost" onClick={() => commit({ type: 'adjust', deltaMs: -10_000 })}>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          onClick={() => commit({ type: 'adjust', deltaMs: -10_000 })}
+        >
           {c.minus}
         </button>
-        <button type="button" className="btn btn--ghost" onClick={() => commit({ type: 'adjust', deltaMs: 10_000 })}>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          onClick={() => commit({ type: 'adjust', deltaMs: 10_000 })}
+        >
           {c.plus}
         </button>
-        <button type="button" className="btn btn--ghost" onClick={() => commit({ type: 'ringBell', count: 1 })}>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          onClick={() => commit({ type: 'ringBell', count: 1 })}
+        >
           {c.bell}
         </button>
         <button type="button" className="btn btn--ghost" onClick={() => void resetStage()}>
@@ -77,7 +113,11 @@ export function OfflineTimer({ timer, format, onExit }: { timer: TimerPublic; fo
         <button
           type="button"
           className="btn btn--ghost"
-          onClick={() => void confirm.ask({ title: t.resetMatch, body: t.resetConfirm, confirmLabel: t.resetMatch, tone: 'danger' }).then((yes) => yes && restart())}
+          onClick={() =>
+            void confirm
+              .ask({ title: t.resetMatch, body: t.resetConfirm, confirmLabel: t.resetMatch, tone: 'danger' })
+              .then((yes) => yes && restart())
+          }
         >
           {t.resetMatch}
         </button>

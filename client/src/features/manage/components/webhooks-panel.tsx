@@ -5,7 +5,15 @@ import { format } from '../../../i18n';
 import { integrations as integrationsText } from '../../../i18n/zh-CN/integrations';
 import { commandError } from '../../../lib/realtime/timer';
 import { toast } from '../../../lib/toast';
-import { input, useDeliveries, useWebhookActions, useWebhooks, WEBHOOK_EVENTS, type WebhookItem, type WebhookTarget } from '../api/webhooks';
+import {
+  input,
+  useDeliveries,
+  useWebhookActions,
+  useWebhooks,
+  WEBHOOK_EVENTS,
+  type WebhookItem,
+  type WebhookTarget,
+} from '../api/webhooks';
 import { dateTime } from '../time-text';
 import { Section } from './fields';
 
@@ -49,7 +57,13 @@ function DeliveryLog({ target, webhookId }: { target: WebhookTarget; webhookId: 
               </td>
               <td>
                 {row.status === 'failed' || row.status === 'delivered' ? (
-                  <button type="button" className="btn btn--ghost btn--sm" onClick={() => redeliver.mutate(input(target, { webhookId, deliveryId: row.id }), { onError: failed })}>
+                  <button
+                    type="button"
+                    className="btn btn--ghost btn--sm"
+                    onClick={() =>
+                      redeliver.mutate(input(target, { webhookId, deliveryId: row.id }), { onError: failed })
+                    }
+                  >
                     {t.redeliver}
                   </button>
                 ) : null}
@@ -62,7 +76,15 @@ function DeliveryLog({ target, webhookId }: { target: WebhookTarget; webhookId: 
   );
 }
 
-function WebhookRow({ target, webhook, onRemove }: { target: WebhookTarget; webhook: WebhookItem; onRemove: () => void }) {
+function WebhookRow({
+  target,
+  webhook,
+  onRemove,
+}: {
+  target: WebhookTarget;
+  webhook: WebhookItem;
+  onRemove: () => void;
+}) {
   const { update, test } = useWebhookActions(target);
   const [shown, setShown] = useState(false);
   const [logOpen, setLogOpen] = useState(false);
@@ -71,7 +93,15 @@ function WebhookRow({ target, webhook, onRemove }: { target: WebhookTarget; webh
       <div className="webhook-row__head">
         <code className="webhook-row__url">{webhook.url}</code>
         <label className="manage-check">
-          <input type="checkbox" checked={webhook.enabled} onChange={(e) => update.mutate(input(target, { webhookId: webhook.id, enabled: e.target.checked }), { onError: failed })} />
+          <input
+            type="checkbox"
+            checked={webhook.enabled}
+            onChange={(e) =>
+              update.mutate(input(target, { webhookId: webhook.id, enabled: e.target.checked }), {
+                onError: failed,
+              })
+            }
+          />
           {t.enabled}
         </label>
       </div>
@@ -83,13 +113,33 @@ function WebhookRow({ target, webhook, onRemove }: { target: WebhookTarget; webh
         <button type="button" className="btn btn--ghost btn--sm" onClick={() => setShown(!shown)}>
           {shown ? t.hide : t.reveal}
         </button>
-        <CopyButton value={webhook.secret} label={t.copySecret} copiedLabel={integrationsText.overlay.copied} failedMessage={integrationsText.overlay.copyFailed} />
+        <CopyButton
+          value={webhook.secret}
+          label={t.copySecret}
+          copiedLabel={integrationsText.overlay.copied}
+          failedMessage={integrationsText.overlay.copyFailed}
+        />
       </div>
       <div className="manage-row">
-        <button type="button" className="btn btn--ghost btn--sm" data-testid="webhook-test" onClick={() => test.mutate(input(target, { webhookId: webhook.id }), { onSuccess: () => toast.success(t.testSent), onError: failed })}>
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          data-testid="webhook-test"
+          onClick={() =>
+            test.mutate(input(target, { webhookId: webhook.id }), {
+              onSuccess: () => toast.success(t.testSent),
+              onError: failed,
+            })
+          }
+        >
           {t.test}
         </button>
-        <button type="button" className="btn btn--ghost btn--sm" onClick={() => setLogOpen(!logOpen)} data-testid="webhook-log-toggle">
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          onClick={() => setLogOpen(!logOpen)}
+          data-testid="webhook-log-toggle"
+        >
           {logOpen ? t.hideLog : t.log}
         </button>
         <button type="button" className="btn btn--ghost btn--sm members-danger" onClick={onRemove}>
@@ -109,7 +159,11 @@ function AddWebhook({ target }: { target: WebhookTarget }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate(
-      input(target, { url: url.trim(), events: WEBHOOK_EVENTS.filter((type) => events.includes(type)), ...(description.trim() ? { description: description.trim() } : {}) }),
+      input(target, {
+        url: url.trim(),
+        events: WEBHOOK_EVENTS.filter((type) => events.includes(type)),
+        ...(description.trim() ? { description: description.trim() } : {}),
+      }),
       {
         onSuccess: () => {
           toast.success(t.added);
@@ -124,23 +178,47 @@ function AddWebhook({ target }: { target: WebhookTarget }) {
     <form className="manage-stack webhook-add" onSubmit={submit}>
       <label className="manage-field">
         <span>{t.url}</span>
-        <input className="input" type="url" required value={url} placeholder={t.urlPlaceholder} onChange={(e) => setUrl(e.target.value)} data-testid="webhook-url" />
+        <input
+          className="input"
+          type="url"
+          required
+          value={url}
+          placeholder={t.urlPlaceholder}
+          onChange={(e) => setUrl(e.target.value)}
+          data-testid="webhook-url"
+        />
       </label>
       <fieldset className="manage-field webhook-add__events">
         <legend>{t.events}</legend>
         {WEBHOOK_EVENTS.map((type) => (
           <label key={type} className="manage-check">
-            <input type="checkbox" checked={events.includes(type)} onChange={(e) => setEvents(e.target.checked ? [...events, type] : events.filter((value) => value !== type))} />
+            <input
+              type="checkbox"
+              checked={events.includes(type)}
+              onChange={(e) =>
+                setEvents(e.target.checked ? [...events, type] : events.filter((value) => value !== type))
+              }
+            />
             {eventName(type)}
           </label>
         ))}
       </fieldset>
       <label className="manage-field">
         <span>{t.description}</span>
-        <input className="input" value={description} maxLength={200} onChange={(e) => setDescription(e.target.value)} />
+        <input
+          className="input"
+          value={description}
+          maxLength={200}
+          onChange={(e) => setDescription(e.target.value)}
+        />
       </label>
       <div className="manage-savebar">
-        <button type="submit" className="btn btn--primary" disabled={create.isPending || events.length === 0} data-testid="webhook-add">
+        <button
+          type="submit"
+          className="btn btn--primary"
+          disabled={create.isPending || events.length === 0}
+          data-testid="webhook-add"
+        >
           {create.isPending ? t.adding : t.add}
         </button>
       </div>
@@ -157,8 +235,19 @@ export function WebhooksPanel({ target, canManage }: { target: WebhookTarget; ca
   const { remove } = useWebhookActions(target);
   const confirm = useConfirm();
   const ask = async (webhook: WebhookItem) => {
-    if (!(await confirm.ask({ title: t.removeTitle, body: format(t.removeBody, { url: webhook.url }), confirmLabel: t.remove, tone: 'danger' }))) return;
-    remove.mutate(input(target, { webhookId: webhook.id }), { onSuccess: () => toast.success(t.removed), onError: failed });
+    if (
+      !(await confirm.ask({
+        title: t.removeTitle,
+        body: format(t.removeBody, { url: webhook.url }),
+        confirmLabel: t.remove,
+        tone: 'danger',
+      }))
+    )
+      return;
+    remove.mutate(input(target, { webhookId: webhook.id }), {
+      onSuccess: () => toast.success(t.removed),
+      onError: failed,
+    });
   };
   return (
     <Section title={t.title}>
@@ -172,7 +261,12 @@ export function WebhooksPanel({ target, canManage }: { target: WebhookTarget; ca
           {list.data && list.data.length > 0 ? (
             <ul className="webhook-list" data-testid="webhook-list">
               {list.data.map((webhook) => (
-                <WebhookRow key={webhook.id} target={target} webhook={webhook} onRemove={() => void ask(webhook)} />
+                <WebhookRow
+                  key={webhook.id}
+                  target={target}
+                  webhook={webhook}
+                  onRemove={() => void ask(webhook)}
+                />
               ))}
             </ul>
           ) : (

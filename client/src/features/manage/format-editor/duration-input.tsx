@@ -8,7 +8,21 @@ import { useFieldError } from './field-errors';
  * text, says why beside the field, and reports itself to the editor, which then refuses to save.
  * `field` is what the user calls it (第 2 环节 · 时长); `allowZero` false refuses 0:00.
  */
-export function DurationInput({ valueMs, onChange, label, field, allowZero = true, disabled }: { valueMs: number; onChange: (ms: number) => void; label: string; field?: string; allowZero?: boolean; disabled?: boolean }) {
+export function DurationInput({
+  valueMs,
+  onChange,
+  label,
+  field,
+  allowZero = true,
+  disabled,
+}: {
+  valueMs: number;
+  onChange: (ms: number) => void;
+  label: string;
+  field?: string;
+  allowZero?: boolean;
+  disabled?: boolean;
+}) {
   const [text, setText] = useState(mmss(valueMs));
   const [reason, setReason] = useState<string | null>(null);
   const report = useFieldError(field ?? label);

@@ -1,4 +1,14 @@
-import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 
 /** A field whose typed text is not a valid value (so the draft still holds the old one). */
 export interface FieldError {
@@ -17,7 +27,11 @@ const FieldErrorsContext = createContext<FieldErrorsApi | null>(null);
  * Collects the fields of the format editor whose text was refused, so a save is refused as a
  * whole (nothing unsaved is ever reported as saved) and the toast names them.
  */
-export function useFieldErrorsCollector(): { errors: FieldError[]; current: () => FieldError[]; Provider: (props: { children: ReactNode }) => ReactNode } {
+export function useFieldErrorsCollector(): {
+  errors: FieldError[];
+  current: () => FieldError[];
+  Provider: (props: { children: ReactNode }) => ReactNode;
+} {
   const [map, setMap] = useState<Record<string, FieldError>>({});
   // The latest map, also read synchronously: a blur that refuses a field runs just before the save click.
   const latest = useRef<Record<string, FieldError>>({});
@@ -32,7 +46,8 @@ export function useFieldErrorsCollector(): { errors: FieldError[]; current: () =
         }
       } else {
         const old = current[id];
-        if (!old || old.field !== error.field || old.reason !== error.reason) next = { ...current, [id]: error };
+        if (!old || old.field !== error.field || old.reason !== error.reason)
+          next = { ...current, [id]: error };
       }
       if (next === current) return;
       latest.current = next;
@@ -40,7 +55,12 @@ export function useFieldErrorsCollector(): { errors: FieldError[]; current: () =
     },
   });
   const current = useCallback(() => Object.values(latest.current), []);
-  const Provider = useCallback(({ children }: { children: ReactNode }) => <FieldErrorsContext.Provider value={api.current}>{children}</FieldErrorsContext.Provider>, []);
+  const Provider = useCallback(
+    ({ children }: { children: ReactNode }) => (
+      <FieldErrorsContext.Provider value={api.current}>{children}</FieldErrorsContext.Provider>
+    ),
+    [],
+  );
   const errors = useMemo(() => Object.values(map), [map]);
   return { errors, current, Provider };
 }
@@ -52,5 +72,8 @@ export function useFieldError(field: string): (reason: string | null) => void {
   const fieldRef = useRef(field);
   fieldRef.current = field;
   useEffect(() => () => api?.report(id, null), [api, id]);
-  return useCallback((reason: string | null) => api?.report(id, reason === null ? null : { field: fieldRef.current, reason }), [api, id]);
+  return useCallback(
+    (reason: string | null) => api?.report(id, reason === null ? null : { field: fieldRef.current, reason }),
+    [api, id],
+  );
 }

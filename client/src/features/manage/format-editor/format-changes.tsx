@@ -17,11 +17,20 @@ function times(durations: StageDurations): string {
 export function changeText(change: FormatChange): string {
   switch (change.type) {
     case 'added':
-      return fill(t.added, { n: change.index + 1, name: change.name, times: change.durations.length > 0 ? `（${times(change.durations)}）` : '' });
+      return fill(t.added, {
+        n: change.index + 1,
+        name: change.name,
+        times: change.durations.length > 0 ? `（${times(change.durations)}）` : '',
+      });
     case 'removed':
       return fill(t.removed, { n: change.index + 1, name: change.name });
     case 'retimed':
-      return fill(t.retimed, { n: change.index + 1, name: change.name, from: times(change.from), to: times(change.to) });
+      return fill(t.retimed, {
+        n: change.index + 1,
+        name: change.name,
+        from: times(change.from),
+        to: times(change.to),
+      });
     case 'changed':
       return fill(t.changed, { n: change.index + 1, name: change.name });
     case 'moved':

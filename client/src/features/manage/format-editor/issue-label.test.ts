@@ -34,6 +34,8 @@ describe('format issues in the user’s numbering', () => {
     closing.name = '正方结辩';
     const result = validateFormat(draft);
     const texts = result.ok ? [] : result.errors.map((issue) => issueText(issue, draft));
-    expect(texts).toEqual(['时间池「队伍总用时」 · 保留给的环节保留时间指定的环节「正方四辩 总结陈词」不存在，或不从时间池「队伍总用时」扣时']);
+    expect(texts).toEqual([
+      '时间池「队伍总用时」 · 保留给的环节保留时间指定的环节「正方四辩 总结陈词」不存在，或不从时间池「队伍总用时」扣时',
+    ]);
   });
 });

@@ -13,7 +13,8 @@ type Segment = string | number;
 
 function segments(path: string): Segment[] {
   const out: Segment[] = [];
-  for (const match of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) out.push(match[2] !== undefined ? Number(match[2]) : (match[1] ?? ''));
+  for (const match of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g))
+    out.push(match[2] !== undefined ? Number(match[2]) : (match[1] ?? ''));
   return out;
 }
 
@@ -28,16 +29,29 @@ export function fieldLabel(path: string, draft: Format): string {
     const stage = fill(t.stage, { n: index + 1 });
     const [field, sub, ...more] = rest;
     if (field === undefined) return stage;
-    if (field === 'bells' && typeof sub === 'number') return `${stage} · ${fill(L.bell, { n: sub + 1 })}${more[0] === 'offsetMs' ? ` · ${L.time}` : ''}`;
+    if (field === 'bells' && typeof sub === 'number')
+      return `${stage} · ${fill(L.bell, { n: sub + 1 })}${more[0] === 'offsetMs' ? ` · ${L.time}` : ''}`;
     if (field === 'turnCap') return `${stage} · ${t.turnCap}`;
-    if (field === 'durationMs' && (sub === 'aff' || sub === 'neg')) return `${stage} · ${sub === 'aff' ? t.durationAff : t.durationNeg}`;
+    if (field === 'durationMs' && (sub === 'aff' || sub === 'neg'))
+      return `${stage} · ${sub === 'aff' ? t.durationAff : t.durationNeg}`;
     return `${stage} · ${(L.stage as Record<string, string>)[String(field)] ?? String(field)}`;
   }
   if (head === 'pools' && typeof index === 'number') {
     const name = draft.pools[index]?.name || fill(L.poolN, { n: index + 1 });
     const [field, sub] = rest;
     const reserve = sub === 'stages' ? L.reserveStages : t.reserve;
-    const what = field === 'totalMs' ? (sub === 'neg' ? t.poolTotalNeg : t.poolTotalAff) : field === 'reserve' ? reserve : field === 'name' ? t.poolName : field === 'id' ? 'ID' : '';
+    const what =
+      field === 'totalMs'
+        ? sub === 'neg'
+          ? t.poolTotalNeg
+          : t.poolTotalAff
+        : field === 'reserve'
+          ? reserve
+          : field === 'name'
+            ? t.poolName
+            : field === 'id'
+              ? 'ID'
+              : '';
     return `${fill(L.pool, { name })}${what ? ` · ${what}` : ''}`;
   }
   if (head === 'sides') return `${t.sideLabels} · ${sideWord(index)}`;

@@ -9,11 +9,35 @@ const CHINESE_BELLS: Bell[] = [
 export function stageOfKind(kind: Stage['kind'], name: string, format: Format): Stage {
   switch (kind) {
     case 'single':
-      return { kind, name, side: 'aff', durationMs: 180_000, direction: 'down', overtime: 'continue', bells: CHINESE_BELLS.map((b) => ({ ...b })) };
+      return {
+        kind,
+        name,
+        side: 'aff',
+        durationMs: 180_000,
+        direction: 'down',
+        overtime: 'continue',
+        bells: CHINESE_BELLS.map((b) => ({ ...b })),
+      };
     case 'dual':
-      return { kind, name, durationMs: { aff: 240_000, neg: 240_000 }, firstSide: 'aff', endBehaviour: 'relay', direction: 'down', overtime: 'stop', bells: [{ from: 'end', offsetMs: 30_000, count: 1, sound: 'bell' }] };
+      return {
+        kind,
+        name,
+        durationMs: { aff: 240_000, neg: 240_000 },
+        firstSide: 'aff',
+        endBehaviour: 'relay',
+        direction: 'down',
+        overtime: 'stop',
+        bells: [{ from: 'end', offsetMs: 30_000, count: 1, sound: 'bell' }],
+      };
     case 'prep':
-      return { kind, name, poolId: format.pools.find((pool) => pool.kind === 'prep')?.id ?? format.pools[0]?.id ?? 'prep', sides: ['aff', 'neg'], direction: 'down', bells: [] };
+      return {
+        kind,
+        name,
+        poolId: format.pools.find((pool) => pool.kind === 'prep')?.id ?? format.pools[0]?.id ?? 'prep',
+        sides: ['aff', 'neg'],
+        direction: 'down',
+        bells: [],
+      };
     case 'none':
       return { kind, name };
   }

@@ -16,7 +16,13 @@ const t = manageText;
 export function fieldIssuesOf(error: unknown): InputIssue[] {
   const data = (error as { data?: { issues?: unknown } } | null)?.data;
   if (!Array.isArray(data?.issues)) return [];
-  return data.issues.filter((issue): issue is InputIssue => typeof issue === 'object' && issue !== null && typeof (issue as InputIssue).field === 'string' && typeof (issue as InputIssue).message === 'string');
+  return data.issues.filter(
+    (issue): issue is InputIssue =>
+      typeof issue === 'object' &&
+      issue !== null &&
+      typeof (issue as InputIssue).field === 'string' &&
+      typeof (issue as InputIssue).message === 'string',
+  );
 }
 
 /** What a form needs to show each field's own error beside it. */
@@ -59,7 +65,11 @@ export function useFieldIssues(): FieldIssues {
     },
     [show],
   );
-  const clear = useCallback((field?: string) => setIssues((list) => (field === undefined ? [] : list.filter((issue) => !covers(field, issue.field)))), []);
+  const clear = useCallback(
+    (field?: string) =>
+      setIssues((list) => (field === undefined ? [] : list.filter((issue) => !covers(field, issue.field)))),
+    [],
+  );
   return useMemo(
     () => ({
       of: (field: string) => issues.find((issue) => covers(field, issue.field))?.message,

@@ -1,4 +1,12 @@
-import { apply, createMatch, nextDeadline, type CommandInput, type Format, type MatchState, type TimerPublic } from '@bianshi/shared';
+import {
+  apply,
+  createMatch,
+  nextDeadline,
+  type CommandInput,
+  type Format,
+  type MatchState,
+  type TimerPublic,
+} from '@bianshi/shared';
 import { commandSchema } from '@bianshi/shared';
 import { useCallback, useEffect, useMemo } from 'react';
 import { toast } from '../../../lib/toast';
@@ -30,7 +38,12 @@ function restore(timerId: string, format: Format, now: number): MatchState {
  */
 export function useOfflineMatch(timer: TimerPublic, format: Format) {
   const store: TimerStore = useMemo(
-    () => createLocalTimerStore({ matchId: `offline-${timer.id}`, state: restore(timer.id, format, Date.now()), timer }),
+    () =>
+      createLocalTimerStore({
+        matchId: `offline-${timer.id}`,
+        state: restore(timer.id, format, Date.now()),
+        timer,
+      }),
     [timer, format],
   );
 

@@ -41,7 +41,11 @@ function play(url: string, volume: number) {
 }
 
 function AudioEditor({ timer, canEdit }: ManageContext) {
-  const stored = (timer.settings.audio ?? {}) as { volume?: number; sounds?: Record<string, string>; library?: LibraryEntry[] };
+  const stored = (timer.settings.audio ?? {}) as {
+    volume?: number;
+    sounds?: Record<string, string>;
+    library?: LibraryEntry[];
+  };
   const [volume, setVolume] = useState(stored.volume ?? 1);
   const [sounds, setSounds] = useState<Record<string, string>>(stored.sounds ?? {});
   const [library, setLibrary] = useState<LibraryEntry[]>(stored.library ?? []);
@@ -49,8 +53,14 @@ function AudioEditor({ timer, canEdit }: ManageContext) {
   const save = useUpdateSettings();
   const names = soundNames(timer.format);
 
-  const persist = (next: { volume: number; sounds: Record<string, string>; library: LibraryEntry[] }, message?: string) =>
-    save.mutate({ timerId: timer.id, section: 'audio', value: next }, { onSuccess: () => saveToast.ok(message), onError: saveToast.failed });
+  const persist = (
+    next: { volume: number; sounds: Record<string, string>; library: LibraryEntry[] },
+    message?: string,
+  ) =>
+    save.mutate(
+      { timerId: timer.id, section: 'audio', value: next },
+      { onSuccess: () => saveToast.ok(message), onError: saveToast.failed },
+    );
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -59,7 +69,10 @@ function AudioEditor({ timer, canEdit }: ManageContext) {
     const result = await upload(file);
     if (!result) return;
     const label = file.name.replace(/\.[^.]+$/, '').slice(0, 40) || ta.library;
-    const next = [...library, { label, url: result.url, durationMs: result.durationMs ?? 0, bytes: result.bytes }];
+    const next = [
+      ...library,
+      { label, url: result.url, durationMs: result.durationMs ?? 0, bytes: result.bytes },
+    ];
     setLibrary(next);
     persist({ volume, sounds, library: next }, format(ta.uploaded, { name: label }));
   };
@@ -83,7 +96,13 @@ function AudioEditor({ timer, canEdit }: ManageContext) {
           canEdit ? (
             <label className="btn btn--primary btn--sm manage-file">
               {uploading ? ta.uploading : ta.upload}
-              <input type="file" accept="audio/mpeg,audio/ogg,audio/wav,.mp3,.ogg,.wav" disabled={uploading} onChange={(event) => void choose(event)} data-testid="sound-input" />
+              <input
+                type="file"
+                accept="audio/mpeg,audio/ogg,audio/wav,.mp3,.ogg,.wav"
+                disabled={uploading}
+                onChange={(event) => void choose(event)}
+                data-testid="sound-input"
+              />
             </label>
           ) : null
         }
@@ -98,12 +117,22 @@ function AudioEditor({ timer, canEdit }: ManageContext) {
           {library.map((entry) => (
             <li key={entry.url} className="manage-list__item">
               <span className="manage-list__main">{entry.label}</span>
-              <span className="manage-muted">{format(ta.duration, { s: (entry.durationMs / 1000).toFixed(1) })}</span>
-              <button type="button" className="btn btn--ghost btn--sm" onClick={() => play(entry.url, volume)}>
+              <span className="manage-muted">
+                {format(ta.duration, { s: (entry.durationMs / 1000).toFixed(1) })}
+              </span>
+              <button
+                type="button"
+                className="btn btn--ghost btn--sm"
+                onClick={() => play(entry.url, volume)}
+              >
                 {ta.test}
               </button>
               {canEdit ? (
-                <button type="button" className="btn btn--ghost btn--sm" onClick={() => removeEntry(entry.url)}>
+                <button
+                  type="button"
+                  className="btn btn--ghost btn--sm"
+                  onClick={() => removeEntry(entry.url)}
+                >
                   {t.remove}
                 </button>
               ) : null}
@@ -120,12 +149,20 @@ function AudioEditor({ timer, canEdit }: ManageContext) {
                 {ta.soundNames[name as keyof typeof ta.soundNames] ?? ta.customSound}
                 {name in ta.soundNames ? null : <code>{name}</code>}
               </span>
-              <select className="input" aria-label={name} value={sounds[name] ?? ''} disabled={!canEdit} onChange={(e) => setSounds((all) => {
-                const next = { ...all };
-                if (e.target.value) next[name] = e.target.value;
-                else delete next[name];
-                return next;
-              })}>
+              <select
+                className="input"
+                aria-label={name}
+                value={sounds[name] ?? ''}
+                disabled={!canEdit}
+                onChange={(e) =>
+                  setSounds((all) => {
+                    const next = { ...all };
+                    if (e.target.value) next[name] = e.target.value;
+                    else delete next[name];
+                    return next;
+                  })
+                }
+              >
                 <option value="">{ta.builtIn}</option>
                 {library.map((entry) => (
                   <option key={entry.url} value={entry.url}>
@@ -136,7 +173,13 @@ function AudioEditor({ timer, canEdit }: ManageContext) {
               <button
                 type="button"
                 className="btn btn--ghost btn--sm"
-                onClick={() => play(sounds[name] ?? `/sounds/${(BUILT_IN_SOUNDS as readonly string[]).includes(name) ? name : 'bell'}.wav`, volume)}
+                onClick={() =>
+                  play(
+                    sounds[name] ??
+                      `/sounds/${(BUILT_IN_SOUNDS as readonly string[]).includes(name) ? name : 'bell'}.wav`,
+                    volume,
+                  )
+                }
               >
                 {ta.test}
               </button>
@@ -146,7 +189,18 @@ function AudioEditor({ timer, canEdit }: ManageContext) {
       </Section>
       <Section title={ta.volume}>
         <Field label={`${ta.volume} ${Math.round(volume * 100)}%`}>
-          {(id) => <input id={id} type="range" min={0} max={1} step={0.05} value={volume} disabled={!canEdit} onChange={(e) => setVolume(Number(e.target.value))} />}
+          {(id) => (
+            <input
+              id={id}
+              type="range"
+              min={0}
+              max={1}
+              step={0.05}
+              value={volume}
+              disabled={!canEdit}
+              onChange={(e) => setVolume(Number(e.target.value))}
+            />
+          )}
         </Field>
       </Section>
       {canEdit ? <SaveBar saving={save.isPending} label={t.save} savingLabel={t.saving} /> : null}
@@ -156,5 +210,7 @@ function AudioEditor({ timer, canEdit }: ManageContext) {
 
 /** `audio`: upload bell sounds (checked by the hub), map them to bells, test play, volume. */
 export function AudioPage() {
-  return <ManageFrame page="audio">{(context) => <AudioEditor key={context.timer.id} {...context} />}</ManageFrame>;
+  return (
+    <ManageFrame page="audio">{(context) => <AudioEditor key={context.timer.id} {...context} />}</ManageFrame>
+  );
 }

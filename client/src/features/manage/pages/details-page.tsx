@@ -44,23 +44,63 @@ function DetailsEditor({ timer, canEdit }: ManageContext) {
     };
     const parsed = issues.check(detailsFormSchema, value);
     if (!parsed) return;
-    save.mutate({ timerId: timer.id, section: 'details', value: parsed }, { onSuccess: () => saveToast.ok(), onError: issues.refused });
+    save.mutate(
+      { timerId: timer.id, section: 'details', value: parsed },
+      { onSuccess: () => saveToast.ok(), onError: issues.refused },
+    );
   };
   return (
     <form className="manage-stack" onSubmit={submit} noValidate>
       <Section title={td.topic}>
         <div className="manage-form">
           <Field label={td.topic} error={issues.of('topic')}>
-            {(_id, control) => <textarea {...control} className="input manage-textarea" value={topic} maxLength={300} placeholder={td.topicPlaceholder} disabled={!canEdit} onChange={(e) => edit('topic', setTopic)(e.target.value)} />}
+            {(_id, control) => (
+              <textarea
+                {...control}
+                className="input manage-textarea"
+                value={topic}
+                maxLength={300}
+                placeholder={td.topicPlaceholder}
+                disabled={!canEdit}
+                onChange={(e) => edit('topic', setTopic)(e.target.value)}
+              />
+            )}
           </Field>
           <Field label={td.judges} hint={td.judgesHint} error={issues.of('judges')}>
-            {(_id, control) => <textarea {...control} className="input manage-textarea" value={judges} disabled={!canEdit} onChange={(e) => edit('judges', setJudges)(e.target.value)} data-testid="details-judges" />}
+            {(_id, control) => (
+              <textarea
+                {...control}
+                className="input manage-textarea"
+                value={judges}
+                disabled={!canEdit}
+                onChange={(e) => edit('judges', setJudges)(e.target.value)}
+                data-testid="details-judges"
+              />
+            )}
           </Field>
           <Field label={td.venue} error={issues.of('venue')}>
-            {(_id, control) => <input {...control} className="input" value={venue} maxLength={120} disabled={!canEdit} onChange={(e) => edit('venue', setVenue)(e.target.value)} />}
+            {(_id, control) => (
+              <input
+                {...control}
+                className="input"
+                value={venue}
+                maxLength={120}
+                disabled={!canEdit}
+                onChange={(e) => edit('venue', setVenue)(e.target.value)}
+              />
+            )}
           </Field>
           <Field label={td.notes} error={issues.of('notes')}>
-            {(_id, control) => <textarea {...control} className="input manage-textarea manage-textarea--tall" value={notes} maxLength={2000} disabled={!canEdit} onChange={(e) => edit('notes', setNotes)(e.target.value)} />}
+            {(_id, control) => (
+              <textarea
+                {...control}
+                className="input manage-textarea manage-textarea--tall"
+                value={notes}
+                maxLength={2000}
+                disabled={!canEdit}
+                onChange={(e) => edit('notes', setNotes)(e.target.value)}
+              />
+            )}
           </Field>
         </div>
       </Section>
@@ -71,5 +111,9 @@ function DetailsEditor({ timer, canEdit }: ManageContext) {
 
 /** `details`: the current match's topic, judges, venue and notes. */
 export function DetailsPage() {
-  return <ManageFrame page="details">{(context) => <DetailsEditor key={context.timer.id} {...context} />}</ManageFrame>;
+  return (
+    <ManageFrame page="details">
+      {(context) => <DetailsEditor key={context.timer.id} {...context} />}
+    </ManageFrame>
+  );
 }

@@ -21,7 +21,21 @@ import { useFieldIssues } from '../hooks/use-field-issues';
 const t = manageText;
 const ti = t.info;
 
-function LinkCard({ title, hint, url, qrLabel, secret = false, extra = null }: { title: string; hint: string; url: string; qrLabel: string; secret?: boolean; extra?: ReactNode }) {
+function LinkCard({
+  title,
+  hint,
+  url,
+  qrLabel,
+  secret = false,
+  extra = null,
+}: {
+  title: string;
+  hint: string;
+  url: string;
+  qrLabel: string;
+  secret?: boolean;
+  extra?: ReactNode;
+}) {
   const [shown, setShown] = useState(!secret);
   return (
     <div className="manage-link" data-secret={secret}>
@@ -30,7 +44,12 @@ function LinkCard({ title, hint, url, qrLabel, secret = false, extra = null }: {
         <p className="manage-muted">{hint}</p>
         <code className="manage-link__url">{shown ? url : url.replace(/#key=.*/, '#key=••••••••')}</code>
         <div className="manage-link__actions">
-          <CopyButton value={url} label={t.copy} copiedLabel={t.copied} failedMessage={consolePageText.share.copyFailed} />
+          <CopyButton
+            value={url}
+            label={t.copy}
+            copiedLabel={t.copied}
+            failedMessage={consolePageText.share.copyFailed}
+          />
           {secret ? (
             <button
               type="button"
@@ -77,7 +96,10 @@ function InfoForm({ timer, canEdit, role }: ManageContext) {
     event.preventDefault();
     const parsed = issues.check(infoFormSchema, { name, description });
     if (!parsed) return;
-    update.mutate({ timerId: timer.id, ...parsed }, { onSuccess: () => saveToast.ok(), onError: issues.refused });
+    update.mutate(
+      { timerId: timer.id, ...parsed },
+      { onSuccess: () => saveToast.ok(), onError: issues.refused },
+    );
   };
   const doRegenerate = () => {
     regenerate.mutate(
@@ -97,11 +119,25 @@ function InfoForm({ timer, canEdit, role }: ManageContext) {
   };
   const changePrivacy = async (next: boolean, title: string, body: string, confirmLabel: string) => {
     if (!(await confirm.ask({ title, body, confirmLabel, tone: next ? 'danger' : 'default' }))) return;
-    setPrivate.mutate({ timerId: timer.id, private: next }, { onSuccess: () => saveToast.ok(ti.privacy.done), onError: saveToast.failed });
+    setPrivate.mutate(
+      { timerId: timer.id, private: next },
+      { onSuccess: () => saveToast.ok(ti.privacy.done), onError: saveToast.failed },
+    );
   };
   const doRotateJudge = async () => {
-    if (!(await confirm.ask({ title: ti.judge.confirmTitle, body: ti.judge.confirmBody, confirmLabel: ti.judge.rotate, tone: 'danger' }))) return;
-    rotateJudge.mutate({ timerId: timer.id }, { onSuccess: () => saveToast.ok(ti.judge.rotated), onError: saveToast.failed });
+    if (
+      !(await confirm.ask({
+        title: ti.judge.confirmTitle,
+        body: ti.judge.confirmBody,
+        confirmLabel: ti.judge.rotate,
+        tone: 'danger',
+      }))
+    )
+      return;
+    rotateJudge.mutate(
+      { timerId: timer.id },
+      { onSuccess: () => saveToast.ok(ti.judge.rotated), onError: saveToast.failed },
+    );
   };
 
   return (
@@ -145,8 +181,18 @@ function InfoForm({ timer, canEdit, role }: ManageContext) {
       </Section>
       <Section title={ti.links}>
         <div className="manage-links">
-          <LinkCard title={ti.display.title} hint={timer.viewKey ? ti.display.privateHint : ti.display.hint} url={displayUrl} qrLabel={format(ti.qr, { what: ti.display.title })} />
-          <LinkCard title={ti.short.title} hint={ti.short.hint} url={`${origin}/id/${timer.shortid}`} qrLabel={format(ti.qr, { what: ti.short.title })} />
+          <LinkCard
+            title={ti.display.title}
+            hint={timer.viewKey ? ti.display.privateHint : ti.display.hint}
+            url={displayUrl}
+            qrLabel={format(ti.qr, { what: ti.display.title })}
+          />
+          <LinkCard
+            title={ti.short.title}
+            hint={ti.short.hint}
+            url={`${origin}/id/${timer.shortid}`}
+            qrLabel={format(ti.qr, { what: ti.short.title })}
+          />
           <LinkCard
             title={ti.judge.title}
             hint={ti.judge.hint}
@@ -154,14 +200,26 @@ function InfoForm({ timer, canEdit, role }: ManageContext) {
             qrLabel={format(ti.qr, { what: ti.judge.title })}
             extra={
               canEdit ? (
-                <button type="button" className="btn btn--ghost btn--sm" disabled={rotateJudge.isPending} onClick={() => void doRotateJudge()} data-testid="rotate-judge-key">
+                <button
+                  type="button"
+                  className="btn btn--ghost btn--sm"
+                  disabled={rotateJudge.isPending}
+                  onClick={() => void doRotateJudge()}
+                  data-testid="rotate-judge-key"
+                >
                   {ti.judge.rotate}
                 </button>
               ) : null
             }
           />
           {controlUrl ? (
-            <LinkCard title={ti.control.title} hint={ti.control.hint} url={controlUrl} qrLabel={format(ti.qr, { what: ti.control.title })} secret />
+            <LinkCard
+              title={ti.control.title}
+              hint={ti.control.hint}
+              url={controlUrl}
+              qrLabel={format(ti.qr, { what: ti.control.title })}
+              secret
+            />
           ) : (
             <div className="manage-link">
               <div className="manage-link__text">
@@ -180,15 +238,51 @@ function InfoForm({ timer, canEdit, role }: ManageContext) {
           <div className="manage-link__actions">
             {timer.viewKey ? (
               <>
-                <button type="button" className="btn btn--ghost" disabled={setPrivate.isPending} onClick={() => void changePrivacy(true, ti.privacy.confirmRenewTitle, ti.privacy.confirmRenew, ti.privacy.renew)}>
+                <button
+                  type="button"
+                  className="btn btn--ghost"
+                  disabled={setPrivate.isPending}
+                  onClick={() =>
+                    void changePrivacy(
+                      true,
+                      ti.privacy.confirmRenewTitle,
+                      ti.privacy.confirmRenew,
+                      ti.privacy.renew,
+                    )
+                  }
+                >
                   {ti.privacy.renew}
                 </button>
-                <button type="button" className="btn btn--ghost" disabled={setPrivate.isPending} onClick={() => void changePrivacy(false, ti.privacy.confirmPublicTitle, ti.privacy.confirmPublic, ti.privacy.makePublic)}>
+                <button
+                  type="button"
+                  className="btn btn--ghost"
+                  disabled={setPrivate.isPending}
+                  onClick={() =>
+                    void changePrivacy(
+                      false,
+                      ti.privacy.confirmPublicTitle,
+                      ti.privacy.confirmPublic,
+                      ti.privacy.makePublic,
+                    )
+                  }
+                >
                   {ti.privacy.makePublic}
                 </button>
               </>
             ) : (
-              <button type="button" className="btn btn--ghost" disabled={setPrivate.isPending} onClick={() => void changePrivacy(true, ti.privacy.confirmPrivateTitle, ti.privacy.confirmPrivate, ti.privacy.makePrivate)}>
+              <button
+                type="button"
+                className="btn btn--ghost"
+                disabled={setPrivate.isPending}
+                onClick={() =>
+                  void changePrivacy(
+                    true,
+                    ti.privacy.confirmPrivateTitle,
+                    ti.privacy.confirmPrivate,
+                    ti.privacy.makePrivate,
+                  )
+                }
+              >
                 {ti.privacy.makePrivate}
               </button>
             )}
@@ -225,7 +319,12 @@ function InfoForm({ timer, canEdit, role }: ManageContext) {
             <button type="button" className="btn btn--ghost" onClick={() => setConfirming(false)}>
               {t.cancel}
             </button>
-            <button type="button" className="btn btn--primary" disabled={regenerate.isPending} onClick={doRegenerate}>
+            <button
+              type="button"
+              className="btn btn--primary"
+              disabled={regenerate.isPending}
+              onClick={doRegenerate}
+            >
               {ti.regenerate}
             </button>
           </>
@@ -240,5 +339,7 @@ function InfoForm({ timer, canEdit, role }: ManageContext) {
 
 /** `info`: name, description, the links with QR codes, key regeneration and the API snippet. */
 export function InfoPage() {
-  return <ManageFrame page="info">{(context) => <InfoForm key={context.timer.id} {...context} />}</ManageFrame>;
+  return (
+    <ManageFrame page="info">{(context) => <InfoForm key={context.timer.id} {...context} />}</ManageFrame>
+  );
 }

@@ -18,22 +18,38 @@ function LogoEditor({ timer, canEdit }: ManageContext) {
     event.target.value = '';
     if (!file) return;
     const result = await upload(file);
-    if (result) save.mutate({ timerId: timer.id, section: 'logo', value: { logoUrl: result.url } }, { onSuccess: () => saveToast.ok(tl.uploaded), onError: saveToast.failed });
+    if (result)
+      save.mutate(
+        { timerId: timer.id, section: 'logo', value: { logoUrl: result.url } },
+        { onSuccess: () => saveToast.ok(tl.uploaded), onError: saveToast.failed },
+      );
   };
-  const remove = () => save.mutate({ timerId: timer.id, section: 'logo', value: { logoUrl: null } }, { onSuccess: () => saveToast.ok(tl.removed), onError: saveToast.failed });
+  const remove = () =>
+    save.mutate(
+      { timerId: timer.id, section: 'logo', value: { logoUrl: null } },
+      { onSuccess: () => saveToast.ok(tl.removed), onError: saveToast.failed },
+    );
   return (
     <div className="manage-stack">
       <Section title={tl.current}>
         <div className="manage-logo">
           <figure className="manage-logo__figure">
             <div className="manage-logo__preview" data-testid="logo-preview">
-              {logoUrl ? <img src={logoUrl} alt={tl.current} /> : <span className="manage-muted">{tl.none}</span>}
+              {logoUrl ? (
+                <img src={logoUrl} alt={tl.current} />
+              ) : (
+                <span className="manage-muted">{tl.none}</span>
+              )}
             </div>
             <figcaption className="manage-logo__caption">{tl.previewLight}</figcaption>
           </figure>
           <figure className="manage-logo__figure">
             <div className="manage-logo__dark" data-testid="logo-preview-dark">
-              {logoUrl ? <img src={logoUrl} alt="" /> : <span className="manage-logo__none-dark">{tl.none}</span>}
+              {logoUrl ? (
+                <img src={logoUrl} alt="" />
+              ) : (
+                <span className="manage-logo__none-dark">{tl.none}</span>
+              )}
             </div>
             <figcaption className="manage-logo__caption">{tl.previewDark}</figcaption>
           </figure>
@@ -42,7 +58,13 @@ function LogoEditor({ timer, canEdit }: ManageContext) {
           <div className="manage-row">
             <label className="btn btn--primary manage-file">
               {uploading ? tl.uploading : tl.choose}
-              <input type="file" accept="image/png,image/jpeg,image/webp,image/svg+xml" disabled={uploading} onChange={(event) => void choose(event)} data-testid="logo-input" />
+              <input
+                type="file"
+                accept="image/png,image/jpeg,image/webp,image/svg+xml"
+                disabled={uploading}
+                onChange={(event) => void choose(event)}
+                data-testid="logo-input"
+              />
             </label>
             {logoUrl ? (
               <button type="button" className="btn btn--ghost" onClick={remove} disabled={save.isPending}>
@@ -63,5 +85,7 @@ function LogoEditor({ timer, canEdit }: ManageContext) {
 
 /** `logo`: upload (checked and sanitized by the hub), preview on light and dark, remove. */
 export function LogoPage() {
-  return <ManageFrame page="logo">{(context) => <LogoEditor key={context.timer.id} {...context} />}</ManageFrame>;
+  return (
+    <ManageFrame page="logo">{(context) => <LogoEditor key={context.timer.id} {...context} />}</ManageFrame>
+  );
 }

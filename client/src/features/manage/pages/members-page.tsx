@@ -6,7 +6,17 @@ import { IconLock, IconUsers } from '../../../components/ui/icons';
 import { format } from '../../../i18n';
 import { manage as manageText } from '../../../i18n/zh-CN/manage';
 import { commandError } from '../../../lib/realtime/timer';
-import { MEMBER_ROLES, isMemberRole, useMembers, useRemoveMember, useRevokeInvite, useSetMemberRole, useSignedInAccount, type InviteItem, type MemberItem } from '../api/members';
+import {
+  MEMBER_ROLES,
+  isMemberRole,
+  useMembers,
+  useRemoveMember,
+  useRevokeInvite,
+  useSetMemberRole,
+  useSignedInAccount,
+  type InviteItem,
+  type MemberItem,
+} from '../api/members';
 import { Section } from '../components/fields';
 import { CreateInvite, InviteList, roleName, type CreatedInvite } from '../components/invite-links';
 import { ManageFrame, type ManageContext } from '../components/manage-frame';
@@ -48,7 +58,17 @@ function Explanation({ kind }: { kind: 'not-owner' | 'unclaimed' }) {
   );
 }
 
-function MemberRow({ member, timerId, busy, onRemove }: { member: MemberItem; timerId: string; busy: boolean; onRemove: () => void }) {
+function MemberRow({
+  member,
+  timerId,
+  busy,
+  onRemove,
+}: {
+  member: MemberItem;
+  timerId: string;
+  busy: boolean;
+  onRemove: () => void;
+}) {
   const setRole = useSetMemberRole();
   const name = memberName(member);
   const change = (role: string) => {
@@ -85,7 +105,12 @@ function MemberRow({ member, timerId, busy, onRemove }: { member: MemberItem; ti
             </option>
           ))}
         </select>
-        <button type="button" className="btn btn--ghost btn--sm members-danger" disabled={busy} onClick={onRemove}>
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm members-danger"
+          disabled={busy}
+          onClick={onRemove}
+        >
           {tm.remove}
         </button>
       </div>
@@ -154,7 +179,16 @@ function MembersManager({ timerId }: { timerId: string }) {
 
   return (
     <div className="manage-stack">
-      <Section title={tm.list} actions={members.length > 0 ? <span className="manage-badge" title={tm.countHint}>{members.length}</span> : null}>
+      <Section
+        title={tm.list}
+        actions={
+          members.length > 0 ? (
+            <span className="manage-badge" title={tm.countHint}>
+              {members.length}
+            </span>
+          ) : null
+        }
+      >
         <ul className="members-list" data-testid="member-list">
           <li className="members-row" data-owner="true">
             <div className="members-row__who">
@@ -162,20 +196,33 @@ function MembersManager({ timerId }: { timerId: string }) {
                 {account ? memberName(account) : tm.you}
                 <span className="members-row__you">（{tm.you}）</span>
               </span>
-              {account && memberName(account) !== account.email ? <span className="members-row__meta">{account.email}</span> : null}
+              {account && memberName(account) !== account.email ? (
+                <span className="members-row__meta">{account.email}</span>
+              ) : null}
             </div>
             <div className="members-row__controls">
               <span className="manage-badge">{tm.roles.owner}</span>
             </div>
           </li>
           {members.map((member) => (
-            <MemberRow key={member.userId} member={member} timerId={timerId} busy={busy} onRemove={() => setPending({ type: 'remove', member })} />
+            <MemberRow
+              key={member.userId}
+              member={member}
+              timerId={timerId}
+              busy={busy}
+              onRemove={() => setPending({ type: 'remove', member })}
+            />
           ))}
         </ul>
         {members.length === 0 ? <p className="manage-muted">{tm.listEmpty}</p> : null}
       </Section>
       <CreateInvite timerId={timerId} created={created} onCreated={setCreated} />
-      <InviteList invites={invites} newId={created?.id ?? null} busy={busy} onRevoke={(invite) => setPending({ type: 'revoke', invite })} />
+      <InviteList
+        invites={invites}
+        newId={created?.id ?? null}
+        busy={busy}
+        onRevoke={(invite) => setPending({ type: 'revoke', invite })}
+      />
       <Dialog
         open={pending !== null}
         title={pending?.type === 'revoke' ? tm.revokeTitle : tm.removeTitle}
@@ -192,7 +239,11 @@ function MembersManager({ timerId }: { timerId: string }) {
           </>
         }
       >
-        <p>{pending?.type === 'remove' ? format(tm.removeBody, { name: memberName(pending.member), role: roleName(pending.member.role) }) : tm.revokeBody}</p>
+        <p>
+          {pending?.type === 'remove'
+            ? format(tm.removeBody, { name: memberName(pending.member), role: roleName(pending.member.role) })
+            : tm.revokeBody}
+        </p>
       </Dialog>
     </div>
   );

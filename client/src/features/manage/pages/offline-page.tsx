@@ -13,14 +13,19 @@ import { downloadText } from '../../../lib/browser/download';
 
 const t = manageText.offline;
 
-
 function OfflineView({ timer, canEdit }: ManageContext) {
   const [localMode, setLocalMode] = useState(false);
   const { canInstall, install, ready } = useInstall();
   const importConfig = useImportConfig();
   const exportConfig = () => {
     const { schedule: _schedule, ...settings } = timer.settings;
-    const file: TimerConfigFile = { kind: 'bianshi-timer-config', version: 1, name: timer.name, format: timer.format, settings };
+    const file: TimerConfigFile = {
+      kind: 'bianshi-timer-config',
+      version: 1,
+      name: timer.name,
+      format: timer.format,
+      settings,
+    };
     downloadText(`辩时配置-${timer.shortid}.json`, `${JSON.stringify(file, null, 2)}\n`, 'application/json');
   };
   const importFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -31,7 +36,11 @@ function OfflineView({ timer, canEdit }: ManageContext) {
     try {
       config = timerConfigFileSchema.parse(JSON.parse(await file.text()));
     } catch (error) {
-      toast.error(format(t.config.invalid, { message: error instanceof SyntaxError ? 'JSON 格式错误' : '不是辩时配置文件' }));
+      toast.error(
+        format(t.config.invalid, {
+          message: error instanceof SyntaxError ? 'JSON 格式错误' : '不是辩时配置文件',
+        }),
+      );
       return;
     }
     importConfig.mutate(
@@ -39,24 +48,40 @@ function OfflineView({ timer, canEdit }: ManageContext) {
       {
         onSuccess: (result) => {
           saveToast.ok(t.config.imported);
-          if (result.skipped.length > 0) toast.warning(format(t.config.skipped, { list: result.skipped.join('、') }));
+          if (result.skipped.length > 0)
+            toast.warning(format(t.config.skipped, { list: result.skipped.join('、') }));
         },
         onError: saveToast.failed,
       },
     );
   };
-  const publicTimer = { id: timer.id, shortid: timer.shortid, name: timer.name, description: timer.description, settings: timer.settings };
+  const publicTimer = {
+    id: timer.id,
+    shortid: timer.shortid,
+    name: timer.name,
+    description: timer.description,
+    settings: timer.settings,
+  };
 
   return (
     <div className="manage-stack">
       <Section title={t.local.title}>
         {localMode ? (
-          <OfflineTimer timer={publicTimer} format={timer.format as Format} onExit={() => setLocalMode(false)} />
+          <OfflineTimer
+            timer={publicTimer}
+            format={timer.format as Format}
+            onExit={() => setLocalMode(false)}
+          />
         ) : (
           <>
             <p className="manage-muted">{t.local.body}</p>
             <div className="manage-row">
-              <button type="button" className="btn btn--primary" onClick={() => setLocalMode(true)} data-testid="offline-start">
+              <button
+                type="button"
+                className="btn btn--primary"
+                onClick={() => setLocalMode(true)}
+                data-testid="offline-start"
+              >
                 {t.local.start}
               </button>
             </div>
@@ -83,7 +108,9 @@ function OfflineView({ timer, canEdit }: ManageContext) {
             <li key={step}>{step}</li>
           ))}
         </ol>
-        <pre className="manage-code">{'npm install\nnpm start\n# 其他屏幕打开 http://<笔记本的局域网 IP>:3000'}</pre>
+        <pre className="manage-code">
+          {'npm install\nnpm start\n# 其他屏幕打开 http://<笔记本的局域网 IP>:3000'}
+        </pre>
       </Section>
       <Section title={t.config.title}>
         <p className="manage-muted">{t.config.body}</p>
@@ -94,7 +121,12 @@ function OfflineView({ timer, canEdit }: ManageContext) {
           {canEdit ? (
             <label className="btn btn--ghost manage-file">
               {t.config.import}
-              <input type="file" accept="application/json,.json" onChange={(event) => void importFile(event)} data-testid="config-import" />
+              <input
+                type="file"
+                accept="application/json,.json"
+                onChange={(event) => void importFile(event)}
+                data-testid="config-import"
+              />
             </label>
           ) : null}
         </div>
@@ -105,5 +137,9 @@ function OfflineView({ timer, canEdit }: ManageContext) {
 
 /** `offline`: install as an app, single-device offline mode, a venue LAN hub, configuration files. */
 export function OfflinePage() {
-  return <ManageFrame page="offline">{(context) => <OfflineView key={context.timer.id} {...context} />}</ManageFrame>;
+  return (
+    <ManageFrame page="offline">
+      {(context) => <OfflineView key={context.timer.id} {...context} />}
+    </ManageFrame>
+  );
 }

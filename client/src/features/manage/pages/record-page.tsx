@@ -22,7 +22,10 @@ const PLAYED: ReadonlySet<string> = new Set(['running', 'paused', 'finished', 'a
  * The match the page opens on: the current one once it is under way, else the last one played,
  * else the current one. Never a planned match nobody started (its export would be empty).
  */
-export function defaultRecordMatch(list: readonly MatchListItem[], currentMatchId: string | null): string | null {
+export function defaultRecordMatch(
+  list: readonly MatchListItem[],
+  currentMatchId: string | null,
+): string | null {
   const current = list.find((match) => match.id === currentMatchId);
   if (current && PLAYED.has(current.status)) return current.id;
   return list.find((match) => PLAYED.has(match.status))?.id ?? current?.id ?? list[0]?.id ?? null;
@@ -58,11 +61,16 @@ function RecordView({ timer }: ManageContext) {
     const pool = sharedPool(stageIndex);
     return pool === null ? mmss(allottedMs) : format(tr.shared, { pool });
   };
-  const sideLabel = (side: SideId | null) => (side === null ? tr.neutral : (recordFormat?.sides[side]?.label ?? displayText.sides[side]));
+  const sideLabel = (side: SideId | null) =>
+    side === null ? tr.neutral : (recordFormat?.sides[side]?.label ?? displayText.sides[side]);
   const exportCsv = () => {
     if (!record) return;
     // A BOM so spreadsheet programs read the Chinese as UTF-8.
-    downloadText(`比赛记录-${timer.shortid}-${matchId}.csv`, `\ufeff${recordToCsv(record, sideLabel)}`, 'text/csv;charset=utf-8');
+    downloadText(
+      `比赛记录-${timer.shortid}-${matchId}.csv`,
+      `\ufeff${recordToCsv(record, sideLabel)}`,
+      'text/csv;charset=utf-8',
+    );
   };
   return (
     <div className="manage-split manage-split--list">
@@ -71,10 +79,16 @@ function RecordView({ timer }: ManageContext) {
         <ul className="manage-list">
           {list.map((match) => (
             <li key={match.id}>
-              <button type="button" className="manage-pick" aria-pressed={match.id === matchId} onClick={() => setChosen(match.id)}>
+              <button
+                type="button"
+                className="manage-pick"
+                aria-pressed={match.id === matchId}
+                onClick={() => setChosen(match.id)}
+              >
                 <span className="manage-list__main">{match.title || match.formatName}</span>
                 <span className="manage-muted">
-                  {tr.status[match.status as keyof typeof tr.status] ?? match.status} · {format(tr.created, { time: dateTime(match.createdAt) })}
+                  {tr.status[match.status as keyof typeof tr.status] ?? match.status} ·{' '}
+                  {format(tr.created, { time: dateTime(match.createdAt) })}
                   {match.id === matches.data?.currentMatchId ? ` · ${tr.current}` : ''}
                 </span>
               </button>
@@ -87,10 +101,19 @@ function RecordView({ timer }: ManageContext) {
         actions={
           record && matchId ? (
             <>
-              <Link className="btn btn--secondary btn--sm" to={`/record/${matchId}`} data-testid="open-record">
+              <Link
+                className="btn btn--secondary btn--sm"
+                to={`/record/${matchId}`}
+                data-testid="open-record"
+              >
                 {tr.openRecord}
               </Link>
-              <button type="button" className="btn btn--primary btn--sm" onClick={exportCsv} data-testid="csv">
+              <button
+                type="button"
+                className="btn btn--primary btn--sm"
+                onClick={exportCsv}
+                data-testid="csv"
+              >
                 {tr.csv}
               </button>
             </>
@@ -120,9 +143,13 @@ function RecordView({ timer }: ManageContext) {
                           {stage.stageIndex + 1}. {stage.name}
                         </td>
                         <td>{sideLabel(clock.side)}</td>
-                        <td className="manage-num" data-testid="record-allotted">{allotted(stage.stageIndex, clock.allottedMs)}</td>
+                        <td className="manage-num" data-testid="record-allotted">
+                          {allotted(stage.stageIndex, clock.allottedMs)}
+                        </td>
                         <td className="manage-num">{mmss(clock.usedMs)}</td>
-                        <td className="manage-num">{clock.overtimeMs > 0 ? `+${mmss(clock.overtimeMs)}` : '—'}</td>
+                        <td className="manage-num">
+                          {clock.overtimeMs > 0 ? `+${mmss(clock.overtimeMs)}` : '—'}
+                        </td>
                       </tr>
                     )),
                   )}
@@ -134,7 +161,9 @@ function RecordView({ timer }: ManageContext) {
                     <td>{sideLabel(side)}</td>
                     <td />
                     <td className="manage-num">{mmss(record.totals[side].usedMs)}</td>
-                    <td className="manage-num">{record.totals[side].overtimeMs > 0 ? `+${mmss(record.totals[side].overtimeMs)}` : '—'}</td>
+                    <td className="manage-num">
+                      {record.totals[side].overtimeMs > 0 ? `+${mmss(record.totals[side].overtimeMs)}` : '—'}
+                    </td>
                   </tr>
                 ))}
               </tfoot>

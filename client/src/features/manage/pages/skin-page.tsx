@@ -1,7 +1,15 @@
 import { useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
 import { TimerDisplay } from '../../../components/timer-display';
 import { manage as manageText } from '../../../i18n/zh-CN/manage';
-import { resolveSkin, SKIN_COLOR_KEYS, SKIN_PRESET_IDS, SKIN_PRESET_LABELS, SKIN_PRESETS, type SkinColors, type SkinPresetId } from '../../../lib/display-settings';
+import {
+  resolveSkin,
+  SKIN_COLOR_KEYS,
+  SKIN_PRESET_IDS,
+  SKIN_PRESET_LABELS,
+  SKIN_PRESETS,
+  type SkinColors,
+  type SkinPresetId,
+} from '../../../lib/display-settings';
 import { useUpdateSettings } from '../api/update-settings';
 import { Field, SaveBar, Section } from '../components/fields';
 import { ManageFrame, type ManageContext } from '../components/manage-frame';
@@ -22,10 +30,20 @@ interface SkinDraft {
 
 function initialDraft(value: unknown): SkinDraft {
   const skin = resolveSkin(value);
-  const raw = (typeof value === 'object' && value !== null ? value : {}) as { colors?: Partial<SkinColors>; backgroundImageUrl?: string };
+  const raw = (typeof value === 'object' && value !== null ? value : {}) as {
+    colors?: Partial<SkinColors>;
+    backgroundImageUrl?: string;
+  };
   const colors: Partial<SkinColors> = {};
-  for (const key of SKIN_COLOR_KEYS) if (typeof raw.colors?.[key] === 'string' && raw.colors[key] !== SKIN_PRESETS[skin.preset].colors[key]) colors[key] = skin.colors[key];
-  return { preset: skin.preset, colors, fontScale: skin.fontScale, ...(skin.backgroundImageUrl ? { backgroundImageUrl: skin.backgroundImageUrl } : {}) };
+  for (const key of SKIN_COLOR_KEYS)
+    if (typeof raw.colors?.[key] === 'string' && raw.colors[key] !== SKIN_PRESETS[skin.preset].colors[key])
+      colors[key] = skin.colors[key];
+  return {
+    preset: skin.preset,
+    colors,
+    fontScale: skin.fontScale,
+    ...(skin.backgroundImageUrl ? { backgroundImageUrl: skin.backgroundImageUrl } : {}),
+  };
 }
 
 /** A colour input accepts #rrggbb only; other CSS colours show as their preset value. */
@@ -35,12 +53,26 @@ function hex(value: string): string {
 
 function SkinEditor({ timer, canEdit }: ManageContext) {
   const [draft, setDraft] = useState<SkinDraft>(() => initialDraft(timer.settings.skin));
-  const [tenths, setTenths] = useState(() => ((timer.settings.display as { tenths?: unknown } | undefined)?.tenths ?? true) !== false);
-  const [flashAtZero, setFlashAtZero] = useState(() => (timer.settings.display as { flashAtZero?: unknown } | undefined)?.flashAtZero === true);
+  const [tenths, setTenths] = useState(
+    () => ((timer.settings.display as { tenths?: unknown } | undefined)?.tenths ?? true) !== false,
+  );
+  const [flashAtZero, setFlashAtZero] = useState(
+    () => (timer.settings.display as { flashAtZero?: unknown } | undefined)?.flashAtZero === true,
+  );
   const save = useUpdateSettings();
   const issues = useFieldIssues();
   const background = useUpload(timer.id, 'background');
-  const store = useMemo(() => previewStore(timer.format, { id: timer.id, shortid: timer.shortid, name: timer.name, description: timer.description, settings: timer.settings }), [timer]);
+  const store = useMemo(
+    () =>
+      previewStore(timer.format, {
+        id: timer.id,
+        shortid: timer.shortid,
+        name: timer.name,
+        description: timer.description,
+        settings: timer.settings,
+      }),
+    [timer],
+  );
   const skin = resolveSkin(draft);
 
   const setColor = (key: keyof SkinColors, value: string | null) =>
@@ -61,9 +93,17 @@ function SkinEditor({ timer, canEdit }: ManageContext) {
     event.preventDefault();
     const { backgroundImageUrl, ...rest } = draft;
     save.mutate(
-      { timerId: timer.id, section: 'skin', value: { ...rest, ...(backgroundImageUrl ? { backgroundImageUrl } : {}) } },
       {
-        onSuccess: () => save.mutate({ timerId: timer.id, section: 'display', value: { tenths, flashAtZero } }, { onSuccess: () => saveToast.ok(), onError: issues.refused }),
+        timerId: timer.id,
+        section: 'skin',
+        value: { ...rest, ...(backgroundImageUrl ? { backgroundImageUrl } : {}) },
+      },
+      {
+        onSuccess: () =>
+          save.mutate(
+            { timerId: timer.id, section: 'display', value: { tenths, flashAtZero } },
+            { onSuccess: () => saveToast.ok(), onError: issues.refused },
+          ),
         onError: issues.refused,
       },
     );
@@ -76,8 +116,20 @@ function SkinEditor({ timer, canEdit }: ManageContext) {
           <div className="manage-presets" role="radiogroup" aria-label={ts.presets}>
             {SKIN_PRESET_IDS.map((id) => (
               <label key={id} className="manage-preset" data-selected={draft.preset === id}>
-                <input type="radio" name="preset" checked={draft.preset === id} disabled={!canEdit} onChange={() => setDraft((d) => ({ ...d, preset: id, colors: {} }))} />
-                <span className="manage-preset__swatch" style={{ background: SKIN_PRESETS[id].colors.background, color: SKIN_PRESETS[id].colors.text }}>
+                <input
+                  type="radio"
+                  name="preset"
+                  checked={draft.preset === id}
+                  disabled={!canEdit}
+                  onChange={() => setDraft((d) => ({ ...d, preset: id, colors: {} }))}
+                />
+                <span
+                  className="manage-preset__swatch"
+                  style={{
+                    background: SKIN_PRESETS[id].colors.background,
+                    color: SKIN_PRESETS[id].colors.text,
+                  }}
+                >
                   03:30
                 </span>
                 <span>{SKIN_PRESET_LABELS[id]}</span>
@@ -89,7 +141,13 @@ function SkinEditor({ timer, canEdit }: ManageContext) {
           <div className="manage-colors">
             {SKIN_COLOR_KEYS.map((key) => (
               <div key={key} className="manage-color">
-                <input type="color" aria-label={ts.colorNames[key]} value={hex(skin.colors[key])} disabled={!canEdit} onChange={(e) => setColor(key, e.target.value)} />
+                <input
+                  type="color"
+                  aria-label={ts.colorNames[key]}
+                  value={hex(skin.colors[key])}
+                  disabled={!canEdit}
+                  onChange={(e) => setColor(key, e.target.value)}
+                />
                 <span className="manage-color__name">{ts.colorNames[key]}</span>
                 {issues.of(`colors.${key}`) ? (
                   <span className="manage-field__error" role="alert" data-testid="field-error">
@@ -108,14 +166,36 @@ function SkinEditor({ timer, canEdit }: ManageContext) {
         <Section title={ts.fontScale}>
           <p className="manage-muted">{ts.fontScaleHint}</p>
           <Field label={`${ts.fontScale} ×${draft.fontScale.toFixed(2)}`} error={issues.of('fontScale')}>
-            {(_id, control) => <input {...control} type="range" min={0.6} max={1.6} step={0.05} value={draft.fontScale} disabled={!canEdit} onChange={(e) => setDraft((d) => ({ ...d, fontScale: Number(e.target.value) }))} />}
+            {(_id, control) => (
+              <input
+                {...control}
+                type="range"
+                min={0.6}
+                max={1.6}
+                step={0.05}
+                value={draft.fontScale}
+                disabled={!canEdit}
+                onChange={(e) => setDraft((d) => ({ ...d, fontScale: Number(e.target.value) }))}
+              />
+            )}
           </Field>
           <label className="manage-check">
-            <input type="checkbox" checked={tenths} disabled={!canEdit} onChange={(e) => setTenths(e.target.checked)} />
+            <input
+              type="checkbox"
+              checked={tenths}
+              disabled={!canEdit}
+              onChange={(e) => setTenths(e.target.checked)}
+            />
             <span>{ts.tenths}</span>
           </label>
           <label className="manage-check">
-            <input type="checkbox" checked={flashAtZero} disabled={!canEdit} onChange={(e) => setFlashAtZero(e.target.checked)} data-testid="skin-flash-at-zero" />
+            <input
+              type="checkbox"
+              checked={flashAtZero}
+              disabled={!canEdit}
+              onChange={(e) => setFlashAtZero(e.target.checked)}
+              data-testid="skin-flash-at-zero"
+            />
             <span>{ts.flashAtZero}</span>
           </label>
         </Section>
@@ -125,10 +205,18 @@ function SkinEditor({ timer, canEdit }: ManageContext) {
             <div className="manage-row">
               <label className="btn btn--ghost manage-file">
                 {background.uploading ? t.logo.uploading : ts.chooseBackground}
-                <input type="file" accept="image/png,image/jpeg,image/webp" onChange={(event) => void chooseBackground(event)} />
+                <input
+                  type="file"
+                  accept="image/png,image/jpeg,image/webp"
+                  onChange={(event) => void chooseBackground(event)}
+                />
               </label>
               {draft.backgroundImageUrl ? (
-                <button type="button" className="btn btn--ghost" onClick={() => setDraft(({ backgroundImageUrl: _removed, ...rest }) => rest)}>
+                <button
+                  type="button"
+                  className="btn btn--ghost"
+                  onClick={() => setDraft(({ backgroundImageUrl: _removed, ...rest }) => rest)}
+                >
                   {ts.removeBackground}
                 </button>
               ) : null}

@@ -102,7 +102,11 @@ function TeamsEditor({ timer, canEdit }: ManageContext) {
                 <fieldset className="manage-debaters">
                   <legend className="manage-field__label">{tt.debaters}</legend>
                   {team.debaters.map((debater, index) => (
-                    <div key={index} className="manage-debater" data-invalid={issues.of(`${side}.debaters.${index}`) ? true : undefined}>
+                    <div
+                      key={index}
+                      className="manage-debater"
+                      data-invalid={issues.of(`${side}.debaters.${index}`) ? true : undefined}
+                    >
                       <span className="manage-debater__pos">{tt.position[index]}</span>
                       <input
                         className="input"

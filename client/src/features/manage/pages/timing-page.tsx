@@ -1,4 +1,10 @@
-import { diffFormats, matchHasBegun as begun, matchProgress, type Format, type MatchState } from '@bianshi/shared';
+import {
+  diffFormats,
+  matchHasBegun as begun,
+  matchProgress,
+  type Format,
+  type MatchState,
+} from '@bianshi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { format as fill } from '../../../i18n';

@@ -10,7 +10,11 @@ export function ServerStatus() {
   const info = useSystemInfo();
   const state = info.isPending ? 'pending' : info.isError ? 'offline' : 'online';
   const label =
-    state === 'pending' ? t.connecting : state === 'offline' ? t.offline : format(t.online, { version: info.data?.version ?? '' });
+    state === 'pending'
+      ? t.connecting
+      : state === 'offline'
+        ? t.offline
+        : format(t.online, { version: info.data?.version ?? '' });
   const detail =
     state === 'online' && info.data
       ? format(t.detail, { protocol: info.data.protocolVersion, database: info.data.database })
@@ -19,7 +23,13 @@ export function ServerStatus() {
         : t.connecting;
   return (
     <Tooltip content={detail} side="top">
-      <span className="server-status" data-state={state} tabIndex={0} role="status" aria-label={`${t.label}：${label}`}>
+      <span
+        className="server-status"
+        data-state={state}
+        tabIndex={0}
+        role="status"
+        aria-label={`${t.label}：${label}`}
+      >
         <span className="server-status__dot" aria-hidden="true" />
         <span className="server-status__label">{label}</span>
       </span>

@@ -10,7 +10,9 @@ function issueMessages(message: string): string | null {
   if (!message.startsWith('[')) return null;
   try {
     const issues = JSON.parse(message) as { message?: unknown }[];
-    const texts = issues.map((issue) => issue.message).filter((text): text is string => typeof text === 'string' && CJK.test(text));
+    const texts = issues
+      .map((issue) => issue.message)
+      .filter((text): text is string => typeof text === 'string' && CJK.test(text));
     return texts.length > 0 ? [...new Set(texts)].join('；') : null;
   } catch {
     return null;
@@ -32,5 +34,11 @@ export function tournamentErrorMessage(error: unknown): string {
 /** Whether a failure is the hub's answer (a refusal that retrying will not change), not a lost request. */
 export function isRefusal(error: unknown): boolean {
   const appError = toAppError(error);
-  return appError.kind === 'http' && appError.status >= 400 && appError.status < 500 && appError.status !== 408 && appError.status !== 429;
+  return (
+    appError.kind === 'http' &&
+    appError.status >= 400 &&
+    appError.status < 500 &&
+    appError.status !== 408 &&
+    appError.status !== 429
+  );
 }

@@ -29,7 +29,10 @@ export function useTournament(slug: string) {
 /** The live wall of a round (the latest published one when `roundId` is absent). */
 export function useLiveRound(slug: string, roundId: string | undefined) {
   const trpc = useTRPC();
-  const query = useQuery({ ...trpc.tournament.live.queryOptions({ slug, ...(roundId ? { roundId } : {}) }), retry: false });
+  const query = useQuery({
+    ...trpc.tournament.live.queryOptions({ slug, ...(roundId ? { roundId } : {}) }),
+    retry: false,
+  });
   useTournamentChanges(slug, query.isSuccess);
   return query;
 }

@@ -18,7 +18,10 @@ export function useTournamentActions(slug: string) {
   return {
     update: useMutation({ ...trpc.tournament.update.mutationOptions(), ...common }),
     // Callers show this one's refusals themselves (beside the form, or as a toast for a role change).
-    addOrganizer: useMutation({ ...trpc.tournament.addOrganizer.mutationOptions(), onSuccess: common.onSuccess }),
+    addOrganizer: useMutation({
+      ...trpc.tournament.addOrganizer.mutationOptions(),
+      onSuccess: common.onSuccess,
+    }),
     removeOrganizer: useMutation({ ...trpc.tournament.removeOrganizer.mutationOptions(), ...common }),
     importTeams: useMutation({ ...trpc.tournament.importTeams.mutationOptions(), ...common }),
     removeTeam: useMutation({ ...trpc.tournament.removeTeam.mutationOptions(), ...common }),

@@ -37,7 +37,10 @@ function BallotScreen({ token }: { token: string }) {
   const page = useQuery({
     ...trpc.tournament.ballot.queryOptions({ token }),
     // A match still in its speeches opens for ballots when its chair moves on: look again meanwhile.
-    refetchInterval: (query) => (query.state.data?.fixtures.some((entry) => !entry.open && !entry.fixture.result?.confirmed) ? EARLY_RECHECK_MS : false),
+    refetchInterval: (query) =>
+      query.state.data?.fixtures.some((entry) => !entry.open && !entry.fixture.result?.confirmed)
+        ? EARLY_RECHECK_MS
+        : false,
   });
   const { outbox, state } = useBallotOutbox(token);
   const [chosen, setChosen] = useState<string | null>(null);
@@ -46,7 +49,8 @@ function BallotScreen({ token }: { token: string }) {
   // Once a ballot is answered, re-read the page (the fixture now shows this judge's ballot).
   const answered = Object.keys(state.outcomes).length;
   useEffect(() => {
-    if (answered > 0) void queryClient.invalidateQueries({ queryKey: trpc.tournament.ballot.queryKey({ token }) });
+    if (answered > 0)
+      void queryClient.invalidateQueries({ queryKey: trpc.tournament.ballot.queryKey({ token }) });
   }, [answered, queryClient, trpc, token]);
 
   if (page.isError && !page.data) {
@@ -63,7 +67,11 @@ function BallotScreen({ token }: { token: string }) {
 
   const data = page.data;
   const fixtures = data.fixtures;
-  const current = fixtures.find((entry) => entry.fixture.id === chosen) ?? fixtures.find((entry) => entry.open && !entry.myBallot) ?? fixtures[0] ?? null;
+  const current =
+    fixtures.find((entry) => entry.fixture.id === chosen) ??
+    fixtures.find((entry) => entry.open && !entry.myBallot) ??
+    fixtures[0] ??
+    null;
   return (
     <div className="tb-page" data-testid="tb-page">
       <header className="tb-head">
@@ -97,21 +105,38 @@ function BallotScreen({ token }: { token: string }) {
           state={state}
           onSubmit={(ballot) => outbox.enqueue(current.fixture.id, ballot)}
           onRetry={() => void outbox.flush()}
-          onNext={fixtures.some((entry) => entry !== current && entry.open && !entry.myBallot) ? () => setChosen(fixtures.find((entry) => entry !== current && entry.open && !entry.myBallot)!.fixture.id) : null}
+          onNext={
+            fixtures.some((entry) => entry !== current && entry.open && !entry.myBallot)
+              ? () =>
+                  setChosen(
+                    fixtures.find((entry) => entry !== current && entry.open && !entry.myBallot)!.fixture.id,
+                  )
+              : null
+          }
         />
       )}
     </div>
   );
 }
 
-function FixtureBallot({ entry, state, onSubmit, onRetry, onNext }: { entry: Entry; state: OutboxState; onSubmit: (ballot: BallotInput) => void; onRetry: () => void; onNext: (() => void) | null }) {
+function FixtureBallot({
+  entry,
+  state,
+  onSubmit,
+  onRetry,
+  onNext,
+}: {
+  entry: Entry;
+  state: OutboxState;
+  onSubmit: (ballot: BallotInput) => void;
+  onRetry: () => void;
+  onNext: (() => void) | null;
+}) {
   const pending = state.pending.find((p) => p.fixtureId === entry.fixture.id) ?? null;
   const outcome = state.outcomes[entry.fixture.id] ?? null;
   const venue = entry.fixture.venue;
   const heading = (
-    <p className="tb-muted tb-fixture-line">
-      {[entry.roundName, venue].filter(Boolean).join(' · ')}
-    </p>
+    <p className="tb-muted tb-fixture-line">{[entry.roundName, venue].filter(Boolean).join(' · ')}</p>
   );
 
   if (pending) return <QueuedCard pending={pending} state={state} onRetry={onRetry} heading={heading} />;
@@ -130,10 +155,19 @@ function FixtureBallot({ entry, state, onSubmit, onRetry, onNext }: { entry: Ent
     return (
       <section className="tb-card tb-card--sent" role="status" data-testid="tb-sent">
         {heading}
-        <div className="tb-check" aria-hidden="true">✓</div>
+        <div className="tb-check" aria-hidden="true">
+          ✓
+        </div>
         <h2 className="tb-title">{t.sentTitle}</h2>
         <p>{t.sentText}</p>
-        {winner && <p className="tb-muted">{format(t.yourWinner, { side: t[winner], team: (winner === 'aff' ? entry.aff?.name : entry.neg?.name) ?? '' })}</p>}
+        {winner && (
+          <p className="tb-muted">
+            {format(t.yourWinner, {
+              side: t[winner],
+              team: (winner === 'aff' ? entry.aff?.name : entry.neg?.name) ?? '',
+            })}
+          </p>
+        )}
         <p className="tb-muted">{format(t.sentAt, { time: formatShortTime(at) })}</p>
         {onNext && (
           <button type="button" className="tb-button tb-button--primary" onClick={onNext}>
@@ -147,7 +181,12 @@ function FixtureBallot({ entry, state, onSubmit, onRetry, onNext }: { entry: Ent
     // Not confirmed yet: closed only until the speeches are over (the page looks again meanwhile).
     const early = !entry.fixture.result?.confirmed;
     return (
-      <section className="tb-card tb-card--refused" role="alert" data-testid="tb-refused" data-early={early ? 'true' : 'false'}>
+      <section
+        className="tb-card tb-card--refused"
+        role="alert"
+        data-testid="tb-refused"
+        data-early={early ? 'true' : 'false'}
+      >
         {heading}
         <h2 className="tb-title">{early ? t.notYetTitle : t.refusedTitle}</h2>
         <p>{entry.closedReason ?? t.closed}</p>
@@ -157,7 +196,17 @@ function FixtureBallot({ entry, state, onSubmit, onRetry, onNext }: { entry: Ent
   return <BallotForm entry={entry} heading={heading} onSubmit={onSubmit} />;
 }
 
-function QueuedCard({ pending, state, onRetry, heading }: { pending: PendingBallot; state: OutboxState; onRetry: () => void; heading: React.ReactNode }) {
+function QueuedCard({
+  pending,
+  state,
+  onRetry,
+  heading,
+}: {
+  pending: PendingBallot;
+  state: OutboxState;
+  onRetry: () => void;
+  heading: React.ReactNode;
+}) {
   return (
     <section className="tb-card tb-card--queued" role="status" data-testid="tb-queued">
       {heading}
@@ -174,11 +223,22 @@ function QueuedCard({ pending, state, onRetry, heading }: { pending: PendingBall
   );
 }
 
-function BallotForm({ entry, heading, onSubmit }: { entry: Entry; heading: React.ReactNode; onSubmit: (ballot: BallotInput) => void }) {
+function BallotForm({
+  entry,
+  heading,
+  onSubmit,
+}: {
+  entry: Entry;
+  heading: React.ReactNode;
+  onSubmit: (ballot: BallotInput) => void;
+}) {
   const [winner, setWinner] = useState<SideId | null>(null);
   const [best, setBest] = useState<{ side: SideId; position: number } | null>(null);
   const [comment, setComment] = useState('');
-  const [scores, setScores] = useState<Record<SideId, string[]>>({ aff: ['', '', '', ''], neg: ['', '', '', ''] });
+  const [scores, setScores] = useState<Record<SideId, string[]>>({
+    aff: ['', '', '', ''],
+    neg: ['', '', '', ''],
+  });
   const [scoresError, setScoresError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -189,7 +249,9 @@ function BallotForm({ entry, heading, onSubmit }: { entry: Entry; heading: React
       <section className="tb-card" data-testid="tb-confirm">
         {heading}
         <h2 className="tb-title">{t.confirmTitle}</h2>
-        <p className="tb-confirm-text">{format(t.confirmText, { side: t[winner], team: team(winner)?.name ?? '' })}</p>
+        <p className="tb-confirm-text">
+          {format(t.confirmText, { side: t[winner], team: team(winner)?.name ?? '' })}
+        </p>
         <div className="tb-actions">
           <button type="button" className="tb-button" onClick={() => setConfirming(false)}>
             {t.back}
@@ -198,7 +260,14 @@ function BallotForm({ entry, heading, onSubmit }: { entry: Entry; heading: React
             type="button"
             className="tb-button tb-button--primary"
             data-testid="tb-confirm-submit"
-            onClick={() => onSubmit({ winner, speakerScores: speakerScoresOf(scores), bestDebater: best, comment: comment.trim() })}
+            onClick={() =>
+              onSubmit({
+                winner,
+                speakerScores: speakerScoresOf(scores),
+                bestDebater: best,
+                comment: comment.trim(),
+              })
+            }
           >
             {t.confirmYes}
           </button>
@@ -270,7 +339,9 @@ function BallotForm({ entry, heading, onSubmit }: { entry: Entry; heading: React
                   aria-pressed={pressed}
                   onClick={() => setBest(pressed ? null : { side, position })}
                 >
-                  <span className="tb-speaker__pos">{format(t.position, { side: t[side], n: speakerNumeral(position) })}</span>
+                  <span className="tb-speaker__pos">
+                    {format(t.position, { side: t[side], n: speakerNumeral(position) })}
+                  </span>
                   {members[i] && <span className="tb-speaker__name">{members[i]}</span>}
                 </button>
               );
@@ -292,7 +363,12 @@ function BallotForm({ entry, heading, onSubmit }: { entry: Entry; heading: React
                   min={0}
                   max={100}
                   value={value}
-                  onChange={(e) => setScores((all) => ({ ...all, [side]: all[side].map((v, j) => (j === i ? e.target.value : v)) }))}
+                  onChange={(e) =>
+                    setScores((all) => ({
+                      ...all,
+                      [side]: all[side].map((v, j) => (j === i ? e.target.value : v)),
+                    }))
+                  }
                 />
               </label>
             ))}
@@ -306,7 +382,13 @@ function BallotForm({ entry, heading, onSubmit }: { entry: Entry; heading: React
       </details>
       <label className="tb-group">
         <span className="tb-label">{t.comment}</span>
-        <textarea className="tb-textarea" rows={3} maxLength={2000} value={comment} onChange={(e) => setComment(e.target.value)} />
+        <textarea
+          className="tb-textarea"
+          rows={3}
+          maxLength={2000}
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+        />
       </label>
       <button type="submit" className="tb-button tb-button--primary tb-submit" data-testid="tb-submit">
         {t.submit}

@@ -2,11 +2,24 @@ import { useSyncExternalStore, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { format } from '../../../i18n';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
-import { championOf, DEFAULT_BRACKET_METRICS, layoutBracket, type BracketMatch, type BracketRound, type BracketSlot } from '../bracket-layout';
+import {
+  championOf,
+  DEFAULT_BRACKET_METRICS,
+  layoutBracket,
+  type BracketMatch,
+  type BracketRound,
+  type BracketSlot,
+} from '../bracket-layout';
 
 const t = tournamentText.bracket;
 /** Smaller boxes on a phone, so two rounds fit before it scrolls sideways. */
-const PHONE_METRICS = { ...DEFAULT_BRACKET_METRICS, matchWidth: 150, matchHeight: 64, matchGap: 14, columnGap: 28 };
+const PHONE_METRICS = {
+  ...DEFAULT_BRACKET_METRICS,
+  matchWidth: 150,
+  matchHeight: 64,
+  matchGap: 14,
+  columnGap: 28,
+};
 const PHONE_QUERY = '(max-width: 640px)';
 
 function usePhone(): boolean {
@@ -46,14 +59,25 @@ export function Bracket({ rounds }: { rounds: BracketRound[] }) {
             <path key={`${line.fromId}-${line.toId}`} d={line.d} data-decided={line.decided} />
           ))}
           {champion && final && (
-            <path d={`M ${final.x + M.matchWidth} ${final.y + M.matchHeight / 2} H ${championX}`} data-decided="true" />
+            <path
+              d={`M ${final.x + M.matchWidth} ${final.y + M.matchHeight / 2} H ${championX}`}
+              data-decided="true"
+            />
           )}
         </svg>
         {geometry.matches.map((box) => (
-          <MatchBox key={box.match.id} match={box.match} style={{ left: box.x, top: box.y, width: M.matchWidth, height: M.matchHeight }} />
+          <MatchBox
+            key={box.match.id}
+            match={box.match}
+            style={{ left: box.x, top: box.y, width: M.matchWidth, height: M.matchHeight }}
+          />
         ))}
         {champion && final && (
-          <div className="tm-bracket__champion" style={{ left: championX, top: final.y, height: M.matchHeight }} data-testid="bracket-champion">
+          <div
+            className="tm-bracket__champion"
+            style={{ left: championX, top: final.y, height: M.matchHeight }}
+            data-testid="bracket-champion"
+          >
             <span className="tm-bracket__champion-label">{t.champion}</span>
             <strong>{champion}</strong>
           </div>
@@ -72,7 +96,11 @@ function MatchBox({ match, style }: { match: BracketMatch; style: CSSProperties 
     </>
   );
   const className = 'tm-bracket__match';
-  const data = { 'data-status': match.status, 'data-bye': bye ? 'true' : 'false', 'data-testid': 'bracket-match' };
+  const data = {
+    'data-status': match.status,
+    'data-bye': bye ? 'true' : 'false',
+    'data-testid': 'bracket-match',
+  };
   return match.href && !bye ? (
     <Link className={className} to={match.href} style={style} {...data}>
       {body}
@@ -87,7 +115,11 @@ function MatchBox({ match, style }: { match: BracketMatch; style: CSSProperties 
 function Slot({ slot }: { slot: BracketSlot }) {
   const name = slot.bye ? t.bye : (slot.name ?? t.tbd);
   return (
-    <div className="tm-bracket__slot" data-winner={slot.winner ? 'true' : 'false'} data-empty={slot.name === null ? 'true' : 'false'}>
+    <div
+      className="tm-bracket__slot"
+      data-winner={slot.winner ? 'true' : 'false'}
+      data-empty={slot.name === null ? 'true' : 'false'}
+    >
       {slot.seed ? (
         <span className="tm-bracket__seed" title={format(t.seed, { n: slot.seed })}>
           {slot.seed}
@@ -96,7 +128,9 @@ function Slot({ slot }: { slot: BracketSlot }) {
         <span className="tm-bracket__seed" aria-hidden="true" />
       )}
       <span className="tm-bracket__name">{name}</span>
-      {slot.score !== null && slot.score !== undefined && <span className="tm-bracket__score">{slot.score}</span>}
+      {slot.score !== null && slot.score !== undefined && (
+        <span className="tm-bracket__score">{slot.score}</span>
+      )}
     </div>
   );
 }

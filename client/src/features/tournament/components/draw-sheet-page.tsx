@@ -20,7 +20,12 @@ export function DrawSheetPage() {
   const query = useTournament(slug);
   const view = query.data;
   useTournamentTitle(view ? `${judgeSheet ? t.judgeLinks.title : t.print.title} · ${view.name}` : undefined);
-  if (query.isError) return <p className="tp-message" role="alert">{tournamentErrorMessage(query.error)}</p>;
+  if (query.isError)
+    return (
+      <p className="tp-message" role="alert">
+        {tournamentErrorMessage(query.error)}
+      </p>
+    );
   if (!view) return <p className="tp-message">{t.page.loading}</p>;
   if (judgeSheet)
     return tournamentRoleAtLeast(view.myRole, 'judgeCoordinator') ? (
@@ -46,8 +51,16 @@ export function DrawSheetPage() {
       </div>
       <header className="tp-head">
         <h1>{view.name}</h1>
-        <p>{[view.season && format(t.page.season, { season: view.season }), t.print.title].filter(Boolean).join(' · ')}</p>
-        {group?.draw && <p className="tp-seed">{format(t.print.seed, { seed: group.draw.seed, at: formatClockTime(group.draw.at) })}</p>}
+        <p>
+          {[view.season && format(t.page.season, { season: view.season }), t.print.title]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
+        {group?.draw && (
+          <p className="tp-seed">
+            {format(t.print.seed, { seed: group.draw.seed, at: formatClockTime(group.draw.at) })}
+          </p>
+        )}
       </header>
       {group && group.pools.length > 0 && (
         <section className="tp-pools">
@@ -58,7 +71,9 @@ export function DrawSheetPage() {
                 {pool.teamIds.map((id) => (
                   <li key={id}>
                     {teams.get(id)?.name}
-                    {teams.get(id)?.school && teams.get(id)?.school !== teams.get(id)?.name && <span className="tp-muted"> · {teams.get(id)?.school}</span>}
+                    {teams.get(id)?.school && teams.get(id)?.school !== teams.get(id)?.name && (
+                      <span className="tp-muted"> · {teams.get(id)?.school}</span>
+                    )}
                   </li>
                 ))}
               </ol>
@@ -68,7 +83,11 @@ export function DrawSheetPage() {
       )}
       {view.rounds.map((round) => (
         <section key={round.id} className="tp-round">
-          <h2>{round.name.includes(stages.get(round.stageId) ?? '') ? round.name : `${stages.get(round.stageId)} · ${round.name}`}</h2>
+          <h2>
+            {round.name.includes(stages.get(round.stageId) ?? '')
+              ? round.name
+              : `${stages.get(round.stageId)} · ${round.name}`}
+          </h2>
           <table>
             <thead>
               <tr>
@@ -88,7 +107,11 @@ export function DrawSheetPage() {
                   <td>{fixture.venue}</td>
                   <td>{fixture.judgeIds.map((id) => judges.get(id) ?? '').join('、')}</td>
                   <td>{fixture.startsAt ? formatClockTime(fixture.startsAt) : ''}</td>
-                  <td>{fixture.result?.confirmed ? `${fixture.result.winner === 'aff' ? t.fixtures.aff : t.fixtures.neg}${t.fixtures.winner} ${fixture.result.votes.aff}:${fixture.result.votes.neg}` : ''}</td>
+                  <td>
+                    {fixture.result?.confirmed
+                      ? `${fixture.result.winner === 'aff' ? t.fixtures.aff : t.fixtures.neg}${t.fixtures.winner} ${fixture.result.votes.aff}:${fixture.result.votes.neg}`
+                      : ''}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -15,7 +15,10 @@ export function ExportsMenu({ slug }: { slug: string }) {
   const save = async (kind: 'fixtures' | 'standings') => {
     setBusy(true);
     try {
-      const file = kind === 'fixtures' ? await client.tournament.exportFixtures.query({ slug }) : await client.tournament.exportStandings.query({ slug });
+      const file =
+        kind === 'fixtures'
+          ? await client.tournament.exportFixtures.query({ slug })
+          : await client.tournament.exportStandings.query({ slug });
       downloadText(file.filename, file.csv, 'text/csv;charset=utf-8');
     } catch (error) {
       toast.error(tournamentErrorMessage(error));
@@ -25,10 +28,22 @@ export function ExportsMenu({ slug }: { slug: string }) {
   };
   return (
     <div className="tm-exports" role="group" aria-label={t.exports}>
-      <button type="button" className="btn btn--ghost btn--sm" disabled={busy} onClick={() => void save('fixtures')} data-testid="tm-export-fixtures">
+      <button
+        type="button"
+        className="btn btn--ghost btn--sm"
+        disabled={busy}
+        onClick={() => void save('fixtures')}
+        data-testid="tm-export-fixtures"
+      >
         {t.exportFixtures}
       </button>
-      <button type="button" className="btn btn--ghost btn--sm" disabled={busy} onClick={() => void save('standings')} data-testid="tm-export-standings">
+      <button
+        type="button"
+        className="btn btn--ghost btn--sm"
+        disabled={busy}
+        onClick={() => void save('standings')}
+        data-testid="tm-export-standings"
+      >
         {t.exportStandings}
       </button>
       <Link className="btn btn--ghost btn--sm" to={`/worldcup/${slug}/print`}>

@@ -6,7 +6,15 @@ import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
 import { useTRPC } from '../../../lib/api/trpc';
 import { tournamentErrorMessage } from '../api/tournament-errors';
 import { formatDateTime } from '../format';
-import { bestDebaterText, historyAuthor, historyChange, resultText, scoresText, votedForText, type FixtureTeams } from '../result-history';
+import {
+  bestDebaterText,
+  historyAuthor,
+  historyChange,
+  resultText,
+  scoresText,
+  votedForText,
+  type FixtureTeams,
+} from '../result-history';
 import { teamNameOf, teamsById } from '../view-model';
 import '../history.css';
 
@@ -16,7 +24,15 @@ const t = tournamentText.history;
  * A fixture's ballots (each judge's winner, best debater, speaker scores, comment, time) and its
  * result history (who, when, what), for staff. Read when opened; re-read on every change.
  */
-export function FixtureBallotsDialog({ view, fixture, onClose }: { view: TournamentView; fixture: TournamentFixture | null; onClose: () => void }) {
+export function FixtureBallotsDialog({
+  view,
+  fixture,
+  onClose,
+}: {
+  view: TournamentView;
+  fixture: TournamentFixture | null;
+  onClose: () => void;
+}) {
   const teams = teamsById(view);
   const aff = teamNameOf(teams, fixture?.affTeamId ?? null);
   const neg = teamNameOf(teams, fixture?.negTeamId ?? null);
@@ -31,15 +47,37 @@ export function FixtureBallotsDialog({ view, fixture, onClose }: { view: Tournam
         </button>
       }
     >
-      {fixture && <FixtureBallots view={view} fixture={fixture} teams={{ aff: teams.get(fixture.affTeamId ?? ''), neg: teams.get(fixture.negTeamId ?? '') }} />}
+      {fixture && (
+        <FixtureBallots
+          view={view}
+          fixture={fixture}
+          teams={{ aff: teams.get(fixture.affTeamId ?? ''), neg: teams.get(fixture.negTeamId ?? '') }}
+        />
+      )}
     </Dialog>
   );
 }
 
-function FixtureBallots({ view, fixture, teams }: { view: TournamentView; fixture: TournamentFixture; teams: FixtureTeams }) {
+function FixtureBallots({
+  view,
+  fixture,
+  teams,
+}: {
+  view: TournamentView;
+  fixture: TournamentFixture;
+  teams: FixtureTeams;
+}) {
   const trpc = useTRPC();
-  const query = useQuery({ ...trpc.tournament.ballots.queryOptions({ tournamentId: view.id, fixtureId: fixture.id }), retry: false });
-  if (query.isError) return <p className="tm-error" role="alert">{format(t.loadFailed, { message: tournamentErrorMessage(query.error) })}</p>;
+  const query = useQuery({
+    ...trpc.tournament.ballots.queryOptions({ tournamentId: view.id, fixtureId: fixture.id }),
+    retry: false,
+  });
+  if (query.isError)
+    return (
+      <p className="tm-error" role="alert">
+        {format(t.loadFailed, { message: tournamentErrorMessage(query.error) })}
+      </p>
+    );
   if (!query.data) return <p className="tm-muted">{t.loading}</p>;
   const { ballots, history } = query.data;
   return (
@@ -50,7 +88,9 @@ function FixtureBallots({ view, fixture, teams }: { view: TournamentView; fixtur
           <>
             {' · '}
             {format(t.current, { result: resultText(fixture.result) })}
-            {!fixture.result.confirmed && <span className="tm-chip tm-chip--warn">{tournamentText.fixtures.pending}</span>}
+            {!fixture.result.confirmed && (
+              <span className="tm-chip tm-chip--warn">{tournamentText.fixtures.pending}</span>
+            )}
           </>
         )}
       </p>
@@ -67,7 +107,11 @@ function FixtureBallots({ view, fixture, teams }: { view: TournamentView; fixtur
                   {votedForText(ballot, teams)}
                 </span>
               </div>
-              {ballot.bestDebater && <div className="tm-small">{format(t.bestDebater, { name: bestDebaterText(ballot.bestDebater, teams) })}</div>}
+              {ballot.bestDebater && (
+                <div className="tm-small">
+                  {format(t.bestDebater, { name: bestDebaterText(ballot.bestDebater, teams) })}
+                </div>
+              )}
               {ballot.speakerScores ? (
                 <div className="tm-small tm-history__scores">
                   <span>{scoresText('aff', ballot.speakerScores.aff)}</span>
@@ -76,7 +120,11 @@ function FixtureBallots({ view, fixture, teams }: { view: TournamentView; fixtur
               ) : (
                 <div className="tm-small tm-muted">{t.noScores}</div>
               )}
-              {ballot.comment && <div className="tm-small tm-history__comment">{format(t.comment, { text: ballot.comment })}</div>}
+              {ballot.comment && (
+                <div className="tm-small tm-history__comment">
+                  {format(t.comment, { text: ballot.comment })}
+                </div>
+              )}
               <time className="tm-small tm-muted" dateTime={new Date(ballot.submittedAt).toISOString()}>
                 {format(t.submittedAt, { time: formatDateTime(ballot.submittedAt) })}
               </time>
@@ -90,11 +138,17 @@ function FixtureBallots({ view, fixture, teams }: { view: TournamentView; fixtur
       ) : (
         <ol className="tm-history__list tm-history__log">
           {history.map((entry, index) => (
-            <li key={`${entry.at}-${index}`} className="tm-history__item" data-testid="tm-history-entry" data-action={entry.action}>
+            <li
+              key={`${entry.at}-${index}`}
+              className="tm-history__item"
+              data-testid="tm-history-entry"
+              data-action={entry.action}
+            >
               <div className="tm-history__line">
                 <strong>{t.action[entry.action]}</strong>
                 <span className="tm-muted tm-small">
-                  {historyAuthor(entry)} · <time dateTime={new Date(entry.at).toISOString()}>{formatDateTime(entry.at)}</time>
+                  {historyAuthor(entry)} ·{' '}
+                  <time dateTime={new Date(entry.at).toISOString()}>{formatDateTime(entry.at)}</time>
                 </span>
               </div>
               <div className="tm-small">{historyChange(entry, teams)}</div>

@@ -41,10 +41,23 @@ export function FixtureTile({
     );
   };
   return (
-    <article className="tm-fixture" data-status={fixture.status} data-testid="tm-fixture" data-fixture-id={fixture.id}>
+    <article
+      className="tm-fixture"
+      data-status={fixture.status}
+      data-testid="tm-fixture"
+      data-fixture-id={fixture.id}
+    >
       <header className="tm-fixture__head">
         <StatusPill status={fixture.status} />
-        <span className="tm-muted">{[poolName, fixture.venue && format(t.venue, { name: fixture.venue }), fixture.startsAt && format(t.startsAt, { time: formatClockTime(fixture.startsAt) })].filter(Boolean).join(' · ')}</span>
+        <span className="tm-muted">
+          {[
+            poolName,
+            fixture.venue && format(t.venue, { name: fixture.venue }),
+            fixture.startsAt && format(t.startsAt, { time: formatClockTime(fixture.startsAt) }),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </span>
       </header>
       <div className="tm-fixture__teams">
         {side('aff')}
@@ -57,9 +70,13 @@ export function FixtureTile({
       )}
       {result && (
         <p className="tm-fixture__result" data-testid="tm-fixture-result">
-          <span className="tm-fixture__votes">{format(t.votes, { aff: result.votes.aff, neg: result.votes.neg })}</span>
+          <span className="tm-fixture__votes">
+            {format(t.votes, { aff: result.votes.aff, neg: result.votes.neg })}
+          </span>
           {!result.confirmed && <span className="tm-chip tm-chip--warn">{t.pending}</span>}
-          {result.bestDebater && <span className="tm-muted">{format(t.bestDebater, { name: result.bestDebater.name })}</span>}
+          {result.bestDebater && (
+            <span className="tm-muted">{format(t.bestDebater, { name: result.bestDebater.name })}</span>
+          )}
         </p>
       )}
       {fixture.timerShortid && fixture.status !== 'finished' && (

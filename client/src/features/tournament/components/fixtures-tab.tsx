@@ -14,19 +14,40 @@ const t = tournamentText.fixtures;
 export function FixturesTab({ view }: { view: TournamentView }) {
   const rounds = view.rounds.filter((round) => round.status === 'published');
   const teams = teamsById(view);
-  const pools = new Map(view.stages.flatMap((stage) => stage.pools.map((pool) => [pool.id, pool.name] as const)));
+  const pools = new Map(
+    view.stages.flatMap((stage) => stage.pools.map((pool) => [pool.id, pool.name] as const)),
+  );
   const stages = new Map(view.stages.map((stage) => [stage.id, stage.name] as const));
   if (rounds.length === 0) return <p className="tm-empty">{t.empty}</p>;
   return (
     <div className="tm-rounds">
       {[...rounds].reverse().map((round) => (
-        <RoundFixtures key={round.id} slug={view.slug} round={round} stageName={stages.get(round.stageId) ?? ''} teams={teams} pools={pools} />
+        <RoundFixtures
+          key={round.id}
+          slug={view.slug}
+          round={round}
+          stageName={stages.get(round.stageId) ?? ''}
+          teams={teams}
+          pools={pools}
+        />
       ))}
     </div>
   );
 }
 
-function RoundFixtures({ slug, round, stageName, teams, pools }: { slug: string; round: TournamentRound; stageName: string; teams: Map<string, TournamentTeam>; pools: Map<string, string> }) {
+function RoundFixtures({
+  slug,
+  round,
+  stageName,
+  teams,
+  pools,
+}: {
+  slug: string;
+  round: TournamentRound;
+  stageName: string;
+  teams: Map<string, TournamentTeam>;
+  pools: Map<string, string>;
+}) {
   const open = round.fixtures.some((fixture) => fixture.status !== 'finished');
   // One subscription per round not over yet, through its lobby (so 未开始 → 进行中 follows the clocks); none for rounds that are over.
   const store = useRoundClocks(round.lobby, open);
@@ -45,7 +66,13 @@ function RoundFixtures({ slug, round, stageName, teams, pools }: { slug: string;
       </header>
       <div className="tm-fixtures">
         {round.fixtures.map((fixture) => (
-          <LiveFixtureTile key={fixture.id} store={store} fixture={fixture} teams={teams} poolName={fixture.poolId ? (pools.get(fixture.poolId) ?? null) : null} />
+          <LiveFixtureTile
+            key={fixture.id}
+            store={store}
+            fixture={fixture}
+            teams={teams}
+            poolName={fixture.poolId ? (pools.get(fixture.poolId) ?? null) : null}
+          />
         ))}
       </div>
       {round.fixtures.length === 0 && <p className="tm-empty">{t.empty}</p>}
@@ -53,11 +80,21 @@ function RoundFixtures({ slug, round, stageName, teams, pools }: { slug: string;
   );
 }
 
-function LiveFixtureTile({ store, fixture, ...props }: { store: LobbyStore } & Omit<Parameters<typeof FixtureTile>[0], 'clock'>) {
+function LiveFixtureTile({
+  store,
+  fixture,
+  ...props
+}: { store: LobbyStore } & Omit<Parameters<typeof FixtureTile>[0], 'clock'>) {
   const clock = useFixtureClock(store, fixture.timerId);
   const state = useStore(clock ?? EMPTY_CLOCK, (s) => s.state);
   const status = liveFixtureStatus(fixture.status, clock ? state : null);
-  return <FixtureTile {...props} fixture={status === fixture.status ? fixture : { ...fixture, status }} clock={clock} />;
+  return (
+    <FixtureTile
+      {...props}
+      fixture={status === fixture.status ? fixture : { ...fixture, status }}
+      clock={clock}
+    />
+  );
 }
 
 /** Stands in while a fixture's clock has no frame yet (hooks need a store). */

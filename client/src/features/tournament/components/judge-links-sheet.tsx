@@ -19,7 +19,11 @@ export function JudgeLinksSheet({ view }: { view: TournamentView }) {
   const fixturesOf = (judgeId: string) =>
     view.rounds
       .filter((round) => round.status === 'published')
-      .flatMap((round) => round.fixtures.filter((fixture) => fixture.judgeIds.includes(judgeId)).map((fixture) => `${round.name}${fixture.venue ? ` · ${fixture.venue}` : ''}`));
+      .flatMap((round) =>
+        round.fixtures
+          .filter((fixture) => fixture.judgeIds.includes(judgeId))
+          .map((fixture) => `${round.name}${fixture.venue ? ` · ${fixture.venue}` : ''}`),
+      );
   const list = judges.map((judge) => `${judge.name}：${ballotLink(origin, judge.ballotToken!)}`).join('\n');
   return (
     <div className="tp-sheet" data-testid="tm-judge-links-sheet">
@@ -27,7 +31,15 @@ export function JudgeLinksSheet({ view }: { view: TournamentView }) {
         <Link className="btn btn--ghost btn--sm" to={`/worldcup/${view.slug}/manage#tm-judges`}>
           ← {t.back}
         </Link>
-        {judges.length > 0 && <CopyButton value={list} label={t.copyAll} copiedLabel={t.copied} failedMessage={t.copyFailed} className="btn btn--ghost btn--sm" />}
+        {judges.length > 0 && (
+          <CopyButton
+            value={list}
+            label={t.copyAll}
+            copiedLabel={t.copied}
+            failedMessage={t.copyFailed}
+            className="btn btn--ghost btn--sm"
+          />
+        )}
         <button type="button" className="btn btn--primary btn--sm" onClick={() => window.print()}>
           {tournamentText.print.print}
         </button>

@@ -50,7 +50,10 @@ export function LiveWallPage() {
   const nextRelease = data?.nextTopicReleaseAt ?? null;
   useEffect(() => {
     if (nextRelease === null) return;
-    const timeout = setTimeout(() => void refetch(), Math.min(Math.max(nextRelease - Date.now(), 0) + 500, MAX_WAIT_MS));
+    const timeout = setTimeout(
+      () => void refetch(),
+      Math.min(Math.max(nextRelease - Date.now(), 0) + 500, MAX_WAIT_MS),
+    );
     return () => clearTimeout(timeout);
   }, [nextRelease, refetch]);
 
@@ -68,7 +71,11 @@ export function LiveWallPage() {
 
   const all = data.tiles.map((tile) => {
     const fact = facts[tile.timerId];
-    return { ...tile, status: liveFixtureStatus(tile.status, fact?.clock ?? null), topic: fact?.topic ?? tile.topic };
+    return {
+      ...tile,
+      status: liveFixtureStatus(tile.status, fact?.clock ?? null),
+      topic: fact?.topic ?? tile.topic,
+    };
   });
   const tiles = onlyLive ? all.filter((tile) => tile.status === 'live') : all;
   const liveCount = all.filter((tile) => tile.status === 'live').length;
@@ -87,10 +94,20 @@ export function LiveWallPage() {
         </p>
         <div className="tw-head__actions">
           <ConnectionNote store={store} />
-          <button type="button" className="btn btn--ghost btn--sm" onClick={() => setOnlyLive((v) => !v)} aria-pressed={onlyLive} data-testid="tw-only-live">
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            onClick={() => setOnlyLive((v) => !v)}
+            aria-pressed={onlyLive}
+            data-testid="tw-only-live"
+          >
             {onlyLive ? t.showAll : t.showLive}
           </button>
-          <FullscreenButton target={wall} className="btn btn--ghost btn--sm" labels={{ enter: t.fullscreen, exit: t.exitFullscreen }} />
+          <FullscreenButton
+            target={wall}
+            className="btn btn--ghost btn--sm"
+            labels={{ enter: t.fullscreen, exit: t.exitFullscreen }}
+          />
           <Link className="btn btn--ghost btn--sm tw-back" to={`/worldcup/${slug}`}>
             {t.back}
           </Link>
@@ -126,16 +143,26 @@ function WallTile({ tile, store, showTopic }: { tile: Tile; store: LobbyStore; s
         <StatusPill status={tile.status} />
       </header>
       <p className="tw-tile__teams">
-        <span className="tw-tile__team" data-side="aff">{tile.aff}</span>
+        <span className="tw-tile__team" data-side="aff">
+          {tile.aff}
+        </span>
         <span className="tw-tile__vs">vs</span>
-        <span className="tw-tile__team" data-side="neg">{tile.neg}</span>
+        <span className="tw-tile__team" data-side="neg">
+          {tile.neg}
+        </span>
       </p>
       {showTopic && tile.topic && (
         <p className="tw-tile__topic" data-testid="tw-tile-topic">
           {tile.topic}
         </p>
       )}
-      <div className="tw-tile__clock">{clock ? <TimerDisplay store={clock} variant="compact" flashOnBell={false} /> : <span className="tw-tile__waiting">{t.loading}</span>}</div>
+      <div className="tw-tile__clock">
+        {clock ? (
+          <TimerDisplay store={clock} variant="compact" flashOnBell={false} />
+        ) : (
+          <span className="tw-tile__waiting">{t.loading}</span>
+        )}
+      </div>
     </article>
   );
 }
@@ -145,7 +172,17 @@ function ConnectionNote({ store }: { store: LobbyStore }) {
   const client = useTRPCClient();
   const status = useStore(runtimeFor(client).connection, (s) => s.status);
   const error = useStore(store, (s) => s.error);
-  if (error) return <span className="tw-offline" role="alert">{error.message}</span>;
-  if (status === 'offline' || status === 'reconnecting') return <span className="tw-offline" role="status">{t.offline}</span>;
+  if (error)
+    return (
+      <span className="tw-offline" role="alert">
+        {error.message}
+      </span>
+    );
+  if (status === 'offline' || status === 'reconnecting')
+    return (
+      <span className="tw-offline" role="status">
+        {t.offline}
+      </span>
+    );
   return null;
 }

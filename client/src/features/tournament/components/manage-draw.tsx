@@ -64,7 +64,10 @@ export function DrawSection({ view, actions }: SectionProps) {
     setBoard(
       group && group.pools.length > 0
         ? group.pools.map((pool) => ({ name: pool.name, teamIds: [...pool.teamIds] }))
-        : Array.from({ length: countError ? 2 : count }, (_, i) => ({ name: format(t.poolName, { letter: POOL_NAMES[i] ?? String(i + 1) }), teamIds: [] })),
+        : Array.from({ length: countError ? 2 : count }, (_, i) => ({
+            name: format(t.poolName, { letter: POOL_NAMES[i] ?? String(i + 1) }),
+            teamIds: [],
+          })),
     );
   const save = () => {
     if (!board) return;
@@ -73,7 +76,10 @@ export function DrawSection({ view, actions }: SectionProps) {
       toast.error(t.unassignedLeft);
       return;
     }
-    actions.setDraw.mutate({ tournamentId: view.id, draw: { pools: board, seed } }, { onSuccess: () => (toast.success(t.saved), setBoard(null)) });
+    actions.setDraw.mutate(
+      { tournamentId: view.id, draw: { pools: board, seed } },
+      { onSuccess: () => (toast.success(t.saved), setBoard(null)) },
+    );
   };
 
   return (
@@ -94,19 +100,44 @@ export function DrawSection({ view, actions }: SectionProps) {
         <div className="tm-row tm-row--end">
           <label className="tm-field tm-field--inline">
             <span className="tm-field__label">{tournamentText.form.poolCount}</span>
-            <input className="input" type="number" min={1} max={16} value={poolCount} aria-invalid={countError ? 'true' : undefined} onChange={(e) => setPoolCount(e.target.value)} data-testid="tm-pool-count" />
+            <input
+              className="input"
+              type="number"
+              min={1}
+              max={16}
+              value={poolCount}
+              aria-invalid={countError ? 'true' : undefined}
+              onChange={(e) => setPoolCount(e.target.value)}
+              data-testid="tm-pool-count"
+            />
           </label>
           <label className="tm-field tm-field--inline">
             <span className="tm-field__label">{t.seed}</span>
-            <input className="input tm-mono" value={seed} onChange={(e) => setSeed(e.target.value.trim())} data-testid="tm-draw-seed-input" />
+            <input
+              className="input tm-mono"
+              value={seed}
+              onChange={(e) => setSeed(e.target.value.trim())}
+              data-testid="tm-draw-seed-input"
+            />
           </label>
           <button type="button" className="btn btn--ghost btn--sm" onClick={() => setSeed(randomSeed())}>
             {t.reroll}
           </button>
-          <button type="button" className="btn btn--primary btn--sm" disabled={!!countError || !seed || actions.generateDraw.isPending} onClick={generate} data-testid="tm-generate-draw">
+          <button
+            type="button"
+            className="btn btn--primary btn--sm"
+            disabled={!!countError || !seed || actions.generateDraw.isPending}
+            onClick={generate}
+            data-testid="tm-generate-draw"
+          >
             {t.generate}
           </button>
-          <button type="button" className="btn btn--ghost btn--sm" onClick={startManual} data-testid="tm-manual-draw">
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            onClick={startManual}
+            data-testid="tm-manual-draw"
+          >
             {t.manualStart}
           </button>
         </div>
@@ -118,7 +149,13 @@ export function DrawSection({ view, actions }: SectionProps) {
           <p className="tm-muted">{t.manual}</p>
           <DrawBoard board={board} teams={teams} allTeams={view.teams} onChange={setBoard} />
           <div className="tm-row">
-            <button type="button" className="btn btn--primary btn--sm" onClick={save} disabled={actions.setDraw.isPending} data-testid="tm-save-draw">
+            <button
+              type="button"
+              className="btn btn--primary btn--sm"
+              onClick={save}
+              disabled={actions.setDraw.isPending}
+              data-testid="tm-save-draw"
+            >
               {t.save}
             </button>
             <button type="button" className="btn btn--ghost btn--sm" onClick={() => setBoard(null)}>
@@ -148,7 +185,17 @@ export function DrawSection({ view, actions }: SectionProps) {
 }
 
 /** Pools as drop targets, plus the teams not yet in a pool. */
-function DrawBoard({ board, teams, allTeams, onChange }: { board: BoardPool[]; teams: Map<string, TournamentTeam>; allTeams: TournamentTeam[]; onChange: (board: BoardPool[]) => void }) {
+function DrawBoard({
+  board,
+  teams,
+  allTeams,
+  onChange,
+}: {
+  board: BoardPool[];
+  teams: Map<string, TournamentTeam>;
+  allTeams: TournamentTeam[];
+  onChange: (board: BoardPool[]) => void;
+}) {
   const assigned = new Set(board.flatMap((pool) => pool.teamIds));
   const unassigned = allTeams.filter((team) => !assigned.has(team.id)).map((team) => team.id);
   const [over, setOver] = useState<number | null>(null);
@@ -176,10 +223,23 @@ function DrawBoard({ board, teams, allTeams, onChange }: { board: BoardPool[]; t
       </h3>
       <ul className="tm-pool__teams">
         {ids.map((id) => (
-          <li key={id} className="tm-draggable" draggable onDragStart={(event) => event.dataTransfer.setData('text/plain', id)} data-testid="tm-draw-team">
-            <span className="tm-draggable__grip" aria-hidden="true">⠿</span>
+          <li
+            key={id}
+            className="tm-draggable"
+            draggable
+            onDragStart={(event) => event.dataTransfer.setData('text/plain', id)}
+            data-testid="tm-draw-team"
+          >
+            <span className="tm-draggable__grip" aria-hidden="true">
+              ⠿
+            </span>
             <span className="tm-draggable__name">{teams.get(id)?.name ?? id}</span>
-            <select className="tm-move" aria-label={format(t.moveLabel, { team: teams.get(id)?.name ?? id })} value={index} onChange={(e) => onChange(moveTeam(board, id, Number(e.target.value)))}>
+            <select
+              className="tm-move"
+              aria-label={format(t.moveLabel, { team: teams.get(id)?.name ?? id })}
+              value={index}
+              onChange={(e) => onChange(moveTeam(board, id, Number(e.target.value)))}
+            >
               <option value={-1}>{t.unassigned}</option>
               {board.map((pool, i) => (
                 <option key={i} value={i}>

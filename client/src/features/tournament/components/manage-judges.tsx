@@ -50,10 +50,22 @@ export function JudgesSection({ view, actions }: SectionProps) {
       <form className="tm-row tm-row--end" onSubmit={add} noValidate>
         <label className="tm-field tm-field--inline">
           <span className="tm-field__label">{t.name}</span>
-          <input className="input" value={name} placeholder={t.namePlaceholder} aria-invalid={error ? 'true' : undefined} onChange={(e) => setName(e.target.value)} data-testid="tm-judge-name" />
+          <input
+            className="input"
+            value={name}
+            placeholder={t.namePlaceholder}
+            aria-invalid={error ? 'true' : undefined}
+            onChange={(e) => setName(e.target.value)}
+            data-testid="tm-judge-name"
+          />
         </label>
         <SchoolPicker schools={view.schools} value={conflicts} onChange={setConflicts} label={t.schools} />
-        <button type="submit" className="btn btn--primary btn--sm" disabled={actions.addJudge.isPending} data-testid="tm-judge-add">
+        <button
+          type="submit"
+          className="btn btn--primary btn--sm"
+          disabled={actions.addJudge.isPending}
+          data-testid="tm-judge-add"
+        >
           {t.add}
         </button>
       </form>
@@ -81,14 +93,30 @@ export function JudgesSection({ view, actions }: SectionProps) {
                     value={judge.conflicts}
                     label={t.schools}
                     compact
-                    onChange={(schoolKeys) => actions.setConflicts.mutate({ tournamentId: view.id, judgeId: judge.id, schoolKeys })}
+                    onChange={(schoolKeys) =>
+                      actions.setConflicts.mutate({ tournamentId: view.id, judgeId: judge.id, schoolKeys })
+                    }
                   />
                 </div>
                 {link && (
-                  <input className="input tm-mono tm-judge__link" readOnly value={link} aria-label={format(t.linkOf, { name: judge.name })} onFocus={(e) => e.target.select()} data-testid="tm-judge-link" />
+                  <input
+                    className="input tm-mono tm-judge__link"
+                    readOnly
+                    value={link}
+                    aria-label={format(t.linkOf, { name: judge.name })}
+                    onFocus={(e) => e.target.select()}
+                    data-testid="tm-judge-link"
+                  />
                 )}
                 <div className="tm-row">
-                  {link && <CopyButton value={link} label={t.copy} copiedLabel={t.copied} failedMessage={t.copyFailed} />}
+                  {link && (
+                    <CopyButton
+                      value={link}
+                      label={t.copy}
+                      copiedLabel={t.copied}
+                      failedMessage={t.copyFailed}
+                    />
+                  )}
                   {link && (
                     <button type="button" className="btn btn--ghost btn--sm" onClick={() => setQr(judge)}>
                       {t.qr}
@@ -97,14 +125,26 @@ export function JudgesSection({ view, actions }: SectionProps) {
                   <button
                     type="button"
                     className="btn btn--ghost btn--sm"
-                    onClick={() => actions.rotateJudgeLink.mutate({ tournamentId: view.id, judgeId: judge.id }, { onSuccess: () => void toast.success(t.rotated) })}
+                    onClick={() =>
+                      actions.rotateJudgeLink.mutate(
+                        { tournamentId: view.id, judgeId: judge.id },
+                        { onSuccess: () => void toast.success(t.rotated) },
+                      )
+                    }
                   >
                     {t.reissue}
                   </button>
                   <button
                     type="button"
                     className="btn btn--ghost btn--sm"
-                    onClick={() => void confirm.ask({ title: t.removeConfirm, confirmLabel: t.remove, tone: 'danger' }).then((yes) => yes && actions.removeJudge.mutate({ tournamentId: view.id, judgeId: judge.id }))}
+                    onClick={() =>
+                      void confirm
+                        .ask({ title: t.removeConfirm, confirmLabel: t.remove, tone: 'danger' })
+                        .then(
+                          (yes) =>
+                            yes && actions.removeJudge.mutate({ tournamentId: view.id, judgeId: judge.id }),
+                        )
+                    }
                   >
                     {t.remove}
                   </button>
@@ -126,7 +166,11 @@ export function JudgesSection({ view, actions }: SectionProps) {
       >
         {qr?.ballotToken && (
           <div className="tm-qr">
-            <QrCode value={ballotLink(origin, qr.ballotToken)} label={format(t.qrLabel, { name: qr.name })} size={220} />
+            <QrCode
+              value={ballotLink(origin, qr.ballotToken)}
+              label={format(t.qrLabel, { name: qr.name })}
+              size={220}
+            />
             <p className="tm-muted tm-small">{t.qrHint}</p>
           </div>
         )}
@@ -136,13 +180,29 @@ export function JudgesSection({ view, actions }: SectionProps) {
 }
 
 /** The schools a judge stays away from: a compact multi-select of the tournament's schools. */
-function SchoolPicker({ schools, value, onChange, label, compact = false }: { schools: TournamentSchoolRef[]; value: string[]; onChange: (keys: string[]) => void; label: string; compact?: boolean }) {
+function SchoolPicker({
+  schools,
+  value,
+  onChange,
+  label,
+  compact = false,
+}: {
+  schools: TournamentSchoolRef[];
+  value: string[];
+  onChange: (keys: string[]) => void;
+  label: string;
+  compact?: boolean;
+}) {
   if (schools.length === 0) return null;
   const names = new Map(schools.map((school) => [school.key, school.name] as const));
   return (
     <details className={compact ? 'tm-picker tm-picker--compact' : 'tm-picker'}>
       <summary className="tm-picker__summary">
-        {value.length > 0 ? format(tournamentText.judges.conflicts, { schools: value.map((key) => names.get(key) ?? key).join('、') }) : label}
+        {value.length > 0
+          ? format(tournamentText.judges.conflicts, {
+              schools: value.map((key) => names.get(key) ?? key).join('、'),
+            })
+          : label}
       </summary>
       <div className="tm-picker__options">
         {schools.map((school) => (
@@ -150,7 +210,11 @@ function SchoolPicker({ schools, value, onChange, label, compact = false }: { sc
             <input
               type="checkbox"
               checked={value.includes(school.key)}
-              onChange={(e) => onChange(e.target.checked ? [...value, school.key] : value.filter((key) => key !== school.key))}
+              onChange={(e) =>
+                onChange(
+                  e.target.checked ? [...value, school.key] : value.filter((key) => key !== school.key),
+                )
+              }
             />
             {school.name}
           </label>

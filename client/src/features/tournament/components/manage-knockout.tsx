@@ -30,7 +30,16 @@ export function KnockoutSection({ view, actions }: SectionProps) {
           <div className="tm-row tm-row--end">
             <label className="tm-field tm-field--inline">
               <span className="tm-field__label">{tournamentText.form.advancePerPool}</span>
-              <input className="input" type="number" min={1} max={16} value={advance} aria-invalid={invalid ? 'true' : undefined} onChange={(e) => setAdvance(e.target.value)} data-testid="tm-advance-count" />
+              <input
+                className="input"
+                type="number"
+                min={1}
+                max={16}
+                value={advance}
+                aria-invalid={invalid ? 'true' : undefined}
+                onChange={(e) => setAdvance(e.target.value)}
+                data-testid="tm-advance-count"
+              />
             </label>
             <button
               type="button"
@@ -38,9 +47,16 @@ export function KnockoutSection({ view, actions }: SectionProps) {
               disabled={invalid || actions.createKnockout.isPending}
               data-testid="tm-create-knockout"
               onClick={() =>
-                void confirm.ask({ title: t.advance, body: t.advanceConfirm, confirmLabel: t.advance }).then(
-                  (yes) => yes && actions.createKnockout.mutate({ tournamentId: view.id, knockout: { advancePerPool: count } }, { onSuccess: () => void toast.success(t.advanced) }),
-                )
+                void confirm
+                  .ask({ title: t.advance, body: t.advanceConfirm, confirmLabel: t.advance })
+                  .then(
+                    (yes) =>
+                      yes &&
+                      actions.createKnockout.mutate(
+                        { tournamentId: view.id, knockout: { advancePerPool: count } },
+                        { onSuccess: () => void toast.success(t.advanced) },
+                      ),
+                  )
               }
             >
               {t.advance}
@@ -54,7 +70,12 @@ export function KnockoutSection({ view, actions }: SectionProps) {
             type="button"
             className="btn btn--primary btn--sm"
             disabled={actions.advanceKnockout.isPending}
-            onClick={() => actions.advanceKnockout.mutate({ tournamentId: view.id }, { onSuccess: (result) => void toast.success(result.roundId ? t.nextDrafted : t.finished) })}
+            onClick={() =>
+              actions.advanceKnockout.mutate(
+                { tournamentId: view.id },
+                { onSuccess: (result) => void toast.success(result.roundId ? t.nextDrafted : t.finished) },
+              )
+            }
           >
             {t.next}
           </button>

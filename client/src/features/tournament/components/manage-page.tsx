@@ -88,7 +88,12 @@ export function ManagePage() {
                 view={view}
                 submitLabel={t.form.save}
                 pending={actions.update.isPending}
-                onSubmit={(input) => actions.update.mutate({ tournamentId: view.id, tournament: input }, { onSuccess: () => void toast.success(t.console.saved) })}
+                onSubmit={(input) =>
+                  actions.update.mutate(
+                    { tournamentId: view.id, tournament: input },
+                    { onSuccess: () => void toast.success(t.console.saved) },
+                  )
+                }
               />
             </Section>
           )}
@@ -131,7 +136,12 @@ export function ManagePage() {
 
 function Section({ id, children }: { id: (typeof STEPS)[number]; children: React.ReactNode }) {
   return (
-    <section id={`tm-${id}`} className="tm-console__section" aria-labelledby={`tm-${id}-title`} data-testid={`tm-section-${id}`}>
+    <section
+      id={`tm-${id}`}
+      className="tm-console__section"
+      aria-labelledby={`tm-${id}-title`}
+      data-testid={`tm-section-${id}`}
+    >
       <h2 id={`tm-${id}-title`} className="tm-subtitle">
         {t.console.steps[id]}
       </h2>

@@ -21,27 +21,54 @@ const tf = tournamentText.fixtures;
 /** Rounds: assign judges, publish (timers and a lobby), topics, and each fixture's ballots and result. */
 export function RoundsSection({ view, actions, canPublish }: SectionProps & { canPublish: boolean }) {
   const stages = new Map(view.stages.map((stage) => [stage.id, stage] as const));
-  const rounds = [...view.rounds].sort((a, b) => (stages.get(a.stageId)?.position ?? 0) - (stages.get(b.stageId)?.position ?? 0) || a.number - b.number);
+  const rounds = [...view.rounds].sort(
+    (a, b) =>
+      (stages.get(a.stageId)?.position ?? 0) - (stages.get(b.stageId)?.position ?? 0) || a.number - b.number,
+  );
   if (rounds.length === 0) return <p className="tm-empty">{t.noRounds}</p>;
   return (
     <div className="tm-stack">
       {rounds.map((round) => (
-        <RoundCard key={round.id} view={view} round={round} stageName={stages.get(round.stageId)?.name ?? ''} actions={actions} canPublish={canPublish} />
+        <RoundCard
+          key={round.id}
+          view={view}
+          round={round}
+          stageName={stages.get(round.stageId)?.name ?? ''}
+          actions={actions}
+          canPublish={canPublish}
+        />
       ))}
     </div>
   );
 }
 
-function RoundCard({ view, round, stageName, actions, canPublish }: { view: TournamentView; round: TournamentRound; stageName: string; actions: TournamentActions; canPublish: boolean }) {
+function RoundCard({
+  view,
+  round,
+  stageName,
+  actions,
+  canPublish,
+}: {
+  view: TournamentView;
+  round: TournamentRound;
+  stageName: string;
+  actions: TournamentActions;
+  canPublish: boolean;
+}) {
   const [ballotsOf, setBallotsOf] = useState<string | null>(null);
   const published = round.status === 'published';
-  const done = published && round.fixtures.length > 0 && round.fixtures.every((fixture) => fixture.result?.confirmed);
+  const done =
+    published && round.fixtures.length > 0 && round.fixtures.every((fixture) => fixture.result?.confirmed);
   const shortfalls = (list: { reason: string }[]) => {
-    if (list.length > 0) toast.warning(format(t.conflicts, { list: list.map((item) => item.reason).join('；') }));
+    if (list.length > 0)
+      toast.warning(format(t.conflicts, { list: list.map((item) => item.reason).join('；') }));
   };
   const confirm = useConfirm();
   const publish = async () => {
-    if (!(await confirm.ask({ title: t.publishConfirm, body: t.publishConfirmBody, confirmLabel: t.publish }))) return;
+    if (
+      !(await confirm.ask({ title: t.publishConfirm, body: t.publishConfirmBody, confirmLabel: t.publish }))
+    )
+      return;
     actions.publishRound.mutate(
       { tournamentId: view.id, roundId: round.id },
       {
@@ -55,7 +82,12 @@ function RoundCard({ view, round, stageName, actions, canPublish }: { view: Tour
     );
   };
   return (
-    <article className="tm-round-card" data-testid="tm-round-card" data-round-id={round.id} data-status={round.status}>
+    <article
+      className="tm-round-card"
+      data-testid="tm-round-card"
+      data-round-id={round.id}
+      data-status={round.status}
+    >
       {confirm.dialog}
       <header className="tm-round__head">
         <h3 className="tm-round__title">
@@ -69,19 +101,34 @@ function RoundCard({ view, round, stageName, actions, canPublish }: { view: Tour
               type="button"
               className="btn btn--ghost btn--sm"
               disabled={actions.assignJudges.isPending}
-              onClick={() => actions.assignJudges.mutate({ tournamentId: view.id, roundId: round.id }, { onSuccess: (result) => (toast.success(t.judgesAssigned), shortfalls(result.shortfalls)) })}
+              onClick={() =>
+                actions.assignJudges.mutate(
+                  { tournamentId: view.id, roundId: round.id },
+                  { onSuccess: (result) => (toast.success(t.judgesAssigned), shortfalls(result.shortfalls)) },
+                )
+              }
             >
               {t.assignJudges}
             </button>
           )}
           {!published && canPublish && (
-            <button type="button" className="btn btn--primary btn--sm" disabled={actions.publishRound.isPending} onClick={() => void publish()} data-testid="tm-publish-round">
+            <button
+              type="button"
+              className="btn btn--primary btn--sm"
+              disabled={actions.publishRound.isPending}
+              onClick={() => void publish()}
+              data-testid="tm-publish-round"
+            >
               {actions.publishRound.isPending ? t.publishing : t.publish}
             </button>
           )}
           {published && round.lobby && (
             <>
-              <Link className="btn btn--secondary btn--sm" to={`/worldcup/${view.slug}/live/${round.id}`} data-testid="tm-round-wall">
+              <Link
+                className="btn btn--secondary btn--sm"
+                to={`/worldcup/${view.slug}/live/${round.id}`}
+                data-testid="tm-round-wall"
+              >
                 {t.wall}
               </Link>
               <Link className="btn btn--ghost btn--sm" to={`/lobby/${round.lobby.id}`}>
@@ -106,17 +153,43 @@ function RoundCard({ view, round, stageName, actions, canPublish }: { view: Tour
           </thead>
           <tbody>
             {round.fixtures.map((fixture) => (
-              <FixtureRow key={fixture.id} view={view} fixture={fixture} published={published} actions={actions} canPublish={canPublish} onBallots={() => setBallotsOf(fixture.id)} />
+              <FixtureRow
+                key={fixture.id}
+                view={view}
+                fixture={fixture}
+                published={published}
+                actions={actions}
+                canPublish={canPublish}
+                onBallots={() => setBallotsOf(fixture.id)}
+              />
             ))}
           </tbody>
         </table>
       </div>
-      <FixtureBallotsDialog view={view} fixture={round.fixtures.find((fixture) => fixture.id === ballotsOf) ?? null} onClose={() => setBallotsOf(null)} />
+      <FixtureBallotsDialog
+        view={view}
+        fixture={round.fixtures.find((fixture) => fixture.id === ballotsOf) ?? null}
+        onClose={() => setBallotsOf(null)}
+      />
     </article>
   );
 }
 
-function FixtureRow({ view, fixture, published, actions, canPublish, onBallots }: { view: TournamentView; fixture: TournamentFixture; published: boolean; actions: TournamentActions; canPublish: boolean; onBallots: () => void }) {
+function FixtureRow({
+  view,
+  fixture,
+  published,
+  actions,
+  canPublish,
+  onBallots,
+}: {
+  view: TournamentView;
+  fixture: TournamentFixture;
+  published: boolean;
+  actions: TournamentActions;
+  canPublish: boolean;
+  onBallots: () => void;
+}) {
   const teams = teamsById(view);
   const judges = new Map(view.judges.map((judge) => [judge.id, judge.name] as const));
   const [editing, setEditing] = useState(false);
@@ -125,17 +198,38 @@ function FixtureRow({ view, fixture, published, actions, canPublish, onBallots }
   const swap = () =>
     fixture.affTeamId &&
     fixture.negTeamId &&
-    actions.updateFixture.mutate({ tournamentId: view.id, fixtureId: fixture.id, patch: { sides: { aff: fixture.negTeamId, neg: fixture.affTeamId } } });
+    actions.updateFixture.mutate({
+      tournamentId: view.id,
+      fixtureId: fixture.id,
+      patch: { sides: { aff: fixture.negTeamId, neg: fixture.affTeamId } },
+    });
   return (
     <tr data-testid="tm-fixture-row" data-fixture-id={fixture.id} data-status={fixture.status}>
       <td className="tm-table__name">
-        <span className="tm-side" data-side="aff">{tf.aff}</span> {teamNameOf(teams, fixture.affTeamId)}
+        <span className="tm-side" data-side="aff">
+          {tf.aff}
+        </span>{' '}
+        {teamNameOf(teams, fixture.affTeamId)}
         <br />
-        <span className="tm-side" data-side="neg">{tf.neg}</span> {teamNameOf(teams, fixture.negTeamId)}
+        <span className="tm-side" data-side="neg">
+          {tf.neg}
+        </span>{' '}
+        {teamNameOf(teams, fixture.negTeamId)}
       </td>
       <td>
         {!published && canPublish && view.venues.length > 0 ? (
-          <select className="input tm-input--sm" value={fixture.venue} aria-label={t.venue} onChange={(e) => actions.updateFixture.mutate({ tournamentId: view.id, fixtureId: fixture.id, patch: { venue: e.target.value } })}>
+          <select
+            className="input tm-input--sm"
+            value={fixture.venue}
+            aria-label={t.venue}
+            onChange={(e) =>
+              actions.updateFixture.mutate({
+                tournamentId: view.id,
+                fixtureId: fixture.id,
+                patch: { venue: e.target.value },
+              })
+            }
+          >
             <option value="">—</option>
             {view.venues.map((venue) => (
               <option key={venue} value={venue}>
@@ -147,7 +241,13 @@ function FixtureRow({ view, fixture, published, actions, canPublish, onBallots }
           fixture.venue || '—'
         )}
       </td>
-      <td className="tm-table__wrap">{fixture.judgeIds.length > 0 ? fixture.judgeIds.map((id) => judges.get(id) ?? '').join('、') : <span className="tm-muted">{tf.noJudges}</span>}</td>
+      <td className="tm-table__wrap">
+        {fixture.judgeIds.length > 0 ? (
+          fixture.judgeIds.map((id) => judges.get(id) ?? '').join('、')
+        ) : (
+          <span className="tm-muted">{tf.noJudges}</span>
+        )}
+      </td>
       <td>
         <StatusPill status={fixture.status} />
         {published && (
@@ -157,7 +257,11 @@ function FixtureRow({ view, fixture, published, actions, canPublish, onBallots }
           </div>
         )}
         {tally?.awaitingDecision && (
-          <span className="tm-chip tm-chip--warn" data-testid="tm-awaiting-decision" title={tally.winner ? t.awaitingMajority : t.awaitingSplit}>
+          <span
+            className="tm-chip tm-chip--warn"
+            data-testid="tm-awaiting-decision"
+            title={tally.winner ? t.awaitingMajority : t.awaitingSplit}
+          >
             {t.awaiting}
           </span>
         )}
@@ -171,7 +275,9 @@ function FixtureRow({ view, fixture, published, actions, canPublish, onBallots }
         ) : (
           '—'
         )}
-        {editing && <ResultEditor view={view} fixture={fixture} actions={actions} onDone={() => setEditing(false)} />}
+        {editing && (
+          <ResultEditor view={view} fixture={fixture} actions={actions} onDone={() => setEditing(false)} />
+        )}
       </td>
       <td>
         <div className="tm-row">
@@ -181,28 +287,52 @@ function FixtureRow({ view, fixture, published, actions, canPublish, onBallots }
             </button>
           )}
           {fixture.timerShortid && (
-            <Link className="btn btn--ghost btn--sm" to={`/timer/manage/${fixture.timerShortid}`} data-testid="tm-fixture-console">
+            <Link
+              className="btn btn--ghost btn--sm"
+              to={`/timer/manage/${fixture.timerShortid}`}
+              data-testid="tm-fixture-console"
+            >
               {t.console}
             </Link>
           )}
           {published && (
-            <button type="button" className="btn btn--ghost btn--sm" onClick={onBallots} data-testid="tm-open-ballots">
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm"
+              onClick={onBallots}
+              data-testid="tm-open-ballots"
+            >
               {tournamentText.history.open}
             </button>
           )}
-          {canPublish && !editing && !result?.confirmed && (tally?.awaitingDecision || (result && !result.confirmed)) && (
+          {canPublish &&
+            !editing &&
+            !result?.confirmed &&
+            (tally?.awaitingDecision || (result && !result.confirmed)) && (
+              <button
+                type="button"
+                className="btn btn--primary btn--sm"
+                // A majority confirms as the ballots say; a split (no majority) opens the editor to decide.
+                onClick={() =>
+                  tally && !tally.winner
+                    ? setEditing(true)
+                    : actions.confirmResult.mutate(
+                        { tournamentId: view.id, fixtureId: fixture.id },
+                        { onSuccess: () => void toast.success(t.confirmed) },
+                      )
+                }
+                data-testid="tm-confirm-result"
+              >
+                {t.confirm}
+              </button>
+            )}
+          {canPublish && published && !editing && (
             <button
               type="button"
-              className="btn btn--primary btn--sm"
-              // A majority confirms as the ballots say; a split (no majority) opens the editor to decide.
-              onClick={() => (tally && !tally.winner ? setEditing(true) : actions.confirmResult.mutate({ tournamentId: view.id, fixtureId: fixture.id }, { onSuccess: () => void toast.success(t.confirmed) }))}
-              data-testid="tm-confirm-result"
+              className="btn btn--ghost btn--sm"
+              onClick={() => setEditing(true)}
+              data-testid="tm-edit-result"
             >
-              {t.confirm}
-            </button>
-          )}
-          {canPublish && published && !editing && (
-            <button type="button" className="btn btn--ghost btn--sm" onClick={() => setEditing(true)} data-testid="tm-edit-result">
               {result ? t.editResult : t.enterResult}
             </button>
           )}
@@ -213,12 +343,23 @@ function FixtureRow({ view, fixture, published, actions, canPublish, onBallots }
 }
 
 /** The round's topic from the topic library, and releasing it (now) to the page and every timer. */
-function TopicControl({ view, round, actions }: { view: TournamentView; round: TournamentRound; actions: TournamentActions }) {
+function TopicControl({
+  view,
+  round,
+  actions,
+}: {
+  view: TournamentView;
+  round: TournamentRound;
+  actions: TournamentActions;
+}) {
   const trpc = useTRPC();
   const [q, setQ] = useState('');
   const [releaseAt, setReleaseAt] = useState('');
   const deferred = useDeferredValue(q.trim());
-  const topics = useQuery({ ...trpc.library.topics.search.queryOptions({ q: deferred, limit: 8 }), enabled: deferred.length > 0 });
+  const topics = useQuery({
+    ...trpc.library.topics.search.queryOptions({ q: deferred, limit: 8 }),
+    enabled: deferred.length > 0,
+  });
   const current = round.fixtures[0]?.topic ?? null;
   const released = round.fixtures.length > 0 && round.fixtures.every((fixture) => fixture.topic.released);
   return (
@@ -226,16 +367,45 @@ function TopicControl({ view, round, actions }: { view: TournamentView; round: T
       <p className="tm-small">
         <span className="tm-muted">{t.topic}：</span>
         {current?.text ?? <span className="tm-muted">{t.noTopic}</span>}
-        {current?.text && <span className="tm-chip">{released ? t.topicReleased : current.releaseAt ? format(t.releasesAt, { time: formatClockTime(current.releaseAt) }) : t.topicHidden}</span>}
+        {current?.text && (
+          <span className="tm-chip">
+            {released
+              ? t.topicReleased
+              : current.releaseAt
+                ? format(t.releasesAt, { time: formatClockTime(current.releaseAt) })
+                : t.topicHidden}
+          </span>
+        )}
       </p>
       <div className="tm-row">
-        <input className="input tm-input--sm" type="search" value={q} placeholder={t.topicFromLibrary} aria-label={t.topicFromLibrary} onChange={(e) => setQ(e.target.value)} />
+        <input
+          className="input tm-input--sm"
+          type="search"
+          value={q}
+          placeholder={t.topicFromLibrary}
+          aria-label={t.topicFromLibrary}
+          onChange={(e) => setQ(e.target.value)}
+        />
         <label className="tm-row tm-small">
           <span className="tm-muted">{t.releaseAt}</span>
-          <input className="input tm-input--sm" type="datetime-local" value={releaseAt} onChange={(e) => setReleaseAt(e.target.value)} />
+          <input
+            className="input tm-input--sm"
+            type="datetime-local"
+            value={releaseAt}
+            onChange={(e) => setReleaseAt(e.target.value)}
+          />
         </label>
         {current?.text && !released && round.status === 'published' && (
-          <button type="button" className="btn btn--primary btn--sm" onClick={() => actions.releaseTopic.mutate({ tournamentId: view.id, roundId: round.id }, { onSuccess: () => void toast.success(t.released) })}>
+          <button
+            type="button"
+            className="btn btn--primary btn--sm"
+            onClick={() =>
+              actions.releaseTopic.mutate(
+                { tournamentId: view.id, roundId: round.id },
+                { onSuccess: () => void toast.success(t.released) },
+              )
+            }
+          >
             {t.releaseTopic}
           </button>
         )}
@@ -251,7 +421,12 @@ function TopicControl({ view, round, actions }: { view: TournamentView; round: T
                 onClick={() =>
                   actions.setTopic.mutate(
                     // A set time releases the topic then (shown with its time until); empty: on 公布辩题.
-                    { tournamentId: view.id, roundId: round.id, topicId: topic.id, releaseAt: releaseAt ? new Date(releaseAt).getTime() : null },
+                    {
+                      tournamentId: view.id,
+                      roundId: round.id,
+                      topicId: topic.id,
+                      releaseAt: releaseAt ? new Date(releaseAt).getTime() : null,
+                    },
                     { onSuccess: () => setQ('') },
                   )
                 }

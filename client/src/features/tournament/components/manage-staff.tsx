@@ -20,11 +20,18 @@ type StaffRole = (typeof ROLES)[number];
 const emailSchema = z.email().max(200);
 
 /** A problem with the typed address in Chinese, or null. */
-function emailProblem(email: string, ownEmail: string | null, staff: readonly TournamentOrganizer[], role: StaffRole): string | null {
+function emailProblem(
+  email: string,
+  ownEmail: string | null,
+  staff: readonly TournamentOrganizer[],
+  role: StaffRole,
+): string | null {
   if (!email) return t.emailRequired;
   if (!emailSchema.safeParse(email).success) return t.emailInvalid;
   if (ownEmail && email.toLowerCase() === ownEmail.toLowerCase()) return t.emailIsOwner;
-  const same = staff.find((member) => member.email.toLowerCase() === email.toLowerCase() && member.role === role);
+  const same = staff.find(
+    (member) => member.email.toLowerCase() === email.toLowerCase() && member.role === role,
+  );
   return same ? format(t.alreadyStaff, { email, role: TOURNAMENT_ROLE_LABELS[role] }) : null;
 }
 
@@ -40,8 +47,12 @@ export function StaffSection({ view, actions }: SectionProps) {
   const queryClient = useQueryClient();
   const isOwner = view.myRole === 'owner';
   const me = account.data ?? null;
-  const invites = useQuery({ ...trpc.tournament.staffInvites.queryOptions({ tournamentId: view.id }), enabled: isOwner });
-  const refreshInvites = () => void queryClient.invalidateQueries({ queryKey: trpc.tournament.staffInvites.pathKey() });
+  const invites = useQuery({
+    ...trpc.tournament.staffInvites.queryOptions({ tournamentId: view.id }),
+    enabled: isOwner,
+  });
+  const refreshInvites = () =>
+    void queryClient.invalidateQueries({ queryKey: trpc.tournament.staffInvites.pathKey() });
   // An invitation claimed on any hub changes the tournament's version: re-read the pending list then.
   useEffect(() => {
     if (isOwner) refreshInvites();
@@ -68,7 +79,16 @@ export function StaffSection({ view, actions }: SectionProps) {
           setEmail('');
           refreshInvites();
           const values = { email: answer.email, role: TOURNAMENT_ROLE_LABELS[answer.role] };
-          toast.success(format(answer.status === 'updated' ? t.roleChangedByEmail : answer.mailed ? t.invitedMailed : t.invited, values));
+          toast.success(
+            format(
+              answer.status === 'updated'
+                ? t.roleChangedByEmail
+                : answer.mailed
+                  ? t.invitedMailed
+                  : t.invited,
+              values,
+            ),
+          );
         },
         onError: (failure) => setError(tournamentErrorMessage(failure)),
       },
@@ -79,7 +99,10 @@ export function StaffSection({ view, actions }: SectionProps) {
     actions.addOrganizer.mutate(
       { tournamentId: view.id, email: member.email, role: next },
       {
-        onSuccess: () => void toast.success(format(t.roleChanged, { name: member.name || member.email, role: TOURNAMENT_ROLE_LABELS[next] })),
+        onSuccess: () =>
+          void toast.success(
+            format(t.roleChanged, { name: member.name || member.email, role: TOURNAMENT_ROLE_LABELS[next] }),
+          ),
         onError: (failure) => void toast.error(tournamentErrorMessage(failure)),
       },
     );
@@ -87,8 +110,18 @@ export function StaffSection({ view, actions }: SectionProps) {
   const confirm = useConfirm();
   const remove = async (member: TournamentOrganizer) => {
     const name = member.name || member.email;
-    if (!(await confirm.ask({ title: format(t.removeConfirm, { name }), confirmLabel: t.remove, tone: 'danger' }))) return;
-    actions.removeOrganizer.mutate({ tournamentId: view.id, userId: member.userId }, { onSuccess: () => void toast.success(format(t.removed, { name })) });
+    if (
+      !(await confirm.ask({
+        title: format(t.removeConfirm, { name }),
+        confirmLabel: t.remove,
+        tone: 'danger',
+      }))
+    )
+      return;
+    actions.removeOrganizer.mutate(
+      { tournamentId: view.id, userId: member.userId },
+      { onSuccess: () => void toast.success(format(t.removed, { name })) },
+    );
   };
 
   return (
@@ -114,7 +147,12 @@ export function StaffSection({ view, actions }: SectionProps) {
           </label>
           <label className="tm-field tm-field--inline">
             <span className="tm-field__label">{t.role}</span>
-            <select className="input" value={role} onChange={(e) => setRole(e.target.value as StaffRole)} data-testid="tm-staff-role">
+            <select
+              className="input"
+              value={role}
+              onChange={(e) => setRole(e.target.value as StaffRole)}
+              data-testid="tm-staff-role"
+            >
               {ROLES.map((option) => (
                 <option key={option} value={option}>
                   {TOURNAMENT_ROLE_LABELS[option]}
@@ -122,7 +160,12 @@ export function StaffSection({ view, actions }: SectionProps) {
               ))}
             </select>
           </label>
-          <button type="submit" className="btn btn--primary" disabled={actions.addOrganizer.isPending} data-testid="tm-staff-add">
+          <button
+            type="submit"
+            className="btn btn--primary"
+            disabled={actions.addOrganizer.isPending}
+            data-testid="tm-staff-add"
+          >
             {actions.addOrganizer.isPending ? t.adding : t.add}
           </button>
         </form>
@@ -146,7 +189,12 @@ export function StaffSection({ view, actions }: SectionProps) {
           </li>
         )}
         {view.organizers.map((member) => (
-          <li key={member.userId} className="tm-staff__member" data-testid="tm-staff-member" data-role={member.role}>
+          <li
+            key={member.userId}
+            className="tm-staff__member"
+            data-testid="tm-staff-member"
+            data-role={member.role}
+          >
             <div className="tm-staff__who">
               <strong>
                 {member.name || member.email}
@@ -170,7 +218,13 @@ export function StaffSection({ view, actions }: SectionProps) {
                     </option>
                   ))}
                 </select>
-                <button type="button" className="btn btn--ghost btn--sm" disabled={actions.removeOrganizer.isPending} onClick={() => void remove(member)} data-testid="tm-staff-remove">
+                <button
+                  type="button"
+                  className="btn btn--ghost btn--sm"
+                  disabled={actions.removeOrganizer.isPending}
+                  onClick={() => void remove(member)}
+                  data-testid="tm-staff-remove"
+                >
                   {t.remove}
                 </button>
               </div>
@@ -189,13 +243,20 @@ export function StaffSection({ view, actions }: SectionProps) {
               <li key={invite.email} className="tm-staff__member" data-testid="tm-staff-invite">
                 <div className="tm-staff__who">
                   <strong>{invite.email}</strong>
-                  <span className="tm-muted tm-small">{format(t.pendingRole, { role: TOURNAMENT_ROLE_LABELS[invite.role] })}</span>
+                  <span className="tm-muted tm-small">
+                    {format(t.pendingRole, { role: TOURNAMENT_ROLE_LABELS[invite.role] })}
+                  </span>
                 </div>
                 <button
                   type="button"
                   className="btn btn--ghost btn--sm"
                   disabled={revokeInvite.isPending}
-                  onClick={() => revokeInvite.mutate({ tournamentId: view.id, email: invite.email }, { onSuccess: () => void toast.success(format(t.revoked, { email: invite.email })) })}
+                  onClick={() =>
+                    revokeInvite.mutate(
+                      { tournamentId: view.id, email: invite.email },
+                      { onSuccess: () => void toast.success(format(t.revoked, { email: invite.email })) },
+                    )
+                  }
                   data-testid="tm-staff-invite-revoke"
                 >
                   {t.revoke}

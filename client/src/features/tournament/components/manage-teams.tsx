@@ -13,7 +13,9 @@ const MAX_CSV_BYTES = 1_000_000;
 
 /** Teams: the list, adding from the school library, and a CSV import with every row/column error shown. */
 export function TeamsSection({ view, actions }: SectionProps) {
-  const pools = new Map(view.stages.flatMap((stage) => stage.pools.map((pool) => [pool.id, pool.name] as const)));
+  const pools = new Map(
+    view.stages.flatMap((stage) => stage.pools.map((pool) => [pool.id, pool.name] as const)),
+  );
   return (
     <div className="tm-stack">
       <p className="tm-muted">{format(t.count, { n: view.teams.length })}</p>
@@ -24,7 +26,9 @@ export function TeamsSection({ view, actions }: SectionProps) {
           <table className="tm-table" data-testid="tm-team-table">
             <thead>
               <tr>
-                <th scope="col" className="tm-table__name">{tournamentText.standings.team}</th>
+                <th scope="col" className="tm-table__name">
+                  {tournamentText.standings.team}
+                </th>
                 <th scope="col">{tournamentText.teams.school}</th>
                 <th scope="col">{tournamentText.teams.seed}</th>
                 <th scope="col">{tournamentText.teams.pool}</th>
@@ -42,7 +46,11 @@ export function TeamsSection({ view, actions }: SectionProps) {
                   <td className="tm-table__wrap">{team.members.join('、')}</td>
                   <td>
                     {!team.poolId && (
-                      <button type="button" className="btn btn--ghost btn--sm" onClick={() => actions.removeTeam.mutate({ tournamentId: view.id, teamId: team.id })}>
+                      <button
+                        type="button"
+                        className="btn btn--ghost btn--sm"
+                        onClick={() => actions.removeTeam.mutate({ tournamentId: view.id, teamId: team.id })}
+                      >
                         {t.remove}
                       </button>
                     )}
@@ -65,22 +73,44 @@ function LibraryAdd({ view, actions }: SectionProps) {
   const trpc = useTRPC();
   const [q, setQ] = useState('');
   const deferred = useDeferredValue(q.trim());
-  const schools = useQuery({ ...trpc.library.schools.search.queryOptions({ q: deferred, limit: 8 }), enabled: deferred.length > 0, placeholderData: (previous) => previous });
+  const schools = useQuery({
+    ...trpc.library.schools.search.queryOptions({ q: deferred, limit: 8 }),
+    enabled: deferred.length > 0,
+    placeholderData: (previous) => previous,
+  });
   const add = (schoolId: string, name: string) =>
     actions.importTeams.mutate(
       { tournamentId: view.id, import: { source: 'library', entries: [{ schoolId, name }] } },
-      { onSuccess: (result) => void (result.ok ? toast.success(format(t.imported, { n: result.added })) : toast.error(result.errors.map((e) => e.message).join('；'))) },
+      {
+        onSuccess: (result) =>
+          void (result.ok
+            ? toast.success(format(t.imported, { n: result.added }))
+            : toast.error(result.errors.map((e) => e.message).join('；'))),
+      },
     );
   return (
     <div className="tm-card-box">
       <h3 className="tm-card-box__title">{t.fromSchools}</h3>
-      <input className="input" type="search" value={q} placeholder={t.schoolSearchPlaceholder} aria-label={t.schoolSearch} onChange={(e) => setQ(e.target.value)} data-testid="tm-school-search" />
+      <input
+        className="input"
+        type="search"
+        value={q}
+        placeholder={t.schoolSearchPlaceholder}
+        aria-label={t.schoolSearch}
+        onChange={(e) => setQ(e.target.value)}
+        data-testid="tm-school-search"
+      />
       {deferred && schools.data && schools.data.length === 0 && <p className="tm-muted">{t.noSchools}</p>}
       <ul className="tm-pick-list">
         {(deferred ? (schools.data ?? []) : []).map((school) => (
           <li key={school.id}>
             <span>{school.name}</span>
-            <button type="button" className="btn btn--ghost btn--sm" disabled={actions.importTeams.isPending} onClick={() => add(school.id, '')}>
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm"
+              disabled={actions.importTeams.isPending}
+              onClick={() => add(school.id, '')}
+            >
               {t.add}
             </button>
           </li>
@@ -106,7 +136,10 @@ function CsvImport({ view, actions }: SectionProps) {
   };
   const submit = () => {
     // Checked here first (the same rules as the hub) so row/column errors show without a round trip.
-    const checked = checkTournamentTeamsCsv(text, view.teams.map((team) => team.name));
+    const checked = checkTournamentTeamsCsv(
+      text,
+      view.teams.map((team) => team.name),
+    );
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
@@ -133,9 +166,20 @@ function CsvImport({ view, actions }: SectionProps) {
       <div className="tm-row">
         <label className="btn btn--ghost btn--sm tm-file">
           {t.chooseFile}
-          <input type="file" accept=".csv,text/csv" onChange={(e) => void onFile(e)} data-testid="tm-csv-file" />
+          <input
+            type="file"
+            accept=".csv,text/csv"
+            onChange={(e) => void onFile(e)}
+            data-testid="tm-csv-file"
+          />
         </label>
-        <button type="button" className="btn btn--ghost btn--sm" onClick={() => downloadText('队伍模板.csv', `\uFEFF${TOURNAMENT_TEAM_CSV_TEMPLATE}`, 'text/csv;charset=utf-8')}>
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          onClick={() =>
+            downloadText('队伍模板.csv', `\uFEFF${TOURNAMENT_TEAM_CSV_TEMPLATE}`, 'text/csv;charset=utf-8')
+          }
+        >
           {t.template}
         </button>
       </div>
@@ -157,13 +201,27 @@ function CsvImport({ view, actions }: SectionProps) {
           <p>{format(t.errorsTitle, { n: errors.length })}</p>
           <ul>
             {errors.map((error, index) => (
-              <li key={index}>{error.row > 0 ? format(t.rowError, { row: error.row, column: error.column || '—', message: error.message }) : error.message}</li>
+              <li key={index}>
+                {error.row > 0
+                  ? format(t.rowError, {
+                      row: error.row,
+                      column: error.column || '—',
+                      message: error.message,
+                    })
+                  : error.message}
+              </li>
             ))}
           </ul>
         </div>
       )}
       <div>
-        <button type="button" className="btn btn--primary btn--sm" disabled={!text.trim() || actions.importTeams.isPending} onClick={submit} data-testid="tm-csv-import">
+        <button
+          type="button"
+          className="btn btn--primary btn--sm"
+          disabled={!text.trim() || actions.importTeams.isPending}
+          onClick={submit}
+          data-testid="tm-csv-import"
+        >
           {t.importButton}
         </button>
       </div>

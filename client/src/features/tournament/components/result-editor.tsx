@@ -9,10 +9,29 @@ const t = tournamentText.rounds;
 const tf = tournamentText.fixtures;
 
 /** What the editor opens with: the result if there is one, else what the ballots say. */
-export function resultDraft(fixture: Pick<TournamentFixture, 'result' | 'ballotTally'>): { winner: SideId | ''; aff: number; neg: number; bestDebater: BestDebaterVote | null } {
+export function resultDraft(fixture: Pick<TournamentFixture, 'result' | 'ballotTally'>): {
+  winner: SideId | '';
+  aff: number;
+  neg: number;
+  bestDebater: BestDebaterVote | null;
+} {
   const { result, ballotTally: tally } = fixture;
-  if (result) return { winner: result.winner, aff: result.votes.aff, neg: result.votes.neg, bestDebater: result.bestDebater ? { side: result.bestDebater.side, position: result.bestDebater.position } : null };
-  if (tally) return { winner: tally.winner ?? '', aff: tally.votes.aff, neg: tally.votes.neg, bestDebater: tally.bestDebater };
+  if (result)
+    return {
+      winner: result.winner,
+      aff: result.votes.aff,
+      neg: result.votes.neg,
+      bestDebater: result.bestDebater
+        ? { side: result.bestDebater.side, position: result.bestDebater.position }
+        : null,
+    };
+  if (tally)
+    return {
+      winner: tally.winner ?? '',
+      aff: tally.votes.aff,
+      neg: tally.votes.neg,
+      bestDebater: tally.bestDebater,
+    };
   return { winner: '', aff: 0, neg: 0, bestDebater: null };
 }
 
@@ -20,7 +39,17 @@ export function resultDraft(fixture: Pick<TournamentFixture, 'result' | 'ballotT
  * 录入结果 / 修改结果 / 裁定 a split: opens with the result, or with the ballots received (票型,
  * majority, best debater); on a split the organizer picks the winner — nothing is assumed.
  */
-export function ResultEditor({ view, fixture, actions, onDone }: { view: TournamentView; fixture: TournamentFixture; actions: TournamentActions; onDone: () => void }) {
+export function ResultEditor({
+  view,
+  fixture,
+  actions,
+  onDone,
+}: {
+  view: TournamentView;
+  fixture: TournamentFixture;
+  actions: TournamentActions;
+  onDone: () => void;
+}) {
   const draft = resultDraft(fixture);
   const [winner, setWinner] = useState<SideId | ''>(draft.winner);
   const [aff, setAff] = useState(String(draft.aff));
@@ -31,11 +60,18 @@ export function ResultEditor({ view, fixture, actions, onDone }: { view: Tournam
   const save = () => {
     if (!winner) return setError(t.pickWinner);
     const votes = { aff: Number(aff), neg: Number(neg) };
-    if (![votes.aff, votes.neg].every((n) => Number.isInteger(n) && n >= 0 && n <= 99)) return setError(t.votesRange);
-    if (votes.aff !== votes.neg && (votes.aff > votes.neg ? 'aff' : 'neg') !== winner) return setError(t.votesMismatch);
+    if (![votes.aff, votes.neg].every((n) => Number.isInteger(n) && n >= 0 && n <= 99))
+      return setError(t.votesRange);
+    if (votes.aff !== votes.neg && (votes.aff > votes.neg ? 'aff' : 'neg') !== winner)
+      return setError(t.votesMismatch);
     setError(null);
     actions.editResult.mutate(
-      { tournamentId: view.id, fixtureId: fixture.id, result: { winner, votes, bestDebater: draft.bestDebater }, note },
+      {
+        tournamentId: view.id,
+        fixtureId: fixture.id,
+        result: { winner, votes, bestDebater: draft.bestDebater },
+        note,
+      },
       { onSuccess: () => (toast.success(t.confirmed), onDone()) },
     );
   };
@@ -44,19 +80,56 @@ export function ResultEditor({ view, fixture, actions, onDone }: { view: Tournam
       {tally && !fixture.result && (
         <p className="tm-small tm-muted tm-result-editor__from">
           {format(t.fromBallots, { aff: tally.votes.aff, neg: tally.votes.neg })}
-          {tally.speakerPoints && ` · ${format(t.ballotPoints, { aff: tally.speakerPoints.aff, neg: tally.speakerPoints.neg })}`}
+          {tally.speakerPoints &&
+            ` · ${format(t.ballotPoints, { aff: tally.speakerPoints.aff, neg: tally.speakerPoints.neg })}`}
         </p>
       )}
-      <select className="input tm-input--sm" value={winner} aria-label={tf.winner} onChange={(e) => setWinner(e.target.value as SideId | '')} data-testid="tm-result-winner">
+      <select
+        className="input tm-input--sm"
+        value={winner}
+        aria-label={tf.winner}
+        onChange={(e) => setWinner(e.target.value as SideId | '')}
+        data-testid="tm-result-winner"
+      >
         {!winner && <option value="">{t.pickWinner}</option>}
         <option value="aff">{`${tf.aff}${tf.winner}`}</option>
         <option value="neg">{`${tf.neg}${tf.winner}`}</option>
       </select>
-      <input className="input tm-input--sm" type="number" min={0} max={99} value={aff} aria-label={tf.aff} onChange={(e) => setAff(e.target.value)} data-testid="tm-result-aff" />
+      <input
+        className="input tm-input--sm"
+        type="number"
+        min={0}
+        max={99}
+        value={aff}
+        aria-label={tf.aff}
+        onChange={(e) => setAff(e.target.value)}
+        data-testid="tm-result-aff"
+      />
       <span>:</span>
-      <input className="input tm-input--sm" type="number" min={0} max={99} value={neg} aria-label={tf.neg} onChange={(e) => setNeg(e.target.value)} data-testid="tm-result-neg" />
-      <input className="input tm-input--sm" value={note} placeholder={t.note} aria-label={t.note} onChange={(e) => setNote(e.target.value)} />
-      <button type="button" className="btn btn--primary btn--sm" onClick={save} disabled={actions.editResult.isPending} data-testid="tm-result-save">
+      <input
+        className="input tm-input--sm"
+        type="number"
+        min={0}
+        max={99}
+        value={neg}
+        aria-label={tf.neg}
+        onChange={(e) => setNeg(e.target.value)}
+        data-testid="tm-result-neg"
+      />
+      <input
+        className="input tm-input--sm"
+        value={note}
+        placeholder={t.note}
+        aria-label={t.note}
+        onChange={(e) => setNote(e.target.value)}
+      />
+      <button
+        type="button"
+        className="btn btn--primary btn--sm"
+        onClick={save}
+        disabled={actions.editResult.isPending}
+        data-testid="tm-result-save"
+      >
         {tournamentText.form.save}
       </button>
       <button type="button" className="btn btn--ghost btn--sm" onClick={onDone}>

@@ -14,14 +14,21 @@ export function StandingsTab({ view }: { view: TournamentView }) {
   return (
     <div className="tm-standings">
       {view.standings.map((pool) => (
-        <section key={pool.poolId} className="tm-table-card" aria-label={pool.poolName} data-testid="tm-standings-pool">
+        <section
+          key={pool.poolId}
+          className="tm-table-card"
+          aria-label={pool.poolName}
+          data-testid="tm-standings-pool"
+        >
           <h3 className="tm-table-card__title">{pool.poolName}</h3>
           <div className="tm-table-scroll">
             <table className="tm-table">
               <thead>
                 <tr>
                   <th scope="col">{t.standings.rank}</th>
-                  <th scope="col" className="tm-table__name">{t.standings.team}</th>
+                  <th scope="col" className="tm-table__name">
+                    {t.standings.team}
+                  </th>
                   <th scope="col">{t.standings.played}</th>
                   <th scope="col">{t.standings.wins}</th>
                   <th scope="col">{t.standings.losses}</th>
@@ -38,7 +45,17 @@ export function StandingsTab({ view }: { view: TournamentView }) {
                     <td>{row.wins}</td>
                     <td>{row.losses}</td>
                     <td>{`${row.ballotsWon}–${row.ballotsLost}`}</td>
-                    <td data-testid="tm-standings-points">{!row.scored ? <span className="tm-muted" title={t.standings.noPoints}>—</span> : Number.isInteger(row.speakerPoints) ? row.speakerPoints : row.speakerPoints.toFixed(1)}</td>
+                    <td data-testid="tm-standings-points">
+                      {!row.scored ? (
+                        <span className="tm-muted" title={t.standings.noPoints}>
+                          —
+                        </span>
+                      ) : Number.isInteger(row.speakerPoints) ? (
+                        row.speakerPoints
+                      ) : (
+                        row.speakerPoints.toFixed(1)
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -46,7 +63,11 @@ export function StandingsTab({ view }: { view: TournamentView }) {
           </div>
         </section>
       ))}
-      <p className="tm-muted">{format(t.standings.tieBreak, { order: view.tieBreaks.map((item) => TIE_BREAK_LABELS[item]).join(' → ') })}</p>
+      <p className="tm-muted">
+        {format(t.standings.tieBreak, {
+          order: view.tieBreaks.map((item) => TIE_BREAK_LABELS[item]).join(' → '),
+        })}
+      </p>
     </div>
   );
 }
@@ -66,12 +87,14 @@ export function TopicsTab({ view }: { view: TournamentView }) {
     <ol className="tm-topics">
       {rounds.map((round) => {
         const seen = new Set<string>();
-        const topics = round.fixtures.map((fixture) => fixture.topic).filter((topic) => {
-          const key = `${topic.text}|${topic.releaseAt}`;
-          if (seen.has(key)) return false;
-          seen.add(key);
-          return true;
-        });
+        const topics = round.fixtures
+          .map((fixture) => fixture.topic)
+          .filter((topic) => {
+            const key = `${topic.text}|${topic.releaseAt}`;
+            if (seen.has(key)) return false;
+            seen.add(key);
+            return true;
+          });
         return (
           <li key={round.id} className="tm-topic" data-testid="tm-topic">
             <h3 className="tm-topic__round">{round.name}</h3>
@@ -89,7 +112,11 @@ export function TopicsTab({ view }: { view: TournamentView }) {
                 </div>
               ) : (
                 <p key={index} className="tm-muted">
-                  {!topic.set ? t.topics.notSet : topic.releaseAt ? format(t.topics.hidden, { time: formatClockTime(topic.releaseAt) }) : t.topics.hiddenNoTime}
+                  {!topic.set
+                    ? t.topics.notSet
+                    : topic.releaseAt
+                      ? format(t.topics.hidden, { time: formatClockTime(topic.releaseAt) })
+                      : t.topics.hiddenNoTime}
                 </p>
               ),
             )}
@@ -105,13 +132,29 @@ export function TeamsTab({ view }: { view: TournamentView }) {
   if (view.teams.length === 0) return <p className="tm-empty">{t.teams.empty}</p>;
   const pools = view.stages.flatMap((stage) => stage.pools);
   const poolName = new Map(pools.map((pool) => [pool.id, pool.name] as const));
-  const sorted = [...view.teams].sort((a, b) => (poolName.get(a.poolId ?? '') ?? '\uffff').localeCompare(poolName.get(b.poolId ?? '') ?? '\uffff', 'zh-CN') || (a.seed ?? 999) - (b.seed ?? 999) || a.name.localeCompare(b.name, 'zh-CN'));
+  const sorted = [...view.teams].sort(
+    (a, b) =>
+      (poolName.get(a.poolId ?? '') ?? '\uffff').localeCompare(
+        poolName.get(b.poolId ?? '') ?? '\uffff',
+        'zh-CN',
+      ) ||
+      (a.seed ?? 999) - (b.seed ?? 999) ||
+      a.name.localeCompare(b.name, 'zh-CN'),
+  );
   return (
     <ul className="tm-team-grid" data-testid="tm-teams">
       {sorted.map((team) => (
         <li key={team.id} className="tm-team">
           <span className="tm-team__name">{team.name}</span>
-          <span className="tm-muted">{[team.school, team.poolId && poolName.get(team.poolId), team.seed && format(t.bracket.seed, { n: team.seed })].filter(Boolean).join(' · ')}</span>
+          <span className="tm-muted">
+            {[
+              team.school,
+              team.poolId && poolName.get(team.poolId),
+              team.seed && format(t.bracket.seed, { n: team.seed }),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </span>
           {team.members.length > 0 && <span className="tm-team__members">{team.members.join('、')}</span>}
         </li>
       ))}
@@ -123,7 +166,11 @@ export function TeamsTab({ view }: { view: TournamentView }) {
 export function JudgesTab({ view }: { view: TournamentView }) {
   if (view.judges.length === 0) return <p className="tm-empty">{t.judges.empty}</p>;
   const schools = new Map(view.schools.map((school) => [school.key, school.name] as const));
-  const assigned = (judgeId: string) => view.rounds.reduce((n, round) => n + round.fixtures.filter((fixture) => fixture.judgeIds.includes(judgeId)).length, 0);
+  const assigned = (judgeId: string) =>
+    view.rounds.reduce(
+      (n, round) => n + round.fixtures.filter((fixture) => fixture.judgeIds.includes(judgeId)).length,
+      0,
+    );
   return (
     <ul className="tm-team-grid" data-testid="tm-judges">
       {view.judges.map((judge) => (
@@ -131,7 +178,11 @@ export function JudgesTab({ view }: { view: TournamentView }) {
           <span className="tm-team__name">{judge.name}</span>
           <span className="tm-muted">{format(t.judges.fixtures, { n: assigned(judge.id) })}</span>
           {judge.conflicts.length > 0 && (
-            <span className="tm-team__members">{format(t.judges.conflicts, { schools: judge.conflicts.map((key) => schools.get(key) ?? key).join('、') })}</span>
+            <span className="tm-team__members">
+              {format(t.judges.conflicts, {
+                schools: judge.conflicts.map((key) => schools.get(key) ?? key).join('、'),
+              })}
+            </span>
           )}
         </li>
       ))}

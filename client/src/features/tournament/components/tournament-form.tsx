@@ -69,7 +69,9 @@ function valuesOf(view: TournamentView | null): FormValues {
 }
 
 /** Checks the form as the hub will (the shared schema), with every problem in Chinese by field. */
-export function checkTournamentForm(values: FormValues): { ok: true; input: TournamentInput } | { ok: false; errors: Record<string, string> } {
+export function checkTournamentForm(
+  values: FormValues,
+): { ok: true; input: TournamentInput } | { ok: false; errors: Record<string, string> } {
   const parsed = tournamentInputSchema.safeParse({
     name: values.name,
     slug: values.slug,
@@ -79,7 +81,10 @@ export function checkTournamentForm(values: FormValues): { ok: true; input: Tour
     visibility: values.visibility,
     startDate: values.startDate || null,
     endDate: values.endDate || null,
-    venues: values.venues.split('\n').map((line) => line.trim()).filter(Boolean),
+    venues: values.venues
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
     judgesPerFixture: Number(values.judgesPerFixture),
     tieBreaks: values.tieBreaks,
   });
@@ -87,7 +92,9 @@ export function checkTournamentForm(values: FormValues): { ok: true; input: Tour
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) {
     const field = String(issue.path[0] ?? 'name');
-    errors[field] ??= /[\u3400-\u9fff]/.test(issue.message) ? issue.message : (t.invalid[field as keyof typeof t.invalid] ?? t.invalid.name);
+    errors[field] ??= /[\u3400-\u9fff]/.test(issue.message)
+      ? issue.message
+      : (t.invalid[field as keyof typeof t.invalid] ?? t.invalid.name);
   }
   return { ok: false, errors };
 }
@@ -96,10 +103,21 @@ export function checkTournamentForm(values: FormValues): { ok: true; input: Tour
  * Create or edit a tournament: name, short link, season, format, visibility, dates, venues,
  * judges per fixture and the tie-break order. Checked before sending; the hub checks again.
  */
-export function TournamentForm({ view, submitLabel, pending, onSubmit }: { view: TournamentView | null; submitLabel: string; pending: boolean; onSubmit: (input: TournamentInput) => void }) {
+export function TournamentForm({
+  view,
+  submitLabel,
+  pending,
+  onSubmit,
+}: {
+  view: TournamentView | null;
+  submitLabel: string;
+  pending: boolean;
+  onSubmit: (input: TournamentInput) => void;
+}) {
   const [values, setValues] = useState<FormValues>(() => valuesOf(view));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => setValues((all) => ({ ...all, [key]: value }));
+  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) =>
+    setValues((all) => ({ ...all, [key]: value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -112,7 +130,11 @@ export function TournamentForm({ view, submitLabel, pending, onSubmit }: { view:
     onSubmit(checked.input);
   };
 
-  const field = (key: 'name' | 'slug' | 'season', label: string, extra: { placeholder?: string; hint?: string } = {}) => (
+  const field = (
+    key: 'name' | 'slug' | 'season',
+    label: string,
+    extra: { placeholder?: string; hint?: string } = {},
+  ) => (
     <label className="tm-field">
       <span className="tm-field__label">{label}</span>
       <input
@@ -135,7 +157,12 @@ export function TournamentForm({ view, submitLabel, pending, onSubmit }: { view:
     set('tieBreaks', next);
   };
   const toggleTieBreak = (tieBreak: TieBreak) =>
-    set('tieBreaks', values.tieBreaks.includes(tieBreak) ? values.tieBreaks.filter((x) => x !== tieBreak) : [...values.tieBreaks, tieBreak]);
+    set(
+      'tieBreaks',
+      values.tieBreaks.includes(tieBreak)
+        ? values.tieBreaks.filter((x) => x !== tieBreak)
+        : [...values.tieBreaks, tieBreak],
+    );
 
   return (
     <form className="tm-form" onSubmit={submit} noValidate data-testid="tm-form">
@@ -154,7 +181,11 @@ export function TournamentForm({ view, submitLabel, pending, onSubmit }: { view:
       </label>
       <label className="tm-field">
         <span className="tm-field__label">{t.visibility}</span>
-        <select className="input" value={values.visibility} onChange={(e) => set('visibility', e.target.value as FormValues['visibility'])}>
+        <select
+          className="input"
+          value={values.visibility}
+          onChange={(e) => set('visibility', e.target.value as FormValues['visibility'])}
+        >
           {TOURNAMENT_VISIBILITIES.map((item) => (
             <option key={item} value={item}>
               {TOURNAMENT_VISIBILITY_LABELS[item]}
@@ -165,22 +196,54 @@ export function TournamentForm({ view, submitLabel, pending, onSubmit }: { view:
       <div className="tm-form__row">
         <label className="tm-field">
           <span className="tm-field__label">{t.startsOn}</span>
-          <input className="input" type="date" value={values.startDate} onChange={(e) => set('startDate', e.target.value)} />
+          <input
+            className="input"
+            type="date"
+            value={values.startDate}
+            onChange={(e) => set('startDate', e.target.value)}
+          />
         </label>
         <label className="tm-field">
           <span className="tm-field__label">{t.endsOn}</span>
-          <input className="input" type="date" value={values.endDate} aria-invalid={errors.endDate ? 'true' : undefined} onChange={(e) => set('endDate', e.target.value)} />
+          <input
+            className="input"
+            type="date"
+            value={values.endDate}
+            aria-invalid={errors.endDate ? 'true' : undefined}
+            onChange={(e) => set('endDate', e.target.value)}
+          />
           {errors.endDate && <span className="tm-field__error">{errors.endDate}</span>}
         </label>
       </div>
       <label className="tm-field tm-field--wide">
         <span className="tm-field__label">{t.venues}</span>
-        <textarea className="input tm-textarea" rows={4} name="venues" value={values.venues} placeholder={t.venuesPlaceholder} aria-invalid={errors.venues ? 'true' : undefined} onChange={(e) => set('venues', e.target.value)} />
-        {errors.venues ? <span className="tm-field__error">{errors.venues}</span> : <span className="tm-field__hint">{t.venuesHint}</span>}
+        <textarea
+          className="input tm-textarea"
+          rows={4}
+          name="venues"
+          value={values.venues}
+          placeholder={t.venuesPlaceholder}
+          aria-invalid={errors.venues ? 'true' : undefined}
+          onChange={(e) => set('venues', e.target.value)}
+        />
+        {errors.venues ? (
+          <span className="tm-field__error">{errors.venues}</span>
+        ) : (
+          <span className="tm-field__hint">{t.venuesHint}</span>
+        )}
       </label>
       <label className="tm-field">
         <span className="tm-field__label">{t.judgesPerFixture}</span>
-        <input className="input" name="judgesPerFixture" type="number" min={0} max={9} value={values.judgesPerFixture} aria-invalid={errors.judgesPerFixture ? 'true' : undefined} onChange={(e) => set('judgesPerFixture', e.target.value)} />
+        <input
+          className="input"
+          name="judgesPerFixture"
+          type="number"
+          min={0}
+          max={9}
+          value={values.judgesPerFixture}
+          aria-invalid={errors.judgesPerFixture ? 'true' : undefined}
+          onChange={(e) => set('judgesPerFixture', e.target.value)}
+        />
         {errors.judgesPerFixture && <span className="tm-field__error">{errors.judgesPerFixture}</span>}
       </label>
       <fieldset className="tm-field tm-field--wide tm-tiebreaks">
@@ -189,10 +252,22 @@ export function TournamentForm({ view, submitLabel, pending, onSubmit }: { view:
           {values.tieBreaks.map((item, index) => (
             <li key={item}>
               <span>{TIE_BREAK_LABELS[item]}</span>
-              <button type="button" className="btn btn--ghost btn--sm" disabled={index === 0} onClick={() => moveTieBreak(index, -1)} aria-label={`${TIE_BREAK_LABELS[item]} ${t.up}`}>
+              <button
+                type="button"
+                className="btn btn--ghost btn--sm"
+                disabled={index === 0}
+                onClick={() => moveTieBreak(index, -1)}
+                aria-label={`${TIE_BREAK_LABELS[item]} ${t.up}`}
+              >
                 ↑
               </button>
-              <button type="button" className="btn btn--ghost btn--sm" disabled={index === values.tieBreaks.length - 1} onClick={() => moveTieBreak(index, 1)} aria-label={`${TIE_BREAK_LABELS[item]} ${t.down}`}>
+              <button
+                type="button"
+                className="btn btn--ghost btn--sm"
+                disabled={index === values.tieBreaks.length - 1}
+                onClick={() => moveTieBreak(index, 1)}
+                aria-label={`${TIE_BREAK_LABELS[item]} ${t.down}`}
+              >
                 ↓
               </button>
               <button type="button" className="btn btn--ghost btn--sm" onClick={() => toggleTieBreak(item)}>
@@ -202,7 +277,12 @@ export function TournamentForm({ view, submitLabel, pending, onSubmit }: { view:
           ))}
         </ol>
         {TIE_BREAKS.filter((item) => !values.tieBreaks.includes(item)).map((item) => (
-          <button key={item} type="button" className="btn btn--ghost btn--sm" onClick={() => toggleTieBreak(item)}>
+          <button
+            key={item}
+            type="button"
+            className="btn btn--ghost btn--sm"
+            onClick={() => toggleTieBreak(item)}
+          >
             + {TIE_BREAK_LABELS[item]}
           </button>
         ))}

@@ -36,9 +36,15 @@ export function TournamentPage() {
   useTournamentTitle(view?.name);
   const requested = params.get('tab');
   const phase = view ? phaseOf(view) : 'draft';
-  const live = view ? view.rounds.reduce((n, round) => n + round.fixtures.filter((fixture) => fixture.status === 'live').length, 0) : 0;
+  const live = view
+    ? view.rounds.reduce(
+        (n, round) => n + round.fixtures.filter((fixture) => fixture.status === 'live').length,
+        0,
+      )
+    : 0;
   // Live matches first; once the knockout is drawn and nothing is live, the bracket.
-  const fallback: TabId = live === 0 && (phase === 'knockout' || phase === 'finished') ? 'bracket' : 'fixtures';
+  const fallback: TabId =
+    live === 0 && (phase === 'knockout' || phase === 'finished') ? 'bracket' : 'fixtures';
   const tab: TabId = TOURNAMENT_TABS.includes(requested as TabId) ? (requested as TabId) : fallback;
 
   if (query.isError) {
@@ -55,7 +61,8 @@ export function TournamentPage() {
   }
   if (!view) return <p className="tm-loading">{t.page.loading}</p>;
 
-  const select = (next: TabId) => setParams((all) => ({ ...Object.fromEntries(all), tab: next }), { replace: true });
+  const select = (next: TabId) =>
+    setParams((all) => ({ ...Object.fromEntries(all), tab: next }), { replace: true });
   const onKey = (event: KeyboardEvent) => {
     const index = TOURNAMENT_TABS.indexOf(tab);
     const by = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
@@ -83,19 +90,32 @@ export function TournamentPage() {
           </p>
           <h1 className="tm-title">{view.name}</h1>
           <p className="tm-lead">
-            {[view.season && format(t.page.season, { season: view.season }), view.startDate && format(t.page.dates, { from: view.startDate, to: view.endDate ?? view.startDate }), format(t.page.format, { name: view.formatName })]
+            {[
+              view.season && format(t.page.season, { season: view.season }),
+              view.startDate &&
+                format(t.page.dates, { from: view.startDate, to: view.endDate ?? view.startDate }),
+              format(t.page.format, { name: view.formatName }),
+            ]
               .filter(Boolean)
               .join(' · ')}
           </p>
         </div>
         <div className="tm-head__actions">
           {latest && (
-            <Link className="btn btn--secondary btn--sm" to={`/worldcup/${view.slug}/live/${latest.id}`} data-testid="tm-open-wall">
+            <Link
+              className="btn btn--secondary btn--sm"
+              to={`/worldcup/${view.slug}/live/${latest.id}`}
+              data-testid="tm-open-wall"
+            >
               {t.page.liveWall}
             </Link>
           )}
           {view.myRole && (
-            <Link className="btn btn--primary btn--sm" to={`/worldcup/${view.slug}/manage`} data-testid="tm-manage">
+            <Link
+              className="btn btn--primary btn--sm"
+              to={`/worldcup/${view.slug}/manage`}
+              data-testid="tm-manage"
+            >
               {t.page.manage}
             </Link>
           )}
@@ -118,7 +138,13 @@ export function TournamentPage() {
           </button>
         ))}
       </div>
-      <div id="tm-panel" className="tm-panel" role="tabpanel" aria-labelledby={`tm-tab-${tab}`} data-tab={tab}>
+      <div
+        id="tm-panel"
+        className="tm-panel"
+        role="tabpanel"
+        aria-labelledby={`tm-tab-${tab}`}
+        data-tab={tab}
+      >
         <Panel view={view} />
       </div>
       <footer className="tm-foot">

@@ -32,22 +32,52 @@ export function TournamentsPage() {
             {t.index.create}
           </Link>
         ) : (
-          <Link className="btn btn--primary" to={`/auth/login?redirect=${encodeURIComponent('/worldcup/new')}`} title={t.index.signInToCreate}>
+          <Link
+            className="btn btn--primary"
+            to={`/auth/login?redirect=${encodeURIComponent('/worldcup/new')}`}
+            title={t.index.signInToCreate}
+          >
             {t.index.create}
           </Link>
         )}
       </header>
       {signedIn && (
-        <TournamentSection title={t.index.mine} items={mine.data ?? []} empty={t.index.mineEmpty} loading={mine.isPending} testId="tm-list-mine" />
+        <TournamentSection
+          title={t.index.mine}
+          items={mine.data ?? []}
+          empty={t.index.mineEmpty}
+          loading={mine.isPending}
+          testId="tm-list-mine"
+        />
       )}
       {list.isError ? <p className="tm-error">{t.index.loadFailed}</p> : null}
-      <TournamentSection title={t.index.current} items={current} empty={t.index.empty} loading={list.isPending} testId="tm-list-current" />
-      {past.length > 0 && <TournamentSection title={t.index.past} items={past} empty="" loading={false} testId="tm-list-past" />}
+      <TournamentSection
+        title={t.index.current}
+        items={current}
+        empty={t.index.empty}
+        loading={list.isPending}
+        testId="tm-list-current"
+      />
+      {past.length > 0 && (
+        <TournamentSection title={t.index.past} items={past} empty="" loading={false} testId="tm-list-past" />
+      )}
     </div>
   );
 }
 
-function TournamentSection({ title, items, empty, loading, testId }: { title: string; items: TournamentSummary[]; empty: string; loading: boolean; testId: string }) {
+function TournamentSection({
+  title,
+  items,
+  empty,
+  loading,
+  testId,
+}: {
+  title: string;
+  items: TournamentSummary[];
+  empty: string;
+  loading: boolean;
+  testId: string;
+}) {
   return (
     <section className="tm-section" aria-label={title}>
       <h2 className="tm-subtitle">{title}</h2>
@@ -64,11 +94,15 @@ function TournamentSection({ title, items, empty, loading, testId }: { title: st
 }
 
 function TournamentCard({ item }: { item: TournamentSummary }) {
-  const dates = item.startDate ? format(t.page.dates, { from: item.startDate, to: item.endDate ?? item.startDate }) : null;
+  const dates = item.startDate
+    ? format(t.page.dates, { from: item.startDate, to: item.endDate ?? item.startDate })
+    : null;
   return (
     <Link className="tm-card" to={`/worldcup/${item.slug}`}>
       <span className="tm-card__name">{item.name}</span>
-      <span className="tm-muted">{[item.season && format(t.page.season, { season: item.season }), dates].filter(Boolean).join(' · ')}</span>
+      <span className="tm-muted">
+        {[item.season && format(t.page.season, { season: item.season }), dates].filter(Boolean).join(' · ')}
+      </span>
       <span className="tm-card__meta">
         <span>{format(t.index.teams, { n: item.teamCount })}</span>
         {item.liveFixtures > 0 && (

@@ -16,7 +16,13 @@ export function useBallotOutbox(token: string): { outbox: BallotOutbox; state: O
       new BallotOutbox({
         token,
         storage: local,
-        send: (pending) => client.tournament.submitBallot.mutate({ token, fixtureId: pending.fixtureId, submissionId: pending.submissionId, ballot: pending.ballot }),
+        send: (pending) =>
+          client.tournament.submitBallot.mutate({
+            token,
+            fixtureId: pending.fixtureId,
+            submissionId: pending.submissionId,
+            ballot: pending.ballot,
+          }),
         classify: (error) => ({ refusal: isRefusal(error), message: tournamentErrorMessage(error) }),
         newId: () => randomSubmissionId(),
         now: () => Date.now(),

@@ -18,7 +18,12 @@ const same = (x: Record<string, ClockFacts>, y: Record<string, ClockFacts>) =>
   Object.keys(x).length === Object.keys(y).length &&
   Object.entries(x).every(([id, facts]) => {
     const other = y[id];
-    return other !== undefined && other.topic === facts.topic && other.clock?.status === facts.clock?.status && other.clock?.stageIndex === facts.clock?.stageIndex;
+    return (
+      other !== undefined &&
+      other.topic === facts.topic &&
+      other.clock?.status === facts.clock?.status &&
+      other.clock?.stageIndex === facts.clock?.stageIndex
+    );
   });
 
 /** The facts of `timerIds`' clocks in `store`, re-read whenever any of them changes. */

@@ -24,7 +24,10 @@ function ySync(state: EditorState): (YSyncState & { binding: NonNullable<YSyncSt
 }
 
 /** Where a comment's anchor is in the editor now, or null when its text is gone. */
-export function commentRange(state: EditorState, anchor: DocComment['anchor']): { from: number; to: number } | null {
+export function commentRange(
+  state: EditorState,
+  anchor: DocComment['anchor'],
+): { from: number; to: number } | null {
   const y = ySync(state);
   if (!y) return null;
   const resolve = (json: unknown) =>

@@ -1,7 +1,14 @@
 import { useMemo, useState, type ReactNode, type RefObject } from 'react';
 import { toast } from '../../../lib/toast';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
-import { COMMENT_MAX_CHARS, mayChangeAuthored, roleAtLeast, type CommentReply, type DocComment, type ProjectRole } from '@bianshi/shared';
+import {
+  COMMENT_MAX_CHARS,
+  mayChangeAuthored,
+  roleAtLeast,
+  type CommentReply,
+  type DocComment,
+  type ProjectRole,
+} from '@bianshi/shared';
 import { dateTimeFormat, format } from '../../../i18n';
 import { workbench as workbenchText } from '../../../i18n/zh-CN/workbench';
 import { useYMap, type DocSession } from '../../../lib/realtime/documents';
@@ -39,7 +46,10 @@ export function useComments(session: DocSession | null): DocComment[] {
   const map = useMemo(() => commentsMap(session), [session]);
   const value = useYMap<DocComment>(map as never);
   return useMemo(
-    () => Object.values(value).sort((a, b) => Number(a.resolved) - Number(b.resolved) || a.createdAt - b.createdAt),
+    () =>
+      Object.values(value).sort(
+        (a, b) => Number(a.resolved) - Number(b.resolved) || a.createdAt - b.createdAt,
+      ),
     [value],
   );
 }
@@ -68,7 +78,9 @@ export function CommentsPanel({
   active: string | null;
   onActivate(id: string | null): void;
 }) {
-  const [draft, setDraft] = useState<{ anchor: DocComment['anchor']; quote: string; text: string } | null>(null);
+  const [draft, setDraft] = useState<{ anchor: DocComment['anchor']; quote: string; text: string } | null>(
+    null,
+  );
   const [showResolved, setShowResolved] = useState(false);
   /** The reply being written: to which comment, and its text. */
   const [reply, setReply] = useState<{ commentId: string; text: string } | null>(null);
@@ -105,10 +117,12 @@ export function CommentsPanel({
     setDraft(null);
     onActivate(id);
   };
-  const setResolved = (comment: DocComment, value: boolean) => map?.set(comment.id, { ...comment, resolved: value });
+  const setResolved = (comment: DocComment, value: boolean) =>
+    map?.set(comment.id, { ...comment, resolved: value });
   const confirm = useConfirm();
   const remove = async (comment: DocComment) => {
-    if (!session || !(await confirm.ask({ title: t.removeConfirm, confirmLabel: t.remove, tone: 'danger' }))) return;
+    if (!session || !(await confirm.ask({ title: t.removeConfirm, confirmLabel: t.remove, tone: 'danger' })))
+      return;
     session.doc.transact(() => {
       map?.delete(comment.id);
       for (const answer of threads.get(comment.id) ?? []) replies?.delete(answer.id);
@@ -119,11 +133,20 @@ export function CommentsPanel({
     const text = postable(reply.text, { empty: t.replyEmpty, tooLong: t.replyTooLong });
     if (text === null) return;
     const id = crypto.randomUUID();
-    replies.set(id, { id, commentId: reply.commentId, text, authorId: me.id, authorName: me.name, color: me.color, createdAt: Date.now() });
+    replies.set(id, {
+      id,
+      commentId: reply.commentId,
+      text,
+      authorId: me.id,
+      authorName: me.name,
+      color: me.color,
+      createdAt: Date.now(),
+    });
     setReply(null);
   };
   const removeReply = async (answer: CommentReply) => {
-    if (await confirm.ask({ title: t.removeReplyConfirm, confirmLabel: t.remove, tone: 'danger' })) replies?.delete(answer.id);
+    if (await confirm.ask({ title: t.removeReplyConfirm, confirmLabel: t.remove, tone: 'danger' }))
+      replies?.delete(answer.id);
   };
   const jump = (comment: DocComment) => {
     onActivate(comment.id);
@@ -219,7 +242,11 @@ export function CommentsPanel({
                   {comment.resolved ? t.reopen : t.resolve}
                 </button>
                 {canRemove(comment) ? (
-                  <button type="button" className="btn btn--ghost btn--sm" onClick={() => void remove(comment)}>
+                  <button
+                    type="button"
+                    className="btn btn--ghost btn--sm"
+                    onClick={() => void remove(comment)}
+                  >
                     {t.remove}
                   </button>
                 ) : null}
@@ -229,7 +256,11 @@ export function CommentsPanel({
         ))}
       </ul>
       {resolved.length > 0 ? (
-        <button type="button" className="btn btn--ghost btn--sm" onClick={() => setShowResolved(!showResolved)}>
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          onClick={() => setShowResolved(!showResolved)}
+        >
           {showResolved ? t.hideResolved : format(t.showResolved, { n: resolved.length })}
         </button>
       ) : null}
@@ -258,7 +289,12 @@ function Replies({
           </time>
           <p className="wb-comment__text">{answer.text}</p>
           {canRemove(answer) ? (
-            <button type="button" className="btn btn--ghost btn--sm" aria-label={t.removeReply} onClick={() => onRemove(answer)}>
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm"
+              aria-label={t.removeReply}
+              onClick={() => onRemove(answer)}
+            >
               {t.remove}
             </button>
           ) : null}

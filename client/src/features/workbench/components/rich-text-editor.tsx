@@ -80,7 +80,8 @@ export const RichTextEditor = forwardRef<
         // A read-only editor may not track the selection: read the page's.
         const dom = window.getSelection();
         if (!dom || dom.isCollapsed || !dom.anchorNode || !dom.focusNode) return null;
-        if (!editor.view.dom.contains(dom.anchorNode) || !editor.view.dom.contains(dom.focusNode)) return null;
+        if (!editor.view.dom.contains(dom.anchorNode) || !editor.view.dom.contains(dom.focusNode))
+          return null;
         const a = editor.view.posAtDOM(dom.anchorNode, dom.anchorOffset);
         const b = editor.view.posAtDOM(dom.focusNode, dom.focusOffset);
         [from, to] = [Math.min(a, b), Math.max(a, b)];

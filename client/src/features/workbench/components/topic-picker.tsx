@@ -81,7 +81,9 @@ export function TopicPicker({
         onChange={(event) => setQ(event.target.value)}
       />
       {!q.trim() ? <p className="wb-muted">{t.topicSearchHint}</p> : null}
-      {q.trim() && topics.isSuccess && results.length === 0 ? <p className="wb-muted">{t.topicNone}</p> : null}
+      {q.trim() && topics.isSuccess && results.length === 0 ? (
+        <p className="wb-muted">{t.topicNone}</p>
+      ) : null}
       <ul className="wb-topics">
         {results.map((topic) => (
           <li key={topic.id} className="wb-topics__row" data-linked={topic.id === linked || undefined}>
@@ -89,7 +91,9 @@ export function TopicPicker({
               {topic.text}
               {topic.source.tournament ? (
                 <small className="wb-muted">
-                  {[topic.source.tournament, topic.source.round, topic.source.year].filter(Boolean).join(' · ')}
+                  {[topic.source.tournament, topic.source.round, topic.source.year]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </small>
               ) : null}
             </span>

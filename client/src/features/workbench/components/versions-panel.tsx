@@ -47,7 +47,13 @@ export function VersionsPanel({ documentId, editable }: { documentId: string; ed
   };
   const confirm = useConfirm();
   const restore = async (versionId: string, versionName: string) => {
-    if (!(await confirm.ask({ title: format(t.restoreConfirm, { name: versionName }), confirmLabel: t.restore }))) return;
+    if (
+      !(await confirm.ask({
+        title: format(t.restoreConfirm, { name: versionName }),
+        confirmLabel: t.restore,
+      }))
+    )
+      return;
     actions.restoreVersion.mutate(
       { documentId, versionId },
       { onSuccess: () => toast.success(format(t.restored, { name: versionName })), onError: fail },

@@ -44,45 +44,45 @@ export function WorkbenchIndexPage() {
         updatedAt: project.updatedAt,
       }))}
     >
-    <form className="wb-box wb-create" onSubmit={submit} aria-labelledby="wb-create">
-      <h2 id="wb-create" className="wb-box__title">
-        {t.index.create}
-      </h2>
-      <label className="wb-field">
-        <span>{t.index.name}</span>
-        <input
-          className="input"
-          required
-          maxLength={80}
-          value={name}
-          placeholder={t.index.namePlaceholder}
-          onChange={(event) => setName(event.target.value)}
-        />
-      </label>
-      <label className="wb-field">
-        <span>{t.index.team}</span>
-        <input
-          className="input"
-          maxLength={80}
-          value={team}
-          placeholder={t.index.teamPlaceholder}
-          onChange={(event) => setTeam(event.target.value)}
-        />
-      </label>
-      <label className="wb-field">
-        <span>{t.index.motion}</span>
-        <input
-          className="input"
-          maxLength={200}
-          value={motion}
-          placeholder={t.index.motionPlaceholder}
-          onChange={(event) => setMotion(event.target.value)}
-        />
-      </label>
-      <button type="submit" className="btn btn--primary" disabled={actions.create.isPending}>
-        {actions.create.isPending ? t.index.creating : t.index.create}
-      </button>
-    </form>
+      <form className="wb-box wb-create" onSubmit={submit} aria-labelledby="wb-create">
+        <h2 id="wb-create" className="wb-box__title">
+          {t.index.create}
+        </h2>
+        <label className="wb-field">
+          <span>{t.index.name}</span>
+          <input
+            className="input"
+            required
+            maxLength={80}
+            value={name}
+            placeholder={t.index.namePlaceholder}
+            onChange={(event) => setName(event.target.value)}
+          />
+        </label>
+        <label className="wb-field">
+          <span>{t.index.team}</span>
+          <input
+            className="input"
+            maxLength={80}
+            value={team}
+            placeholder={t.index.teamPlaceholder}
+            onChange={(event) => setTeam(event.target.value)}
+          />
+        </label>
+        <label className="wb-field">
+          <span>{t.index.motion}</span>
+          <input
+            className="input"
+            maxLength={200}
+            value={motion}
+            placeholder={t.index.motionPlaceholder}
+            onChange={(event) => setMotion(event.target.value)}
+          />
+        </label>
+        <button type="submit" className="btn btn--primary" disabled={actions.create.isPending}>
+          {actions.create.isPending ? t.index.creating : t.index.create}
+        </button>
+      </form>
     </ProjectIndexPage>
   );
 }

@@ -69,7 +69,14 @@ export class DocSession {
     const location = options.location ?? window.location;
     const base = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${YJS_PATH}`;
     const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
-    this.state = { status: 'connecting', synced: false, localReady: false, offline, refusal: null, stale: false };
+    this.state = {
+      status: 'connecting',
+      synced: false,
+      localReady: false,
+      offline,
+      refusal: null,
+      stale: false,
+    };
     this.persistence = new IndexeddbPersistence(localCopyName(documentId), this.doc);
     this.persistence.once('synced', () => this.patch({ localReady: true }));
     this.provider = new WebsocketProvider(base, documentId, this.doc, {

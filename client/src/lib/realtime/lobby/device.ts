@@ -16,23 +16,34 @@ export function deviceKindOf(userAgent: string): DeviceKind {
 
 /** A readable default name, e.g. `iPhone · Safari`, `Windows · Chrome`. */
 export function defaultScreenName(userAgent: string): string {
-  const platform =
-    /iphone/i.test(userAgent) ? 'iPhone'
-    : /ipad/i.test(userAgent) ? 'iPad'
-    : /android/i.test(userAgent) ? 'Android'
-    : /harmonyos/i.test(userAgent) ? '鸿蒙'
-    : /windows/i.test(userAgent) ? 'Windows'
-    : /macintosh|mac os/i.test(userAgent) ? 'Mac'
-    : /cros/i.test(userAgent) ? 'ChromeOS'
-    : /linux/i.test(userAgent) ? 'Linux'
-    : '设备';
-  const browser =
-    /micromessenger/i.test(userAgent) ? '微信'
-    : /edg\//i.test(userAgent) ? 'Edge'
-    : /firefox|fxios/i.test(userAgent) ? 'Firefox'
-    : /chrome|crios|chromium/i.test(userAgent) ? 'Chrome'
-    : /safari/i.test(userAgent) ? 'Safari'
-    : '浏览器';
+  const platform = /iphone/i.test(userAgent)
+    ? 'iPhone'
+    : /ipad/i.test(userAgent)
+      ? 'iPad'
+      : /android/i.test(userAgent)
+        ? 'Android'
+        : /harmonyos/i.test(userAgent)
+          ? '鸿蒙'
+          : /windows/i.test(userAgent)
+            ? 'Windows'
+            : /macintosh|mac os/i.test(userAgent)
+              ? 'Mac'
+              : /cros/i.test(userAgent)
+                ? 'ChromeOS'
+                : /linux/i.test(userAgent)
+                  ? 'Linux'
+                  : '设备';
+  const browser = /micromessenger/i.test(userAgent)
+    ? '微信'
+    : /edg\//i.test(userAgent)
+      ? 'Edge'
+      : /firefox|fxios/i.test(userAgent)
+        ? 'Firefox'
+        : /chrome|crios|chromium/i.test(userAgent)
+          ? 'Chrome'
+          : /safari/i.test(userAgent)
+            ? 'Safari'
+            : '浏览器';
   return `${platform} · ${browser}`;
 }
 

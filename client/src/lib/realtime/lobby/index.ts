@@ -7,6 +7,18 @@
  *   const matches = useStore(store, (s) => s.matches);   // Record<timerId, TimerStore>
  *   <TimerDisplay store={matches[timerId]} variant="compact" />
  */
-export { defaultScreenName, deviceKindOf, rememberScreenName, SCREEN_NAME_KEY, storedScreenName } from './device';
-export { createLobbyStore, type Farewell, type LobbyStore, type LobbyStoreState, type ScreenMessage } from './lobby.store';
+export {
+  defaultScreenName,
+  deviceKindOf,
+  rememberScreenName,
+  SCREEN_NAME_KEY,
+  storedScreenName,
+} from './device';
+export {
+  createLobbyStore,
+  type Farewell,
+  type LobbyStore,
+  type LobbyStoreState,
+  type ScreenMessage,
+} from './lobby.store';
 export { unwrapLobbyItem, useLobbyWatch, type LobbyWatchInput } from './use-lobby-watch';

@@ -4,7 +4,14 @@
  * component draws them like any watched timer), presence, the roster (organizers), who this
  * screen is, and what the organizer sent to it alone.
  */
-import type { LobbyMessage, LobbyPublic, LobbyRosterEntry, LobbyScreenSelf, PresenceCounts, WatchMessage } from '@bianshi/shared';
+import type {
+  LobbyMessage,
+  LobbyPublic,
+  LobbyRosterEntry,
+  LobbyScreenSelf,
+  PresenceCounts,
+  WatchMessage,
+} from '@bianshi/shared';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppError } from '../../api/errors';
 import { createTimerStore, type ServerClock, type TimerStore } from '../timer';

@@ -14,7 +14,8 @@ describe('connection status', () => {
   it('reconnects after a drop and goes offline once 1 s, 2 s, 5 s, 10 s all failed', () => {
     const drop: ConnectionEvent[] = [{ type: 'open' }, { type: 'close', code: 1006 }];
     expect(runEvents(drop).status).toBe('reconnecting');
-    const failed = (n: number) => Array.from({ length: n }, (): ConnectionEvent => ({ type: 'close', code: 1006 }));
+    const failed = (n: number) =>
+      Array.from({ length: n }, (): ConnectionEvent => ({ type: 'close', code: 1006 }));
     expect(runEvents([...drop, ...failed(3)]).status).toBe('reconnecting');
     expect(runEvents([...drop, ...failed(4)]).status).toBe('offline');
     expect(runEvents([...drop, ...failed(6), { type: 'open' }]).status).toBe('online');
@@ -22,7 +23,10 @@ describe('connection status', () => {
 
   it('is offline whenever the browser has no network', () => {
     expect(runEvents([{ type: 'open' }, { type: 'browser', online: false }]).status).toBe('offline');
-    expect(runEvents([{ type: 'open' }, { type: 'browser', online: false }, { type: 'browser', online: true }]).status).toBe('online');
+    expect(
+      runEvents([{ type: 'open' }, { type: 'browser', online: false }, { type: 'browser', online: true }])
+        .status,
+    ).toBe('online');
   });
 
   it('keeps the hub’s reason for a drop until a socket opens again', () => {

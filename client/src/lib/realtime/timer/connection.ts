@@ -34,11 +34,20 @@ export interface ConnectionState {
 }
 
 /** What moves the machine. */
-export type ConnectionEvent = { type: 'open' } | { type: 'close'; code: number | undefined } | { type: 'browser'; online: boolean };
+export type ConnectionEvent =
+  { type: 'open' } | { type: 'close'; code: number | undefined } | { type: 'browser'; online: boolean };
 
 /** Before anything happened. */
 export function initialConnection(browserOnline = true): ConnectionState {
-  return { status: 'connecting', protocolMismatch: false, dropped: null, socketOpen: false, everOpened: false, failedAttempts: 0, browserOnline };
+  return {
+    status: 'connecting',
+    protocolMismatch: false,
+    dropped: null,
+    socketOpen: false,
+    everOpened: false,
+    failedAttempts: 0,
+    browserOnline,
+  };
 }
 
 function derive(state: Omit<ConnectionState, 'status'>): ConnectionStatus {

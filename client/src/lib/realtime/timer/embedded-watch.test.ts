@@ -3,15 +3,46 @@ import { embeddedFor, embeddedForLobby, navigationSample, parseEmbeddedWatch } f
 import { ServerClock } from './server-clock';
 import { freshMatch } from './test-fixtures';
 
-const timer = { id: 'timer-1', shortid: 'abcdefgh', name: '决赛', description: '', settings: {}, private: false };
-const timerBlock = { serverNow: 5_000, watch: { type: 'snapshot', matchId: 'm1', version: 3, state: freshMatch(), timer, serverNow: 4_000 } };
-const lobbyBlock = { serverNow: 5_000, watch: { type: 'snapshot', lobbyId: 'lobby-1', version: 1, lobby: { code: 'ABC234' }, matches: [], serverNow: 4_000 } };
+const timer = {
+  id: 'timer-1',
+  shortid: 'abcdefgh',
+  name: '决赛',
+  description: '',
+  settings: {},
+  private: false,
+};
+const timerBlock = {
+  serverNow: 5_000,
+  watch: { type: 'snapshot', matchId: 'm1', version: 3, state: freshMatch(), timer, serverNow: 4_000 },
+};
+const lobbyBlock = {
+  serverNow: 5_000,
+  watch: {
+    type: 'snapshot',
+    lobbyId: 'lobby-1',
+    version: 1,
+    lobby: { code: 'ABC234' },
+    matches: [],
+    serverNow: 4_000,
+  },
+};
 
 describe('embedded watch', () => {
   it("reads a timer's or a lobby's snapshot, and nothing else", () => {
     expect(parseEmbeddedWatch(JSON.stringify(timerBlock))).toEqual(timerBlock);
     expect(parseEmbeddedWatch(JSON.stringify(lobbyBlock))).toEqual(lobbyBlock);
-    for (const text of [null, undefined, '', '{', '[]', 'null', JSON.stringify({ watch: timerBlock.watch }), JSON.stringify({ serverNow: 1, watch: { ...timerBlock.watch, type: 'change' } }), JSON.stringify({ serverNow: 1, watch: { ...timerBlock.watch, state: null } }), JSON.stringify({ serverNow: 1, watch: { ...lobbyBlock.watch, matches: {} } })]) {
+    for (const text of [
+      null,
+      undefined,
+      '',
+      '{',
+      '[]',
+      'null',
+      JSON.stringify({ watch: timerBlock.watch }),
+      JSON.stringify({ serverNow: 1, watch: { ...timerBlock.watch, type: 'change' } }),
+      JSON.stringify({ serverNow: 1, watch: { ...timerBlock.watch, state: null } }),
+      JSON.stringify({ serverNow: 1, watch: { ...lobbyBlock.watch, matches: {} } }),
+    ]) {
       expect(parseEmbeddedWatch(text), String(text)).toBeNull();
     }
   });
@@ -31,7 +62,10 @@ describe('embedded watch', () => {
   });
 
   it("takes a first offset from the page's own request until a ping measures one", async () => {
-    const perf = { timeOrigin: 1_000_000, getEntriesByType: () => [{ requestStart: 100, responseStart: 400 }] } as unknown as Performance;
+    const perf = {
+      timeOrigin: 1_000_000,
+      getEntriesByType: () => [{ requestStart: 100, responseStart: 400 }],
+    } as unknown as Performance;
     // Sent at local 1 000 100, answered at 1 000 400: the hub's 2 000 250 was at local 1 000 250.
     const sample = navigationSample(2_000_250, perf)!;
     expect(sample).toEqual({ t0: 1_000_100, serverAt: 2_000_250, t3: 1_000_400 });
@@ -52,7 +86,14 @@ describe('embedded watch', () => {
 
   it('has no sample without navigation timing', () => {
     expect(navigationSample(1, undefined)).toBeNull();
-    expect(navigationSample(1, { timeOrigin: 0, getEntriesByType: () => [] } as unknown as Performance)).toBeNull();
-    expect(navigationSample(1, { timeOrigin: 0, getEntriesByType: () => [{ requestStart: 0, responseStart: 0 }] } as unknown as Performance)).toBeNull();
+    expect(
+      navigationSample(1, { timeOrigin: 0, getEntriesByType: () => [] } as unknown as Performance),
+    ).toBeNull();
+    expect(
+      navigationSample(1, {
+        timeOrigin: 0,
+        getEntriesByType: () => [{ requestStart: 0, responseStart: 0 }],
+      } as unknown as Performance),
+    ).toBeNull();
   });
 });

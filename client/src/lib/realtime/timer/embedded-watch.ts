@@ -26,8 +26,15 @@ export function parseEmbeddedWatch(text: string | null | undefined): EmbeddedWat
   try {
     const value = JSON.parse(text ?? '') as Partial<EmbeddedWatch> | null;
     const watch = value?.watch as (Partial<Snapshot> & Partial<LobbySnapshot>) | undefined;
-    if (typeof value?.serverNow !== 'number' || watch?.type !== 'snapshot' || typeof watch.version !== 'number') return null;
-    const shaped = watch.matchId ? watch.timer && watch.state : watch.lobbyId && watch.lobby && Array.isArray(watch.matches);
+    if (
+      typeof value?.serverNow !== 'number' ||
+      watch?.type !== 'snapshot' ||
+      typeof watch.version !== 'number'
+    )
+      return null;
+    const shaped = watch.matchId
+      ? watch.timer && watch.state
+      : watch.lobbyId && watch.lobby && Array.isArray(watch.matches);
     return shaped ? (value as EmbeddedWatch) : null;
   } catch {
     return null;
@@ -38,7 +45,10 @@ export function parseEmbeddedWatch(text: string | null | undefined): EmbeddedWat
 export function embeddedFor(embedded: EmbeddedWatch, timerId: string, matchId: string | undefined): boolean {
   const { watch } = embedded;
   if (!isTimerSnapshot(watch)) return false;
-  return (watch.timer.id === timerId || watch.timer.shortid === timerId) && (matchId === undefined || watch.matchId === matchId);
+  return (
+    (watch.timer.id === timerId || watch.timer.shortid === timerId) &&
+    (matchId === undefined || watch.matchId === matchId)
+  );
 }
 
 /** Whether `embedded` is what a watch of the lobby `lobbyId` (an id or code) gets first. */
@@ -53,10 +63,18 @@ export function embeddedForLobby(embedded: EmbeddedWatch, lobbyId: string): bool
  * server's clock at the midpoint is `serverNow`, within half that round trip. Null without
  * navigation timing.
  */
-export function navigationSample(serverNow: number, perf: Pick<Performance, 'timeOrigin' | 'getEntriesByType'> | undefined): { t0: number; serverAt: number; t3: number } | null {
+export function navigationSample(
+  serverNow: number,
+  perf: Pick<Performance, 'timeOrigin' | 'getEntriesByType'> | undefined,
+): { t0: number; serverAt: number; t3: number } | null {
   const entry = perf?.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-  if (!perf || !entry || !(entry.requestStart > 0) || !(entry.responseStart >= entry.requestStart)) return null;
-  return { t0: perf.timeOrigin + entry.requestStart, serverAt: serverNow, t3: perf.timeOrigin + entry.responseStart };
+  if (!perf || !entry || !(entry.requestStart > 0) || !(entry.responseStart >= entry.requestStart))
+    return null;
+  return {
+    t0: perf.timeOrigin + entry.requestStart,
+    serverAt: serverNow,
+    t3: perf.timeOrigin + entry.responseStart,
+  };
 }
 
 let read = false;
@@ -66,16 +84,26 @@ let pending: EmbeddedWatch | null = null;
 function claim(matches: (embedded: EmbeddedWatch) => boolean, clock: ServerClock): EmbeddedWatch | null {
   if (!read) {
     read = true;
-    pending = typeof document === 'undefined' ? null : parseEmbeddedWatch(document.getElementById(EMBEDDED_STATE_ID)?.textContent);
+    pending =
+      typeof document === 'undefined'
+        ? null
+        : parseEmbeddedWatch(document.getElementById(EMBEDDED_STATE_ID)?.textContent);
   }
   if (!pending || !matches(pending)) return null;
-  const sample = navigationSample(pending.serverNow, typeof performance === 'undefined' ? undefined : performance);
+  const sample = navigationSample(
+    pending.serverNow,
+    typeof performance === 'undefined' ? undefined : performance,
+  );
   if (sample) clock.seed(sample.t0, sample.serverAt, sample.t3);
   return pending;
 }
 
 /** The page's embedded snapshot for this timer watch, until the first live message retires it. */
-export function initialWatch(timerId: string, matchId: string | undefined, clock: ServerClock): Snapshot | null {
+export function initialWatch(
+  timerId: string,
+  matchId: string | undefined,
+  clock: ServerClock,
+): Snapshot | null {
   const watch = claim((embedded) => embeddedFor(embedded, timerId, matchId), clock)?.watch;
   return watch && isTimerSnapshot(watch) ? watch : null;
 }

@@ -31,6 +31,9 @@ export function useFallbackAuthority(timerId: string, store: TimerStore): Fallba
 }
 
 /** Reads a slice of the authority's state. */
-export function useFallbackAuthorityState<T>(authority: FallbackConsole, selector: (state: AuthorityState) => T): T {
+export function useFallbackAuthorityState<T>(
+  authority: FallbackConsole,
+  selector: (state: AuthorityState) => T,
+): T {
   return useStore(authority.state as StoreApi<AuthorityState>, selector);
 }

@@ -52,13 +52,28 @@ describe('applyOffline', () => {
   });
 
   it('stops at the replay limit', () => {
-    const full: OfflineLog = { ...offlineLog(), commands: Array.from({ length: MAX_OFFLINE_COMMANDS }, () => ({ command: { type: 'ringBell', count: 1, sound: 'bell' }, at: T0 })) };
+    const full: OfflineLog = {
+      ...offlineLog(),
+      commands: Array.from({ length: MAX_OFFLINE_COMMANDS }, () => ({
+        command: { type: 'ringBell', count: 1, sound: 'bell' },
+        at: T0,
+      })),
+    };
     expect(applyOffline(full, start, { type: 'pause' }, T0 + 3_000).ok).toBe(false);
   });
 
   it('broadcasts base, version, state and commands (bells only among events)', () => {
     const log = offlineLog();
-    const bell = { type: 'bell', which: 'manual', count: 1, sound: 'bell', at: T0, stageIndex: 0, clock: null, side: null } as const;
+    const bell = {
+      type: 'bell',
+      which: 'manual',
+      count: 1,
+      sound: 'bell',
+      at: T0,
+      stageIndex: 0,
+      clock: null,
+      side: null,
+    } as const;
     const payload = fallbackStatePayload(log, [bell, { type: 'matchFinished', at: T0 }]);
     expect(payload).toMatchObject({ baseVersion: 0, version: 2, commands: log.commands, events: [bell] });
     expect(payload.state).toBe(log.state);
@@ -73,7 +88,9 @@ describe('offline log in sessionStorage', () => {
     expect(parseStoredLog(serializeLog({ ...log, commands: [] }), 't1')).toBeNull();
     expect(parseStoredLog('{"timerId":"t1"', 't1')).toBeNull();
     expect(parseStoredLog(null, 't1')).toBeNull();
-    expect(parseStoredLog(JSON.stringify({ ...log, commands: [{ command: { type: 'explode' }, at: 1 }] }), 't1')).toBeNull();
+    expect(
+      parseStoredLog(JSON.stringify({ ...log, commands: [{ command: { type: 'explode' }, at: 1 }] }), 't1'),
+    ).toBeNull();
   });
 });
 
@@ -82,23 +99,79 @@ describe('authority state machine', () => {
   const offlineNoFallback = { type: 'link', hubOnline: false, fallbackReady: false } as const;
   const online = { type: 'link', hubOnline: true, fallbackReady: true } as const;
   const applied: AuthorityEvent = { type: 'applied', log: offlineLog() };
-  const runAll = (events: AuthorityEvent[], from: AuthorityState = initialAuthority()) => events.reduce(nextAuthority, from);
+  const runAll = (events: AuthorityEvent[], from: AuthorityState = initialAuthority()) =>
+    events.reduce(nextAuthority, from);
 
   it.each<[string, AuthorityEvent[], Partial<AuthorityState>]>([
     ['stays with the hub without a fallback', [offlineNoFallback], { phase: 'idle' }],
     ['takes over when cut off with a fallback', [offline], { phase: 'authority', log: null }],
     ['hands back to the hub when nothing was done', [offline, online], { phase: 'idle' }],
     ['replays when the hub returns with a log', [offline, applied, online], { phase: 'replaying' }],
-    ['a successful replay settles as synced', [offline, applied, online, { type: 'replay-ok' }], { phase: 'idle', log: null, outcome: { kind: 'synced', seq: 1 } }],
-    ['a refused replay asks the organizer', [offline, applied, online, { type: 'replay-refused', message: '版本冲突' }], { phase: 'conflict', conflict: '版本冲突' }],
-    ['keeping the server state drops the log', [offline, applied, online, { type: 'replay-refused', message: 'x' }, { type: 'choose', winner: 'server' }], { phase: 'idle', log: null, outcome: { kind: 'kept-server', seq: 1 } }],
-    ['keeping the local state replays with force', [offline, applied, online, { type: 'replay-refused', message: 'x' }, { type: 'choose', winner: 'local' }], { phase: 'replaying', force: true }],
-    ['a forced replay settles as forced', [offline, applied, online, { type: 'replay-refused', message: 'x' }, { type: 'choose', winner: 'local' }, { type: 'replay-ok' }], { phase: 'idle', outcome: { kind: 'forced', seq: 1 }, force: false }],
-    ['losing the hub during the replay goes back to authority, log kept', [offline, applied, online, offline], { phase: 'authority', log: applied.log }],
-    ['losing the hub while a choice waits keeps control', [offline, applied, online, { type: 'replay-refused', message: 'x' }, offlineNoFallback], { phase: 'authority', conflict: null }],
+    [
+      'a successful replay settles as synced',
+      [offline, applied, online, { type: 'replay-ok' }],
+      { phase: 'idle', log: null, outcome: { kind: 'synced', seq: 1 } },
+    ],
+    [
+      'a refused replay asks the organizer',
+      [offline, applied, online, { type: 'replay-refused', message: '版本冲突' }],
+      { phase: 'conflict', conflict: '版本冲突' },
+    ],
+    [
+      'keeping the server state drops the log',
+      [
+        offline,
+        applied,
+        online,
+        { type: 'replay-refused', message: 'x' },
+        { type: 'choose', winner: 'server' },
+      ],
+      { phase: 'idle', log: null, outcome: { kind: 'kept-server', seq: 1 } },
+    ],
+    [
+      'keeping the local state replays with force',
+      [
+        offline,
+        applied,
+        online,
+        { type: 'replay-refused', message: 'x' },
+        { type: 'choose', winner: 'local' },
+      ],
+      { phase: 'replaying', force: true },
+    ],
+    [
+      'a forced replay settles as forced',
+      [
+        offline,
+        applied,
+        online,
+        { type: 'replay-refused', message: 'x' },
+        { type: 'choose', winner: 'local' },
+        { type: 'replay-ok' },
+      ],
+      { phase: 'idle', outcome: { kind: 'forced', seq: 1 }, force: false },
+    ],
+    [
+      'losing the hub during the replay goes back to authority, log kept',
+      [offline, applied, online, offline],
+      { phase: 'authority', log: applied.log },
+    ],
+    [
+      'losing the hub while a choice waits keeps control',
+      [offline, applied, online, { type: 'replay-refused', message: 'x' }, offlineNoFallback],
+      { phase: 'authority', conflict: null },
+    ],
     ['commands applied while idle are ignored', [applied], { phase: 'idle', log: null }],
-    ['a restored log replays when the hub answers', [{ type: 'restored', log: applied.log, hubOnline: true }], { phase: 'replaying', log: applied.log }],
-    ['a restored log keeps control while the hub is away', [{ type: 'restored', log: applied.log, hubOnline: false }], { phase: 'authority' }],
+    [
+      'a restored log replays when the hub answers',
+      [{ type: 'restored', log: applied.log, hubOnline: true }],
+      { phase: 'replaying', log: applied.log },
+    ],
+    [
+      'a restored log keeps control while the hub is away',
+      [{ type: 'restored', log: applied.log, hubOnline: false }],
+      { phase: 'authority' },
+    ],
   ])('%s', (_name, events, expected) => {
     expect(runAll(events)).toMatchObject(expected);
   });
@@ -107,6 +180,8 @@ describe('authority state machine', () => {
     expect(commandRoute(initialAuthority())).toBeNull();
     expect(commandRoute(runAll([offline]))).toBe(true);
     expect(commandRoute(runAll([offline, applied, online]))).toBe('正在同步离线操作，请稍候');
-    expect(commandRoute(runAll([offline, applied, online, { type: 'replay-refused', message: 'x' }]))).toBe('请先选择保留哪一方的状态');
+    expect(commandRoute(runAll([offline, applied, online, { type: 'replay-refused', message: 'x' }]))).toBe(
+      '请先选择保留哪一方的状态',
+    );
   });
 });

@@ -15,7 +15,14 @@
  * This file holds the log (append, persistence format) and the state machine; the side
  * effects (store, channel, replay call, storage) live in fallback-console.ts.
  */
-import { apply, commandSchema, type Command, type CommandInput, type MatchEvent, type MatchState } from '@bianshi/shared';
+import {
+  apply,
+  commandSchema,
+  type Command,
+  type CommandInput,
+  type MatchEvent,
+  type MatchState,
+} from '@bianshi/shared';
 import { z } from 'zod';
 import { fallbackConsole as fallbackText } from '../../../i18n/zh-CN/fallback-console';
 
@@ -41,27 +48,49 @@ export interface OfflineLog {
 }
 
 /** The outcome of applying one command offline. */
-export type OfflineApplyResult = { ok: true; log: OfflineLog; events: MatchEvent[] } | { ok: false; message: string };
+export type OfflineApplyResult =
+  { ok: true; log: OfflineLog; events: MatchEvent[] } | { ok: false; message: string };
 
 /**
  * Applies `command` at `atMs` (rounded to whole ms) on top of the log (or, with no log yet, on top of the last hub
  * state `hubState`, which becomes the base). Refused commands leave the log as it was.
  */
-export function applyOffline(log: OfflineLog | null, start: { timerId: string; matchId: string; hubState: MatchState }, input: CommandInput, atMs: number): OfflineApplyResult {
+export function applyOffline(
+  log: OfflineLog | null,
+  start: { timerId: string; matchId: string; hubState: MatchState },
+  input: CommandInput,
+  atMs: number,
+): OfflineApplyResult {
   // Whole milliseconds: the replay takes integer instants, and the hub must compute the same state.
   const at = Math.round(atMs);
   const parsed = commandSchema.safeParse(input);
   if (!parsed.success) return { ok: false, message: t.invalidCommand };
-  const base: OfflineLog = log ?? { timerId: start.timerId, matchId: start.matchId, baseVersion: start.hubState.version, commands: [], state: start.hubState };
+  const base: OfflineLog = log ?? {
+    timerId: start.timerId,
+    matchId: start.matchId,
+    baseVersion: start.hubState.version,
+    commands: [],
+    state: start.hubState,
+  };
   if (base.commands.length >= MAX_OFFLINE_COMMANDS) return { ok: false, message: t.tooMany };
   const result = apply(base.state, parsed.data, at);
   if (!result.ok) return { ok: false, message: result.error.message };
-  return { ok: true, log: { ...base, commands: [...base.commands, { command: parsed.data, at }], state: result.state }, events: result.events };
+  return {
+    ok: true,
+    log: { ...base, commands: [...base.commands, { command: parsed.data, at }], state: result.state },
+    events: result.events,
+  };
 }
 
 /** The `fallback-state` broadcast of a log (events: the bells of the last step, cued once by screens). */
 export function fallbackStatePayload(log: OfflineLog, events: readonly MatchEvent[] = []) {
-  return { baseVersion: log.baseVersion, version: log.state.version, state: log.state, commands: log.commands, events: events.filter((event) => event.type === 'bell') };
+  return {
+    baseVersion: log.baseVersion,
+    version: log.state.version,
+    state: log.state,
+    commands: log.commands,
+    events: events.filter((event) => event.type === 'bell'),
+  };
 }
 
 /** Where the authority stands. */
@@ -104,7 +133,13 @@ export function initialAuthority(): AuthorityState {
 }
 
 function settled(state: AuthorityState, kind: AuthorityOutcome['kind']): AuthorityState {
-  return { phase: 'idle', log: null, force: false, conflict: null, outcome: { kind, seq: (state.outcome?.seq ?? 0) + 1 } };
+  return {
+    phase: 'idle',
+    log: null,
+    force: false,
+    conflict: null,
+    outcome: { kind, seq: (state.outcome?.seq ?? 0) + 1 },
+  };
 }
 
 /** The next state after `event`. */
@@ -118,20 +153,29 @@ export function nextAuthority(state: AuthorityState, event: AuthorityEvent): Aut
         if (state.phase === 'idle') return event.fallbackReady ? { ...state, phase: 'authority' } : state;
         return { ...state, phase: 'authority' };
       }
-      if (state.phase === 'authority') return state.log ? { ...state, phase: 'replaying' } : { ...state, phase: 'idle' };
+      if (state.phase === 'authority')
+        return state.log ? { ...state, phase: 'replaying' } : { ...state, phase: 'idle' };
       return state;
     }
     case 'applied':
       return state.phase === 'authority' ? { ...state, log: event.log } : state;
     case 'restored':
-      return { ...state, log: event.log, phase: event.hubOnline ? 'replaying' : 'authority', force: false, conflict: null };
+      return {
+        ...state,
+        log: event.log,
+        phase: event.hubOnline ? 'replaying' : 'authority',
+        force: false,
+        conflict: null,
+      };
     case 'replay-ok':
       return state.phase === 'replaying' ? settled(state, state.force ? 'forced' : 'synced') : state;
     case 'replay-refused':
       return state.phase === 'replaying' ? { ...state, phase: 'conflict', conflict: event.message } : state;
     case 'choose':
       if (state.phase !== 'conflict') return state;
-      return event.winner === 'server' ? settled(state, 'kept-server') : { ...state, phase: 'replaying', force: true, conflict: null };
+      return event.winner === 'server'
+        ? settled(state, 'kept-server')
+        : { ...state, phase: 'replaying', force: true, conflict: null };
   }
 }
 
@@ -154,7 +198,10 @@ const storedLogSchema = z.object({
   matchId: z.string().min(1),
   baseVersion: z.number().int().min(0),
   commands: z.array(z.object({ command: commandSchema, at: z.number() })).max(MAX_OFFLINE_COMMANDS),
-  state: z.looseObject({ version: z.number().int().min(0), format: z.looseObject({ stages: z.array(z.unknown()) }) }),
+  state: z.looseObject({
+    version: z.number().int().min(0),
+    format: z.looseObject({ stages: z.array(z.unknown()) }),
+  }),
 });
 
 /** The sessionStorage key of a timer's offline log. */

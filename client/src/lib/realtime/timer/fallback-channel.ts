@@ -7,7 +7,13 @@
  */
 import type * as SupabaseJs from '@supabase/supabase-js';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
-import { FALLBACK_EVENTS, FALLBACK_REALTIME_OPTIONS, fallbackChannelName, type FallbackConfig, type FallbackMessage } from './fallback';
+import {
+  FALLBACK_EVENTS,
+  FALLBACK_REALTIME_OPTIONS,
+  fallbackChannelName,
+  type FallbackConfig,
+  type FallbackMessage,
+} from './fallback';
 import type * as FallbackSignature from './fallback-signature';
 import type { FallbackExpectation, FallbackVerifier } from './fallback-signature';
 
@@ -78,7 +84,11 @@ export class FallbackChannels {
    * A broadcast as a screen may believe it: signed by the hub, or by a console the hub certified
    * for `expected.timerId`, and for `expected.matchId`; null for anything else.
    */
-  async verify(event: string, payload: unknown, expected: FallbackExpectation): Promise<FallbackMessage | null> {
+  async verify(
+    event: string,
+    payload: unknown,
+    expected: FallbackExpectation,
+  ): Promise<FallbackMessage | null> {
     return this.verifier ? this.verifier.open(event, payload, expected) : null;
   }
 
@@ -97,7 +107,8 @@ export class FallbackChannels {
     return {
       send: (event, payload) => {
         if (released) return;
-        if (joined.status === 'joined' && joined.channel) void joined.channel.send({ type: 'broadcast', event, payload });
+        if (joined.status === 'joined' && joined.channel)
+          void joined.channel.send({ type: 'broadcast', event, payload });
         else joined.pending.set(event, payload);
       },
       release: () => {
@@ -119,7 +130,9 @@ export class FallbackChannels {
     }
     if (entry.closed) return;
     // Our own broadcasts do not come back (self: false); no acks (a full state follows anyway).
-    const channel = client.channel(fallbackChannelName(matchId), { config: { broadcast: { self: false, ack: false } } });
+    const channel = client.channel(fallbackChannelName(matchId), {
+      config: { broadcast: { self: false, ack: false } },
+    });
     entry.channel = channel;
     for (const event of Object.values(FALLBACK_EVENTS)) {
       channel.on('broadcast', { event }, (message: { event: string; payload?: unknown }) => {

@@ -18,7 +18,11 @@ class HubRefusal extends Error {
   }
 }
 
-type ReplayInput = { baseVersion: number; commands: { command: { type: string }; at: number }[]; force: boolean };
+type ReplayInput = {
+  baseVersion: number;
+  commands: { command: { type: string }; at: number }[];
+  force: boolean;
+};
 
 const hubKey = await testFallbackKey();
 
@@ -32,14 +36,17 @@ function fakeHub(answers: ((input: ReplayInput) => MatchState)[], hubState: Matc
   const hub = { refuseCertificates: null as string | null };
   const client = {
     timer: {
-      replay: { mutate: async (input: ReplayInput) => ({ version: 0, state: answers[calls.push(input) - 1]!(input) }) },
+      replay: {
+        mutate: async (input: ReplayInput) => ({ version: 0, state: answers[calls.push(input) - 1]!(input) }),
+      },
       get: { query: async () => ({ matchId: 'm1', state: hubState }) },
     },
     fallback: {
       certificate: {
         mutate: async (input: { timerId: string; publicKey: string }) => {
           certificates.push(input.publicKey);
-          if (hub.refuseCertificates) throw new HubRefusal('你在这个计时器上没有这项权限', { code: hub.refuseCertificates });
+          if (hub.refuseCertificates)
+            throw new HubRefusal('你在这个计时器上没有这项权限', { code: hub.refuseCertificates });
           return hubKey.certify(input.timerId, input.publicKey, clock());
         },
       },
@@ -48,16 +55,27 @@ function fakeHub(answers: ((input: ReplayInput) => MatchState)[], hubState: Matc
   return Object.assign(hub, { client, calls, certificates });
 }
 
-function setup(answers: ((input: ReplayInput) => MatchState)[], hubState = freshMatch(T0), sent: [string, unknown][] = []) {
+function setup(
+  answers: ((input: ReplayInput) => MatchState)[],
+  hubState = freshMatch(T0),
+  sent: [string, unknown][] = [],
+) {
   let now = T0 + 1_000;
   const store = createTimerStore(new ServerClock(() => now));
-  store.getState().acceptState('m1', freshMatch(T0), { id: 't1', shortid: 's1', name: '', description: '', settings: {} });
+  store
+    .getState()
+    .acceptState('m1', freshMatch(T0), { id: 't1', shortid: 's1', name: '', description: '', settings: {} });
   store.getState().setConnection({ status: 'online', protocolMismatch: false });
   const hub = fakeHub(answers, hubState, () => now);
   const authority = new FallbackConsole('t1', store, hub.client);
   const stop = authority.start();
   // A channel stub recording what is broadcast.
-  authority.setChannels({ join: () => ({ send: (event: string, payload: unknown) => sent.push([event, payload]), release: () => undefined }) } as never);
+  authority.setChannels({
+    join: () => ({
+      send: (event: string, payload: unknown) => sent.push([event, payload]),
+      release: () => undefined,
+    }),
+  } as never);
   const tick = (ms: number) => (now += ms);
   return { store, authority, hub, stop, tick, now: () => now };
 }
@@ -75,7 +93,13 @@ async function until(done: () => boolean) {
 
 describe('FallbackConsole', () => {
   it('takes control offline, shows the local state as provisional, and replays it when the hub returns', async () => {
-    const { store, authority, hub, stop, tick } = setup([(input) => run(freshMatch(T0), input.commands.map(({ command, at }) => [command as never, at]))]);
+    const { store, authority, hub, stop, tick } = setup([
+      (input) =>
+        run(
+          freshMatch(T0),
+          input.commands.map(({ command, at }) => [command as never, at]),
+        ),
+    ]);
     expect(authority.route()).toBeNull();
     store.getState().setConnection({ status: 'offline', protocolMismatch: false });
     expect(authority.route()).toBe(true);
@@ -90,8 +114,23 @@ describe('FallbackConsole', () => {
 
     store.getState().setConnection({ status: 'online', protocolMismatch: false });
     await flush();
-    expect(hub.calls).toEqual([{ timerId: 't1', matchId: 'm1', baseVersion: 0, force: false, commands: [{ command: { type: 'start' }, at: T0 + 1_000 }, { command: { type: 'pause' }, at: T0 + 3_000 }] }]);
-    expect(authority.state.getState()).toMatchObject({ phase: 'idle', log: null, outcome: { kind: 'synced' } });
+    expect(hub.calls).toEqual([
+      {
+        timerId: 't1',
+        matchId: 'm1',
+        baseVersion: 0,
+        force: false,
+        commands: [
+          { command: { type: 'start' }, at: T0 + 1_000 },
+          { command: { type: 'pause' }, at: T0 + 3_000 },
+        ],
+      },
+    ]);
+    expect(authority.state.getState()).toMatchObject({
+      phase: 'idle',
+      log: null,
+      outcome: { kind: 'synced' },
+    });
     expect(store.getState().provisionalBase).toBeNull();
     expect(store.getState().state?.stages[0]!.clocks[0]!.usedMs).toBe(2_000);
     stop();
@@ -102,12 +141,26 @@ describe('FallbackConsole', () => {
     const conflict = () => {
       throw new HubRefusal('服务器状态已变化，请选择', { code: 'CONFLICT' });
     };
-    const { store, authority, hub, stop } = setup([conflict, (input) => run(moved, input.commands.map(({ command, at }) => [command as never, at])), conflict], moved);
+    const { store, authority, hub, stop } = setup(
+      [
+        conflict,
+        (input) =>
+          run(
+            moved,
+            input.commands.map(({ command, at }) => [command as never, at]),
+          ),
+        conflict,
+      ],
+      moved,
+    );
     store.getState().setConnection({ status: 'offline', protocolMismatch: false });
     authority.run({ type: 'start' });
     store.getState().setConnection({ status: 'online', protocolMismatch: false });
     await flush();
-    expect(authority.state.getState()).toMatchObject({ phase: 'conflict', conflict: '服务器状态已变化，请选择' });
+    expect(authority.state.getState()).toMatchObject({
+      phase: 'conflict',
+      conflict: '服务器状态已变化，请选择',
+    });
     expect(authority.route()).toBe('请先选择保留哪一方的状态');
     expect(authority.run({ type: 'pause' }).ok).toBe(false);
 
@@ -125,7 +178,11 @@ describe('FallbackConsole', () => {
     await flush();
     authority.choose('server');
     await flush();
-    expect(authority.state.getState()).toMatchObject({ phase: 'idle', log: null, outcome: { kind: 'kept-server' } });
+    expect(authority.state.getState()).toMatchObject({
+      phase: 'idle',
+      log: null,
+      outcome: { kind: 'kept-server' },
+    });
     expect(store.getState().state).toEqual(moved);
     stop();
   });
@@ -142,11 +199,23 @@ describe('FallbackConsole', () => {
       await until(() => sent.length === 1);
       // A screen following the channel believes it: the hub certified this console's key for t1.
       const verifier = new FallbackVerifier(hubKey.publicKey);
-      const opened = await verifier.open(sent[0]![0], sent[0]![1], { matchId: 'm1', timerId: 't1', now: now() });
-      expect(opened).toMatchObject({ type: 'console', baseVersion: 0, version: 1, commands: [{ command: { type: 'start' }, at: T0 + 1_000 }] });
+      const opened = await verifier.open(sent[0]![0], sent[0]![1], {
+        matchId: 'm1',
+        timerId: 't1',
+        now: now(),
+      });
+      expect(opened).toMatchObject({
+        type: 'console',
+        baseVersion: 0,
+        version: 1,
+        commands: [{ command: { type: 'start' }, at: T0 + 1_000 }],
+      });
       vi.advanceTimersByTime(REBROADCAST_MS);
       await until(() => sent.length === 2);
-      expect((await verifier.open(sent[1]![0], sent[1]![1], { matchId: 'm1', timerId: 't1', now: now() }))?.version).toBe(1);
+      expect(
+        (await verifier.open(sent[1]![0], sent[1]![1], { matchId: 'm1', timerId: 't1', now: now() }))
+          ?.version,
+      ).toBe(1);
       stop();
       vi.advanceTimersByTime(REBROADCAST_MS * 3);
       await flush();

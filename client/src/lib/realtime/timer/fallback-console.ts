@@ -4,7 +4,13 @@
  * the console's signing key (certified by the hub with `fallback.certificate`, renewed while the
  * hub answers). Transport and state only; the console shows the phase, toasts and the dialog.
  */
-import { CONSOLE_CERT_RENEW_MS, type CommandInput, type MatchEvent, type MatchState, type SignedText } from '@bianshi/shared';
+import {
+  CONSOLE_CERT_RENEW_MS,
+  type CommandInput,
+  type MatchEvent,
+  type MatchState,
+  type SignedText,
+} from '@bianshi/shared';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { AppError, toAppError } from '../../api/errors';
 import { session } from '../../browser/storage';
@@ -59,7 +65,8 @@ interface HeldCertificate {
 const CERT_REFUSALS = new Set(['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'BAD_REQUEST']);
 
 /** What a console command routed through the authority returns (same shape as `useTimerCommands`). */
-export type LocalCommandResult = { ok: true; version: number; state: MatchState } | { ok: false; error: AppError };
+export type LocalCommandResult =
+  { ok: true; version: number; state: MatchState } | { ok: false; error: AppError };
 
 const CJK = /[\u3400-\u9fff]/;
 
@@ -67,7 +74,13 @@ const CJK = /[\u3400-\u9fff]/;
 function refusal(error: unknown): string | null {
   const data = (error as { data?: { code?: unknown } } | null)?.data;
   const code = typeof data?.code === 'string' ? data.code : null;
-  if (code === null || code === 'TOO_MANY_REQUESTS' || code === 'INTERNAL_SERVER_ERROR' || code === 'SERVICE_UNAVAILABLE') return null;
+  if (
+    code === null ||
+    code === 'TOO_MANY_REQUESTS' ||
+    code === 'INTERNAL_SERVER_ERROR' ||
+    code === 'SERVICE_UNAVAILABLE'
+  )
+    return null;
   // The hub's own words when they are Chinese (CONFLICT asks to choose); a Chinese status text otherwise.
   const app = toAppError(error);
   if (app.detail && CJK.test(app.detail)) return app.detail;
@@ -106,7 +119,11 @@ export class FallbackConsole {
     const restored = parseStoredLog(session.get(offlineLogKey(this.timerId)), this.timerId);
     if (restored) {
       this.store.getState().acceptProvisional(restored.matchId, restored.state, restored.baseVersion);
-      this.dispatch({ type: 'restored', log: restored, hubOnline: this.store.getState().status === 'online' });
+      this.dispatch({
+        type: 'restored',
+        log: restored,
+        hubOnline: this.store.getState().status === 'online',
+      });
     }
     this.sync();
     const unsubscribe = this.store.subscribe((now, before) => {
@@ -143,9 +160,15 @@ export class FallbackConsole {
     const route = this.route();
     if (route !== true) return { ok: false, error: new AppError({ kind: 'unknown', message: route ?? '' }) };
     const timer = this.store.getState();
-    if (timer.state === null || timer.matchId === null) return { ok: false, error: new AppError({ kind: 'unknown' }) };
+    if (timer.state === null || timer.matchId === null)
+      return { ok: false, error: new AppError({ kind: 'unknown' }) };
     const current = this.state.getState().log;
-    const result = applyOffline(current, { timerId: this.timerId, matchId: timer.matchId, hubState: timer.state }, command, timer.clock.now());
+    const result = applyOffline(
+      current,
+      { timerId: this.timerId, matchId: timer.matchId, hubState: timer.state },
+      command,
+      timer.clock.now(),
+    );
     if (!result.ok) return { ok: false, error: new AppError({ kind: 'unknown', message: result.message }) };
     this.dispatch({ type: 'applied', log: result.log });
     this.show(result.log, result.events);
@@ -176,7 +199,11 @@ export class FallbackConsole {
   private sync(): void {
     if (this.stopped) return;
     const { status, state } = this.store.getState();
-    this.dispatch({ type: 'link', hubOnline: status === 'online', fallbackReady: this.channels !== null && state !== null && status === 'offline' });
+    this.dispatch({
+      type: 'link',
+      hubOnline: status === 'online',
+      fallbackReady: this.channels !== null && state !== null && status === 'offline',
+    });
     this.syncChannel();
   }
 
@@ -231,7 +258,12 @@ export class FallbackConsole {
       this.signing.setState({ status: 'none' });
       return;
     }
-    const body = { kind: FALLBACK_EVENTS.consoleState, matchId: log.matchId, timerId: certificate.timerId, ...fallbackStatePayload(log, events) };
+    const body = {
+      kind: FALLBACK_EVENTS.consoleState,
+      matchId: log.matchId,
+      timerId: certificate.timerId,
+      ...fallbackStatePayload(log, events),
+    };
     this.sending = this.sending
       .then(async () => {
         const signer = await key;
@@ -254,8 +286,16 @@ export class FallbackConsole {
       this.signingKey ??= ConsoleSigningKey.generate();
       const key = await this.signingKey;
       if (!key) return;
-      const answer = await this.client.fallback.certificate.mutate({ timerId: this.timerId, publicKey: key.publicKey });
-      this.certificate = { signed: answer.certificate, timerId: answer.timerId, notAfter: answer.notAfter, issuedAt: clock.now() };
+      const answer = await this.client.fallback.certificate.mutate({
+        timerId: this.timerId,
+        publicKey: key.publicKey,
+      });
+      this.certificate = {
+        signed: answer.certificate,
+        timerId: answer.timerId,
+        notAfter: answer.notAfter,
+        issuedAt: clock.now(),
+      };
       this.signing.setState({ status: 'ready' });
     } catch (error) {
       const code = (error as { data?: { code?: unknown } } | null)?.data?.code;
@@ -305,7 +345,8 @@ export class FallbackConsole {
   private async adoptHubState(matchId: string): Promise<void> {
     try {
       const fresh = await this.client.timer.get.query({ id: this.timerId });
-      if (fresh.matchId === matchId || this.store.getState().matchId === matchId) this.store.getState().replaceState(fresh.matchId, fresh.state as MatchState);
+      if (fresh.matchId === matchId || this.store.getState().matchId === matchId)
+        this.store.getState().replaceState(fresh.matchId, fresh.state as MatchState);
     } catch {
       // The next hub change replaces the provisional state anyway (its version passes the base).
     }

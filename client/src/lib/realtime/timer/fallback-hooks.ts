@@ -4,7 +4,12 @@
  * only watch never load it.
  */
 import { useEffect, useState } from 'react';
-import { fallbackChannelsFor, loadSupabase, type FallbackChannelHandle, type FallbackChannels } from './fallback-channel';
+import {
+  fallbackChannelsFor,
+  loadSupabase,
+  type FallbackChannelHandle,
+  type FallbackChannels,
+} from './fallback-channel';
 import { signaturesSupported, type FallbackConfig } from './fallback';
 import type { HubClient } from './runtime';
 import type { TimerStore } from './timer.store';
@@ -38,7 +43,11 @@ export function fallbackConfigOf(client: HubClient): Promise<FallbackConfig | nu
 }
 
 /** The fallback channels of the hub behind `client`, once known (null while unknown or not configured). */
-export function useFallbackChannels(client: HubClient, store: TimerStore, enabled: boolean): FallbackChannels | null {
+export function useFallbackChannels(
+  client: HubClient,
+  store: TimerStore,
+  enabled: boolean,
+): FallbackChannels | null {
   const [channels, setChannels] = useState<FallbackChannels | null>(null);
   useEffect(() => {
     if (!enabled) return;
@@ -98,10 +107,12 @@ export function useFallbackFollow(client: HubClient, store: TimerStore, enabled 
       handle = channels.join(want, {
         onMessage(event, payload) {
           const { timer, clock } = store.getState();
-          void channels.verify(event, payload, { matchId: want, timerId: timer?.id ?? null, now: clock.now() }).then((message) => {
-            // Checked asynchronously: a message for a channel left meanwhile is not shown.
-            if (message && followed === want) store.getState().receiveFallback(message);
-          });
+          void channels
+            .verify(event, payload, { matchId: want, timerId: timer?.id ?? null, now: clock.now() })
+            .then((message) => {
+              // Checked asynchronously: a message for a channel left meanwhile is not shown.
+              if (message && followed === want) store.getState().receiveFallback(message);
+            });
         },
         onStatus(status) {
           // supabase-js could not be loaded (the hub that serves it went first): there is no

@@ -12,10 +12,20 @@ describe('FallbackVerifier: what a screen believes on the public channel', async
   const console1 = (await ConsoleSigningKey.generate())!;
   const state = run(freshMatch(T0), [[{ type: 'start' }, T0]]);
   const change = { kind: 'change', matchId: 'm1', version: 1, state, events: [], serverNow: T0 };
-  const consoleBody = { kind: 'fallback-state', matchId: 'm1', timerId: 't1', baseVersion: 0, version: 1, state, commands: [{ command: { type: 'start' }, at: T0 }], events: [] };
+  const consoleBody = {
+    kind: 'fallback-state',
+    matchId: 'm1',
+    timerId: 't1',
+    baseVersion: 0,
+    version: 1,
+    state,
+    commands: [{ command: { type: 'start' }, at: T0 }],
+    events: [],
+  };
   const cert = (await hub.certify('t1', console1.publicKey, T0)).certificate;
   const verifier = new FallbackVerifier(hub.publicKey);
-  const open = (event: string, payload: unknown, expectation: FallbackExpectation = expected) => verifier.open(event, payload, expectation).then((message) => message?.type ?? null);
+  const open = (event: string, payload: unknown, expectation: FallbackExpectation = expected) =>
+    verifier.open(event, payload, expectation).then((message) => message?.type ?? null);
 
   it('shows the hub’s signed change and a certified console’s signed state', async () => {
     expect(await open('change', await hub.seal(change))).toBe('change');
@@ -23,7 +33,10 @@ describe('FallbackVerifier: what a screen believes on the public channel', async
   });
 
   it.each<[string, () => Promise<[string, unknown]>]>([
-    ['an unsigned change (the old wire form)', async () => ['change', { version: 1, state, events: [], serverNow: T0 }]],
+    [
+      'an unsigned change (the old wire form)',
+      async () => ['change', { version: 1, state, events: [], serverNow: T0 }],
+    ],
     ['a change signed by another key', async () => ['change', await stranger.seal(change)]],
     [
       'a change whose field was changed after signing',
@@ -32,17 +45,47 @@ describe('FallbackVerifier: what a screen believes on the public channel', async
         return ['change', { ...signed, body: signed.body.replace('"version":1', '"version":9') }];
       },
     ],
-    ['a change signed for another match', async () => ['change', await hub.seal({ ...change, matchId: 'm2' })]],
-    ['a signed change sent as a console state', async () => ['fallback-state', { ...(await hub.seal(change)), cert }]],
+    [
+      'a change signed for another match',
+      async () => ['change', await hub.seal({ ...change, matchId: 'm2' })],
+    ],
+    [
+      'a signed change sent as a console state',
+      async () => ['fallback-state', { ...(await hub.seal(change)), cert }],
+    ],
     ['a console state without a certificate', async () => ['fallback-state', await hub.seal(consoleBody)]],
-    ['a console state with a certificate another key signed', async () => ['fallback-state', await console1.seal(consoleBody, (await stranger.certify('t1', console1.publicKey, T0)).certificate)]],
-    ['a console state with a certificate for another timer', async () => ['fallback-state', await console1.seal(consoleBody, (await hub.certify('t2', console1.publicKey, T0)).certificate)]],
-    ['a console state with an expired certificate', async () => ['fallback-state', await console1.seal(consoleBody, (await hub.certify('t1', console1.publicKey, T0 - 10_000, 1_000)).certificate)]],
+    [
+      'a console state with a certificate another key signed',
+      async () => [
+        'fallback-state',
+        await console1.seal(consoleBody, (await stranger.certify('t1', console1.publicKey, T0)).certificate),
+      ],
+    ],
+    [
+      'a console state with a certificate for another timer',
+      async () => [
+        'fallback-state',
+        await console1.seal(consoleBody, (await hub.certify('t2', console1.publicKey, T0)).certificate),
+      ],
+    ],
+    [
+      'a console state with an expired certificate',
+      async () => [
+        'fallback-state',
+        await console1.seal(
+          consoleBody,
+          (await hub.certify('t1', console1.publicKey, T0 - 10_000, 1_000)).certificate,
+        ),
+      ],
+    ],
     [
       'a console state signed by a key other than the certified one',
       async () => ['fallback-state', await (await ConsoleSigningKey.generate())!.seal(consoleBody, cert)],
     ],
-    ['a console state claiming another timer than its certificate', async () => ['fallback-state', await console1.seal({ ...consoleBody, timerId: 't2' }, cert)]],
+    [
+      'a console state claiming another timer than its certificate',
+      async () => ['fallback-state', await console1.seal({ ...consoleBody, timerId: 't2' }, cert)],
+    ],
     [
       'a console state whose certificate was edited',
       async () => {

@@ -51,13 +51,21 @@ async function importPublicKey(raw: string): Promise<CryptoKey | null> {
 async function verifies(key: CryptoKey, signed: SignedText): Promise<boolean> {
   const signature = fromBase64url(signed.sig);
   if (!signature) return false;
-  return crypto.subtle.verify(SIGNATURE, key, signature, new TextEncoder().encode(signed.body)).catch(() => false);
+  return crypto.subtle
+    .verify(SIGNATURE, key, signature, new TextEncoder().encode(signed.body))
+    .catch(() => false);
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 function isSignedText(value: unknown): value is SignedText {
-  return isRecord(value) && typeof value['body'] === 'string' && typeof value['sig'] === 'string' && value['body'].length <= FALLBACK_BODY_MAX_CHARS;
+  return (
+    isRecord(value) &&
+    typeof value['body'] === 'string' &&
+    typeof value['sig'] === 'string' &&
+    value['body'].length <= FALLBACK_BODY_MAX_CHARS
+  );
 }
 
 function parseJson(text: string): unknown {
@@ -108,7 +116,11 @@ export class FallbackVerifier {
   }
 
   /** The message if it verifies and is for `expected`'s match and timer; null otherwise. */
-  async open(event: string, payload: unknown, expected: FallbackExpectation): Promise<FallbackMessage | null> {
+  async open(
+    event: string,
+    payload: unknown,
+    expected: FallbackExpectation,
+  ): Promise<FallbackMessage | null> {
     if (!isSignedText(payload)) return null;
     const envelope = payload as FallbackEnvelope;
     let signer: CryptoKey | null;
@@ -137,7 +149,8 @@ export class FallbackVerifier {
     if (!known) {
       known = this.checkCertificate(cert);
       this.certificates.set(id, known);
-      if (this.certificates.size > CERT_MEMORY) this.certificates.delete(this.certificates.keys().next().value as string);
+      if (this.certificates.size > CERT_MEMORY)
+        this.certificates.delete(this.certificates.keys().next().value as string);
     }
     return known;
   }
@@ -152,7 +165,11 @@ export class FallbackVerifier {
   }
 
   private currentFor(cert: ConsoleCertificateBody, expected: FallbackExpectation): boolean {
-    return cert.timerId === expected.timerId && expected.now <= cert.notAfter && cert.issuedAt <= expected.now + CONSOLE_CERT_SKEW_MS;
+    return (
+      cert.timerId === expected.timerId &&
+      expected.now <= cert.notAfter &&
+      cert.issuedAt <= expected.now + CONSOLE_CERT_SKEW_MS
+    );
   }
 }
 
@@ -181,7 +198,9 @@ export class ConsoleSigningKey {
   /** `value` as a channel message: its JSON text, signed, with the hub's certificate of this key. */
   async seal(value: unknown, cert: SignedText): Promise<FallbackEnvelope> {
     const body = JSON.stringify(value);
-    const sig = toBase64url(await crypto.subtle.sign(SIGNATURE, this.pair.privateKey, new TextEncoder().encode(body)));
+    const sig = toBase64url(
+      await crypto.subtle.sign(SIGNATURE, this.pair.privateKey, new TextEncoder().encode(body)),
+    );
     return { body, sig, cert };
   }
 }

@@ -69,8 +69,23 @@ export interface OfflineCommandEntry {
 
 /** A message of the fallback channel, validated and tagged. */
 export type FallbackMessage =
-  | { type: 'change'; matchId: string; version: number; state: MatchState; events: MatchEvent[]; serverNow: number | null }
-  | { type: 'console'; matchId: string; baseVersion: number; version: number; state: MatchState; events: MatchEvent[]; commands: OfflineCommandEntry[] };
+  | {
+      type: 'change';
+      matchId: string;
+      version: number;
+      state: MatchState;
+      events: MatchEvent[];
+      serverNow: number | null;
+    }
+  | {
+      type: 'console';
+      matchId: string;
+      baseVersion: number;
+      version: number;
+      state: MatchState;
+      events: MatchEvent[];
+      commands: OfflineCommandEntry[];
+    };
 
 /** What the connection badge says about the fallback, or null while it is not in use. */
 export interface FallbackView {
@@ -90,8 +105,10 @@ export interface FallbackData extends WatchData {
   fallback: FallbackView | null;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
-const isVersion = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+const isVersion = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0;
 
 /** A plausible full match state (the channel is public: check the shape before drawing it). */
 function isMatchState(value: unknown): value is MatchState {
@@ -107,14 +124,20 @@ function isMatchState(value: unknown): value is MatchState {
 }
 
 function eventsOf(value: unknown): MatchEvent[] {
-  return Array.isArray(value) ? value.filter((event): event is MatchEvent => isRecord(event) && typeof event['type'] === 'string') : [];
+  return Array.isArray(value)
+    ? value.filter((event): event is MatchEvent => isRecord(event) && typeof event['type'] === 'string')
+    : [];
 }
 
 /**
  * Validates the body of a broadcast of the channel of `matchId` (after its signature was
  * checked); null for anything else or anything malformed.
  */
-export function parseFallbackMessage(matchId: string, event: string, payload: unknown): FallbackMessage | null {
+export function parseFallbackMessage(
+  matchId: string,
+  event: string,
+  payload: unknown,
+): FallbackMessage | null {
   if (!isRecord(payload) || !isMatchState(payload['state'])) return null;
   const state = payload['state'];
   const version = isVersion(payload['version']) ? payload['version'] : state.version;
@@ -127,9 +150,20 @@ export function parseFallbackMessage(matchId: string, event: string, payload: un
     const baseVersion = payload['baseVersion'];
     if (!isVersion(baseVersion) || baseVersion > version) return null;
     const commands = Array.isArray(payload['commands'])
-      ? payload['commands'].filter((entry): entry is OfflineCommandEntry => isRecord(entry) && isRecord(entry['command']) && typeof entry['at'] === 'number')
+      ? payload['commands'].filter(
+          (entry): entry is OfflineCommandEntry =>
+            isRecord(entry) && isRecord(entry['command']) && typeof entry['at'] === 'number',
+        )
       : [];
-    return { type: 'console', matchId, baseVersion, version, state, events: eventsOf(payload['events']), commands };
+    return {
+      type: 'console',
+      matchId,
+      baseVersion,
+      version,
+      state,
+      events: eventsOf(payload['events']),
+      commands,
+    };
   }
   return null;
 }
@@ -139,7 +173,11 @@ export function parseFallbackMessage(matchId: string, event: string, payload: un
  * newer than a provisional state's base replaces it; bells among the events are cued once
  * (shared keys with the hub's and the local prediction's cues).
  */
-export function applyFallbackMessage<T extends FallbackData>(data: T, message: FallbackMessage, now: number): T {
+export function applyFallbackMessage<T extends FallbackData>(
+  data: T,
+  message: FallbackMessage,
+  now: number,
+): T {
   if (data.matchId !== null && data.matchId !== message.matchId) return data;
   const current = data.state;
   const newer =
@@ -158,7 +196,9 @@ export function applyFallbackMessage<T extends FallbackData>(data: T, message: F
     ...(message.type === 'change' && message.serverNow !== null ? { lastServerNow: message.serverNow } : {}),
   };
   const bells = message.events.filter((event): event is BellEvent => event.type === 'bell');
-  return bells.length === 0 ? next : { ...next, ...addBells(next, message.matchId, bells, now, source === 'hub' ? 'hub' : 'local') };
+  return bells.length === 0
+    ? next
+    : { ...next, ...addBells(next, message.matchId, bells, now, source === 'hub' ? 'hub' : 'local') };
 }
 
 /**

@@ -2,7 +2,14 @@
  * React hooks of the realtime timer library: the one hook that feeds a timer store from its
  * subscription, selectors, the clock model, bell cues and commands.
  */
-import { reconnectDelayMs, type CommandInput, type DeviceKind, type MatchState, type PresenceRole, type WatchMessage } from '@bianshi/shared';
+import {
+  reconnectDelayMs,
+  type CommandInput,
+  type DeviceKind,
+  type MatchState,
+  type PresenceRole,
+  type WatchMessage,
+} from '@bianshi/shared';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { AppError, RETRYABLE_STATUSES, toAppError } from '../../api/errors';
@@ -57,7 +64,8 @@ export async function refreshTimer(client: HubClient, timerId: string): Promise<
   if (!stores || stores.size === 0) return;
   const viewKey = viewKeys.get(timerId);
   const fresh = await client.timer.get.query({ id: timerId, ...(viewKey ? { viewKey } : {}) });
-  for (const store of stores) store.getState().acceptState(fresh.matchId, fresh.state as MatchState, fresh.timer);
+  for (const store of stores)
+    store.getState().acceptState(fresh.matchId, fresh.state as MatchState, fresh.timer);
 }
 
 /**
@@ -105,7 +113,15 @@ export function useTimerWatch(input: TimerWatchInput): TimerStore {
         });
     });
 
-    const watchInput = { timerId, ...(matchId ? { matchId } : {}), role, ...(name ? { name } : {}), ...(device ? { device } : {}), ...(viewKey ? { viewKey } : {}), ...(judgeKey ? { judgeKey } : {}) };
+    const watchInput = {
+      timerId,
+      ...(matchId ? { matchId } : {}),
+      role,
+      ...(name ? { name } : {}),
+      ...(device ? { device } : {}),
+      ...(viewKey ? { viewKey } : {}),
+      ...(judgeKey ? { judgeKey } : {}),
+    };
     // A watch the hub refuses for good (a private timer, a judge link, not found) stays refused and
     // says why; one it refuses for now (busy, rate-limited) or ends without a word is opened again
     // on the reconnect schedule, the screen saying so meanwhile. Never a silent, frozen clock.
@@ -138,7 +154,11 @@ export function useTimerWatch(input: TimerWatchInput): TimerStore {
         },
         onStopped() {
           if (!active) return;
-          store.getState().setError(new AppError({ kind: 'network', message: displayText.watchStopped, reason: 'watch-stopped' }));
+          store
+            .getState()
+            .setError(
+              new AppError({ kind: 'network', message: displayText.watchStopped, reason: 'watch-stopped' }),
+            );
           reopen();
         },
       });
@@ -232,7 +252,14 @@ const CJK = /[\u3400-\u9fff]/;
 export function commandError(error: unknown): AppError {
   const base = toAppError(error);
   if (base.kind === 'http' && base.detail && CJK.test(base.detail)) {
-    return new AppError({ kind: base.kind, status: base.status, message: base.detail, detail: base.detail, ...(base.code ? { code: base.code } : {}), ...(base.reason ? { reason: base.reason } : {}) });
+    return new AppError({
+      kind: base.kind,
+      status: base.status,
+      message: base.detail,
+      detail: base.detail,
+      ...(base.code ? { code: base.code } : {}),
+      ...(base.reason ? { reason: base.reason } : {}),
+    });
   }
   return base;
 }
@@ -257,7 +284,9 @@ export function useTimerCommands(timerId: string, options: { matchId?: string } 
           timerId,
           ...(matchId ? { matchId } : {}),
           command,
-          ...(sendOptions.expectedVersion === undefined ? {} : { expectedVersion: sendOptions.expectedVersion }),
+          ...(sendOptions.expectedVersion === undefined
+            ? {}
+            : { expectedVersion: sendOptions.expectedVersion }),
         });
         return { ok: true, version: result.version, state: result.state as MatchState };
       } catch (error) {

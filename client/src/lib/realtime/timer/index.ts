@@ -31,7 +31,14 @@
  * broadcast, and replayed with timer.replay when the hub returns); read its phase with
  * useFallbackAuthorityState(authority, (s) => s.phase) and resolve a conflict with authority.choose('server' | 'local').
  */
-export { initialConnection, nextConnection, type ConnectionEvent, type ConnectionState, type ConnectionStatus, type DropReason } from './connection';
+export {
+  initialConnection,
+  nextConnection,
+  type ConnectionEvent,
+  type ConnectionState,
+  type ConnectionStatus,
+  type DropReason,
+} from './connection';
 export {
   applyFallbackMessage,
   FALLBACK_EVENTS,
@@ -75,6 +82,26 @@ export {
 } from './hooks';
 export { initialLobbyWatch, initialWatch, retireEmbeddedWatch } from './embedded-watch';
 export { runtimeFor, TimerSyncRuntime, type HubClient } from './runtime';
-export { PING_TIMEOUT_MS, RESYNC_INTERVAL_MS, ServerClock, SYNC_SAMPLES, type PingAnswer } from './server-clock';
-export { createLocalTimerStore, createTimerStore, type TimerStore, type TimerStoreState } from './timer.store';
-export { acceptState, addBells, applyWatchMessage, BELL_LATE_MS, bellKey, emptyWatchData, type BellCue, type WatchData } from './watch-reducer';
+export {
+  PING_TIMEOUT_MS,
+  RESYNC_INTERVAL_MS,
+  ServerClock,
+  SYNC_SAMPLES,
+  type PingAnswer,
+} from './server-clock';
+export {
+  createLocalTimerStore,
+  createTimerStore,
+  type TimerStore,
+  type TimerStoreState,
+} from './timer.store';
+export {
+  acceptState,
+  addBells,
+  applyWatchMessage,
+  BELL_LATE_MS,
+  bellKey,
+  emptyWatchData,
+  type BellCue,
+  type WatchData,
+} from './watch-reducer';

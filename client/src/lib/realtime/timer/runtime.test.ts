@@ -57,7 +57,10 @@ describe('timer sync runtime', () => {
       },
       dropConnection: () => undefined,
     };
-    const runtime = new TimerSyncRuntime(client, socket as unknown as ConstructorParameters<typeof TimerSyncRuntime>[1]);
+    const runtime = new TimerSyncRuntime(
+      client,
+      socket as unknown as ConstructorParameters<typeof TimerSyncRuntime>[1],
+    );
     const release = runtime.retain();
     await vi.advanceTimersByTimeAsync(RESYNC_INTERVAL_MS * 2);
     expect(calls.count).toBe(0);

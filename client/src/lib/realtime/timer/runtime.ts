@@ -80,7 +80,9 @@ export class TimerSyncRuntime {
       void this.syncClock(SYNC_SAMPLES.connect);
     }
     const interval = setInterval(() => void this.syncClock(SYNC_SAMPLES.refresh), RESYNC_INTERVAL_MS);
-    const settling = SETTLE_RESYNCS_MS.map((delay) => setTimeout(() => void this.syncClock(SYNC_SAMPLES.refresh), delay));
+    const settling = SETTLE_RESYNCS_MS.map((delay) =>
+      setTimeout(() => void this.syncClock(SYNC_SAMPLES.refresh), delay),
+    );
     cleanups.push(() => {
       clearInterval(interval);
       settling.forEach(clearTimeout);

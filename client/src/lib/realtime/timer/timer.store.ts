@@ -4,11 +4,24 @@
  * `useTimerWatch`, or — for previews and offline single-device mode — by `createLocalTimerStore`.
  * Components read it through selectors: `useTimerStore(store, (s) => s.state)`.
  */
-import { bellsBetween, type BellEvent, type MatchEvent, type MatchState, type TimerPublic, type WatchMessage } from '@bianshi/shared';
+import {
+  bellsBetween,
+  type BellEvent,
+  type MatchEvent,
+  type MatchState,
+  type TimerPublic,
+  type WatchMessage,
+} from '@bianshi/shared';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppError } from '../../api/errors';
 import type { ConnectionState, ConnectionStatus, DropReason } from './connection';
-import { applyFallbackMessage, yieldProvisional, type FallbackData, type FallbackMessage, type FallbackView } from './fallback';
+import {
+  applyFallbackMessage,
+  yieldProvisional,
+  type FallbackData,
+  type FallbackMessage,
+  type FallbackView,
+} from './fallback';
 import { ServerClock } from './server-clock';
 import { acceptState, addBells, applyWatchMessage, emptyWatchData } from './watch-reducer';
 
@@ -32,7 +45,9 @@ export interface TimerStoreState extends FallbackData {
   /** Accepts a full state (a refresh, a local reducer step); older versions of the same match are ignored. */
   acceptState(matchId: string, state: MatchState, timer?: TimerPublic): void;
   /** Mirrors the connection status. */
-  setConnection(connection: Pick<ConnectionState, 'status' | 'protocolMismatch'> & { dropped?: DropReason | null }): void;
+  setConnection(
+    connection: Pick<ConnectionState, 'status' | 'protocolMismatch'> & { dropped?: DropReason | null },
+  ): void;
   setError(error: AppError | null): void;
   /**
    * While not online, cues the bells due since the last call from the last known state (the
@@ -81,7 +96,12 @@ export function createTimerStore(clock: ServerClock = new ServerClock()): TimerS
     },
     setConnection({ status, protocolMismatch, dropped = null }) {
       const current = get();
-      if (current.status === status && current.protocolMismatch === protocolMismatch && current.dropped === dropped) return;
+      if (
+        current.status === status &&
+        current.protocolMismatch === protocolMismatch &&
+        current.dropped === dropped
+      )
+        return;
       // Going offline starts local prediction from now; coming back hands bells to the hub again.
       const predictedUntil = status === 'online' ? null : (current.predictedUntil ?? current.clock.now());
       set({ status, protocolMismatch, dropped, predictedUntil });
@@ -91,7 +111,13 @@ export function createTimerStore(clock: ServerClock = new ServerClock()): TimerS
     },
     predictBells(now) {
       const current = get();
-      if (current.status === 'online' || current.predictedUntil === null || current.state === null || current.matchId === null) return;
+      if (
+        current.status === 'online' ||
+        current.predictedUntil === null ||
+        current.state === null ||
+        current.matchId === null
+      )
+        return;
       if (now <= current.predictedUntil) return;
       const bells = bellsBetween(current.state, current.predictedUntil, now);
       const next = bells.length === 0 ? current : addBells(current, current.matchId, bells, now, 'local');
@@ -111,7 +137,11 @@ export function createTimerStore(clock: ServerClock = new ServerClock()): TimerS
     },
     setFallback(view) {
       const current = get().fallback;
-      if (current === view || (current && view && current.phase === view.phase && current.source === view.source)) return;
+      if (
+        current === view ||
+        (current && view && current.phase === view.phase && current.source === view.source)
+      )
+        return;
       set({ fallback: view });
     },
     acceptProvisional(matchId, state, baseVersion) {
@@ -127,7 +157,12 @@ export function createTimerStore(clock: ServerClock = new ServerClock()): TimerS
  * A store that needs no hub: for previews (skin page, format editor) and offline single-device
  * mode. Feed it with `store.getState().acceptState(matchId, state, timer)`.
  */
-export function createLocalTimerStore(init: { matchId: string; state: MatchState; timer?: TimerPublic; clock?: ServerClock }): TimerStore {
+export function createLocalTimerStore(init: {
+  matchId: string;
+  state: MatchState;
+  timer?: TimerPublic;
+  clock?: ServerClock;
+}): TimerStore {
   const store = createTimerStore(init.clock);
   store.getState().acceptState(init.matchId, init.state, init.timer);
   store.getState().setConnection({ status: 'online', protocolMismatch: false });

@@ -16,7 +16,17 @@ const snapshot = (version: number, matchId = 'm1'): WatchMessage => {
   return { type: 'snapshot', matchId, version, state, timer, serverNow: T0 };
 };
 
-const bell = (at: number, bellIndex = 0): MatchEvent => ({ type: 'bell', which: 'scheduled', count: 1, sound: 'bell', at, stageIndex: 0, clock: 0, side: 'aff', bellIndex });
+const bell = (at: number, bellIndex = 0): MatchEvent => ({
+  type: 'bell',
+  which: 'scheduled',
+  count: 1,
+  sound: 'bell',
+  at,
+  stageIndex: 0,
+  clock: 0,
+  side: 'aff',
+  bellIndex,
+});
 
 describe('applyWatchMessage', () => {
   it('takes a snapshot, then merges a change into the snapshot format', () => {
@@ -24,7 +34,11 @@ describe('applyWatchMessage', () => {
     expect(data.state?.version).toBe(0);
     expect(data.timer?.name).toBe('决赛');
     const started = run(data.state!, [[{ type: 'start' }, T0 + 10]]);
-    data = applyWatchMessage(data, { type: 'change', matchId: 'm1', version: 1, state: delta(started), events: [], serverNow: T0 + 10 }, T0 + 10);
+    data = applyWatchMessage(
+      data,
+      { type: 'change', matchId: 'm1', version: 1, state: delta(started), events: [], serverNow: T0 + 10 },
+      T0 + 10,
+    );
     expect(data.state?.version).toBe(1);
     expect(data.state?.status).toBe('running');
     expect(data.state?.format.id).toBe('sync-test');
@@ -33,8 +47,27 @@ describe('applyWatchMessage', () => {
   it('drops stale and duplicate changes and older snapshots of the same match', () => {
     let data = applyWatchMessage(emptyWatchData(), snapshot(5), T0);
     const old = { ...delta(freshMatch(T0)), version: 4 };
-    expect(applyWatchMessage(data, { type: 'change', matchId: 'm1', version: 4, state: old, events: [], serverNow: T0 }, T0)).toBe(data);
-    expect(applyWatchMessage(data, { type: 'change', matchId: 'm1', version: 5, state: { ...old, version: 5 }, events: [], serverNow: T0 }, T0)).toBe(data);
+    expect(
+      applyWatchMessage(
+        data,
+        { type: 'change', matchId: 'm1', version: 4, state: old, events: [], serverNow: T0 },
+        T0,
+      ),
+    ).toBe(data);
+    expect(
+      applyWatchMessage(
+        data,
+        {
+          type: 'change',
+          matchId: 'm1',
+          version: 5,
+          state: { ...old, version: 5 },
+          events: [],
+          serverNow: T0,
+        },
+        T0,
+      ),
+    ).toBe(data);
     expect(applyWatchMessage(data, snapshot(3), T0).state?.version).toBe(5);
     // A snapshot of another match (the timer moved on) replaces whatever version it has.
     data = applyWatchMessage(data, snapshot(0, 'm2'), T0);
@@ -44,14 +77,42 @@ describe('applyWatchMessage', () => {
 
   it('asks for a refresh when a change cannot be merged', () => {
     const data = applyWatchMessage(emptyWatchData(), snapshot(0), T0);
-    const foreign = applyWatchMessage(data, { type: 'change', matchId: 'other', version: 1, state: delta(freshMatch(T0)), events: [], serverNow: T0 }, T0);
+    const foreign = applyWatchMessage(
+      data,
+      {
+        type: 'change',
+        matchId: 'other',
+        version: 1,
+        state: delta(freshMatch(T0)),
+        events: [],
+        serverNow: T0,
+      },
+      T0,
+    );
     expect(foreign.needsRefresh).toBe(true);
-    expect(applyWatchMessage(emptyWatchData(), { type: 'change', matchId: 'm1', version: 1, state: delta(freshMatch(T0)), events: [], serverNow: T0 }, T0).needsRefresh).toBe(true);
+    expect(
+      applyWatchMessage(
+        emptyWatchData(),
+        {
+          type: 'change',
+          matchId: 'm1',
+          version: 1,
+          state: delta(freshMatch(T0)),
+          events: [],
+          serverNow: T0,
+        },
+        T0,
+      ).needsRefresh,
+    ).toBe(true);
   });
 
   it('keeps presence from ticks and timer facts from timer messages', () => {
     let data = applyWatchMessage(emptyWatchData(), snapshot(0), T0);
-    data = applyWatchMessage(data, { type: 'tick', serverNow: T0 + 1000, presence: { controller: 1, judge: 0, display: 2, audience: 5 } }, T0);
+    data = applyWatchMessage(
+      data,
+      { type: 'tick', serverNow: T0 + 1000, presence: { controller: 1, judge: 0, display: 2, audience: 5 } },
+      T0,
+    );
     expect(data.presence?.audience).toBe(5);
     expect(data.lastServerNow).toBe(T0 + 1000);
     data = applyWatchMessage(data, { type: 'timer', timer: { ...timer, name: '半决赛' } }, T0);
@@ -61,7 +122,11 @@ describe('applyWatchMessage', () => {
   it('cues each bell of a change once, and not again when predicted locally', () => {
     let data = applyWatchMessage(emptyWatchData(), snapshot(0), T0);
     const state = { ...delta(freshMatch(T0)), version: 1 };
-    data = applyWatchMessage(data, { type: 'change', matchId: 'm1', version: 1, state, events: [bell(T0 + 100)], serverNow: T0 + 100 }, T0 + 120);
+    data = applyWatchMessage(
+      data,
+      { type: 'change', matchId: 'm1', version: 1, state, events: [bell(T0 + 100)], serverNow: T0 + 100 },
+      T0 + 120,
+    );
     expect(data.bells).toHaveLength(1);
     expect(data.bells[0]).toMatchObject({ seq: 1, count: 1, source: 'hub' });
     const again = addBells(data, 'm1', [bell(T0 + 100) as never], T0 + 150, 'local');

@@ -3,7 +3,15 @@
  * Snapshots replace; changes (state without its format) merge into the snapshot's format;
  * stale versions are dropped; bell events become cues, each exactly once.
  */
-import type { BellEvent, MatchState, PeerLink, PresenceCounts, RosterEntry, TimerPublic, WatchMessage } from '@bianshi/shared';
+import type {
+  BellEvent,
+  MatchState,
+  PeerLink,
+  PresenceCounts,
+  RosterEntry,
+  TimerPublic,
+  WatchMessage,
+} from '@bianshi/shared';
 
 /** A bell to sound/flash, once. */
 export interface BellCue {
@@ -53,7 +61,20 @@ export interface WatchData {
 
 /** Nothing known yet. */
 export function emptyWatchData(): WatchData {
-  return { timer: null, matchId: null, state: null, presence: null, roster: null, peers: null, lastServerNow: null, bells: [], bellSeq: 0, bellKeys: [], needsRefresh: false, screenName: null };
+  return {
+    timer: null,
+    matchId: null,
+    state: null,
+    presence: null,
+    roster: null,
+    peers: null,
+    lastServerNow: null,
+    bells: [],
+    bellSeq: 0,
+    bellKeys: [],
+    needsRefresh: false,
+    screenName: null,
+  };
 }
 
 /** Identity of a bell event of a match, equal whether the hub reported it or the client predicted it. */
@@ -65,7 +86,13 @@ export function bellKey(matchId: string, bell: BellEvent): string {
  * Adds bell events as cues, skipping ones already cued and ones due more than
  * {@link BELL_LATE_MS} before `now`.
  */
-export function addBells(data: WatchData, matchId: string, events: readonly BellEvent[], now: number, source: BellCue['source']): WatchData {
+export function addBells(
+  data: WatchData,
+  matchId: string,
+  events: readonly BellEvent[],
+  now: number,
+  source: BellCue['source'],
+): WatchData {
   let { bells, bellSeq, bellKeys } = data;
   for (const event of events) {
     const key = bellKey(matchId, event);
@@ -73,7 +100,19 @@ export function addBells(data: WatchData, matchId: string, events: readonly Bell
     bellKeys = [...bellKeys, key].slice(-BELL_MEMORY);
     if (now - event.at > BELL_LATE_MS) continue;
     bellSeq += 1;
-    bells = [...bells, { seq: bellSeq, key, count: event.count, sound: event.sound, at: event.at, which: event.which, side: event.side, source }].slice(-BELL_MEMORY);
+    bells = [
+      ...bells,
+      {
+        seq: bellSeq,
+        key,
+        count: event.count,
+        sound: event.sound,
+        at: event.at,
+        which: event.which,
+        side: event.side,
+        source,
+      },
+    ].slice(-BELL_MEMORY);
   }
   return bells === data.bells && bellKeys === data.bellKeys ? data : { ...data, bells, bellSeq, bellKeys };
 }
@@ -82,7 +121,12 @@ export function addBells(data: WatchData, matchId: string, events: readonly Bell
  * A full state of a match (snapshot, `timer.get`, a command's answer): replaces what is known
  * unless it is an older version of the same match.
  */
-export function acceptState(data: WatchData, matchId: string, state: MatchState, timer?: TimerPublic): WatchData {
+export function acceptState(
+  data: WatchData,
+  matchId: string,
+  state: MatchState,
+  timer?: TimerPublic,
+): WatchData {
   if (data.matchId === matchId && data.state !== null && state.version < data.state.version) {
     return timer ? { ...data, timer } : data;
   }
@@ -93,7 +137,10 @@ export function acceptState(data: WatchData, matchId: string, state: MatchState,
 export function applyWatchMessage(data: WatchData, message: WatchMessage, now: number): WatchData {
   switch (message.type) {
     case 'snapshot':
-      return { ...acceptState(data, message.matchId, message.state, message.timer), lastServerNow: message.serverNow };
+      return {
+        ...acceptState(data, message.matchId, message.state, message.timer),
+        lastServerNow: message.serverNow,
+      };
     case 'change': {
       const base = data.state;
       if (base === null || data.matchId !== message.matchId) return { ...data, needsRefresh: true };
@@ -106,7 +153,13 @@ export function applyWatchMessage(data: WatchData, message: WatchMessage, now: n
     case 'timer':
       return { ...data, timer: message.timer };
     case 'tick':
-      return { ...data, presence: message.presence, roster: message.roster ?? data.roster, peers: message.peers ?? null, lastServerNow: message.serverNow };
+      return {
+        ...data,
+        presence: message.presence,
+        roster: message.roster ?? data.roster,
+        peers: message.peers ?? null,
+        lastServerNow: message.serverNow,
+      };
     case 'renamed':
       return { ...data, screenName: message.name };
   }
