@@ -7,7 +7,7 @@
  * the root as it renders), and takes over.
  *
  * Built for Node by `vite.server.config.ts` into `dist-server/screen-server.mjs`, which the hub
- * loads when it is there (`hub/src/transport/page-render.ts`).
+ * loads when it is there (`hub/src/screen-renderer.ts`, wired in by `hub/src/app.ts`).
  */
 import type { LobbySnapshot, WatchSnapshot as Snapshot } from '@bianshi/shared';
 import { renderToString } from 'preact-render-to-string';

@@ -4,7 +4,7 @@ import { HubError } from '../lib/errors';
 
 /**
  * Schemas of the management pages' settings sections, as stored in `timers.settings` and read
- * by the display (client/src/lib/timer-sync/settings.ts and skin.ts):
+ * by the display (client/src/lib/display-settings/settings.ts and skin.ts):
  * `topic`, `logoUrl`, `skin`, `teams`, `display`, `audio`, plus `details` and `schedule`.
  * Upload URLs must name one of this timer's own uploads.
  */

@@ -35,7 +35,7 @@ export const TRPC_HTTP_MAX_BATCH = 40;
 
 /**
  * The id of the inert JSON block in which a screen's page carries the first snapshot of its
- * watch (`hub/src/transport/page-state.ts` writes it, `client/src/lib/timer-sync/embedded-watch.ts`
+ * watch (`hub/src/transport/page-state.ts` writes it, `client/src/lib/realtime/timer/embedded-watch.ts`
  * reads it; the service worker's copy of the rule is tested against the hub's). Here, not beside
  * the messages, so the screens that read it download no schema library.
  */
