@@ -31,7 +31,7 @@ import type { AnyRouter } from '@trpc/server';
 import { appRouter } from '../../hub/src/app.router';
 import { atLeast, type TimerRole } from '../../hub/src/timers/roles';
 import type { SessionUser } from '../../hub/src/auth/auth.service';
-import { grantPlan } from '../../hub/src/commerce/cdkey.service';
+import { grantPlan } from '../../hub/src/commerce/grant.repository';
 import { DATABASE_KINDS, startHub, type TestHub } from '../support/hub';
 
 type Rule =

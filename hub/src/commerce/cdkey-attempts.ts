@@ -1,9 +1,7 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from '../db/database';
 import type { Clock } from '../lib/clock';
 import { HubError, refusedFor } from '../lib/errors';
 import type { RateLimiter } from '../lib/rate-limit';
-import { cdkeyLockouts } from './commerce.schema';
+import type { CdkeyRepository } from './cdkey.repository';
 import { CM } from './messages';
 
 /** Failed look-ups (redemptions or status checks of unknown keys) an account may make before a lockout. */
@@ -32,7 +30,7 @@ export interface CdkeyAttempt {
  */
 export class CdkeyAttempts {
   constructor(
-    private readonly db: Db,
+    private readonly repository: CdkeyRepository,
     private readonly clock: Clock,
     /** Look-ups per account per minute, found or not. */
     private readonly accountRate: RateLimiter,
@@ -88,31 +86,17 @@ export class CdkeyAttempts {
    */
   private async reserve(subject: string): Promise<number> {
     const now = this.clock.now();
-    const at = sql`${new Date(now).toISOString()}::timestamptz`;
-    const t = cdkeyLockouts;
-    const locked = sql`(${t.lockedUntil} is not null and ${t.lockedUntil} > ${at})`;
-    const next = sql`(case when ${t.updatedAt} < ${new Date(now - LOCKOUT_MS).toISOString()}::timestamptz then 1 else ${t.failures} + 1 end)`;
-    const [row] = await this.db
-      .insert(t)
-      .values({ subject, failures: 1, updatedAt: new Date(now) })
-      .onConflictDoUpdate({
-        target: t.subject,
-        set: {
-          failures: sql`case when ${locked} then ${t.failures} when ${next} > ${LOCKOUT_AFTER_FAILURES} then 0 else ${next} end`,
-          lockedUntil: sql`case when ${locked} then ${t.lockedUntil} when ${next} > ${LOCKOUT_AFTER_FAILURES} then ${new Date(now + LOCKOUT_MS).toISOString()}::timestamptz else ${t.lockedUntil} end`,
-          updatedAt: sql`case when ${locked} then ${t.updatedAt} else ${at} end`,
-        },
-      })
-      .returning({ lockedUntil: t.lockedUntil });
-    const until = row?.lockedUntil?.getTime() ?? 0;
+    const lockedUntil = await this.repository.countFailure(subject, now, {
+      limit: LOCKOUT_AFTER_FAILURES,
+      lockMs: LOCKOUT_MS,
+      forgetMs: LOCKOUT_MS,
+    });
+    const until = lockedUntil?.getTime() ?? 0;
     return until > now ? until - now : 0;
   }
 
   /** Gives back one counted failure (the key was found). */
   private async release(subject: string): Promise<void> {
-    await this.db
-      .update(cdkeyLockouts)
-      .set({ failures: sql`greatest(${cdkeyLockouts.failures} - 1, 0)` })
-      .where(sql`${cdkeyLockouts.subject} = ${subject}`);
+    await this.repository.releaseFailure(subject);
   }
 }

@@ -1,7 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import type { Db } from '../db/database';
-import { appMeta } from '../db/schema';
+import type { CdkeyRepository } from './cdkey.repository';
 import type { Logger } from '../lib/logger';
 
 const META_KEY = 'cdkey-secret';
@@ -14,18 +12,13 @@ export type CdkeyHasher = (compact: string) => string;
  * kept in the database (every hub on that database then shares it).
  */
 export async function createCdkeyHasher(
-  db: Db,
+  repository: CdkeyRepository,
   configured: string | undefined,
   logger: Logger,
 ): Promise<CdkeyHasher> {
   let secret = configured;
   if (!secret) {
-    await db
-      .insert(appMeta)
-      .values({ key: META_KEY, value: randomBytes(32).toString('base64url') })
-      .onConflictDoNothing();
-    const [row] = await db.select().from(appMeta).where(eq(appMeta.key, META_KEY));
-    secret = String(row?.value);
+    secret = String(await repository.keptMeta(META_KEY, randomBytes(32).toString('base64url')));
     logger.info('cdkey secret kept in the database; set CDKEY_SECRET to keep it elsewhere');
   }
   const key = secret;

@@ -7,17 +7,13 @@ import {
   parseCdkey,
   type PlanId,
 } from '@bianshi/shared';
-import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/database';
-import { users } from '../auth/auth.schema';
 import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import type { CdkeyAttempts } from './cdkey-attempts';
+import type { BatchRow, CdkeyRepository, NewCdkey } from './cdkey.repository';
 import type { CdkeyHasher } from './cdkey-secret';
-import { cdkeyBatches, cdkeyEvents, cdkeys, planGrants } from './commerce.schema';
 import type { EntitlementService } from './entitlements.service';
-import { addMonths } from './grants';
 import { CDKEY_STATE_NAMES, CM } from './messages';
 
 export const CDKEY_STATES = ['issued', 'redeemed', 'suspended', 'revoked', 'expired'] as const;
@@ -47,15 +43,13 @@ export interface NewBatch {
   orderNumber?: string | null;
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 /**
  * cdkeys: batches, generation (plain keys shown once), redemption as one atomic transition,
  * admin transitions, and the append-only audit log.
  */
 export class CdkeyService {
   constructor(
-    private readonly db: Db,
+    private readonly repository: CdkeyRepository,
     private readonly hash: CdkeyHasher,
     private readonly clock: Clock,
     private readonly entitlements: EntitlementService,
@@ -66,9 +60,12 @@ export class CdkeyService {
   /** Creates a batch; its keys are generated when it is revealed. */
   async createBatch(input: NewBatch, actor: Actor): Promise<string> {
     const id = newId();
-    await this.db
-      .insert(cdkeyBatches)
-      .values({ id, ...input, orderNumber: input.orderNumber ?? null, createdBy: actor.userId ?? 'system' });
+    await this.repository.insertBatch({
+      id,
+      ...input,
+      orderNumber: input.orderNumber ?? null,
+      createdBy: actor.userId ?? 'system',
+    });
     return id;
   }
 
@@ -76,27 +73,16 @@ export class CdkeyService {
    * Generates a batch's keys and returns them in plain text: this once only. Any later call is
    * refused, so the keys exist nowhere but in this answer (the CSV the admin downloads).
    */
-  async reveal(
-    batchId: string,
-    actor: Actor,
-  ): Promise<{ keys: string[]; batch: typeof cdkeyBatches.$inferSelect }> {
-    return this.db.transaction(async (tx) => {
-      const [batch] = await tx
-        .update(cdkeyBatches)
-        .set({ keysShownAt: new Date(this.clock.now()) })
-        .where(and(eq(cdkeyBatches.id, batchId), isNull(cdkeyBatches.keysShownAt)))
-        .returning();
+  async reveal(batchId: string, actor: Actor): Promise<{ keys: string[]; batch: BatchRow }> {
+    return this.repository.transaction(async (tx) => {
+      const batch = await tx.markKeysShown(batchId, new Date(this.clock.now()));
       if (!batch) {
-        const [exists] = await tx
-          .select({ id: cdkeyBatches.id })
-          .from(cdkeyBatches)
-          .where(eq(cdkeyBatches.id, batchId));
-        throw exists
+        throw (await tx.batchExists(batchId))
           ? new HubError('CONFLICT', CM.keysAlreadyShown, 'keys-already-shown')
           : new HubError('NOT_FOUND', CM.batchNotFound, 'batch-not-found');
       }
       const keys: string[] = [];
-      const rows: (typeof cdkeys.$inferInsert)[] = [];
+      const rows: NewCdkey[] = [];
       while (keys.length < batch.quantity) {
         const key = cdkeyFromBytes(randomBytes(CDKEY_RANDOM_BYTES));
         const parsed = parseCdkey(key);
@@ -111,8 +97,8 @@ export class CdkeyService {
           expiresAt: batch.expiresAt,
         });
       }
-      for (let i = 0; i < rows.length; i += 500) await tx.insert(cdkeys).values(rows.slice(i, i + 500));
-      await tx.insert(cdkeyEvents).values(
+      await tx.insertKeys(rows);
+      await tx.log(
         rows.map((row) => ({
           cdkeyId: row.id!,
           fromState: null,
@@ -146,16 +132,12 @@ export class CdkeyService {
     await this.expireDue();
     const keyHash = this.hash(parsed.compact);
     const now = new Date(this.clock.now());
-    const outcome = await this.db.transaction(async (tx) => {
-      const [key] = await tx
-        .update(cdkeys)
-        .set({ state: 'redeemed', redeemedBy: userId, redeemedAt: now })
-        .where(and(eq(cdkeys.keyHash, keyHash), eq(cdkeys.state, 'issued'), gt(cdkeys.expiresAt, now)))
-        .returning();
+    const outcome = await this.repository.transaction(async (tx) => {
+      const key = await tx.markRedeemed(keyHash, userId, now);
       if (!key) return null;
-      const [batch] = await tx.select().from(cdkeyBatches).where(eq(cdkeyBatches.id, key.batchId));
+      const batch = await tx.findBatch(key.batchId);
       if (!batch) throw new Error('cdkey without a batch');
-      await tx.insert(cdkeyEvents).values({
+      await tx.log({
         cdkeyId: key.id,
         fromState: 'issued',
         toState: 'redeemed',
@@ -163,7 +145,7 @@ export class CdkeyService {
         ip,
         reason: '用户兑换',
       });
-      const until = await grantPlan(tx, {
+      const until = await tx.grants.grant({
         userId,
         plan: batch.plan as PlanId,
         months: batch.months,
@@ -180,11 +162,7 @@ export class CdkeyService {
       return outcome;
     }
     // Someone else's key (redeemed, suspended…) is still a failed guess: the failure stays counted.
-    const [existing] = await this.db
-      .select({ state: cdkeys.state })
-      .from(cdkeys)
-      .where(eq(cdkeys.keyHash, keyHash));
-    const state = existing?.state as CdkeyState | undefined;
+    const state = (await this.repository.stateByHash(keyHash)) as CdkeyState | undefined;
     if (state === 'redeemed') throw new HubError('CONFLICT', CM.cdkeyRedeemed, 'cdkey-redeemed');
     if (state === 'suspended') throw new HubError('FORBIDDEN', CM.cdkeySuspended, 'cdkey-suspended');
     if (state === 'revoked') throw new HubError('FORBIDDEN', CM.cdkeyRevoked, 'cdkey-revoked');
@@ -206,17 +184,10 @@ export class CdkeyService {
       });
     const attempt = await this.attempts.admit(userId, ip);
     await this.expireDue();
-    const [row] = await this.db
-      .select({ key: cdkeys, batch: cdkeyBatches })
-      .from(cdkeys)
-      .innerJoin(cdkeyBatches, eq(cdkeys.batchId, cdkeyBatches.id))
-      .where(eq(cdkeys.keyHash, this.hash(parsed.compact)));
+    const row = await this.repository.findKeyByHash(this.hash(parsed.compact));
     if (!row) throw new HubError('NOT_FOUND', CM.cdkeyNotFound, 'cdkey-not-found');
     await attempt.found();
-    const [grant] = await this.db
-      .select()
-      .from(planGrants)
-      .where(and(eq(planGrants.source, 'cdkey'), eq(planGrants.sourceRef, row.key.id)));
+    const grant = await this.repository.grants.grantFrom('cdkey', row.key.id);
     return {
       last4: row.key.last4,
       state: row.key.state as CdkeyState,
@@ -231,8 +202,8 @@ export class CdkeyService {
   /** Admin: suspend, resume or revoke a key, with a reason in the audit log. */
   async transition(cdkeyId: string, action: CdkeyAction, reason: string, actor: Actor): Promise<void> {
     const rule = TRANSITIONS[action];
-    await this.db.transaction(async (tx) => {
-      const [key] = await tx.select().from(cdkeys).where(eq(cdkeys.id, cdkeyId)).for('update');
+    await this.repository.transaction(async (tx) => {
+      const key = await tx.lockKey(cdkeyId);
       if (!key) throw new HubError('NOT_FOUND', CM.cdkeyNotFound, 'cdkey-not-found');
       const from = key.state as CdkeyState;
       if (!rule.from.includes(from))
@@ -241,16 +212,18 @@ export class CdkeyService {
           CM.cdkeyTransition(CDKEY_STATE_NAMES[from], CDKEY_STATE_NAMES[rule.to]),
           'cdkey-transition',
         );
-      await tx.update(cdkeys).set({ state: rule.to }).where(eq(cdkeys.id, cdkeyId));
-      await tx
-        .insert(cdkeyEvents)
-        .values({ cdkeyId, fromState: from, toState: rule.to, actorId: actor.userId, ip: actor.ip, reason });
+      await tx.updateKey(cdkeyId, { state: rule.to });
+      await tx.log({
+        cdkeyId,
+        fromState: from,
+        toState: rule.to,
+        actorId: actor.userId,
+        ip: actor.ip,
+        reason,
+      });
       // Revoking a redeemed key ends the plan it granted.
       if (action === 'revoke' && from === 'redeemed') {
-        await tx
-          .update(planGrants)
-          .set({ endsAt: new Date(this.clock.now()) })
-          .where(and(eq(planGrants.source, 'cdkey'), eq(planGrants.sourceRef, cdkeyId)));
+        await tx.grants.endGrantsFrom('cdkey', cdkeyId, new Date(this.clock.now()));
         if (key.redeemedBy) this.entitlements.forget(key.redeemedBy);
       }
     });
@@ -259,8 +232,8 @@ export class CdkeyService {
   /** Admin: extends a key by `days` (its redeem-by date; and the plan it granted, once redeemed). */
   async extend(cdkeyId: string, days: number, reason: string, actor: Actor): Promise<void> {
     const byMs = days * 86_400_000;
-    await this.db.transaction(async (tx) => {
-      const [key] = await tx.select().from(cdkeys).where(eq(cdkeys.id, cdkeyId)).for('update');
+    await this.repository.transaction(async (tx) => {
+      const key = await tx.lockKey(cdkeyId);
       if (!key) throw new HubError('NOT_FOUND', CM.cdkeyNotFound, 'cdkey-not-found');
       const from = key.state as CdkeyState;
       if (from === 'revoked')
@@ -271,15 +244,12 @@ export class CdkeyService {
         );
       const expiresAt = new Date(Math.max(key.expiresAt.getTime(), this.clock.now()) + byMs);
       const to: CdkeyState = from === 'expired' ? 'issued' : from;
-      await tx.update(cdkeys).set({ expiresAt, state: to }).where(eq(cdkeys.id, cdkeyId));
+      await tx.updateKey(cdkeyId, { expiresAt, state: to });
       if (from === 'redeemed') {
-        await tx
-          .update(planGrants)
-          .set({ endsAt: sql`${planGrants.endsAt} + ${`${days} days`}::interval` })
-          .where(and(eq(planGrants.source, 'cdkey'), eq(planGrants.sourceRef, cdkeyId)));
+        await tx.grants.extendGrantsFrom('cdkey', cdkeyId, days);
         if (key.redeemedBy) this.entitlements.forget(key.redeemedBy);
       }
-      await tx.insert(cdkeyEvents).values({
+      await tx.log({
         cdkeyId,
         fromState: from,
         toState: to,
@@ -293,15 +263,11 @@ export class CdkeyService {
   /** Marks issued keys whose redeem-by date passed as expired (with audit entries). */
   async expireDue(): Promise<void> {
     const now = new Date(this.clock.now());
-    await this.db.transaction(async (tx) => {
-      const expired = await tx
-        .update(cdkeys)
-        .set({ state: 'expired' })
-        .where(and(eq(cdkeys.state, 'issued'), lt(cdkeys.expiresAt, now)))
-        .returning({ id: cdkeys.id });
+    await this.repository.transaction(async (tx) => {
+      const expired = await tx.markExpired(now);
       if (expired.length)
-        await tx.insert(cdkeyEvents).values(
-          expired.map(({ id }) => ({
+        await tx.log(
+          expired.map((id) => ({
             cdkeyId: id,
             fromState: 'issued',
             toState: 'expired',
@@ -318,30 +284,10 @@ export class CdkeyService {
     await this.expireDue();
     const text = query.trim();
     const last4 = text.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
-    const accounts = text.includes('@')
-      ? await this.db.select({ id: users.id }).from(users).where(eq(users.email, text.toLowerCase()))
-      : [];
-    const conditions = [
-      eq(cdkeys.last4, last4),
-      eq(cdkeyBatches.orderNumber, text.toUpperCase()),
-      eq(cdkeys.batchId, text),
-      ...(accounts.length
-        ? [
-            inArray(
-              cdkeys.redeemedBy,
-              accounts.map((account) => account.id),
-            ),
-          ]
-        : []),
-    ];
-    const rows = await this.db
-      .select({ key: cdkeys, batch: cdkeyBatches, email: users.email })
-      .from(cdkeys)
-      .innerJoin(cdkeyBatches, eq(cdkeys.batchId, cdkeyBatches.id))
-      .leftJoin(users, eq(users.id, cdkeys.redeemedBy))
-      .where(text ? or(...conditions) : undefined)
-      .orderBy(desc(cdkeys.createdAt))
-      .limit(limit);
+    const rows = await this.repository.search(
+      { text, last4, email: text.includes('@') ? text.toLowerCase() : null },
+      limit,
+    );
     return rows.map(({ key, batch, email }) => ({
       id: key.id,
       last4: key.last4,
@@ -359,58 +305,11 @@ export class CdkeyService {
 
   /** Admin: batches, newest first. */
   async batches(limit = 50) {
-    return this.db.select().from(cdkeyBatches).orderBy(desc(cdkeyBatches.createdAt)).limit(limit);
+    return this.repository.batches(limit);
   }
 
   /** The audit log, newest first (of one key, or of all). */
   async audit(cdkeyId?: string, limit = 200) {
-    return this.db
-      .select({ event: cdkeyEvents, last4: cdkeys.last4, actor: users.email })
-      .from(cdkeyEvents)
-      .leftJoin(cdkeys, eq(cdkeys.id, cdkeyEvents.cdkeyId))
-      .leftJoin(users, eq(users.id, cdkeyEvents.actorId))
-      .where(cdkeyId ? eq(cdkeyEvents.cdkeyId, cdkeyId) : undefined)
-      .orderBy(desc(cdkeyEvents.id))
-      .limit(limit);
+    return this.repository.audit(cdkeyId, limit);
   }
-}
-
-/** Grants a plan to an account inside a transaction; a grant follows an active one of the same plan. */
-export async function grantPlan(
-  tx: Tx,
-  input: {
-    userId: string;
-    plan: PlanId;
-    months: number;
-    seats: number;
-    source: 'order' | 'cdkey';
-    sourceRef: string;
-    now: Date;
-  },
-): Promise<Date> {
-  const [latest] = await tx
-    .select({ endsAt: planGrants.endsAt })
-    .from(planGrants)
-    .where(
-      and(
-        eq(planGrants.userId, input.userId),
-        eq(planGrants.plan, input.plan),
-        gt(planGrants.endsAt, input.now),
-      ),
-    )
-    .orderBy(desc(planGrants.endsAt))
-    .limit(1);
-  const startsAt = latest && latest.endsAt > input.now ? latest.endsAt : input.now;
-  const endsAt = addMonths(startsAt, input.months);
-  await tx.insert(planGrants).values({
-    id: newId(),
-    userId: input.userId,
-    plan: input.plan,
-    seats: input.seats,
-    startsAt,
-    endsAt,
-    source: input.source,
-    sourceRef: input.sourceRef,
-  });
-  return endsAt;
 }

@@ -7,11 +7,15 @@ import type { RateLimiterFactory } from '../lib/rate-limit';
 import { siteBase } from '../lib/site';
 import { bankTransferOffered } from '../lib/support';
 import { ADDRESS_FAILURES_PER_HOUR, CdkeyAttempts } from './cdkey-attempts';
+import { CdkeyRepository } from './cdkey.repository';
 import { createCdkeyHasher } from './cdkey-secret';
 import { CdkeyService } from './cdkey.service';
 import { EntitlementService } from './entitlements.service';
+import { GrantRepository } from './grant.repository';
+import { InvoiceRepository } from './invoice.repository';
 import { InvoiceService } from './invoice.service';
 import type { FileStorage } from '../uploads/file-storage';
+import { OrderRepository } from './order.repository';
 import { OrderService } from './order.service';
 import { alipayProvider } from './payments/alipay';
 import { manualProvider } from './payments/manual';
@@ -101,12 +105,18 @@ export async function createCommerce(deps: {
 }): Promise<Commerce> {
   const { db, config, clock, logger } = deps;
   const pricing = loadPricing(config.PRICING_FILE);
-  const entitlements = new EntitlementService(db, pricing, planFlagsOf(config), clock);
-  const hasher = await createCdkeyHasher(db, config.CDKEY_SECRET, logger);
-  const attempts = new CdkeyAttempts(db, clock, deps.limiters(LOOKUP_LIMIT), deps.limiters(ADDRESS_LIMIT));
-  const cdkeys = new CdkeyService(db, hasher, clock, entitlements, attempts);
+  const entitlements = new EntitlementService(new GrantRepository(db), pricing, planFlagsOf(config), clock);
+  const cdkeyRepository = new CdkeyRepository(db);
+  const hasher = await createCdkeyHasher(cdkeyRepository, config.CDKEY_SECRET, logger);
+  const attempts = new CdkeyAttempts(
+    cdkeyRepository,
+    clock,
+    deps.limiters(LOOKUP_LIMIT),
+    deps.limiters(ADDRESS_LIMIT),
+  );
+  const cdkeys = new CdkeyService(cdkeyRepository, hasher, clock, entitlements, attempts);
   const orders = new OrderService(
-    db,
+    new OrderRepository(db),
     pricing,
     paymentProviders(config, clock),
     clock,
@@ -114,6 +124,6 @@ export async function createCommerce(deps: {
     cdkeys,
     logger,
   );
-  const invoices = new InvoiceService(db, orders, clock, deps.files);
+  const invoices = new InvoiceService(new InvoiceRepository(db), orders, clock, deps.files);
   return { entitlements, orders, cdkeys, invoices };
 }

@@ -8,7 +8,8 @@ import { adminProcedure, authedProcedure } from '../auth/auth-access';
 import { publicProcedure } from '../trpc/init';
 import type { Context } from '../trpc/context';
 import type { Actor } from './cdkey.service';
-import { newOrderSchema, type OrderRow } from './order.service';
+import type { OrderRow } from './order.repository';
+import { newOrderSchema } from './order.service';
 import { PROVIDER_IDS } from './payments/provider';
 
 const orderNumberInput = z.strictObject({ number: z.string().trim().min(4).max(40) });

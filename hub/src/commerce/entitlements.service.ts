@@ -13,12 +13,9 @@ import {
   type PlanLimits,
   type Pricing,
 } from '@bianshi/shared';
-import { eq } from 'drizzle-orm';
-import type { Db } from '../db/database';
-import { timers } from '../timers/timer.schema';
 import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
-import { planGrants } from './commerce.schema';
+import type { GrantRepository } from './grant.repository';
 
 /** An account's own plan: which, since, until, and where it came from. */
 export interface AccountPlan {
@@ -53,7 +50,7 @@ export class EntitlementService {
   private readonly timerPlans = new Map<string, { plan: AccountPlan; at: number }>();
 
   constructor(
-    private readonly db: Db,
+    private readonly grants: GrantRepository,
     readonly pricing: Pricing,
     flags: PlanFlags,
     private readonly clock: Clock,
@@ -75,7 +72,7 @@ export class EntitlementService {
       limits: baselineLimits,
     };
     if (!userId) return installation;
-    const grants = await this.db.select().from(planGrants).where(eq(planGrants.userId, userId));
+    const grants = await this.grants.grantsOf(userId);
     if (grants.length === 0) return installation;
     const now = this.clock.now();
     const rank = (plan: string) => PLAN_IDS.indexOf(plan as PlanId);
@@ -168,11 +165,7 @@ export class EntitlementService {
     const cached = this.timerPlans.get(timerId);
     const now = this.clock.now();
     if (cached && now - cached.at < TIMER_PLAN_TTL_MS) return cached.plan;
-    const [row] = await this.db
-      .select({ ownerId: timers.ownerId })
-      .from(timers)
-      .where(eq(timers.id, timerId));
-    const plan = await this.planOf(row?.ownerId ?? null);
+    const plan = await this.planOf(await this.grants.timerOwner(timerId));
     this.timerPlans.set(timerId, { plan, at: now });
     if (this.timerPlans.size > 10_000) this.timerPlans.delete(this.timerPlans.keys().next().value!);
     return plan;

@@ -1,19 +1,14 @@
 import type { InvoiceRequest, InvoiceStatus } from '@bianshi/shared';
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/database';
-import { users } from '../auth/auth.schema';
 import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import type { FileStorage } from '../uploads/file-storage';
-import { invoices } from './commerce.schema';
+import type { InvoiceRepository, InvoiceRow, NewInvoiceRow } from './invoice.repository';
 import { CM } from './messages';
 import type { OrderService } from './order.service';
 
 /** Largest invoice PDF an admin may upload. */
 export const INVOICE_PDF_MAX_BYTES = 5 * 1024 * 1024;
-
-export type InvoiceRow = typeof invoices.$inferSelect;
 
 /** How long a signed link to an invoice PDF works: long enough to start the download. */
 export const INVOICE_LINK_SECONDS = 60;
@@ -25,7 +20,7 @@ export const INVOICE_LINK_SECONDS = 60;
  */
 export class InvoiceService {
   constructor(
-    private readonly db: Db,
+    private readonly repository: InvoiceRepository,
     private readonly orders: OrderService,
     private readonly clock: Clock,
     private readonly files: FileStorage,
@@ -36,45 +31,26 @@ export class InvoiceService {
     const order = await this.orders.mine(input.orderNumber, { id: userId, isAdmin: false });
     if (order.status !== 'paid')
       throw new HubError('BAD_REQUEST', CM.orderNotPaid, 'order-not-paid', { field: 'orderNumber' });
-    return this.db.transaction(async (tx) => {
-      const open = await tx
-        .select({ id: invoices.id })
-        .from(invoices)
-        .where(and(eq(invoices.orderNumber, order.number), inArray(invoices.status, ['requested', 'issued'])))
-        .for('update');
-      if (open.length)
+    return this.repository.transaction(async (tx) => {
+      if (await tx.lockOpenOf(order.number))
         throw new HubError('CONFLICT', CM.invoiceExists, 'invoice-exists', { field: 'orderNumber' });
-      const [row] = await tx
-        .insert(invoices)
-        .values({
-          id: newId(),
-          orderNumber: order.number,
-          userId,
-          details: { ...input, orderNumber: order.number },
-          status: 'requested',
-        })
-        .returning();
-      return row!;
+      return tx.insert({
+        id: newId(),
+        orderNumber: order.number,
+        userId,
+        details: { ...input, orderNumber: order.number },
+        status: 'requested',
+      });
     });
   }
 
   async listOf(userId: string): Promise<InvoiceRow[]> {
-    return this.db
-      .select()
-      .from(invoices)
-      .where(eq(invoices.userId, userId))
-      .orderBy(desc(invoices.createdAt));
+    return this.repository.listOf(userId);
   }
 
   /** Admin: requests, open ones first. */
   async listAll(status?: InvoiceStatus) {
-    const rows = await this.db
-      .select({ invoice: invoices, email: users.email })
-      .from(invoices)
-      .leftJoin(users, eq(users.id, invoices.userId))
-      .where(status ? eq(invoices.status, status) : undefined)
-      .orderBy(desc(invoices.createdAt))
-      .limit(200);
+    const rows = await this.repository.listAll(status, 200);
     return rows.map(({ invoice, email }) => ({ ...invoice, accountEmail: email ?? '' }));
   }
 
@@ -107,7 +83,7 @@ export class InvoiceService {
     id: string,
     user: { id: string; isAdmin: boolean },
   ): Promise<{ url: string } | { bytes: Buffer }> {
-    const [row] = await this.db.select().from(invoices).where(eq(invoices.id, id));
+    const row = await this.repository.find(id);
     if (!row || (row.userId !== user.id && !user.isAdmin) || !row.pdfFile)
       throw new HubError('NOT_FOUND', CM.invoiceNotFound, 'invoice-not-found');
     const url = await this.files.signedUrl('invoice', row.pdfFile, INVOICE_LINK_SECONDS, invoiceFileName(id));
@@ -119,16 +95,13 @@ export class InvoiceService {
 
   private async answer(
     id: string,
-    change: (row: InvoiceRow) => Promise<Partial<typeof invoices.$inferInsert>>,
+    change: (row: InvoiceRow) => Promise<Partial<NewInvoiceRow>>,
   ): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for('update');
+    await this.repository.transaction(async (tx) => {
+      const row = await tx.lock(id);
       if (!row) throw new HubError('NOT_FOUND', CM.invoiceNotFound, 'invoice-not-found');
       if (row.status !== 'requested') throw new HubError('CONFLICT', CM.invoiceAnswered, 'invoice-answered');
-      await tx
-        .update(invoices)
-        .set({ ...(await change(row)), answeredAt: new Date(this.clock.now()) })
-        .where(eq(invoices.id, id));
+      await tx.update(id, { ...(await change(row)), answeredAt: new Date(this.clock.now()) });
     });
   }
 }

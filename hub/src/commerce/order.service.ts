@@ -1,15 +1,11 @@
 import { planById, type PlanId, type Pricing } from '@bianshi/shared';
-import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../db/database';
-import { users } from '../auth/auth.schema';
 import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
 import { newId, randomString } from '../lib/ids';
 import type { Logger } from '../lib/logger';
 import type { CdkeyService } from './cdkey.service';
-import { grantPlan } from './cdkey.service';
-import { orders, paymentNotifications, planGrants } from './commerce.schema';
+import type { NewOrderRow, NewPaymentNotification, OrderRepository, OrderRow } from './order.repository';
 import type { EntitlementService } from './entitlements.service';
 import { CM } from './messages';
 import {
@@ -40,8 +36,6 @@ export const newOrderSchema = z.strictObject({
 });
 export type NewOrder = z.infer<typeof newOrderSchema>;
 
-export type OrderRow = typeof orders.$inferSelect;
-
 /** Days an order's extra-seat keys may be redeemed. */
 const SEAT_KEYS_VALID_DAYS = 365;
 
@@ -51,7 +45,7 @@ const SEAT_KEYS_VALID_DAYS = 365;
  */
 export class OrderService {
   constructor(
-    private readonly db: Db,
+    private readonly repository: OrderRepository,
     private readonly pricing: Pricing,
     readonly providers: ReadonlyMap<ProviderId, PaymentProvider>,
     private readonly clock: Clock,
@@ -71,7 +65,7 @@ export class OrderService {
       throw new HubError('BAD_REQUEST', CM.seatsTooMany(plan.maxSeats), 'seats-too-many', { field: 'seats' });
     const provider = this.providers.get(input.provider);
     if (!provider) throw new HubError('BAD_REQUEST', CM.providerOff, 'provider-off', { field: 'provider' });
-    const order: typeof orders.$inferInsert = {
+    const order: NewOrderRow = {
       id: newId(),
       number: orderNumber(this.clock.now()),
       userId,
@@ -84,8 +78,7 @@ export class OrderService {
       buyer: input.buyer,
     };
     for (let attempt = 0; ; attempt++) {
-      const inserted = await this.db.insert(orders).values(order).onConflictDoNothing().returning();
-      if (inserted[0]) break;
+      if (await this.repository.insertIfNumberFree(order)) break;
       if (attempt > 5) throw new Error('no free order number');
       order.number = orderNumber(this.clock.now());
     }
@@ -107,8 +100,7 @@ export class OrderService {
   }
 
   async find(number: string): Promise<OrderRow | null> {
-    const [row] = await this.db.select().from(orders).where(eq(orders.number, number.trim().toUpperCase()));
-    return row ?? null;
+    return this.repository.findByNumber(number.trim().toUpperCase());
   }
 
   /** An order of this account (admins see every order); throws NOT_FOUND. */
@@ -120,23 +112,12 @@ export class OrderService {
   }
 
   async listOf(userId: string): Promise<OrderRow[]> {
-    return this.db
-      .select()
-      .from(orders)
-      .where(eq(orders.userId, userId))
-      .orderBy(desc(orders.createdAt))
-      .limit(100);
+    return this.repository.listOf(userId, 100);
   }
 
   /** Admin: orders, pending first, with the buyer's account email. */
   async listAll(status?: 'pending' | 'paid' | 'cancelled') {
-    const rows = await this.db
-      .select({ order: orders, email: users.email })
-      .from(orders)
-      .leftJoin(users, eq(users.id, orders.userId))
-      .where(status ? eq(orders.status, status) : undefined)
-      .orderBy(desc(orders.createdAt))
-      .limit(200);
+    const rows = await this.repository.listAll(status, 200);
     return rows.map(({ order, email }) => ({ ...order, accountEmail: email ?? '' }));
   }
 
@@ -147,33 +128,24 @@ export class OrderService {
    */
   async markPaid(
     number: string,
-    payment: { amountFen?: number; ref: string; notification?: typeof paymentNotifications.$inferInsert },
+    payment: { amountFen?: number; ref: string; notification?: NewPaymentNotification },
   ): Promise<{ activated: boolean; order: OrderRow }> {
     const now = new Date(this.clock.now());
-    const result = await this.db.transaction(async (tx) => {
-      const [current] = await tx.select().from(orders).where(eq(orders.number, number)).for('update');
+    const result = await this.repository.transaction(async (tx) => {
+      const current = await tx.lockByNumber(number);
       if (!current) throw new HubError('NOT_FOUND', CM.orderNotFound, 'order-not-found');
       // A notification is recorded with the payment it reports: a duplicate (same provider event) changes nothing.
       if (payment.notification) {
-        const fresh = await tx
-          .insert(paymentNotifications)
-          .values(payment.notification)
-          .onConflictDoNothing()
-          .returning();
-        if (fresh.length === 0) return { activated: false, order: current };
+        if (!(await tx.recordNotification(payment.notification))) return { activated: false, order: current };
       }
       if (current.status === 'cancelled')
         throw new HubError('CONFLICT', CM.orderCancelled, 'order-cancelled');
       if (current.status === 'paid') return { activated: false, order: current };
       if (payment.amountFen !== undefined && payment.amountFen !== current.amountFen)
         throw new HubError('CONFLICT', CM.amountMismatch, 'amount-mismatch');
-      const [order] = await tx
-        .update(orders)
-        .set({ status: 'paid', paidAt: now, paymentRef: payment.ref })
-        .where(and(eq(orders.number, number), eq(orders.status, 'pending')))
-        .returning();
+      const order = await tx.markPaid(number, now, payment.ref);
       if (!order) throw new Error('order changed under its row lock');
-      await grantPlan(tx, {
+      await tx.grants.grant({
         userId: order.userId,
         plan: order.plan as PlanId,
         months: order.months,
@@ -261,11 +233,7 @@ export class OrderService {
 
   /** The grant an order made, if paid. */
   async grantOf(number: string) {
-    const [grant] = await this.db
-      .select()
-      .from(planGrants)
-      .where(and(eq(planGrants.source, 'order'), eq(planGrants.sourceRef, number)));
-    return grant ?? null;
+    return this.repository.grants.grantFrom('order', number);
   }
 }
 

@@ -9,12 +9,10 @@ import {
   type ResultInput,
   type ResultValues,
 } from '@bianshi/shared';
-import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/database';
 import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
 import { newId } from '../lib/ids';
-import { recordFixtureResult } from './library-link';
+import type { BallotRepository } from './ballot.repository';
 import { T } from './messages';
 import type { TournamentChanges } from './tournament-changes';
 import { fixtureView, resultView } from './tournament-view';
@@ -25,15 +23,6 @@ import type {
   TournamentRepository,
   TournamentRow,
 } from './tournament.repository';
-import {
-  tournamentBallots,
-  tournamentFixtures,
-  tournamentJudges,
-  tournamentResultHistory,
-  tournamentResults,
-  tournamentRounds,
-  tournamentTeams,
-} from './tournament.schema';
 
 /**
  * Judges' ballots (by their private link) and fixtures' results. Every write to one fixture's
@@ -44,6 +33,7 @@ import {
 export class BallotService {
   constructor(
     private readonly repository: TournamentRepository,
+    private readonly ballotRepository: BallotRepository,
     private readonly changes: TournamentChanges,
     private readonly clock: Clock,
   ) {}
@@ -112,17 +102,14 @@ export class BallotService {
   ): Promise<BallotReceipt> {
     const judge = await this.judge(token);
     const now = this.clock.now();
-    return this.changes.write(judge.tournamentId, async (tx): Promise<BallotReceipt> => {
-      const fixture = await lockFixture(tx, fixtureId);
+    return this.changes.write(judge.tournamentId, async (db): Promise<BallotReceipt> => {
+      const tx = this.ballotRepository.in(db);
+      const fixture = await tx.lockFixture(fixtureId);
       if (!fixture || fixture.tournamentId !== judge.tournamentId)
         throw new HubError('NOT_FOUND', T.fixtureNotFound, 'fixture-not-found');
       if (!fixture.judgeIds.includes(judge.id))
         throw new HubError('FORBIDDEN', T.ballotNotAssigned, 'ballot-not-assigned');
-      const [earlier] = await tx
-        .select()
-        .from(tournamentBallots)
-        .where(eq(tournamentBallots.submissionId, submissionId))
-        .limit(1);
+      const earlier = await tx.ballotBySubmission(submissionId);
       if (earlier) {
         if (earlier.judgeId !== judge.id || earlier.fixtureId !== fixtureId)
           throw new HubError('CONFLICT', T.ballotSubmissionReused, 'submission-reused');
@@ -133,20 +120,13 @@ export class BallotService {
           result: await resultOf(tx, fixture),
         };
       }
-      const [round] = await tx
-        .select({ status: tournamentRounds.status })
-        .from(tournamentRounds)
-        .where(eq(tournamentRounds.id, fixture.roundId));
-      if (round?.status !== 'published')
+      if ((await tx.roundStatus(fixture.roundId)) !== 'published')
         throw new HubError('BAD_REQUEST', T.ballotRoundNotPublished, 'ballot-round-unpublished');
-      const [current] = await tx
-        .select()
-        .from(tournamentResults)
-        .where(eq(tournamentResults.fixtureId, fixtureId));
+      const current = await tx.resultOf(fixtureId);
       if (current?.confirmed) throw new HubError('CONFLICT', T.ballotConfirmed, 'ballot-confirmed');
       const early = ballotTooEarly(
         fixture.timerId
-          ? ((await this.repository.matchProgress([fixture.timerId], tx)).get(fixture.timerId) ?? null)
+          ? ((await this.repository.matchProgress([fixture.timerId], db)).get(fixture.timerId) ?? null)
           : null,
       );
       if (early) throw new HubError('BAD_REQUEST', early, 'ballot-too-early');
@@ -158,14 +138,8 @@ export class BallotService {
         comment: ballot.comment,
         submittedAt: now,
       };
-      await tx
-        .insert(tournamentBallots)
-        .values({ fixtureId, judgeId: judge.id, tournamentId: judge.tournamentId, ...values })
-        .onConflictDoUpdate({
-          target: [tournamentBallots.fixtureId, tournamentBallots.judgeId],
-          set: values,
-        });
-      await this.settle(tx, fixture, current ?? null, now);
+      await tx.saveBallot({ fixtureId, judgeId: judge.id, tournamentId: judge.tournamentId }, values);
+      await this.settle(tx, fixture, current, now);
       return { fixtureId, status: 'accepted', submittedAt: now, result: await resultOf(tx, fixture) };
     });
   }
@@ -173,11 +147,7 @@ export class BallotService {
   /** Every ballot of a fixture with the judges' names, and the result's history. */
   async ballots(tournament: TournamentRow, fixtureId: string): Promise<FixtureBallots> {
     await this.fixture(tournament, fixtureId);
-    const rows = await this.repository.db
-      .select({ ballot: tournamentBallots, judgeName: tournamentJudges.name })
-      .from(tournamentBallots)
-      .innerJoin(tournamentJudges, eq(tournamentJudges.id, tournamentBallots.judgeId))
-      .where(eq(tournamentBallots.fixtureId, fixtureId));
+    const rows = await this.ballotRepository.ballotsWithJudges(fixtureId);
     const history = await this.repository.history(fixtureId);
     return {
       fixtureId,
@@ -205,21 +175,19 @@ export class BallotService {
   async confirm(tournament: TournamentRow, fixtureId: string, byName: string): Promise<FixtureResult> {
     await this.fixture(tournament, fixtureId);
     const now = this.clock.now();
-    return this.changes.write(tournament.id, async (tx) => {
-      const fixture = (await lockFixture(tx, fixtureId))!;
+    return this.changes.write(tournament.id, async (db) => {
+      const tx = this.ballotRepository.in(db);
+      const fixture = (await tx.lockFixture(fixtureId))!;
       const tally = await ballotTally(tx, fixture);
       if (tally.votes.aff + tally.votes.neg === 0)
         throw new HubError('BAD_REQUEST', T.resultNoBallots, 'no-ballots');
       if (!tally.winner) throw new HubError('BAD_REQUEST', T.resultTie, 'result-tie');
-      const [current] = await tx
-        .select()
-        .from(tournamentResults)
-        .where(eq(tournamentResults.fixtureId, fixtureId));
+      const current = await tx.resultOf(fixtureId);
       if (!current?.confirmed) {
         await writeResult(
           tx,
           fixture,
-          current ?? null,
+          current,
           { winner: tally.winner, votes: tally.votes, bestDebater: tally.bestDebater },
           tally.speakerPoints,
           { byName, action: 'confirmed', note: '', now },
@@ -239,15 +207,13 @@ export class BallotService {
   ): Promise<FixtureResult> {
     await this.fixture(tournament, fixtureId);
     const now = this.clock.now();
-    return this.changes.write(tournament.id, async (tx) => {
-      const fixture = (await lockFixture(tx, fixtureId))!;
-      const [current] = await tx
-        .select()
-        .from(tournamentResults)
-        .where(eq(tournamentResults.fixtureId, fixtureId));
+    return this.changes.write(tournament.id, async (db) => {
+      const tx = this.ballotRepository.in(db);
+      const fixture = (await tx.lockFixture(fixtureId))!;
+      const current = await tx.resultOf(fixtureId);
       // A split decided by hand keeps the speaker points its ballots gave.
       const speakerPoints = current?.speakerPoints ?? (await ballotTally(tx, fixture)).speakerPoints;
-      await writeResult(tx, fixture, current ?? null, result, speakerPoints, {
+      await writeResult(tx, fixture, current, result, speakerPoints, {
         byName,
         action: 'edited',
         note,
@@ -258,12 +224,15 @@ export class BallotService {
   }
 
   /** After a ballot: the pending result follows the ballots; all in and unanimous confirms it. */
-  private async settle(tx: Db, fixture: FixtureRow, current: ResultRow | null, now: number): Promise<void> {
+  private async settle(
+    tx: BallotRepository,
+    fixture: FixtureRow,
+    current: ResultRow | null,
+    now: number,
+  ): Promise<void> {
     const tally = await ballotTally(tx, fixture);
     if (!tally.winner) {
-      await tx
-        .delete(tournamentResults)
-        .where(and(eq(tournamentResults.fixtureId, fixture.id), eq(tournamentResults.confirmed, false)));
+      await tx.deletePendingResult(fixture.id);
       return;
     }
     const values = { winner: tally.winner, votes: tally.votes, bestDebater: tally.bestDebater };
@@ -276,19 +245,7 @@ export class BallotService {
       });
       return;
     }
-    await tx
-      .insert(tournamentResults)
-      .values({
-        fixtureId: fixture.id,
-        tournamentId: fixture.tournamentId,
-        ...values,
-        speakerPoints: tally.speakerPoints,
-        confirmed: false,
-      })
-      .onConflictDoUpdate({
-        target: tournamentResults.fixtureId,
-        set: { ...values, speakerPoints: tally.speakerPoints },
-      });
+    await tx.savePendingResult(fixture, values, tally.speakerPoints);
   }
 
   /** The judge of a token; refused with a Chinese reason when unknown or revoked. */
@@ -301,21 +258,15 @@ export class BallotService {
   }
 
   private async fixture(tournament: TournamentRow, fixtureId: string): Promise<FixtureRow> {
-    const [fixture] = await this.repository.db
-      .select()
-      .from(tournamentFixtures)
-      .where(and(eq(tournamentFixtures.id, fixtureId), eq(tournamentFixtures.tournamentId, tournament.id)));
+    const fixture = await this.ballotRepository.findFixture(tournament.id, fixtureId);
     if (!fixture) throw new HubError('NOT_FOUND', T.fixtureNotFound, 'fixture-not-found');
     return fixture;
   }
 }
 
 /** What a fixture's ballots say, read inside the transaction. */
-async function ballotTally(tx: Db, fixture: FixtureRow) {
-  const ballots = await tx
-    .select()
-    .from(tournamentBallots)
-    .where(eq(tournamentBallots.fixtureId, fixture.id));
+async function ballotTally(tx: BallotRepository, fixture: FixtureRow) {
+  const ballots = await tx.ballotsOf(fixture.id);
   return tallyBallots(
     ballots.map((ballot) => ({
       winner: ballot.winner,
@@ -326,19 +277,9 @@ async function ballotTally(tx: Db, fixture: FixtureRow) {
   );
 }
 
-/** Locks a fixture's row for the rest of the transaction (serializes its ballots across hubs). */
-async function lockFixture(tx: Db, fixtureId: string): Promise<FixtureRow | null> {
-  const [fixture] = await tx
-    .select()
-    .from(tournamentFixtures)
-    .where(eq(tournamentFixtures.id, fixtureId))
-    .for('update');
-  return fixture ?? null;
-}
-
 /** Writes a confirmed result and its history entry. */
 async function writeResult(
-  tx: Db,
+  tx: BallotRepository,
   fixture: FixtureRow,
   current: ResultRow | null,
   values: ResultValues,
@@ -353,11 +294,8 @@ async function writeResult(
     confirmedAt: change.now,
     version: (current?.version ?? 0) + 1,
   };
-  await tx
-    .insert(tournamentResults)
-    .values({ fixtureId: fixture.id, tournamentId: fixture.tournamentId, ...set })
-    .onConflictDoUpdate({ target: tournamentResults.fixtureId, set });
-  await tx.insert(tournamentResultHistory).values({
+  await tx.saveResult(fixture, set);
+  await tx.appendHistory({
     id: newId(),
     fixtureId: fixture.id,
     tournamentId: fixture.tournamentId,
@@ -371,16 +309,13 @@ async function writeResult(
     note: change.note,
   });
   // The library's record of the match (its school pages count the win) follows the result.
-  await recordFixtureResult(tx, fixture, values);
+  await tx.recordInLibrary(fixture, values);
 }
 
 /** The fixture's result as screens show it, read inside the transaction. */
-async function resultOf(tx: Db, fixture: FixtureRow): Promise<FixtureResult | null> {
-  const [row] = await tx.select().from(tournamentResults).where(eq(tournamentResults.fixtureId, fixture.id));
+async function resultOf(tx: BallotRepository, fixture: FixtureRow): Promise<FixtureResult | null> {
+  const row = await tx.resultOf(fixture.id);
   if (!row) return null;
-  const teams = await tx
-    .select()
-    .from(tournamentTeams)
-    .where(eq(tournamentTeams.tournamentId, fixture.tournamentId));
+  const teams = await tx.teamsOf(fixture.tournamentId);
   return resultView(row, fixture, new Map(teams.map((team) => [team.id, team])));
 }

@@ -7,6 +7,7 @@ import type { LobbyService } from '../lobbies/lobby.service';
 import type { Mailer } from '../mail/mailer';
 import type { RoomRegistry } from '../timers/match.registry';
 import type { TimerService } from '../timers/timer.service';
+import { BallotRepository } from './ballot.repository';
 import { BallotService } from './ballot.service';
 import { DrawService } from './draw.service';
 import { KnockoutService } from './knockout.service';
@@ -96,7 +97,7 @@ export function createTournaments(deps: TournamentModuleDependencies): Tournamen
     ),
     knockout: new KnockoutService(repository, changes, deps.clock),
     rounds: new RoundPublisher(repository, changes, deps.timers, deps.lobbies, deps.clock),
-    ballots: new BallotService(repository, changes, deps.clock),
+    ballots: new BallotService(repository, new BallotRepository(deps.db), changes, deps.clock),
     motions: new TournamentMotions(deps.db, () => deps.clock.now()),
   };
 }
