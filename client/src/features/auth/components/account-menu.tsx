@@ -77,7 +77,7 @@ export function AccountMenu({ loginClassName }: { loginClassName: string }) {
   // learns it, so a protected page does not send the visitor to sign in again.
   const signOut = () =>
     void flow
-      .signOut(() => void navigate('/auth/logout', { state: { signedOut: true } }))
+      .signOut(() => navigate('/auth/logout', { state: { signedOut: true } }))
       .catch((error: unknown) => toast.error(authErrorMessage(error)));
 
   return (

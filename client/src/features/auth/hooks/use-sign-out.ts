@@ -7,13 +7,20 @@ import { supabaseClient } from '../supabase-client';
  * origin checks guard; a link or a page load can never end a session), then the Supabase
  * session when sign-in goes through Supabase, then everything cached about the account.
  */
-export function useSignOutFlow(): { signOut: (beforeReset?: () => void) => Promise<void>; pending: boolean } {
+export function useSignOutFlow(): {
+  signOut: (beforeReset?: () => void | Promise<void>) => Promise<void>;
+  pending: boolean;
+} {
   const config = useAuthConfig();
   const mutation = useSignOut();
   const reset = useResetAccountCache();
   const [pending, setPending] = useState(false);
-  /** `beforeReset` runs once the session is over, before the page learns it (leave a protected page there). */
-  const signOut = async (beforeReset?: () => void) => {
+  /**
+   * `beforeReset` runs once the session is over, before the page learns it (leave a protected
+   * page there); when it returns a promise (a navigation to a route still loading), the page
+   * learns only once it has settled, or the protected page would send the visitor to sign in.
+   */
+  const signOut = async (beforeReset?: () => void | Promise<void>) => {
     setPending(true);
     try {
       await mutation.mutateAsync();
@@ -22,7 +29,7 @@ export function useSignOutFlow(): { signOut: (beforeReset?: () => void) => Promi
         const client = await supabaseClient(supabase.supabaseUrl, supabase.supabaseAnonKey).catch(() => null);
         await client?.auth.signOut({ scope: 'local' }).catch(() => undefined);
       }
-      beforeReset?.();
+      await beforeReset?.();
       await reset();
     } finally {
       setPending(false);
