@@ -21,7 +21,7 @@ import { createLobbies } from './lobbies/lobby.module';
 import { createCommerce } from './commerce/commerce.module';
 import { createYjs } from './yjs/yjs.module';
 import { yjsBusOn } from './yjs/yjs-bus';
-import { clientIp, parseCookies } from './lib/request';
+import { clientIp, cookieOf } from './lib/request';
 import { createContextFactory } from './trpc/context';
 import { AuthService } from './auth/auth.service';
 import { MemberRepository } from './timers/timer-members.repository';
@@ -265,8 +265,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       accounts: rooms.sockets,
       cooling,
       addressOf: (req) => clientIp(req, config),
-      sessionOf: (req) =>
-        req.headers.cookie ? (parseCookies(req.headers.cookie).get(auth.cookies.session) ?? null) : null,
+      sessionOf: (req) => cookieOf(req, auth.cookies.session),
     }),
     ai: new AiService({
       db: database.db,

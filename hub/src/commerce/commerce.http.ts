@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HUB_ERROR_STATUS, HubError, retryAfterSeconds } from '../lib/errors';
 import type { Logger } from '../lib/logger';
+import { readBodyUpTo } from '../lib/request';
 import type { Context } from '../trpc/context';
 import { INVOICE_PDF_MAX_BYTES, invoiceFileName } from './invoice.service';
 import type { Commerce } from './commerce.module';
@@ -36,7 +37,7 @@ export function createCommerceHttpHandler(
         const provider = notify[1] as ProviderId;
         if (req.method !== 'POST' || !PROVIDER_IDS.includes(provider))
           throw new HubError('NOT_FOUND', '未知接口', 'not-found');
-        const body = (await readBody(req, NOTIFY_MAX_BYTES)).toString('utf8');
+        const body = (await readBodyOf(req, NOTIFY_MAX_BYTES)).toString('utf8');
         const answer = await services.commerce.orders.notify(provider, { headers: req.headers, body });
         res.writeHead(answer.status, { 'content-type': answer.contentType, 'cache-control': 'no-store' });
         res.end(answer.body);
@@ -68,7 +69,7 @@ export function createCommerceHttpHandler(
       }
       if (req.method !== 'POST') throw new HubError('NOT_FOUND', '未知接口', 'not-found');
       if (!ctx.user.isAdmin) throw new HubError('FORBIDDEN', '需要管理员权限', 'admin-required');
-      const bytes = await readBody(req, INVOICE_PDF_MAX_BYTES);
+      const bytes = await readBodyOf(req, INVOICE_PDF_MAX_BYTES);
       await services.commerce.invoices.issue(pdf[1]!, new Uint8Array(bytes), ctx.user.id);
       sendJson(res, 200, { ok: true });
     } catch (caught) {
@@ -95,22 +96,11 @@ export function createCommerceHttpHandler(
   };
 }
 
-function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let total = 0;
-    req.on('data', (chunk: Buffer) => {
-      total += chunk.length;
-      if (total > maxBytes) {
-        reject(new HubError('PAYLOAD_TOO_LARGE', CM.invoicePdfInvalid, 'too-large'));
-        req.pause();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
+/** A body of at most `maxBytes`, else 413. */
+async function readBodyOf(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  const body = await readBodyUpTo(req, maxBytes);
+  if (!body) throw new HubError('PAYLOAD_TOO_LARGE', CM.invoicePdfInvalid, 'too-large');
+  return body;
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {

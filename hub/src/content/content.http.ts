@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ContentQueryError, parseContentQuery, runQuery, type ContentQuery } from '@bianshi/shared/content/index';
 import { trimTrailingSlashes } from '@bianshi/shared';
 import type { Config } from '../lib/config';
+import { readBodyUpTo } from '../lib/request';
 import { renderPage } from './prerender';
 import type { createContentStore } from './content.store';
 
@@ -35,17 +36,6 @@ export function sendQueryRateLimited(res: ServerResponse, retryAfterMs: number, 
   res.setHeader('retry-after', String(seconds));
   if (closeConnection) res.setHeader('connection', 'close');
   sendError(res, 429, 'TOO_MANY_REQUESTS', `查询过于频繁，请${seconds}秒后再试`, 'rate-limited');
-}
-
-async function readBody(req: IncomingMessage): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_QUERY_BYTES) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** `?where=[...]&order=[...]&limit=10&skip=0&select=[...]` → a query (JSON in each parameter). */
@@ -134,7 +124,8 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, pathname: st
   let raw: unknown;
   try {
     if (req.method === 'POST') {
-      const body = await readBody(req);
+      const bytes = await readBodyUpTo(req, MAX_QUERY_BYTES);
+      const body = bytes?.toString('utf8') ?? null;
       if (body === null) {
         sendError(res, 413, 'PAYLOAD_TOO_LARGE', '查询过大（上限 16 KiB）', 'query-too-large');
         return;

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { clientIp, forwardedAddress } from './request';
+import { Readable } from 'node:stream';
+import { clientIp, cookieOf, forwardedAddress, readBodyUpTo } from './request';
 
 const request = (forwarded: string | string[] | undefined, remoteAddress = '10.0.0.1') =>
   ({
@@ -35,5 +36,31 @@ describe('the client address behind proxies', () => {
     expect(clientIp(request('1.1.1.1, 203.0.113.9'), { TRUST_PROXY: true, TRUST_PROXY_HOPS: 1 })).toBe(
       '203.0.113.9',
     );
+  });
+});
+
+describe('readBodyUpTo', () => {
+  const request = (chunks: string[], headers: Record<string, string> = {}) => {
+    const req = Readable.from(chunks.map((chunk) => Buffer.from(chunk))) as unknown as IncomingMessage;
+    req.headers = headers;
+    return req;
+  };
+
+  it('reads a body up to the limit, and refuses one past it as soon as it passes', async () => {
+    expect((await readBodyUpTo(request(['{"a"', ':1}']), 16))?.toString()).toBe('{"a":1}');
+    expect(await readBodyUpTo(request(['0123456789', '0123456789']), 16)).toBeNull();
+  });
+
+  it('refuses a declared length over the limit before reading', async () => {
+    expect(await readBodyUpTo(request(['x'], { 'content-length': '17' }), 16)).toBeNull();
+  });
+});
+
+describe('cookieOf', () => {
+  it('reads one cookie, or null without a Cookie header', () => {
+    expect(
+      cookieOf({ headers: { cookie: 'a=1; bs-session=tok%20en' } } as IncomingMessage, 'bs-session'),
+    ).toBe('tok en');
+    expect(cookieOf({ headers: {} } as IncomingMessage, 'bs-session')).toBeNull();
   });
 });

@@ -51,3 +51,34 @@ export function parseCookies(header: string | undefined): Map<string, string> {
   }
   return cookies;
 }
+
+/** The value of cookie `name` in a request, without parsing the rest into a map when there is no Cookie header. */
+export function cookieOf(req: IncomingMessage, name: string): string | null {
+  return req.headers.cookie ? (parseCookies(req.headers.cookie).get(name) ?? null) : null;
+}
+
+/**
+ * A request's body, or null as soon as it passes `maxBytes` (a declared length over it is
+ * refused before a byte is read). What follows an overflow is read and dropped, so the caller
+ * can still answer on the connection.
+ */
+export function readBodyUpTo(req: IncomingMessage, maxBytes: number): Promise<Buffer | null> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    req.resume();
+    return Promise.resolve(null);
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxBytes) return void chunks.push(chunk);
+      req.off('data', onData).off('end', onEnd);
+      req.resume();
+      resolve(null);
+    };
+    const onEnd = () => resolve(Buffer.concat(chunks));
+    req.on('data', onData).once('end', onEnd).once('error', reject);
+  });
+}

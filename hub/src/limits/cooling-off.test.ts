@@ -37,15 +37,18 @@ describe('CoolingOff', () => {
   it('answers after the hold, or when the wait ends if sooner; past the cap at once, closing', () => {
     const cooling = new CoolingOff(() => now, 1_000, 2);
     const answers: string[] = [];
-    cooling.hold('a', 5_000, (close) => answers.push(`long${close ? ' close' : ''}`));
-    cooling.hold('a', 300, (close) => answers.push(`short${close ? ' close' : ''}`));
+    cooling.hold('a', 5_000, (close, left) => answers.push(`long${close ? ' close' : ''} ${left}`));
+    cooling.hold('a', 300, (close, left) =>
+      answers.push(`short${close ? ' close' : ''}${left > 1 ? ' early' : ''}`),
+    );
     cooling.hold('a', 5_000, (close) => answers.push(`third${close ? ' close' : ''}`));
     cooling.hold('b', 5_000, () => answers.push('other address'));
     expect(answers).toEqual(['third close']);
     vi.advanceTimersByTime(300);
     expect(answers).toEqual(['third close', 'short']);
     vi.advanceTimersByTime(700);
-    expect(answers).toEqual(['third close', 'short', 'long', 'other address']);
+    // Each answer hears what is left of its wait: at least 1 ms once the wait is over.
+    expect(answers).toEqual(['third close', 'short', 'long 4000', 'other address']);
     // The slots are free again.
     cooling.hold('a', 5_000, (close) => answers.push(`again${close ? ' close' : ''}`));
     vi.advanceTimersByTime(1_000);

@@ -101,18 +101,21 @@ export class CoolingOff {
    * Answers a refusal from `address` after the hold, or when the wait (`leftMs`) is over if that
    * comes first: a caller that keeps one request going gets one refusal per wait. When the
    * address already has {@link COOLING_MAX_HELD} waiting, `answer` runs at once with
-   * `closeConnection` true.
+   * `closeConnection` true. `answer` hears what is left of the wait when it runs (at least 1 ms:
+   * the answer still says to wait), for its `Retry-After`.
    */
-  hold(address: string, leftMs: number, answer: (closeConnection: boolean) => void): void {
+  hold(address: string, leftMs: number, answer: (closeConnection: boolean, leftMs: number) => void): void {
+    const until = Date.now() + leftMs;
+    const left = () => Math.max(1, until - Date.now());
     const waiting = this.held.get(address) ?? 0;
-    if (waiting >= this.maxHeld) return answer(true);
+    if (waiting >= this.maxHeld) return answer(true, left());
     this.held.set(address, waiting + 1);
     setTimeout(
       () => {
-        const left = (this.held.get(address) ?? 1) - 1;
-        if (left > 0) this.held.set(address, left);
+        const still = (this.held.get(address) ?? 1) - 1;
+        if (still > 0) this.held.set(address, still);
         else this.held.delete(address);
-        answer(false);
+        answer(false, left());
       },
       Math.max(0, Math.min(this.holdMs, leftMs)),
     ).unref();

@@ -3,7 +3,7 @@ import type { AnyRouter } from '@trpc/server';
 import { transformTRPCResponse } from '@trpc/server/unstable-core-do-not-import';
 import { HubError, type RefusedScope } from '../lib/errors';
 import type { Config } from '../lib/config';
-import { clientIp, parseCookies } from '../lib/request';
+import { clientIp, cookieOf, readBodyUpTo } from '../lib/request';
 import type { CoolingOff, Cooling, Refusal } from './cooling-off';
 import { refusalShape } from './http-limits';
 
@@ -38,14 +38,11 @@ export function createTrpcDoor(deps: {
   sessionCookie: string;
 }): TrpcDoor {
   const { cooling } = deps;
-  const sessionOf = (req: IncomingMessage) =>
-    req.headers.cookie ? (parseCookies(req.headers.cookie).get(deps.sessionCookie) ?? null) : null;
+  const sessionOf = (req: IncomingMessage) => cookieOf(req, deps.sessionCookie);
 
   const refuse = (res: ServerResponse, address: string, found: Cooling, paths: string[]) => {
-    const until = Date.now() + found.leftMs;
-    cooling.hold(address, found.leftMs, (closeConnection) => {
+    cooling.hold(address, found.leftMs, (closeConnection, retryAfterMs) => {
       if (res.writableEnded || res.destroyed) return;
-      const retryAfterMs = Math.max(1, until - Date.now());
       const refusal = new HubError('TOO_MANY_REQUESTS', found.refusal.message, found.refusal.reason, {
         ...found.refusal.details,
         retryAfterMs,
@@ -84,9 +81,10 @@ export function createTrpcDoor(deps: {
       if (found) return refuse(res, address, found, paths);
       const byEmail = paths.filter((path) => cooling.hasPrefix(address, trpcKey(path, 'e:')));
       if (req.method !== 'POST' || byEmail.length === 0) return next();
-      readSmallBody(req).then(
-        (text) => {
-          if (text === null) return next();
+      readBodyUpTo(req, DOOR_BODY_BYTES).then(
+        (body) => {
+          if (body === null) return next();
+          const text = body.toString('utf8');
           for (const email of emailsIn(text)) {
             for (const path of byEmail) {
               const cooled = cooling.check(address, trpcKey(path, `e:${email}`));
@@ -120,22 +118,6 @@ function whoOf(scope: RefusedScope, session: string | null): string | null {
   return `e:${scope.email}`;
 }
 
-/** A request body of at most DOOR_BODY_BYTES as text, or null when it is longer. */
-function readSmallBody(req: IncomingMessage): Promise<string | null> {
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > DOOR_BODY_BYTES) return Promise.resolve(null);
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= DOOR_BODY_BYTES) chunks.push(chunk);
-    });
-    req.once('end', () => resolve(size <= DOOR_BODY_BYTES ? Buffer.concat(chunks).toString('utf8') : null));
-    req.once('error', reject);
-  });
-}
-
 /** The e-mails of a tRPC body, single (`{json: {email}}`) or batched (`{"0": {json: {email}}}`). */
 function emailsIn(text: string): string[] {
   let body: unknown;
@@ -167,10 +149,8 @@ export function createContentDoor(deps: {
       const address = clientIp(req, deps.config);
       const found = deps.cooling.watching(address) ? deps.cooling.check(address, CONTENT_DOOR_KEY) : null;
       if (!found) return next();
-      const until = Date.now() + found.leftMs;
-      deps.cooling.hold(address, found.leftMs, (closeConnection) => {
-        if (!res.writableEnded && !res.destroyed)
-          deps.answer(res, Math.max(1, until - Date.now()), closeConnection);
+      deps.cooling.hold(address, found.leftMs, (closeConnection, retryAfterMs) => {
+        if (!res.writableEnded && !res.destroyed) deps.answer(res, retryAfterMs, closeConnection);
       });
     },
     refused(req: IncomingMessage, retryAfterMs: number): void {

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HUB_ERROR_STATUS, HubError, retryAfterSeconds } from '../lib/errors';
 import type { Config } from '../lib/config';
 import type { Logger } from '../lib/logger';
+import { readBodyUpTo } from '../lib/request';
 import type { RateLimiter } from '../lib/rate-limit';
 import { atLeast } from './roles';
 import type { Context } from '../trpc/context';
@@ -88,7 +89,10 @@ export function createUploadHandler(
       const length =
         req.headers['content-length'] === undefined ? null : Number(req.headers['content-length']);
       checkDeclaredSize(kind, Number.isFinite(length) ? length : null);
-      const bytes = await readBody(req, UPLOAD_KINDS[kind].maxBytes);
+      const maxBytes = UPLOAD_KINDS[kind].maxBytes;
+      const body = await readBodyUpTo(req, maxBytes);
+      if (!body) throw new UploadError(413, UM.tooLarge(sizeName(maxBytes)), 'too-large', { maxBytes });
+      const bytes = new Uint8Array(body);
       const accepted = validateUpload(kind, req.headers['content-type'] ?? '', bytes);
       // Counted again, and saved, one upload of the timer at a time: the check above refuses early
       // without reading the body, this one keeps uploads arriving together from all taking the
@@ -183,29 +187,6 @@ async function serve(
     'content-length': String(file.bytes.length),
   });
   res.end(req.method === 'HEAD' ? undefined : file.bytes);
-}
-
-/** Reads a request body, refusing (413) as soon as it passes `maxBytes`. */
-function readBody(req: IncomingMessage, maxBytes: number): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let total = 0;
-    let refused = false;
-    req.on('data', (chunk: Buffer) => {
-      if (refused) return;
-      total += chunk.length;
-      if (total > maxBytes) {
-        refused = true;
-        reject(new UploadError(413, UM.tooLarge(sizeName(maxBytes)), 'too-large', { maxBytes }));
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => {
-      if (!refused) resolve(new Uint8Array(Buffer.concat(chunks)));
-    });
-    req.on('error', reject);
-  });
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {

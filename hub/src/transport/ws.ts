@@ -146,11 +146,10 @@ const WS_DOOR_KEY = 'ws:trpc';
  * takes a failed upgrade as a dropped connection and tries again after its back-off.
  */
 function refuseUpgrade(cooling: CoolingOff, address: string, socket: Duplex, leftMs: number): void {
-  const until = Date.now() + leftMs;
   socket.on('error', () => socket.destroy());
-  cooling.hold(address, leftMs, () => {
+  cooling.hold(address, leftMs, (_closeConnection, retryAfterMs) => {
     if (socket.destroyed) return;
-    const seconds = Math.max(1, Math.ceil((until - Date.now()) / 1000));
+    const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
     socket.end(
       `HTTP/1.1 429 Too Many Requests\r\nRetry-After: ${seconds}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
     );
