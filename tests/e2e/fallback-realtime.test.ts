@@ -36,6 +36,7 @@ import { spawnHub, type HubProcess } from '../support/process-hub';
 import { httpClient } from '../support/trpc';
 import { holds } from '../support/until';
 import { launchBrowser, openPage } from './support/browser';
+import { badge, clockText, running } from './support/display-readers';
 import { speechFormat } from '../support/formats';
 
 const format = speechFormat('fallback-e2e', '备用通道测试', [180_000, 180_000]);
@@ -129,24 +130,6 @@ async function fallbackLoaded(page: Page) {
     );
   await expect.poll(loaded, WAIT).toBe(true);
 }
-
-const badge = (page: Page) =>
-  page
-    .getByTestId('connection-badge')
-    .innerText()
-    .catch(() => '');
-const clockText = (page: Page) =>
-  page
-    .getByRole('timer')
-    .first()
-    .innerText()
-    .catch(() => '');
-const running = (page: Page) =>
-  page
-    .locator('.td-clock')
-    .first()
-    .getAttribute('data-running')
-    .catch(() => null);
 
 /** Time left on the first clock of a paused state, as the display writes it (mm:ss, whole seconds up). */
 function remainingOf(state: MatchState): number {

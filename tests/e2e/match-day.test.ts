@@ -9,12 +9,13 @@
  *   最佳辩手 from the result sheet on the display;
  * - 记录 opens the match that was played (not a planned one) and counts a running speech so far.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHub, type TestHub } from '../support/hub';
 import { httpClient } from '../support/trpc';
 import { until } from '../support/until';
 import { confirmDialog, launchBrowser, openPage } from './support/browser';
+import { badge } from './support/display-readers';
 import { clockSeconds } from './support/clock';
 
 let hub: TestHub;
@@ -39,12 +40,6 @@ async function consolePage(viewport = { width: 1440, height: 900 }) {
   const owner = httpClient(hub.url, { authorization: `Bearer ${created.controlKey}` });
   return { ...opened, created, owner };
 }
-
-const badge = (page: Page) =>
-  page
-    .getByTestId('connection-badge')
-    .innerText()
-    .catch(() => '');
 
 describe('match day in the browser', () => {
   it('gives a judge link that works for whoever holds it, and says why when a screen is refused', async () => {

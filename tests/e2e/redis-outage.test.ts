@@ -14,6 +14,7 @@ import { startRedis, type TestRedis } from '../support/redis';
 import { httpClient } from '../support/trpc';
 import { speechFormat } from '../support/formats';
 import { launchBrowser, openPage } from './support/browser';
+import { badge, clockText, running } from './support/display-readers';
 
 const format = speechFormat('redis-outage-e2e', 'Redis 中断演练', [180_000, 180_000]);
 const WAIT = { timeout: 30_000 };
@@ -39,24 +40,6 @@ afterAll(async () => {
   await redis?.close();
   await scratch?.drop();
 });
-
-const badge = (page: Page) =>
-  page
-    .getByTestId('connection-badge')
-    .innerText()
-    .catch(() => '');
-const clockText = (page: Page) =>
-  page
-    .getByRole('timer')
-    .first()
-    .innerText()
-    .catch(() => '');
-const running = (page: Page) =>
-  page
-    .locator('.td-clock')
-    .first()
-    .getAttribute('data-running')
-    .catch(() => null);
 
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`) });
