@@ -6,3 +6,14 @@ export * from './types';
 export { detectTeamsPerDebate, tabbycatTeamNames } from './names';
 export { parseTabbycatFolder, TABBYCAT_FILES } from './parse';
 export { writeTabbycatFolder } from './write';
+export {
+  DebateXmlError,
+  writeDebateXml,
+  xmlAttribute,
+  xmlText,
+  type DebateXmlDebate,
+  type DebateXmlInput,
+  type DebateXmlRound,
+  type DebateXmlSide,
+  type DebateXmlSpeech,
+} from './debatexml';
