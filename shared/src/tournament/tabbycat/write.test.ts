@@ -141,8 +141,11 @@ const folder: fc.Arbitrary<TabbycatImport> = fc
         raw,
         raw.institution === null ? undefined : institutionOf.get(raw.institution),
       );
-      if (seen.has(names.displayName)) continue;
+      // Tabbycat tells teams apart by display name, and by institution + reference.
+      const key = `${raw.institution ?? ''}\0${raw.name}`;
+      if (seen.has(names.displayName) || seen.has(key)) continue;
       seen.add(names.displayName);
+      seen.add(key);
       teams.push({ ...raw, ...names });
     }
     const rounds = base.rounds.map((round, index) => ({
