@@ -314,7 +314,7 @@ describe('writeDebateXml', () => {
         expect(node.attributes.a).toBe(clean);
         expect(node.text).toBe(clean);
       }),
-      { numRuns: 300 },
+      { numRuns: 150 },
     );
   });
 });

@@ -524,7 +524,7 @@ class FolderReader {
   /** teams.csv: a team a row, either bare (anorak) or with speakerN_ columns (boots). */
   private readTeams(): void {
     const file = 'teams.csv';
-    const speakerColumn = /^speaker(\d+)_(name|email|category|categories|gender|phone|pronoun|.*)$/;
+    const speakerColumn = /^speaker(\d+)_(.+)$/;
     const table = this.table(
       file,
       ['reference'],
