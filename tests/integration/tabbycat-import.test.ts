@@ -255,7 +255,14 @@ describe.each(DATABASE_KINDS)('Tabbycat import (%s)', (database) => {
     );
     expect(refused).toMatchObject({ ok: false, code: 'BAD_REQUEST', reason: 'import-invalid' });
     expect(refused.ok ? '' : refused.message).toContain('导入失败：有 5 处错误，没有写入任何内容');
-    // The whole list, through the service (the wire carries the first few in the message).
+    // The message names the first few; the whole list travels in the error's details.
+    const wire = await account.client.tournament.importTabbycat
+      .mutate({ files: fixtureFolder('broken') })
+      .then(
+        () => null,
+        (caught: unknown) => (caught as { data?: { details?: { errors?: unknown[] } } }).data,
+      );
+    expect(wire?.details?.errors).toHaveLength(5);
     const error = await hub.services.tournaments.tabbycat
       .import(fixtureFolder('broken'), { ownerId: account.id })
       .then(
