@@ -1,4 +1,4 @@
-// `npm run import -- topics <file.csv|file.json>` | `schools <file.csv>`: imports into the library.
+// `npm run import -- topics <file.csv|file.json>` | `schools <file.csv>` | `tabbycat <folder> [--name] [--owner]`.
 // Uses the hub's configuration (DATABASE_URL, else PGlite under DATA_DIR); stop a PGlite hub first.
 import { spawnSync } from 'node:child_process';
 const root = new URL('..', import.meta.url).pathname;

@@ -424,6 +424,11 @@ const TABLE: Record<string, Row> = {
   'tournament.watch': { rule: PUBLIC, input: (fx) => ({ slug: slugOf(fx) }) },
   'tournament.live': { rule: PUBLIC, input: (fx) => ({ slug: slugOf(fx) }) },
   'tournament.create': { rule: AUTHED, input: () => ({ tournament: { name: '', slug: 'perm' } }) },
+  // A folder with no teams: refused as invalid, nothing created.
+  'tournament.importTabbycat': {
+    rule: AUTHED,
+    input: () => ({ files: { 'institutions.csv': 'code,name\nX,Y\n' } }),
+  },
   'tournament.update': {
     rule: tournament('organizer'),
     input: (fx) => ({ tournamentId: tournamentId(fx), tournament: {} }),

@@ -17,6 +17,7 @@ export const T = {
   librarySchoolNotFound: (id: string) => `在辩论资料库中找不到学校 ${id}`,
   teamDuplicate: (name: string) => `队伍「${name}」已在参赛名单中`,
   importInvalid: (count: number) => `导入失败：有 ${count} 处错误，没有写入任何内容`,
+  importRateLimited: (waitMs: number) => `导入的文件过多，请${formatWait(waitMs)}后再试`,
   judgeNotFound: '找不到这位评委',
   unknownSchool: (key: string) => `未知的学校：${key}`,
   drawExists: '小组赛已经抽签；已发布轮次后不能重新抽签',

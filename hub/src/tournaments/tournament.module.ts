@@ -14,6 +14,7 @@ import { KnockoutService } from './knockout.service';
 import { ParticipantService } from './participant.service';
 import { RoundPublisher } from './round-publisher';
 import { INVITES_PER_ADDRESS_HOUR, INVITES_PER_HOUR, StaffInvites } from './staff-invites';
+import { TabbycatImporter } from './tabbycat-import.service';
 import { TopicPublisher } from './topic-publisher';
 import { TournamentMotions } from './tournament-motions';
 import { TournamentChanges } from './tournament-changes';
@@ -41,6 +42,8 @@ export interface Tournaments {
   readonly ballots: BallotService;
   /** A finished public tournament's released motions, copied into the public library. */
   readonly motions: TournamentMotions;
+  /** A new tournament from a Tabbycat import folder. */
+  readonly tabbycat: TabbycatImporter;
 }
 
 /** What the tournaments take from the composition root. */
@@ -99,5 +102,6 @@ export function createTournaments(deps: TournamentModuleDependencies): Tournamen
     rounds: new RoundPublisher(repository, changes, deps.timers, deps.lobbies, deps.clock),
     ballots: new BallotService(repository, new BallotRepository(deps.db), changes, deps.clock),
     motions: new TournamentMotions(deps.db, () => deps.clock.now()),
+    tabbycat: new TabbycatImporter(repository, { plans: deps.entitlements, changes }),
   };
 }

@@ -29,6 +29,26 @@ const tokenSchema = z.string().min(8).max(100);
 const bySlug = z.strictObject({ slug: tournamentSlugSchema });
 const ok = { ok: true as const };
 
+const MB = 1024 * 1024;
+/** A Tabbycat import folder as sent: file name → text, at most 30 files of 2 MB, 8 MB in all. */
+export const TABBYCAT_FOLDER_LIMITS = { files: 30, fileBytes: 2 * MB, totalBytes: 8 * MB } as const;
+const tabbycatFolderSchema = z
+  .record(
+    z.string().min(1, { error: '文件名不能为空' }).max(200, { error: '文件名最多 200 个字符' }),
+    z.string().refine((text) => Buffer.byteLength(text) <= TABBYCAT_FOLDER_LIMITS.fileBytes, {
+      error: '文件过大（每个文件最多 2 MB）',
+    }),
+  )
+  .superRefine((files, ctx) => {
+    const names = Object.keys(files);
+    if (names.length === 0) ctx.addIssue({ code: 'custom', message: '请选择 Tabbycat 导入文件夹中的文件' });
+    if (names.length > TABBYCAT_FOLDER_LIMITS.files)
+      ctx.addIssue({ code: 'custom', message: `文件过多（最多 ${TABBYCAT_FOLDER_LIMITS.files} 个）` });
+    const total = Object.values(files).reduce((sum, text) => sum + Buffer.byteLength(text), 0);
+    if (total > TABBYCAT_FOLDER_LIMITS.totalBytes)
+      ctx.addIssue({ code: 'custom', message: '文件总大小超过 8 MB' });
+  });
+
 /**
  * A procedure on one tournament for staff with at least `minimum` (owner ⊃ organizer ⊃ judge
  * coordinator). Its input must carry `tournamentId`; handlers get `ctx.tournament` and
@@ -117,6 +137,32 @@ export const tournamentRouter = router({
     .use(rateLimit((ctx) => ctx.services.limits.creates))
     .input(z.strictObject({ tournament: z.unknown() }))
     .mutation(({ ctx, input }) => ctx.services.tournaments.core.create(input.tournament, ctx.user)),
+  /**
+   * Creates a tournament from a Tabbycat import folder (file name → text, names as Tabbycat's
+   * files have them); the caller becomes its owner, counted against the plan like `create`.
+   * Nothing is written unless every file is valid: BAD_REQUEST `import-invalid` with
+   * `errors: [{ file, row, column?, message }]`. Returns what was created and what was skipped.
+   */
+  importTabbycat: authedProcedure
+    .use(rateLimit((ctx) => ctx.services.limits.creates))
+    .input(
+      z.strictObject({
+        name: z.string().trim().max(80, { error: '赛事名称最多 80 个字符' }).optional(),
+        files: tabbycatFolderSchema,
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const chars = Object.values(input.files).reduce((sum, text) => sum + text.length, 0);
+      const taken = await ctx.services.limits.importChars.attempt(ctx.ip, Math.max(1, chars));
+      if (!taken.ok)
+        throw new HubError('TOO_MANY_REQUESTS', T.importRateLimited(taken.retryAfterMs), 'rate-limited', {
+          retryAfterMs: taken.retryAfterMs,
+        });
+      return ctx.services.tournaments.tabbycat.import(input.files, {
+        ...(input.name ? { name: input.name } : {}),
+        ownerId: ctx.user.id,
+      });
+    }),
   /** Replaces the tournament's settings (name, slug, format, visibility, dates, venues, tie-breaks). */
   update: organizer.input(z.object({ tournament: z.unknown() })).mutation(async ({ ctx, input }) => {
     await ctx.services.tournaments.core.update(ctx.tournament, input.tournament);

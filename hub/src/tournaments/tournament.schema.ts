@@ -9,6 +9,8 @@ import type {
 import {
   bigint,
   boolean,
+  doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -42,6 +44,11 @@ export const tournaments = pgTable(
     endDate: text('end_date'),
     venues: jsonb('venues').$type<string[]>().notNull().default([]),
     judgesPerFixture: integer('judges_per_fixture').notNull().default(3),
+    /**
+     * Teams in one room: 2, or 4 for British Parliamentary. Formats describe two sides (BP's
+     * four teams speak as government and opposition), so the room size is the tournament's.
+     */
+    teamsPerRoom: integer('teams_per_room').$type<2 | 4>().notNull().default(2),
     tieBreaks: jsonb('tie_breaks').$type<TieBreak[]>().notNull(),
     /** users.id of the owner. */
     ownerId: text('owner_id').notNull(),
@@ -54,6 +61,9 @@ export const tournaments = pgTable(
     index('tournaments_owner_idx').on(table.ownerId),
   ],
 );
+
+/** How an imported round is drawn (Tabbycat's draw types). */
+export type RoundDrawKind = 'random' | 'power' | 'roundRobin' | 'manual' | 'elimination';
 
 /** Staff other than the owner: organizers and judge coordinators. */
 export const tournamentStaff = pgTable(
@@ -110,6 +120,10 @@ export const tournamentTeams = pgTable(
     libraryTeamId: text('library_team_id'),
     librarySchoolId: text('library_school_id'),
     members: jsonb('members').$type<string[]>().notNull().default([]),
+    /** The team's institution (imported tournaments); `school` keeps its name for the pages. */
+    institutionId: text('institution_id').references(() => tournamentInstitutions.id, {
+      onDelete: 'set null',
+    }),
     seed: integer('seed'),
     poolId: text('pool_id'),
     position: integer('position').notNull().default(0),
@@ -129,6 +143,16 @@ export const tournamentJudges = pgTable(
     userId: text('user_id'),
     email: text('email'),
     conflicts: jsonb('conflicts').$type<string[]>().notNull().default([]),
+    /** The judge's institution (imported tournaments). */
+    institutionId: text('institution_id').references(() => tournamentInstitutions.id, {
+      onDelete: 'set null',
+    }),
+    /** The adjudication core's rating of the judge; null when never rated. */
+    baseScore: doublePrecision('base_score'),
+    /** Not attached to any institution (an invited independent adjudicator). */
+    independent: boolean('independent').notNull().default(false),
+    /** On the adjudication core. */
+    adjCore: boolean('adj_core').notNull().default(false),
     ballotToken: text('ballot_token'),
     /** Tokens this judge held before (rotated links): refused with their own reason, never accepted. */
     revokedTokens: jsonb('revoked_tokens').$type<string[]>().notNull().default([]),
@@ -178,8 +202,28 @@ export const tournamentRounds = pgTable(
     /** lobbies.id, once published. */
     lobbyId: text('lobby_id'),
     publishedAt: bigint('published_at', { mode: 'number' }),
+    /**
+     * How an imported round is to be drawn; null for rounds Bianshi draws itself (the group
+     * stage's round robin, the knockout's bracket). Whether the round is preliminary or
+     * elimination is its stage's kind (group or knockout), not repeated here.
+     */
+    drawKind: text('draw_kind').$type<RoundDrawKind>(),
+    /** Short name ("R1", "GF") motions and tab sites refer to; '' when none. */
+    abbreviation: text('abbreviation').notNull().default(''),
+    /** The break category an elimination round belongs to (imported tournaments). */
+    breakCategoryId: text('break_category_id'),
+    /** Results stay hidden from the public after the round (a silent round). */
+    silent: boolean('silent').notNull().default(false),
   },
-  (table) => [index('tournament_rounds_tournament_idx').on(table.tournamentId)],
+  (table) => [
+    index('tournament_rounds_tournament_idx').on(table.tournamentId),
+    // Named here: the generated name is longer than Postgres's 63 characters.
+    foreignKey({
+      name: 'tournament_rounds_break_category_fk',
+      columns: [table.breakCategoryId],
+      foreignColumns: [tournamentBreakCategories.id],
+    }).onDelete('set null'),
+  ],
 );
 
 /** A fixture (one match of a round). */
@@ -278,4 +322,166 @@ export const tournamentResultHistory = pgTable(
     note: text('note').notNull().default(''),
   },
   (table) => [index('tournament_result_history_fixture_idx').on(table.fixtureId, table.at)],
+);
+
+/** An institution (school or club) of an imported tournament; `code` is its short name. */
+export const tournamentInstitutions = pgTable(
+  'tournament_institutions',
+  {
+    id: idColumn(),
+    tournamentId: text('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (table) => [uniqueIndex('tournament_institutions_code_idx').on(table.tournamentId, table.code)],
+);
+
+/**
+ * A debater of a team, with what only an import carries (email, speaker categories). The team's
+ * `members` stays the list ballots and pages use (speaker scores go by position); these rows are
+ * the same people in the same order, so nothing that reads `members` changes.
+ */
+export const tournamentSpeakers = pgTable(
+  'tournament_speakers',
+  {
+    id: idColumn(),
+    tournamentId: text('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => tournamentTeams.id, { onDelete: 'cascade' }),
+    /** 0-based, as in the team's `members`. */
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    email: text('email'),
+    /** Slugs of the tournament's speaker categories (novice, esl…). */
+    categories: jsonb('categories').$type<string[]>().notNull().default([]),
+  },
+  (table) => [
+    uniqueIndex('tournament_speakers_position_idx').on(table.teamId, table.position),
+    index('tournament_speakers_tournament_idx').on(table.tournamentId),
+  ],
+);
+
+/** A speaker category (novice, ESL…) with its own speaker tab. */
+export const tournamentSpeakerCategories = pgTable(
+  'tournament_speaker_categories',
+  {
+    id: idColumn(),
+    tournamentId: text('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    seq: integer('seq').notNull(),
+    /** Whether its tab is public. */
+    public: boolean('public').notNull().default(true),
+  },
+  (table) => [uniqueIndex('tournament_speaker_categories_slug_idx').on(table.tournamentId, table.slug)],
+);
+
+/** The break rules a break category may follow (Tabbycat's names). */
+export type BreakRule =
+  'standard' | 'aida-1996' | 'aida-2016-easters' | 'aida-2016-australs' | 'aida-2019-australs-open';
+
+/** A break category (Open, ESL, Novice…): how many teams break in it, and by which rule. */
+export const tournamentBreakCategories = pgTable(
+  'tournament_break_categories',
+  {
+    id: idColumn(),
+    tournamentId: text('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    seq: integer('seq').notNull(),
+    size: integer('size').notNull(),
+    /** The open break every team is in. */
+    isGeneral: boolean('is_general').notNull().default(false),
+    /** Which category a team breaking in several takes (higher first). */
+    priority: integer('priority').notNull().default(0),
+    rule: text('rule').$type<BreakRule>().notNull().default('standard'),
+  },
+  (table) => [uniqueIndex('tournament_break_categories_slug_idx').on(table.tournamentId, table.slug)],
+);
+
+/** A team eligible to break in a category. */
+export const tournamentBreakEligibility = pgTable(
+  'tournament_break_eligibility',
+  {
+    breakCategoryId: text('break_category_id').notNull(),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => tournamentTeams.id, { onDelete: 'cascade' }),
+    tournamentId: text('tournament_id').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.breakCategoryId, table.teamId] }),
+    foreignKey({
+      name: 'tournament_break_eligibility_category_fk',
+      columns: [table.breakCategoryId],
+      foreignColumns: [tournamentBreakCategories.id],
+    }).onDelete('cascade'),
+    index('tournament_break_eligibility_team_idx').on(table.teamId),
+  ],
+);
+
+/** What a conflict is between. */
+export type ConflictKind = 'judgeTeam' | 'judgeJudge' | 'judgeInstitution' | 'teamInstitution';
+
+/**
+ * A conflict as the tab records it: a judge with a team, another judge or an institution, or a
+ * team with an institution (besides its own). The columns the kind names are set, the others null.
+ * A judge's school conflicts the draw reads stay in `tournament_judges.conflicts`.
+ */
+export const tournamentConflicts = pgTable(
+  'tournament_conflicts',
+  {
+    id: idColumn(),
+    tournamentId: text('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<ConflictKind>().notNull(),
+    judgeId: text('judge_id').references(() => tournamentJudges.id, { onDelete: 'cascade' }),
+    otherJudgeId: text('other_judge_id').references(() => tournamentJudges.id, { onDelete: 'cascade' }),
+    teamId: text('team_id').references(() => tournamentTeams.id, { onDelete: 'cascade' }),
+    institutionId: text('institution_id'),
+  },
+  (table) => [
+    index('tournament_conflicts_tournament_idx').on(table.tournamentId),
+    foreignKey({
+      name: 'tournament_conflicts_institution_fk',
+      columns: [table.institutionId],
+      foreignColumns: [tournamentInstitutions.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * A motion of a round (a round may have several to choose from), with its info slide; hidden
+ * until released (`releasedAt` null). A motion set in no round has `roundId` null.
+ */
+export const tournamentMotions = pgTable(
+  'tournament_motions',
+  {
+    id: idColumn(),
+    tournamentId: text('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    roundId: text('round_id').references(() => tournamentRounds.id, { onDelete: 'cascade' }),
+    /** Order within the round, from 1. */
+    seq: integer('seq').notNull().default(1),
+    reference: text('reference').notNull(),
+    text: text('text').notNull(),
+    infoSlide: text('info_slide').notNull().default(''),
+    releasedAt: bigint('released_at', { mode: 'number' }),
+  },
+  (table) => [
+    index('tournament_motions_tournament_idx').on(table.tournamentId),
+    index('tournament_motions_round_idx').on(table.roundId),
+  ],
 );

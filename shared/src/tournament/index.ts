@@ -11,3 +11,5 @@ export * from './team-csv';
 export * from './exports';
 /** The tab engine (Swiss, BP, standings, break), namespaced: its names overlap the pool draw's. */
 export * as tabEngine from './engine';
+/** Tabbycat's CSV import folders and DebateXML, namespaced: its type names (ImportError, …) are generic. */
+export * as tabbycat from './tabbycat';
