@@ -43,6 +43,24 @@ async function openDisplay(
 
 const clockText = (page: Page, index = 0) => page.getByRole('timer').nth(index).innerText();
 
+/** How many animation frames the page asks for in `ms` (its clocks' frame loop included). */
+function framesRequestedIn(page: Page, ms: number): Promise<number> {
+  return page.evaluate((windowMs) => {
+    const original = window.requestAnimationFrame.bind(window);
+    let count = 0;
+    window.requestAnimationFrame = (callback) => {
+      count += 1;
+      return original(callback);
+    };
+    return new Promise<number>((resolve) =>
+      window.setTimeout(() => {
+        window.requestAnimationFrame = original;
+        resolve(count);
+      }, windowMs),
+    );
+  }, ms);
+}
+
 function waitForText(page: Page, predicate: (text: string) => boolean, index = 0, timeoutMs = 20_000) {
   return until(() => clockText(page, index).catch(() => ''), predicate, timeoutMs);
 }
@@ -58,9 +76,13 @@ describe('projector display', () => {
     expect(await page.getByTestId('display-speaker').innerText()).toMatch(/正方\s*复旦大学\s*一辩 张明远/);
     await expect.poll(() => page.getByTestId('connection-badge').innerText(), WAIT).toBe('在线');
 
+    // A paused clock draws no frames (a frame loop kept a projector laptop's core busy).
+    expect(await framesRequestedIn(page, 500)).toBe(0);
+
     await timer.send({ type: 'start' });
     await waitForText(page, (text) => text === '03:29' || text === '03:28');
     expect(await page.getByRole('timer').getAttribute('aria-label')).toMatch(/^正方 剩余 3分2[89]秒$/);
+    expect(await framesRequestedIn(page, 500)).toBeGreaterThan(0);
 
     await timer.send({ type: 'next' });
     await expect.poll(() => page.getByTestId('display-stage').innerText(), WAIT).toBe('自由辩论');

@@ -389,8 +389,10 @@ function NoClockStage({
 
 function TimeoutBanner({ state, clock }: { state: MatchState; clock: { now(): number } }) {
   const timeout = state.timeout;
-  const seconds = useFrameKey(() =>
-    timeout ? Math.ceil(Math.max(0, timeout.startedAt + timeout.durationMs - clock.now()) / 1000) : -1,
+  const seconds = useFrameKey(
+    () =>
+      timeout ? Math.ceil(Math.max(0, timeout.startedAt + timeout.durationMs - clock.now()) / 1000) : -1,
+    timeout !== null,
   );
   if (!timeout || seconds < 0) return null;
   const label = format(t.timeout, { side: sideLabel(state, timeout.side) ?? '' });

@@ -35,6 +35,19 @@ describe('ClockModel', () => {
     expect(reading).toMatchObject({ text: '00:00', phase: 'overtime', running: false, progress: 1 });
   });
 
+  it('ticks only while a clock runs or a deadline is ahead, so a paused screen draws no frames', () => {
+    expect(new ClockModel(freshMatch(T0)).ticking).toBe(false);
+    const running = new ClockModel(run(freshMatch(T0), [[{ type: 'start' }, T0]]));
+    expect(running.ticking).toBe(true);
+    running.read(0, T0 + 215_000); // past zero: the clock stops by itself
+    expect(running.ticking).toBe(false);
+    const paused = run(freshMatch(T0), [
+      [{ type: 'start' }, T0],
+      [{ type: 'pause' }, T0 + 5_000],
+    ]);
+    expect(new ClockModel(paused).ticking).toBe(false);
+  });
+
   it('shows +mm:ss past zero when overtime continues', () => {
     const state = run(freshMatch(T0), [
       [{ type: 'goto', stageIndex: 2 }, T0],

@@ -98,6 +98,14 @@ export class ClockModel {
     return this.plans.length;
   }
 
+  /**
+   * Whether what the clocks show can change with time alone: a clock runs, or the state has a
+   * deadline ahead (a relay hand-over). False for a paused or stopped stage.
+   */
+  get ticking(): boolean {
+    return this.validUntil !== Number.POSITIVE_INFINITY || this.plans.some((plan) => plan.running);
+  }
+
   /** A number that changes exactly when what clock `index` shows changes. Allocation-free on the hot path. */
   keyOf(index: number, now: number): number {
     if (now >= this.validUntil) this.reproject(now);

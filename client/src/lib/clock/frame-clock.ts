@@ -34,31 +34,37 @@ export function onAnimationFrame(listener: FrameListener): () => void {
  * Evaluates `compute` every animation frame and re-renders the component only when its result
  * changes. Returns the latest result. `compute` must be cheap and allocation-free, e.g.
  * `useFrameKey(() => model.keyOf(0, clock.now()))`; read the full value during render.
+ *
+ * `live` false says the result cannot change with time alone (a paused clock): no frame loop
+ * runs until it is true again, so a screen showing a stopped clock draws no frames (a frame loop
+ * kept a quarter of a core busy on a projector laptop, and a phone's battery with it). The
+ * component still re-renders on its props; the result is then computed at render.
  */
-export function useFrameKey(compute: () => number): number {
+export function useFrameKey(compute: () => number, live = true): number {
   const computeRef = useRef(compute);
   const [key, setKey] = useState(compute);
   const keyRef = useRef(key);
   useLayoutEffect(() => {
     computeRef.current = compute;
   });
-  useEffect(
-    () =>
-      onAnimationFrame(() => {
-        const next = computeRef.current();
-        if (next !== keyRef.current) {
-          keyRef.current = next;
-          setKey(next);
-        }
-      }),
-    [],
-  );
-  return key;
+  useEffect(() => {
+    if (!live) return undefined;
+    return onAnimationFrame(() => {
+      const next = computeRef.current();
+      if (next !== keyRef.current) {
+        keyRef.current = next;
+        setKey(next);
+      }
+    });
+  }, [live]);
+  return live ? key : compute();
 }
 
 /** Anything whose display can be keyed per frame (a {@link ClockModel}). */
 export interface FrameKeyed {
   keyOfAll(now: number): number;
+  /** Whether what the clocks show can change with time alone (one runs, or a deadline is due). */
+  readonly ticking: boolean;
 }
 
 /**
@@ -67,6 +73,6 @@ export interface FrameKeyed {
  * model.readAll(now)`. `model` null (no state yet) never re-renders.
  */
 export function useFrameClock(model: FrameKeyed | null, clock: { now(): number }): number {
-  useFrameKey(() => (model === null ? 0 : model.keyOfAll(clock.now())));
+  useFrameKey(() => (model === null ? 0 : model.keyOfAll(clock.now())), model?.ticking ?? false);
   return clock.now();
 }
