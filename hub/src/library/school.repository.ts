@@ -1,4 +1,4 @@
-import { mergeSchools, schoolAliases, schoolKey, type SchoolInput } from '@bianshi/shared';
+import { mergeSchools, normalizeName, schoolAliases, schoolKey, type SchoolInput } from '@bianshi/shared';
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { newId } from '../lib/ids';
@@ -41,8 +41,13 @@ function toSchool(row: SchoolRecord): SchoolRow {
   };
 }
 
+/** `text` with LIKE's wildcards escaped. */
+function likeEscaped(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
 function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${likeEscaped(text)}%`;
 }
 
 /** Data access for schools, teams and debaters. */
@@ -77,6 +82,36 @@ export class SchoolRepository {
       .from(schools)
       .orderBy(asc(schools.region));
     return rows.map((row) => row.region).filter(Boolean);
+  }
+
+  /**
+   * The school `name` means: one whose name, short name or an alias normalizes the same (the
+   * name first), or null.
+   */
+  async findByAnyName(name: string): Promise<{ id: string; name: string } | null> {
+    const key = normalizeName(name);
+    if (!key) return null;
+    const raw = likeEscaped(name.trim());
+    const rows = await this.db
+      .select({ id: schools.id, name: schools.name, shortName: schools.shortName, aliases: schools.aliases })
+      .from(schools)
+      .where(
+        or(
+          sql`${schools.dedupKey} like ${`${likeEscaped(key)}|%`}`,
+          ilike(schools.shortName, raw),
+          sql`${schools.aliases}::text ilike ${`%${raw}%`}`,
+          // Aliases stored with spaces or punctuation the name lacks: compare them normalized below.
+          sql`exists (select 1 from jsonb_array_elements_text(${schools.aliases}) alias where lower(regexp_replace(alias, '[[:space:][:punct:]·・\u3000]', '', 'g')) = ${key})`,
+        ),
+      )
+      .limit(50);
+    const byName = rows.find((row) => normalizeName(row.name) === key);
+    if (byName) return { id: byName.id, name: byName.name };
+    const other = rows.find(
+      (row) =>
+        normalizeName(row.shortName) === key || row.aliases.some((alias) => normalizeName(alias) === key),
+    );
+    return other ? { id: other.id, name: other.name } : null;
   }
 
   async find(id: string): Promise<SchoolRow | null> {

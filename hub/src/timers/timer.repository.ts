@@ -121,6 +121,31 @@ export class TimerRepository {
     return row ? toTimer(row) : null;
   }
 
+  /**
+   * A timer's settings and its current match (with the match's creation time), or null when the
+   * timer does not exist or has no match.
+   */
+  async currentMatchOf(
+    timerId: string,
+  ): Promise<{ timerId: string; settings: unknown; matchId: string; createdAt: number | null } | null> {
+    const [row] = await this.db
+      .select({
+        settings: timers.settings,
+        matchId: timers.currentMatchId,
+        createdAt: sql<number | null>`(${matches.state}->>'createdAt')::bigint`,
+      })
+      .from(timers)
+      .leftJoin(matches, eq(matches.id, timers.currentMatchId))
+      .where(eq(timers.id, timerId));
+    if (!row?.matchId) return null;
+    return {
+      timerId,
+      settings: row.settings,
+      matchId: row.matchId,
+      createdAt: row.createdAt === null ? null : Number(row.createdAt),
+    };
+  }
+
   async findMatch(id: string): Promise<MatchRow | null> {
     const [row] = await this.db.select().from(matches).where(eq(matches.id, id)).limit(1);
     return row

@@ -4,56 +4,21 @@
  * that school and season, and a fixture's confirmed result is the library's match record (the
  * result sheet of the fixture's match), so /schools/<id> lists the team and counts its wins.
  */
-import { normalizeName, resultSheetSchema, schoolInputSchema, type ResultValues } from '@bianshi/shared';
-import { eq, ilike, or, sql } from 'drizzle-orm';
+import { resultSheetSchema, schoolInputSchema, type ResultValues } from '@bianshi/shared';
 import type { Db } from '../db/database';
-import { matches, timers } from '../timers/timer.schema';
-import { schools } from '../library/library.schema';
 import { RecordRepository } from '../library/record.repository';
-import { sheetFromSettings } from '../timers/match-record';
 import type { SchoolRepository } from '../library/school.repository';
+import { sheetFromSettings } from '../timers/match-record';
+import { TimerRepository } from '../timers/timer.repository';
 import type { FixtureRow } from './tournament.repository';
-
-const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/**
- * The library school `name` means: one whose name, short name or an alias normalizes the same
- * (the name first), or null.
- */
-export async function findLibrarySchool(db: Db, name: string): Promise<{ id: string; name: string } | null> {
-  const key = normalizeName(name);
-  if (!key) return null;
-  const raw = likeEscaped(name.trim());
-  const rows = await db
-    .select({ id: schools.id, name: schools.name, shortName: schools.shortName, aliases: schools.aliases })
-    .from(schools)
-    .where(
-      or(
-        sql`${schools.dedupKey} like ${`${likeEscaped(key)}|%`}`,
-        ilike(schools.shortName, raw),
-        sql`${schools.aliases}::text ilike ${`%${raw}%`}`,
-        // Aliases stored with spaces or punctuation the name lacks: compare them normalized below.
-        sql`exists (select 1 from jsonb_array_elements_text(${schools.aliases}) alias where lower(regexp_replace(alias, '[[:space:][:punct:]·・\u3000]', '', 'g')) = ${key})`,
-      ),
-    )
-    .limit(50);
-  const byName = rows.find((row) => normalizeName(row.name) === key);
-  if (byName) return { id: byName.id, name: byName.name };
-  const other = rows.find(
-    (row) =>
-      normalizeName(row.shortName) === key || row.aliases.some((alias) => normalizeName(alias) === key),
-  );
-  return other ? { id: other.id, name: other.name } : null;
-}
 
 /** The library school of `name`, created (name only, merged like any added school) when none matches. */
 export async function librarySchoolFor(
-  db: Db,
   library: SchoolRepository,
   name: string,
   createdBy: string,
 ): Promise<{ id: string; name: string } | null> {
-  const found = await findLibrarySchool(db, name);
+  const found = await library.findByAnyName(name);
   if (found) return found;
   const parsed = schoolInputSchema.safeParse({ name: name.trim() });
   if (!parsed.success) return null;
@@ -87,17 +52,8 @@ export function librarySeason(tournament: { season: string; startDate: string | 
  */
 export async function recordFixtureResult(tx: Db, fixture: FixtureRow, values: ResultValues): Promise<void> {
   if (!fixture.timerId) return;
-  const [timer] = await tx
-    .select({
-      id: timers.id,
-      settings: timers.settings,
-      matchId: timers.currentMatchId,
-      createdAt: sql<number | null>`(${matches.state}->>'createdAt')::bigint`,
-    })
-    .from(timers)
-    .leftJoin(matches, eq(matches.id, timers.currentMatchId))
-    .where(eq(timers.id, fixture.timerId));
-  if (!timer?.matchId) return;
+  const timer = await new TimerRepository(tx).currentMatchOf(fixture.timerId);
+  if (!timer) return;
   const records = new RecordRepository(tx);
   const saved = await records.result(timer.matchId);
   const base = saved?.sheet ?? sheetFromSettings(timer.settings as Record<string, unknown>);
@@ -109,11 +65,5 @@ export async function recordFixtureResult(tx: Db, fixture: FixtureRow, values: R
     judges: base.judges.map((judge) => ({ ...judge, vote: null })),
   });
   if (!parsed.success) return;
-  await records.saveResult(
-    timer.matchId,
-    timer.id,
-    parsed.data,
-    null,
-    timer.createdAt === null ? null : Number(timer.createdAt),
-  );
+  await records.saveResult(timer.matchId, timer.timerId, parsed.data, null, timer.createdAt);
 }

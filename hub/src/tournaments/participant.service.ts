@@ -137,10 +137,7 @@ export class ParticipantService {
       if (!row.librarySchoolId && row.school) {
         const key = normalizeName(row.school);
         if (!bySchool.has(key))
-          bySchool.set(
-            key,
-            await librarySchoolFor(this.repository.db, this.schools, row.school, tournament.ownerId),
-          );
+          bySchool.set(key, await librarySchoolFor(this.schools, row.school, tournament.ownerId));
         const school = bySchool.get(key);
         if (school) {
           row.librarySchoolId = school.id;
