@@ -548,6 +548,14 @@ const TABLE: Record<string, Row> = {
   },
   'tournament.exportFixtures': { rule: PUBLIC, input: (fx) => ({ slug: slugOf(fx) }) },
   'tournament.exportStandings': { rule: PUBLIC, input: (fx) => ({ slug: slugOf(fx) }) },
+  'tournament.exportTabbycat': {
+    rule: tournament('organizer'),
+    input: (fx) => ({ tournamentId: tournamentId(fx) }),
+  },
+  'tournament.exportDebateXml': {
+    rule: tournament('organizer'),
+    input: (fx) => ({ tournamentId: tournamentId(fx) }),
+  },
 
   // Integrations: webhooks by their target's owner (timer) or organizer (lobby); API tokens by their account.
   'integrations.timerWebhooks.list': { rule: timer('owner'), input: (fx) => ({ timerId: fx.timerId }) },

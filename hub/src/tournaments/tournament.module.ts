@@ -14,6 +14,7 @@ import { KnockoutService } from './knockout.service';
 import { ParticipantService } from './participant.service';
 import { RoundPublisher } from './round-publisher';
 import { INVITES_PER_ADDRESS_HOUR, INVITES_PER_HOUR, StaffInvites } from './staff-invites';
+import { TabbycatExporter } from './tabbycat-export.service';
 import { TabbycatImporter } from './tabbycat-import.service';
 import { TopicPublisher } from './topic-publisher';
 import { TournamentMotions } from './tournament-motions';
@@ -44,6 +45,8 @@ export interface Tournaments {
   readonly motions: TournamentMotions;
   /** A new tournament from a Tabbycat import folder. */
   readonly tabbycat: TabbycatImporter;
+  /** The tournament written out for Tabbycat (its CSV folder) and as DebateXML. */
+  readonly tabbycatExport: TabbycatExporter;
 }
 
 /** What the tournaments take from the composition root. */
@@ -103,5 +106,6 @@ export function createTournaments(deps: TournamentModuleDependencies): Tournamen
     ballots: new BallotService(repository, new BallotRepository(deps.db), changes, deps.clock),
     motions: new TournamentMotions(deps.db, () => deps.clock.now()),
     tabbycat: new TabbycatImporter(repository, { plans: deps.entitlements, changes }),
+    tabbycatExport: new TabbycatExporter(repository),
   };
 }

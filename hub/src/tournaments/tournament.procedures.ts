@@ -379,4 +379,12 @@ export const tournamentRouter = router({
   exportStandings: publicProcedure
     .input(bySlug)
     .query(({ ctx, input }) => ctx.services.tournaments.core.exportStandings(input.slug, ctx.user)),
+  /** The tournament as a Tabbycat import folder (file name → CSV text; emails included: staff only). */
+  exportTabbycat: organizer.query(({ ctx }) =>
+    ctx.services.tournaments.tabbycatExport.folder(ctx.tournament),
+  ),
+  /** The tournament and its confirmed results as DebateXML (no emails). */
+  exportDebateXml: organizer.query(({ ctx }) =>
+    ctx.services.tournaments.tabbycatExport.debateXml(ctx.tournament),
+  ),
 });

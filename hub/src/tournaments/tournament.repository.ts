@@ -7,8 +7,15 @@ import { users } from '../auth/auth.schema';
 import { topics } from '../library/library.schema';
 import {
   tournamentBallots,
+  tournamentBreakCategories,
+  tournamentBreakEligibility,
+  tournamentConflicts,
   tournamentFixtures,
+  tournamentInstitutions,
   tournamentJudges,
+  tournamentMotions,
+  tournamentSpeakerCategories,
+  tournamentSpeakers,
   tournamentResultHistory,
   tournamentResults,
   tournamentRounds,
@@ -27,6 +34,17 @@ export type FixtureRow = typeof tournamentFixtures.$inferSelect;
 export type BallotRow = typeof tournamentBallots.$inferSelect;
 export type ResultRow = typeof tournamentResults.$inferSelect;
 export type HistoryRow = typeof tournamentResultHistory.$inferSelect;
+
+/** What only a tab (an imported tournament, or one exported for Tabbycat) carries beyond the snapshot. */
+export interface TabRows {
+  institutions: Array<typeof tournamentInstitutions.$inferSelect>;
+  speakers: Array<typeof tournamentSpeakers.$inferSelect>;
+  breakCategories: Array<typeof tournamentBreakCategories.$inferSelect>;
+  eligibility: Array<typeof tournamentBreakEligibility.$inferSelect>;
+  speakerCategories: Array<typeof tournamentSpeakerCategories.$inferSelect>;
+  conflicts: Array<typeof tournamentConflicts.$inferSelect>;
+  motions: Array<typeof tournamentMotions.$inferSelect>;
+}
 
 /** A staff member with their account's name. */
 export interface StaffRow {
@@ -268,6 +286,44 @@ export class TournamentRepository {
       lobbies: new Map(lobbyRows.map((row) => [row.id, row])),
       topics: new Map(topicRows.map((row) => [row.id, row])),
     };
+  }
+
+  /** A tournament's institutions, speakers, categories, conflicts and motions, in their order. */
+  async tabRows(tournamentId: string): Promise<TabRows> {
+    const [institutions, speakers, breakCategories, eligibility, speakerCategories, conflicts, motions] =
+      await Promise.all([
+        this.db
+          .select()
+          .from(tournamentInstitutions)
+          .where(eq(tournamentInstitutions.tournamentId, tournamentId))
+          .orderBy(asc(tournamentInstitutions.position)),
+        this.db
+          .select()
+          .from(tournamentSpeakers)
+          .where(eq(tournamentSpeakers.tournamentId, tournamentId))
+          .orderBy(asc(tournamentSpeakers.teamId), asc(tournamentSpeakers.position)),
+        this.db
+          .select()
+          .from(tournamentBreakCategories)
+          .where(eq(tournamentBreakCategories.tournamentId, tournamentId))
+          .orderBy(asc(tournamentBreakCategories.seq)),
+        this.db
+          .select()
+          .from(tournamentBreakEligibility)
+          .where(eq(tournamentBreakEligibility.tournamentId, tournamentId)),
+        this.db
+          .select()
+          .from(tournamentSpeakerCategories)
+          .where(eq(tournamentSpeakerCategories.tournamentId, tournamentId))
+          .orderBy(asc(tournamentSpeakerCategories.seq)),
+        this.db.select().from(tournamentConflicts).where(eq(tournamentConflicts.tournamentId, tournamentId)),
+        this.db
+          .select()
+          .from(tournamentMotions)
+          .where(eq(tournamentMotions.tournamentId, tournamentId))
+          .orderBy(asc(tournamentMotions.seq)),
+      ]);
+    return { institutions, speakers, breakCategories, eligibility, speakerCategories, conflicts, motions };
   }
 
   /**
