@@ -15,6 +15,7 @@ import { ParticipantService } from './participant.service';
 import { RoundPublisher } from './round-publisher';
 import { INVITES_PER_ADDRESS_HOUR, INVITES_PER_HOUR, StaffInvites } from './staff-invites';
 import { TabbycatImporter } from './tabbycat-import.service';
+import { TabbycatPull } from './tabbycat-pull.service';
 import { TopicPublisher } from './topic-publisher';
 import { TournamentMotions } from './tournament-motions';
 import { TournamentChanges } from './tournament-changes';
@@ -44,6 +45,8 @@ export interface Tournaments {
   readonly motions: TournamentMotions;
   /** A new tournament from a Tabbycat import folder. */
   readonly tabbycat: TabbycatImporter;
+  /** A tournament linked to a Tabbycat site: rounds' draws pulled onto timers and a lobby. */
+  readonly tabbycatPull: TabbycatPull;
 }
 
 /** What the tournaments take from the composition root. */
@@ -61,6 +64,8 @@ export interface TournamentModuleDependencies {
   mailer: Mailer;
   /** True when the hub can verify addresses: only verified ones claim invitations. */
   invitesNeedVerifiedEmail: boolean;
+  /** TABBYCAT_ALLOW_PRIVATE: linked Tabbycat sites may be on loopback or a private network. */
+  tabbycatAllowPrivate?: boolean;
 }
 
 /** Wires the tournament repository and services. */
@@ -81,6 +86,7 @@ export function createTournaments(deps: TournamentModuleDependencies): Tournamen
     },
     deps.invitesNeedVerifiedEmail,
   );
+  const rounds = new RoundPublisher(repository, changes, deps.timers, deps.lobbies, deps.clock);
   return {
     invites,
     core: new TournamentService(
@@ -99,9 +105,13 @@ export function createTournaments(deps: TournamentModuleDependencies): Tournamen
       deps.clock,
     ),
     knockout: new KnockoutService(repository, changes, deps.clock),
-    rounds: new RoundPublisher(repository, changes, deps.timers, deps.lobbies, deps.clock),
+    rounds,
     ballots: new BallotService(repository, new BallotRepository(deps.db), changes, deps.clock),
     motions: new TournamentMotions(deps.db, () => deps.clock.now()),
     tabbycat: new TabbycatImporter(repository, { plans: deps.entitlements, changes }),
+    tabbycatPull: new TabbycatPull(repository, changes, rounds, deps.timers, deps.lobbies, deps.clock, {
+      allowPrivate: deps.tabbycatAllowPrivate ?? false,
+      plans: deps.entitlements,
+    }),
   };
 }
