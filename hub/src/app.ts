@@ -244,6 +244,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       mailer,
       // Invites attach only to an address the hub can vouch for, when it has a way to check one.
       invitesNeedVerifiedEmail: auth.mailLinks || auth.mode === 'supabase',
+      tabbycatAllowPrivate: config.TABBYCAT_ALLOW_PRIVATE,
     }),
     yjs: createYjs({
       db: database.db,

@@ -429,6 +429,16 @@ const TABLE: Record<string, Row> = {
     rule: AUTHED,
     input: () => ({ files: { 'institutions.csv': 'code,name\nX,Y\n' } }),
   },
+  // An address that is not http(s): refused before anything is fetched or written.
+  'tournament.tabbycatLink': {
+    rule: AUTHED,
+    input: () => ({ siteUrl: 'ftp://tab.invalid', tournamentSlug: 'perm', token: 'not-a-real-token' }),
+  },
+  // The row's tournament is not linked to Tabbycat: NOT_FOUND for whoever may pull.
+  'tournament.tabbycatPullRound': {
+    rule: tournament('organizer'),
+    input: (fx) => ({ tournamentId: tournamentId(fx), roundSeq: 1 }),
+  },
   'tournament.update': {
     rule: tournament('organizer'),
     input: (fx) => ({ tournamentId: tournamentId(fx), tournament: {} }),

@@ -201,6 +201,8 @@ const envSchema = z.object({
     ),
   /** on: webhooks may reach loopback and private addresses (a venue's LAN, tests); off: only public ones. */
   WEBHOOK_ALLOW_PRIVATE: switchSchema('off'),
+  /** on: a tournament may be linked to a Tabbycat site on loopback or a private network (a venue's LAN, tests); off: only public ones. */
+  TABBYCAT_ALLOW_PRIVATE: switchSchema('off'),
   /** Seconds between a webhook's failed attempt and the next, comma-separated; one retry per entry. */
   WEBHOOK_RETRY_SCHEDULE_S: z
     .string()

@@ -1,7 +1,8 @@
 import { LOBBY_MAX_TIMERS, type JudgeShortfall } from '@bianshi/shared';
 import { and, eq } from 'drizzle-orm';
 import { MemberRepository } from '../timers/timer-members.repository';
-import { TimerRepository } from '../timers/timer.repository';
+import { TimerRepository, type MatchRow, type TimerRecord } from '../timers/timer.repository';
+import type { Db } from '../db/database';
 import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
 import { LobbyRepository } from '../lobbies/lobby.repository';
@@ -37,7 +38,15 @@ export class RoundPublisher {
     private readonly clock: Clock,
   ) {}
 
-  async publish(tournament: TournamentRow, roundId: string): Promise<PublishedRound> {
+  /**
+   * `asPlaced`: the fixtures' judges are kept as they are (a panel the tab site chose), none
+   * added or dropped.
+   */
+  async publish(
+    tournament: TournamentRow,
+    roundId: string,
+    options: { asPlaced?: boolean } = {},
+  ): Promise<PublishedRound> {
     const snapshot = await this.repository.snapshot(tournament);
     const round = snapshot.rounds.find((candidate) => candidate.id === roundId);
     if (!round) throw new HubError('NOT_FOUND', T.roundNotFound, 'round-not-found');
@@ -46,27 +55,18 @@ export class RoundPublisher {
     if (fixtures.length === 0) throw new HubError('BAD_REQUEST', T.roundEmpty, 'round-empty');
     if (fixtures.length > LOBBY_MAX_TIMERS)
       throw new HubError('BAD_REQUEST', T.roundTooBig(LOBBY_MAX_TIMERS), 'round-too-big');
-    const { judgesByFixture, shortfalls } = planJudges(snapshot, roundId);
+    const { judgesByFixture, shortfalls } = options.asPlaced
+      ? { judgesByFixture: new Map<string, string[]>(), shortfalls: [] }
+      : planJudges(snapshot, roundId);
     const now = this.clock.now();
-    const prepared = fixtures.map((fixture) => {
-      const judgeIds = judgesByFixture.get(fixture.id) ?? fixture.judgeIds;
-      return {
-        fixture,
-        judgeIds,
-        ...this.timers.prepare(this.timerInput(snapshot, round.name, fixture, judgeIds, now)),
-      };
-    });
-    const staffEditors = snapshot.staff
-      .filter((member) => member.role === 'organizer')
-      .map((member) => member.userId);
+    const prepared = this.prepareTimers(
+      snapshot,
+      round.name,
+      fixtures.map((fixture) => ({ fixture, judgeIds: judgesByFixture.get(fixture.id) ?? fixture.judgeIds })),
+      now,
+    );
     const lobbyId = await this.changes.write(tournament.id, async (tx) => {
-      const timerRepository = new TimerRepository(tx);
-      const members = new MemberRepository(tx);
-      for (const { timer, match } of prepared) {
-        await timerRepository.createTimer(timer, match);
-        // Organizers run the clocks from their accounts; the owner owns every timer.
-        for (const userId of staffEditors) await members.put(timer.id, userId, 'editor');
-      }
+      await this.writeTimers(tx, snapshot, prepared);
       const { lobby } = await this.lobbies.insert(new LobbyRepository(tx), {
         name: `${tournament.name} · ${round.name}`.slice(0, 60),
         organizerName: tournament.name.slice(0, 40),
@@ -93,49 +93,80 @@ export class RoundPublisher {
     return { roundId, lobbyId, timerIds: prepared.map(({ timer }) => timer.id), shortfalls };
   }
 
-  /** The timer of one fixture: named after the match, with teams, venue, judges and a released topic on its display. */
-  private timerInput(
+  /** New timers (not yet written) for fixtures of a round, with the judges each will have. */
+  prepareTimers(
     snapshot: TournamentSnapshot,
     roundName: string,
-    fixture: TournamentSnapshot['fixtures'][number],
-    judgeIds: readonly string[],
+    fixtures: ReadonlyArray<{ fixture: TournamentSnapshot['fixtures'][number]; judgeIds: string[] }>,
     now: number,
   ) {
-    const { tournament } = snapshot;
-    const team = (id: string | null) => snapshot.teams.find((candidate) => candidate.id === id);
-    const side = (id: string | null) => {
-      const row = team(id);
-      return {
-        name: row?.name ?? '',
-        school: row?.school ?? '',
-        debaters: row?.members ?? [],
-        teamId: row?.libraryTeamId ?? null,
-        schoolId: row?.librarySchoolId ?? null,
-      };
-    };
-    const topic =
-      fixture.topicId && fixture.topicReleaseAt !== null && fixture.topicReleaseAt <= now
-        ? snapshot.topics.get(fixture.topicId)
-        : undefined;
-    const judges = judgeIds
-      .map((id) => snapshot.judges.find((judge) => judge.id === id)?.name ?? '')
-      .filter(Boolean);
-    const aff = side(fixture.affTeamId);
-    const neg = side(fixture.negTeamId);
-    return {
-      name: `${roundName} ${aff.name} vs ${neg.name}`.slice(0, 80),
-      description: tournament.name,
-      ...(tournament.format.kind === 'builtin'
-        ? { formatId: tournament.format.id }
-        : { format: tournament.format.format }),
-      ownerId: tournament.ownerId,
-      private: tournament.visibility === 'private',
-      settings: {
-        teams: { aff, neg },
-        topic: topic?.text ?? null,
-        ...(topic && fixture.topicId ? { topicId: fixture.topicId } : {}),
-        details: { topic: topic?.text ?? '', judges, venue: fixture.venue, notes: '' },
-      },
-    };
+    return fixtures.map(({ fixture, judgeIds }) => ({
+      fixture,
+      judgeIds,
+      ...this.timers.prepare(fixtureTimerInput(snapshot, roundName, fixture, judgeIds, now)),
+    }));
   }
+
+  /** Writes prepared timers in `tx`: organizers run the clocks from their accounts; the owner owns every timer. */
+  async writeTimers(
+    tx: Db,
+    snapshot: TournamentSnapshot,
+    prepared: ReadonlyArray<{ timer: TimerRecord; match: MatchRow }>,
+  ): Promise<void> {
+    const staffEditors = snapshot.staff
+      .filter((member) => member.role === 'organizer')
+      .map((member) => member.userId);
+    const timerRepository = new TimerRepository(tx);
+    const members = new MemberRepository(tx);
+    for (const { timer, match } of prepared) {
+      await timerRepository.createTimer(timer, match);
+      for (const userId of staffEditors) await members.put(timer.id, userId, 'editor');
+    }
+  }
+}
+
+/** The timer of one fixture: named after the match, with teams, venue, judges and a released topic on its display. */
+export function fixtureTimerInput(
+  snapshot: TournamentSnapshot,
+  roundName: string,
+  fixture: TournamentSnapshot['fixtures'][number],
+  judgeIds: readonly string[],
+  now: number,
+) {
+  const { tournament } = snapshot;
+  const team = (id: string | null) => snapshot.teams.find((candidate) => candidate.id === id);
+  const side = (id: string | null) => {
+    const row = team(id);
+    return {
+      name: row?.name ?? '',
+      school: row?.school ?? '',
+      debaters: row?.members ?? [],
+      teamId: row?.libraryTeamId ?? null,
+      schoolId: row?.librarySchoolId ?? null,
+    };
+  };
+  const topic =
+    fixture.topicId && fixture.topicReleaseAt !== null && fixture.topicReleaseAt <= now
+      ? snapshot.topics.get(fixture.topicId)
+      : undefined;
+  const judges = judgeIds
+    .map((id) => snapshot.judges.find((judge) => judge.id === id)?.name ?? '')
+    .filter(Boolean);
+  const aff = side(fixture.affTeamId);
+  const neg = side(fixture.negTeamId);
+  return {
+    name: `${roundName} ${aff.name} vs ${neg.name}`.slice(0, 80),
+    description: tournament.name,
+    ...(tournament.format.kind === 'builtin'
+      ? { formatId: tournament.format.id }
+      : { format: tournament.format.format }),
+    ownerId: tournament.ownerId,
+    private: tournament.visibility === 'private',
+    settings: {
+      teams: { aff, neg },
+      topic: topic?.text ?? null,
+      ...(topic && fixture.topicId ? { topicId: fixture.topicId } : {}),
+      details: { topic: topic?.text ?? '', judges, venue: fixture.venue, notes: '' },
+    },
+  };
 }

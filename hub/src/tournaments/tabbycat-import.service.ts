@@ -167,18 +167,22 @@ export class TabbycatImporter {
     }
   }
 
-  /** `base`, else `base-2`, `base-3`… : the first address no tournament has. */
-  private async freeSlug(base: string): Promise<string> {
-    for (let n = 1; n < 50; n += 1) {
-      const candidate = n === 1 ? base : `${base.slice(0, 44)}-${n}`;
-      if (RESERVED_TOURNAMENT_SLUGS.includes(candidate)) continue;
-      if (!(await this.repository.findBySlug(candidate))) return candidate;
-    }
-    return `${base.slice(0, 40)}-${newId()
-      .slice(0, 6)
-      .toLowerCase()
-      .replace(/[^a-z0-9]/g, '0')}`;
+  private freeSlug(base: string): Promise<string> {
+    return freeTournamentSlug(this.repository, base);
   }
+}
+
+/** `base`, else `base-2`, `base-3`… : the first address no tournament has. */
+export async function freeTournamentSlug(repository: TournamentRepository, base: string): Promise<string> {
+  for (let n = 1; n < 50; n += 1) {
+    const candidate = n === 1 ? base : `${base.slice(0, 44)}-${n}`;
+    if (RESERVED_TOURNAMENT_SLUGS.includes(candidate)) continue;
+    if (!(await repository.findBySlug(candidate))) return candidate;
+  }
+  return `${base.slice(0, 40)}-${newId()
+    .slice(0, 6)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '0')}`;
 }
 
 function invalid(errors: tabbycat.ImportError[]): HubError {

@@ -16,6 +16,7 @@ import { RoundPublisher } from './round-publisher';
 import { INVITES_PER_ADDRESS_HOUR, INVITES_PER_HOUR, StaffInvites } from './staff-invites';
 import { TabbycatExporter } from './tabbycat-export.service';
 import { TabbycatImporter } from './tabbycat-import.service';
+import { TabbycatPull } from './tabbycat-pull.service';
 import { TopicPublisher } from './topic-publisher';
 import { TournamentMotions } from './tournament-motions';
 import { TournamentChanges } from './tournament-changes';
@@ -47,6 +48,8 @@ export interface Tournaments {
   readonly tabbycat: TabbycatImporter;
   /** The tournament written out for Tabbycat (its CSV folder) and as DebateXML. */
   readonly tabbycatExport: TabbycatExporter;
+  /** A tournament linked to a Tabbycat site: rounds' draws pulled onto timers and a lobby. */
+  readonly tabbycatPull: TabbycatPull;
 }
 
 /** What the tournaments take from the composition root. */
@@ -64,6 +67,8 @@ export interface TournamentModuleDependencies {
   mailer: Mailer;
   /** True when the hub can verify addresses: only verified ones claim invitations. */
   invitesNeedVerifiedEmail: boolean;
+  /** TABBYCAT_ALLOW_PRIVATE: linked Tabbycat sites may be on loopback or a private network. */
+  tabbycatAllowPrivate?: boolean;
 }
 
 /** Wires the tournament repository and services. */
@@ -84,6 +89,7 @@ export function createTournaments(deps: TournamentModuleDependencies): Tournamen
     },
     deps.invitesNeedVerifiedEmail,
   );
+  const rounds = new RoundPublisher(repository, changes, deps.timers, deps.lobbies, deps.clock);
   return {
     invites,
     core: new TournamentService(
@@ -102,10 +108,14 @@ export function createTournaments(deps: TournamentModuleDependencies): Tournamen
       deps.clock,
     ),
     knockout: new KnockoutService(repository, changes, deps.clock),
-    rounds: new RoundPublisher(repository, changes, deps.timers, deps.lobbies, deps.clock),
+    rounds,
     ballots: new BallotService(repository, new BallotRepository(deps.db), changes, deps.clock),
     motions: new TournamentMotions(deps.db, () => deps.clock.now()),
     tabbycat: new TabbycatImporter(repository, { plans: deps.entitlements, changes }),
     tabbycatExport: new TabbycatExporter(repository),
+    tabbycatPull: new TabbycatPull(repository, changes, rounds, deps.timers, deps.lobbies, deps.clock, {
+      allowPrivate: deps.tabbycatAllowPrivate ?? false,
+      plans: deps.entitlements,
+    }),
   };
 }

@@ -163,6 +163,54 @@ export const tournamentRouter = router({
         ownerId: ctx.user.id,
       });
     }),
+  /**
+   * Links a tournament to a Tabbycat site (its address, the tournament's slug there and an API
+   * token) and mirrors its institutions, teams, adjudicators, venues, rounds and motions: into
+   * `tournamentId` when given (organizers), else the caller's tournament already linked to the
+   * same site and slug, else a new one the caller owns (counted against the plan). The token is
+   * kept on the hub and never returned.
+   */
+  tabbycatLink: authedProcedure
+    .use(rateLimit((ctx) => ctx.services.limits.creates))
+    .input(
+      z.strictObject({
+        siteUrl: z.string().trim().min(1, { error: '请填写 Tabbycat 网址' }).max(2000, { error: '网址过长' }),
+        tournamentSlug: z
+          .string()
+          .trim()
+          .min(1, { error: '请填写 Tabbycat 赛事短名' })
+          .max(100, { error: '赛事短名过长' }),
+        token: z
+          .string()
+          .trim()
+          .min(1, { error: '请填写 Tabbycat API 令牌' })
+          .max(200, { error: '令牌过长' }),
+        tournamentId: tournamentIdSchema.optional(),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const { core, tabbycatPull } = ctx.services.tournaments;
+      if (input.tournamentId) {
+        const tournament = await core.find(input.tournamentId);
+        if (!core.atLeast(await core.roleOf(tournament, ctx.user), 'organizer'))
+          throw new HubError('FORBIDDEN', T.roleTooLow, 'tournament-role-too-low');
+      }
+      return tabbycatPull.link(
+        ctx.user.id,
+        { siteUrl: input.siteUrl, tournamentSlug: input.tournamentSlug, token: input.token },
+        input.tournamentId ? { tournamentId: input.tournamentId } : {},
+      );
+    }),
+  /**
+   * Pulls a released round's draw from the linked Tabbycat site (Tabbycat's round number): the
+   * first pull publishes it (a timer per room, one lobby); later pulls update changed rooms in
+   * place, keeping their timers, and report what changed.
+   */
+  tabbycatPullRound: organizer
+    .input(z.object({ roundSeq: z.number().int().min(1).max(1000) }))
+    .mutation(({ ctx, input }) =>
+      ctx.services.tournaments.tabbycatPull.pullRound(ctx.tournament, input.roundSeq),
+    ),
   /** Replaces the tournament's settings (name, slug, format, visibility, dates, venues, tie-breaks). */
   update: organizer.input(z.object({ tournament: z.unknown() })).mutation(async ({ ctx, input }) => {
     await ctx.services.tournaments.core.update(ctx.tournament, input.tournament);

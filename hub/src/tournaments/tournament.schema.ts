@@ -485,3 +485,45 @@ export const tournamentMotions = pgTable(
     index('tournament_motions_round_idx').on(table.roundId),
   ],
 );
+
+/**
+ * A tournament mirrored from a Tabbycat site over its API (v1): where it is and the API token
+ * its clocks are pulled with. The token is read only by the hub when it pulls; no procedure
+ * returns it.
+ */
+export const tournamentTabbycatLinks = pgTable('tournament_tabbycat_links', {
+  tournamentId: text('tournament_id')
+    .primaryKey()
+    .references(() => tournaments.id, { onDelete: 'cascade' }),
+  /** The site's address (scheme, host, port and any path prefix; no trailing slash). */
+  siteUrl: text('site_url').notNull(),
+  /** The tournament's slug on the site. */
+  remoteSlug: text('remote_slug').notNull(),
+  token: text('token').notNull(),
+  /** users.id of who linked it. */
+  linkedBy: text('linked_by').notNull(),
+  pulledAt: bigint('pulled_at', { mode: 'number' }),
+  createdAt: createdAtColumn(),
+  updatedAt: updatedAtColumn(),
+});
+
+/** What a mirrored row is on the Tabbycat site. */
+export type TabbycatRefKind = 'institution' | 'team' | 'adjudicator' | 'venue' | 'round' | 'pairing';
+
+/**
+ * Which of our rows a Tabbycat object (by its id on the site) became, so that a pull updates
+ * rows in place: teams, judges and institutions by id, rounds, a room's fixture (a pairing) and
+ * venues (`localId` is then the venue's name).
+ */
+export const tournamentTabbycatRefs = pgTable(
+  'tournament_tabbycat_refs',
+  {
+    tournamentId: text('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<TabbycatRefKind>().notNull(),
+    remoteId: integer('remote_id').notNull(),
+    localId: text('local_id').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.tournamentId, table.kind, table.remoteId] })],
+);
