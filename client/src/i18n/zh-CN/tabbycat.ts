@@ -51,7 +51,7 @@ export const tabbycat = {
     failed: '导入失败',
   },
   done: {
-    title: '赛事已创建',
+    title: '已创建赛事「{name}」',
     lead: '已从 Tabbycat 导入以下内容。',
     open: '打开赛事',
     manage: '进入赛事管理',

@@ -1,7 +1,7 @@
 import type { AppRouter } from '@bianshi/hub/router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
-import { useId, useMemo, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { Link } from 'react-router';
 import { format, messages } from '../../../i18n';
 import { tabbycat as tabbycatText } from '../../../i18n/zh-CN/tabbycat';
@@ -69,7 +69,7 @@ function Importer() {
   const [name, setName] = useState('');
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'none' });
   const [reading, setReading] = useState(false);
-  const [created, setCreated] = useState<ImportResult | null>(null);
+  const [created, setCreated] = useState<{ result: ImportResult; name: string } | null>(null);
   const nameId = useId();
 
   const folder = folderNameOf(files);
@@ -110,7 +110,7 @@ function Importer() {
       { files: read.files, ...(tournamentName ? { name: tournamentName.slice(0, 80) } : {}) },
       {
         onSuccess: (result) => {
-          setCreated(result);
+          setCreated({ result, name: tournamentName ?? t.name.placeholder });
           setOutcome({ kind: 'none' });
           void queryClient.invalidateQueries({ queryKey: trpc.tournament.list.pathKey() });
         },
@@ -129,7 +129,8 @@ function Importer() {
   if (created) {
     return (
       <Created
-        result={created}
+        result={created.result}
+        name={created.name}
         onAgain={() => {
           setCreated(null);
           clear();
@@ -287,6 +288,11 @@ function DropZone({
 
 /** Problems found before sending, or the hub's refusal: per file with rows and columns when it sent them. */
 function OutcomeView({ outcome }: { outcome: Outcome }) {
+  // A new refusal takes the focus (the button pressed was disabled while it was sent).
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (outcome.kind === 'errors') title.current?.focus();
+  }, [outcome]);
   if (outcome.kind === 'none') return null;
   if (outcome.kind === 'problems' || outcome.kind === 'refused') {
     const lines = outcome.kind === 'problems' ? outcome.problems : [outcome.message];
@@ -306,7 +312,9 @@ function OutcomeView({ outcome }: { outcome: Outcome }) {
   }
   return (
     <section className="tbi-alert tbi-errors" role="alert" data-testid="tbi-errors">
-      <h2 className="tbi-errors__title">{format(t.errors.title, { n: outcome.total })}</h2>
+      <h2 className="tbi-errors__title tbi-focus" ref={title} tabIndex={-1}>
+        {format(t.errors.title, { n: outcome.total })}
+      </h2>
       <p className="tbi-errors__lead">{t.errors.lead}</p>
       {outcome.groups.map((group) => (
         <div key={group.file} className="tbi-errors__file" data-testid="tbi-error-file">
@@ -349,17 +357,23 @@ const COUNTS = [
 ] as const;
 
 /** What the import created, what it left out and why, and the way into the new tournament. */
-function Created({ result, onAgain }: { result: ImportResult; onAgain: () => void }) {
+function Created({ result, name, onAgain }: { result: ImportResult; name: string; onAgain: () => void }) {
   const slug = result.tournament.slug;
+  // The screen changed under the button that was pressed: the reader starts at its title.
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => title.current?.focus(), []);
   return (
     <div className="tm-page tm-page--narrow" data-testid="tbi-done">
       <Link className="tm-back" to="/worldcup">
         ← {t.back}
       </Link>
       <header>
-        <h1 className="tm-title">{t.done.title}</h1>
+        <h1 className="tm-title tbi-focus" ref={title} tabIndex={-1}>
+          {format(t.done.title, { name })}
+        </h1>
         <p className="tm-lead">
-          {t.done.lead} {format(t.done.room, { n: result.teamsPerRoom })}
+          {t.done.lead}
+          {format(t.done.room, { n: result.teamsPerRoom })}
           {result.teamsPerRoomReason ? `（${result.teamsPerRoomReason}）` : ''}
         </p>
       </header>
@@ -398,8 +412,7 @@ function Created({ result, onAgain }: { result: ImportResult; onAgain: () => voi
                       {item.column
                         ? format(t.done.skippedColumn, { column: item.column })
                         : t.done.skippedWhole}
-                      {' · '}
-                      {format(t.done.skippedCount, { n: item.count })}
+                      {item.count > 0 ? ` · ${format(t.done.skippedCount, { n: item.count })}` : ''}
                     </span>
                   </span>
                   <span className="tbi-skipped__reason">{item.reason}</span>
