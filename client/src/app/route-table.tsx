@@ -36,7 +36,15 @@ const lazyContent =
 const lazyShortLink = () =>
   import('../features/display/short-link').then((m) => ({ Component: m.ShortLinkRoute }));
 const lazyTournament =
-  (name: 'TournamentsPage' | 'CreateTournamentPage' | 'TournamentPage' | 'ManagePage' | 'DrawSheetPage') =>
+  (
+    name:
+      | 'TournamentsPage'
+      | 'CreateTournamentPage'
+      | 'TournamentPage'
+      | 'ManagePage'
+      | 'DrawSheetPage'
+      | 'TabbycatImportPage',
+  ) =>
   () =>
     import('../features/tournament').then((m) => ({ Component: m[name] }));
 
@@ -201,6 +209,7 @@ export const routes: RouteObject[] = withChunkErrors([
           },
           { ...page('worldcup', 'worldcup'), lazy: lazyTournament('TournamentsPage') },
           titled('worldcup/new', titles.worldcupNew, lazyTournament('CreateTournamentPage')),
+          titled('worldcup/new/tabbycat', titles.worldcupTabbycat, lazyTournament('TabbycatImportPage')),
           titled('worldcup/:slug', titles.worldcupTournament, lazyTournament('TournamentPage')),
           titled('worldcup/:slug/manage', titles.worldcupManage, lazyTournament('ManagePage')),
           {

@@ -9,6 +9,7 @@ import { TRPC_HTTP_MAX_BATCH } from '@bianshi/shared';
 import { HubError } from '../lib/errors';
 import { toTRPCError } from '../trpc/init';
 import { LM } from './messages';
+import { bodyLimitLabel, trpcBodyLimit } from './trpc-body';
 
 /** Commands per client address (tRPC, the HTTP API, uploads): 60 every 3 s. */
 export const COMMAND_LIMIT = { name: 'commands', points: 60, durationS: 3 } as const;
@@ -28,25 +29,31 @@ export const CONTENT_QUERY_LIMIT = { name: 'content-queries', points: 60, durati
  */
 export const IMPORT_CHARS_LIMIT = { name: 'import-chars', points: 4_000_000, durationS: 60 } as const;
 
-/** Largest tRPC request body over HTTP (a format import with its settings is far below). */
-export const TRPC_HTTP_MAX_BODY_BYTES = 1024 * 1024;
+export { bodyLimitLabel, TRPC_HTTP_MAX_BODY_BYTES, trpcBodyLimit } from './trpc-body';
 /** Most calls in one batched tRPC HTTP request (the client's batch link splits at the same number). */
 export const TRPC_HTTP_MAX_BATCH_CALLS = TRPC_HTTP_MAX_BATCH;
 
+/** The procedures a tRPC HTTP address names (`a.b,c.d` after `/api/trpc/`). */
+export function trpcProcedures(url: URL): string {
+  return url.pathname.replace(/^\/api\/trpc\/?/, '');
+}
+
 /**
- * What a tRPC HTTP request may not be: a body declared larger than the limit, or a batch of more
- * calls than the limit. Checked from the headers and the URL alone, before a byte of the body is
+ * What a tRPC HTTP request may not be: a body declared larger than its limit (1 MB, or the
+ * larger one of a procedure of TRPC_HTTP_LARGE_BODIES sent alone), or a batch of more calls
+ * than the limit. Checked from the headers and the URL alone, before a byte of the body is
  * read. (tRPC's own `maxBodySize` still stops a body sent without a length, chunk by chunk.)
  */
 export function trpcRequestRefusal(req: IncomingMessage, url: URL): HubError | null {
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > TRPC_HTTP_MAX_BODY_BYTES) {
-    return new HubError('PAYLOAD_TOO_LARGE', LM.bodyTooLarge('1 MB'), 'body-too-large', {
-      maxBytes: TRPC_HTTP_MAX_BODY_BYTES,
+  const maxBytes = trpcBodyLimit(trpcProcedures(url));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    return new HubError('PAYLOAD_TOO_LARGE', LM.bodyTooLarge(bodyLimitLabel(maxBytes)), 'body-too-large', {
+      maxBytes,
     });
   }
   if (url.searchParams.get('batch') === '1') {
-    const calls = url.pathname.replace(/^\/api\/trpc\/?/, '').split(',').length;
+    const calls = trpcProcedures(url).split(',').length;
     if (calls > TRPC_HTTP_MAX_BATCH_CALLS) {
       return new HubError(
         'PAYLOAD_TOO_LARGE',

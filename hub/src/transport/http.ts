@@ -4,6 +4,7 @@ import compression from 'compression';
 import { clientIp } from '../lib/request';
 import { createContextFactory, type ContextServices } from '../trpc/context';
 import type { AnyRouter } from '@trpc/server';
+import { TRPC_HTTP_LARGE_BODIES } from '@bianshi/shared';
 import { createApiV1Handler } from '../integrations/api-v1.http';
 import { HubError, retryAfterSeconds } from '../lib/errors';
 import { API_CSP, appCspFor, BASE_SECURITY_HEADERS } from './security-headers';
@@ -18,6 +19,8 @@ import {
   sendTrpcRefusal,
   TRPC_HTTP_MAX_BATCH_CALLS,
   TRPC_HTTP_MAX_BODY_BYTES,
+  trpcBodyLimit,
+  trpcProcedures,
   trpcRequestRefusal,
 } from '../limits/http-limits';
 import { createCommerceHttpHandler } from '../commerce/commerce.http';
@@ -40,28 +43,37 @@ export function createRequestListener(
     config: services.config,
     sessionCookie: services.auth.cookies.session,
   });
-  const trpcHandler = createHTTPHandler({
-    router,
-    basePath: '/api/trpc/',
-    maxBodySize: TRPC_HTTP_MAX_BODY_BYTES,
-    maxBatchSize: TRPC_HTTP_MAX_BATCH_CALLS,
-    createContext: (opts) => createContext(opts, 'http'),
-    // A refusal for going too fast says when to come back, like every 429 of the hub.
-    responseMeta: ({ errors }) => {
-      const limited = errors.find((error) => error.code === 'TOO_MANY_REQUESTS');
-      if (!limited) return {};
-      return {
-        headers: {
-          'retry-after': String(limited.cause instanceof HubError ? retryAfterSeconds(limited.cause) : 1),
-        },
-      };
-    },
-    onError: ({ error, path, req }) => {
-      if (error.code === 'TOO_MANY_REQUESTS') door.refused(req, path, error);
-      if (error.code === 'INTERNAL_SERVER_ERROR')
-        services.logger.error('trpc error', { path, error: error.message });
-    },
-  });
+  // One handler per body limit: tRPC's `maxBodySize` stops a body sent without a length, so a
+  // procedure allowed a larger body (TRPC_HTTP_LARGE_BODIES) is served by a handler that lets it.
+  const trpcHandlerFor = (maxBodySize: number) =>
+    createHTTPHandler({
+      router,
+      basePath: '/api/trpc/',
+      maxBodySize,
+      maxBatchSize: TRPC_HTTP_MAX_BATCH_CALLS,
+      createContext: (opts) => createContext(opts, 'http'),
+      // A refusal for going too fast says when to come back, like every 429 of the hub.
+      responseMeta: ({ errors }) => {
+        const limited = errors.find((error) => error.code === 'TOO_MANY_REQUESTS');
+        if (!limited) return {};
+        return {
+          headers: {
+            'retry-after': String(limited.cause instanceof HubError ? retryAfterSeconds(limited.cause) : 1),
+          },
+        };
+      },
+      onError: ({ error, path, req }) => {
+        if (error.code === 'TOO_MANY_REQUESTS') door.refused(req, path, error);
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          services.logger.error('trpc error', { path, error: error.message });
+      },
+    });
+  const trpcHandlers = new Map(
+    [TRPC_HTTP_MAX_BODY_BYTES, ...Object.values(TRPC_HTTP_LARGE_BODIES)].map(
+      (limit) => [limit, trpcHandlerFor(limit)] as const,
+    ),
+  );
+  const trpcHandler = (url: URL) => trpcHandlers.get(trpcBodyLimit(trpcProcedures(url)))!;
   const serveStatic = createStaticHandler(clientDist, {
     sessionCookie: services.auth.cookies.session,
     trustProxy: services.config.TRUST_PROXY,
@@ -102,12 +114,15 @@ export function createRequestListener(
       return;
     }
     if (pathname === '/api/trpc' || pathname.startsWith('/api/trpc/')) {
-      const refusal = trpcRequestRefusal(req, new URL(req.url ?? '/', 'http://hub'));
+      const url = new URL(req.url ?? '/', 'http://hub');
+      const refusal = trpcRequestRefusal(req, url);
       if (refusal) sendTrpcRefusal(router, res, refusal);
-      else
+      else {
+        const handler = trpcHandler(url);
         door.admit(req, res, pathname, () =>
-          compressJson(req, res, () => trpcHandler(req, coalesceSmall(res, JSON_COMPRESS_MIN_BYTES))),
+          compressJson(req, res, () => handler(req, coalesceSmall(res, JSON_COMPRESS_MIN_BYTES))),
         );
+      }
       return;
     }
     if (pathname === '/api/v1' || pathname.startsWith('/api/v1/')) {

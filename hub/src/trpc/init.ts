@@ -2,6 +2,8 @@ import { TRPCError, initTRPC } from '@trpc/server';
 import { HubError, refusedFor, type HubErrorCode } from '../lib/errors';
 import { invalidInput, zodIssuesOf } from '../lib/input-errors';
 import type { RateLimiter } from '../lib/rate-limit';
+import { LM } from '../limits/messages';
+import { bodyLimitLabel, trpcBodyLimit } from '../limits/trpc-body';
 import type { Context } from './context';
 import { createHubTransformer } from './transformer';
 
@@ -16,16 +18,20 @@ const TRPC_CODES: Record<HubErrorCode, TRPCError['code']> = {
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
 };
 
-/** zh-CN for the refusals tRPC's HTTP adapter makes itself (a body sent without a declared length). */
-const ADAPTER_MESSAGES: Record<string, string> = {
-  PAYLOAD_TOO_LARGE: '请求内容过大（上限 1 MB）',
-  'Batch call exceeds maximum size': '一次批量请求包含的调用过多',
-};
+/**
+ * zh-CN for the refusals tRPC's HTTP adapter makes itself: a body sent without a declared
+ * length that passed its procedure's limit, a batch too long.
+ */
+function adapterMessage(message: string, path: string | undefined): string | undefined {
+  if (message === 'PAYLOAD_TOO_LARGE') return LM.bodyTooLarge(bodyLimitLabel(trpcBodyLimit(path)));
+  if (message === 'Batch call exceeds maximum size') return '一次批量请求包含的调用过多';
+  return undefined;
+}
 
 /** The one tRPC instance of the hub. */
 const t = initTRPC.context<Context>().create({
   transformer: createHubTransformer(),
-  errorFormatter({ shape, error }) {
+  errorFormatter({ shape, error, path }) {
     // Input a procedure's schema refused comes as zod's error: said like any refused input.
     const issues = error.code === 'BAD_REQUEST' ? zodIssuesOf(error.cause) : null;
     const cause = issues ? invalidInput(issues) : error.cause instanceof HubError ? error.cause : null;
@@ -34,7 +40,9 @@ const t = initTRPC.context<Context>().create({
     return {
       ...shape,
       message:
-        error.code === 'INTERNAL_SERVER_ERROR' ? '服务器内部错误' : (ADAPTER_MESSAGES[message] ?? message),
+        error.code === 'INTERNAL_SERVER_ERROR'
+          ? '服务器内部错误'
+          : (adapterMessage(message, path) ?? message),
       data: {
         code: shape.data.code,
         httpStatus: shape.data.httpStatus,

@@ -34,6 +34,17 @@ export const CLOSE = {
 export const TRPC_HTTP_MAX_BATCH = 40;
 
 /**
+ * Procedures whose tRPC request over HTTP may carry more than the hub's usual 1 MB body, by
+ * path, in bytes: a whole Tabbycat folder (at most 8 MB of files, plus their names and JSON's
+ * escapes). Only a request of that one procedure gets the larger limit; the client sends each
+ * of them over HTTP alone, never batched with other calls and never over the WebSocket
+ * (whose messages stop at 64 KB).
+ */
+export const TRPC_HTTP_LARGE_BODIES: Readonly<Record<string, number>> = {
+  'tournament.importTabbycat': 9 * 1024 * 1024,
+};
+
+/**
  * The id of the inert JSON block in which a screen's page carries the first snapshot of its
  * watch (`hub/src/transport/page-state.ts` writes it, `client/src/lib/realtime/timer/embedded-watch.ts`
  * reads it; the service worker's copy of the rule is tested against the hub's). Here, not beside

@@ -58,6 +58,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { path: '/lobby/:id', entities: { id: 'lobby' } },
   { path: '/worldcup' },
   { path: '/worldcup/new' },
+  { path: '/worldcup/new/tabbycat' },
   { path: '/worldcup/ballot/:token' },
   { path: '/worldcup/:slug' },
   { path: '/worldcup/:slug/manage' },

@@ -10,6 +10,7 @@ export const routes = {
     adminTopics: '辩题库审核',
     timerInvite: '加入计时器',
     worldcupNew: '创建赛事',
+    worldcupTabbycat: '从 Tabbycat 导入',
     worldcupTournament: '赛事',
     worldcupManage: '赛事管理',
     worldcupLive: '直播墙',

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
+import { messages } from '../../../i18n';
 import { toast } from '../../../lib/toast';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
 import { useTRPC } from '../../../lib/api/trpc';
@@ -33,7 +34,12 @@ export function CreateTournamentPage() {
       <Link className="tm-back" to="/worldcup">
         ← {t.page.backToList}
       </Link>
-      <h1 className="tm-title">{t.form.createTitle}</h1>
+      <header className="tm-head">
+        <h1 className="tm-title">{t.form.createTitle}</h1>
+        <Link className="btn btn--ghost btn--sm" to="/worldcup/new/tabbycat" data-testid="tm-import-tabbycat">
+          {messages.routes.titles.worldcupTabbycat}
+        </Link>
+      </header>
       <TournamentForm
         view={null}
         submitLabel={t.form.submit}

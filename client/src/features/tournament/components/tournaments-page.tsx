@@ -1,6 +1,6 @@
 import type { TournamentSummary } from '@bianshi/shared';
 import { Link } from 'react-router';
-import { format } from '../../../i18n';
+import { format, messages } from '../../../i18n';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
 import { useAccount, useTournamentList } from '../api/tournament-queries';
 import { isPast, todayOf } from '../view-model';
@@ -27,19 +27,25 @@ export function TournamentsPage() {
           <h1 className="tm-title">{t.index.title}</h1>
           <p className="tm-lead">{t.index.lead}</p>
         </div>
-        {signedIn ? (
-          <Link className="btn btn--primary" to="/worldcup/new" data-testid="tm-create">
-            {t.index.create}
+        <div className="tm-head__actions">
+          {signedIn ? (
+            <Link className="btn btn--primary" to="/worldcup/new" data-testid="tm-create">
+              {t.index.create}
+            </Link>
+          ) : (
+            <Link
+              className="btn btn--primary"
+              to={`/auth/login?redirect=${encodeURIComponent('/worldcup/new')}`}
+              title={t.index.signInToCreate}
+            >
+              {t.index.create}
+            </Link>
+          )}
+          {/* The import page asks a visitor to sign in itself, and comes back after. */}
+          <Link className="btn btn--ghost" to="/worldcup/new/tabbycat" data-testid="tm-import-tabbycat">
+            {messages.routes.titles.worldcupTabbycat}
           </Link>
-        ) : (
-          <Link
-            className="btn btn--primary"
-            to={`/auth/login?redirect=${encodeURIComponent('/worldcup/new')}`}
-            title={t.index.signInToCreate}
-          >
-            {t.index.create}
-          </Link>
-        )}
+        </div>
       </header>
       {signedIn && (
         <TournamentSection

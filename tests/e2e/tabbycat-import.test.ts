@@ -1,0 +1,185 @@
+/**
+ * 从 Tabbycat 导入 in a real Chromium against a hub serving the built client: an organizer picks
+ * a folder with errors and sees them per file with rows and columns in Chinese (nothing created),
+ * then a good folder, sees what was created and what was skipped, and opens the tournament to
+ * find its teams and judges. Screenshots at 1920×1080 and 390×844, light and dark, go to
+ * `TABBYCAT_SHOTS` (default /tmp/shots) as tabbycat-*.png.
+ * (`E2E_CLIENT_DIST` points the hub at another client build.)
+ */
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, type TestAccount } from '../support/accounts';
+import { startHub, type TestHub } from '../support/hub';
+import { launchBrowser, openPage, settled, type PageOptions } from './support/browser';
+
+const FIXTURES = new URL('../fixtures/tabbycat/', import.meta.url).pathname;
+const GOOD = `${FIXTURES}anorak-small`;
+const BROKEN = `${FIXTURES}broken`;
+const SHOTS = process.env.TABBYCAT_SHOTS ?? '/tmp/shots';
+const VIEWPORTS = [
+  { width: 1920, height: 1080 },
+  { width: 390, height: 844 },
+] as const;
+
+let hub: TestHub;
+let browser: Browser;
+
+beforeAll(async () => {
+  const env: Record<string, string> = process.env.E2E_CLIENT_DIST
+    ? { CLIENT_DIST: process.env.E2E_CLIENT_DIST }
+    : {};
+  [hub, browser] = await Promise.all([startHub({ env }), launchBrowser()]);
+  mkdirSync(SHOTS, { recursive: true });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await hub?.close();
+});
+
+/** A page signed in as `account`, on the import screen. */
+async function importScreen(account: TestAccount, options: PageOptions = {}) {
+  const opened = await openPage(browser, { viewport: { width: 1440, height: 900 }, ...options });
+  const [name = '', value = ''] = account.cookie.split('=');
+  await opened.context.addCookies([{ name, value, url: hub.url, httpOnly: true, sameSite: 'Lax' }]);
+  await opened.page.goto(`${hub.url}/worldcup/new/tabbycat`);
+  await opened.page.getByTestId('tbi-page').waitFor();
+  return opened;
+}
+
+/** Picks a whole folder with the folder button (a directory upload, as the browser does it). */
+async function pickFolder(page: Page, folder: string) {
+  await page.getByTestId('tbi-folder').setInputFiles(folder);
+  await page.getByTestId('tbi-files').waitFor();
+}
+
+const mine = (account: TestAccount) => account.client.tournament.list.query({ scope: 'mine' });
+
+async function shoot(page: Page, name: string, viewport: { width: number }, scheme: string) {
+  // The whole page from its top (a scrolled page draws its sticky header mid-way in a full-page shot).
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await settled(page);
+  await page.screenshot({
+    path: `${SHOTS}/tabbycat-${name}-${viewport.width}-${scheme}.png`,
+    fullPage: true,
+  });
+}
+
+describe('从 Tabbycat 导入 in the browser', () => {
+  it('shows a broken folder’s errors per file, row and column, and creates nothing', async () => {
+    const owner = await createAccount(hub, 'tbi-broken');
+    const { context, page, errors } = await importScreen(owner);
+
+    // Reached from the tournament list too.
+    await page.goto(`${hub.url}/worldcup`);
+    await page.getByTestId('tm-import-tabbycat').click();
+    await page.waitForURL('**/worldcup/new/tabbycat');
+    await page.getByTestId('tbi-page').waitFor();
+
+    // No CSV at all: refused here, before anything is sent.
+    await page.getByTestId('tbi-files-input').setInputFiles(`${GOOD}/readme.md`);
+    await expect
+      .poll(() => page.getByTestId('tbi-problems').innerText())
+      .toContain('所选文件中没有 CSV 文件');
+    await page.getByRole('button', { name: '清空' }).click();
+
+    await pickFolder(page, BROKEN);
+    await expect.poll(() => page.getByTestId('tbi-files-summary').innerText()).toContain('4 个文件');
+    await expect.poll(() => page.getByTestId('tbi-files-summary').innerText()).toContain('文件夹：broken');
+    await page.getByTestId('tbi-submit').click();
+    const report = page.getByTestId('tbi-errors');
+    await report.waitFor();
+    expect(await report.locator('h2').innerText()).toBe('发现 5 处错误，没有创建赛事');
+    const files = report.getByTestId('tbi-error-file');
+    expect(await files.locator('h3 .tm-mono').allInnerTexts()).toEqual([
+      'institutions.csv',
+      'speakers.csv',
+      'adjudicators.csv',
+      'rounds.csv',
+    ]);
+    const speakers = files.nth(1).getByTestId('tbi-error');
+    expect(await speakers.count()).toBe(2);
+    expect(await speakers.nth(0).innerText()).toMatch(
+      /第 1 行[\s\S]*列 institution[\s\S]*机构「Nowhere」不在 institutions\.csv 中/,
+    );
+    expect(await speakers.nth(1).innerText()).toMatch(
+      /第 2 行[\s\S]*列 use_institution_prefix[\s\S]*应为 TRUE 或 FALSE/,
+    );
+    expect(await files.nth(0).innerText()).toContain('机构代码「Lakeside」与第 1 行重复');
+    expect(await mine(owner)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('imports a folder: counts, what was skipped and why, then the tournament with its teams and judges', async () => {
+    const owner = await createAccount(hub, 'tbi-good');
+    const { context, page, errors } = await importScreen(owner);
+    await pickFolder(page, GOOD);
+    const list = page.getByTestId('tbi-files');
+    // Eight CSV files and the .importer marker go; the readme is listed, not sent.
+    await expect.poll(() => page.getByTestId('tbi-files-summary').innerText()).toContain('8 个文件');
+    expect(await list.locator('li.tbi-file--skipped').innerText()).toContain('readme.md');
+    // The folder's name is the default name.
+    expect(await page.locator('input[name="name"]').getAttribute('placeholder')).toBe('anorak-small');
+    await page.getByTestId('tbi-submit').click();
+
+    const done = page.getByTestId('tbi-done');
+    await done.waitFor({ timeout: 20_000 });
+    expect(await done.locator('h1').innerText()).toBe('已创建赛事「anorak-small」');
+    // The reader starts at the new screen's title, not at the top of the page.
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    const count = (key: string) => done.locator(`[data-count="${key}"] dd`).innerText();
+    expect(await count('teams')).toBe('4');
+    expect(await count('speakers')).toBe('12');
+    expect(await count('adjudicators')).toBe('3');
+    expect(await count('institutions')).toBe('3');
+    expect(await count('rounds')).toBe('3');
+    const skipped = await page.getByTestId('tbi-skipped-item').allInnerTexts();
+    expect(skipped.some((item) => item.includes('speakers.csv') && item.includes('性别不导入'))).toBe(true);
+    expect(skipped.some((item) => item.includes('venues.csv') && item.includes('场地类别'))).toBe(true);
+
+    const [created] = await mine(owner);
+    expect(created).toMatchObject({ name: 'anorak-small', teamCount: 4 });
+    await page.getByTestId('tbi-open').click();
+    await page.waitForURL(`**/worldcup/${created!.slug}`);
+    await page.getByRole('tab', { name: '参赛队伍' }).click();
+    // The tab lists teams by name, each with its school and speakers.
+    await expect
+      .poll(() => page.getByTestId('tm-teams').innerText())
+      .toMatch(
+        /Hilltop 1[\s\S]*Lakeside A\nLakeside Academy of Rhetoric\nAda Quill、Bo Fennick、Cass Moor[\s\S]*Owls/,
+      );
+    await page.getByRole('tab', { name: '评委' }).click();
+    await expect
+      .poll(() => page.getByTestId('tm-judges').innerText())
+      .toMatch(/Mara Holt[\s\S]*Nico Vale[\s\S]*Oona Pike/);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('looks right on a projector and a phone, light and dark (screenshots)', async () => {
+    for (const viewport of VIEWPORTS) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const owner = await createAccount(hub, 'tbi-shots');
+        const { context, page } = await importScreen(owner, { viewport, colorScheme });
+        await shoot(page, 'empty', viewport, colorScheme);
+        await pickFolder(page, BROKEN);
+        await page.getByTestId('tbi-submit').click();
+        await page.getByTestId('tbi-errors').waitFor();
+        await shoot(page, 'errors', viewport, colorScheme);
+        await page.getByRole('button', { name: '清空' }).click();
+        await pickFolder(page, GOOD);
+        await page.locator('input[name="name"]').fill('Lakeside Open 2026 湖畔公开赛');
+        await shoot(page, 'picked', viewport, colorScheme);
+        await page.getByTestId('tbi-submit').click();
+        await page.getByTestId('tbi-done').waitFor({ timeout: 20_000 });
+        await shoot(page, 'done', viewport, colorScheme);
+        // Nothing wider than the screen.
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        await context.close();
+      }
+    }
+  }, 180_000);
+});
