@@ -9,7 +9,7 @@ import { TRPC_HTTP_MAX_BATCH } from '@bianshi/shared';
 import { HubError } from '../lib/errors';
 import { toTRPCError } from '../trpc/init';
 import { LM } from './messages';
-import { bodyLimitLabel, trpcBodyLimit } from './trpc-body';
+import { bodyTooLargeMessage, trpcBodyLimit } from '../trpc/body-limit';
 
 /** Commands per client address (tRPC, the HTTP API, uploads): 60 every 3 s. */
 export const COMMAND_LIMIT = { name: 'commands', points: 60, durationS: 3 } as const;
@@ -29,7 +29,7 @@ export const CONTENT_QUERY_LIMIT = { name: 'content-queries', points: 60, durati
  */
 export const IMPORT_CHARS_LIMIT = { name: 'import-chars', points: 4_000_000, durationS: 60 } as const;
 
-export { bodyLimitLabel, TRPC_HTTP_MAX_BODY_BYTES, trpcBodyLimit } from './trpc-body';
+export { bodyLimitLabel, TRPC_HTTP_MAX_BODY_BYTES, trpcBodyLimit } from '../trpc/body-limit';
 /** Most calls in one batched tRPC HTTP request (the client's batch link splits at the same number). */
 export const TRPC_HTTP_MAX_BATCH_CALLS = TRPC_HTTP_MAX_BATCH;
 
@@ -48,7 +48,7 @@ export function trpcRequestRefusal(req: IncomingMessage, url: URL): HubError | n
   const declared = Number(req.headers['content-length']);
   const maxBytes = trpcBodyLimit(trpcProcedures(url));
   if (Number.isFinite(declared) && declared > maxBytes) {
-    return new HubError('PAYLOAD_TOO_LARGE', LM.bodyTooLarge(bodyLimitLabel(maxBytes)), 'body-too-large', {
+    return new HubError('PAYLOAD_TOO_LARGE', bodyTooLargeMessage(maxBytes), 'body-too-large', {
       maxBytes,
     });
   }

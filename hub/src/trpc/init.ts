@@ -2,9 +2,8 @@ import { TRPCError, initTRPC } from '@trpc/server';
 import { HubError, refusedFor, type HubErrorCode } from '../lib/errors';
 import { invalidInput, zodIssuesOf } from '../lib/input-errors';
 import type { RateLimiter } from '../lib/rate-limit';
-import { LM } from '../limits/messages';
-import { bodyLimitLabel, trpcBodyLimit } from '../limits/trpc-body';
 import type { Context } from './context';
+import { bodyTooLargeMessage, trpcBodyLimit } from './body-limit';
 import { createHubTransformer } from './transformer';
 
 const TRPC_CODES: Record<HubErrorCode, TRPCError['code']> = {
@@ -23,7 +22,7 @@ const TRPC_CODES: Record<HubErrorCode, TRPCError['code']> = {
  * length that passed its procedure's limit, a batch too long.
  */
 function adapterMessage(message: string, path: string | undefined): string | undefined {
-  if (message === 'PAYLOAD_TOO_LARGE') return LM.bodyTooLarge(bodyLimitLabel(trpcBodyLimit(path)));
+  if (message === 'PAYLOAD_TOO_LARGE') return bodyTooLargeMessage(trpcBodyLimit(path));
   if (message === 'Batch call exceeds maximum size') return '一次批量请求包含的调用过多';
   return undefined;
 }

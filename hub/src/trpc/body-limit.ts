@@ -13,6 +13,11 @@ export function trpcBodyLimit(procedures: string | undefined): number {
   return TRPC_HTTP_LARGE_BODIES[procedures]!;
 }
 
+/** The refusal of a body over `bytes` (zh-CN). */
+export function bodyTooLargeMessage(bytes: number): string {
+  return `请求内容过大（上限 ${bodyLimitLabel(bytes)}）`;
+}
+
 /** A body limit as the refusal says it: `1 MB`, `9 MB`. */
 export function bodyLimitLabel(bytes: number): string {
   const mb = bytes / (1024 * 1024);
