@@ -6,12 +6,14 @@
  * `TABBYCAT_SHOTS` (default /tmp/shots) as tabbycat-*.png.
  * (`E2E_CLIENT_DIST` points the hub at another client build.)
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { tabbycat } from '@bianshi/shared';
+import { strFromU8, unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../support/accounts';
 import { startHub, type TestHub } from '../support/hub';
-import { launchBrowser, openPage, settled, type PageOptions } from './support/browser';
+import { downloadedBytes, launchBrowser, openPage, settled, type PageOptions } from './support/browser';
 
 const FIXTURES = new URL('../fixtures/tabbycat/', import.meta.url).pathname;
 const GOOD = `${FIXTURES}anorak-small`;
@@ -154,6 +156,49 @@ describe('从 Tabbycat 导入 in the browser', () => {
     await expect
       .poll(() => page.getByTestId('tm-judges').innerText())
       .toMatch(/Mara Holt[\s\S]*Nico Vale[\s\S]*Oona Pike/);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('exports the tournament back from its manage page: the Tabbycat folder as a ZIP, and DebateXML', async () => {
+    const owner = await createAccount(hub, 'tbi-export');
+    const files = Object.fromEntries(
+      readdirSync(GOOD).map((file) => [file, readFileSync(`${GOOD}/${file}`, 'utf8')]),
+    );
+    const imported = await owner.client.tournament.importTabbycat.mutate({ name: 'Export Cup', files });
+    const { context, page, errors } = await openPage(browser, { viewport: { width: 1440, height: 900 } });
+    const [name = '', value = ''] = owner.cookie.split('=');
+    await context.addCookies([{ name, value, url: hub.url, httpOnly: true, sameSite: 'Lax' }]);
+    await page.goto(`${hub.url}/worldcup/${imported.tournament.slug}/manage`);
+
+    const [zip] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('tm-export-tabbycat').click(),
+    ]);
+    expect(zip.suggestedFilename()).toBe(`${imported.tournament.slug}-tabbycat.zip`);
+    const entries = unzipSync(new Uint8Array(await downloadedBytes(zip)));
+    const folder = Object.fromEntries(
+      Object.entries(entries).map(([path, bytes]) => [
+        path.slice(path.lastIndexOf('/') + 1),
+        strFromU8(bytes),
+      ]),
+    );
+    const again = tabbycat.parseTabbycatFolder(folder);
+    expect(again.ok && again.tournament.teams.map((team) => team.displayName).sort()).toEqual([
+      'Hilltop 1',
+      'Lakeside A',
+      'Lakeside B',
+      'Owls',
+    ]);
+
+    const [xml] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('tm-export-debatexml').click(),
+    ]);
+    expect(xml.suggestedFilename()).toBe(`${imported.tournament.slug}.xml`);
+    const text = (await downloadedBytes(xml)).toString('utf8');
+    expect(text).toContain('<tournament name="Export Cup"');
+    expect(text).not.toContain('@example.test');
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);

@@ -41,6 +41,8 @@ export const tournament = {
     exportFixtures: '赛程与赛果 CSV',
     exportStandings: '积分榜 CSV',
     drawSheet: '打印对阵表',
+    exportTabbycat: 'Tabbycat 导入文件（ZIP）',
+    exportDebateXml: 'DebateXML 存档',
     backToList: '返回赛事列表',
   },
   fixtures: {

@@ -125,7 +125,7 @@ export function ManagePage() {
           )}
           {organizer && (
             <Section id="exports">
-              <ExportsMenu slug={view.slug} />
+              <ExportsMenu slug={view.slug} tournamentId={view.id} />
             </Section>
           )}
         </div>
