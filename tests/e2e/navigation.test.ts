@@ -59,6 +59,11 @@ const USER_WAYS: Way[] = [
   { path: '/schools', from: '/', clicks: [header('学校')] },
   { path: '/worldcup', from: '/', clicks: [header('世界杯')] },
   { path: '/worldcup/new', from: '/', clicks: [header('世界杯'), (page) => page.getByTestId('tm-create')] },
+  {
+    path: '/worldcup/new/tabbycat',
+    from: '/',
+    clicks: [header('世界杯'), (page) => page.getByTestId('tm-import-tabbycat')],
+  },
   { path: '/docs', from: '/', clicks: [header('文档')] },
   { path: '/pricing', from: '/', clicks: [header('价格')] },
   { path: '/create', from: '/', clicks: [(page) => page.getByRole('link', { name: '开始计时' }).first()] },
