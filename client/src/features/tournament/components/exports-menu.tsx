@@ -44,51 +44,26 @@ export function ExportsMenu({ slug, tournamentId }: { slug: string; tournamentId
       setBusy(false);
     }
   };
+  const button = (kind: Parameters<typeof save>[0], testId: string, label: string) => (
+    <button
+      type="button"
+      className="btn btn--ghost btn--sm"
+      disabled={busy}
+      onClick={() => void save(kind)}
+      data-testid={testId}
+    >
+      {label}
+    </button>
+  );
   return (
     <div className="tm-exports" role="group" aria-label={t.exports}>
-      <button
-        type="button"
-        className="btn btn--ghost btn--sm"
-        disabled={busy}
-        onClick={() => void save('fixtures')}
-        data-testid="tm-export-fixtures"
-      >
-        {t.exportFixtures}
-      </button>
-      <button
-        type="button"
-        className="btn btn--ghost btn--sm"
-        disabled={busy}
-        onClick={() => void save('standings')}
-        data-testid="tm-export-standings"
-      >
-        {t.exportStandings}
-      </button>
+      {button('fixtures', 'tm-export-fixtures', t.exportFixtures)}
+      {button('standings', 'tm-export-standings', t.exportStandings)}
       <Link className="btn btn--ghost btn--sm" to={`/worldcup/${slug}/print`}>
         {t.drawSheet}
       </Link>
-      {tournamentId && (
-        <>
-          <button
-            type="button"
-            className="btn btn--ghost btn--sm"
-            disabled={busy}
-            onClick={() => void save('tabbycat')}
-            data-testid="tm-export-tabbycat"
-          >
-            {t.exportTabbycat}
-          </button>
-          <button
-            type="button"
-            className="btn btn--ghost btn--sm"
-            disabled={busy}
-            onClick={() => void save('debateXml')}
-            data-testid="tm-export-debatexml"
-          >
-            {t.exportDebateXml}
-          </button>
-        </>
-      )}
+      {tournamentId && button('tabbycat', 'tm-export-tabbycat', t.exportTabbycat)}
+      {tournamentId && button('debateXml', 'tm-export-debatexml', t.exportDebateXml)}
     </div>
   );
 }
