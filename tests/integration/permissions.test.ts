@@ -493,6 +493,14 @@ const TABLE: Record<string, Row> = {
     rule: tournament('organizer'),
     input: (fx) => ({ tournamentId: tournamentId(fx), draw: { pools: [] } }),
   },
+  'tournament.addRound': {
+    rule: tournament('organizer'),
+    input: (fx) => ({ tournamentId: tournamentId(fx), round: { drawKind: 'no-such-kind' } }),
+  },
+  'tournament.drawRound': {
+    rule: tournament('organizer'),
+    input: (fx) => ({ tournamentId: tournamentId(fx), draw: { roundId: 'no-such-round' } }),
+  },
   'tournament.updateFixture': {
     rule: tournament('organizer'),
     input: (fx) => ({ tournamentId: tournamentId(fx), fixtureId: 'no-such-fixture', patch: {} }),

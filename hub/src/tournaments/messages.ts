@@ -56,4 +56,17 @@ export const T = {
   knockoutRoundUnfinished: '当前淘汰赛轮次还有比赛没有确认结果',
   knockoutFinished: '淘汰赛已经结束',
   noGroupStage: '还没有小组赛：请先抽签',
+  overallStandings: '总排名',
+  roundName: (number: number) => `第 ${number} 轮`,
+  preliminaryStage: '预赛',
+  roundRobinStage: '小组循环赛的轮次已经全部排好，不能再加单独抽签的轮次',
+  knockoutStarted: '淘汰赛已经开始，不能再加预赛轮次',
+  roundNotDrawable: '这一轮不是随机配对或实力配对，不能在这里抽签',
+  roundDrawBp: '英议（BP）四队一间的轮次暂不能在这里抽签',
+  roundEarlierUnpublished: (name: string) => `「${name}」还没有发布：请按顺序抽签`,
+  roundEarlierOpen: (name: string, count: number) =>
+    `「${name}」还有 ${count} 场比赛没有确认结果：实力配对要用确认后的积分`,
+  drawOddTeams: (count: number) =>
+    `现在有 ${count} 支队伍，是奇数：请添加一支轮空替补队（swing team）或移除一支队伍后再抽签`,
+  tooManyRounds: (max: number) => `预赛最多 ${max} 轮`,
 } as const;

@@ -20,6 +20,7 @@ import type {
   TimerProgress,
   TournamentSnapshot,
 } from './tournament.repository';
+import { T } from './messages';
 
 /**
  * Builds what screens show from a tournament's rows: fixtures with their status and result,
@@ -88,12 +89,25 @@ function confirmedResults(snapshot: TournamentSnapshot, stageId: string): Standi
   });
 }
 
-/** Standings of every pool of the group stage. */
+/** Standings of every pool of the group stage (one table when the stage has no pools). */
 export function standingsOf(snapshot: TournamentSnapshot): TournamentView['standings'] {
   const stage = snapshot.stages.find((candidate) => candidate.kind === 'group');
   if (!stage) return [];
   const results = confirmedResults(snapshot, stage.id);
   const teams = new Map(snapshot.teams.map((team) => [team.id, team]));
+  // A Swiss stage has no pools: one table of every team.
+  if (stage.pools.length === 0)
+    return [
+      {
+        poolId: '',
+        poolName: T.overallStandings,
+        rows: poolStandings(
+          snapshot.teams.map((team) => ({ id: team.id, name: team.name, poolId: null })),
+          results,
+          snapshot.tournament.tieBreaks,
+        ),
+      },
+    ];
   return stage.pools.map((pool) => ({
     poolId: pool.id,
     poolName: pool.name,
@@ -161,6 +175,8 @@ export function fixtureView(
     affTeamId: fixture.affTeamId,
     negTeamId: fixture.negTeamId,
     sidesDrawn: fixture.sidesDrawn,
+    bracket: fixture.bracket,
+    pullups: fixture.pullups,
     venue: fixture.venue,
     judgeIds: fixture.judgeIds,
     startsAt: fixture.startsAt,
@@ -282,6 +298,8 @@ export function buildView(
         name: round.name,
         status: round.status,
         publishedAt: round.publishedAt,
+        drawKind: round.drawKind,
+        draw: round.draw,
         // Whoever may see the tournament may watch its rounds (unlisted and private tournaments have private lobbies).
         lobby:
           lobby && round.lobbyId

@@ -12,6 +12,7 @@ import { BallotService } from './ballot.service';
 import { DrawService } from './draw.service';
 import { KnockoutService } from './knockout.service';
 import { ParticipantService } from './participant.service';
+import { RoundDrawService } from './round-draw.service';
 import { RoundPublisher } from './round-publisher';
 import { INVITES_PER_ADDRESS_HOUR, INVITES_PER_HOUR, StaffInvites } from './staff-invites';
 import { TabbycatExporter } from './tabbycat-export.service';
@@ -36,6 +37,8 @@ export interface Tournaments {
   readonly invites: StaffInvites;
   /** The group draw, fixture edits, judge assignment and topics. */
   readonly draws: DrawService;
+  /** Preliminary rounds drawn one at a time (random or power-paired, Swiss). */
+  readonly roundDraws: RoundDrawService;
   /** The knockout bracket and its rounds. */
   readonly knockout: KnockoutService;
   /** Publishing rounds onto timers and a lobby. */
@@ -107,6 +110,7 @@ export function createTournaments(deps: TournamentModuleDependencies): Tournamen
       new TopicPublisher(repository, deps.timers, deps.clock),
       deps.clock,
     ),
+    roundDraws: new RoundDrawService(repository, changes, deps.clock),
     knockout: new KnockoutService(repository, changes, deps.clock),
     rounds,
     ballots: new BallotService(repository, new BallotRepository(deps.db), changes, deps.clock),

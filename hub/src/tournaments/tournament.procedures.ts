@@ -1,4 +1,5 @@
 import {
+  addRoundSchema,
   ballotInputSchema,
   epochMsSchema,
   fixturePatchSchema,
@@ -7,6 +8,7 @@ import {
   knockoutInputSchema,
   manualDrawSchema,
   resultInputSchema,
+  roundDrawSchema,
   submissionIdSchema,
   teamImportSchema,
   tournamentIdSchema,
@@ -316,6 +318,19 @@ export const tournamentRouter = router({
     .input(z.object({ draw: manualDrawSchema }))
     .mutation(({ ctx, input }) =>
       ctx.services.tournaments.draws.setDraw(ctx.tournament, input.draw, ctx.staff.name),
+    ),
+  /** Adds a preliminary round drawn on its own when its turn comes: random or power-paired (Swiss). */
+  addRound: organizer
+    .input(z.object({ round: addRoundSchema }))
+    .mutation(({ ctx, input }) => ctx.services.tournaments.roundDraws.addRound(ctx.tournament, input.round)),
+  /**
+   * Draws a random or power-paired round from the confirmed results before it (the seed is
+   * recorded); drawing again replaces the round's rooms while it is a draft.
+   */
+  drawRound: organizer
+    .input(z.object({ draw: roundDrawSchema }))
+    .mutation(({ ctx, input }) =>
+      ctx.services.tournaments.roundDraws.drawRound(ctx.tournament, input.draw, ctx.staff.name),
     ),
   /** Edits a drafted fixture: sides, venue, judges, start time. */
   updateFixture: organizer

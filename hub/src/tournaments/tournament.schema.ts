@@ -2,6 +2,8 @@ import type {
   BestDebaterVote,
   BracketNode,
   DrawRecord,
+  RoundDrawKind,
+  RoundDrawRecord,
   TieBreak,
   TournamentFormat,
   TournamentPool,
@@ -62,8 +64,7 @@ export const tournaments = pgTable(
   ],
 );
 
-/** How an imported round is drawn (Tabbycat's draw types). */
-export type RoundDrawKind = 'random' | 'power' | 'roundRobin' | 'manual' | 'elimination';
+export type { RoundDrawKind };
 
 /** Staff other than the owner: organizers and judge coordinators. */
 export const tournamentStaff = pgTable(
@@ -214,6 +215,8 @@ export const tournamentRounds = pgTable(
     breakCategoryId: text('break_category_id'),
     /** Results stay hidden from the public after the round (a silent round). */
     silent: boolean('silent').notNull().default(false),
+    /** How the round was drawn when Bianshi drew it on its own (random or power pairing); null otherwise. */
+    draw: jsonb('draw').$type<RoundDrawRecord | null>(),
   },
   (table) => [
     index('tournament_rounds_tournament_idx').on(table.tournamentId),
@@ -250,6 +253,10 @@ export const tournamentFixtures = pgTable(
     timerId: text('timer_id'),
     topicId: text('topic_id'),
     topicReleaseAt: bigint('topic_release_at', { mode: 'number' }),
+    /** Power-paired rounds: the bracket's wins (the room's importance); null otherwise. */
+    bracket: integer('bracket'),
+    /** Power-paired rounds: teams pulled up into this room from the bracket below. */
+    pullups: jsonb('pullups').$type<string[]>().notNull().default([]),
   },
   (table) => [
     index('tournament_fixtures_round_idx').on(table.roundId),

@@ -13,6 +13,7 @@ import type {
   TournamentStageKind,
   TournamentVisibility,
 } from './tournament.schema';
+import type { RoundDrawKind, RoundDrawRecord } from './round-draw';
 
 /** One line of the tournament list. */
 export interface TournamentSummary {
@@ -160,6 +161,10 @@ export interface TournamentFixture {
   negTeamId: string | null;
   /** True when sides were drawn (seeded), false when set by hand. */
   sidesDrawn: boolean;
+  /** Power-paired rounds: the bracket (wins so far) the room was drawn in; null otherwise. */
+  bracket: number | null;
+  /** Power-paired rounds: the teams pulled up into the room. */
+  pullups: string[];
   venue: string;
   judgeIds: string[];
   startsAt: number | null;
@@ -203,6 +208,13 @@ export interface TournamentRound {
   name: string;
   status: RoundStatus;
   publishedAt: number | null;
+  /**
+   * How the round is to be drawn when it is drawn on its own (random or power pairing, set when
+   * it is added or imported); null for the group stage's round robin and the knockout.
+   */
+  drawKind: RoundDrawKind | null;
+  /** How it was drawn, once drawn on its own. */
+  draw: RoundDrawRecord | null;
   lobby: RoundLobby | null;
   fixtures: TournamentFixture[];
 }

@@ -1,0 +1,237 @@
+import {
+  poolStandings,
+  seededRandom,
+  tabEngine,
+  type AddRound,
+  type RoundDrawInput,
+  type RoundDrawRecord,
+  type StandingsResult,
+} from '@bianshi/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Clock } from '../lib/clock';
+import { HubError } from '../lib/errors';
+import { newId } from '../lib/ids';
+import { T } from './messages';
+import type { TournamentChanges } from './tournament-changes';
+import type {
+  RoundRow,
+  TournamentRepository,
+  TournamentRow,
+  TournamentSnapshot,
+} from './tournament.repository';
+import { tournamentFixtures, tournamentRounds, tournamentStages } from './tournament.schema';
+
+type NewFixture = typeof tournamentFixtures.$inferInsert;
+
+/** Preliminary rounds a stage may hold (Tabbycat's largest examples run 9). */
+export const MAX_PRELIMINARY_ROUNDS = 16;
+
+/**
+ * Rounds drawn one at a time, as Swiss tournaments run: the organizer adds a preliminary round
+ * (random or power-paired), and draws it when the rounds before it are published and — for
+ * power pairing — their results confirmed. The pairing is the tab engine's; this service builds
+ * its inputs (standings order, wins, institutions, the rooms of earlier rounds) from the tables
+ * and writes the rooms as the round's fixtures. Imported Tabbycat rounds carry their draw kind
+ * and are drawn the same way.
+ */
+export class RoundDrawService {
+  constructor(
+    private readonly repository: TournamentRepository,
+    private readonly changes: TournamentChanges,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Adds a draft preliminary round at the end of the group stage (made, without pools, when absent). */
+  async addRound(tournament: TournamentRow, input: AddRound): Promise<{ roundId: string }> {
+    const snapshot = await this.repository.snapshot(tournament);
+    const group = snapshot.stages.find((stage) => stage.kind === 'group');
+    if (group && group.pools.length > 0)
+      throw new HubError('CONFLICT', T.roundRobinStage, 'round-robin-stage');
+    const knockout = snapshot.stages.find((stage) => stage.kind === 'knockout');
+    if (
+      knockout &&
+      snapshot.rounds.some((round) => round.stageId === knockout.id && round.status === 'published')
+    )
+      throw new HubError('CONFLICT', T.knockoutStarted, 'knockout-started');
+    const stageId = group?.id ?? newId();
+    const rounds = snapshot.rounds.filter((round) => round.stageId === stageId);
+    if (rounds.length >= MAX_PRELIMINARY_ROUNDS)
+      throw new HubError('BAD_REQUEST', T.tooManyRounds(MAX_PRELIMINARY_ROUNDS), 'too-many-rounds');
+    const number = Math.max(0, ...rounds.map((round) => round.number)) + 1;
+    const roundId = newId();
+    await this.changes.write(tournament.id, async (tx) => {
+      if (!group)
+        await tx.insert(tournamentStages).values({
+          id: stageId,
+          tournamentId: tournament.id,
+          kind: 'group',
+          name: T.preliminaryStage,
+          position: 0,
+        });
+      await tx.insert(tournamentRounds).values({
+        id: roundId,
+        tournamentId: tournament.id,
+        stageId,
+        number,
+        name: input.name || T.roundName(number),
+        abbreviation: `R${number}`,
+        drawKind: input.drawKind,
+      });
+    });
+    return { roundId };
+  }
+
+  /**
+   * Draws (or draws again) a draft random or power-paired round: its fixtures are replaced by
+   * the engine's rooms, top room first, with venues in order. The seed is recorded on the round.
+   */
+  async drawRound(
+    tournament: TournamentRow,
+    input: RoundDrawInput,
+    byName: string,
+  ): Promise<{ roundId: string; seed: string; rooms: number; repeats: number; clashes: number }> {
+    const snapshot = await this.repository.snapshot(tournament);
+    const round = snapshot.rounds.find((candidate) => candidate.id === input.roundId);
+    if (!round) throw new HubError('NOT_FOUND', T.roundNotFound, 'round-not-found');
+    if (round.status !== 'draft') throw new HubError('CONFLICT', T.roundPublished, 'round-published');
+    const stage = snapshot.stages.find((candidate) => candidate.id === round.stageId);
+    if (stage?.kind !== 'group' || (round.drawKind !== 'random' && round.drawKind !== 'power'))
+      throw new HubError('BAD_REQUEST', T.roundNotDrawable, 'round-not-drawable');
+    const kind = round.drawKind;
+    if (tournament.teamsPerRoom === 4) throw new HubError('BAD_REQUEST', T.roundDrawBp, 'round-draw-bp');
+    const earlier = snapshot.rounds
+      .filter((other) => other.stageId === round.stageId && other.number < round.number)
+      .sort((a, b) => a.number - b.number);
+    checkEarlierRounds(snapshot, earlier, kind);
+    const teamCount = snapshot.teams.length;
+    if (teamCount < 2) throw new HubError('BAD_REQUEST', T.drawTooFewTeams, 'draw-too-few-teams');
+    if (teamCount % 2 === 1) throw new HubError('BAD_REQUEST', T.drawOddTeams(teamCount), 'draw-odd-teams');
+
+    const seed = input.seed ?? newId();
+    const { teams, history } = drawInputs(snapshot, earlier);
+    const drawn = tabEngine.draw(kind, teams, history, {
+      random: seededRandom(`${seed}:${round.id}`),
+      roomSize: 2,
+      pullup: input.pullup,
+    });
+    const index = tabEngine.indexHistory(history, 2);
+    const institution = new Map(teams.map((team) => [team.id, team.institution]));
+    let repeats = 0;
+    let clashes = 0;
+    const venues = tournament.venues;
+    // Top room first: swaps against repeats may have moved a room below a weaker one.
+    const rooms = [...drawn.rooms].sort((x, y) => (y.bracket ?? 0) - (x.bracket ?? 0));
+    const fixtures: NewFixture[] = rooms.map((room, position) => {
+      const [aff, neg] = room.teams as [string, string];
+      if (tabEngine.metBefore(index, aff, neg) > 0) repeats += 1;
+      const home = institution.get(aff);
+      if (home && home === institution.get(neg)) clashes += 1;
+      return {
+        id: newId(),
+        tournamentId: tournament.id,
+        roundId: round.id,
+        position,
+        affTeamId: aff,
+        negTeamId: neg,
+        sidesDrawn: true,
+        venue: venues.length ? venues[position % venues.length]! : '',
+        bracket: room.bracket,
+        pullups: room.pullups,
+      };
+    });
+    const record: RoundDrawRecord = {
+      kind,
+      pullup: kind === 'power' ? input.pullup : null,
+      seed,
+      at: this.clock.now(),
+      byName,
+      repeats,
+      clashes,
+    };
+    await this.changes.write(tournament.id, async (tx) => {
+      // The round row is locked first: a publish that raced us sees the new fixtures or none.
+      const [still] = await tx
+        .update(tournamentRounds)
+        .set({ draw: record })
+        .where(and(eq(tournamentRounds.id, round.id), eq(tournamentRounds.status, 'draft')))
+        .returning({ id: tournamentRounds.id });
+      if (!still) throw new HubError('CONFLICT', T.roundPublished, 'round-published');
+      await tx.delete(tournamentFixtures).where(eq(tournamentFixtures.roundId, round.id));
+      if (fixtures.length) await tx.insert(tournamentFixtures).values(fixtures);
+    });
+    return { roundId: round.id, seed, rooms: fixtures.length, repeats, clashes };
+  }
+}
+
+/** Earlier rounds must be published, and (for power pairing) every result in them confirmed. */
+function checkEarlierRounds(
+  snapshot: TournamentSnapshot,
+  earlier: readonly RoundRow[],
+  kind: 'random' | 'power',
+): void {
+  const unpublished = earlier.find((round) => round.status !== 'published');
+  if (unpublished)
+    throw new HubError(
+      'BAD_REQUEST',
+      T.roundEarlierUnpublished(unpublished.name),
+      'round-earlier-unpublished',
+    );
+  if (kind !== 'power') return;
+  const confirmed = new Set(
+    snapshot.results.filter((result) => result.confirmed).map((result) => result.fixtureId),
+  );
+  for (const round of earlier) {
+    const open = snapshot.fixtures.filter(
+      (fixture) => fixture.roundId === round.id && !confirmed.has(fixture.id),
+    ).length;
+    if (open > 0)
+      throw new HubError('BAD_REQUEST', T.roundEarlierOpen(round.name, open), 'round-earlier-open');
+  }
+}
+
+/**
+ * The engine's inputs: every team in standings order (the tournament's tie-breaks over the
+ * confirmed results of `earlier`), with its wins and institution (the imported institution, or
+ * the school), and the rooms of `earlier` as history, oldest first.
+ */
+export function drawInputs(
+  snapshot: TournamentSnapshot,
+  earlier: readonly RoundRow[],
+): { teams: tabEngine.DrawTeam[]; history: tabEngine.HistoryRound[] } {
+  const roundIds = new Set(earlier.map((round) => round.id));
+  const fixtures = snapshot.fixtures.filter((fixture) => roundIds.has(fixture.roundId));
+  const byFixture = new Map(fixtures.map((fixture) => [fixture.id, fixture]));
+  const results: StandingsResult[] = snapshot.results.flatMap((result) => {
+    const fixture = byFixture.get(result.fixtureId);
+    if (!result.confirmed || !fixture?.affTeamId || !fixture.negTeamId) return [];
+    return [
+      {
+        affTeamId: fixture.affTeamId,
+        negTeamId: fixture.negTeamId,
+        winner: result.winner,
+        votes: result.votes,
+        speakerPoints: result.speakerPoints ?? null,
+      },
+    ];
+  });
+  const rows = poolStandings(
+    snapshot.teams.map((team) => ({ id: team.id, name: team.name, poolId: null })),
+    results,
+    snapshot.tournament.tieBreaks,
+  );
+  const team = new Map(snapshot.teams.map((row) => [row.id, row]));
+  const teams = rows.map((row) => {
+    const source = team.get(row.teamId)!;
+    return {
+      id: row.teamId,
+      institution: source.institutionId ?? (source.schoolKey || null),
+      points: row.wins,
+    };
+  });
+  const history = earlier.map((round) => ({
+    rooms: fixtures
+      .filter((fixture) => fixture.roundId === round.id && fixture.affTeamId && fixture.negTeamId)
+      .map((fixture) => ({ teams: [fixture.affTeamId!, fixture.negTeamId!], pullups: fixture.pullups })),
+  }));
+  return { teams, history };
+}
