@@ -13,7 +13,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../support/accounts';
 import { startHub, type TestHub } from '../support/hub';
-import { downloadedBytes, launchBrowser, openPage, settled, type PageOptions } from './support/browser';
+import {
+  confirmDialog,
+  downloadedBytes,
+  launchBrowser,
+  openPage,
+  settled,
+  type PageOptions,
+} from './support/browser';
 
 const FIXTURES = new URL('../fixtures/tabbycat/', import.meta.url).pathname;
 const GOOD = `${FIXTURES}anorak-small`;
@@ -202,6 +209,89 @@ describe('从 Tabbycat 导入 in the browser', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);
+
+  it('draws the imported rounds in the console: random, then power-paired with a pull-up rule, then one more', async () => {
+    const owner = await createAccount(hub, 'tbi-swiss');
+    const files = Object.fromEntries(
+      readdirSync(GOOD).map((file) => [file, readFileSync(`${GOOD}/${file}`, 'utf8')]),
+    );
+    const imported = await owner.client.tournament.importTabbycat.mutate({ name: 'Swiss Cup', files });
+    const tournamentId = imported.tournament.id;
+    const { context, page, errors } = await openPage(browser, { viewport: { width: 1440, height: 900 } });
+    const [name = '', value = ''] = owner.cookie.split('=');
+    await context.addCookies([{ name, value, url: hub.url, httpOnly: true, sameSite: 'Lax' }]);
+    await page.goto(`${hub.url}/worldcup/${imported.tournament.slug}/manage`);
+    const card = (round: string) => page.getByTestId('tm-round-card').filter({ hasText: round });
+
+    // Round 1 (random): no pull-up rule to choose; drawn with the seed typed in.
+    const r1 = card('Round 1');
+    expect(await r1.getByTestId('tm-round-draw').innerText()).toContain('还没有抽签');
+    expect(await r1.getByTestId('tm-round-pullup').count()).toBe(0);
+    await r1.getByTestId('tm-round-seed').fill('anorak-r1');
+    await r1.getByTestId('tm-draw-round').click();
+    await expect.poll(() => r1.getByTestId('tm-fixture-row').count()).toBe(2);
+    await expect
+      .poll(() => r1.getByTestId('tm-round-draw-record').innerText())
+      .toMatch(/随机配对 · 种子 anorak-r1 · .* · 重复对阵 0 场，同校对阵 0 场/);
+    // Drawing again asks first.
+    await r1.getByTestId('tm-draw-round').click();
+    await confirmDialog(page);
+    await expect.poll(() => r1.getByTestId('tm-round-draw-record').innerText()).not.toContain('anorak-r1');
+
+    // Round 1 is played: published and its results confirmed (here through the API).
+    const view = () =>
+      hub.services.tournaments.core.view(imported.tournament.slug, {
+        id: owner.id,
+        email: owner.email,
+        displayName: '',
+      });
+    const before = await view();
+    const round1 = before.rounds[0]!;
+    await owner.client.tournament.publishRound.mutate({ tournamentId, roundId: round1.id });
+    // Each room has one Lakeside team (the draw avoids a same-institution room). Lakeside A wins
+    // its room and the other Lakeside team loses, so the winners can meet without a clash.
+    const nameOf = (id: string | null) => before.teams.find((team) => team.id === id)!.name;
+    const winners: string[] = [];
+    for (const fixture of round1.fixtures) {
+      const affWins =
+        nameOf(fixture.affTeamId) === 'Lakeside A' ||
+        (nameOf(fixture.negTeamId) !== 'Lakeside A' && !nameOf(fixture.affTeamId).startsWith('Lakeside'));
+      winners.push((affWins ? fixture.affTeamId : fixture.negTeamId)!);
+      await owner.client.tournament.editResult.mutate({
+        tournamentId,
+        fixtureId: fixture.id,
+        result: affWins
+          ? { winner: 'aff', votes: { aff: 3, neg: 0 } }
+          : { winner: 'neg', votes: { aff: 0, neg: 3 } },
+      });
+    }
+
+    // Round 2 (power paired): the two winners meet in the 1-win bracket, top room first.
+    const r2 = card('Round 2');
+    await r2.getByTestId('tm-round-pullup').selectOption('lowestRanked');
+    await r2.getByTestId('tm-draw-round').click();
+    await expect.poll(() => r2.getByTestId('tm-fixture-row').count()).toBe(2);
+    expect(await r2.getByTestId('tm-fixture-bracket').allInnerTexts()).toEqual(['1 胜组', '0 胜组']);
+    expect(await r2.getByTestId('tm-round-draw-record').innerText()).toContain(
+      '实力配对（按积分） · 上调：上调次数最少者中排名最低的 · 种子',
+    );
+    const top = (await view()).rounds[1]!.fixtures[0]!;
+    expect([top.affTeamId, top.negTeamId].sort()).toEqual(winners.sort());
+
+    // One more round from 赛制与抽签, drawn when its turn comes.
+    const swiss = page.getByTestId('tm-swiss');
+    expect(await swiss.innerText()).toContain('已有 2 轮瑞士制轮次');
+    await swiss.getByTestId('tm-round-kind').selectOption('power');
+    await swiss.getByTestId('tm-round-name').fill('加赛轮');
+    await swiss.getByTestId('tm-add-round').click();
+    await card('加赛轮').waitFor();
+    await card('加赛轮').getByTestId('tm-draw-round').click();
+    await expect
+      .poll(() => page.locator('[data-sonner-toast]').allInnerTexts())
+      .toContainEqual(expect.stringContaining('「Round 2」还没有发布：请按顺序抽签'));
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 90_000);
 
   it('looks right on a projector and a phone, light and dark (screenshots)', async () => {
     for (const viewport of VIEWPORTS) {

@@ -133,7 +133,7 @@ export const tournament = {
     steps: {
       info: '基本信息',
       teams: '队伍',
-      draw: '分组抽签',
+      draw: '赛制与抽签',
       rounds: '轮次与赛果',
       judges: '评委',
       knockout: '淘汰赛',
@@ -284,7 +284,7 @@ export const tournament = {
     live: '进行中',
     done: '已完成',
     conflicts: '以下回避无法满足：{list}',
-    noRounds: '还没有轮次。分组保存后即可生成第一轮。',
+    noRounds: '还没有轮次。分组保存，或在“赛制与抽签”中新增一轮瑞士制轮次后，这里会列出各轮。',
     swapSides: '交换持方',
   },
   knockout: {

@@ -31,6 +31,8 @@ export function useTournamentActions(slug: string) {
     setConflicts: useMutation({ ...trpc.tournament.setConflicts.mutationOptions(), ...common }),
     generateDraw: useMutation({ ...trpc.tournament.generateDraw.mutationOptions(), ...common }),
     setDraw: useMutation({ ...trpc.tournament.setDraw.mutationOptions(), ...common }),
+    addRound: useMutation({ ...trpc.tournament.addRound.mutationOptions(), ...common }),
+    drawRound: useMutation({ ...trpc.tournament.drawRound.mutationOptions(), ...common }),
     updateFixture: useMutation({ ...trpc.tournament.updateFixture.mutationOptions(), ...common }),
     assignJudges: useMutation({ ...trpc.tournament.assignJudges.mutationOptions(), ...common }),
     publishRound: useMutation({ ...trpc.tournament.publishRound.mutationOptions(), ...common }),

@@ -3,6 +3,7 @@ import { useState, type DragEvent } from 'react';
 import { toast } from '../../../lib/toast';
 import { format } from '../../../i18n';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
+import { swiss } from '../../../i18n/zh-CN/tournament-swiss';
 import { formatClockTime } from '../format';
 import { teamsById } from '../view-model';
 import type { SectionProps } from './manage-page';
@@ -17,7 +18,7 @@ interface BoardPool {
 }
 
 /** A seed anyone can type back in: 8 letters and digits. */
-function randomSeed(): string {
+export function randomSeed(): string {
   const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
   return Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => alphabet[b % alphabet.length]).join('');
 }
@@ -31,10 +32,88 @@ export function moveTeam(pools: BoardPool[], teamId: string, to: number): BoardP
 }
 
 /**
- * 分组抽签: a seeded random draw (the seed shown and recorded, so anyone can check it), or pools
+ * 赛制与抽签: round robin in pools, or Swiss rounds drawn one at a time. Before either exists
+ * both are offered; once one exists, only its controls show.
+ */
+export function DrawSection(props: SectionProps) {
+  const group = props.view.stages.find((stage) => stage.kind === 'group');
+  if (group && group.pools.length === 0) return <SwissRounds {...props} />;
+  if (group) return <PoolDraw {...props} />;
+  return (
+    <div className="tm-stack">
+      <p className="tm-muted">{swiss.modePools}</p>
+      <PoolDraw {...props} />
+      <h3 className="tm-subtitle tm-subtitle--small">{swiss.swissTitle}</h3>
+      <p className="tm-muted">{swiss.modeSwiss}</p>
+      <SwissRounds {...props} />
+    </div>
+  );
+}
+
+/** Adds Swiss rounds (random or power-paired), each drawn in 轮次 when its turn comes. */
+function SwissRounds({ view, actions }: SectionProps) {
+  const [kind, setKind] = useState<'power' | 'random'>(view.rounds.length === 0 ? 'random' : 'power');
+  const [name, setName] = useState('');
+  const count = view.rounds.filter(
+    (round) => round.drawKind === 'random' || round.drawKind === 'power',
+  ).length;
+  const add = () =>
+    actions.addRound.mutate(
+      { tournamentId: view.id, round: { drawKind: kind, ...(name.trim() ? { name: name.trim() } : {}) } },
+      {
+        onSuccess: () => {
+          toast.success(swiss.roundAdded);
+          setName('');
+          setKind('power');
+        },
+      },
+    );
+  return (
+    <div className="tm-stack" data-testid="tm-swiss">
+      {count > 0 && <p className="tm-muted">{format(swiss.swissRounds, { n: count })}</p>}
+      <div className="tm-row tm-row--end">
+        <label className="tm-field tm-field--inline">
+          <span className="tm-field__label">{swiss.roundKind}</span>
+          <select
+            className="input"
+            value={kind}
+            onChange={(event) => setKind(event.target.value as 'power' | 'random')}
+            data-testid="tm-round-kind"
+          >
+            <option value="random">{swiss.kinds.random}</option>
+            <option value="power">{swiss.kinds.power}</option>
+          </select>
+        </label>
+        <label className="tm-field tm-field--inline">
+          <span className="tm-field__label">{swiss.roundNameLabel}</span>
+          <input
+            className="input"
+            value={name}
+            maxLength={40}
+            placeholder={swiss.roundNamePlaceholder}
+            onChange={(event) => setName(event.target.value)}
+            data-testid="tm-round-name"
+          />
+        </label>
+        <button
+          type="button"
+          className="btn btn--primary btn--sm"
+          disabled={actions.addRound.isPending}
+          onClick={add}
+          data-testid="tm-add-round"
+        >
+          {swiss.addRound}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Pools: a seeded random draw (the seed shown and recorded, so anyone can check it), or pools
  * set by hand — drag a team to another pool, or pick the pool from its menu (keyboard, phone).
  */
-export function DrawSection({ view, actions }: SectionProps) {
+function PoolDraw({ view, actions }: SectionProps) {
   const group = view.stages.find((stage) => stage.kind === 'group');
   const locked = view.rounds.some((round) => round.stageId === group?.id && round.status === 'published');
   const [poolCount, setPoolCount] = useState(() => String(Math.max(1, group?.pools.length || 2)));

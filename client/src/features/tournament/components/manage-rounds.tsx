@@ -6,12 +6,14 @@ import { toast } from '../../../lib/toast';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { format } from '../../../i18n';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
+import { swiss } from '../../../i18n/zh-CN/tournament-swiss';
 import { useTRPC } from '../../../lib/api/trpc';
 import type { TournamentActions } from '../api/use-tournament-actions';
 import { formatClockTime } from '../format';
 import { teamNameOf, teamsById } from '../view-model';
 import { FixtureBallotsDialog } from './fixture-ballots';
 import { StatusPill } from './fixture-tile';
+import { drawnOnItsOwn, RoundDrawControl } from './manage-round-draw';
 import { ResultEditor } from './result-editor';
 import type { SectionProps } from './manage-page';
 
@@ -138,6 +140,7 @@ function RoundCard({
           )}
         </div>
       </header>
+      {canPublish && drawnOnItsOwn(round) && <RoundDrawControl view={view} round={round} actions={actions} />}
       {canPublish && <TopicControl view={view} round={round} actions={actions} />}
       <div className="tm-table-scroll">
         <table className="tm-table tm-table--fixtures">
@@ -172,6 +175,16 @@ function RoundCard({
         onClose={() => setBallotsOf(null)}
       />
     </article>
+  );
+}
+
+/** 上调 beside a team pulled up into a power-paired room. */
+function PulledUp({ fixture, teamId }: { fixture: TournamentFixture; teamId: string | null }) {
+  if (!teamId || !fixture.pullups.includes(teamId)) return null;
+  return (
+    <span className="tm-chip" data-testid="tm-pulled-up">
+      {swiss.roundDraw.pulledUp}
+    </span>
   );
 }
 
@@ -210,11 +223,18 @@ function FixtureRow({
           {tf.aff}
         </span>{' '}
         {teamNameOf(teams, fixture.affTeamId)}
+        <PulledUp fixture={fixture} teamId={fixture.affTeamId} />
         <br />
         <span className="tm-side" data-side="neg">
           {tf.neg}
         </span>{' '}
         {teamNameOf(teams, fixture.negTeamId)}
+        <PulledUp fixture={fixture} teamId={fixture.negTeamId} />
+        {fixture.bracket !== null && (
+          <div className="tm-muted tm-small" data-testid="tm-fixture-bracket">
+            {format(swiss.roundDraw.bracket, { n: fixture.bracket })}
+          </div>
+        )}
       </td>
       <td>
         {!published && canPublish && view.venues.length > 0 ? (
