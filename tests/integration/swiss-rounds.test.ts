@@ -198,6 +198,16 @@ describe('Swiss rounds on two hubs (Postgres + Redis)', () => {
       [...standings[0]!.rows.map((row) => row.wins)].sort((x, y) => y - x),
     );
     expect(v.rounds[2]!.fixtures[0]!.bracket).toBe(2);
+
+    // The break: the top four of the one table make the semi-finals, 1 v 4 and 2 v 3.
+    await owner.client.tournament.createKnockout.mutate({ tournamentId, knockout: { advancePerPool: 4 } });
+    v = await view(b);
+    const top4 = v.standings[0]!.rows.slice(0, 4).map((row) => row.teamId);
+    const semis = v.rounds.at(-1)!;
+    expect(semis.name).toBe('半决赛');
+    expect(semis.fixtures.map((fixture) => [fixture.affTeamId, fixture.negTeamId].sort())).toEqual(
+      expect.arrayContaining([[top4[0], top4[3]].sort(), [top4[1], top4[2]].sort()]),
+    );
   });
 
   it('refuses an odd field, a round robin stage and rounds that are not drawn here, in Chinese', async () => {
@@ -282,12 +292,74 @@ describe('Swiss rounds on two hubs (Postgres + Redis)', () => {
       draw: { roundId: r1!.id, seed: 'anorak' },
     });
     expect(drawn.rooms).toBe(importedView.teams.length / 2);
-    const after = await b.services.tournaments.core.view(imported.tournament.slug, {
-      id: director.id,
-      email: director.email,
-      displayName: '',
-    });
+    const caller = { id: director.id, email: director.email, displayName: '' };
+    const after = await b.services.tournaments.core.view(imported.tournament.slug, caller);
     expect(after.rounds[0]!.draw).toMatchObject({ kind: 'random', pullup: null, seed: 'anorak' });
     expect(after.rounds[0]!.fixtures.every((fixture) => fixture.bracket === null)).toBe(true);
+
+    // Two rounds played, then the break of 2 plays the imported Grand Final.
+    const tournamentId = imported.tournament.id;
+    const play = async (roundId: string) => {
+      await director.client.tournament.publishRound.mutate({ tournamentId, roundId });
+      const round = (await b.services.tournaments.core.view(imported.tournament.slug, caller)).rounds.find(
+        (each) => each.id === roundId,
+      )!;
+      for (const fixture of round.fixtures)
+        await director.client.tournament.editResult.mutate({
+          tournamentId,
+          fixtureId: fixture.id,
+          result: { winner: 'aff', votes: { aff: 2, neg: 1 } },
+        });
+    };
+    await play(r1!.id);
+    await director.client.tournament.drawRound.mutate({ tournamentId, draw: { roundId: r2!.id } });
+    await play(r2!.id);
+    await director.client.tournament.createKnockout.mutate({ tournamentId, knockout: { advancePerPool: 2 } });
+    const broken = await a.services.tournaments.core.view(imported.tournament.slug, caller);
+    const final = broken.rounds.find((round) => round.name === 'Grand Final')!;
+    expect(broken.rounds.filter((round) => round.stageId === final.stageId)).toHaveLength(1);
+    expect(final).toMatchObject({ number: 1, drawKind: 'elimination', status: 'draft' });
+    expect(final.fixtures.map((fixture) => [fixture.affTeamId, fixture.negTeamId].sort())).toEqual([
+      broken.standings[0]!.rows.slice(0, 2)
+        .map((row) => row.teamId)
+        .sort(),
+    ]);
+    expect(broken.bracket).toHaveLength(1);
+  });
+
+  it('plays an imported knockout from its final back: rounds the break does not need are dropped, motions kept', async () => {
+    const director = await createAccount(a, 'swiss-tabbycat-sf');
+    const dir = join(FIXTURES, 'anorak-small');
+    const files = Object.fromEntries(
+      readdirSync(dir).map((file) => [file, readFileSync(join(dir, file), 'utf8')]),
+    );
+    files['rounds.csv'] = files['rounds.csv']!.replace(
+      '3,Grand Final,GF,elimination',
+      '3,Semifinals,SF,elimination,elimination,FALSE,1,open,1\n4,Grand Final,GF,elimination',
+    );
+    files['motions.csv'] += 'SF,1,Bridges,This House would build no more bridges,\n';
+    const imported = await director.client.tournament.importTabbycat.mutate({ files });
+    const tournamentId = imported.tournament.id;
+    const caller = { id: director.id, email: director.email, displayName: '' };
+    const view = () => a.services.tournaments.core.view(imported.tournament.slug, caller);
+    for (const index of [0, 1]) {
+      const roundId = (await view()).rounds[index]!.id;
+      await director.client.tournament.drawRound.mutate({ tournamentId, draw: { roundId } });
+      await director.client.tournament.publishRound.mutate({ tournamentId, roundId });
+      for (const fixture of (await view()).rounds[index]!.fixtures)
+        await director.client.tournament.editResult.mutate({
+          tournamentId,
+          fixtureId: fixture.id,
+          result: { winner: 'neg', votes: { aff: 0, neg: 1 } },
+        });
+    }
+    await director.client.tournament.createKnockout.mutate({ tournamentId, knockout: { advancePerPool: 2 } });
+    const v = await view();
+    const knockout = v.stages.find((stage) => stage.kind === 'knockout')!;
+    expect(
+      v.rounds.filter((round) => round.stageId === knockout.id).map((round) => [round.name, round.number]),
+    ).toEqual([['Grand Final', 1]]);
+    const motions = await director.client.tournament.exportTabbycat.query({ tournamentId });
+    expect(JSON.stringify(motions)).toContain('This House would build no more bridges');
   });
 });

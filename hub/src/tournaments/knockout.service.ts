@@ -9,6 +9,7 @@ import {
   type SideId,
   type StandingsRow,
 } from '@bianshi/shared';
+import { eq, inArray } from 'drizzle-orm';
 import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
 import { newId } from '../lib/ids';
@@ -22,7 +23,12 @@ import type {
   TournamentRow,
   TournamentSnapshot,
 } from './tournament.repository';
-import { tournamentFixtures, tournamentRounds, tournamentStages } from './tournament.schema';
+import {
+  tournamentFixtures,
+  tournamentMotions,
+  tournamentRounds,
+  tournamentStages,
+} from './tournament.schema';
 
 type NewFixture = typeof tournamentFixtures.$inferInsert;
 
@@ -48,7 +54,8 @@ export class KnockoutService {
     const snapshot = await this.repository.snapshot(tournament);
     const group = snapshot.stages.find((stage) => stage.kind === 'group');
     if (!group) throw new HubError('BAD_REQUEST', T.noGroupStage, 'no-group-stage');
-    if (snapshot.stages.some((stage) => stage.kind === 'knockout'))
+    const imported = importedKnockout(snapshot);
+    if (snapshot.stages.some((stage) => stage.kind === 'knockout') && !imported)
       throw new HubError('CONFLICT', T.knockoutExists, 'knockout-exists');
     const groupRounds = new Set(
       snapshot.rounds.filter((round) => round.stageId === group.id).map((round) => round.id),
@@ -72,16 +79,23 @@ export class KnockoutService {
     }
     if (seeded.length < 2) throw new HubError('BAD_REQUEST', T.knockoutTooFew, 'knockout-too-few');
     const bracket = buildBracket(seeded.map((row) => row.teamId));
-    const stageId = newId();
+    const stageId = imported?.stage.id ?? newId();
     const seed = newId();
     const draw: DrawRecord = { method: 'generated', seed, at: this.clock.now(), byName: '积分榜' };
     const totalRounds = Math.max(...bracket.map((node) => node.round));
+    // An imported knockout's rounds are played from the end: its last round is the final, so
+    // a break of 8 plays "Quarterfinals, Semifinals, Grand Final" of a longer list; earlier ones
+    // are dropped (their motions stay in the tournament, in no round).
+    const placeholders = imported?.rounds ?? [];
+    const kept = placeholders.slice(Math.max(0, placeholders.length - totalRounds));
+    const dropped = placeholders.slice(0, placeholders.length - kept.length);
+    const first = kept.length === totalRounds ? kept[0] : undefined;
     const round = {
-      id: newId(),
+      id: first?.id ?? newId(),
       tournamentId: tournament.id,
       stageId,
       number: 1,
-      name: knockoutRoundName(1, totalRounds),
+      name: first?.name ?? knockoutRoundName(1, totalRounds),
     };
     const fixtures = knockoutFixtures(
       snapshot,
@@ -91,16 +105,34 @@ export class KnockoutService {
       seed,
     );
     await this.changes.write(tournament.id, async (tx) => {
-      await tx.insert(tournamentStages).values({
-        id: stageId,
-        tournamentId: tournament.id,
-        kind: 'knockout',
-        name: '淘汰赛',
-        position: 1,
-        draw,
-        bracket,
-      });
-      await tx.insert(tournamentRounds).values(round);
+      if (imported) {
+        await tx.update(tournamentStages).set({ draw, bracket }).where(eq(tournamentStages.id, stageId));
+        if (dropped.length) {
+          const ids = dropped.map((each) => each.id);
+          await tx
+            .update(tournamentMotions)
+            .set({ roundId: null })
+            .where(inArray(tournamentMotions.roundId, ids));
+          await tx.delete(tournamentRounds).where(inArray(tournamentRounds.id, ids));
+        }
+        // Kept rounds number from 1 (the bracket's first round) to the final.
+        for (const [index, each] of kept.entries())
+          await tx
+            .update(tournamentRounds)
+            .set({ number: totalRounds - kept.length + index + 1 })
+            .where(eq(tournamentRounds.id, each.id));
+      } else {
+        await tx.insert(tournamentStages).values({
+          id: stageId,
+          tournamentId: tournament.id,
+          kind: 'knockout',
+          name: '淘汰赛',
+          position: 1,
+          draw,
+          bracket,
+        });
+      }
+      if (!first) await tx.insert(tournamentRounds).values(round);
       if (fixtures.length) await tx.insert(tournamentFixtures).values(fixtures);
     });
     return { stageId, roundId: round.id };
@@ -111,7 +143,12 @@ export class KnockoutService {
     const snapshot = await this.repository.snapshot(tournament);
     const stage = snapshot.stages.find((candidate) => candidate.kind === 'knockout');
     if (!stage) throw new HubError('BAD_REQUEST', T.knockoutNotFound, 'knockout-not-found');
-    const latest = snapshot.rounds.filter((round) => round.stageId === stage.id).at(-1);
+    const stageRounds = snapshot.rounds
+      .filter((round) => round.stageId === stage.id)
+      .sort((a, b) => a.number - b.number);
+    // The latest round drafted; an imported knockout's later rounds wait empty until their turn.
+    const drafted = new Set(snapshot.fixtures.map((fixture) => fixture.roundId));
+    const latest = stageRounds.filter((round) => drafted.has(round.id)).at(-1);
     const confirmed = new Set(
       snapshot.results.filter((result) => result.confirmed).map((result) => result.fixtureId),
     );
@@ -121,12 +158,13 @@ export class KnockoutService {
     const totalRounds = Math.max(...bracket.map((node) => node.round));
     const number = (latest?.number ?? 0) + 1;
     if (number > totalRounds) throw new HubError('BAD_REQUEST', T.knockoutFinished, 'knockout-finished');
+    const waiting = stageRounds.find((round) => round.number === number);
     const round = {
-      id: newId(),
+      id: waiting?.id ?? newId(),
       tournamentId: tournament.id,
       stageId: stage.id,
       number,
-      name: knockoutRoundName(number, totalRounds),
+      name: waiting?.name ?? knockoutRoundName(number, totalRounds),
     };
     const fixtures = knockoutFixtures(
       snapshot,
@@ -136,11 +174,26 @@ export class KnockoutService {
       `${stage.draw?.seed ?? stage.id}:${number}`,
     );
     await this.changes.write(tournament.id, async (tx) => {
-      await tx.insert(tournamentRounds).values(round);
+      if (!waiting) await tx.insert(tournamentRounds).values(round);
       if (fixtures.length) await tx.insert(tournamentFixtures).values(fixtures);
     });
     return { roundId: round.id };
   }
+}
+
+/**
+ * A knockout stage that came from an import and was never seeded: no bracket, and rounds that
+ * are neither drawn nor published (Tabbycat's elimination rounds). Its rounds in order.
+ */
+function importedKnockout(snapshot: TournamentSnapshot) {
+  const stage = snapshot.stages.find((candidate) => candidate.kind === 'knockout');
+  if (!stage || stage.bracket.length > 0) return null;
+  const rounds = snapshot.rounds
+    .filter((round) => round.stageId === stage.id)
+    .sort((a, b) => a.number - b.number);
+  const drafted = new Set(snapshot.fixtures.map((fixture) => fixture.roundId));
+  if (rounds.some((round) => round.status === 'published' || drafted.has(round.id))) return null;
+  return { stage, rounds };
 }
 
 /** Side counts so far per team, from a tournament's fixtures (for balancing new sides). */

@@ -296,7 +296,8 @@ export type GeneratedDraw = z.output<typeof generatedDrawSchema>;
 
 /** The knockout: how many teams advance from each pool. */
 export const knockoutInputSchema = z.strictObject({
-  advancePerPool: z.number().int().min(1).max(16),
+  /** Per pool; a Swiss stage (no pools) is one table, so this is the whole break. */
+  advancePerPool: z.number().int().min(1).max(64, { error: '出线队数最多 64' }),
 });
 /** A knockout request. */
 export type KnockoutInput = z.output<typeof knockoutInputSchema>;

@@ -14,6 +14,8 @@ export const swiss = {
   roundNamePlaceholder: '默认：第 N 轮',
   roundAdded: '已新增一轮，请在“轮次与赛果”中抽签',
   swissRounds: '已有 {n} 轮瑞士制轮次，在“轮次与赛果”中逐轮抽签、发布。',
+  breakSize: '晋级淘汰赛的队伍数',
+  breakSizeInvalid: '晋级队伍数须是 2 到 64 的整数',
   roundDraw: {
     pullup: '上调规则',
     pullups: {

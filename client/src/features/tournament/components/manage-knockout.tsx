@@ -3,6 +3,7 @@ import { toast } from '../../../lib/toast';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { format } from '../../../i18n';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
+import { swiss } from '../../../i18n/zh-CN/tournament-swiss';
 import { bracketRoundsOf } from '../view-model';
 import { Bracket } from './bracket';
 import type { SectionProps } from './manage-page';
@@ -12,13 +13,18 @@ const t = tournamentText.knockout;
 /** 淘汰赛: seed the bracket from the standings (byes for top seeds), then draft each next round. */
 export function KnockoutSection({ view, actions }: SectionProps) {
   const [advance, setAdvance] = useState('2');
-  const hasKnockout = view.stages.some((stage) => stage.kind === 'knockout');
+  // An imported knockout (Tabbycat's elimination rounds) waits unseeded until the break.
+  const hasKnockout = view.bracket.length > 0;
   const group = view.stages.find((stage) => stage.kind === 'group');
+  // A Swiss stage has no pools: one table, so the count is the whole break.
+  const swissStage = group !== undefined && group.pools.length === 0;
   const unconfirmed = view.rounds
     .filter((round) => round.stageId === group?.id)
     .reduce((n, round) => n + round.fixtures.filter((fixture) => !fixture.result?.confirmed).length, 0);
   const count = Number(advance);
-  const invalid = !Number.isInteger(count) || count < 1 || count > 16;
+  const invalid = swissStage
+    ? !Number.isInteger(count) || count < 2 || count > 64
+    : !Number.isInteger(count) || count < 1 || count > 16;
   const rounds = bracketRoundsOf(view);
   const confirm = useConfirm();
   return (
@@ -29,12 +35,14 @@ export function KnockoutSection({ view, actions }: SectionProps) {
           {unconfirmed > 0 && <p className="tm-muted">{format(t.notReady, { n: unconfirmed })}</p>}
           <div className="tm-row tm-row--end">
             <label className="tm-field tm-field--inline">
-              <span className="tm-field__label">{tournamentText.form.advancePerPool}</span>
+              <span className="tm-field__label">
+                {swissStage ? swiss.breakSize : tournamentText.form.advancePerPool}
+              </span>
               <input
                 className="input"
                 type="number"
-                min={1}
-                max={16}
+                min={swissStage ? 2 : 1}
+                max={swissStage ? 64 : 16}
                 value={advance}
                 aria-invalid={invalid ? 'true' : undefined}
                 onChange={(e) => setAdvance(e.target.value)}
@@ -62,7 +70,11 @@ export function KnockoutSection({ view, actions }: SectionProps) {
               {t.advance}
             </button>
           </div>
-          {invalid && <p className="tm-field__error">{tournamentText.form.errors.advance}</p>}
+          {invalid && (
+            <p className="tm-field__error">
+              {swissStage ? swiss.breakSizeInvalid : tournamentText.form.errors.advance}
+            </p>
+          )}
         </>
       ) : (
         <div className="tm-row">
