@@ -123,7 +123,7 @@ describe('Swiss rounds on two hubs (Postgres + Redis)', () => {
       await until(
         () => versions.at(-1)!,
         (version) => version > before,
-        5_000,
+        15_000,
       );
     } finally {
       subscription.unsubscribe();

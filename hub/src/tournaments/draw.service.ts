@@ -301,7 +301,7 @@ function checkJudges(snapshot: TournamentSnapshot, fixture: FixtureRow, judgeIds
   }
 }
 
-/** Judges for a round's fixtures: hand-placed ones kept, the rest assigned by load, avoiding conflicts. */
+/** Judges for a round's fixtures: hand-placed ones kept, the rest by importance, rating and load, avoiding conflicts. */
 export function planJudges(snapshot: TournamentSnapshot, roundId: string) {
   const published = new Set(
     snapshot.rounds.filter((round) => round.status === 'published').map((round) => round.id),
@@ -317,10 +317,17 @@ export function planJudges(snapshot: TournamentSnapshot, roundId: string) {
         id: fixture.id,
         schoolKeys: fixtureSchools(snapshot, fixture),
         judgeIds: fixture.judgeIds,
+        // A power-paired room's bracket, else the top of the draw first.
+        importance: fixture.bracket ?? -fixture.position / 1000,
       })),
     snapshot.judges
       .filter((judge) => !judge.revoked)
-      .map((judge) => ({ id: judge.id, conflicts: judge.conflicts, load: load.get(judge.id) ?? 0 })),
+      .map((judge) => ({
+        id: judge.id,
+        conflicts: judge.conflicts,
+        load: load.get(judge.id) ?? 0,
+        rating: judge.baseScore ?? 0,
+      })),
     snapshot.tournament.judgesPerFixture,
   );
 }

@@ -115,11 +115,16 @@ export class KnockoutService {
             .where(inArray(tournamentMotions.roundId, ids));
           await tx.delete(tournamentRounds).where(inArray(tournamentRounds.id, ids));
         }
-        // Kept rounds number from 1 (the bracket's first round) to the final.
+        // Kept rounds number from 1 (the bracket's first round) to the final; other categories' after.
         for (const [index, each] of kept.entries())
           await tx
             .update(tournamentRounds)
             .set({ number: totalRounds - kept.length + index + 1 })
+            .where(eq(tournamentRounds.id, each.id));
+        for (const [index, each] of imported.others.entries())
+          await tx
+            .update(tournamentRounds)
+            .set({ number: totalRounds + index + 1 })
             .where(eq(tournamentRounds.id, each.id));
       } else {
         await tx.insert(tournamentStages).values({
@@ -183,17 +188,22 @@ export class KnockoutService {
 
 /**
  * A knockout stage that came from an import and was never seeded: no bracket, and rounds that
- * are neither drawn nor published (Tabbycat's elimination rounds). Its rounds in order.
+ * are neither drawn nor published (Tabbycat's elimination rounds). Its rounds of the bracket's
+ * category in order, and the rest.
  */
 function importedKnockout(snapshot: TournamentSnapshot) {
   const stage = snapshot.stages.find((candidate) => candidate.kind === 'knockout');
   if (!stage || stage.bracket.length > 0) return null;
-  const rounds = snapshot.rounds
+  const all = snapshot.rounds
     .filter((round) => round.stageId === stage.id)
     .sort((a, b) => a.number - b.number);
   const drafted = new Set(snapshot.fixtures.map((fixture) => fixture.roundId));
-  if (rounds.some((round) => round.status === 'published' || drafted.has(round.id))) return null;
-  return { stage, rounds };
+  if (all.some((round) => round.status === 'published' || drafted.has(round.id))) return null;
+  // The bracket plays the break category of the last round (the open final); other categories'
+  // rounds (ESL, novice) wait after it, unplayed.
+  const category = all.at(-1)?.breakCategoryId ?? null;
+  const rounds = all.filter((round) => round.breakCategoryId === category);
+  return { stage, rounds, others: all.filter((round) => round.breakCategoryId !== category) };
 }
 
 /** Side counts so far per team, from a tournament's fixtures (for balancing new sides). */

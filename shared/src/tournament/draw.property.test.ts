@@ -162,9 +162,32 @@ describe('judge assignment', () => {
       load: 0,
     }));
     expect(assignJudges(fixtures, judges, 2).shortfalls).toEqual([]);
+    // Six eligible judges for nine seats: every room gets two (no room is left empty).
     const tight = assignJudges(fixtures, judges, 3);
-    expect(tight.shortfalls).toHaveLength(1);
+    expect(tight.shortfalls.map((shortfall) => shortfall.assigned)).toEqual([2, 2, 2]);
     expect(tight.shortfalls[0]!.reason).toContain('回避');
+  });
+
+  it('seats a chair in every room before second judges, the best-rated chairs in the most important rooms', () => {
+    const fixtures = [0, 1, 2, 3].map((index) => ({
+      id: `f${index}`,
+      schoolKeys: [`a${index}`, `b${index}`],
+      importance: index === 2 ? 5 : index === 0 ? 3 : 0,
+    }));
+    const judges = Array.from({ length: 6 }, (_, index) => ({
+      id: `j${index}`,
+      conflicts: [],
+      load: 0,
+      rating: index,
+    }));
+    const { judgesByFixture, shortfalls } = assignJudges(fixtures, judges, 2);
+    expect(judgesByFixture.get('f2')![0]).toBe('j5');
+    expect(judgesByFixture.get('f0')![0]).toBe('j4');
+    expect([...judgesByFixture.values()].map((panel) => panel.length).sort()).toEqual([1, 1, 2, 2]);
+    // The two second judges sit in the two most important rooms.
+    expect(judgesByFixture.get('f2')).toHaveLength(2);
+    expect(judgesByFixture.get('f0')).toHaveLength(2);
+    expect(shortfalls).toHaveLength(2);
   });
 });
 

@@ -1,7 +1,9 @@
 /**
  * Judges onto a round's fixtures: never a judge with a conflict (their school against either
- * team's), never one judge in two fixtures of the round, the fewest-used judges first. What
- * cannot be filled is reported per fixture, never silently left short.
+ * team's), never one judge in two fixtures of the round, the fewest-used judges first, panels
+ * spread so that every room gets a chair before any gets a second judge, and the best-rated
+ * chairs in the most important rooms. What cannot be filled is reported per fixture, never
+ * silently left short.
  */
 import type { JudgeShortfall } from './tournament.view';
 
@@ -11,6 +13,8 @@ export interface AssignmentFixture {
   schoolKeys: readonly string[];
   /** Judges already placed by hand (kept, checked like the others). */
   judgeIds?: readonly string[];
+  /** How much the room matters (a power-paired room's bracket): higher gets judges first. */
+  importance?: number;
 }
 
 /** A judge available this round. */
@@ -19,6 +23,8 @@ export interface AssignmentJudge {
   conflicts: readonly string[];
   /** Fixtures judged so far in the tournament (spreads the load). */
   load: number;
+  /** The adjudication core's rating (higher is better); chairs are chosen by it. */
+  rating?: number;
 }
 
 /** The result: judges per fixture id, and the fixtures left short with why. */
@@ -36,9 +42,11 @@ export function judgeCanSit(
 }
 
 /**
- * Assigns `perFixture` judges to every fixture. The most constrained fixtures (fewest eligible
- * judges) choose first; each takes the eligible free judges with the least load (ties by id,
- * so the result is deterministic).
+ * Assigns `perFixture` judges to every fixture, one seat at a time: every room gets its chair
+ * before any room gets a second judge, so scarce judges make smaller panels, not empty rooms.
+ * Rooms choose by importance (higher first), then the most constrained (fewest eligible judges)
+ * first. A chair is the best-rated free eligible judge, ties by least load; other seats take the
+ * least-loaded, ties by rating. Remaining ties by id, so the result is deterministic.
  */
 export function assignJudges(
   fixtures: readonly AssignmentFixture[],
@@ -62,18 +70,31 @@ export function assignJudges(
     judgesByFixture.set(fixture.id, kept);
   }
   const order = [...fixtures].sort(
-    (x, y) => eligible(x).length - eligible(y).length || (x.id < y.id ? -1 : 1),
+    (x, y) =>
+      (y.importance ?? 0) - (x.importance ?? 0) ||
+      eligible(x).length - eligible(y).length ||
+      (x.id < y.id ? -1 : 1),
   );
+  const rating = (judge: AssignmentJudge) => judge.rating ?? 0;
+  for (let seat = 0; seat < perFixture; seat += 1) {
+    for (const fixture of order) {
+      const chosen = judgesByFixture.get(fixture.id)!;
+      if (chosen.length > seat) continue;
+      const [best] = eligible(fixture)
+        .filter((judge) => !used.has(judge.id))
+        .sort(
+          (x, y) =>
+            (seat === 0
+              ? rating(y) - rating(x) || x.load - y.load
+              : x.load - y.load || rating(y) - rating(x)) || (x.id < y.id ? -1 : 1),
+        );
+      if (!best) continue;
+      chosen.push(best.id);
+      used.add(best.id);
+    }
+  }
   for (const fixture of order) {
     const chosen = judgesByFixture.get(fixture.id)!;
-    const candidates = eligible(fixture)
-      .filter((judge) => !used.has(judge.id))
-      .sort((x, y) => x.load - y.load || (x.id < y.id ? -1 : 1));
-    for (const judge of candidates) {
-      if (chosen.length >= perFixture) break;
-      chosen.push(judge.id);
-      used.add(judge.id);
-    }
     if (chosen.length < perFixture) {
       const conflicted = judges.length - eligible(fixture).length;
       shortfalls.push({
