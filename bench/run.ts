@@ -4,7 +4,7 @@
  *
  *   npm run bench                 full run (about 5 minutes)
  *   npm run bench -- --quick      smaller levels (about 1 minute)
- *   npm run bench -- --only=fanout,throughput,flip,crosshub,load,hostile
+ *   npm run bench -- --only=fanout,throughput,flip,crosshub,load,hostile,tournament
  *   npm run bench -- --only=hostile --attacks=content-like,ws-batches
  *   npm run bench -- --no-build   use hub/dist and client/dist as they are
  */
@@ -28,9 +28,19 @@ import { runFlipSkew, type FlipSkewFigures, type FlipSkewOptions } from './scena
 import { runThroughput, type ThroughputFigures, type ThroughputOptions } from './scenarios/throughput';
 import { runYjs, type YjsFigures, type YjsOptions } from './scenarios/yjs';
 import { runHostile, type HostileFigures, type HostileOptions } from './scenarios/hostile';
+import { runTournament, type TournamentFigures, type TournamentOptions } from './scenarios/tournament';
 import { evaluateTargets } from './targets';
 
-const SCENARIOS = ['fanout', 'throughput', 'flip', 'crosshub', 'yjs', 'load', 'hostile'] as const;
+const SCENARIOS = [
+  'fanout',
+  'throughput',
+  'flip',
+  'crosshub',
+  'yjs',
+  'load',
+  'hostile',
+  'tournament',
+] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 interface Plan {
@@ -42,6 +52,7 @@ interface Plan {
   yjs: YjsOptions;
   load: LoadOptions;
   hostile: HostileOptions;
+  tournament: TournamentOptions;
   /** The whole run stops itself after this long. */
   watchdogMs: number;
 }
@@ -56,6 +67,7 @@ const PLANS: Record<Plan['mode'], Plan> = {
     yjs: { editors: 50, editsPerEditor: 20, intervalMs: 200, memoryDocs: 20 },
     load: { lighthouse: true, lighthouseRuns: 3, restSeconds: 15 },
     hostile: { quietSeconds: 10, attackSeconds: 10, commandsPerSecond: 5 },
+    tournament: { teams: 200, judges: 300, historyRounds: 3, walls: 4, commands: 400, intervalMs: 75 },
     watchdogMs: 20 * 60_000,
   },
   quick: {
@@ -67,6 +79,7 @@ const PLANS: Record<Plan['mode'], Plan> = {
     yjs: { editors: 50, editsPerEditor: 8, intervalMs: 200, memoryDocs: 20 },
     load: { lighthouse: false, lighthouseRuns: 1, restSeconds: 5 },
     hostile: { quietSeconds: 5, attackSeconds: 5, commandsPerSecond: 5 },
+    tournament: { teams: 200, judges: 300, historyRounds: 3, walls: 2, commands: 200, intervalMs: 75 },
     watchdogMs: 8 * 60_000,
   },
 };
@@ -96,6 +109,7 @@ export interface BenchReport {
   yjs?: YjsFigures | { error: string };
   load?: LoadFigures | { error: string };
   hostile?: HostileFigures | { error: string };
+  tournament?: TournamentFigures | { error: string };
   targets: ReturnType<typeof evaluateTargets>;
   pass: boolean;
 }
@@ -222,6 +236,8 @@ async function main(): Promise<void> {
     report.load = await errorOf('load', () => runLoad(plan.load));
   }
   if (only.has('hostile')) report.hostile = await errorOf('hostile', () => runHostile(plan.hostile));
+  if (only.has('tournament'))
+    report.tournament = await errorOf('tournament', () => runTournament(plan.tournament));
   if (only.has('flip'))
     report.flipSkew = await errorOf('flip skew', () => runFlipSkew({ ...plan.flip, build }));
   clearTimeout(watchdog);

@@ -72,6 +72,16 @@ export class MemberRepository {
       .onConflictDoUpdate({ target: [timerMembers.timerId, timerMembers.userId], set: { role } });
   }
 
+  /** Sets `role` for every account on every timer, in one statement (a published round's organizers). */
+  async putMany(timerIds: readonly string[], userIds: readonly string[], role: string): Promise<void> {
+    const rows = timerIds.flatMap((timerId) => userIds.map((userId) => ({ timerId, userId, role })));
+    if (rows.length === 0) return;
+    await this.db
+      .insert(timerMembers)
+      .values(rows)
+      .onConflictDoUpdate({ target: [timerMembers.timerId, timerMembers.userId], set: { role } });
+  }
+
   /** Changes an existing member's role; false when there is no such member. */
   async setRole(timerId: string, userId: string, role: string): Promise<boolean> {
     const updated = await this.db

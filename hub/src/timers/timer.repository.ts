@@ -107,6 +107,22 @@ export class TimerRepository {
     });
   }
 
+  /**
+   * Writes many timers, each with its first match, in two statements (a round of 100 rooms
+   * published at once: one statement per table instead of four round trips per timer). No plan
+   * check: the caller decides who may create them. Atomic with the caller's transaction.
+   */
+  async createTimers(created: ReadonlyArray<{ timer: TimerRecord; match: MatchRow }>): Promise<void> {
+    if (created.length === 0) return;
+    await this.db.transaction(async (tx) => {
+      // `current_match_id` has no foreign key, so a timer may name its match before the match exists.
+      await tx
+        .insert(timers)
+        .values(created.map(({ timer, match }) => ({ ...timer, currentMatchId: match.id })));
+      await tx.insert(matches).values(created.map(({ match }) => matchRow(match)));
+    });
+  }
+
   async findTimer(id: string): Promise<TimerRecord | null> {
     const [row] = await this.db.select().from(timers).where(eq(timers.id, id)).limit(1);
     return row ? toTimer(row) : null;

@@ -31,7 +31,7 @@ export const T = {
   roundPublished: '这一轮已经发布，不能再修改对阵',
   roundAlreadyPublished: '这一轮已经发布过了',
   roundEmpty: '这一轮没有任何比赛',
-  roundTooBig: (max: number) => `一轮最多 ${max} 场比赛（大厅上限）`,
+  roundTooBig: (max: number) => `一轮最多 ${max} 场比赛`,
   sidesMismatch: '正反方必须是这场比赛的两支队伍',
   venueUnknown: (venue: string) => `未知的会场「${venue}」：请先在赛事设置中添加`,
   judgeConflict: (judge: string, school: string) => `评委「${judge}」与「${school}」存在回避关系`,

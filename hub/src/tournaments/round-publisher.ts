@@ -1,5 +1,5 @@
-import { LOBBY_MAX_TIMERS, type JudgeShortfall } from '@bianshi/shared';
-import { and, eq } from 'drizzle-orm';
+import { TOURNAMENT_LIMITS, type JudgeShortfall } from '@bianshi/shared';
+import { and, eq, sql } from 'drizzle-orm';
 import { MemberRepository } from '../timers/timer-members.repository';
 import { TimerRepository, type MatchRow, type TimerRecord } from '../timers/timer.repository';
 import type { Db } from '../db/database';
@@ -53,8 +53,8 @@ export class RoundPublisher {
     if (round.status !== 'draft') throw new HubError('CONFLICT', T.roundAlreadyPublished, 'round-published');
     const fixtures = snapshot.fixtures.filter((fixture) => fixture.roundId === roundId);
     if (fixtures.length === 0) throw new HubError('BAD_REQUEST', T.roundEmpty, 'round-empty');
-    if (fixtures.length > LOBBY_MAX_TIMERS)
-      throw new HubError('BAD_REQUEST', T.roundTooBig(LOBBY_MAX_TIMERS), 'round-too-big');
+    if (fixtures.length > TOURNAMENT_LIMITS.roomsPerRound)
+      throw new HubError('BAD_REQUEST', T.roundTooBig(TOURNAMENT_LIMITS.roomsPerRound), 'round-too-big');
     const { judgesByFixture, shortfalls } = options.asPlaced
       ? { judgesByFixture: new Map<string, string[]>(), shortfalls: [] }
       : planJudges(snapshot, roundId);
@@ -75,12 +75,7 @@ export class RoundPublisher {
         ownerId: tournament.ownerId,
         mode: 'grid',
       });
-      for (const { fixture, timer, judgeIds } of prepared) {
-        await tx
-          .update(tournamentFixtures)
-          .set({ timerId: timer.id, judgeIds })
-          .where(eq(tournamentFixtures.id, fixture.id));
-      }
+      await setFixtureTimers(tx, prepared);
       const [published] = await tx
         .update(tournamentRounds)
         .set({ status: 'published', lobbyId: lobby.id, publishedAt: now })
@@ -116,13 +111,32 @@ export class RoundPublisher {
     const staffEditors = snapshot.staff
       .filter((member) => member.role === 'organizer')
       .map((member) => member.userId);
-    const timerRepository = new TimerRepository(tx);
-    const members = new MemberRepository(tx);
-    for (const { timer, match } of prepared) {
-      await timerRepository.createTimer(timer, match);
-      for (const userId of staffEditors) await members.put(timer.id, userId, 'editor');
-    }
+    await new TimerRepository(tx).createTimers(prepared);
+    await new MemberRepository(tx).putMany(
+      prepared.map(({ timer }) => timer.id),
+      staffEditors,
+      'editor',
+    );
   }
+}
+
+/** Points every fixture at its new timer and judges, in one statement. */
+async function setFixtureTimers(
+  tx: Db,
+  prepared: ReadonlyArray<{ fixture: { id: string }; timer: { id: string }; judgeIds: readonly string[] }>,
+): Promise<void> {
+  if (prepared.length === 0) return;
+  const rows = sql.join(
+    prepared.map(
+      ({ fixture, timer, judgeIds }) => sql`(${fixture.id}, ${timer.id}, ${JSON.stringify(judgeIds)}::jsonb)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update ${tournamentFixtures}
+    set timer_id = v.timer_id, judge_ids = v.judge_ids
+    from (values ${rows}) as v(id, timer_id, judge_ids)
+    where ${tournamentFixtures.id} = v.id`);
 }
 
 /** The timer of one fixture: named after the match, with teams, venue, judges and a released topic on its display. */

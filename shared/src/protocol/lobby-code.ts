@@ -9,7 +9,10 @@ export const LOBBY_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const LOBBY_CODE_LENGTH = 6;
 /** The one rule a typed code is checked against, in the words every form and the hub use. */
 export const LOBBY_CODE_RULE = `房间码是 ${LOBBY_CODE_LENGTH} 位字母或数字（不含 0、O、1、I、L）`;
-/** Timers one lobby may show. */
+/**
+ * Timers a lobby made by hand may show. A tournament round's lobby holds every room of the round
+ * (TOURNAMENT_LIMITS.roomsPerRound; docs/decisions/034-round-lobbies.md).
+ */
 export const LOBBY_MAX_TIMERS = 24;
 
 /** What a person typed as a code, normalised: spaces and dashes dropped, upper-cased. */

@@ -69,11 +69,19 @@ export const TIE_BREAK_LABELS: Record<TieBreak, string> = {
 /** The default order: wins, then ballots, then head-to-head, then speaker points. */
 export const DEFAULT_TIE_BREAKS: readonly TieBreak[] = ['wins', 'ballots', 'headToHead', 'speakerPoints'];
 
-/** Limits. */
+/**
+ * Limits. Sized for the largest two-team tournaments we serve (issue 34): 200 teams make 100
+ * rooms a round, each with a panel of 3 judges and a venue of its own, with room to spare.
+ */
 export const TOURNAMENT_LIMITS = {
-  teams: 128,
-  judges: 200,
-  venues: 64,
+  teams: 256,
+  judges: 512,
+  venues: 128,
+  /**
+   * Rooms in one round: every room of a round of the most teams. A round's lobby holds all of
+   * them (hand-made lobbies stay at LOBBY_MAX_TIMERS; docs/decisions/034-round-lobbies.md).
+   */
+  roomsPerRound: 128,
   pools: 16,
   judgesPerFixture: 9,
   speakersPerSide: 8,

@@ -24,10 +24,16 @@ type Tile = LiveRound['tiles'][number];
 /** Longest wait scheduled for a topic release (setTimeout's limit is ~24.8 days). */
 const MAX_WAIT_MS = 2 ** 31 - 1;
 
-/** Columns for `n` tiles on a wide screen: as square a grid as fits (1 → 1, 2 → 2, 3–4 → 2, 5–6 → 3, 7–9 → 3 …). */
+/** From this many tiles the wall packs them small: every room of a big round on one screen. */
+const DENSE_FROM = 25;
+
+/**
+ * Columns for `n` tiles on a wide screen: as square a grid as fits (1 → 1, 2 → 2, 3–4 → 2, 5–6 → 3,
+ * 7–9 → 3 …); packed tiles are wider than tall, so more columns (100 → 15, seven rows on 16:9).
+ */
 export function wallColumns(n: number): number {
   if (n <= 2) return Math.max(1, n);
-  return Math.ceil(Math.sqrt(n));
+  return Math.ceil(Math.sqrt(n >= DENSE_FROM ? n * 2.2 : n));
 }
 
 /**
@@ -124,7 +130,11 @@ export function LiveWallPage() {
       ) : tiles.length === 0 ? (
         <p className="tw-empty">{t.empty}</p>
       ) : (
-        <div className="tw-grid" style={{ '--tw-cols': wallColumns(tiles.length) } as CSSProperties}>
+        <div
+          className="tw-grid"
+          data-dense={tiles.length >= DENSE_FROM || undefined}
+          style={{ '--tw-cols': wallColumns(tiles.length) } as CSSProperties}
+        >
           {tiles.map((tile) => (
             <WallTile key={tile.fixtureId} tile={tile} store={store} showTopic={!roundTopic} />
           ))}
