@@ -10,9 +10,9 @@
  * Rebuild (npm run build) to publish them.
  */
 import { getBuiltinFormat } from '@bianshi/shared';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { createAccount, type TestAccount } from '../tests/support/accounts';
 import { startHub } from '../tests/support/hub';
 
@@ -23,6 +23,7 @@ const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const WAIT = { timeout: 30_000 };
 const SLUG = 'docs-demo';
+const CIRCUIT = join(import.meta.dirname, '../tests/fixtures/tabbycat/circuit24');
 
 const TEAMS_CSV = [
   '队名,学校,辩手,种子',
@@ -152,6 +153,56 @@ try {
     formatId: 'cn-worldcup',
   });
 
+  // A tab director's own tournament (a trial account holds one): our 24-team circuit folder,
+  // imported through the import screen (tab-import) or the API, round 1 played, round 2
+  // power-paired; playAndBreak plays rounds 2 and 3 and breaks 8.
+  const director = await createAccount(hub, 'docs-tab');
+  let circuit: { slug: string; playAndBreak(): Promise<void> } | null = null;
+  const circuitTournament = async () => {
+    if (circuit) return circuit;
+    let [mine] = await director.client.tournament.list.query({ scope: 'mine' });
+    if (!mine) {
+      const files = Object.fromEntries(
+        readdirSync(CIRCUIT).map((file) => [file, readFileSync(join(CIRCUIT, file), 'utf8')]),
+      );
+      await director.client.tournament.importTabbycat.mutate({ name: '2026 湖畔公开赛', files });
+      [mine] = await director.client.tournament.list.query({ scope: 'mine' });
+    }
+    const { id, slug } = mine!;
+    const tab = director.client.tournament;
+    const rounds = async () => (await tab.get.query({ slug })).rounds;
+    const draw = async (index: number) =>
+      tab.drawRound.mutate({
+        tournamentId: id,
+        draw: { roundId: (await rounds())[index]!.id, seed: `docs-r${index + 1}`, pullup: 'bottom' },
+      });
+    const publishAndScore = async (index: number) => {
+      await tab.publishRound.mutate({ tournamentId: id, roundId: (await rounds())[index]!.id });
+      for (const [at, fixture] of (await rounds())[index]!.fixtures.entries())
+        await tab.editResult.mutate({
+          tournamentId: id,
+          fixtureId: fixture.id,
+          result:
+            at % 2
+              ? { winner: 'neg', votes: { aff: 1, neg: 2 } }
+              : { winner: 'aff', votes: { aff: 3, neg: 0 } },
+        });
+    };
+    await draw(0);
+    await publishAndScore(0);
+    await draw(1);
+    circuit = {
+      slug,
+      async playAndBreak() {
+        await publishAndScore(1);
+        await draw(2);
+        await publishAndScore(2);
+        await tab.createKnockout.mutate({ tournamentId: id, knockout: { advancePerPool: 8 } });
+      },
+    };
+    return circuit;
+  };
+
   const contexts: BrowserContext[] = [];
   const pageFor = async (viewport = DESKTOP, signedIn: TestAccount | null = owner): Promise<Page> => {
     const context = await browser.newContext({
@@ -168,14 +219,23 @@ try {
     return context.newPage();
   };
   /** Saves what `page` shows (its top `height` pixels, when given) as WebP, encoded by the page's own canvas. */
-  const save = async (page: Page, name: string, height?: number) => {
+  const save = async (page: Page, name: string, height?: number, element?: Locator) => {
     // Settled: no request in flight and every web font drawn.
     await page.waitForLoadState('networkidle');
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     const viewport = page.viewportSize()!;
-    const png = (
-      await page.screenshot(height ? { clip: { x: 0, y: 0, width: viewport.width, height } } : {})
-    ).toString('base64');
+    let clip = height ? { x: 0, y: 0, width: viewport.width, height } : undefined;
+    if (element) {
+      // The element from its top (at most `height` tall), the site's sticky header out of the way.
+      await page.evaluate(() => {
+        document.querySelectorAll<HTMLElement>('body > #root header').forEach((header) => {
+          header.style.position = 'static';
+        });
+      });
+      const box = (await element.boundingBox())!;
+      clip = { x: box.x, y: box.y, width: box.width, height: Math.min(box.height, height ?? box.height) };
+    }
+    const png = (await page.screenshot(clip ? { clip, fullPage: true } : {})).toString('base64');
     const webp = await page.evaluate(async (data) => {
       const image = new Image();
       image.src = `data:image/png;base64,${data}`;
@@ -246,6 +306,33 @@ try {
       await page.goto(`${hub.url}/worldcup/ballot/${tokenOf(fixtures[1]!)}`);
       await page.getByRole('button', { name: '提交评分' }).waitFor(WAIT);
       await save(page, 'worldcup-ballot');
+    },
+    async 'tab-import'() {
+      const page = await pageFor(DESKTOP, director);
+      await page.goto(`${hub.url}/worldcup/new/tabbycat`);
+      await page.getByTestId('tbi-folder').setInputFiles(CIRCUIT);
+      await page.getByTestId('tbi-files').waitFor(WAIT);
+      await page.locator('input[name="name"]').fill('2026 湖畔公开赛');
+      await page.getByTestId('tbi-submit').click();
+      await page.getByTestId('tbi-done').waitFor(WAIT);
+      await save(page, 'tab-import');
+    },
+    async 'tab-round-draw'() {
+      const circuit = await circuitTournament();
+      const page = await pageFor(DESKTOP, director);
+      await page.goto(`${hub.url}/worldcup/${circuit.slug}/manage`);
+      const card = page.getByTestId('tm-round-card').nth(1);
+      await card.getByTestId('tm-fixture-bracket').first().waitFor(WAIT);
+      await save(page, 'tab-round-draw', 760, card);
+    },
+    async 'tab-break'() {
+      const circuit = await circuitTournament();
+      await circuit.playAndBreak();
+      const page = await pageFor(DESKTOP, director);
+      await page.goto(`${hub.url}/worldcup/${circuit.slug}/manage#tm-knockout`);
+      const section = page.getByTestId('tm-section-knockout');
+      await section.getByTestId('bracket').waitFor(WAIT);
+      await save(page, 'tab-break', undefined, section);
     },
     async topics() {
       const page = await pageFor(DESKTOP, null);
