@@ -227,15 +227,27 @@ describe('从 Tabbycat 导入 in the browser', () => {
     const r1 = card('Round 1');
     expect(await r1.getByTestId('tm-round-draw').innerText()).toContain('还没有抽签');
     expect(await r1.getByTestId('tm-round-pullup').count()).toBe(0);
+    // Check-in: two teams are absent, so the draw makes one room of the two present.
+    const checkIn = r1.getByTestId('tm-checkin');
+    await checkIn.locator('summary').click();
+    const teamBoxes = checkIn.locator('fieldset[data-kind="teams"]').getByTestId('tm-checkin-box');
+    await teamBoxes.nth(0).uncheck();
+    await expect.poll(() => checkIn.locator('summary').innerText()).toContain('队伍 3/4 到场');
+    await teamBoxes.nth(1).uncheck();
+    await expect.poll(() => checkIn.locator('summary').innerText()).toContain('队伍 2/4 到场');
     await r1.getByTestId('tm-round-seed').fill('anorak-r1');
     await r1.getByTestId('tm-draw-round').click();
-    await expect.poll(() => r1.getByTestId('tm-fixture-row').count()).toBe(2);
+    await expect.poll(() => r1.getByTestId('tm-fixture-row').count()).toBe(1);
     await expect
       .poll(() => r1.getByTestId('tm-round-draw-record').innerText())
       .toMatch(/随机配对 · 种子 anorak-r1 · .* · 重复对阵 0 场，同校对阵 0 场/);
-    // Drawing again asks first.
+    // Both arrive after all: drawing again asks first, and every team plays.
+    await teamBoxes.nth(0).check();
+    await teamBoxes.nth(1).check();
+    await expect.poll(() => checkIn.locator('summary').innerText()).toContain('队伍 4/4 到场');
     await r1.getByTestId('tm-draw-round').click();
     await confirmDialog(page);
+    await expect.poll(() => r1.getByTestId('tm-fixture-row').count()).toBe(2);
     await expect.poll(() => r1.getByTestId('tm-round-draw-record').innerText()).not.toContain('anorak-r1');
 
     // Round 1 is played: published and its results confirmed (here through the API).

@@ -501,6 +501,13 @@ const TABLE: Record<string, Row> = {
     rule: tournament('organizer'),
     input: (fx) => ({ tournamentId: tournamentId(fx), draw: { roundId: 'no-such-round' } }),
   },
+  'tournament.setAbsent': {
+    rule: tournament('organizer'),
+    input: (fx) => ({
+      tournamentId: tournamentId(fx),
+      absent: { roundId: 'no-such-round', kind: 'teams', ids: [] },
+    }),
+  },
   'tournament.updateFixture': {
     rule: tournament('organizer'),
     input: (fx) => ({ tournamentId: tournamentId(fx), fixtureId: 'no-such-fixture', patch: {} }),

@@ -273,6 +273,69 @@ describe('Swiss rounds on two hubs (Postgres + Redis)', () => {
     ).toMatchObject({ ok: false, reason: 'round-not-drawable' });
   });
 
+  it('leaves teams and judges marked absent out of the draw and the panels (check-in)', async () => {
+    const organizer = await createAccount(a, 'swiss-checkin');
+    const checkinSlug = `swiss-checkin-${Date.now().toString(36)}`;
+    const { id } = await organizer.client.tournament.create.mutate({
+      tournament: { name: '到场登记测试', slug: checkinSlug, judgesPerFixture: 1 },
+    });
+    await organizer.client.tournament.importTeams.mutate({
+      tournamentId: id,
+      import: {
+        source: 'csv',
+        text: ['队名,学校', ...['甲', '乙', '丙', '丁', '戊', '己'].map((n) => `${n}队,${n}校`)].join('\n'),
+      },
+    });
+    for (const name of ['张老师', '王老师', '陈老师'])
+      await organizer.client.tournament.addJudge.mutate({ tournamentId: id, judge: { name, conflicts: [] } });
+    const { roundId } = await organizer.client.tournament.addRound.mutate({
+      tournamentId: id,
+      round: { drawKind: 'random' },
+    });
+    const caller = { id: organizer.id, email: organizer.email, displayName: '' };
+    let v = await b.services.tournaments.core.view(checkinSlug, caller);
+    const [first, second] = v.teams;
+    const setAbsent = (kind: 'teams' | 'judges', ids: string[]) =>
+      organizer.client.tournament.setAbsent.mutate({ tournamentId: id, absent: { roundId, kind, ids } });
+
+    await setAbsent('teams', [first!.id]);
+    expect(
+      await outcome(organizer.client.tournament.drawRound.mutate({ tournamentId: id, draw: { roundId } })),
+    ).toMatchObject({
+      ok: false,
+      reason: 'draw-odd-teams',
+    });
+    await setAbsent('teams', [first!.id, second!.id]);
+    await setAbsent('judges', [v.judges[0]!.id]);
+    expect(await outcome(setAbsent('judges', ['no-such-judge']))).toMatchObject({
+      ok: false,
+      reason: 'absent-unknown',
+      message: '名单中有不属于本赛事的评委',
+    });
+    await organizer.client.tournament.drawRound.mutate({ tournamentId: id, draw: { roundId } });
+    const { shortfalls } = await organizer.client.tournament.assignJudges.mutate({
+      tournamentId: id,
+      roundId,
+    });
+    v = await a.services.tournaments.core.view(checkinSlug, caller);
+    const round = v.rounds[0]!;
+    expect(round.absent).toEqual({ teams: [first!.id, second!.id], judges: [v.judges[0]!.id] });
+    expect(round.fixtures).toHaveLength(2);
+    const playing = round.fixtures.flatMap((fixture) => [fixture.affTeamId, fixture.negTeamId]);
+    expect(playing).not.toContain(first!.id);
+    expect(playing).not.toContain(second!.id);
+    expect(round.fixtures.flatMap((fixture) => fixture.judgeIds).sort()).toEqual(
+      [v.judges[1]!.id, v.judges[2]!.id].sort(),
+    );
+    expect(shortfalls).toEqual([]);
+    // The public never sees who was absent; a published round's check-in is closed.
+    expect(await v.rounds[0]!.absent.teams.length).toBe(2);
+    const visitor = await b.services.tournaments.core.view(checkinSlug, null);
+    expect(visitor.rounds[0]!.absent).toEqual({ teams: [], judges: [] });
+    await organizer.client.tournament.publishRound.mutate({ tournamentId: id, roundId });
+    expect(await outcome(setAbsent('teams', []))).toMatchObject({ ok: false, reason: 'round-published' });
+  });
+
   it('draws an imported Tabbycat round by its draw type', async () => {
     const director = await createAccount(a, 'swiss-tabbycat');
     const dir = join(FIXTURES, 'anorak-small');

@@ -306,6 +306,8 @@ export function planJudges(snapshot: TournamentSnapshot, roundId: string) {
   const published = new Set(
     snapshot.rounds.filter((round) => round.status === 'published').map((round) => round.id),
   );
+  // Judges marked absent for the round sit in no new panel (hand-placed ones stay until changed).
+  const absent = new Set(snapshot.rounds.find((round) => round.id === roundId)?.absent.judges ?? []);
   const load = new Map<string, number>();
   for (const fixture of snapshot.fixtures)
     if (published.has(fixture.roundId))
@@ -321,7 +323,7 @@ export function planJudges(snapshot: TournamentSnapshot, roundId: string) {
         importance: fixture.bracket ?? -fixture.position / 1000,
       })),
     snapshot.judges
-      .filter((judge) => !judge.revoked)
+      .filter((judge) => !judge.revoked && !absent.has(judge.id))
       .map((judge) => ({
         id: judge.id,
         conflicts: judge.conflicts,

@@ -69,4 +69,6 @@ export const T = {
   drawOddTeams: (count: number) =>
     `现在有 ${count} 支队伍，是奇数：请添加一支轮空替补队（swing team）或移除一支队伍后再抽签`,
   tooManyRounds: (max: number) => `预赛最多 ${max} 轮`,
+  absentUnknown: (kind: 'teams' | 'judges') =>
+    kind === 'teams' ? '名单中有不属于本赛事的队伍' : '名单中有不属于本赛事的评委',
 } as const;

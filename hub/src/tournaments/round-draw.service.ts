@@ -3,6 +3,7 @@ import {
   seededRandom,
   tabEngine,
   type AddRound,
+  type RoundAbsentInput,
   type RoundDrawInput,
   type RoundDrawRecord,
   type StandingsResult,
@@ -82,6 +83,31 @@ export class RoundDrawService {
   }
 
   /**
+   * Check-in: the teams or judges absent from a draft round (any kind of round). The draw and
+   * the automatic panels leave them out; judges already placed in its rooms stay until changed.
+   */
+  async setAbsent(tournament: TournamentRow, input: RoundAbsentInput): Promise<void> {
+    const snapshot = await this.repository.snapshot(tournament);
+    const round = snapshot.rounds.find((candidate) => candidate.id === input.roundId);
+    if (!round) throw new HubError('NOT_FOUND', T.roundNotFound, 'round-not-found');
+    if (round.status !== 'draft') throw new HubError('CONFLICT', T.roundPublished, 'round-published');
+    const known = new Set<string>(
+      input.kind === 'teams'
+        ? snapshot.teams.map((team) => team.id)
+        : snapshot.judges.filter((judge) => !judge.revoked).map((judge) => judge.id),
+    );
+    if (input.ids.some((id) => !known.has(id)))
+      throw new HubError('BAD_REQUEST', T.absentUnknown(input.kind), 'absent-unknown');
+    const absent = { ...round.absent, [input.kind]: [...new Set(input.ids)] };
+    await this.changes.write(tournament.id, (tx) =>
+      tx
+        .update(tournamentRounds)
+        .set({ absent })
+        .where(and(eq(tournamentRounds.id, round.id), eq(tournamentRounds.status, 'draft'))),
+    );
+  }
+
+  /**
    * Draws (or draws again) a draft random or power-paired round: its fixtures are replaced by
    * the engine's rooms, top room first, with venues in order. The seed is recorded on the round.
    */
@@ -103,12 +129,13 @@ export class RoundDrawService {
       .filter((other) => other.stageId === round.stageId && other.number < round.number)
       .sort((a, b) => a.number - b.number);
     checkEarlierRounds(snapshot, earlier, kind);
-    const teamCount = snapshot.teams.length;
+    const present = presentTeams(snapshot, round);
+    const teamCount = present.length;
     if (teamCount < 2) throw new HubError('BAD_REQUEST', T.drawTooFewTeams, 'draw-too-few-teams');
     if (teamCount % 2 === 1) throw new HubError('BAD_REQUEST', T.drawOddTeams(teamCount), 'draw-odd-teams');
 
     const seed = input.seed ?? newId();
-    const { teams, history } = drawInputs(snapshot, earlier);
+    const { teams, history } = drawInputs({ ...snapshot, teams: present }, earlier);
     const drawn = tabEngine.draw(kind, teams, history, {
       random: seededRandom(`${seed}:${round.id}`),
       roomSize: 2,
@@ -161,6 +188,12 @@ export class RoundDrawService {
     });
     return { roundId: round.id, seed, rooms: fixtures.length, repeats, clashes };
   }
+}
+
+/** Teams of the tournament present for `round` (not marked absent), in the snapshot's order. */
+function presentTeams(snapshot: TournamentSnapshot, round: RoundRow): TournamentSnapshot['teams'] {
+  const absent = new Set(round.absent.teams);
+  return snapshot.teams.filter((team) => !absent.has(team.id));
 }
 
 /** Earlier rounds must be published, and (for power pairing) every result in them confirmed. */

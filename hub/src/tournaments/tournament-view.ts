@@ -300,6 +300,7 @@ export function buildView(
         publishedAt: round.publishedAt,
         drawKind: round.drawKind,
         draw: round.draw,
+        absent: staff ? round.absent : { teams: [], judges: [] },
         // Whoever may see the tournament may watch its rounds (unlisted and private tournaments have private lobbies).
         lobby:
           lobby && round.lobbyId

@@ -8,6 +8,7 @@ import {
   knockoutInputSchema,
   manualDrawSchema,
   resultInputSchema,
+  roundAbsentSchema,
   roundDrawSchema,
   submissionIdSchema,
   teamImportSchema,
@@ -332,6 +333,11 @@ export const tournamentRouter = router({
     .mutation(({ ctx, input }) =>
       ctx.services.tournaments.roundDraws.drawRound(ctx.tournament, input.draw, ctx.staff.name),
     ),
+  /** Check-in for a draft round: the teams or the judges absent (left out of its draw and panels). */
+  setAbsent: organizer.input(z.object({ absent: roundAbsentSchema })).mutation(async ({ ctx, input }) => {
+    await ctx.services.tournaments.roundDraws.setAbsent(ctx.tournament, input.absent);
+    return ok;
+  }),
   /** Edits a drafted fixture: sides, venue, judges, start time. */
   updateFixture: organizer
     .input(z.object({ fixtureId: id, patch: fixturePatchSchema }))

@@ -2,6 +2,7 @@ import type {
   BestDebaterVote,
   BracketNode,
   DrawRecord,
+  RoundAbsent,
   RoundDrawKind,
   RoundDrawRecord,
   TieBreak,
@@ -217,6 +218,8 @@ export const tournamentRounds = pgTable(
     silent: boolean('silent').notNull().default(false),
     /** How the round was drawn when Bianshi drew it on its own (random or power pairing); null otherwise. */
     draw: jsonb('draw').$type<RoundDrawRecord | null>(),
+    /** Teams and judges marked absent for this round (check-in): left out of its draw and panels. */
+    absent: jsonb('absent').$type<RoundAbsent>().notNull().default({ teams: [], judges: [] }),
   },
   (table) => [
     index('tournament_rounds_tournament_idx').on(table.tournamentId),

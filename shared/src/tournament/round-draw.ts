@@ -52,3 +52,18 @@ export interface RoundDrawRecord {
   repeats: number;
   clashes: number;
 }
+
+/** Who is absent from a round (not checked in): left out of its draw and its panels. */
+export interface RoundAbsent {
+  teams: string[];
+  judges: string[];
+}
+
+/** Marks the teams or the judges absent from a draft round (the whole list; the rest are present). */
+export const roundAbsentSchema = z.strictObject({
+  roundId: z.string().min(1).max(64),
+  kind: z.enum(['teams', 'judges']),
+  ids: z.array(z.string().min(1).max(64)).max(512),
+});
+/** A check-in change. */
+export type RoundAbsentInput = z.output<typeof roundAbsentSchema>;

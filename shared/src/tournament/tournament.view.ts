@@ -13,7 +13,7 @@ import type {
   TournamentStageKind,
   TournamentVisibility,
 } from './tournament.schema';
-import type { RoundDrawKind, RoundDrawRecord } from './round-draw';
+import type { RoundAbsent, RoundDrawKind, RoundDrawRecord } from './round-draw';
 
 /** One line of the tournament list. */
 export interface TournamentSummary {
@@ -215,6 +215,8 @@ export interface TournamentRound {
   drawKind: RoundDrawKind | null;
   /** How it was drawn, once drawn on its own. */
   draw: RoundDrawRecord | null;
+  /** Teams and judges marked absent (staff only; empty lists for others). */
+  absent: RoundAbsent;
   lobby: RoundLobby | null;
   fixtures: TournamentFixture[];
 }

@@ -41,4 +41,13 @@ export const swiss = {
     bracket: '{n} 胜组',
     pulledUp: '上调',
   },
+  checkIn: {
+    summary: '到场登记：队伍 {teams}/{teamsTotal} 到场 · 评委 {judges}/{judgesTotal} 到场',
+    lead: '取消勾选缺席的队伍和评委：本轮抽签和自动分配评委时不安排他们。发布本轮后不能再修改。',
+    teams: '队伍',
+    judges: '评委',
+    filter: '筛选名称',
+    allPresent: '全部到场',
+    saved: '已更新到场登记',
+  },
 } as const;

@@ -33,6 +33,7 @@ export function useTournamentActions(slug: string) {
     setDraw: useMutation({ ...trpc.tournament.setDraw.mutationOptions(), ...common }),
     addRound: useMutation({ ...trpc.tournament.addRound.mutationOptions(), ...common }),
     drawRound: useMutation({ ...trpc.tournament.drawRound.mutationOptions(), ...common }),
+    setAbsent: useMutation({ ...trpc.tournament.setAbsent.mutationOptions(), ...common }),
     updateFixture: useMutation({ ...trpc.tournament.updateFixture.mutationOptions(), ...common }),
     assignJudges: useMutation({ ...trpc.tournament.assignJudges.mutationOptions(), ...common }),
     publishRound: useMutation({ ...trpc.tournament.publishRound.mutationOptions(), ...common }),

@@ -13,6 +13,7 @@ import { formatClockTime } from '../format';
 import { teamNameOf, teamsById } from '../view-model';
 import { FixtureBallotsDialog } from './fixture-ballots';
 import { StatusPill } from './fixture-tile';
+import { RoundCheckIn } from './manage-round-checkin';
 import { drawnOnItsOwn, RoundDrawControl } from './manage-round-draw';
 import { ResultEditor } from './result-editor';
 import type { SectionProps } from './manage-page';
@@ -140,6 +141,7 @@ function RoundCard({
           )}
         </div>
       </header>
+      {canPublish && !published && <RoundCheckIn view={view} round={round} actions={actions} />}
       {canPublish && drawnOnItsOwn(round) && <RoundDrawControl view={view} round={round} actions={actions} />}
       {canPublish && <TopicControl view={view} round={round} actions={actions} />}
       <div className="tm-table-scroll">

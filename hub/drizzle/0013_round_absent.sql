@@ -1,0 +1,1 @@
+ALTER TABLE "tournament_rounds" ADD COLUMN "absent" jsonb DEFAULT '{"teams":[],"judges":[]}'::jsonb NOT NULL;
