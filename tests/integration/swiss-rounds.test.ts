@@ -144,9 +144,20 @@ describe('Swiss rounds on two hubs (Postgres + Redis)', () => {
     for (const fixture of r1.fixtures)
       expect(schoolOf(v, fixture.affTeamId)).not.toBe(schoolOf(v, fixture.negTeamId));
 
-    // Drawing again with the same seed gives the same rooms; round 2 waits for round 1's results.
+    // Drawing again with the same seed gives the same rooms, and keeps the round's topic;
+    // round 2 waits for round 1's results.
+    const [topic] = await a.services.library.topics.all();
+    await owner.client.tournament.setTopic.mutate({
+      tournamentId,
+      roundId: r1.id,
+      topicId: topic!.id,
+      releaseAt: null,
+    });
     await owner.client.tournament.drawRound.mutate({ tournamentId, draw: { roundId: r1.id, seed: 'r1' } });
     expect(pairsOf(await view(a), 1)).toEqual(pairsOf(v, 1));
+    expect((await view(a)).rounds[0]!.fixtures.every((fixture) => fixture.topic.topicId === topic!.id)).toBe(
+      true,
+    );
     await owner.client.tournament.publishRound.mutate({ tournamentId, roundId: r1.id });
     expect(
       await outcome(

@@ -146,6 +146,16 @@ export class RoundDrawService {
     let repeats = 0;
     let clashes = 0;
     const venues = tournament.venues;
+    // A topic set for the whole round (before or after an earlier draw) stays with its new rooms.
+    const before = snapshot.fixtures.filter((fixture) => fixture.roundId === round.id);
+    const topic =
+      before.length > 0 &&
+      before.every(
+        (fixture) =>
+          fixture.topicId === before[0]!.topicId && fixture.topicReleaseAt === before[0]!.topicReleaseAt,
+      )
+        ? { topicId: before[0]!.topicId, topicReleaseAt: before[0]!.topicReleaseAt }
+        : {};
     // Top room first: swaps against repeats may have moved a room below a weaker one.
     const rooms = [...drawn.rooms].sort((x, y) => (y.bracket ?? 0) - (x.bracket ?? 0));
     const fixtures: NewFixture[] = rooms.map((room, position) => {
@@ -164,6 +174,7 @@ export class RoundDrawService {
         venue: venues.length ? venues[position % venues.length]! : '',
         bracket: room.bracket,
         pullups: room.pullups,
+        ...topic,
       };
     });
     const record: RoundDrawRecord = {
