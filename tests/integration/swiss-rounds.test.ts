@@ -219,6 +219,9 @@ describe('Swiss rounds on two hubs (Postgres + Redis)', () => {
     expect(semis.fixtures.map((fixture) => [fixture.affTeamId, fixture.negTeamId].sort())).toEqual(
       expect.arrayContaining([[top4[0], top4[3]].sort(), [top4[1], top4[2]].sort()]),
     );
+    expect(
+      await outcome(owner.client.tournament.addRound.mutate({ tournamentId, round: { drawKind: 'power' } })),
+    ).toMatchObject({ ok: false, reason: 'knockout-started', message: '已经进入淘汰赛，不能再加预赛轮次' });
   });
 
   it('refuses an odd field, a round robin stage and rounds that are not drawn here, in Chinese', async () => {

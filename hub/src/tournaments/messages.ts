@@ -60,7 +60,7 @@ export const T = {
   roundName: (number: number) => `第 ${number} 轮`,
   preliminaryStage: '预赛',
   roundRobinStage: '小组循环赛的轮次已经全部排好，不能再加单独抽签的轮次',
-  knockoutStarted: '淘汰赛已经开始，不能再加预赛轮次',
+  knockoutStarted: '已经进入淘汰赛，不能再加预赛轮次',
   roundNotDrawable: '这一轮不是随机配对或实力配对，不能在这里抽签',
   roundDrawBp: '英议（BP）四队一间的轮次暂不能在这里抽签',
   roundEarlierUnpublished: (name: string) => `「${name}」还没有发布：请按顺序抽签`,

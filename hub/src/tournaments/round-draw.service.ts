@@ -49,9 +49,11 @@ export class RoundDrawService {
     if (group && group.pools.length > 0)
       throw new HubError('CONFLICT', T.roundRobinStage, 'round-robin-stage');
     const knockout = snapshot.stages.find((stage) => stage.kind === 'knockout');
+    // Once the break is made (the bracket seeded) the preliminary rounds are over.
     if (
       knockout &&
-      snapshot.rounds.some((round) => round.stageId === knockout.id && round.status === 'published')
+      (knockout.bracket.length > 0 ||
+        snapshot.rounds.some((round) => round.stageId === knockout.id && round.status === 'published'))
     )
       throw new HubError('CONFLICT', T.knockoutStarted, 'knockout-started');
     const stageId = group?.id ?? newId();
