@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Link, useParams } from 'react-router';
 import { useStore } from 'zustand';
 import { TimerDisplay } from '../../../components/timer-display';
-import { format } from '../../../i18n';
+import { format, messages } from '../../../i18n';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
 import type { LobbyStore } from '../../../lib/realtime/lobby';
 import { runtimeFor } from '../../../lib/realtime/timer';
@@ -113,6 +113,14 @@ export function LiveWallPage() {
             className="btn btn--ghost btn--sm"
             labels={{ enter: t.fullscreen, exit: t.exitFullscreen }}
           />
+          {data.staff && data.round && (
+            <Link
+              className="btn btn--ghost btn--sm"
+              to={`/worldcup/${slug}/manage/overview/${data.round.id}`}
+            >
+              {messages.routes.titles.worldcupOverview}
+            </Link>
+          )}
           <Link className="btn btn--ghost btn--sm tw-back" to={`/worldcup/${slug}`}>
             {t.back}
           </Link>
