@@ -50,13 +50,15 @@ function ClockCells({ timer }: { timer: TimerStore }) {
         data-phase={shown?.phase ?? 'normal'}
         data-running={shown?.running ? 'true' : 'false'}
       >
-        {readings.length === 0
-          ? t.noClock
-          : readings.length === 1
-            ? readings[0]!.text
-            : readings.map((reading) => (
-                <SideTime key={reading.index} reading={reading} shown={reading === shown} />
-              ))}
+        <span className="to-time__box">
+          {readings.length === 0
+            ? t.noClock
+            : readings.length === 1
+              ? readings[0]!.text
+              : readings.map((reading) => (
+                  <SideTime key={reading.index} reading={reading} shown={reading === shown} />
+                ))}
+        </span>
       </td>
     </>
   );
