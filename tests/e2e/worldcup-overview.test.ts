@@ -3,7 +3,8 @@
  * listed; clocks started through the API turn their rooms 进行中 with their time left counting
  * down, and 100 running clocks keep the page drawing frames; a ballot submitted through the API
  * shows in 评分 without a reload, and three ballots that disagree show 待裁定; a phone gets every
- * room in its width; an account that is not on the tournament's staff is told it may not look.
+ * room in its width; the console's round card and the staff's live wall link to it; an account
+ * that is not on the tournament's staff is told it may not look.
  * `OVERVIEW_SHOTS=/tmp/shots` also saves screenshots (1920×1080 dark, 1280×800 light, 390×844
  * light and dark).
  */
@@ -246,6 +247,26 @@ describe('the tab room overview of a 100-room round', () => {
       expect(errors).toEqual([]);
       await context.close();
     }
+  });
+
+  it('is reached from the round card in the console and, for staff, from the live wall', async () => {
+    const round = view.rounds[0]!;
+    const { context, page, errors } = await pageAs(owner, { viewport: { width: 1280, height: 800 } });
+    await page.goto(`${hub.url}/worldcup/${SLUG}/manage`);
+    await page.getByTestId('tm-round-overview').click({ timeout: 20_000 });
+    await page.waitForURL((url) => url.pathname === `/worldcup/${SLUG}/manage/overview/${round.id}`);
+    await page.getByTestId('to-overview').waitFor({ timeout: 20_000 });
+    await page.goto(`${hub.url}/worldcup/${SLUG}/live/${round.id}`);
+    await page.getByRole('link', { name: '赛况总览' }).click({ timeout: 20_000 });
+    await page.getByTestId('to-overview').waitFor({ timeout: 20_000 });
+    expect(errors).toEqual([]);
+    await context.close();
+    // The wall shows no such link to the public.
+    const visitor = await pageAs(null, { viewport: { width: 1280, height: 800 } });
+    await visitor.page.goto(`${hub.url}/worldcup/${SLUG}/live/${round.id}`);
+    await visitor.page.getByTestId('tw-count').waitFor({ timeout: 20_000 });
+    expect(await visitor.page.getByRole('link', { name: '赛况总览' }).count()).toBe(0);
+    await visitor.context.close();
   });
 
   it('tells an account off the staff that only organizers may look', async () => {
