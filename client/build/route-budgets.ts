@@ -155,6 +155,16 @@ export const ROUTE_BUDGETS: readonly RouteBudget[] = [
     budgetBytes: 163_900,
   },
   {
+    // The tab room's overview (issue 34, 2026-11-28): every room of a round, its stage, time left
+    // and ballots, on staff laptops, phones and the tab room's projector, over the wall's one lobby
+    // subscription. Builds: 164 852 to 165 120 (it shares the wall's chunks, the timer display's
+    // with them through the status pill). The route added 4 to 112 bytes to the wall's (163 619 →
+    // 163 623–163 731, the route in the entry and the wall's staff link), within its budget.
+    name: 'tab room overview (/worldcup/:slug/manage/overview/:roundId)',
+    modules: ['src/app/layouts/blank-layout.tsx', 'src/features/tournament/overview.ts'],
+    budgetBytes: 165_400,
+  },
+  {
     // A judge's phone, often on venue Wi-Fi (2026-11-24: 145 773, then 142 767, then 143 822;
     // 143 567–143 618 with the reload check, the chunk error screen and the optional toaster;
     // 143 947 with the drawn pages' input keeper and wait, as the lobby's).

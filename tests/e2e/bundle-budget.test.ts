@@ -14,6 +14,7 @@ import { lobby } from '../../client/src/i18n/zh-CN/lobby';
 import { manage } from '../../client/src/i18n/zh-CN/manage';
 import { routes as routesText } from '../../client/src/i18n/zh-CN/routes';
 import { tournament } from '../../client/src/i18n/zh-CN/tournament';
+import { tournamentOverview } from '../../client/src/i18n/zh-CN/tournament-overview';
 import { paths } from '../../hub/src/lib/paths';
 import { filesForRoute, readManifest } from '../../client/build/route-chunks';
 import { ROUTE_BUDGETS, routeWeight } from '../../client/build/route-budgets';
@@ -84,6 +85,14 @@ const UNUSED: Record<string, readonly (readonly [string, string[]])[]> = {
   ],
   'lobby in the site (/lobby/:id, organizer)': LOBBY_UNUSED,
   'tournament live wall (/worldcup/:slug/live/:roundId)': [
+    ['the manage pages and their format editor', markersOf(manage)],
+    ['the console', notTournament(consolePage)],
+    ['the lobby screens', notTournament(lobby)],
+    ['the tournament console', TOURNAMENT_CONSOLE],
+    ['the tab room overview', [...notTournament(tournamentOverview), 'to-overview']],
+    ['Supabase (loaded only when the fallback starts)', ['supabase-js', 'GoTrueClient']],
+  ],
+  'tab room overview (/worldcup/:slug/manage/overview/:roundId)': [
     ['the manage pages and their format editor', markersOf(manage)],
     ['the console', notTournament(consolePage)],
     ['the lobby screens', notTournament(lobby)],

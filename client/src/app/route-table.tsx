@@ -149,6 +149,10 @@ export const routes: RouteObject[] = withChunkErrors([
             import('../features/tournament/wall').then((m) => ({ Component: m.LiveWallPage })),
           ),
           titled('worldcup/:slug/print', titles.worldcupPrint, lazyTournament('DrawSheetPage')),
+          // The tab room's overview of a round (staff): a dense table of every room's clock and ballots.
+          titled('worldcup/:slug/manage/overview/:roundId?', titles.worldcupOverview, () =>
+            import('../features/tournament/overview').then((m) => ({ Component: m.OverviewPage })),
+          ),
           {
             path: '__error-test',
             lazy: () => import('./routes/error-test').then((m) => ({ Component: m.ErrorTestRoute })),

@@ -178,6 +178,7 @@ export class TournamentService {
               joinToken: lobby.visibility === 'private' ? lobby.joinToken : null,
             }
           : null,
+      staff,
       tiles: snapshot.fixtures
         .filter((fixture) => fixture.roundId === round?.id && fixture.timerId)
         .map((fixture) => {

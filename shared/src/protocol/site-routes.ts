@@ -62,6 +62,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { path: '/worldcup/ballot/:token' },
   { path: '/worldcup/:slug' },
   { path: '/worldcup/:slug/manage' },
+  { path: '/worldcup/:slug/manage/overview/:roundId?' },
   { path: '/worldcup/:slug/print' },
   { path: '/worldcup/:slug/live/:roundId?' },
   { path: '/timer/:id', entities: { id: 'timer' } },

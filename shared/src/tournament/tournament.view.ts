@@ -351,6 +351,8 @@ export interface LiveRound {
   tournamentName: string;
   round: { id: string; name: string; number: number } | null;
   lobby: RoundLobby | null;
+  /** Whether the caller is on the tournament's staff (the wall then links to the tab room's overview). */
+  staff: boolean;
   tiles: Array<{
     fixtureId: string;
     timerId: string;

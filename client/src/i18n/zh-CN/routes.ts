@@ -14,6 +14,7 @@ export const routes = {
     worldcupTournament: '赛事',
     worldcupManage: '赛事管理',
     worldcupLive: '直播墙',
+    worldcupOverview: '赛况总览',
     worldcupPrint: '对阵表',
     worldcupBallot: '评委评分',
   },

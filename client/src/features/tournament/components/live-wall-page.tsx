@@ -4,15 +4,14 @@ import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Link, useParams } from 'react-router';
 import { useStore } from 'zustand';
 import { TimerDisplay } from '../../../components/timer-display';
-import { format } from '../../../i18n';
+import { format, messages } from '../../../i18n';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
 import type { LobbyStore } from '../../../lib/realtime/lobby';
 import { runtimeFor } from '../../../lib/realtime/timer';
 import { useTRPCClient } from '../../../lib/api/trpc';
 import { useLiveRound } from '../api/tournament-queries';
 import { tournamentErrorMessage } from '../api/tournament-errors';
-import { useFixtureClock, useRoundClocks } from '../hooks/use-round-clocks';
-import { useClockFacts } from '../hooks/use-clock-facts';
+import { useClockFacts, useFixtureClock, useRoundClocks } from '../hooks/use-round-clocks';
 import { liveFixtureStatus } from '../view-model';
 import { StatusPill } from './fixture-tile';
 import { useTournamentTitle } from '../hooks/use-tournament-title';
@@ -114,6 +113,14 @@ export function LiveWallPage() {
             className="btn btn--ghost btn--sm"
             labels={{ enter: t.fullscreen, exit: t.exitFullscreen }}
           />
+          {data.staff && data.round && (
+            <Link
+              className="btn btn--ghost btn--sm"
+              to={`/worldcup/${slug}/manage/overview/${data.round.id}`}
+            >
+              {messages.routes.titles.worldcupOverview}
+            </Link>
+          )}
           <Link className="btn btn--ghost btn--sm tw-back" to={`/worldcup/${slug}`}>
             {t.back}
           </Link>

@@ -4,7 +4,7 @@ import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
-import { format } from '../../../i18n';
+import { format, messages } from '../../../i18n';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
 import { swiss } from '../../../i18n/zh-CN/tournament-swiss';
 import { useTRPC } from '../../../lib/api/trpc';
@@ -136,6 +136,13 @@ function RoundCard({
               </Link>
               <Link className="btn btn--ghost btn--sm" to={`/lobby/${round.lobby.id}`}>
                 {t.lobby}
+              </Link>
+              <Link
+                className="btn btn--ghost btn--sm"
+                to={`/worldcup/${view.slug}/manage/overview/${round.id}`}
+                data-testid="tm-round-overview"
+              >
+                {messages.routes.titles.worldcupOverview}
               </Link>
             </>
           )}
