@@ -6,13 +6,13 @@ import {
   type RoundAbsentInput,
   type RoundDrawInput,
   type RoundDrawRecord,
-  type StandingsResult,
 } from '@bianshi/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { T } from './messages';
+import { confirmedResults } from './tournament-view';
 import type { TournamentChanges } from './tournament-changes';
 import type {
   RoundRow,
@@ -246,20 +246,7 @@ export function drawInputs(
 ): { teams: tabEngine.DrawTeam[]; history: tabEngine.HistoryRound[] } {
   const roundIds = new Set(earlier.map((round) => round.id));
   const fixtures = snapshot.fixtures.filter((fixture) => roundIds.has(fixture.roundId));
-  const byFixture = new Map(fixtures.map((fixture) => [fixture.id, fixture]));
-  const results: StandingsResult[] = snapshot.results.flatMap((result) => {
-    const fixture = byFixture.get(result.fixtureId);
-    if (!result.confirmed || !fixture?.affTeamId || !fixture.negTeamId) return [];
-    return [
-      {
-        affTeamId: fixture.affTeamId,
-        negTeamId: fixture.negTeamId,
-        winner: result.winner,
-        votes: result.votes,
-        speakerPoints: result.speakerPoints ?? null,
-      },
-    ];
-  });
+  const results = confirmedResults(snapshot, roundIds);
   const rows = poolStandings(
     snapshot.teams.map((team) => ({ id: team.id, name: team.name, poolId: null })),
     results,

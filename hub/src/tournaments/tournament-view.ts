@@ -64,11 +64,11 @@ export function resultView(
   };
 }
 
-/** Confirmed results of a stage's fixtures, as standings read them. */
-function confirmedResults(snapshot: TournamentSnapshot, stageId: string): StandingsResult[] {
-  const roundIds = new Set(
-    snapshot.rounds.filter((round) => round.stageId === stageId).map((round) => round.id),
-  );
+/** Confirmed results of the fixtures of `roundIds`, as standings read them. */
+export function confirmedResults(
+  snapshot: TournamentSnapshot,
+  roundIds: ReadonlySet<string>,
+): StandingsResult[] {
   const fixtures = new Map(
     snapshot.fixtures
       .filter((fixture) => roundIds.has(fixture.roundId))
@@ -93,7 +93,10 @@ function confirmedResults(snapshot: TournamentSnapshot, stageId: string): Standi
 export function standingsOf(snapshot: TournamentSnapshot): TournamentView['standings'] {
   const stage = snapshot.stages.find((candidate) => candidate.kind === 'group');
   if (!stage) return [];
-  const results = confirmedResults(snapshot, stage.id);
+  const results = confirmedResults(
+    snapshot,
+    new Set(snapshot.rounds.filter((round) => round.stageId === stage.id).map((round) => round.id)),
+  );
   const teams = new Map(snapshot.teams.map((team) => [team.id, team]));
   // A Swiss stage has no pools: one table of every team.
   if (stage.pools.length === 0)

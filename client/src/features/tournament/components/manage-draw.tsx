@@ -23,6 +23,39 @@ export function randomSeed(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => alphabet[b % alphabet.length]).join('');
 }
 
+/** A draw's seed (as the hub takes it: at most 64 characters) with a button for a fresh one. */
+export function SeedField({
+  label,
+  rerollLabel,
+  seed,
+  onChange,
+  testId,
+}: {
+  label: string;
+  rerollLabel: string;
+  seed: string;
+  onChange: (seed: string) => void;
+  testId: string;
+}) {
+  return (
+    <>
+      <label className="tm-field tm-field--inline">
+        <span className="tm-field__label">{label}</span>
+        <input
+          className="input tm-mono"
+          value={seed}
+          maxLength={64}
+          onChange={(event) => onChange(event.target.value.trim())}
+          data-testid={testId}
+        />
+      </label>
+      <button type="button" className="btn btn--ghost btn--sm" onClick={() => onChange(randomSeed())}>
+        {rerollLabel}
+      </button>
+    </>
+  );
+}
+
 /** Moves a team to pool `to` (-1: unassigned) on a board. */
 export function moveTeam(pools: BoardPool[], teamId: string, to: number): BoardPool[] {
   return pools.map((pool, index) => {
@@ -190,18 +223,13 @@ function PoolDraw({ view, actions }: SectionProps) {
               data-testid="tm-pool-count"
             />
           </label>
-          <label className="tm-field tm-field--inline">
-            <span className="tm-field__label">{t.seed}</span>
-            <input
-              className="input tm-mono"
-              value={seed}
-              onChange={(e) => setSeed(e.target.value.trim())}
-              data-testid="tm-draw-seed-input"
-            />
-          </label>
-          <button type="button" className="btn btn--ghost btn--sm" onClick={() => setSeed(randomSeed())}>
-            {t.reroll}
-          </button>
+          <SeedField
+            label={t.seed}
+            rerollLabel={t.reroll}
+            seed={seed}
+            onChange={setSeed}
+            testId="tm-draw-seed-input"
+          />
           <button
             type="button"
             className="btn btn--primary btn--sm"

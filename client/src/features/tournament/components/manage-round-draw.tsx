@@ -6,7 +6,7 @@ import { swiss } from '../../../i18n/zh-CN/tournament-swiss';
 import { toast } from '../../../lib/toast';
 import type { TournamentActions } from '../api/use-tournament-actions';
 import { formatClockTime } from '../format';
-import { randomSeed } from './manage-draw';
+import { randomSeed, SeedField } from './manage-draw';
 
 const t = swiss.roundDraw;
 
@@ -97,19 +97,13 @@ export function RoundDrawControl({
                 </select>
               </label>
             )}
-            <label className="tm-field tm-field--inline">
-              <span className="tm-field__label">{t.seed}</span>
-              <input
-                className="input tm-mono"
-                value={seed}
-                maxLength={64}
-                onChange={(event) => setSeed(event.target.value.trim())}
-                data-testid="tm-round-seed"
-              />
-            </label>
-            <button type="button" className="btn btn--ghost btn--sm" onClick={() => setSeed(randomSeed())}>
-              {t.reroll}
-            </button>
+            <SeedField
+              label={t.seed}
+              rerollLabel={t.reroll}
+              seed={seed}
+              onChange={setSeed}
+              testId="tm-round-seed"
+            />
             <button
               type="button"
               className="btn btn--primary btn--sm"
