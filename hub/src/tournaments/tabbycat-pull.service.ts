@@ -173,7 +173,18 @@ export class TabbycatPull {
     input: TabbycatLinkInput,
     options: { tournamentId?: string } = {},
   ): Promise<TabbycatLinkResult> {
-    const target = this.checkTarget(input);
+    // Relinking a linked tournament may leave the token out: the one kept on the hub is used.
+    let token = input.token.trim();
+    if (!token && options.tournamentId) {
+      const [kept] = await this.repository.db
+        .select({ token: tournamentTabbycatLinks.token })
+        .from(tournamentTabbycatLinks)
+        .where(eq(tournamentTabbycatLinks.tournamentId, options.tournamentId))
+        .limit(1);
+      token = kept?.token ?? '';
+    }
+    if (!token) throw new HubError('BAD_REQUEST', TC.tokenMissing, 'tabbycat-token-missing');
+    const target = this.checkTarget({ ...input, token });
     const data = await this.read(this.client(target));
     checkLimits(data);
 

@@ -172,7 +172,7 @@ export const tournamentRouter = router({
    * token) and mirrors its institutions, teams, adjudicators, venues, rounds and motions: into
    * `tournamentId` when given (organizers), else the caller's tournament already linked to the
    * same site and slug, else a new one the caller owns (counted against the plan). The token is
-   * kept on the hub and never returned.
+   * kept on the hub and never returned; relinking `tournamentId` without one keeps it.
    */
   tabbycatLink: authedProcedure
     .use(rateLimit((ctx) => ctx.services.limits.creates))
@@ -184,11 +184,8 @@ export const tournamentRouter = router({
           .trim()
           .min(1, { error: '请填写 Tabbycat 赛事短名' })
           .max(100, { error: '赛事短名过长' }),
-        token: z
-          .string()
-          .trim()
-          .min(1, { error: '请填写 Tabbycat API 令牌' })
-          .max(200, { error: '令牌过长' }),
+        // Optional when relinking a linked tournament (`tournamentId`): the kept token is used.
+        token: z.string().trim().max(200, { error: '令牌过长' }).default(''),
         tournamentId: tournamentIdSchema.optional(),
       }),
     )
