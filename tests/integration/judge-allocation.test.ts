@@ -7,7 +7,7 @@
  * the round is published (a trainee has no ballot).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TournamentView } from '@bianshi/shared';
+import { ballotStageIndex, getBuiltinFormat, type TournamentView } from '@bianshi/shared';
 import { createAccount, outcome, signedInOn, type TestAccount } from '../support/accounts';
 import { startHub, type TestHub } from '../support/hub';
 import { createScratchPostgres, type ScratchDatabase } from '../support/postgres';
@@ -256,5 +256,39 @@ describe('judge allocation on two hubs (Postgres + Redis)', () => {
         }),
       ),
     ).toMatchObject({ ok: false, code: 'FORBIDDEN', message: '你没有被安排评判这场比赛' });
+  });
+  it("a two-judge panel split 1:1: the chair's vote decides, and confirming follows it", async () => {
+    const view: TournamentView = await owner.client.tournament.get.query({ slug });
+    const room = view.rounds[0]!.fixtures.find((fixture) => fixture.judgeIds.length === 2)!;
+    // The tournament runs a built-in format (the default).
+    if (view.format.kind !== 'builtin') throw new Error('expected a built-in format');
+    const format = getBuiltinFormat(view.format.id)!;
+    await owner.client.timer.command.mutate({
+      timerId: room.timerId!,
+      command: { type: 'goto', stageIndex: ballotStageIndex(format.stages) },
+    });
+    const tokenOf = (id: string) => view.judges.find((judge) => judge.id === id)!.ballotToken!;
+    const [chair, panellist] = room.judgeIds as [string, string];
+    const submit = (judgeId: string, winner: 'aff' | 'neg', n: number) =>
+      httpClient(a.url).tournament.submitBallot.mutate({
+        token: tokenOf(judgeId),
+        fixtureId: room.id,
+        submissionId: `casting-vote-${n}-${Date.now().toString(36)}`,
+        ballot: { winner, speakerScores: null, bestDebater: null, comment: '' },
+      });
+    await submit(panellist, 'aff', 1);
+    await submit(chair, 'neg', 2);
+    const fixture = (await rooms()).find((each) => each.id === room.id)!;
+    expect(fixture.ballotTally).toMatchObject({
+      votes: { aff: 1, neg: 1 },
+      winner: 'neg',
+      castingVote: true,
+      awaitingDecision: true,
+    });
+    const confirmed = await owner.client.tournament.confirmResult.mutate({
+      tournamentId,
+      fixtureId: room.id,
+    });
+    expect(confirmed).toMatchObject({ winner: 'neg', votes: { aff: 1, neg: 1 }, confirmed: true });
   });
 });

@@ -34,6 +34,8 @@ export const allocation = {
   moved: '已把「{name}」放到{where}',
   toUnallocated: '未分配',
   traineesLine: '见习：{list}',
+  castingVote: '主席决定票',
+  castingVoteHint: '票数相同：以主席的投票为准',
 };
 
 /** The Tabbycat link (拉取对阵) in the console. */

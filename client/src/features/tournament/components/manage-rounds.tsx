@@ -307,6 +307,11 @@ function FixtureRow({
             {tally && ` · ${format(t.ballotVotes, { aff: tally.votes.aff, neg: tally.votes.neg })}`}
           </div>
         )}
+        {tally?.castingVote && (
+          <span className="tm-chip" data-testid="tm-casting-vote" title={allocationText.castingVoteHint}>
+            {allocationText.castingVote}
+          </span>
+        )}
         {tally?.awaitingDecision && (
           <span
             className="tm-chip tm-chip--warn"
