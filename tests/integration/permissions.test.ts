@@ -516,6 +516,18 @@ const TABLE: Record<string, Row> = {
     rule: tournament('judgeCoordinator'),
     input: (fx) => ({ tournamentId: tournamentId(fx), roundId: 'no-such-round' }),
   },
+  'tournament.allocation': {
+    rule: tournament('judgeCoordinator'),
+    input: (fx) => ({ tournamentId: tournamentId(fx), roundId: 'no-such-round' }),
+  },
+  'tournament.setPanels': {
+    rule: tournament('judgeCoordinator'),
+    input: (fx) => ({ tournamentId: tournamentId(fx), panels: { roundId: 'no-such-round', panels: [] } }),
+  },
+  'tournament.tabbycatLinkInfo': {
+    rule: tournament('organizer'),
+    input: (fx) => ({ tournamentId: tournamentId(fx) }),
+  },
   'tournament.publishRound': {
     rule: tournament('organizer'),
     input: (fx) => ({ tournamentId: tournamentId(fx), roundId: 'no-such-round' }),

@@ -206,10 +206,11 @@ describe('Tabbycat pull on one hub', () => {
     expect(first.teams.neg.name).toBe('EGU A');
     expect(first.topic).toBe('This house would ban homework');
     expect(first.details).toMatchObject({ venue: 'Hall A', judges: ['Mara Quinn', 'Nico Vale'] });
-    // The panel is Tabbycat's: nobody added or dropped.
+    // The panel is Tabbycat's: nobody added or dropped; its trainee sits in the room without a vote.
     const view = await owner.client.tournament.get.query({ slug });
     expect(view.rounds[0]!.status).toBe('published');
-    expect(view.rounds[0]!.fixtures.map((fixture) => fixture.judgeIds.length)).toEqual([2, 2]);
+    expect(view.rounds[0]!.fixtures.map((fixture) => fixture.judgeIds.length)).toEqual([2, 1]);
+    expect(view.rounds[0]!.fixtures.map((fixture) => fixture.traineeIds.length)).toEqual([0, 1]);
   });
 
   it('pulls again after the draw changed: changed rooms are updated in place and keep their timers', async () => {

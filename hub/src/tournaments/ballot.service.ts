@@ -269,11 +269,14 @@ async function ballotTally(tx: BallotRepository, fixture: FixtureRow) {
   const ballots = await tx.ballotsOf(fixture.id);
   return tallyBallots(
     ballots.map((ballot) => ({
+      judgeId: ballot.judgeId,
       winner: ballot.winner,
       speakerScores: ballot.speakerScores ?? null,
       bestDebater: ballot.bestDebater ?? null,
     })),
     fixture.judgeIds.length,
+    // The chair (first of the voting panel) casts the deciding vote on level votes.
+    fixture.judgeIds[0] ?? null,
   );
 }
 

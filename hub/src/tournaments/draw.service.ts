@@ -176,6 +176,8 @@ export class DrawService {
     if (patch.judgeIds) {
       checkJudges(snapshot, fixture, patch.judgeIds);
       set.judgeIds = [...new Set(patch.judgeIds)];
+      // A trainee given a vote is no longer a trainee.
+      set.traineeIds = fixture.traineeIds.filter((id) => !set.judgeIds!.includes(id));
     }
     if (patch.startsAt !== undefined) set.startsAt = patch.startsAt;
     if (Object.keys(set).length === 0) return;
@@ -282,7 +284,7 @@ function checkJudges(snapshot: TournamentSnapshot, fixture: FixtureRow, judgeIds
   const elsewhere = new Set(
     snapshot.fixtures
       .filter((other) => other.roundId === fixture.roundId && other.id !== fixture.id)
-      .flatMap((other) => other.judgeIds),
+      .flatMap((other) => [...other.judgeIds, ...other.traineeIds]),
   );
   for (const id of judgeIds) {
     const judge = snapshot.judges.find((candidate) => candidate.id === id && !candidate.revoked);
@@ -319,6 +321,7 @@ export function planJudges(snapshot: TournamentSnapshot, roundId: string) {
         id: fixture.id,
         schoolKeys: fixtureSchools(snapshot, fixture),
         judgeIds: fixture.judgeIds,
+        traineeIds: fixture.traineeIds,
         // A power-paired room's bracket, else the top of the draw first.
         importance: fixture.bracket ?? -fixture.position / 1000,
       })),

@@ -71,4 +71,10 @@ export const T = {
   tooManyRounds: (max: number) => `预赛最多 ${max} 轮`,
   absentUnknown: (kind: 'teams' | 'judges') =>
     kind === 'teams' ? '名单中有不属于本赛事的队伍' : '名单中有不属于本赛事的评委',
+  panelRoomUnknown: '评委安排中有不属于这一轮的比赛',
+  panelRoomTwice: '评委安排中同一场比赛出现了两次',
+  panelJudgeUnknown: '评委安排中有不属于本赛事（或已被移除）的评委',
+  panelJudgeTwice: (judge: string) =>
+    `评委「${judge}」在这一轮被安排了不止一次：每位评委每轮只能在一场比赛中担任一个角色`,
+  panelNoChair: (room: string) => `「${room}」有评委但没有主席：请先指定主席`,
 } as const;

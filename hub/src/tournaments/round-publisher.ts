@@ -163,7 +163,8 @@ export function fixtureTimerInput(
     fixture.topicId && fixture.topicReleaseAt !== null && fixture.topicReleaseAt <= now
       ? snapshot.topics.get(fixture.topicId)
       : undefined;
-  const judges = judgeIds
+  // The room's judges as its display lists them: the voting panel (chair first), then trainees.
+  const judges = [...judgeIds, ...fixture.traineeIds.filter((id) => !judgeIds.includes(id))]
     .map((id) => snapshot.judges.find((judge) => judge.id === id)?.name ?? '')
     .filter(Boolean);
   const aff = side(fixture.affTeamId);

@@ -22,6 +22,7 @@ export const TC = {
   sitePrivate: '不能连接内网或本机地址的 Tabbycat 网站（服务器未开启 TABBYCAT_ALLOW_PRIVATE）',
   slugInvalid: 'Tabbycat 赛事短名无效：只能包含字母、数字、连字符和下划线',
   tokenInvalid: 'Tabbycat API 令牌格式不正确',
+  tokenMissing: '请填写 Tabbycat API 令牌',
   unreachable: (detail: string) => `无法连接 Tabbycat 网站（${detail}）：请检查网址，或稍后再试`,
   timeout: (seconds: number) => `Tabbycat 网站 ${seconds} 秒内没有响应：请稍后再试`,
   tooLarge: 'Tabbycat 网站返回的数据过大，已停止读取',

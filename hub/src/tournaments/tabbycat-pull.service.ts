@@ -76,6 +76,15 @@ export interface TabbycatLinkResult {
   motions: number;
 }
 
+/** A tournament's link as its console shows it (the token only by its last characters). */
+export interface TabbycatLinkInfo {
+  siteUrl: string;
+  tournamentSlug: string;
+  /** The token's last four characters ('' for a short token); the token itself is never returned. */
+  tokenHint: string;
+  pulledAt: number | null;
+}
+
 /** One room of a pulled round, as its staff needs it. */
 export interface PulledRoom {
   fixtureId: string;
@@ -164,7 +173,18 @@ export class TabbycatPull {
     input: TabbycatLinkInput,
     options: { tournamentId?: string } = {},
   ): Promise<TabbycatLinkResult> {
-    const target = this.checkTarget(input);
+    // Relinking a linked tournament may leave the token out: the one kept on the hub is used.
+    let token = input.token.trim();
+    if (!token && options.tournamentId) {
+      const [kept] = await this.repository.db
+        .select({ token: tournamentTabbycatLinks.token })
+        .from(tournamentTabbycatLinks)
+        .where(eq(tournamentTabbycatLinks.tournamentId, options.tournamentId))
+        .limit(1);
+      token = kept?.token ?? '';
+    }
+    if (!token) throw new HubError('BAD_REQUEST', TC.tokenMissing, 'tabbycat-token-missing');
+    const target = this.checkTarget({ ...input, token });
     const data = await this.read(this.client(target));
     checkLimits(data);
 
@@ -200,6 +220,25 @@ export class TabbycatPull {
         .sort((x, y) => x.seq - y.seq)
         .map((round) => ({ seq: round.seq, name: round.name, released: round.draw_status === 'R' })),
       motions,
+    };
+  }
+
+  /**
+   * Where a tournament is linked, for its console: the site, the slug there, the token's last
+   * four characters only (never the token), and when it was last pulled; null when not linked.
+   */
+  async linkInfo(tournament: TournamentRow): Promise<TabbycatLinkInfo | null> {
+    const [link] = await this.repository.db
+      .select()
+      .from(tournamentTabbycatLinks)
+      .where(eq(tournamentTabbycatLinks.tournamentId, tournament.id))
+      .limit(1);
+    if (!link) return null;
+    return {
+      siteUrl: link.siteUrl,
+      tournamentSlug: link.remoteSlug,
+      tokenHint: link.token.length > 8 ? link.token.slice(-4) : '',
+      pulledAt: link.pulledAt,
     };
   }
 
@@ -296,7 +335,9 @@ export class TabbycatPull {
         aff: team(fixture.affTeamId),
         neg: team(fixture.negTeamId),
         others,
-        judges: fixture.judgeIds.map((id) => snapshot.judges.find((judge) => judge.id === id)?.name ?? ''),
+        judges: [...fixture.judgeIds, ...fixture.traineeIds].map(
+          (id) => snapshot.judges.find((judge) => judge.id === id)?.name ?? '',
+        ),
         timerId: fixture.timerId,
         links,
         change: published ? 'added' : (change?.kind ?? 'added'),
@@ -705,22 +746,24 @@ export class TabbycatPull {
         return id;
       };
       const venueId = idOf(pairing.venue);
-      const panel = pairing.adjudicators
-        ? [
-            pairing.adjudicators.chair ?? null,
-            ...pairing.adjudicators.panellists,
-            ...pairing.adjudicators.trainees,
-          ]
-        : [];
+      const ours = (links: ReadonlyArray<string | null | undefined>) =>
+        links.flatMap((link) => {
+          const remoteId = idOf(link);
+          const id = remoteId === null ? undefined : refs.adjudicator.get(remoteId);
+          return id ? [id] : [];
+        });
+      // The voting panel, chair first; trainees sit in the room without a vote (panels.ts).
       const judgeIds = [
         ...new Set(
-          panel.flatMap((link) => {
-            const remoteId = idOf(link);
-            const id = remoteId === null ? undefined : refs.adjudicator.get(remoteId);
-            return id ? [id] : [];
-          }),
+          pairing.adjudicators
+            ? ours([pairing.adjudicators.chair ?? null, ...pairing.adjudicators.panellists])
+            : [],
         ),
       ];
+      const voting = new Set(judgeIds);
+      const traineeIds = [...new Set(pairing.adjudicators ? ours(pairing.adjudicators.trainees) : [])].filter(
+        (id) => !voting.has(id),
+      );
       return {
         pairing,
         position,
@@ -729,6 +772,7 @@ export class TabbycatPull {
         others: sides.others.map((link) => teamNames.get(team(link)!) ?? ''),
         venue: venueId === null ? '' : (refs.venue.get(venueId) ?? ''),
         judgeIds,
+        traineeIds,
         sidesDrawn: pairing.sides_confirmed,
       };
     });
@@ -766,6 +810,7 @@ export class TabbycatPull {
         negTeamId: room.negTeamId,
         venue: room.venue,
         judgeIds: room.judgeIds,
+        traineeIds: room.traineeIds,
         sidesDrawn: room.sidesDrawn,
       };
       const before = matched.get(room.position);
@@ -778,7 +823,11 @@ export class TabbycatPull {
           what.push(swapped ? 'sides' : 'teams');
         }
         if (before.venue !== room.venue) what.push('venue');
-        if (JSON.stringify(before.judgeIds) !== JSON.stringify(room.judgeIds)) what.push('panel');
+        if (
+          JSON.stringify([before.judgeIds, before.traineeIds]) !==
+          JSON.stringify([room.judgeIds, room.traineeIds])
+        )
+          what.push('panel');
         changes.set(fixtureId, { kind: what.length ? 'changed' : 'unchanged', what });
         await tx.update(tournamentFixtures).set(values).where(eq(tournamentFixtures.id, fixtureId));
       } else {

@@ -182,6 +182,7 @@ export function fixtureView(
     pullups: fixture.pullups,
     venue: fixture.venue,
     judgeIds: fixture.judgeIds,
+    traineeIds: fixture.traineeIds,
     startsAt: fixture.startsAt,
     timerId: fixture.timerId,
     timerShortid: progress?.shortid ?? null,
@@ -211,17 +212,20 @@ function ballotTallyOf(
   if (ballots.length === 0) return null;
   const tally = tallyBallots(
     ballots.map((ballot) => ({
+      judgeId: ballot.judgeId,
       winner: ballot.winner,
       speakerScores: ballot.speakerScores ?? null,
       bestDebater: ballot.bestDebater ?? null,
     })),
     fixture.judgeIds.length,
+    fixture.judgeIds[0] ?? null,
   );
   return {
     votes: tally.votes,
     winner: tally.winner,
     speakerPoints: tally.speakerPoints,
     bestDebater: tally.bestDebater,
+    castingVote: tally.castingVote,
     awaitingDecision: tally.complete && !tally.unanimous && !result?.confirmed,
   };
 }

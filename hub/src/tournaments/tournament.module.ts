@@ -7,6 +7,7 @@ import type { LobbyService } from '../lobbies/lobby.service';
 import type { Mailer } from '../mail/mailer';
 import type { RoomRegistry } from '../timers/match.registry';
 import type { TimerService } from '../timers/timer.service';
+import { AllocationService } from './allocation.service';
 import { BallotRepository } from './ballot.repository';
 import { BallotService } from './ballot.service';
 import { DrawService } from './draw.service';
@@ -39,6 +40,8 @@ export interface Tournaments {
   readonly draws: DrawService;
   /** Preliminary rounds drawn one at a time (random or power-paired, Swiss). */
   readonly roundDraws: RoundDrawService;
+  /** Panels placed by hand with their roles, and the clashes they are judged against. */
+  readonly allocation: AllocationService;
   /** The knockout bracket and its rounds. */
   readonly knockout: KnockoutService;
   /** Publishing rounds onto timers and a lobby. */
@@ -111,6 +114,7 @@ export function createTournaments(deps: TournamentModuleDependencies): Tournamen
       deps.clock,
     ),
     roundDraws: new RoundDrawService(repository, changes, deps.clock),
+    allocation: new AllocationService(repository, changes),
     knockout: new KnockoutService(repository, changes, deps.clock),
     rounds,
     ballots: new BallotService(repository, new BallotRepository(deps.db), changes, deps.clock),

@@ -10,6 +10,7 @@ import {
   resultInputSchema,
   roundAbsentSchema,
   roundDrawSchema,
+  setPanelsSchema,
   submissionIdSchema,
   teamImportSchema,
   tournamentIdSchema,
@@ -171,7 +172,7 @@ export const tournamentRouter = router({
    * token) and mirrors its institutions, teams, adjudicators, venues, rounds and motions: into
    * `tournamentId` when given (organizers), else the caller's tournament already linked to the
    * same site and slug, else a new one the caller owns (counted against the plan). The token is
-   * kept on the hub and never returned.
+   * kept on the hub and never returned; relinking `tournamentId` without one keeps it.
    */
   tabbycatLink: authedProcedure
     .use(rateLimit((ctx) => ctx.services.limits.creates))
@@ -183,11 +184,8 @@ export const tournamentRouter = router({
           .trim()
           .min(1, { error: '请填写 Tabbycat 赛事短名' })
           .max(100, { error: '赛事短名过长' }),
-        token: z
-          .string()
-          .trim()
-          .min(1, { error: '请填写 Tabbycat API 令牌' })
-          .max(200, { error: '令牌过长' }),
+        // Optional when relinking a linked tournament (`tournamentId`): the kept token is used.
+        token: z.string().trim().max(200, { error: '令牌过长' }).default(''),
         tournamentId: tournamentIdSchema.optional(),
       }),
     )
@@ -214,6 +212,10 @@ export const tournamentRouter = router({
     .mutation(({ ctx, input }) =>
       ctx.services.tournaments.tabbycatPull.pullRound(ctx.tournament, input.roundSeq),
     ),
+  /** Where the tournament is linked on Tabbycat (the token only by its last four characters), or null. */
+  tabbycatLinkInfo: organizer.query(({ ctx }) =>
+    ctx.services.tournaments.tabbycatPull.linkInfo(ctx.tournament),
+  ),
   /** Replaces the tournament's settings (name, slug, format, visibility, dates, venues, tie-breaks). */
   update: organizer.input(z.object({ tournament: z.unknown() })).mutation(async ({ ctx, input }) => {
     await ctx.services.tournaments.core.update(ctx.tournament, input.tournament);
@@ -349,6 +351,19 @@ export const tournamentRouter = router({
   assignJudges: coordinator
     .input(z.object({ roundId: id }))
     .mutation(({ ctx, input }) => ctx.services.tournaments.draws.assignJudges(ctx.tournament, input.roundId)),
+  /** What the allocation screen judges a round's clashes against: institutions, conflicts, absences. */
+  allocation: coordinator
+    .input(z.object({ roundId: id }))
+    .query(({ ctx, input }) => ctx.services.tournaments.allocation.context(ctx.tournament, input.roundId)),
+  /**
+   * Saves a draft round's panels by hand (chair, panellists, trainees per room; rooms not listed
+   * keep theirs): every judge at most once in the round. Clashes are shown, never refused.
+   */
+  setPanels: coordinator
+    .input(z.object({ panels: setPanelsSchema }))
+    .mutation(({ ctx, input }) =>
+      ctx.services.tournaments.allocation.setPanels(ctx.tournament, input.panels),
+    ),
   /**
    * Publishes a drafted round, all or nothing: a timer per fixture (the tournament's format,
    * the teams' names) and one lobby with all of them; judges assigned if not yet.

@@ -250,7 +250,10 @@ export const tournamentFixtures = pgTable(
     negTeamId: text('neg_team_id'),
     sidesDrawn: boolean('sides_drawn').notNull().default(true),
     venue: text('venue').notNull().default(''),
+    /** The voting panel, the chair first (shared/src/tournament/panels.ts). */
     judgeIds: jsonb('judge_ids').$type<string[]>().notNull().default([]),
+    /** Trainee judges: they sit in the room and do not vote (no ballot). */
+    traineeIds: jsonb('trainee_ids').$type<string[]>().notNull().default([]),
     startsAt: bigint('starts_at', { mode: 'number' }),
     /** timers.id, once published. */
     timerId: text('timer_id'),

@@ -1,21 +1,27 @@
 /**
  * A fixture's ballots into its result: 票型, the winner, speaker points and the best-debater
- * vote. The result confirms itself only when every assigned judge has voted and all agree.
+ * vote. The result confirms itself only when every assigned judge has voted and all agree. On
+ * level votes the chair's ballot decides (panels.ts: the casting vote).
  */
 import type { SideId } from '../formats/format.schema';
+import { panelDecision } from './panels';
 import type { BestDebaterVote } from './tournament.schema';
 
 /** One judge's ballot as the tally needs it. */
 export interface TallyBallot {
+  /** Who cast it (the chair's ballot is the casting vote). */
+  judgeId?: string;
   winner: SideId;
   speakerScores: { aff: number[]; neg: number[] } | null;
   bestDebater: BestDebaterVote | null;
 }
 
-/** What the ballots say. `winner` is null when the votes are level. */
+/** What the ballots say. `winner` is null when the votes are level and the chair has not voted. */
 export interface BallotTally {
   votes: { aff: number; neg: number };
   winner: SideId | null;
+  /** The votes are level and the chair's vote gave `winner`. */
+  castingVote: boolean;
   /** Every assigned judge has voted. */
   complete: boolean;
   /** Every ballot names the same winner (and there is at least one). */
@@ -59,8 +65,15 @@ export function ballotTooEarly(
   return `${opening ? '比赛尚未开始' : `比赛还在「${current}」`}：发言全部结束（进入「${match.stages[from]?.name ?? ''}」）后才能提交评分`;
 }
 
-/** Tallies the ballots of a fixture with `assignedJudges` judges. */
-export function tallyBallots(ballots: readonly TallyBallot[], assignedJudges: number): BallotTally {
+/**
+ * Tallies the ballots of a fixture with `assignedJudges` voting judges (trainees cast none), the
+ * chair `chairId` (the first of the fixture's `judgeIds`) deciding level votes.
+ */
+export function tallyBallots(
+  ballots: readonly TallyBallot[],
+  assignedJudges: number,
+  chairId: string | null = null,
+): BallotTally {
   const aff = ballots.filter((ballot) => ballot.winner === 'aff').length;
   const neg = ballots.length - aff;
   const scored = ballots.filter((ballot) => ballot.speakerScores !== null);
@@ -86,9 +99,13 @@ export function tallyBallots(ballots: readonly TallyBallot[], assignedJudges: nu
         y.count - x.count ||
         (x.vote.side === y.vote.side ? x.vote.position - y.vote.position : x.vote.side === 'aff' ? -1 : 1),
     )[0]?.vote ?? null;
+  const chairVote =
+    chairId === null ? null : (ballots.find((ballot) => ballot.judgeId === chairId)?.winner ?? null);
+  const decision = panelDecision({ aff, neg }, chairVote);
   return {
     votes: { aff, neg },
-    winner: aff === neg ? null : aff > neg ? 'aff' : 'neg',
+    winner: decision.winner,
+    castingVote: decision.castingVote,
     complete: ballots.length >= assignedJudges,
     unanimous: ballots.length > 0 && (aff === 0 || neg === 0),
     speakerPoints,

@@ -7,6 +7,7 @@ export * from './judge-assignment';
 export * from './standings';
 export * from './bracket';
 export * from './ballots';
+export * from './panels';
 export * from './team-csv';
 export * from './exports';
 export * from './round-draw';

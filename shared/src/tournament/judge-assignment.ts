@@ -13,6 +13,8 @@ export interface AssignmentFixture {
   schoolKeys: readonly string[];
   /** Judges already placed by hand (kept, checked like the others). */
   judgeIds?: readonly string[];
+  /** Trainees placed by hand: kept where they are, so never seated in another room. */
+  traineeIds?: readonly string[];
   /** How much the room matters (a power-paired room's bracket): higher gets judges first. */
   importance?: number;
 }
@@ -60,6 +62,8 @@ export function assignJudges(
   const eligible = (fixture: AssignmentFixture) =>
     judges.filter((judge) => judgeCanSit(judge, fixture.schoolKeys));
 
+  // Trainees stay in their rooms (placed by hand only) and take no seat elsewhere.
+  for (const fixture of fixtures) for (const id of fixture.traineeIds ?? []) used.add(id);
   // Hand-placed judges first: kept when allowed, so the automatic pass works around them.
   for (const fixture of fixtures) {
     const kept = (fixture.judgeIds ?? []).filter((id) => {

@@ -166,7 +166,10 @@ export interface TournamentFixture {
   /** Power-paired rounds: the teams pulled up into the room. */
   pullups: string[];
   venue: string;
+  /** The voting panel, the chair first (panels.ts). */
   judgeIds: string[];
+  /** Trainees: in the room, no vote. */
+  traineeIds: string[];
   startsAt: number | null;
   /** The timer (created on publish); its display is `/timer/<timerShortid>`. */
   timerId: string | null;
@@ -186,6 +189,8 @@ export interface TournamentFixture {
     winner: SideId | null;
     speakerPoints: { aff: number; neg: number } | null;
     bestDebater: BestDebaterVote | null;
+    /** The votes are level and the chair's vote decides (the casting vote). */
+    castingVote: boolean;
     awaitingDecision: boolean;
   } | null;
   result: FixtureResult | null;

@@ -15,6 +15,7 @@ function fixture(id: string, venue: string, patch: Partial<TournamentFixture> = 
     pullups: [],
     venue,
     judgeIds: ['j1', 'j2', 'j3'],
+    traineeIds: [],
     startsAt: null,
     timerId: `timer-${id}`,
     timerShortid: null,
@@ -40,6 +41,7 @@ const tally = (awaitingDecision: boolean) => ({
   winner: 'aff' as const,
   speakerPoints: null,
   bestDebater: null,
+  castingVote: false,
   awaitingDecision,
 });
 const confirmed = {

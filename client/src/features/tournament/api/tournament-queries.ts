@@ -55,6 +55,7 @@ export function useTournamentChanges(slug: string, enabled: boolean) {
           void queryClient.invalidateQueries({ queryKey: trpc.tournament.get.queryKey({ slug }) });
           void queryClient.invalidateQueries({ queryKey: trpc.tournament.live.pathKey() });
           void queryClient.invalidateQueries({ queryKey: trpc.tournament.ballots.pathKey() });
+          void queryClient.invalidateQueries({ queryKey: trpc.tournament.allocation.pathKey() });
         },
       },
     );

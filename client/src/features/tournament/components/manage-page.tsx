@@ -2,6 +2,7 @@ import { tournamentRoleAtLeast, type TournamentView } from '@bianshi/shared';
 import { Link, useParams } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
+import { tabbycatLink as tabbycatText } from '../../../i18n/zh-CN/tournament-allocation';
 import { useTournament } from '../api/tournament-queries';
 import { tournamentErrorMessage } from '../api/tournament-errors';
 import { useTournamentActions, type TournamentActions } from '../api/use-tournament-actions';
@@ -12,6 +13,7 @@ import { JudgesSection } from './manage-judges';
 import { KnockoutSection } from './manage-knockout';
 import { RoundsSection } from './manage-rounds';
 import { StaffSection } from './manage-staff';
+import { TabbycatLinkSection } from './tabbycat-link';
 import { TeamsSection } from './manage-teams';
 import { TournamentForm } from './tournament-form';
 import '../tournament.css';
@@ -80,6 +82,11 @@ export function ManagePage() {
               {t.console.steps[step]}
             </a>
           ))}
+          {organizer && (
+            <a href="#tm-tabbycat" className="tm-console__step">
+              {tabbycatText.section}
+            </a>
+          )}
         </nav>
         <div className="tm-console__sections">
           {organizer && (
@@ -127,6 +134,19 @@ export function ManagePage() {
             <Section id="exports">
               <ExportsMenu slug={view.slug} tournamentId={view.id} />
             </Section>
+          )}
+          {organizer && (
+            <section
+              id="tm-tabbycat"
+              className="tm-console__section"
+              aria-labelledby="tm-tabbycat-title"
+              data-testid="tm-section-tabbycat"
+            >
+              <h2 id="tm-tabbycat-title" className="tm-subtitle">
+                {tabbycatText.section}
+              </h2>
+              <TabbycatLinkSection view={view} />
+            </section>
           )}
         </div>
       </div>

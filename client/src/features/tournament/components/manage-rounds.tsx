@@ -6,12 +6,14 @@ import { toast } from '../../../lib/toast';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { format, messages } from '../../../i18n';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
+import { allocation as allocationText } from '../../../i18n/zh-CN/tournament-allocation';
 import { swiss } from '../../../i18n/zh-CN/tournament-swiss';
 import { useTRPC } from '../../../lib/api/trpc';
 import type { TournamentActions } from '../api/use-tournament-actions';
 import { formatClockTime } from '../format';
 import { teamNameOf, teamsById } from '../view-model';
 import { FixtureBallotsDialog } from './fixture-ballots';
+import { AllocationPanel } from './allocation-lazy';
 import { StatusPill } from './fixture-tile';
 import { RoundCheckIn } from './manage-round-checkin';
 import { drawnOnItsOwn, RoundDrawControl } from './manage-round-draw';
@@ -59,6 +61,7 @@ function RoundCard({
   canPublish: boolean;
 }) {
   const [ballotsOf, setBallotsOf] = useState<string | null>(null);
+  const [allocating, setAllocating] = useState(false);
   const published = round.status === 'published';
   const done =
     published && round.fixtures.length > 0 && round.fixtures.every((fixture) => fixture.result?.confirmed);
@@ -114,6 +117,17 @@ function RoundCard({
               {t.assignJudges}
             </button>
           )}
+          {!published && round.fixtures.length > 0 && (
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm"
+              aria-expanded={allocating}
+              onClick={() => setAllocating(!allocating)}
+              data-testid="tm-alloc-open"
+            >
+              {allocating ? allocationText.close : allocationText.open}
+            </button>
+          )}
           {!published && canPublish && (
             <button
               type="button"
@@ -149,6 +163,7 @@ function RoundCard({
         </div>
       </header>
       {canPublish && !published && <RoundCheckIn view={view} round={round} actions={actions} />}
+      {allocating && !published && <AllocationPanel view={view} round={round} />}
       {canPublish && drawnOnItsOwn(round) && <RoundDrawControl view={view} round={round} actions={actions} />}
       {canPublish && <TopicControl view={view} round={round} actions={actions} />}
       <div className="tm-table-scroll">
@@ -276,6 +291,13 @@ function FixtureRow({
         ) : (
           <span className="tm-muted">{tf.noJudges}</span>
         )}
+        {fixture.traineeIds.length > 0 && (
+          <div className="tm-muted tm-small" data-testid="tm-fixture-trainees">
+            {format(allocationText.traineesLine, {
+              list: fixture.traineeIds.map((id) => judges.get(id) ?? '').join('、'),
+            })}
+          </div>
+        )}
       </td>
       <td>
         <StatusPill status={fixture.status} />
@@ -284,6 +306,11 @@ function FixtureRow({
             {format(t.ballots, { n: fixture.ballotsIn, total: fixture.judgeIds.length })}
             {tally && ` · ${format(t.ballotVotes, { aff: tally.votes.aff, neg: tally.votes.neg })}`}
           </div>
+        )}
+        {tally?.castingVote && (
+          <span className="tm-chip" data-testid="tm-casting-vote" title={allocationText.castingVoteHint}>
+            {allocationText.castingVote}
+          </span>
         )}
         {tally?.awaitingDecision && (
           <span

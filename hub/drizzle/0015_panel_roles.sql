@@ -1,0 +1,1 @@
+ALTER TABLE "tournament_fixtures" ADD COLUMN "trainee_ids" jsonb DEFAULT '[]'::jsonb NOT NULL;
