@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { SIDE_IDS } from '../formats/format.schema';
+import { bpBallotSchema } from './bp-rooms';
 
 /** Who may see a tournament: listed, reachable by link only, or its staff only. */
 export const TOURNAMENT_VISIBILITIES = ['public', 'unlisted', 'private'] as const;
@@ -241,6 +242,8 @@ export const ballotInputSchema = z.strictObject({
     .default(null),
   bestDebater: bestDebaterVoteSchema.nullable().default(null),
   comment: text('评语', 2000).default(''),
+  /** BP rooms: the panel's ranking of the four teams and their speakers' scores (the chair's ballot). */
+  bp: bpBallotSchema.optional(),
 });
 /** A ballot as written. */
 export type BallotInput = z.output<typeof ballotInputSchema>;

@@ -1,0 +1,175 @@
+/**
+ * British Parliamentary rooms in the tournament hub: four teams (OG, OO, CG, CO), a panel's one
+ * consensus ballot ranking them 1st–4th (3-2-1-0 team points) with two speakers' scores per
+ * team, and standings by team points then speaker total (the tab engine's standings).
+ */
+import { z } from 'zod';
+import type { SideId } from '../formats/format.schema';
+import { teamStandings } from './engine/standings';
+import type { StandingsRow } from './tournament.view';
+
+/** A BP room's positions in speaking order of their first speakers: OG, OO, CG, CO. */
+export const BP_POSITION_IDS = ['og', 'oo', 'cg', 'co'] as const;
+export type BpPositionId = (typeof BP_POSITION_IDS)[number];
+
+/** How screens name each position. */
+export const BP_POSITION_LABELS: Record<BpPositionId, string> = { og: 'OG', oo: 'OO', cg: 'CG', co: 'CO' };
+
+/** The bench each position sits on: government (aff) or opposition (neg). */
+export const BP_POSITION_SIDE: Record<BpPositionId, SideId> = { og: 'aff', oo: 'neg', cg: 'aff', co: 'neg' };
+
+/** Speakers per BP team. */
+export const BP_SPEAKERS_PER_TEAM = 2;
+
+/** The BP speaker scale judges score on (WUDC's 50–100). */
+export const BP_SPEAKER_SCORE_RANGE = { min: 50, max: 100 } as const;
+
+/** Each position's place in the room, 1 (first) to 4. */
+export type BpRanking = Record<BpPositionId, number>;
+/** Each position's two speakers' scores, in speaking order. */
+export type BpScores = Record<BpPositionId, number[]>;
+
+/** Team points for a place: 1st 3, 2nd 2, 3rd 1, 4th 0. */
+export function bpPointsForPlace(place: number): number {
+  return Math.max(0, 4 - place);
+}
+
+/** A team's speaker total in a BP ballot. */
+export function bpTeamTotal(scores: BpScores, position: BpPositionId): number {
+  return (scores[position] ?? []).reduce((sum, score) => sum + score, 0);
+}
+
+/** The bench of the first-placed team (what a BP result records as its `winner`). */
+export function bpWinnerSide(ranking: BpRanking): SideId {
+  const first = BP_POSITION_IDS.find((position) => ranking[position] === 1) ?? 'og';
+  return BP_POSITION_SIDE[first];
+}
+
+/** Positions from first place to fourth. */
+export function bpOrder(ranking: BpRanking): BpPositionId[] {
+  return [...BP_POSITION_IDS].sort((x, y) => ranking[x] - ranking[y]);
+}
+
+/**
+ * Problems with a BP ballot in Chinese, or [] when it is sound: each place 1–4 used once, two
+ * scores per team within the scale, and no team placed above one with a higher total.
+ */
+export function checkBpBallot(ranking: BpRanking, scores: BpScores): string[] {
+  const problems: string[] = [];
+  const places = BP_POSITION_IDS.map((position) => ranking[position]);
+  if (
+    places.some((place) => !Number.isInteger(place) || place < 1 || place > 4) ||
+    new Set(places).size !== 4
+  )
+    problems.push('请为四支队伍排出第 1 至第 4 名，每个名次只能用一次');
+  const { min, max } = BP_SPEAKER_SCORE_RANGE;
+  for (const position of BP_POSITION_IDS) {
+    const row = scores[position] ?? [];
+    if (row.length !== BP_SPEAKERS_PER_TEAM)
+      problems.push(`${BP_POSITION_LABELS[position]} 须填写 ${BP_SPEAKERS_PER_TEAM} 位辩手的分数`);
+    else if (row.some((score) => !Number.isFinite(score) || score < min || score > max))
+      problems.push(`${BP_POSITION_LABELS[position]} 的辩手分须在 ${min}–${max} 之间`);
+  }
+  if (problems.length === 0) {
+    const order = bpOrder(ranking);
+    for (let at = 0; at + 1 < order.length; at += 1) {
+      if (bpTeamTotal(scores, order[at]!) < bpTeamTotal(scores, order[at + 1]!))
+        problems.push(
+          `名次与辩手分不一致：第 ${at + 1} 名（${BP_POSITION_LABELS[order[at]!]}）的总分低于第 ${at + 2} 名（${BP_POSITION_LABELS[order[at + 1]!]}）`,
+        );
+    }
+  }
+  return problems;
+}
+
+const place = z.number({ error: '名次必须是数字' }).int({ error: '名次必须是整数' });
+const score = z.number({ error: '分数必须是数字' });
+const perPosition = <T extends z.ZodType>(item: T) =>
+  z.strictObject({ og: item, oo: item, cg: item, co: item });
+
+/** A BP room's ballot: the ranking of the four positions and each team's two speakers' scores. */
+export const bpBallotSchema = z
+  .strictObject({
+    ranking: perPosition(place),
+    scores: perPosition(z.array(score).max(BP_SPEAKERS_PER_TEAM + 1)),
+  })
+  .superRefine((ballot, ctx) => {
+    for (const message of checkBpBallot(ballot.ranking, ballot.scores))
+      ctx.addIssue({ code: 'custom', path: ['ranking'], message });
+  });
+/** A BP ballot as written. */
+export type BpBallot = z.output<typeof bpBallotSchema>;
+
+/** A confirmed BP room as standings read it: its teams by position, places and scores. */
+export interface BpStandingsResult {
+  round: number;
+  teams: Record<BpPositionId, string>;
+  ranking: BpRanking;
+  scores: BpScores | null;
+}
+
+/**
+ * Standings of a BP tournament: team points (3-2-1-0 summed), then speaker total; teams equal on
+ * both keep name order and are marked tied. `wins` counts firsts, `losses` the other rooms.
+ */
+export function bpStandings(
+  teams: ReadonlyArray<{ id: string; name: string }>,
+  results: readonly BpStandingsResult[],
+): StandingsRow[] {
+  const sorted = [...teams].sort(
+    (x, y) => x.name.localeCompare(y.name, 'zh-CN') || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0),
+  );
+  const played = new Map<string, number>();
+  const scored = new Set<string>();
+  const roundResults = results.flatMap((result) =>
+    BP_POSITION_IDS.map((position) => {
+      const teamId = result.teams[position];
+      played.set(teamId, (played.get(teamId) ?? 0) + 1);
+      if (result.scores) scored.add(teamId);
+      return {
+        round: result.round,
+        teamId,
+        points: bpPointsForPlace(result.ranking[position]),
+        won: result.ranking[position] === 1,
+        place: result.ranking[position],
+        opponents: BP_POSITION_IDS.filter((other) => other !== position).map((other) => result.teams[other]),
+      };
+    }),
+  );
+  const scores = results.flatMap((result) =>
+    result.scores
+      ? BP_POSITION_IDS.flatMap((position) =>
+          result.scores![position].map((value, speaker) => ({
+            round: result.round,
+            speakerId: `${result.teams[position]}:${speaker}`,
+            score: value,
+          })),
+        )
+      : [],
+  );
+  const speakers = sorted.flatMap((team) =>
+    Array.from({ length: BP_SPEAKERS_PER_TEAM }, (_, speaker) => ({
+      id: `${team.id}:${speaker}`,
+      teamId: team.id,
+    })),
+  );
+  return teamStandings(sorted, roundResults, scores, speakers, ['points', 'speakerTotal']).map(
+    (row, index) => {
+      const games = played.get(row.teamId) ?? 0;
+      return {
+        teamId: row.teamId,
+        poolId: null,
+        rank: index + 1,
+        played: games,
+        wins: row.metrics.firsts,
+        losses: games - row.metrics.firsts,
+        ballotsWon: 0,
+        ballotsLost: 0,
+        speakerPoints: Math.round(row.metrics.speakerTotal * 100) / 100,
+        scored: scored.has(row.teamId),
+        tied: row.tied,
+        teamPoints: row.metrics.points,
+      };
+    },
+  );
+}
