@@ -3,6 +3,7 @@ import {
   bpBallotSchema,
   bpOrder,
   bpPointsForPlace,
+  bpSeatsOf,
   bpStandings,
   bpWinnerSide,
   checkBpBallot,
@@ -96,5 +97,27 @@ describe('bpStandings', () => {
     const rows = bpStandings(teams.slice(0, 4), []);
     expect(rows.map((row) => row.teamId)).toEqual(['a', 'b', 'c', 'd']);
     expect(rows.every((row) => row.tied && row.teamPoints === 0 && !row.scored)).toBe(true);
+  });
+});
+
+describe('bpSeatsOf', () => {
+  it('lists OG, OO, CG, CO with places once ranked, and nothing for two-team rooms', () => {
+    expect(bpSeatsOf({ affTeamId: 'a', negTeamId: 'b', cgTeamId: null, coTeamId: null })).toBeNull();
+    const seats = bpSeatsOf({
+      affTeamId: 'a',
+      negTeamId: 'b',
+      cgTeamId: 'c',
+      coTeamId: 'd',
+      result: { ranking: { og: 2, oo: 3, cg: 1, co: 4 } },
+    });
+    expect(seats?.map((seat) => [seat.label, seat.teamId, seat.place, seat.points])).toEqual([
+      ['OG', 'a', 2, 2],
+      ['OO', 'b', 3, 1],
+      ['CG', 'c', 1, 3],
+      ['CO', 'd', 4, 0],
+    ]);
+    expect(
+      bpSeatsOf({ affTeamId: 'a', negTeamId: 'b', cgTeamId: 'c', coTeamId: 'd' })?.[0]?.place,
+    ).toBeNull();
   });
 });

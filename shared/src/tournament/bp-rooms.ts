@@ -173,3 +173,40 @@ export function bpStandings(
     },
   );
 }
+
+/** One seat of a BP room as screens list it: position, team, and once decided its place and points. */
+export interface BpSeat {
+  position: BpPositionId;
+  label: string;
+  teamId: string | null;
+  place: number | null;
+  points: number | null;
+}
+
+/**
+ * A fixture's four seats in position order (OG, OO, CG, CO) with places from its result; null
+ * for a two-team fixture.
+ */
+export function bpSeatsOf(fixture: {
+  affTeamId: string | null;
+  negTeamId: string | null;
+  cgTeamId?: string | null;
+  coTeamId?: string | null;
+  result?: { ranking?: BpRanking | null } | null;
+}): BpSeat[] | null {
+  if (!fixture.cgTeamId && !fixture.coTeamId) return null;
+  const ids: Record<BpPositionId, string | null> = {
+    og: fixture.affTeamId,
+    oo: fixture.negTeamId,
+    cg: fixture.cgTeamId ?? null,
+    co: fixture.coTeamId ?? null,
+  };
+  const ranking = fixture.result?.ranking ?? null;
+  return BP_POSITION_IDS.map((position) => ({
+    position,
+    label: BP_POSITION_LABELS[position],
+    teamId: ids[position],
+    place: ranking ? ranking[position] : null,
+    points: ranking ? bpPointsForPlace(ranking[position]) : null,
+  }));
+}
