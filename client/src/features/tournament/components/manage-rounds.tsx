@@ -10,7 +10,8 @@ import { swiss } from '../../../i18n/zh-CN/tournament-swiss';
 import { useTRPC } from '../../../lib/api/trpc';
 import type { TournamentActions } from '../api/use-tournament-actions';
 import { formatClockTime } from '../format';
-import { teamNameOf, teamsById } from '../view-model';
+import { bpOrderText, teamNameOf, teamsById } from '../view-model';
+import { BpSeats } from './bp-seats';
 import { FixtureBallotsDialog } from './fixture-ballots';
 import { StatusPill } from './fixture-tile';
 import { RoundCheckIn } from './manage-round-checkin';
@@ -217,6 +218,8 @@ function FixtureRow({
   const [editing, setEditing] = useState(false);
   const result = fixture.result;
   const tally = fixture.ballotTally;
+  // A BP room: four seats, the chair's one ranking ballot (no 票型, no hand-entered winner).
+  const bp = Boolean(fixture.cgTeamId || fixture.coTeamId);
   const swap = () =>
     fixture.affTeamId &&
     fixture.negTeamId &&
@@ -228,17 +231,23 @@ function FixtureRow({
   return (
     <tr data-testid="tm-fixture-row" data-fixture-id={fixture.id} data-status={fixture.status}>
       <td className="tm-table__name">
-        <span className="tm-side" data-side="aff">
-          {tf.aff}
-        </span>{' '}
-        {teamNameOf(teams, fixture.affTeamId)}
-        <PulledUp fixture={fixture} teamId={fixture.affTeamId} />
-        <br />
-        <span className="tm-side" data-side="neg">
-          {tf.neg}
-        </span>{' '}
-        {teamNameOf(teams, fixture.negTeamId)}
-        <PulledUp fixture={fixture} teamId={fixture.negTeamId} />
+        {bp ? (
+          <BpSeats fixture={fixture} teams={teams} />
+        ) : (
+          <>
+            <span className="tm-side" data-side="aff">
+              {tf.aff}
+            </span>{' '}
+            {teamNameOf(teams, fixture.affTeamId)}
+            <PulledUp fixture={fixture} teamId={fixture.affTeamId} />
+            <br />
+            <span className="tm-side" data-side="neg">
+              {tf.neg}
+            </span>{' '}
+            {teamNameOf(teams, fixture.negTeamId)}
+            <PulledUp fixture={fixture} teamId={fixture.negTeamId} />
+          </>
+        )}
         {fixture.bracket !== null && (
           <div className="tm-muted tm-small" data-testid="tm-fixture-bracket">
             {format(swiss.roundDraw.bracket, { n: fixture.bracket })}
@@ -281,8 +290,11 @@ function FixtureRow({
         <StatusPill status={fixture.status} />
         {published && (
           <div className="tm-muted tm-small" data-testid="tm-fixture-ballots-in">
-            {format(t.ballots, { n: fixture.ballotsIn, total: fixture.judgeIds.length })}
-            {tally && ` · ${format(t.ballotVotes, { aff: tally.votes.aff, neg: tally.votes.neg })}`}
+            {format(t.ballots, {
+              n: fixture.ballotsIn,
+              total: bp ? Math.min(1, fixture.judgeIds.length) : fixture.judgeIds.length,
+            })}
+            {tally && !bp && ` · ${format(t.ballotVotes, { aff: tally.votes.aff, neg: tally.votes.neg })}`}
           </div>
         )}
         {tally?.awaitingDecision && (
@@ -296,7 +308,9 @@ function FixtureRow({
         )}
       </td>
       <td>
-        {result ? (
+        {result && bp ? (
+          <span data-testid="tm-fixture-result">{bpOrderText(fixture, teams)}</span>
+        ) : result ? (
           <span data-testid="tm-fixture-result">
             {`${result.winner === 'aff' ? tf.aff : tf.neg}${tf.winner} ${result.votes.aff}:${result.votes.neg}`}
             {!result.confirmed && <span className="tm-chip tm-chip--warn">{tf.pending}</span>}
@@ -310,7 +324,7 @@ function FixtureRow({
       </td>
       <td>
         <div className="tm-row">
-          {!published && canPublish && (
+          {!published && canPublish && !bp && (
             <button type="button" className="btn btn--ghost btn--sm" onClick={swap}>
               {t.swapSides}
             </button>
@@ -335,6 +349,7 @@ function FixtureRow({
             </button>
           )}
           {canPublish &&
+            !bp &&
             !editing &&
             !result?.confirmed &&
             (tally?.awaitingDecision || (result && !result.confirmed)) && (
@@ -355,7 +370,7 @@ function FixtureRow({
                 {t.confirm}
               </button>
             )}
-          {canPublish && published && !editing && (
+          {canPublish && published && !editing && !bp && (
             <button
               type="button"
               className="btn btn--ghost btn--sm"
