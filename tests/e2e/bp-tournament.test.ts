@@ -194,6 +194,15 @@ describe('a 16-team BP tournament', () => {
       if (index === 1) await shot(page, 'bp-console-1440');
     }
 
+    // The tab room's overview (赛况总览): four seats a room, each room's order, one ballot expected.
+    await page.goto(`${hub.url}/worldcup/${slug}/manage/overview`);
+    await expect.poll(() => page.getByTestId('to-bp-seat').count(), { timeout: 20_000 }).toBe(16);
+    expect(await page.getByTestId('to-result').first().innerText()).toMatch(
+      /^(OG|OO|CG|CO)( > (OG|OO|CG|CO)){3}/,
+    );
+    expect(await page.getByTestId('to-ballots').first().innerText()).toContain('1');
+    await shot(page, 'bp-overview-1440');
+
     // Standings by team points: the strongest team came first twice.
     v = await view();
     const table = v.standings[0]!.rows;
@@ -219,6 +228,13 @@ describe('a 16-team BP tournament', () => {
     await shot(visitor.page, 'bp-wall-1920');
     expect(visitor.errors).toEqual([]);
     await visitor.context.close();
+    // A phone in the dark: the same rooms, four seats each.
+    const dark = await openPage(browser, { viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+    await dark.page.goto(`${hub.url}/worldcup/${slug}`);
+    await dark.page.getByTestId('tm-bp-seats').first().waitFor({ timeout: 20_000 });
+    await shot(dark.page, 'bp-fixtures-390-dark');
+    expect(dark.errors).toEqual([]);
+    await dark.context.close();
     expect(errors).toEqual([]);
     await context.close();
   }, 240_000);

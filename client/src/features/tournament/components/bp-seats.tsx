@@ -11,10 +11,13 @@ export function BpSeats({
   fixture,
   teams,
   className = '',
+  places = true,
 }: {
   fixture: Pick<TournamentFixture, 'affTeamId' | 'negTeamId' | 'cgTeamId' | 'coTeamId' | 'result'>;
   teams: Map<string, TournamentTeam>;
   className?: string;
+  /** Whether to show each team's place and points (the console's result column says the order). */
+  places?: boolean;
 }) {
   const seats = bpSeatsOf(fixture);
   if (!seats) return null;
@@ -35,7 +38,7 @@ export function BpSeats({
             {seat.label}
           </span>
           <span className="tm-bp-seat__name">{teamNameOf(teams, seat.teamId)}</span>
-          {seat.place !== null && (
+          {places && seat.place !== null && (
             <span className="tm-bp-seat__place" data-first={seat.place === 1 ? 'true' : 'false'}>
               {format(t.placePoints, { n: seat.place, points: seat.points ?? 0 })}
             </span>

@@ -232,7 +232,7 @@ function FixtureRow({
     <tr data-testid="tm-fixture-row" data-fixture-id={fixture.id} data-status={fixture.status}>
       <td className="tm-table__name">
         {bp ? (
-          <BpSeats fixture={fixture} teams={teams} />
+          <BpSeats fixture={fixture} teams={teams} places={false} className="tm-bp-seats--compact" />
         ) : (
           <>
             <span className="tm-side" data-side="aff">
