@@ -4,14 +4,15 @@
  * published in the console in four rooms of four, each room's display naming OG / OO / CG / CO,
  * the chairs ranking their rooms from their phone links (a panellist's link saying the chair
  * submits), the console and the public pages showing places, and the standings by team points.
- * The setup follows tests/e2e/tab-circuit.test.ts; the clocks are moved on through the API.
+ * The setup follows tests/e2e/tab-circuit.test.ts (its signed-in page is now
+ * `openSignedInPage` in ./support/browser); the clocks are moved on through the API.
  */
 import { getBuiltinFormat, type TournamentView } from '@bianshi/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../support/accounts';
 import { startHub, type TestHub } from '../support/hub';
-import { confirmDialog, launchBrowser, openPage, settled } from './support/browser';
+import { confirmDialog, launchBrowser, openPage, openSignedInPage, settled } from './support/browser';
 
 const SHOTS = process.env.BIANSHI_SHOTS ?? '';
 const SCHOOLS = ['北辰', '南岭', '东川', '西湖', '中原', '江城', '山海', '云台'];
@@ -43,13 +44,6 @@ describe('a 16-team BP tournament', () => {
   const slug = `bp-e2e-${Date.now().toString(36)}`;
   const view = (): Promise<TournamentView> =>
     hub.services.tournaments.core.view(slug, { id: director.id, email: director.email, displayName: '' });
-
-  async function signedInPage(viewport = { width: 1440, height: 900 }) {
-    const opened = await openPage(browser, { viewport });
-    const [name = '', value = ''] = director.cookie.split('=');
-    await opened.context.addCookies([{ name, value, url: hub.url, httpOnly: true, sameSite: 'Lax' }]);
-    return opened;
-  }
 
   async function shot(page: Page, name: string) {
     if (!SHOTS) return;
@@ -141,7 +135,9 @@ describe('a 16-team BP tournament', () => {
     let v = await view();
     const strength = new Map(v.teams.map((team, index) => [team.id, index]));
 
-    const { context, page, errors } = await signedInPage();
+    const { context, page, errors } = await openSignedInPage(browser, hub.url, director.cookie, {
+      viewport: { width: 1440, height: 900 },
+    });
     await page.goto(`${hub.url}/worldcup/${slug}/manage#tm-rounds`);
     for (const [index, name] of v.rounds.map((round) => round.name).entries()) {
       const card = page.getByTestId('tm-round-card').filter({ hasText: name });
