@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  bpBallotSchema,
-  bpOrder,
-  bpPointsForPlace,
-  bpSeatsOf,
-  bpStandings,
-  bpWinnerSide,
-  checkBpBallot,
-  type BpScores,
-} from './bp-rooms';
-import { ballotInputSchema } from './tournament.schema';
+import { bpOrder, bpPointsForPlace, bpSeatsOf, bpWinnerSide, checkBpBallot, type BpScores } from './bp-rooms';
+import { bpStandings } from './bp-standings';
+import { ballotInputSchema, bpBallotSchema } from './tournament.schema';
 
 const scores: BpScores = { og: [76, 75], oo: [74, 74], cg: [78, 77], co: [70, 71] };
 const ranking = { og: 2, oo: 3, cg: 1, co: 4 };

@@ -1,12 +1,10 @@
 /**
  * British Parliamentary rooms in the tournament hub: four teams (OG, OO, CG, CO), a panel's one
  * consensus ballot ranking them 1st–4th (3-2-1-0 team points) with two speakers' scores per
- * team, and standings by team points then speaker total (the tab engine's standings).
+ * team. Kept light for the screens that list seats (the live wall, the judge's phone): the
+ * ballot's zod schema is in tournament.schema.ts, the standings in bp-standings.ts.
  */
-import { z } from 'zod';
 import type { SideId } from '../formats/format.schema';
-import { teamStandings } from './engine/standings';
-import type { StandingsRow } from './tournament.view';
 
 /** A BP room's positions in speaking order of their first speakers: OG, OO, CG, CO. */
 export const BP_POSITION_IDS = ['og', 'oo', 'cg', 'co'] as const;
@@ -80,98 +78,6 @@ export function checkBpBallot(ranking: BpRanking, scores: BpScores): string[] {
     }
   }
   return problems;
-}
-
-const place = z.number({ error: '名次必须是数字' }).int({ error: '名次必须是整数' });
-const score = z.number({ error: '分数必须是数字' });
-const perPosition = <T extends z.ZodType>(item: T) =>
-  z.strictObject({ og: item, oo: item, cg: item, co: item });
-
-/** A BP room's ballot: the ranking of the four positions and each team's two speakers' scores. */
-export const bpBallotSchema = z
-  .strictObject({
-    ranking: perPosition(place),
-    scores: perPosition(z.array(score).max(BP_SPEAKERS_PER_TEAM + 1)),
-  })
-  .superRefine((ballot, ctx) => {
-    for (const message of checkBpBallot(ballot.ranking, ballot.scores))
-      ctx.addIssue({ code: 'custom', path: ['ranking'], message });
-  });
-/** A BP ballot as written. */
-export type BpBallot = z.output<typeof bpBallotSchema>;
-
-/** A confirmed BP room as standings read it: its teams by position, places and scores. */
-export interface BpStandingsResult {
-  round: number;
-  teams: Record<BpPositionId, string>;
-  ranking: BpRanking;
-  scores: BpScores | null;
-}
-
-/**
- * Standings of a BP tournament: team points (3-2-1-0 summed), then speaker total; teams equal on
- * both keep name order and are marked tied. `wins` counts firsts, `losses` the other rooms.
- */
-export function bpStandings(
-  teams: ReadonlyArray<{ id: string; name: string }>,
-  results: readonly BpStandingsResult[],
-): StandingsRow[] {
-  const sorted = [...teams].sort(
-    (x, y) => x.name.localeCompare(y.name, 'zh-CN') || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0),
-  );
-  const played = new Map<string, number>();
-  const scored = new Set<string>();
-  const roundResults = results.flatMap((result) =>
-    BP_POSITION_IDS.map((position) => {
-      const teamId = result.teams[position];
-      played.set(teamId, (played.get(teamId) ?? 0) + 1);
-      if (result.scores) scored.add(teamId);
-      return {
-        round: result.round,
-        teamId,
-        points: bpPointsForPlace(result.ranking[position]),
-        won: result.ranking[position] === 1,
-        place: result.ranking[position],
-        opponents: BP_POSITION_IDS.filter((other) => other !== position).map((other) => result.teams[other]),
-      };
-    }),
-  );
-  const scores = results.flatMap((result) =>
-    result.scores
-      ? BP_POSITION_IDS.flatMap((position) =>
-          result.scores![position].map((value, speaker) => ({
-            round: result.round,
-            speakerId: `${result.teams[position]}:${speaker}`,
-            score: value,
-          })),
-        )
-      : [],
-  );
-  const speakers = sorted.flatMap((team) =>
-    Array.from({ length: BP_SPEAKERS_PER_TEAM }, (_, speaker) => ({
-      id: `${team.id}:${speaker}`,
-      teamId: team.id,
-    })),
-  );
-  return teamStandings(sorted, roundResults, scores, speakers, ['points', 'speakerTotal']).map(
-    (row, index) => {
-      const games = played.get(row.teamId) ?? 0;
-      return {
-        teamId: row.teamId,
-        poolId: null,
-        rank: index + 1,
-        played: games,
-        wins: row.metrics.firsts,
-        losses: games - row.metrics.firsts,
-        ballotsWon: 0,
-        ballotsLost: 0,
-        speakerPoints: Math.round(row.metrics.speakerTotal * 100) / 100,
-        scored: scored.has(row.teamId),
-        tied: row.tied,
-        teamPoints: row.metrics.points,
-      };
-    },
-  );
 }
 
 /** One seat of a BP room as screens list it: position, team, and once decided its place and points. */
