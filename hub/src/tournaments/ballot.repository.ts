@@ -16,7 +16,14 @@ import {
 /** What a judge's ballot says (the row's columns besides who and where). */
 export type BallotValues = Pick<
   typeof tournamentBallots.$inferInsert,
-  'submissionId' | 'winner' | 'speakerScores' | 'bestDebater' | 'comment' | 'submittedAt'
+  | 'submissionId'
+  | 'winner'
+  | 'speakerScores'
+  | 'ranking'
+  | 'positionScores'
+  | 'bestDebater'
+  | 'comment'
+  | 'submittedAt'
 >;
 /** A result's columns besides its fixture and tournament. */
 export type ResultSet = Omit<typeof tournamentResults.$inferInsert, 'fixtureId' | 'tournamentId'>;

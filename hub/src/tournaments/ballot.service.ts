@@ -1,9 +1,11 @@
 import {
   ballotTooEarly,
+  bpWinnerSide,
   tallyBallots,
   type BallotInput,
   type BallotPage,
   type BallotReceipt,
+  type BpScores,
   type FixtureBallots,
   type FixtureResult,
   type ResultInput,
@@ -71,23 +73,31 @@ export class BallotService {
         );
         // Refused before the format's end of speeches, with the reason on the phone.
         const early = ballotTooEarly(fixture.timerId ? (progress.get(fixture.timerId) ?? null) : null);
+        // BP: the chair (first judge of the panel) submits the panel's one ballot.
+        const bp = isBpFixture(fixture);
+        const chair = fixture.judgeIds[0] === judge.id;
         return {
           // The judge sees the topic once released, like the public, and the result once confirmed.
           fixture: fixtureView(snapshot, fixture, false, now),
           roundName: published.get(fixture.roundId)!.name,
           aff: side(fixture.affTeamId),
           neg: side(fixture.negTeamId),
+          bp: bp ? { cg: side(fixture.cgTeamId), co: side(fixture.coTeamId), chair } : null,
           myBallot: mine
             ? {
                 winner: mine.winner,
                 speakerScores: mine.speakerScores ?? null,
+                bp:
+                  mine.ranking && mine.positionScores
+                    ? { ranking: mine.ranking, scores: mine.positionScores }
+                    : null,
                 bestDebater: mine.bestDebater ?? null,
                 comment: mine.comment,
                 submittedAt: mine.submittedAt,
               }
             : null,
-          open: !confirmed && early === null,
-          closedReason: confirmed ? T.ballotConfirmed : early,
+          open: !confirmed && early === null && (!bp || chair),
+          closedReason: confirmed ? T.ballotConfirmed : bp && !chair ? T.ballotBpChairOnly : early,
         };
       }),
     };
@@ -130,16 +140,39 @@ export class BallotService {
           : null,
       );
       if (early) throw new HubError('BAD_REQUEST', early, 'ballot-too-early');
+      // A BP room (four teams) takes one consensus ballot, the chair's; a two-team room takes no ranking.
+      const bp = isBpFixture(fixture);
+      if (bp && fixture.judgeIds[0] !== judge.id)
+        throw new HubError('FORBIDDEN', T.ballotBpChairOnly, 'ballot-bp-chair-only');
+      if (bp && !ballot.bp) throw new HubError('BAD_REQUEST', T.ballotBpMissing, 'ballot-bp-missing');
+      if (!bp && ballot.bp) throw new HubError('BAD_REQUEST', T.ballotBpNotBp, 'ballot-bp-not-bp');
       const values = {
         submissionId,
-        winner: ballot.winner,
-        speakerScores: ballot.speakerScores,
+        winner: ballot.bp ? bpWinnerSide(ballot.bp.ranking) : ballot.winner,
+        speakerScores: ballot.bp ? null : ballot.speakerScores,
+        ranking: ballot.bp?.ranking ?? null,
+        positionScores: ballot.bp?.scores ?? null,
         bestDebater: ballot.bestDebater,
         comment: ballot.comment,
         submittedAt: now,
       };
       await tx.saveBallot({ fixtureId, judgeId: judge.id, tournamentId: judge.tournamentId }, values);
-      await this.settle(tx, fixture, current, now);
+      if (bp)
+        await writeResult(
+          tx,
+          fixture,
+          current,
+          {
+            winner: values.winner,
+            votes: { aff: 0, neg: 0 },
+            bestDebater: null,
+            ranking: values.ranking,
+          },
+          null,
+          { byName: 'auto', action: 'auto-confirmed', note: '', now },
+          values.positionScores,
+        );
+      else await this.settle(tx, fixture, current, now);
       return { fixtureId, status: 'accepted', submittedAt: now, result: await resultOf(tx, fixture) };
     });
   }
@@ -156,6 +189,10 @@ export class BallotService {
         judgeName,
         winner: ballot.winner,
         speakerScores: ballot.speakerScores ?? null,
+        bp:
+          ballot.ranking && ballot.positionScores
+            ? { ranking: ballot.ranking, scores: ballot.positionScores }
+            : null,
         bestDebater: ballot.bestDebater ?? null,
         comment: ballot.comment,
         submittedAt: ballot.submittedAt,
@@ -178,6 +215,7 @@ export class BallotService {
     return this.changes.write(tournament.id, async (db) => {
       const tx = this.ballotRepository.in(db);
       const fixture = (await tx.lockFixture(fixtureId))!;
+      if (isBpFixture(fixture)) throw new HubError('BAD_REQUEST', T.resultBpManual, 'result-bp-manual');
       const tally = await ballotTally(tx, fixture);
       if (tally.votes.aff + tally.votes.neg === 0)
         throw new HubError('BAD_REQUEST', T.resultNoBallots, 'no-ballots');
@@ -210,6 +248,7 @@ export class BallotService {
     return this.changes.write(tournament.id, async (db) => {
       const tx = this.ballotRepository.in(db);
       const fixture = (await tx.lockFixture(fixtureId))!;
+      if (isBpFixture(fixture)) throw new HubError('BAD_REQUEST', T.resultBpManual, 'result-bp-manual');
       const current = await tx.resultOf(fixtureId);
       // A split decided by hand keeps the speaker points its ballots gave.
       const speakerPoints = current?.speakerPoints ?? (await ballotTally(tx, fixture)).speakerPoints;
@@ -264,6 +303,11 @@ export class BallotService {
   }
 }
 
+/** A British Parliamentary room: four teams, one consensus ballot. */
+function isBpFixture(fixture: FixtureRow): boolean {
+  return fixture.cgTeamId !== null || fixture.coTeamId !== null;
+}
+
 /** What a fixture's ballots say, read inside the transaction. */
 async function ballotTally(tx: BallotRepository, fixture: FixtureRow) {
   const ballots = await tx.ballotsOf(fixture.id);
@@ -288,10 +332,13 @@ async function writeResult(
   values: ResultValues,
   speakerPoints: { aff: number; neg: number } | null,
   change: { byName: string; action: 'auto-confirmed' | 'confirmed' | 'edited'; note: string; now: number },
+  positionScores: BpScores | null = null,
 ): Promise<void> {
   const set = {
     ...values,
     speakerPoints,
+    ranking: values.ranking ?? null,
+    positionScores,
     confirmed: true,
     confirmedBy: change.byName,
     confirmedAt: change.now,
@@ -306,13 +353,19 @@ async function writeResult(
     byName: change.byName,
     action: change.action,
     before: current?.confirmed
-      ? { winner: current.winner, votes: current.votes, bestDebater: current.bestDebater ?? null }
+      ? {
+          winner: current.winner,
+          votes: current.votes,
+          bestDebater: current.bestDebater ?? null,
+          ...(current.ranking ? { ranking: current.ranking } : {}),
+        }
       : null,
     after: values,
     note: change.note,
   });
-  // The library's record of the match (its school pages count the win) follows the result.
-  await tx.recordInLibrary(fixture, values);
+  // The library's record of the match (its school pages count the win) follows the result; a
+  // BP room has no winner and loser to record there.
+  if (!values.ranking) await tx.recordInLibrary(fixture, values);
 }
 
 /** The fixture's result as screens show it, read inside the transaction. */

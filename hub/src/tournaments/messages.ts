@@ -62,7 +62,12 @@ export const T = {
   roundRobinStage: '小组循环赛的轮次已经全部排好，不能再加单独抽签的轮次',
   knockoutStarted: '已经进入淘汰赛，不能再加预赛轮次',
   roundNotDrawable: '这一轮不是随机配对或实力配对，不能在这里抽签',
-  roundDrawBp: '英议（BP）四队一间的轮次暂不能在这里抽签',
+  drawBpTeams: (count: number) =>
+    `英议（BP）每间四队：参赛队伍数须为 4 的倍数，现在有 ${count} 支。请添加轮空替补队（swing team）或标记缺席后再抽签`,
+  ballotBpChairOnly: '英议（BP）由评审团主席（名单上第一位评委）代表评审团提交一张共识评分表，你无需提交',
+  ballotBpMissing: '英议（BP）比赛须为四支队伍排出第 1 至第 4 名，并填写八位辩手的分数',
+  ballotBpNotBp: '这场比赛是两队对阵，不能提交英议（BP）排名',
+  resultBpManual: '英议（BP）比赛的结果以主席评委的评分表为准，不能在这里按正反方录入',
   roundEarlierUnpublished: (name: string) => `「${name}」还没有发布：请按顺序抽签`,
   roundEarlierOpen: (name: string, count: number) =>
     `「${name}」还有 ${count} 场比赛没有确认结果：实力配对要用确认后的积分`,

@@ -1,4 +1,5 @@
 import {
+  bpStandings,
   poolStandings,
   seededRandom,
   tabEngine,
@@ -12,7 +13,7 @@ import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { T } from './messages';
-import { confirmedResults } from './tournament-view';
+import { confirmedBpResults, confirmedResults } from './tournament-view';
 import type { TournamentChanges } from './tournament-changes';
 import type {
   RoundRow,
@@ -126,7 +127,7 @@ export class RoundDrawService {
     if (stage?.kind !== 'group' || (round.drawKind !== 'random' && round.drawKind !== 'power'))
       throw new HubError('BAD_REQUEST', T.roundNotDrawable, 'round-not-drawable');
     const kind = round.drawKind;
-    if (tournament.teamsPerRoom === 4) throw new HubError('BAD_REQUEST', T.roundDrawBp, 'round-draw-bp');
+    const roomSize = tournament.teamsPerRoom === 4 ? 4 : 2;
     const earlier = snapshot.rounds
       .filter((other) => other.stageId === round.stageId && other.number < round.number)
       .sort((a, b) => a.number - b.number);
@@ -134,16 +135,18 @@ export class RoundDrawService {
     const present = presentTeams(snapshot, round);
     const teamCount = present.length;
     if (teamCount < 2) throw new HubError('BAD_REQUEST', T.drawTooFewTeams, 'draw-too-few-teams');
+    if (roomSize === 4 && teamCount % 4 !== 0)
+      throw new HubError('BAD_REQUEST', T.drawBpTeams(teamCount), 'draw-bp-teams');
     if (teamCount % 2 === 1) throw new HubError('BAD_REQUEST', T.drawOddTeams(teamCount), 'draw-odd-teams');
 
     const seed = input.seed ?? newId();
     const { teams, history } = drawInputs({ ...snapshot, teams: present }, earlier);
     const drawn = tabEngine.draw(kind, teams, history, {
       random: seededRandom(`${seed}:${round.id}`),
-      roomSize: 2,
+      roomSize,
       pullup: input.pullup,
     });
-    const index = tabEngine.indexHistory(history, 2);
+    const index = tabEngine.indexHistory(history, roomSize);
     const institution = new Map(teams.map((team) => [team.id, team.institution]));
     let repeats = 0;
     let clashes = 0;
@@ -161,10 +164,17 @@ export class RoundDrawService {
     // Top room first: swaps against repeats may have moved a room below a weaker one.
     const rooms = [...drawn.rooms].sort((x, y) => (y.bracket ?? 0) - (x.bracket ?? 0));
     const fixtures: NewFixture[] = rooms.map((room, position) => {
-      const [aff, neg] = room.teams as [string, string];
-      if (tabEngine.metBefore(index, aff, neg) > 0) repeats += 1;
-      const home = institution.get(aff);
-      if (home && home === institution.get(neg)) clashes += 1;
+      // Two-team rooms: [aff, neg]; BP rooms: [OG, OO, CG, CO].
+      const [aff, neg, cg, co] = room.teams as [string, string, string?, string?];
+      const pairs = room.teams.flatMap((team, at) => room.teams.slice(at + 1).map((other) => [team, other]));
+      if (pairs.some(([x, y]) => tabEngine.metBefore(index, x!, y!) > 0)) repeats += 1;
+      if (
+        pairs.some(([x, y]) => {
+          const home = institution.get(x!);
+          return home && home === institution.get(y!);
+        })
+      )
+        clashes += 1;
       return {
         id: newId(),
         tournamentId: tournament.id,
@@ -172,6 +182,8 @@ export class RoundDrawService {
         position,
         affTeamId: aff,
         negTeamId: neg,
+        cgTeamId: cg ?? null,
+        coTeamId: co ?? null,
         sidesDrawn: true,
         venue: venues.length ? venues[position % venues.length]! : '',
         bracket: room.bracket,
@@ -246,25 +258,34 @@ export function drawInputs(
 ): { teams: tabEngine.DrawTeam[]; history: tabEngine.HistoryRound[] } {
   const roundIds = new Set(earlier.map((round) => round.id));
   const fixtures = snapshot.fixtures.filter((fixture) => roundIds.has(fixture.roundId));
-  const results = confirmedResults(snapshot, roundIds);
-  const rows = poolStandings(
-    snapshot.teams.map((team) => ({ id: team.id, name: team.name, poolId: null })),
-    results,
-    snapshot.tournament.tieBreaks,
-  );
+  const bp = snapshot.tournament.teamsPerRoom === 4;
+  // BP brackets are team points (3-2-1-0 summed); two-team brackets are wins.
+  const rows = bp
+    ? bpStandings(snapshot.teams, confirmedBpResults(snapshot, roundIds))
+    : poolStandings(
+        snapshot.teams.map((team) => ({ id: team.id, name: team.name, poolId: null })),
+        confirmedResults(snapshot, roundIds),
+        snapshot.tournament.tieBreaks,
+      );
   const team = new Map(snapshot.teams.map((row) => [row.id, row]));
   const teams = rows.map((row) => {
     const source = team.get(row.teamId)!;
     return {
       id: row.teamId,
       institution: source.institutionId ?? (source.schoolKey || null),
-      points: row.wins,
+      points: bp ? (row.teamPoints ?? 0) : row.wins,
     };
   });
   const history = earlier.map((round) => ({
     rooms: fixtures
       .filter((fixture) => fixture.roundId === round.id && fixture.affTeamId && fixture.negTeamId)
-      .map((fixture) => ({ teams: [fixture.affTeamId!, fixture.negTeamId!], pullups: fixture.pullups })),
+      .map((fixture) => ({
+        teams:
+          bp && fixture.cgTeamId && fixture.coTeamId
+            ? [fixture.affTeamId!, fixture.negTeamId!, fixture.cgTeamId, fixture.coTeamId]
+            : [fixture.affTeamId!, fixture.negTeamId!],
+        pullups: fixture.pullups,
+      })),
   }));
   return { teams, history };
 }

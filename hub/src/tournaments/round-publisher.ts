@@ -167,14 +167,22 @@ export function fixtureTimerInput(
   const judges = [...judgeIds, ...fixture.traineeIds.filter((id) => !judgeIds.includes(id))]
     .map((id) => snapshot.judges.find((judge) => judge.id === id)?.name ?? '')
     .filter(Boolean);
-  const aff = side(fixture.affTeamId);
-  const neg = side(fixture.negTeamId);
+  const bp = fixture.cgTeamId !== null || fixture.coTeamId !== null;
+  const { aff, neg } = bp
+    ? bpBenches(
+        side(fixture.affTeamId),
+        side(fixture.negTeamId),
+        side(fixture.cgTeamId),
+        side(fixture.coTeamId),
+      )
+    : { aff: side(fixture.affTeamId), neg: side(fixture.negTeamId) };
   return {
     name: `${roundName} ${aff.name} vs ${neg.name}`.slice(0, 80),
     description: tournament.name,
-    ...(tournament.format.kind === 'builtin'
-      ? { formatId: tournament.format.id }
-      : { format: tournament.format.format }),
+    // A BP room runs on the BP clock (eight speeches of 7:00) unless the tournament has its own format.
+    ...(tournament.format.kind === 'custom'
+      ? { format: tournament.format.format }
+      : { formatId: bp ? 'bp' : tournament.format.id }),
     ownerId: tournament.ownerId,
     private: tournament.visibility === 'private',
     settings: {
@@ -184,4 +192,28 @@ export function fixtureTimerInput(
       details: { topic: topic?.text ?? '', judges, venue: fixture.venue, notes: '' },
     },
   };
+}
+
+type DisplaySide = {
+  name: string;
+  school: string;
+  debaters: string[];
+  teamId: string | null;
+  schoolId: string | null;
+};
+
+/**
+ * A BP room's four teams on the display's two benches: government "OG 甲队 / CG 丙队",
+ * opposition "OO 乙队 / CO 丁队", each bench's speakers in speaking order (PM, DPM, MG, GW).
+ * The library links are left off: a bench is two teams.
+ */
+export function bpBenches(og: DisplaySide, oo: DisplaySide, cg: DisplaySide, co: DisplaySide) {
+  const bench = (first: DisplaySide, firstLabel: string, second: DisplaySide, secondLabel: string) => ({
+    name: `${firstLabel} ${first.name} / ${secondLabel} ${second.name}`.slice(0, 80),
+    school: '',
+    debaters: [...first.debaters.slice(0, 2), ...second.debaters.slice(0, 2)],
+    teamId: null,
+    schoolId: null,
+  });
+  return { aff: bench(og, 'OG', cg, 'CG'), neg: bench(oo, 'OO', co, 'CO') };
 }

@@ -1,5 +1,7 @@
 import {
   advanceBracket,
+  bpStandings,
+  type BpStandingsResult,
   getBuiltinFormat,
   poolStandings,
   tallyBallots,
@@ -57,6 +59,8 @@ export function resultView(
       ? { ...row.bestDebater, name: bestTeam?.members[row.bestDebater.position - 1] ?? '' }
       : null,
     speakerPoints: row.speakerPoints ?? null,
+    ranking: row.ranking ?? null,
+    positionScores: row.positionScores ?? null,
     confirmed: row.confirmed,
     confirmedBy: row.confirmedBy,
     confirmedAt: row.confirmedAt,
@@ -89,10 +93,50 @@ export function confirmedResults(
   });
 }
 
+/** Confirmed BP rooms of `roundIds` (four teams, a ranking), as BP standings read them. */
+export function confirmedBpResults(
+  snapshot: TournamentSnapshot,
+  roundIds: ReadonlySet<string>,
+): BpStandingsResult[] {
+  const number = new Map(snapshot.rounds.map((round) => [round.id, round.number]));
+  const fixtures = new Map(
+    snapshot.fixtures
+      .filter((fixture) => roundIds.has(fixture.roundId))
+      .map((fixture) => [fixture.id, fixture]),
+  );
+  return snapshot.results.flatMap((result) => {
+    const fixture = fixtures.get(result.fixtureId);
+    if (!result.confirmed || !result.ranking || !fixture) return [];
+    const { affTeamId: og, negTeamId: oo, cgTeamId: cg, coTeamId: co } = fixture;
+    if (!og || !oo || !cg || !co) return [];
+    return [
+      {
+        round: number.get(fixture.roundId) ?? 0,
+        teams: { og, oo, cg, co },
+        ranking: result.ranking,
+        scores: result.positionScores ?? null,
+      },
+    ];
+  });
+}
+
 /** Standings of every pool of the group stage (one table when the stage has no pools). */
 export function standingsOf(snapshot: TournamentSnapshot): TournamentView['standings'] {
   const stage = snapshot.stages.find((candidate) => candidate.kind === 'group');
   if (!stage) return [];
+  // BP: one table by team points, then speaker total.
+  if (snapshot.tournament.teamsPerRoom === 4 && stage.pools.length === 0) {
+    const roundIds = new Set(
+      snapshot.rounds.filter((round) => round.stageId === stage.id).map((round) => round.id),
+    );
+    return [
+      {
+        poolId: '',
+        poolName: T.overallStandings,
+        rows: bpStandings(snapshot.teams, confirmedBpResults(snapshot, roundIds)),
+      },
+    ];
+  }
   const results = confirmedResults(
     snapshot,
     new Set(snapshot.rounds.filter((round) => round.stageId === stage.id).map((round) => round.id)),
@@ -177,6 +221,8 @@ export function fixtureView(
     bracketNodeId: fixture.bracketNodeId,
     affTeamId: fixture.affTeamId,
     negTeamId: fixture.negTeamId,
+    cgTeamId: fixture.cgTeamId,
+    coTeamId: fixture.coTeamId,
     sidesDrawn: fixture.sidesDrawn,
     bracket: fixture.bracket,
     pullups: fixture.pullups,
@@ -254,6 +300,7 @@ export function buildView(
     endDate: tournament.endDate,
     venues: tournament.venues,
     judgesPerFixture: tournament.judgesPerFixture,
+    teamsPerRoom: tournament.teamsPerRoom,
     tieBreaks: tournament.tieBreaks,
     version: tournament.version,
     myRole: role,

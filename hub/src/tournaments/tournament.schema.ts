@@ -1,5 +1,7 @@
 import type {
   BestDebaterVote,
+  BpRanking,
+  BpScores,
   BracketNode,
   DrawRecord,
   RoundAbsent,
@@ -246,8 +248,13 @@ export const tournamentFixtures = pgTable(
     position: integer('position').notNull(),
     poolId: text('pool_id'),
     bracketNodeId: text('bracket_node_id'),
+    /** 正方; in BP rooms opening government (OG). */
     affTeamId: text('aff_team_id'),
+    /** 反方; in BP rooms opening opposition (OO). */
     negTeamId: text('neg_team_id'),
+    /** BP rooms only: closing government (CG) and closing opposition (CO). */
+    cgTeamId: text('cg_team_id'),
+    coTeamId: text('co_team_id'),
     sidesDrawn: boolean('sides_drawn').notNull().default(true),
     venue: text('venue').notNull().default(''),
     /** The voting panel, the chair first (shared/src/tournament/panels.ts). */
@@ -282,6 +289,10 @@ export const tournamentBallots = pgTable(
     submissionId: text('submission_id').notNull(),
     winner: text('winner').$type<'aff' | 'neg'>().notNull(),
     speakerScores: jsonb('speaker_scores').$type<{ aff: number[]; neg: number[] } | null>(),
+    /** BP rooms: the panel's ranking of the four positions (1–4); `winner` is the first's bench. */
+    ranking: jsonb('ranking').$type<BpRanking | null>(),
+    /** BP rooms: each position's two speakers' scores. */
+    positionScores: jsonb('position_scores').$type<BpScores | null>(),
     bestDebater: jsonb('best_debater').$type<BestDebaterVote | null>(),
     comment: text('comment').notNull().default(''),
     submittedAt: bigint('submitted_at', { mode: 'number' }).notNull(),
@@ -302,6 +313,10 @@ export const tournamentResults = pgTable('tournament_results', {
   votes: jsonb('votes').$type<{ aff: number; neg: number }>().notNull(),
   bestDebater: jsonb('best_debater').$type<BestDebaterVote | null>(),
   speakerPoints: jsonb('speaker_points').$type<{ aff: number; neg: number } | null>(),
+  /** BP rooms: each position's place (1–4), from the chair's ballot. */
+  ranking: jsonb('ranking').$type<BpRanking | null>(),
+  /** BP rooms: each position's two speakers' scores. */
+  positionScores: jsonb('position_scores').$type<BpScores | null>(),
   confirmed: boolean('confirmed').notNull().default(false),
   confirmedBy: text('confirmed_by'),
   confirmedAt: bigint('confirmed_at', { mode: 'number' }),
@@ -324,12 +339,14 @@ export const tournamentResultHistory = pgTable(
       winner: 'aff' | 'neg';
       votes: { aff: number; neg: number };
       bestDebater: BestDebaterVote | null;
+      ranking?: BpRanking | null;
     } | null>(),
     after: jsonb('after')
       .$type<{
         winner: 'aff' | 'neg';
         votes: { aff: number; neg: number };
         bestDebater: BestDebaterVote | null;
+        ranking?: BpRanking | null;
       }>()
       .notNull(),
     note: text('note').notNull().default(''),

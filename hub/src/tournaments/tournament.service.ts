@@ -8,6 +8,7 @@ import {
   validateFormat,
   type CsvExport,
   type LiveRound,
+  type TournamentFormat,
   type TournamentInput,
   type TournamentRole,
   type TournamentSummary,
@@ -190,6 +191,9 @@ export class TournamentService {
             venue: fixture.venue,
             aff: teams.get(fixture.affTeamId ?? '') ?? '',
             neg: teams.get(fixture.negTeamId ?? '') ?? '',
+            ...(fixture.cgTeamId || fixture.coTeamId
+              ? { cg: teams.get(fixture.cgTeamId ?? '') ?? '', co: teams.get(fixture.coTeamId ?? '') ?? '' }
+              : {}),
             status: view.status,
             topic: view.topic.released ? view.topic.text : null,
           };
@@ -225,7 +229,9 @@ export class TournamentService {
           .from(tournaments)
           .where(eq(tournaments.ownerId, user.id));
         admit(owned?.n ?? 0);
-        await tx.insert(tournaments).values({ id, ...settings, ownerId: user.id });
+        await tx
+          .insert(tournaments)
+          .values({ id, ...settings, teamsPerRoom: roomSizeOf(settings.format), ownerId: user.id });
       });
     } catch (error) {
       if (isUniqueViolation(error, 'tournaments_slug_idx'))
@@ -239,8 +245,14 @@ export class TournamentService {
   async update(tournament: TournamentRow, input: unknown): Promise<void> {
     const settings = parseTournamentInput(input);
     try {
+      // A change of format to or from BP changes the room size; an unchanged format keeps it
+      // (an imported four-team tournament may run under another format).
+      const formatChanged = JSON.stringify(settings.format) !== JSON.stringify(tournament.format);
       await this.changes.write(tournament.id, (tx) =>
-        tx.update(tournaments).set(settings).where(eq(tournaments.id, tournament.id)),
+        tx
+          .update(tournaments)
+          .set(formatChanged ? { ...settings, teamsPerRoom: roomSizeOf(settings.format) } : settings)
+          .where(eq(tournaments.id, tournament.id)),
       );
     } catch (error) {
       if (isUniqueViolation(error, 'tournaments_slug_idx'))
@@ -274,4 +286,9 @@ export class TournamentService {
     const view = await this.view(slug, user);
     return { filename: `${view.slug}-积分榜.csv`, csv: standingsCsv(view) };
   }
+}
+
+/** Teams in a room for a format: four for British Parliamentary, else two. */
+function roomSizeOf(format: TournamentFormat): 2 | 4 {
+  return format.kind === 'builtin' && format.id === 'bp' ? 4 : 2;
 }

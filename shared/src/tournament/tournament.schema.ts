@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { SIDE_IDS } from '../formats/format.schema';
+import { BP_SPEAKERS_PER_TEAM, checkBpBallot } from './bp-rooms';
 
 /** Who may see a tournament: listed, reachable by link only, or its staff only. */
 export const TOURNAMENT_VISIBILITIES = ['public', 'unlisted', 'private'] as const;
@@ -228,6 +229,24 @@ const speakerScore = z
   .min(0, { error: '分数不能小于 0' })
   .max(100, { error: '分数不能大于 100' });
 
+const place = z.number({ error: '名次必须是数字' }).int({ error: '名次必须是整数' });
+const score = z.number({ error: '分数必须是数字' });
+const perPosition = <T extends z.ZodType>(item: T) =>
+  z.strictObject({ og: item, oo: item, cg: item, co: item });
+
+/** A BP room's ballot: the ranking of the four positions and each team's two speakers' scores. */
+export const bpBallotSchema = z
+  .strictObject({
+    ranking: perPosition(place),
+    scores: perPosition(z.array(score).max(BP_SPEAKERS_PER_TEAM + 1)),
+  })
+  .superRefine((ballot, ctx) => {
+    for (const message of checkBpBallot(ballot.ranking, ballot.scores))
+      ctx.addIssue({ code: 'custom', path: ['ranking'], message });
+  });
+/** A BP ballot as written. */
+export type BpBallot = z.output<typeof bpBallotSchema>;
+
 /** One judge's ballot. */
 export const ballotInputSchema = z.strictObject({
   winner: z.enum(SIDE_IDS, { error: '请选择胜方：正方或反方' }),
@@ -241,6 +260,8 @@ export const ballotInputSchema = z.strictObject({
     .default(null),
   bestDebater: bestDebaterVoteSchema.nullable().default(null),
   comment: text('评语', 2000).default(''),
+  /** BP rooms: the panel's ranking of the four teams and their speakers' scores (the chair's ballot). */
+  bp: bpBallotSchema.optional(),
 });
 /** A ballot as written. */
 export type BallotInput = z.output<typeof ballotInputSchema>;

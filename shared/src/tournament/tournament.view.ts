@@ -14,6 +14,7 @@ import type {
   TournamentVisibility,
 } from './tournament.schema';
 import type { RoundAbsent, RoundDrawKind, RoundDrawRecord } from './round-draw';
+import type { BpRanking, BpScores } from './bp-rooms';
 
 /** One line of the tournament list. */
 export interface TournamentSummary {
@@ -126,6 +127,10 @@ export interface FixtureResult {
   bestDebater: (BestDebaterVote & { name: string }) | null;
   /** Speaker points per side (mean over the ballots that scored). */
   speakerPoints: { aff: number; neg: number } | null;
+  /** BP rooms: each position's place (1–4); absent or null in two-team rooms. */
+  ranking?: BpRanking | null;
+  /** BP rooms: each position's two speakers' scores. */
+  positionScores?: BpScores | null;
   confirmed: boolean;
   /** 'auto' when all ballots agreed, else the confirming organizer's name. */
   confirmedBy: string | null;
@@ -138,6 +143,8 @@ export interface ResultValues {
   winner: SideId;
   votes: { aff: number; neg: number };
   bestDebater: BestDebaterVote | null;
+  /** BP rooms: each position's place (1–4). */
+  ranking?: BpRanking | null;
 }
 
 /** One change of a result (who, when, what). `before` is null for the first confirmation. */
@@ -157,8 +164,13 @@ export interface TournamentFixture {
   poolId: string | null;
   /** The bracket node it plays (knockout), else null. */
   bracketNodeId: string | null;
+  /** 正方 (BP: opening government, OG). */
   affTeamId: string | null;
+  /** 反方 (BP: opening opposition, OO). */
   negTeamId: string | null;
+  /** BP rooms: closing government (CG) and closing opposition (CO); null in two-team rooms. */
+  cgTeamId?: string | null;
+  coTeamId?: string | null;
   /** True when sides were drawn (seeded), false when set by hand. */
   sidesDrawn: boolean;
   /** Power-paired rounds: the bracket (wins so far) the room was drawn in; null otherwise. */
@@ -242,6 +254,8 @@ export interface StandingsRow {
   scored: boolean;
   /** True when every tie-break equals the row above (placed by name). */
   tied: boolean;
+  /** BP: team points (3-2-1-0 per room, summed); absent in two-team standings. */
+  teamPoints?: number;
 }
 
 /** One node (match slot) of the knockout bracket. Round 1 is the first round; the final has no `nextNodeId`. */
@@ -287,6 +301,8 @@ export interface TournamentView {
   endDate: string | null;
   venues: string[];
   judgesPerFixture: number;
+  /** Teams in a room: 2, or 4 for British Parliamentary. */
+  teamsPerRoom: 2 | 4;
   tieBreaks: TieBreak[];
   /** Bumped on every change; `tournament.watch` yields it. */
   version: number;
@@ -311,10 +327,20 @@ export interface BallotPage {
     roundName: string;
     aff: { id: string; name: string; school: string; members: string[] } | null;
     neg: { id: string; name: string; school: string; members: string[] } | null;
+    /**
+     * BP rooms: the closing teams, and whether this judge chairs the panel (the chair submits the
+     * panel's one ballot); null in two-team rooms.
+     */
+    bp?: {
+      cg: { id: string; name: string; school: string; members: string[] } | null;
+      co: { id: string; name: string; school: string; members: string[] } | null;
+      chair: boolean;
+    } | null;
     /** This judge's ballot, once submitted. */
     myBallot: {
       winner: SideId;
       speakerScores: { aff: number[]; neg: number[] } | null;
+      bp?: { ranking: BpRanking; scores: BpScores } | null;
       bestDebater: BestDebaterVote | null;
       comment: string;
       submittedAt: number;
@@ -342,6 +368,7 @@ export interface FixtureBallots {
     judgeName: string;
     winner: SideId;
     speakerScores: { aff: number[]; neg: number[] } | null;
+    bp?: { ranking: BpRanking; scores: BpScores } | null;
     bestDebater: BestDebaterVote | null;
     comment: string;
     submittedAt: number;
@@ -365,6 +392,9 @@ export interface LiveRound {
     venue: string;
     aff: string;
     neg: string;
+    /** BP rooms: the closing government and opposition ('' in two-team rooms). */
+    cg?: string;
+    co?: string;
     status: FixtureStatus;
     /** The fixture's topic once released (the timer's display shows it too), else null. */
     topic: string | null;

@@ -61,6 +61,19 @@ export async function openPage(
   return { context, page, errors };
 }
 
+/** {@link openPage} signed in as the account whose session cookie (`name=value`) is given. */
+export async function openSignedInPage(
+  browser: Browser,
+  url: string,
+  cookie: string,
+  options: PageOptions = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const opened = await openPage(browser, options);
+  const [name = '', value = ''] = cookie.split('=');
+  await opened.context.addCookies([{ name, value, url, httpOnly: true, sameSite: 'Lax' }]);
+  return opened;
+}
+
 /** In the page: whether its root no longer holds a drawn page (the app has replaced it). */
 const drawnPageGone = () => !document.getElementById('root')?.innerHTML.startsWith('<!--bs-drawn-->');
 

@@ -58,6 +58,12 @@ export function overviewRound(
   return publishedRounds(view).at(-1) ?? null;
 }
 
+/** Ballots a room takes: one per judge, or in a BP room (four teams) the chair's one. */
+export function ballotsExpected(fixture: TournamentFixture): number {
+  const bp = Boolean(fixture.cgTeamId || fixture.coTeamId);
+  return bp ? Math.min(1, fixture.judgeIds.length) : fixture.judgeIds.length;
+}
+
 /**
  * A room's row, given its status as its clock says and whether its ballots are open (the clock
  * past the last speech, or the match over): a room still debating is not missing its ballots.
@@ -71,7 +77,7 @@ export function overviewRow(
   return {
     fixture,
     status,
-    missing: ballotsOpen && !confirmed && fixture.ballotsIn < fixture.judgeIds.length,
+    missing: ballotsOpen && !confirmed && fixture.ballotsIn < ballotsExpected(fixture),
     awaiting: !confirmed && (fixture.ballotTally?.awaitingDecision ?? false),
   };
 }
@@ -112,7 +118,7 @@ const byVenue = (a: OverviewRow, b: OverviewRow) =>
 
 /** Rooms needing the tab room's attention: a decision, then the most ballots missing. */
 const needsBallots = (row: OverviewRow) =>
-  row.awaiting ? -1 : row.missing ? row.fixture.ballotsIn / Math.max(1, row.fixture.judgeIds.length) : 2;
+  row.awaiting ? -1 : row.missing ? row.fixture.ballotsIn / Math.max(1, ballotsExpected(row.fixture)) : 2;
 
 const SORTS: Record<OverviewSort, (a: OverviewRow, b: OverviewRow) => number> = {
   venue: byVenue,

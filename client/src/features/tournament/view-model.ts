@@ -3,6 +3,7 @@
  * the knockout bracket as the bracket component draws it.
  */
 import {
+  bpSeatsOf,
   knockoutRoundName,
   type BracketNode,
   type FixtureStatus,
@@ -26,6 +27,19 @@ export function teamsById(view: Pick<TournamentView, 'teams'>): Map<string, Tour
 /** A team's name, or 待定 while the slot is open. */
 export function teamNameOf(teams: Map<string, TournamentTeam>, id: string | null): string {
   return (id && teams.get(id)?.name) || t.fixtures.tbd;
+}
+
+/** A decided BP room's order, first to fourth: "CG 丙队 > OG 甲队 > …"; '' until ranked. */
+export function bpOrderText(
+  fixture: Parameters<typeof bpSeatsOf>[0],
+  teams: Map<string, TournamentTeam>,
+): string {
+  const seats = bpSeatsOf(fixture);
+  if (!seats || seats.some((seat) => seat.place === null)) return '';
+  return [...seats]
+    .sort((x, y) => x.place! - y.place!)
+    .map((seat) => `${seat.label} ${teamNameOf(teams, seat.teamId)}`)
+    .join(' > ');
 }
 
 /** Where a tournament is: no draw yet, in its group stage, in its knockout, or done. */

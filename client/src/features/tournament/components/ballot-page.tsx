@@ -11,6 +11,7 @@ import { checkScores, speakerScoresOf } from '../ballot-scores';
 import { formatShortTime, speakerNumeral } from '../format';
 import { useBallotOutbox } from '../hooks/use-ballot-outbox';
 import { useTournamentTitle } from '../hooks/use-tournament-title';
+import { BpBallotForm, bpRankingLine } from './bp-ballot-form';
 import '../ballot.css';
 
 const t = tournamentText.ballot;
@@ -90,7 +91,13 @@ function BallotScreen({ token }: { token: string }) {
               onClick={() => setChosen(entry.fixture.id)}
             >
               <span>{entry.roundName}</span>
-              <span className="tb-muted">{`${entry.aff?.name ?? t.aff} vs ${entry.neg?.name ?? t.neg}`}</span>
+              <span className="tb-muted">
+                {entry.bp
+                  ? [entry.aff, entry.neg, entry.bp.cg, entry.bp.co]
+                      .map((team) => team?.name ?? t.tbd)
+                      .join(' / ')
+                  : `${entry.aff?.name ?? t.aff} vs ${entry.neg?.name ?? t.neg}`}
+              </span>
               {entry.myBallot && <span className="tb-done">✓</span>}
             </button>
           ))}
@@ -160,13 +167,19 @@ function FixtureBallot({
         </div>
         <h2 className="tb-title">{t.sentTitle}</h2>
         <p>{t.sentText}</p>
-        {winner && (
-          <p className="tb-muted">
-            {format(t.yourWinner, {
-              side: t[winner],
-              team: (winner === 'aff' ? entry.aff?.name : entry.neg?.name) ?? '',
-            })}
+        {entry.myBallot?.bp && outcome?.type !== 'sent' ? (
+          <p className="tb-muted" data-testid="tb-bp-mine">
+            {bpRankingLine(entry, entry.myBallot.bp.ranking)}
           </p>
+        ) : (
+          winner && (
+            <p className="tb-muted">
+              {format(t.yourWinner, {
+                side: t[winner],
+                team: (winner === 'aff' ? entry.aff?.name : entry.neg?.name) ?? '',
+              })}
+            </p>
+          )
         )}
         <p className="tb-muted">{format(t.sentAt, { time: formatShortTime(at) })}</p>
         {onNext && (
@@ -193,6 +206,7 @@ function FixtureBallot({
       </section>
     );
   }
+  if (entry.bp) return <BpBallotForm entry={entry} heading={heading} onSubmit={onSubmit} />;
   return <BallotForm entry={entry} heading={heading} onSubmit={onSubmit} />;
 }
 

@@ -1,4 +1,4 @@
-import { tournamentRoleAtLeast } from '@bianshi/shared';
+import { BP_POSITION_IDS, BP_POSITION_LABELS, tournamentRoleAtLeast } from '@bianshi/shared';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { format } from '../../../i18n';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
@@ -6,7 +6,7 @@ import { useTournament } from '../api/tournament-queries';
 import { tournamentErrorMessage } from '../api/tournament-errors';
 import { formatClockTime } from '../format';
 import { useTournamentTitle } from '../hooks/use-tournament-title';
-import { teamNameOf, teamsById } from '../view-model';
+import { bpOrderText, teamNameOf, teamsById } from '../view-model';
 import { JudgeLinksSheet } from './judge-links-sheet';
 import '../print.css';
 
@@ -36,6 +36,7 @@ export function DrawSheetPage() {
       </p>
     );
   const teams = teamsById(view);
+  const bp = view.teamsPerRoom === 4;
   const judges = new Map(view.judges.map((judge) => [judge.id, judge.name] as const));
   const group = view.stages.find((stage) => stage.kind === 'group');
   const stages = new Map(view.stages.map((stage) => [stage.id, stage.name] as const));
@@ -91,8 +92,14 @@ export function DrawSheetPage() {
           <table>
             <thead>
               <tr>
-                <th>{t.fixtures.aff}</th>
-                <th>{t.fixtures.neg}</th>
+                {bp ? (
+                  BP_POSITION_IDS.map((position) => <th key={position}>{BP_POSITION_LABELS[position]}</th>)
+                ) : (
+                  <>
+                    <th>{t.fixtures.aff}</th>
+                    <th>{t.fixtures.neg}</th>
+                  </>
+                )}
                 <th>{t.rounds.venue}</th>
                 <th>{t.rounds.judges}</th>
                 <th>{t.print.time}</th>
@@ -104,13 +111,17 @@ export function DrawSheetPage() {
                 <tr key={fixture.id}>
                   <td>{teamNameOf(teams, fixture.affTeamId)}</td>
                   <td>{teamNameOf(teams, fixture.negTeamId)}</td>
+                  {bp && <td>{teamNameOf(teams, fixture.cgTeamId ?? null)}</td>}
+                  {bp && <td>{teamNameOf(teams, fixture.coTeamId ?? null)}</td>}
                   <td>{fixture.venue}</td>
                   <td>{fixture.judgeIds.map((id) => judges.get(id) ?? '').join('、')}</td>
                   <td>{fixture.startsAt ? formatClockTime(fixture.startsAt) : ''}</td>
                   <td>
-                    {fixture.result?.confirmed
-                      ? `${fixture.result.winner === 'aff' ? t.fixtures.aff : t.fixtures.neg}${t.fixtures.winner} ${fixture.result.votes.aff}:${fixture.result.votes.neg}`
-                      : ''}
+                    {fixture.result?.confirmed && bp
+                      ? bpOrderText(fixture, teams)
+                      : fixture.result?.confirmed
+                        ? `${fixture.result.winner === 'aff' ? t.fixtures.aff : t.fixtures.neg}${t.fixtures.winner} ${fixture.result.votes.aff}:${fixture.result.votes.neg}`
+                        : ''}
                   </td>
                 </tr>
               ))}

@@ -1,8 +1,18 @@
-import type { TournamentFixture, TournamentView } from '@bianshi/shared';
+import {
+  BP_POSITION_IDS,
+  BP_POSITION_LABELS,
+  bpTeamTotal,
+  type BpRanking,
+  type BpScores,
+  type TournamentFixture,
+  type TournamentTeam,
+  type TournamentView,
+} from '@bianshi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Dialog } from '../../../components/ui/dialog';
 import { format } from '../../../i18n';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
+import { tournamentBp } from '../../../i18n/zh-CN/tournament-bp';
 import { useTRPC } from '../../../lib/api/trpc';
 import { tournamentErrorMessage } from '../api/tournament-errors';
 import { formatDateTime } from '../format';
@@ -15,7 +25,7 @@ import {
   votedForText,
   type FixtureTeams,
 } from '../result-history';
-import { teamNameOf, teamsById } from '../view-model';
+import { bpOrderText, teamNameOf, teamsById } from '../view-model';
 import '../history.css';
 
 const t = tournamentText.history;
@@ -52,20 +62,32 @@ export function FixtureBallotsDialog({
           view={view}
           fixture={fixture}
           teams={{ aff: teams.get(fixture.affTeamId ?? ''), neg: teams.get(fixture.negTeamId ?? '') }}
+          byId={teams}
         />
       )}
     </Dialog>
   );
 }
 
+/** A BP ranking with the teams' names, first to fourth: "CG 丙队 > OG 甲队 > …". */
+function rankingText(
+  fixture: TournamentFixture,
+  ranking: BpRanking,
+  byId: Map<string, TournamentTeam>,
+): string {
+  return bpOrderText({ ...fixture, result: { ranking } }, byId);
+}
+
 function FixtureBallots({
   view,
   fixture,
   teams,
+  byId,
 }: {
   view: TournamentView;
   fixture: TournamentFixture;
   teams: FixtureTeams;
+  byId: Map<string, TournamentTeam>;
 }) {
   const trpc = useTRPC();
   const query = useQuery({
@@ -87,7 +109,11 @@ function FixtureBallots({
         {fixture.result && (
           <>
             {' · '}
-            {format(t.current, { result: resultText(fixture.result) })}
+            {format(t.current, {
+              result: fixture.result.ranking
+                ? rankingText(fixture, fixture.result.ranking, byId)
+                : resultText(fixture.result),
+            })}
             {!fixture.result.confirmed && (
               <span className="tm-chip tm-chip--warn">{tournamentText.fixtures.pending}</span>
             )}
@@ -103,16 +129,23 @@ function FixtureBallots({
             <li key={ballot.judgeId} className="tm-history__item" data-testid="tm-ballot">
               <div className="tm-history__line">
                 <strong>{ballot.judgeName}</strong>
-                <span className="tm-history__vote" data-side={ballot.winner}>
-                  {votedForText(ballot, teams)}
-                </span>
+                {ballot.bp ? (
+                  <span className="tm-history__vote" data-testid="tm-ballot-ranking">
+                    {format(tournamentBp.ranking, { order: rankingText(fixture, ballot.bp.ranking, byId) })}
+                  </span>
+                ) : (
+                  <span className="tm-history__vote" data-side={ballot.winner}>
+                    {votedForText(ballot, teams)}
+                  </span>
+                )}
               </div>
+              {ballot.bp && <BpScoresLine scores={ballot.bp.scores} />}
               {ballot.bestDebater && (
                 <div className="tm-small">
                   {format(t.bestDebater, { name: bestDebaterText(ballot.bestDebater, teams) })}
                 </div>
               )}
-              {ballot.speakerScores ? (
+              {ballot.bp ? null : ballot.speakerScores ? (
                 <div className="tm-small tm-history__scores">
                   <span>{scoresText('aff', ballot.speakerScores.aff)}</span>
                   <span>{scoresText('neg', ballot.speakerScores.neg)}</span>
@@ -151,12 +184,29 @@ function FixtureBallots({
                   <time dateTime={new Date(entry.at).toISOString()}>{formatDateTime(entry.at)}</time>
                 </span>
               </div>
-              <div className="tm-small">{historyChange(entry, teams)}</div>
+              <div className="tm-small">
+                {entry.after.ranking
+                  ? format(tournamentBp.ranking, { order: rankingText(fixture, entry.after.ranking, byId) })
+                  : historyChange(entry, teams)}
+              </div>
               {entry.note && <div className="tm-small tm-muted">{format(t.note, { text: entry.note })}</div>}
             </li>
           ))}
         </ol>
       )}
+    </div>
+  );
+}
+
+/** A BP ballot's speaker scores: "OG 76 + 75 = 151 · OO …". */
+function BpScoresLine({ scores }: { scores: BpScores }) {
+  return (
+    <div className="tm-small tm-history__scores">
+      {BP_POSITION_IDS.map((position) => (
+        <span key={position}>
+          {`${BP_POSITION_LABELS[position]} ${scores[position].join(' + ')} = ${bpTeamTotal(scores, position)}`}
+        </span>
+      ))}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
 import type { TimerStore } from '../../../lib/realtime/timer';
 import { formatClockTime } from '../format';
 import { teamNameOf } from '../view-model';
+import { BpSeats } from './bp-seats';
 import '../fixture.css';
 
 const t = tournamentText.fixtures;
@@ -28,6 +29,8 @@ export function FixtureTile({
 }) {
   const result = fixture.result;
   const winner = result?.winner ?? null;
+  // A BP room lists its four seats with places instead of 正方/反方 and 票型.
+  const bp = Boolean(fixture.cgTeamId || fixture.coTeamId);
   const side = (id: 'aff' | 'neg') => {
     const teamId = id === 'aff' ? fixture.affTeamId : fixture.negTeamId;
     return (
@@ -59,16 +62,20 @@ export function FixtureTile({
             .join(' · ')}
         </span>
       </header>
-      <div className="tm-fixture__teams">
-        {side('aff')}
-        {side('neg')}
-      </div>
+      {bp ? (
+        <BpSeats fixture={fixture} teams={teams} />
+      ) : (
+        <div className="tm-fixture__teams">
+          {side('aff')}
+          {side('neg')}
+        </div>
+      )}
       {fixture.status === 'live' && clock && (
         <div className="tm-fixture__clock" data-testid="tm-fixture-clock">
           <TimerDisplay store={clock} variant="compact" flashOnBell={false} />
         </div>
       )}
-      {result && (
+      {result && !bp && (
         <p className="tm-fixture__result" data-testid="tm-fixture-result">
           <span className="tm-fixture__votes">
             {format(t.votes, { aff: result.votes.aff, neg: result.votes.neg })}

@@ -159,15 +159,30 @@ function WallTile({ tile, store, showTopic }: { tile: Tile; store: LobbyStore; s
         <span className="tw-tile__venue">{tile.venue}</span>
         <StatusPill status={tile.status} />
       </header>
-      <p className="tw-tile__teams">
-        <span className="tw-tile__team" data-side="aff">
-          {tile.aff}
-        </span>
-        <span className="tw-tile__vs">vs</span>
-        <span className="tw-tile__team" data-side="neg">
-          {tile.neg}
-        </span>
-      </p>
+      {tile.cg !== undefined || tile.co !== undefined ? (
+        // A BP room: government (OG, CG) against opposition (OO, CO).
+        <p className="tw-tile__teams" data-bp="true">
+          <span className="tw-tile__team" data-side="aff">
+            <span data-testid="tw-bp-seat">{`OG ${tile.aff}`}</span>
+            <span data-testid="tw-bp-seat">{`CG ${tile.cg ?? ''}`}</span>
+          </span>
+          <span className="tw-tile__vs">vs</span>
+          <span className="tw-tile__team" data-side="neg">
+            <span data-testid="tw-bp-seat">{`OO ${tile.neg}`}</span>
+            <span data-testid="tw-bp-seat">{`CO ${tile.co ?? ''}`}</span>
+          </span>
+        </p>
+      ) : (
+        <p className="tw-tile__teams">
+          <span className="tw-tile__team" data-side="aff">
+            {tile.aff}
+          </span>
+          <span className="tw-tile__vs">vs</span>
+          <span className="tw-tile__team" data-side="neg">
+            {tile.neg}
+          </span>
+        </p>
+      )}
       {showTopic && tile.topic && (
         <p className="tw-tile__topic" data-testid="tw-tile-topic">
           {tile.topic}

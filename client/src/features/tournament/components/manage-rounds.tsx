@@ -11,7 +11,8 @@ import { swiss } from '../../../i18n/zh-CN/tournament-swiss';
 import { useTRPC } from '../../../lib/api/trpc';
 import type { TournamentActions } from '../api/use-tournament-actions';
 import { formatClockTime } from '../format';
-import { teamNameOf, teamsById } from '../view-model';
+import { bpOrderText, teamNameOf, teamsById } from '../view-model';
+import { BpSeats } from './bp-seats';
 import { FixtureBallotsDialog } from './fixture-ballots';
 import { AllocationPanel } from './allocation-lazy';
 import { StatusPill } from './fixture-tile';
@@ -232,6 +233,8 @@ function FixtureRow({
   const [editing, setEditing] = useState(false);
   const result = fixture.result;
   const tally = fixture.ballotTally;
+  // A BP room: four seats, the chair's one ranking ballot (no 票型, no hand-entered winner).
+  const bp = Boolean(fixture.cgTeamId || fixture.coTeamId);
   const swap = () =>
     fixture.affTeamId &&
     fixture.negTeamId &&
@@ -243,17 +246,23 @@ function FixtureRow({
   return (
     <tr data-testid="tm-fixture-row" data-fixture-id={fixture.id} data-status={fixture.status}>
       <td className="tm-table__name">
-        <span className="tm-side" data-side="aff">
-          {tf.aff}
-        </span>{' '}
-        {teamNameOf(teams, fixture.affTeamId)}
-        <PulledUp fixture={fixture} teamId={fixture.affTeamId} />
-        <br />
-        <span className="tm-side" data-side="neg">
-          {tf.neg}
-        </span>{' '}
-        {teamNameOf(teams, fixture.negTeamId)}
-        <PulledUp fixture={fixture} teamId={fixture.negTeamId} />
+        {bp ? (
+          <BpSeats fixture={fixture} teams={teams} places={false} className="tm-bp-seats--compact" />
+        ) : (
+          <>
+            <span className="tm-side" data-side="aff">
+              {tf.aff}
+            </span>{' '}
+            {teamNameOf(teams, fixture.affTeamId)}
+            <PulledUp fixture={fixture} teamId={fixture.affTeamId} />
+            <br />
+            <span className="tm-side" data-side="neg">
+              {tf.neg}
+            </span>{' '}
+            {teamNameOf(teams, fixture.negTeamId)}
+            <PulledUp fixture={fixture} teamId={fixture.negTeamId} />
+          </>
+        )}
         {fixture.bracket !== null && (
           <div className="tm-muted tm-small" data-testid="tm-fixture-bracket">
             {format(swiss.roundDraw.bracket, { n: fixture.bracket })}
@@ -303,8 +312,11 @@ function FixtureRow({
         <StatusPill status={fixture.status} />
         {published && (
           <div className="tm-muted tm-small" data-testid="tm-fixture-ballots-in">
-            {format(t.ballots, { n: fixture.ballotsIn, total: fixture.judgeIds.length })}
-            {tally && ` · ${format(t.ballotVotes, { aff: tally.votes.aff, neg: tally.votes.neg })}`}
+            {format(t.ballots, {
+              n: fixture.ballotsIn,
+              total: bp ? Math.min(1, fixture.judgeIds.length) : fixture.judgeIds.length,
+            })}
+            {tally && !bp && ` · ${format(t.ballotVotes, { aff: tally.votes.aff, neg: tally.votes.neg })}`}
           </div>
         )}
         {tally?.castingVote && (
@@ -323,7 +335,9 @@ function FixtureRow({
         )}
       </td>
       <td>
-        {result ? (
+        {result && bp ? (
+          <span data-testid="tm-fixture-result">{bpOrderText(fixture, teams)}</span>
+        ) : result ? (
           <span data-testid="tm-fixture-result">
             {`${result.winner === 'aff' ? tf.aff : tf.neg}${tf.winner} ${result.votes.aff}:${result.votes.neg}`}
             {!result.confirmed && <span className="tm-chip tm-chip--warn">{tf.pending}</span>}
@@ -337,7 +351,7 @@ function FixtureRow({
       </td>
       <td>
         <div className="tm-row">
-          {!published && canPublish && (
+          {!published && canPublish && !bp && (
             <button type="button" className="btn btn--ghost btn--sm" onClick={swap}>
               {t.swapSides}
             </button>
@@ -362,6 +376,7 @@ function FixtureRow({
             </button>
           )}
           {canPublish &&
+            !bp &&
             !editing &&
             !result?.confirmed &&
             (tally?.awaitingDecision || (result && !result.confirmed)) && (
@@ -382,7 +397,7 @@ function FixtureRow({
                 {t.confirm}
               </button>
             )}
-          {canPublish && published && !editing && (
+          {canPublish && published && !editing && !bp && (
             <button
               type="button"
               className="btn btn--ghost btn--sm"

@@ -1,4 +1,6 @@
 import {
+  bpSeatsOf,
+  type BpSeat,
   ballotTooEarly,
   type FixtureStatus,
   type TournamentFixture,
@@ -20,6 +22,7 @@ import { useClockFacts, useRoundClocks, type ClockFacts } from '../hooks/use-rou
 import { useTournamentTitle } from '../hooks/use-tournament-title';
 import {
   arrangeRows,
+  ballotsExpected,
   OVERVIEW_FILTERS,
   OVERVIEW_SORTS,
   overviewCounts,
@@ -265,6 +268,7 @@ const Row = memo(function Row({
   store: LobbyStore;
 }) {
   const result = fixture.result;
+  const seats = bpSeatsOf(fixture);
   const [chair, ...panel] = fixture.judgeIds.map((id) => judges.get(id) ?? '');
   return (
     <tr
@@ -275,14 +279,30 @@ const Row = memo(function Row({
     >
       <td className="to-venue">{fixture.venue || '—'}</td>
       <td className="to-teams">
-        <div className="to-teams__pair">
-          <span className="to-team" data-side="aff">
-            {teamName(teams, fixture.affTeamId)}
-          </span>
-          <span className="to-team" data-side="neg">
-            {teamName(teams, fixture.negTeamId)}
-          </span>
-        </div>
+        {seats ? (
+          <div className="to-teams__pair" data-bp="true">
+            {seats.map((seat) => (
+              <span
+                key={seat.position}
+                className="to-team"
+                data-side={seat.position === 'og' || seat.position === 'cg' ? 'aff' : 'neg'}
+                data-testid="to-bp-seat"
+              >
+                {`${seat.label} ${teamName(teams, seat.teamId)}`}
+                {seat.place !== null && <span className="to-place">{` · ${seat.place}`}</span>}
+              </span>
+            ))}
+          </div>
+        ) : (
+          <div className="to-teams__pair">
+            <span className="to-team" data-side="aff">
+              {teamName(teams, fixture.affTeamId)}
+            </span>
+            <span className="to-team" data-side="neg">
+              {teamName(teams, fixture.negTeamId)}
+            </span>
+          </div>
+        )}
       </td>
       <td className="to-judges" title={[chair, ...panel].join('、')}>
         {chair === undefined ? (
@@ -304,7 +324,7 @@ const Row = memo(function Row({
       </td>
       <td className="to-ballots" data-testid="to-ballots" data-missing={missing || undefined}>
         {fixture.judgeIds.length > 0
-          ? format(t.ballots, { n: fixture.ballotsIn, total: fixture.judgeIds.length })
+          ? format(t.ballots, { n: fixture.ballotsIn, total: ballotsExpected(fixture) })
           : '—'}
         {awaiting && (
           <span className="to-flag" data-testid="to-awaiting">
@@ -313,13 +333,15 @@ const Row = memo(function Row({
         )}
       </td>
       <td className="to-result" data-testid="to-result">
-        {result
-          ? format(t.winner, {
-              side: t.sideName[result.winner],
-              aff: result.votes.aff,
-              neg: result.votes.neg,
-            })
-          : '—'}
+        {result && seats
+          ? bpOrderLabels(seats)
+          : result
+            ? format(t.winner, {
+                side: t.sideName[result.winner],
+                aff: result.votes.aff,
+                neg: result.votes.neg,
+              })
+            : '—'}
         {result && !result.confirmed && <span className="to-flag">{t.pending}</span>}
       </td>
     </tr>
@@ -342,7 +364,16 @@ function ballotsOpen(
   return ballotTooEarly({ ...clock, stages }) === null;
 }
 
-function teamName(teams: Map<string, string>, id: string | null): string {
+/** A ranked BP room's order by position: "CG > OG > OO > CO"; '—' until ranked. */
+function bpOrderLabels(seats: readonly BpSeat[]): string {
+  if (seats.some((seat) => seat.place === null)) return '—';
+  return [...seats]
+    .sort((x, y) => x.place! - y.place!)
+    .map((seat) => seat.label)
+    .join(' > ');
+}
+
+function teamName(teams: Map<string, string>, id: string | null | undefined): string {
   return (id && teams.get(id)) || tournamentText.fixtures.tbd;
 }
 

@@ -1,6 +1,7 @@
 import { TIE_BREAK_LABELS, type TournamentView } from '@bianshi/shared';
 import { format } from '../../../i18n';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
+import { tournamentBp } from '../../../i18n/zh-CN/tournament-bp';
 import { formatClockTime } from '../format';
 import { bracketRoundsOf, teamsById } from '../view-model';
 import { Bracket } from './bracket';
@@ -10,6 +11,8 @@ const t = tournamentText;
 /** 积分榜: one table per pool, in rank order, with the tie-break order under it. */
 export function StandingsTab({ view }: { view: TournamentView }) {
   const teams = teamsById(view);
+  // BP: team points (3-2-1-0 per room) first, firsts, then the speaker total; no 胜负 or 票数.
+  const bp = view.teamsPerRoom === 4;
   if (view.standings.length === 0) return <p className="tm-empty">{t.standings.empty}</p>;
   return (
     <div className="tm-standings">
@@ -30,9 +33,18 @@ export function StandingsTab({ view }: { view: TournamentView }) {
                     {t.standings.team}
                   </th>
                   <th scope="col">{t.standings.played}</th>
-                  <th scope="col">{t.standings.wins}</th>
-                  <th scope="col">{t.standings.losses}</th>
-                  <th scope="col">{t.standings.ballots}</th>
+                  {bp ? (
+                    <>
+                      <th scope="col">{tournamentBp.teamPoints}</th>
+                      <th scope="col">{tournamentBp.firsts}</th>
+                    </>
+                  ) : (
+                    <>
+                      <th scope="col">{t.standings.wins}</th>
+                      <th scope="col">{t.standings.losses}</th>
+                      <th scope="col">{t.standings.ballots}</th>
+                    </>
+                  )}
                   <th scope="col">{t.standings.points}</th>
                 </tr>
               </thead>
@@ -42,9 +54,18 @@ export function StandingsTab({ view }: { view: TournamentView }) {
                     <td>{row.tied ? `=${row.rank}` : row.rank}</td>
                     <td className="tm-table__name">{teams.get(row.teamId)?.name ?? ''}</td>
                     <td>{row.played}</td>
-                    <td>{row.wins}</td>
-                    <td>{row.losses}</td>
-                    <td>{`${row.ballotsWon}–${row.ballotsLost}`}</td>
+                    {bp ? (
+                      <>
+                        <td data-testid="tm-standings-team-points">{row.teamPoints ?? 0}</td>
+                        <td>{row.wins}</td>
+                      </>
+                    ) : (
+                      <>
+                        <td>{row.wins}</td>
+                        <td>{row.losses}</td>
+                        <td>{`${row.ballotsWon}–${row.ballotsLost}`}</td>
+                      </>
+                    )}
                     <td data-testid="tm-standings-points">
                       {!row.scored ? (
                         <span className="tm-muted" title={t.standings.noPoints}>
@@ -65,7 +86,9 @@ export function StandingsTab({ view }: { view: TournamentView }) {
       ))}
       <p className="tm-muted">
         {format(t.standings.tieBreak, {
-          order: view.tieBreaks.map((item) => TIE_BREAK_LABELS[item]).join(' → '),
+          order: bp
+            ? tournamentBp.tieBreakOrder
+            : view.tieBreaks.map((item) => TIE_BREAK_LABELS[item]).join(' → '),
         })}
       </p>
     </div>

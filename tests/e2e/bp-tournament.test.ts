@@ -1,0 +1,237 @@
+/**
+ * A British Parliamentary tournament of 16 teams in a real Chromium against a hub serving the
+ * built client: two preliminary rounds (random, then power-paired on team points) drawn and
+ * published in the console in four rooms of four, each room's display naming OG / OO / CG / CO,
+ * the chairs ranking their rooms from their phone links (a panellist's link saying the chair
+ * submits), the console and the public pages showing places, and the standings by team points.
+ * The setup follows tests/e2e/tab-circuit.test.ts (its signed-in page is now
+ * `openSignedInPage` in ./support/browser); the clocks are moved on through the API.
+ */
+import { getBuiltinFormat, type TournamentView } from '@bianshi/shared';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, type TestAccount } from '../support/accounts';
+import { startHub, type TestHub } from '../support/hub';
+import { confirmDialog, launchBrowser, openPage, openSignedInPage, settled } from './support/browser';
+
+const SHOTS = process.env.BIANSHI_SHOTS ?? '';
+const SCHOOLS = ['北辰', '南岭', '东川', '西湖', '中原', '江城', '山海', '云台'];
+const TEAMS_CSV = [
+  '队名,学校,辩手',
+  ...SCHOOLS.flatMap((school) =>
+    ['甲队', '乙队'].map(
+      (suffix) => `${school}${suffix},${school}大学,${school}${suffix}一;${school}${suffix}二`,
+    ),
+  ),
+].join('\n');
+const POSITIONS = ['og', 'oo', 'cg', 'co'] as const;
+
+let hub: TestHub;
+let browser: Browser;
+
+beforeAll(async () => {
+  [hub, browser] = await Promise.all([startHub({ env: { TRUST_PROXY: 'true' } }), launchBrowser()]);
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await hub?.close();
+});
+
+describe('a 16-team BP tournament', () => {
+  let director: TestAccount;
+  let tournamentId = '';
+  const slug = `bp-e2e-${Date.now().toString(36)}`;
+  const view = (): Promise<TournamentView> =>
+    hub.services.tournaments.core.view(slug, { id: director.id, email: director.email, displayName: '' });
+
+  async function shot(page: Page, name: string) {
+    if (!SHOTS) return;
+    await settled(page).catch(() => undefined);
+    await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  }
+
+  /** The stronger team (earlier in the list) places higher; totals follow the places. */
+  function ranked(
+    fixture: TournamentView['rounds'][number]['fixtures'][number],
+    strength: Map<string, number>,
+  ) {
+    const ids = {
+      og: fixture.affTeamId!,
+      oo: fixture.negTeamId!,
+      cg: fixture.cgTeamId!,
+      co: fixture.coTeamId!,
+    };
+    const order = [...POSITIONS].sort((x, y) => strength.get(ids[x])! - strength.get(ids[y])!);
+    return order.map((position, at) => ({ position, place: at + 1, scores: [80 - at * 2, 79 - at * 2] }));
+  }
+
+  /** Every room's clock moves on to the last speech; each chair ranks the room from the phone link. */
+  async function chairsRank(roundIndex: number, strength: Map<string, number>) {
+    const v = await view();
+    const last = getBuiltinFormat('bp')!.stages.length - 1;
+    const phone = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    for (const [index, fixture] of v.rounds[roundIndex]!.fixtures.entries()) {
+      await director.client.timer.command.mutate({
+        timerId: fixture.timerId!,
+        command: { type: 'goto', stageIndex: last },
+      });
+      const chair = v.judges.find((judge) => judge.id === fixture.judgeIds[0])!;
+      await phone.page.goto(`${hub.url}/worldcup/ballot/${chair.ballotToken}`);
+      const form = phone.page.getByTestId('tb-bp-form');
+      await form.waitFor({ timeout: 20_000 });
+      const places = ranked(fixture, strength);
+      if (roundIndex === 0 && index === 0) {
+        // A place given twice is refused in Chinese before anything is sent.
+        for (const { position } of places) await form.getByTestId(`tb-bp-${position}-place-1`).click();
+        for (const { position, scores } of places)
+          for (const [at, score] of scores.entries())
+            await form.getByTestId(`tb-bp-${position}-score-${at + 1}`).fill(String(score));
+        await form.getByTestId('tb-submit').click();
+        await expect
+          .poll(() => phone.page.getByTestId('tb-bp-error').innerText())
+          .toContain('每个名次只能用一次');
+        await shot(phone.page, 'bp-ballot-error-phone');
+      }
+      for (const { position, place, scores } of places) {
+        await form.getByTestId(`tb-bp-${position}-place-${place}`).click();
+        for (const [at, score] of scores.entries())
+          await form.getByTestId(`tb-bp-${position}-score-${at + 1}`).fill(String(score));
+      }
+      await form.getByTestId('tb-submit').click();
+      const first = places[0]!.position.toUpperCase();
+      await expect
+        .poll(() => phone.page.getByTestId('tb-bp-order').innerText())
+        .toMatch(new RegExp(`^${first} `));
+      await phone.page.getByTestId('tb-confirm-submit').click();
+      await phone.page.getByTestId('tb-sent').waitFor({ timeout: 20_000 });
+    }
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
+  }
+
+  it('runs two rounds of four-team rooms from the console, the displays and the judges’ phones', async () => {
+    director = await createAccount(hub, 'bp-director');
+    ({ id: tournamentId } = await director.client.tournament.create.mutate({
+      tournament: {
+        name: '英议公开赛',
+        slug,
+        format: { kind: 'builtin', id: 'bp' },
+        judgesPerFixture: 2,
+        venues: ['一号厅', '二号厅', '三号厅', '四号厅'],
+      },
+    }));
+    await director.client.tournament.importTeams.mutate({
+      tournamentId,
+      import: { source: 'csv', text: TEAMS_CSV },
+    });
+    for (let i = 1; i <= 8; i += 1)
+      await director.client.tournament.addJudge.mutate({
+        tournamentId,
+        judge: { name: `评委${i}`, conflicts: [] },
+      });
+    await director.client.tournament.addRound.mutate({ tournamentId, round: { drawKind: 'random' } });
+    await director.client.tournament.addRound.mutate({ tournamentId, round: { drawKind: 'power' } });
+    let v = await view();
+    const strength = new Map(v.teams.map((team, index) => [team.id, index]));
+
+    const { context, page, errors } = await openSignedInPage(browser, hub.url, director.cookie, {
+      viewport: { width: 1440, height: 900 },
+    });
+    await page.goto(`${hub.url}/worldcup/${slug}/manage#tm-rounds`);
+    for (const [index, name] of v.rounds.map((round) => round.name).entries()) {
+      const card = page.getByTestId('tm-round-card').filter({ hasText: name });
+      await card.getByTestId('tm-draw-round').click();
+      await expect.poll(() => card.getByTestId('tm-fixture-row').count(), { timeout: 20_000 }).toBe(4);
+      // Four seats in each room, by position.
+      await expect.poll(() => card.getByTestId('tm-bp-seat').count()).toBe(16);
+      expect(await card.getByTestId('tm-bp-seats').first().innerText()).toMatch(
+        /OG[\s\S]*OO[\s\S]*CG[\s\S]*CO/,
+      );
+      if (index === 1) expect(await card.getByTestId('tm-fixture-bracket').first().innerText()).toMatch(/3/);
+      await card.getByTestId('tm-publish-round').click();
+      await confirmDialog(page);
+      await expect.poll(() => card.getAttribute('data-status'), { timeout: 30_000 }).toBe('published');
+      v = await view();
+      const fixture = v.rounds[index]!.fixtures[0]!;
+      const names = new Map(v.teams.map((team) => [team.id, team.name]));
+
+      // The room's display: government OG / CG against opposition OO / CO.
+      const display = await openPage(browser, { viewport: { width: 1920, height: 1080 } });
+      await display.page.goto(`${hub.url}/timer/${fixture.timerShortid}`);
+      const teams = display.page.getByTestId('display-teams');
+      await expect
+        .poll(() => teams.innerText(), { timeout: 20_000 })
+        .toContain(`OG ${names.get(fixture.affTeamId!)} / CG ${names.get(fixture.cgTeamId!)}`);
+      expect(await teams.innerText()).toContain(
+        `OO ${names.get(fixture.negTeamId!)} / CO ${names.get(fixture.coTeamId!)}`,
+      );
+      if (index === 0) await shot(display.page, 'bp-display-1920');
+      expect(display.errors).toEqual([]);
+      await display.context.close();
+
+      // A panellist's link says the chair submits (round 1: the panellist's only room).
+      if (index === 0) {
+        const panellist = v.judges.find((judge) => judge.id === fixture.judgeIds[1])!;
+        const other = await openPage(browser, { viewport: { width: 390, height: 844 } });
+        await other.page.goto(`${hub.url}/worldcup/ballot/${panellist.ballotToken}`);
+        await expect
+          .poll(() => other.page.getByTestId('tb-refused').innerText(), { timeout: 20_000 })
+          .toContain('由评审团主席');
+        await shot(other.page, 'bp-panellist-phone');
+        await other.context.close();
+      }
+
+      await chairsRank(index, strength);
+      // The console shows each room's order once its chair's ballot is in.
+      await expect
+        .poll(() => card.getByTestId('tm-fixture-result').first().innerText(), { timeout: 20_000 })
+        .toMatch(/^(OG|OO|CG|CO) .+ > .+ > .+ > .+/);
+      if (index === 1) await shot(page, 'bp-console-1440');
+    }
+
+    // The tab room's overview (赛况总览): four seats a room, each room's order, one ballot expected.
+    await page.goto(`${hub.url}/worldcup/${slug}/manage/overview`);
+    await expect.poll(() => page.getByTestId('to-bp-seat').count(), { timeout: 20_000 }).toBe(16);
+    expect(await page.getByTestId('to-result').first().innerText()).toMatch(
+      /^(OG|OO|CG|CO)( > (OG|OO|CG|CO)){3}/,
+    );
+    expect(await page.getByTestId('to-ballots').first().innerText()).toContain('1');
+    await shot(page, 'bp-overview-1440');
+
+    // Standings by team points: the strongest team came first twice.
+    v = await view();
+    const table = v.standings[0]!.rows;
+    expect(table[0]).toMatchObject({ teamId: v.teams[0]!.id, teamPoints: 6 });
+    const visitor = await openPage(browser, { viewport: { width: 1920, height: 1080 } });
+    await visitor.page.goto(`${hub.url}/worldcup/${slug}?tab=standings`);
+    const firstRow = visitor.page.getByTestId('tm-standings-row').first();
+    await expect.poll(() => firstRow.innerText(), { timeout: 20_000 }).toContain(v.teams[0]!.name);
+    expect(await firstRow.getByTestId('tm-standings-team-points').innerText()).toBe('6');
+    await shot(visitor.page, 'bp-standings-1920');
+    // The public fixtures list four seats with places.
+    await visitor.page.goto(`${hub.url}/worldcup/${slug}`);
+    await expect
+      .poll(() => visitor.page.getByTestId('tm-bp-seat').count(), { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(16);
+    expect(await visitor.page.getByTestId('tm-bp-seats').first().innerText()).toMatch(
+      /第 [1-4] 名 · [0-3] 分/,
+    );
+    await shot(visitor.page, 'bp-fixtures-1920');
+    // The live wall's tiles name the four teams by position.
+    await visitor.page.goto(`${hub.url}/worldcup/${slug}/live`);
+    await expect.poll(() => visitor.page.getByTestId('tw-bp-seat').count(), { timeout: 20_000 }).toBe(16);
+    await shot(visitor.page, 'bp-wall-1920');
+    expect(visitor.errors).toEqual([]);
+    await visitor.context.close();
+    // A phone in the dark: the same rooms, four seats each.
+    const dark = await openPage(browser, { viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+    await dark.page.goto(`${hub.url}/worldcup/${slug}`);
+    await dark.page.getByTestId('tm-bp-seats').first().waitFor({ timeout: 20_000 });
+    await shot(dark.page, 'bp-fixtures-390-dark');
+    expect(dark.errors).toEqual([]);
+    await dark.context.close();
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 240_000);
+});
