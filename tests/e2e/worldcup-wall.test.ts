@@ -3,8 +3,8 @@
  * "Tournaments"): the live wall open on hub B follows the consoles on hub A without a reload —
  * tiles flip 未开始 → 进行中, the header's count and 只显示进行中 follow, the released topic
  * appears; a judge's phone is told in Chinese why it cannot vote before the speeches are over;
- * two judges split 1:1 and the organizer sees the ballots, 待裁定 and 确认赛果, decides from an
- * editor prefilled from the ballots.
+ * two judges split 1:1, the chair's casting vote gives the pending winner, and the organizer sees
+ * the ballots, 主席决定票, 待裁定 and 确认赛果, and overrules it from the editor, prefilled from them.
  * `WALL_SHOTS=/tmp/shots` also saves screenshots (1280×800 and 390×844, light and dark).
  */
 import { mkdirSync } from 'node:fs';
@@ -200,7 +200,7 @@ describe('the live wall and split decisions, on two hubs', () => {
     await shoot('live', `/worldcup/${SLUG}/live/${round.id}`, (p) => p.getByTestId('tw-topic').waitFor(WAIT));
   }, 180_000);
 
-  it('takes a split 1:1 from two phones: the row shows the ballots, 待裁定 and 确认赛果, and the editor opens from them', async () => {
+  it("takes a split 1:1 from two phones: the chair's casting vote, 待裁定 and 确认赛果, and the editor opens from them", async () => {
     const before = await view();
     const fixture = before.rounds[0]!.fixtures[0]!;
     const tokens = new Map(before.judges.map((judge) => [judge.id, judge.ballotToken!]));
@@ -244,16 +244,17 @@ describe('the live wall and split decisions, on two hubs', () => {
     expect(await row.getByTestId('tm-fixture-ballots-in').innerText()).toBe(
       '已收 2/2 份评分 · 正方 1 : 反方 1',
     );
-    await row.getByTestId('tm-confirm-result').click();
+    // The votes are level: the chair (the first judge, who voted 正方) casts the deciding vote,
+    // and a split still waits for the organizer.
+    expect(await row.getByTestId('tm-casting-vote').innerText()).toBe('主席决定票');
+    await row.getByTestId('tm-confirm-result').waitFor();
+    // 确认赛果 would confirm the chair's side; the organizer overrules it from the editor instead.
+    await row.getByTestId('tm-edit-result').click();
     const editor = row.getByTestId('tm-result-editor');
     await editor.waitFor();
     expect(await editor.getByTestId('tm-result-aff').inputValue()).toBe('1');
     expect(await editor.getByTestId('tm-result-neg').inputValue()).toBe('1');
-    expect(await editor.getByTestId('tm-result-winner').inputValue()).toBe('');
-    expect(await editor.innerText()).toContain('按已收评分预填：正方 1 票，反方 1 票');
-    // No winner is assumed: saving without one says so.
-    await editor.getByTestId('tm-result-save').click();
-    await editor.getByRole('alert').filter({ hasText: '请选择胜方' }).waitFor();
+    expect(await editor.getByTestId('tm-result-winner').inputValue()).toBe('aff');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/wall-split-editor-1440x900-light.png` });
     await editor.getByTestId('tm-result-winner').selectOption('neg');
     await editor.getByTestId('tm-result-save').click();
