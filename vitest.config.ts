@@ -8,10 +8,6 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    // Vitest's default is one worker per core less one: a single worker on a 2-core machine, which
-    // left a core idle while browser tests waited on Chromium. Two workers run the integration
-    // files beside the (serial) browser files; every file has its own port, database and Redis.
-    maxWorkers: 2,
     projects: [
       {
         test: {
