@@ -83,12 +83,14 @@ describe('bpStandings', () => {
       scored: true,
     });
     expect(rows.map((row) => row.tied)).toEqual([false, false, false, false, false, false, true, true]);
+    // Teams equal on points and speaks share a rank (=7), as the standings page shows it.
+    expect(rows.map((row) => row.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 7]);
   });
 
   it('marks teams equal on points and speaks as tied, in name order', () => {
     const rows = bpStandings(teams.slice(0, 4), []);
     expect(rows.map((row) => row.teamId)).toEqual(['a', 'b', 'c', 'd']);
-    expect(rows.every((row) => row.tied && row.teamPoints === 0 && !row.scored)).toBe(true);
+    expect(rows.every((row) => row.tied && row.rank === 1 && row.teamPoints === 0 && !row.scored)).toBe(true);
   });
 });
 

@@ -67,23 +67,21 @@ export function bpStandings(
       teamId: team.id,
     })),
   );
-  return teamStandings(sorted, roundResults, scores, speakers, ['points', 'speakerTotal']).map(
-    (row, index) => {
-      const games = played.get(row.teamId) ?? 0;
-      return {
-        teamId: row.teamId,
-        poolId: null,
-        rank: index + 1,
-        played: games,
-        wins: row.metrics.firsts,
-        losses: games - row.metrics.firsts,
-        ballotsWon: 0,
-        ballotsLost: 0,
-        speakerPoints: Math.round(row.metrics.speakerTotal * 100) / 100,
-        scored: scored.has(row.teamId),
-        tied: row.tied,
-        teamPoints: row.metrics.points,
-      };
-    },
-  );
+  return teamStandings(sorted, roundResults, scores, speakers, ['points', 'speakerTotal']).map((row) => {
+    const games = played.get(row.teamId) ?? 0;
+    return {
+      teamId: row.teamId,
+      poolId: null,
+      rank: row.rank,
+      played: games,
+      wins: row.metrics.firsts,
+      losses: games - row.metrics.firsts,
+      ballotsWon: 0,
+      ballotsLost: 0,
+      speakerPoints: Math.round(row.metrics.speakerTotal * 100) / 100,
+      scored: scored.has(row.teamId),
+      tied: row.tied,
+      teamPoints: row.metrics.points,
+    };
+  });
 }
