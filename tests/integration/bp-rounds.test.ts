@@ -11,9 +11,7 @@ import { getBuiltinFormat, type BpRanking, type BpScores, type TournamentView } 
 import { inArray } from 'drizzle-orm';
 import { timers } from '../../hub/src/timers/timer.schema';
 import { createAccount, outcome, type TestAccount } from '../support/accounts';
-import { startHub, type TestHub } from '../support/hub';
-import { createScratchPostgres, type ScratchDatabase } from '../support/postgres';
-import { startRedis, type TestRedis } from '../support/redis';
+import { startHubPair, type TestHub } from '../support/hub';
 import { httpClient, wsClient } from '../support/trpc';
 import { until } from '../support/until';
 
@@ -33,8 +31,7 @@ let submission = 0;
 const submissionId = () => `bp-${Date.now().toString(36)}-${(submission += 1)}`;
 
 describe('British Parliamentary rounds on two hubs (Postgres + Redis)', () => {
-  let scratch: ScratchDatabase;
-  let redis: TestRedis;
+  let close: (() => Promise<void>) | undefined;
   let a: TestHub;
   let b: TestHub;
   let owner: TestAccount;
@@ -42,10 +39,7 @@ describe('British Parliamentary rounds on two hubs (Postgres + Redis)', () => {
   const slug = `bp-${Date.now().toString(36)}`;
 
   beforeAll(async () => {
-    [scratch, redis] = await Promise.all([createScratchPostgres(), startRedis()]);
-    const env = { REDIS_URL: redis.url, LOG_LEVEL: 'silent' };
-    a = await startHub({ database: { kind: 'postgres', url: scratch.url }, env });
-    b = await startHub({ database: { kind: 'postgres', url: scratch.url }, env });
+    ({ a, b, close } = await startHubPair());
     owner = await createAccount(a, 'bp-owner');
     ({ id: tournamentId } = await owner.client.tournament.create.mutate({
       tournament: {
@@ -68,9 +62,7 @@ describe('British Parliamentary rounds on two hubs (Postgres + Redis)', () => {
   }, 180_000);
 
   afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-    await redis?.close();
-    await scratch?.drop();
+    await close?.();
   });
 
   const caller = () => ({ id: owner.id, email: owner.email, displayName: '' });

@@ -9,9 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ballotStageIndex, getBuiltinFormat, type TournamentView } from '@bianshi/shared';
 import { createAccount, outcome, signedInOn, type TestAccount } from '../support/accounts';
-import { startHub, type TestHub } from '../support/hub';
-import { createScratchPostgres, type ScratchDatabase } from '../support/postgres';
-import { startRedis, type TestRedis } from '../support/redis';
+import { startHubPair, type TestHub } from '../support/hub';
 import { httpClient, wsClient } from '../support/trpc';
 import { until } from '../support/until';
 
@@ -24,8 +22,7 @@ const TEAMS_CSV = [
 ].join('\n');
 
 describe('judge allocation on two hubs (Postgres + Redis)', () => {
-  let scratch: ScratchDatabase;
-  let redis: TestRedis;
+  let close: (() => Promise<void>) | undefined;
   let a: TestHub;
   let b: TestHub;
   let owner: TestAccount;
@@ -36,10 +33,7 @@ describe('judge allocation on two hubs (Postgres + Redis)', () => {
   const tokens: Record<string, string> = {};
 
   beforeAll(async () => {
-    [scratch, redis] = await Promise.all([createScratchPostgres(), startRedis()]);
-    const env = { REDIS_URL: redis.url, LOG_LEVEL: 'silent' };
-    a = await startHub({ database: { kind: 'postgres', url: scratch.url }, env });
-    b = await startHub({ database: { kind: 'postgres', url: scratch.url }, env });
+    ({ a, b, close } = await startHubPair());
     owner = await createAccount(a, 'alloc-owner');
     ({ id: tournamentId } = await owner.client.tournament.create.mutate({
       tournament: { name: '分配评委测试赛', slug, judgesPerFixture: 2, venues: ['一号厅', '二号厅'] },
@@ -72,9 +66,7 @@ describe('judge allocation on two hubs (Postgres + Redis)', () => {
   }, 180_000);
 
   afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-    await redis?.close();
-    await scratch?.drop();
+    await close?.();
   });
 
   const rooms = async (client = owner.client) => {

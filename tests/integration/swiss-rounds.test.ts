@@ -10,9 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TournamentView } from '@bianshi/shared';
 import { createAccount, outcome, type TestAccount } from '../support/accounts';
-import { startHub, type TestHub } from '../support/hub';
-import { createScratchPostgres, type ScratchDatabase } from '../support/postgres';
-import { startRedis, type TestRedis } from '../support/redis';
+import { startHubPair, type TestHub } from '../support/hub';
 import { wsClient } from '../support/trpc';
 import { until } from '../support/until';
 
@@ -25,8 +23,7 @@ const TEAMS_CSV = ['队名,学校', ...TEAMS.map(([name, school]) => `${name},${
 const FIXTURES = new URL('../fixtures/tabbycat/', import.meta.url).pathname;
 
 describe('Swiss rounds on two hubs (Postgres + Redis)', () => {
-  let scratch: ScratchDatabase;
-  let redis: TestRedis;
+  let close: (() => Promise<void>) | undefined;
   let a: TestHub;
   let b: TestHub;
   let owner: TestAccount;
@@ -34,10 +31,7 @@ describe('Swiss rounds on two hubs (Postgres + Redis)', () => {
   const slug = `swiss-${Date.now().toString(36)}`;
 
   beforeAll(async () => {
-    [scratch, redis] = await Promise.all([createScratchPostgres(), startRedis()]);
-    const env = { REDIS_URL: redis.url, LOG_LEVEL: 'silent' };
-    a = await startHub({ database: { kind: 'postgres', url: scratch.url }, env });
-    b = await startHub({ database: { kind: 'postgres', url: scratch.url }, env });
+    ({ a, b, close } = await startHubPair());
     owner = await createAccount(a, 'swiss-owner');
     ({ id: tournamentId } = await owner.client.tournament.create.mutate({
       tournament: { name: '瑞士轮测试赛', slug, judgesPerFixture: 0, venues: ['一号厅', '二号厅'] },
@@ -49,9 +43,7 @@ describe('Swiss rounds on two hubs (Postgres + Redis)', () => {
   }, 180_000);
 
   afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-    await redis?.close();
-    await scratch?.drop();
+    await close?.();
   });
 
   const view = (hub: TestHub): Promise<TournamentView> =>

@@ -7,6 +7,7 @@ import type { DatabaseTarget } from '../../hub/src/db/database';
 import type { Clock } from '../../hub/src/lib/clock';
 import { loadConfig } from '../../hub/src/lib/config';
 import { createScratchPostgres, type ScratchDatabase } from './postgres';
+import { startRedis, type TestRedis } from './redis';
 
 export interface TestHubOptions {
   /** `pglite` (in memory, default) or `postgres` (a fresh database on the local server). */
@@ -71,6 +72,38 @@ export async function startHubsOnOnePostgres(
     throw error;
   }
   return { hubs, close };
+}
+
+/**
+ * Two in-process hubs on one fresh Postgres database and a private Redis: a scaled-out
+ * deployment, for state that must reach screens on either hub. `close()` stops them, Redis and
+ * the database.
+ */
+export async function startHubPair(): Promise<{
+  a: TestHub;
+  b: TestHub;
+  databaseUrl: string;
+  close(): Promise<void>;
+}> {
+  let scratch: ScratchDatabase | undefined;
+  let redis: TestRedis | undefined;
+  const hubs: TestHub[] = [];
+  const close = async () => {
+    await Promise.all(hubs.map((hub) => hub.close()));
+    await redis?.close();
+    await scratch?.drop();
+  };
+  try {
+    [scratch, redis] = await Promise.all([createScratchPostgres(), startRedis()]);
+    const database = { kind: 'postgres', url: scratch.url } as const;
+    const env = { REDIS_URL: redis.url, LOG_LEVEL: 'silent' };
+    hubs.push(await startHub({ database, env }));
+    hubs.push(await startHub({ database, env }));
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { a: hubs[0]!, b: hubs[1]!, databaseUrl: scratch.url, close };
 }
 
 /** Database kinds the database tests run on: PGlite always, Postgres when reachable. */
