@@ -14,7 +14,7 @@ import { createAccount, type TestAccount } from '../support/accounts';
 import { startHub, type TestHub } from '../support/hub';
 import { createScratchPostgres, type ScratchDatabase } from '../support/postgres';
 import { startRedis, type TestRedis } from '../support/redis';
-import { launchBrowser, openPage, type PageOptions } from './support/browser';
+import { launchBrowser, type PageOptions, openSignedInPage } from './support/browser';
 
 const SHOTS = process.env.ALLOC_SHOTS;
 const SLUG = `alloc-e2e-${Date.now().toString(36)}`;
@@ -103,9 +103,10 @@ afterAll(async () => {
 
 /** The console on `hub`, signed in as the owner, with the round's allocation open. */
 async function allocationPage(hub: TestHub, options: PageOptions = {}) {
-  const opened = await openPage(browser, { viewport: { width: 1920, height: 1080 }, ...options });
-  const [name = '', value = ''] = owner.cookie.split('=');
-  await opened.context.addCookies([{ name, value, url: hub.url, httpOnly: true, sameSite: 'Lax' }]);
+  const opened = await openSignedInPage(browser, hub.url, owner.cookie, {
+    viewport: { width: 1920, height: 1080 },
+    ...options,
+  });
   await opened.page.goto(`${hub.url}/worldcup/${SLUG}/manage#tm-rounds`);
   await openAllocation(opened.page);
   return opened;

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../support/accounts';
 import { startHub, type TestHub } from '../support/hub';
 import { httpClient } from '../support/trpc';
-import { confirmDialog, launchBrowser, openPage } from './support/browser';
+import { confirmDialog, launchBrowser, openPage, openSignedInPage } from './support/browser';
 
 const TABBYCAT_REPO = '/work/.mirror/TabbycatDebate+tabbycat/repo';
 const OWN = new URL('../fixtures/tabbycat/circuit24/', import.meta.url).pathname;
@@ -95,10 +95,7 @@ describe('a 24-team circuit from import to champion', () => {
   }
 
   async function signedInPage(viewport = { width: 1440, height: 900 }) {
-    const opened = await openPage(browser, { viewport });
-    const [name = '', value = ''] = director.cookie.split('=');
-    await opened.context.addCookies([{ name, value, url: hub.url, httpOnly: true, sameSite: 'Lax' }]);
-    return opened;
+    return openSignedInPage(browser, hub.url, director.cookie, { viewport });
   }
 
   async function drawInConsole(page: Page, roundName: string) {

@@ -17,9 +17,9 @@ import {
   confirmDialog,
   downloadedBytes,
   launchBrowser,
-  openPage,
   settled,
   type PageOptions,
+  openSignedInPage,
 } from './support/browser';
 
 const FIXTURES = new URL('../fixtures/tabbycat/', import.meta.url).pathname;
@@ -49,9 +49,10 @@ afterAll(async () => {
 
 /** A page signed in as `account`, on the import screen. */
 async function importScreen(account: TestAccount, options: PageOptions = {}) {
-  const opened = await openPage(browser, { viewport: { width: 1440, height: 900 }, ...options });
-  const [name = '', value = ''] = account.cookie.split('=');
-  await opened.context.addCookies([{ name, value, url: hub.url, httpOnly: true, sameSite: 'Lax' }]);
+  const opened = await openSignedInPage(browser, hub.url, account.cookie, {
+    viewport: { width: 1440, height: 900 },
+    ...options,
+  });
   await opened.page.goto(`${hub.url}/worldcup/new/tabbycat`);
   await opened.page.getByTestId('tbi-page').waitFor();
   return opened;
@@ -173,9 +174,9 @@ describe('从 Tabbycat 导入 in the browser', () => {
       readdirSync(GOOD).map((file) => [file, readFileSync(`${GOOD}/${file}`, 'utf8')]),
     );
     const imported = await owner.client.tournament.importTabbycat.mutate({ name: 'Export Cup', files });
-    const { context, page, errors } = await openPage(browser, { viewport: { width: 1440, height: 900 } });
-    const [name = '', value = ''] = owner.cookie.split('=');
-    await context.addCookies([{ name, value, url: hub.url, httpOnly: true, sameSite: 'Lax' }]);
+    const { context, page, errors } = await openSignedInPage(browser, hub.url, owner.cookie, {
+      viewport: { width: 1440, height: 900 },
+    });
     await page.goto(`${hub.url}/worldcup/${imported.tournament.slug}/manage`);
 
     const [zip] = await Promise.all([
@@ -217,9 +218,9 @@ describe('从 Tabbycat 导入 in the browser', () => {
     );
     const imported = await owner.client.tournament.importTabbycat.mutate({ name: 'Swiss Cup', files });
     const tournamentId = imported.tournament.id;
-    const { context, page, errors } = await openPage(browser, { viewport: { width: 1440, height: 900 } });
-    const [name = '', value = ''] = owner.cookie.split('=');
-    await context.addCookies([{ name, value, url: hub.url, httpOnly: true, sameSite: 'Lax' }]);
+    const { context, page, errors } = await openSignedInPage(browser, hub.url, owner.cookie, {
+      viewport: { width: 1440, height: 900 },
+    });
     await page.goto(`${hub.url}/worldcup/${imported.tournament.slug}/manage`);
     const card = (round: string) => page.getByTestId('tm-round-card').filter({ hasText: round });
 

@@ -17,7 +17,7 @@ import {
 } from '../fixtures/tabbycat-api-standin';
 import { createAccount, type TestAccount } from '../support/accounts';
 import { startHub, type TestHub } from '../support/hub';
-import { launchBrowser, openPage, type PageOptions } from './support/browser';
+import { launchBrowser, type PageOptions, openSignedInPage } from './support/browser';
 
 const SHOTS = process.env.TABBYCAT_SHOTS;
 const SLUG = `tc-link-${Date.now().toString(36)}`;
@@ -47,9 +47,10 @@ afterAll(async () => {
 });
 
 async function consolePage(options: PageOptions = {}) {
-  const opened = await openPage(browser, { viewport: { width: 1920, height: 1080 }, ...options });
-  const [name = '', value = ''] = owner.cookie.split('=');
-  await opened.context.addCookies([{ name, value, url: hub.url, httpOnly: true, sameSite: 'Lax' }]);
+  const opened = await openSignedInPage(browser, hub.url, owner.cookie, {
+    viewport: { width: 1920, height: 1080 },
+    ...options,
+  });
   await opened.page.goto(`${hub.url}/worldcup/${SLUG}/manage#tm-tabbycat`);
   await opened.page.getByTestId('tm-tc').waitFor();
   return opened;

@@ -17,7 +17,7 @@ import { addJudges, bigTeamsCsv, bigVenues } from '../support/big-tournament';
 import { startHub, type TestHub } from '../support/hub';
 import { httpClient } from '../support/trpc';
 import { until } from '../support/until';
-import { launchBrowser, openPage, type PageOptions } from './support/browser';
+import { launchBrowser, openPage, type PageOptions, openSignedInPage } from './support/browser';
 
 const SHOTS = process.env.OVERVIEW_SHOTS;
 const ROOMS = 100;
@@ -72,12 +72,8 @@ afterAll(async () => {
 
 /** A page signed in as `account` (none: signed out). */
 async function pageAs(account: TestAccount | null, options: PageOptions = {}) {
-  const opened = await openPage(browser, { viewport: { width: 1920, height: 1080 }, ...options });
-  if (account) {
-    const [name = '', value = ''] = account.cookie.split('=');
-    await opened.context.addCookies([{ name, value, url: hub.url, httpOnly: true, sameSite: 'Lax' }]);
-  }
-  return opened;
+  const page = { viewport: { width: 1920, height: 1080 }, ...options };
+  return account ? openSignedInPage(browser, hub.url, account.cookie, page) : openPage(browser, page);
 }
 
 const fixtures = () => view.rounds[0]!.fixtures;
