@@ -11,6 +11,7 @@ import { checkScores, speakerScoresOf } from '../ballot-scores';
 import { formatShortTime, speakerNumeral } from '../format';
 import { useBallotOutbox } from '../hooks/use-ballot-outbox';
 import { useTournamentTitle } from '../hooks/use-tournament-title';
+import { BallotConfirm } from './ballot-confirm';
 import { BpBallotForm, bpRankingLine } from './bp-ballot-form';
 import '../ballot.css';
 
@@ -260,33 +261,19 @@ function BallotForm({
 
   if (confirming && winner) {
     return (
-      <section className="tb-card" data-testid="tb-confirm">
-        {heading}
-        <h2 className="tb-title">{t.confirmTitle}</h2>
-        <p className="tb-confirm-text">
-          {format(t.confirmText, { side: t[winner], team: team(winner)?.name ?? '' })}
-        </p>
-        <div className="tb-actions">
-          <button type="button" className="tb-button" onClick={() => setConfirming(false)}>
-            {t.back}
-          </button>
-          <button
-            type="button"
-            className="tb-button tb-button--primary"
-            data-testid="tb-confirm-submit"
-            onClick={() =>
-              onSubmit({
-                winner,
-                speakerScores: speakerScoresOf(scores),
-                bestDebater: best,
-                comment: comment.trim(),
-              })
-            }
-          >
-            {t.confirmYes}
-          </button>
-        </div>
-      </section>
+      <BallotConfirm
+        heading={heading}
+        text={format(t.confirmText, { side: t[winner], team: team(winner)?.name ?? '' })}
+        onBack={() => setConfirming(false)}
+        onConfirm={() =>
+          onSubmit({
+            winner,
+            speakerScores: speakerScoresOf(scores),
+            bestDebater: best,
+            comment: comment.trim(),
+          })
+        }
+      />
     );
   }
 

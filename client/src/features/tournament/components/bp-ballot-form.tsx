@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { format } from '../../../i18n';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
 import { tournamentBp } from '../../../i18n/zh-CN/tournament-bp';
+import { BallotConfirm } from './ballot-confirm';
 
 const t = tournamentText.ballot;
 const tb = tournamentBp.ballot;
@@ -69,34 +70,21 @@ export function BpBallotForm({
 
   if (confirmed) {
     return (
-      <section className="tb-card" data-testid="tb-confirm">
-        {heading}
-        <h2 className="tb-title">{t.confirmTitle}</h2>
-        <p className="tb-confirm-text" data-testid="tb-bp-order">
-          {bpRankingLine(entry, confirmed.ranking)}
-        </p>
-        <div className="tb-actions">
-          <button type="button" className="tb-button" onClick={() => setConfirmed(null)}>
-            {t.back}
-          </button>
-          <button
-            type="button"
-            className="tb-button tb-button--primary"
-            data-testid="tb-confirm-submit"
-            onClick={() =>
-              onSubmit({
-                winner: bpWinnerSide(confirmed.ranking),
-                speakerScores: null,
-                bestDebater: null,
-                comment: '',
-                bp: confirmed,
-              })
-            }
-          >
-            {t.confirmYes}
-          </button>
-        </div>
-      </section>
+      <BallotConfirm
+        heading={heading}
+        text={bpRankingLine(entry, confirmed.ranking)}
+        textTestId="tb-bp-order"
+        onBack={() => setConfirmed(null)}
+        onConfirm={() =>
+          onSubmit({
+            winner: bpWinnerSide(confirmed.ranking),
+            speakerScores: null,
+            bestDebater: null,
+            comment: '',
+            bp: confirmed,
+          })
+        }
+      />
     );
   }
 
