@@ -1,6 +1,7 @@
 import {
   ballotTooEarly,
   bpWinnerSide,
+  isBpRoom,
   tallyBallots,
   type BallotInput,
   type BallotPage,
@@ -74,7 +75,7 @@ export class BallotService {
         // Refused before the format's end of speeches, with the reason on the phone.
         const early = ballotTooEarly(fixture.timerId ? (progress.get(fixture.timerId) ?? null) : null);
         // BP: the chair (first judge of the panel) submits the panel's one ballot.
-        const bp = isBpFixture(fixture);
+        const bp = isBpRoom(fixture);
         const chair = fixture.judgeIds[0] === judge.id;
         return {
           // The judge sees the topic once released, like the public, and the result once confirmed.
@@ -141,7 +142,7 @@ export class BallotService {
       );
       if (early) throw new HubError('BAD_REQUEST', early, 'ballot-too-early');
       // A BP room (four teams) takes one consensus ballot, the chair's; a two-team room takes no ranking.
-      const bp = isBpFixture(fixture);
+      const bp = isBpRoom(fixture);
       if (bp && fixture.judgeIds[0] !== judge.id)
         throw new HubError('FORBIDDEN', T.ballotBpChairOnly, 'ballot-bp-chair-only');
       if (bp && !ballot.bp) throw new HubError('BAD_REQUEST', T.ballotBpMissing, 'ballot-bp-missing');
@@ -215,7 +216,7 @@ export class BallotService {
     return this.changes.write(tournament.id, async (db) => {
       const tx = this.ballotRepository.in(db);
       const fixture = (await tx.lockFixture(fixtureId))!;
-      if (isBpFixture(fixture)) throw new HubError('BAD_REQUEST', T.resultBpManual, 'result-bp-manual');
+      if (isBpRoom(fixture)) throw new HubError('BAD_REQUEST', T.resultBpManual, 'result-bp-manual');
       const tally = await ballotTally(tx, fixture);
       if (tally.votes.aff + tally.votes.neg === 0)
         throw new HubError('BAD_REQUEST', T.resultNoBallots, 'no-ballots');
@@ -248,7 +249,7 @@ export class BallotService {
     return this.changes.write(tournament.id, async (db) => {
       const tx = this.ballotRepository.in(db);
       const fixture = (await tx.lockFixture(fixtureId))!;
-      if (isBpFixture(fixture)) throw new HubError('BAD_REQUEST', T.resultBpManual, 'result-bp-manual');
+      if (isBpRoom(fixture)) throw new HubError('BAD_REQUEST', T.resultBpManual, 'result-bp-manual');
       const current = await tx.resultOf(fixtureId);
       // A split decided by hand keeps the speaker points its ballots gave.
       const speakerPoints = current?.speakerPoints ?? (await ballotTally(tx, fixture)).speakerPoints;
@@ -301,11 +302,6 @@ export class BallotService {
     if (!fixture) throw new HubError('NOT_FOUND', T.fixtureNotFound, 'fixture-not-found');
     return fixture;
   }
-}
-
-/** A British Parliamentary room: four teams, one consensus ballot. */
-function isBpFixture(fixture: FixtureRow): boolean {
-  return fixture.cgTeamId !== null || fixture.coTeamId !== null;
 }
 
 /** What a fixture's ballots say, read inside the transaction. */

@@ -1,4 +1,4 @@
-import { TOURNAMENT_LIMITS, type JudgeShortfall } from '@bianshi/shared';
+import { isBpRoom, TOURNAMENT_LIMITS, type JudgeShortfall } from '@bianshi/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { MemberRepository } from '../timers/timer-members.repository';
 import { TimerRepository, type MatchRow, type TimerRecord } from '../timers/timer.repository';
@@ -167,7 +167,7 @@ export function fixtureTimerInput(
   const judges = [...judgeIds, ...fixture.traineeIds.filter((id) => !judgeIds.includes(id))]
     .map((id) => snapshot.judges.find((judge) => judge.id === id)?.name ?? '')
     .filter(Boolean);
-  const bp = fixture.cgTeamId !== null || fixture.coTeamId !== null;
+  const bp = isBpRoom(fixture);
   const { aff, neg } = bp
     ? bpBenches(
         side(fixture.affTeamId),

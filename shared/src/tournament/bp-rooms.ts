@@ -89,10 +89,16 @@ export interface BpSeat {
   points: number | null;
 }
 
+/** Whether a fixture is a BP room: it has a closing government or opposition seat. */
+export function isBpRoom(fixture: { cgTeamId?: string | null; coTeamId?: string | null }): boolean {
+  return Boolean(fixture.cgTeamId || fixture.coTeamId);
+}
+
 /**
  * A fixture's four seats in position order (OG, OO, CG, CO) with places from its result; null
  * for a two-team fixture.
  */
+
 export function bpSeatsOf(fixture: {
   affTeamId: string | null;
   negTeamId: string | null;
@@ -100,7 +106,7 @@ export function bpSeatsOf(fixture: {
   coTeamId?: string | null;
   result?: { ranking?: BpRanking | null } | null;
 }): BpSeat[] | null {
-  if (!fixture.cgTeamId && !fixture.coTeamId) return null;
+  if (!isBpRoom(fixture)) return null;
   const ids: Record<BpPositionId, string | null> = {
     og: fixture.affTeamId,
     oo: fixture.negTeamId,

@@ -3,7 +3,13 @@
  * standing (status as its clock says, ballots in, 待收评分, 待裁定), the counts at the top, and
  * the filters and orders a tab director works with.
  */
-import type { FixtureStatus, TournamentFixture, TournamentRound, TournamentView } from '@bianshi/shared';
+import {
+  isBpRoom,
+  type FixtureStatus,
+  type TournamentFixture,
+  type TournamentRound,
+  type TournamentView,
+} from '@bianshi/shared';
 import { locale } from '../../i18n/format';
 
 /** Which rooms the overview lists. */
@@ -60,7 +66,7 @@ export function overviewRound(
 
 /** Ballots a room takes: one per judge, or in a BP room (four teams) the chair's one. */
 export function ballotsExpected(fixture: TournamentFixture): number {
-  const bp = Boolean(fixture.cgTeamId || fixture.coTeamId);
+  const bp = isBpRoom(fixture);
   return bp ? Math.min(1, fixture.judgeIds.length) : fixture.judgeIds.length;
 }
 

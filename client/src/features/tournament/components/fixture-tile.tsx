@@ -1,4 +1,4 @@
-import type { TournamentFixture, TournamentTeam } from '@bianshi/shared';
+import { isBpRoom, type TournamentFixture, type TournamentTeam } from '@bianshi/shared';
 import { Link } from 'react-router';
 import { TimerDisplay } from '../../../components/timer-display';
 import { format } from '../../../i18n';
@@ -30,7 +30,7 @@ export function FixtureTile({
   const result = fixture.result;
   const winner = result?.winner ?? null;
   // A BP room lists its four seats with places instead of 正方/反方 and 票型.
-  const bp = Boolean(fixture.cgTeamId || fixture.coTeamId);
+  const bp = isBpRoom(fixture);
   const side = (id: 'aff' | 'neg') => {
     const teamId = id === 'aff' ? fixture.affTeamId : fixture.negTeamId;
     return (

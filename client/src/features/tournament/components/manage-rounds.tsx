@@ -1,4 +1,4 @@
-import type { TournamentFixture, TournamentRound, TournamentView } from '@bianshi/shared';
+import { isBpRoom, type TournamentFixture, type TournamentRound, type TournamentView } from '@bianshi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
@@ -234,7 +234,7 @@ function FixtureRow({
   const result = fixture.result;
   const tally = fixture.ballotTally;
   // A BP room: four seats, the chair's one ranking ballot (no 票型, no hand-entered winner).
-  const bp = Boolean(fixture.cgTeamId || fixture.coTeamId);
+  const bp = isBpRoom(fixture);
   const swap = () =>
     fixture.affTeamId &&
     fixture.negTeamId &&
