@@ -152,7 +152,12 @@ describe('the console on match day', () => {
     await page.getByTestId('set-time-input').fill('5分');
     await page.getByTestId('set-time-input').press('Enter');
     await until(shown, (text) => text === '05:00');
-    // 90 is seconds; it also works on a running clock.
+    // 90 is seconds; it also works on a running clock. Space starts it once the field has let go
+    // of the keyboard (when the hub has answered), not before: until then it is typed into the field.
+    await until(
+      () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null),
+      (focused) => focused !== 'set-time-input',
+    );
     await page.keyboard.press('Space');
     await until(
       () => consoleStatus(page),

@@ -203,11 +203,14 @@ describe('judge allocation by hand', () => {
           await room(page, otherRoom).scrollIntoViewIfNeeded();
           await shot(page, 'alloc-390-light.png');
           await page.getByTestId('tm-alloc-save').click();
+          // The button is disabled while the save is in flight too: wait for the hub to have it.
+          await expect
+            .poll(async () => {
+              const view = await owner.client.tournament.get.query({ slug: SLUG });
+              return view.rounds[0]!.fixtures.find((fixture) => fixture.id === otherRoom)!.judgeIds;
+            })
+            .toEqual([judges['丁评委']]);
           await expect.poll(() => page.getByTestId('tm-alloc-save').isDisabled()).toBe(true);
-          const view = await owner.client.tournament.get.query({ slug: SLUG });
-          expect(view.rounds[0]!.fixtures.find((fixture) => fixture.id === otherRoom)!.judgeIds).toEqual([
-            judges['丁评委'],
-          ]);
         } else {
           await room(page, clashRoom).scrollIntoViewIfNeeded();
           await shot(page, 'alloc-390-dark.png');

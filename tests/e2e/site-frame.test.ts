@@ -205,6 +205,8 @@ describe('site frame', () => {
     await hovered.page.goto(`${hub.url}/lobby`);
     const link = hovered.page.getByRole('link', { name: '开始计时' }).first();
     await link.waitFor();
+    // The hub sends the page drawn; a hover lands on the app's link once the app has taken over.
+    await appTookOver(hovered.page);
     const hoveredAt = Date.now();
     await link.hover();
     await expect.poll(() => atHover.length, { timeout: 1_500 }).toBeGreaterThan(0);

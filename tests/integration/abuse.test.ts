@@ -730,8 +730,10 @@ describe.each(['pglite', 'postgres'] as const)('tRPC calls over one WebSocket, o
     }
     expect(sockets[0]!.raw.replies.length).toBeGreaterThan(0);
 
-    // Reconnecting buys no fresh burst: the flooding address's next socket starts from its debt,
-    // and its first message of the ceiling is refused unread (before: 40 more calls each time).
+    // Reconnecting buys no fresh burst: the flooding address's next socket starts from its debt.
+    // A fresh socket would be served a burst's worth (three messages of the ceiling); this one is
+    // closed before that, whatever it refilled between the door opening and its first message
+    // (on a loaded machine that gap can pass a second; refilling a burst takes four).
     const again = await until(
       async () => {
         const raw = new RawSocket(`${hub.wsUrl}?protocol=${PROTOCOL_VERSION}`, {
@@ -748,9 +750,10 @@ describe.each(['pglite', 'postgres'] as const)('tRPC calls over one WebSocket, o
       10_000,
       100,
     ).then((raw) => raw!);
-    again.send(timerGets(WS_MAX_CALLS_PER_MESSAGE));
+    for (let message = 0; message < WS_CALL_BURST / WS_MAX_CALLS_PER_MESSAGE; message += 1)
+      again.send(timerGets(WS_MAX_CALLS_PER_MESSAGE, 1 + message * WS_MAX_CALLS_PER_MESSAGE));
     expect(await again.closed).toEqual({ code: 4002, reason: 'rate-limited' });
-    expect(served(again.replies)).toEqual([]);
+    expect(served(again.replies).length).toBeLessThan(WS_CALL_BURST);
 
     // A message of exactly the ceiling is served whole, as over HTTP, from anyone else.
     const legit = await openSocket();

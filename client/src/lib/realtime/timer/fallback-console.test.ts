@@ -28,7 +28,7 @@ const hubKey = await testFallbackKey();
 
 /**
  * A hub whose replay answers are scripted, recording each call; it certifies console keys
- * with `hubKey` unless `refuseCertificates` says why not.
+ * with `hubKey` unless `refuseCertificates` says why not, recording each key certified or refused.
  */
 function fakeHub(answers: ((input: ReplayInput) => MatchState)[], hubState: MatchState, clock: () => number) {
   const calls: ReplayInput[] = [];
@@ -44,10 +44,15 @@ function fakeHub(answers: ((input: ReplayInput) => MatchState)[], hubState: Matc
     fallback: {
       certificate: {
         mutate: async (input: { timerId: string; publicKey: string }) => {
-          certificates.push(input.publicKey);
-          if (hub.refuseCertificates)
+          if (hub.refuseCertificates) {
+            certificates.push(input.publicKey);
             throw new HubRefusal('你在这个计时器上没有这项权限', { code: hub.refuseCertificates });
-          return hubKey.certify(input.timerId, input.publicKey, clock());
+          }
+          // Recorded once signed: a test that waits for it then finds the renewal finished
+          // (WebCrypto signs off the main thread, slowly on a loaded machine).
+          const certified = await hubKey.certify(input.timerId, input.publicKey, clock());
+          certificates.push(input.publicKey);
+          return certified;
         },
       },
     },
