@@ -234,4 +234,70 @@ describe('a 16-team BP tournament', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 240_000);
+
+  it('lets the organizer correct a room’s places and scores in the console, refused in Chinese when they disagree', async () => {
+    let v = await view();
+    const round = v.rounds[1]!;
+    const fixture = round.fixtures[0]!;
+    const held = fixture.result!;
+    const first = POSITIONS.find((position) => held.ranking![position] === 1)!;
+    const second = POSITIONS.find((position) => held.ranking![position] === 2)!;
+    // The phone first (the layout only), then the correction on a desktop.
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1440, height: 900 },
+    ]) {
+      const { context, page, errors } = await openSignedInPage(browser, hub.url, director.cookie, {
+        viewport,
+      });
+      await page.goto(`${hub.url}/worldcup/${slug}/manage#tm-rounds`);
+      const row = page
+        .getByTestId('tm-round-card')
+        .filter({ hasText: round.name })
+        .locator(`[data-testid="tm-fixture-row"][data-fixture-id="${fixture.id}"]`);
+      await row.getByTestId('tm-edit-result').click();
+      const editor = row.getByTestId('tm-bp-result-editor');
+      // Opened with the chair's ballot.
+      expect(await editor.getByTestId(`tm-bp-result-${first}-place`).inputValue()).toBe('1');
+      expect(await editor.getByTestId(`tm-bp-result-${first}-score-1`).inputValue()).toBe(
+        String(held.positionScores![first]![0]),
+      );
+      if (viewport.width === 390) {
+        // Nothing wider than the phone.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+        await shot(page, 'bp-result-editor-390');
+        await context.close();
+        continue;
+      }
+      // Places swapped, scores kept: the totals disagree, refused in Chinese before anything is sent.
+      await editor.getByTestId(`tm-bp-result-${first}-place`).selectOption('2');
+      await editor.getByTestId(`tm-bp-result-${second}-place`).selectOption('1');
+      await editor.getByTestId('tm-result-save').click();
+      await expect
+        .poll(() => editor.getByTestId('tm-bp-result-error').innerText())
+        .toContain('名次与辩手分不一致');
+      await shot(page, 'bp-result-editor-1440');
+      // The scores traded too: saved, and the console shows the new order.
+      for (const [position, scores] of [
+        [first, held.positionScores![second]!],
+        [second, held.positionScores![first]!],
+      ] as const)
+        for (const [i, score] of scores.entries())
+          await editor.getByTestId(`tm-bp-result-${position}-score-${i + 1}`).fill(String(score));
+      await editor.locator('input[placeholder]').last().fill('主席误填名次');
+      await editor.getByTestId('tm-result-save').click();
+      await expect.poll(() => row.getByTestId('tm-bp-result-editor').count()).toBe(0);
+      const label = { og: 'OG', oo: 'OO', cg: 'CG', co: 'CO' }[second];
+      await expect
+        .poll(() => row.getByTestId('tm-fixture-result').innerText())
+        .toMatch(new RegExp(`^${label} `));
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+    v = await view();
+    expect(v.rounds[1]!.fixtures[0]!.result).toMatchObject({
+      confirmed: true,
+      ranking: { ...held.ranking, [first]: 2, [second]: 1 },
+    });
+  }, 120_000);
 });

@@ -294,6 +294,70 @@ describe('British Parliamentary rounds on two hubs (Postgres + Redis)', () => {
     expect(table.rows.reduce((sum, row) => sum + (row.teamPoints ?? 0), 0)).toBe(2 * 4 * 6);
   });
 
+  it('lets the organizer correct a room’s places and scores, on either hub, with its history', async () => {
+    let v = await view(a);
+    const fixture = v.rounds[1]!.fixtures[0]!;
+    const before = fixture.result!.ranking!;
+    const first = POSITIONS.find((position) => before[position] === 1)!;
+    const second = POSITIONS.find((position) => before[position] === 2)!;
+    const ranking = { ...before, [first]: 2, [second]: 1 } as BpRanking;
+    const scores = Object.fromEntries(
+      POSITIONS.map((position) => [position, [84 - ranking[position] * 2, 83 - ranking[position] * 2]]),
+    ) as BpScores;
+    const teamOf = (position: (typeof POSITIONS)[number]) =>
+      ({ og: fixture.affTeamId, oo: fixture.negTeamId, cg: fixture.cgTeamId, co: fixture.coTeamId })[
+        position
+      ]!;
+    const pointsOf = (view: TournamentView, teamId: string) =>
+      view.standings[0]!.rows.find((row) => row.teamId === teamId)!.teamPoints;
+    const firstPoints = pointsOf(v, teamOf(first));
+    const secondPoints = pointsOf(v, teamOf(second));
+
+    // Places that disagree with the totals, and a two-team result, are refused in Chinese.
+    expect(
+      await outcome(
+        owner.client.tournament.editBpResult.mutate({
+          tournamentId,
+          fixtureId: fixture.id,
+          bp: { ranking, scores: fixture.result!.positionScores! },
+        }),
+      ),
+    ).toMatchObject({ ok: false, message: expect.stringContaining('名次与辩手分不一致') });
+    expect(
+      await outcome(
+        owner.client.tournament.editResult.mutate({
+          tournamentId,
+          fixtureId: fixture.id,
+          result: { winner: 'aff', votes: { aff: 1, neg: 0 } },
+        }),
+      ),
+    ).toMatchObject({ ok: false, reason: 'result-bp-manual' });
+
+    const corrected = await owner.client.tournament.editBpResult.mutate({
+      tournamentId,
+      fixtureId: fixture.id,
+      bp: { ranking, scores },
+      note: '主席误填名次',
+    });
+    expect(corrected).toMatchObject({ confirmed: true, ranking, positionScores: scores });
+    // Hub B's view and standings follow: the two teams trade the 3 and 2 points.
+    await until(
+      async () => (await view(b)).rounds[1]!.fixtures[0]!.result?.ranking,
+      (seen) => seen?.[first] === 2,
+      15_000,
+    );
+    v = await view(b);
+    expect(pointsOf(v, teamOf(first))).toBe(firstPoints! - 1);
+    expect(pointsOf(v, teamOf(second))).toBe(secondPoints! + 1);
+    const history = await owner.client.tournament.ballots.query({ tournamentId, fixtureId: fixture.id });
+    expect(history.history.at(-1)).toMatchObject({
+      action: 'edited',
+      note: '主席误填名次',
+      before: { ranking: before },
+      after: { ranking },
+    });
+  });
+
   it('refuses a field that is not a multiple of four, in Chinese', async () => {
     const other = await createAccount(a, 'bp-odd');
     const { id } = await other.client.tournament.create.mutate({

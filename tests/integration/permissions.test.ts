@@ -575,6 +575,17 @@ const TABLE: Record<string, Row> = {
       result: { winner: 'aff', votes: { aff: 1, neg: 0 } },
     }),
   },
+  'tournament.editBpResult': {
+    rule: tournament('organizer'),
+    input: (fx) => ({
+      tournamentId: tournamentId(fx),
+      fixtureId: 'no-such-fixture',
+      bp: {
+        ranking: { og: 1, oo: 2, cg: 3, co: 4 },
+        scores: { og: [80, 80], oo: [78, 78], cg: [76, 76], co: [74, 74] },
+      },
+    }),
+  },
   'tournament.createKnockout': {
     rule: tournament('organizer'),
     input: (fx) => ({ tournamentId: tournamentId(fx), knockout: { advancePerPool: 1 } }),

@@ -6,6 +6,7 @@ import {
   type BallotInput,
   type BallotPage,
   type BallotReceipt,
+  type BpBallot,
   type BpScores,
   type FixtureBallots,
   type FixtureResult,
@@ -259,6 +260,44 @@ export class BallotService {
         note,
         now,
       });
+      return (await resultOf(tx, fixture))!;
+    });
+  }
+
+  /**
+   * Sets or corrects a BP room's result by hand: the four teams' places and their speakers'
+   * scores (the chair's ballot missing, or wrong). Confirmed; its history keeps what it was.
+   */
+  async editBp(
+    tournament: TournamentRow,
+    fixtureId: string,
+    bp: BpBallot,
+    note: string,
+    byName: string,
+  ): Promise<FixtureResult> {
+    await this.fixture(tournament, fixtureId);
+    const now = this.clock.now();
+    return this.changes.write(tournament.id, async (db) => {
+      const tx = this.ballotRepository.in(db);
+      const fixture = (await tx.lockFixture(fixtureId))!;
+      if (!isBpRoom(fixture)) throw new HubError('BAD_REQUEST', T.resultNotBp, 'result-not-bp');
+      if ((await tx.roundStatus(fixture.roundId)) !== 'published')
+        throw new HubError('BAD_REQUEST', T.resultRoundUnpublished, 'result-round-unpublished');
+      const current = await tx.resultOf(fixtureId);
+      await writeResult(
+        tx,
+        fixture,
+        current,
+        {
+          winner: bpWinnerSide(bp.ranking),
+          votes: { aff: 0, neg: 0 },
+          bestDebater: null,
+          ranking: bp.ranking,
+        },
+        null,
+        { byName, action: 'edited', note, now },
+        bp.scores,
+      );
       return (await resultOf(tx, fixture))!;
     });
   }

@@ -67,7 +67,9 @@ export const T = {
   ballotBpChairOnly: '英议（BP）由评审团主席（名单上第一位评委）代表评审团提交一张共识评分表，你无需提交',
   ballotBpMissing: '英议（BP）比赛须为四支队伍排出第 1 至第 4 名，并填写八位辩手的分数',
   ballotBpNotBp: '这场比赛是两队对阵，不能提交英议（BP）排名',
-  resultBpManual: '英议（BP）比赛的结果以主席评委的评分表为准，不能在这里按正反方录入',
+  resultBpManual: '英议（BP）比赛的结果按四支队伍的名次录入，不能按正反方胜负录入',
+  resultNotBp: '这场比赛是两队对阵，不能按英议（BP）名次录入结果',
+  resultRoundUnpublished: '这一轮尚未发布，还不能录入结果',
   roundEarlierUnpublished: (name: string) => `「${name}」还没有发布：请按顺序抽签`,
   roundEarlierOpen: (name: string, count: number) =>
     `「${name}」还有 ${count} 场比赛没有确认结果：实力配对要用确认后的积分`,

@@ -1,6 +1,7 @@
 import {
   addRoundSchema,
   ballotInputSchema,
+  bpBallotSchema,
   epochMsSchema,
   fixturePatchSchema,
   generatedDrawSchema,
@@ -428,6 +429,18 @@ export const tournamentRouter = router({
     .input(z.object({ fixtureId: id }))
     .mutation(({ ctx, input }) =>
       ctx.services.tournaments.ballots.confirm(ctx.tournament, input.fixtureId, ctx.staff.name),
+    ),
+  /** Sets or corrects a BP room's places and speakers' scores by hand (confirmed, kept in its history). */
+  editBpResult: organizer
+    .input(z.object({ fixtureId: id, bp: bpBallotSchema, note: z.string().trim().max(200).default('') }))
+    .mutation(({ ctx, input }) =>
+      ctx.services.tournaments.ballots.editBp(
+        ctx.tournament,
+        input.fixtureId,
+        input.bp,
+        input.note,
+        ctx.staff.name,
+      ),
     ),
   /** Sets or corrects a fixture's result by hand (confirmed; the change is kept in its history). */
   editResult: organizer

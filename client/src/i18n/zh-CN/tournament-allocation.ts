@@ -74,3 +74,14 @@ export const tabbycatLink = {
   tokenRequired: '首次关联请填写 API 令牌',
   roundRequired: '请填写要拉取的轮次序号（1 起）',
 };
+
+/** The organizer's BP result editor (places and speakers' scores of a four-team room). Console only. */
+export const bpResult = {
+  title: '英议（BP）结果：名次与辩手分（{min}–{max}）',
+  place: '名次',
+  placeOf: '{position} 名次',
+  scoreOf: '{position} 第 {n} 位辩手分',
+  total: '合计 {total}',
+  rankRequired: '请为四支队伍排出第 1 至第 4 名，每个名次只能用一次',
+  scoresIncomplete: '请填写八位辩手的分数',
+};

@@ -41,6 +41,7 @@ export function useTournamentActions(slug: string) {
     releaseTopic: useMutation({ ...trpc.tournament.releaseTopic.mutationOptions(), ...common }),
     confirmResult: useMutation({ ...trpc.tournament.confirmResult.mutationOptions(), ...common }),
     editResult: useMutation({ ...trpc.tournament.editResult.mutationOptions(), ...common }),
+    editBpResult: useMutation({ ...trpc.tournament.editBpResult.mutationOptions(), ...common }),
     createKnockout: useMutation({ ...trpc.tournament.createKnockout.mutationOptions(), ...common }),
     advanceKnockout: useMutation({ ...trpc.tournament.advanceKnockout.mutationOptions(), ...common }),
   };

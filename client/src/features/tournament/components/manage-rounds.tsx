@@ -12,6 +12,7 @@ import { useTRPC } from '../../../lib/api/trpc';
 import type { TournamentActions } from '../api/use-tournament-actions';
 import { formatClockTime } from '../format';
 import { bpOrderText, teamNameOf, teamsById } from '../view-model';
+import { BpResultEditor } from './bp-result-editor';
 import { BpSeats } from './bp-seats';
 import { FixtureBallotsDialog } from './fixture-ballots';
 import { AllocationPanel } from './allocation-lazy';
@@ -233,7 +234,7 @@ function FixtureRow({
   const [editing, setEditing] = useState(false);
   const result = fixture.result;
   const tally = fixture.ballotTally;
-  // A BP room: four seats, the chair's one ranking ballot (no 票型, no hand-entered winner).
+  // A BP room: four seats, the chair's one ranking ballot (no 票型); corrected by places, not a winner.
   const bp = isBpRoom(fixture);
   const swap = () =>
     fixture.affTeamId &&
@@ -345,9 +346,17 @@ function FixtureRow({
         ) : (
           '—'
         )}
-        {editing && (
-          <ResultEditor view={view} fixture={fixture} actions={actions} onDone={() => setEditing(false)} />
-        )}
+        {editing &&
+          (bp ? (
+            <BpResultEditor
+              view={view}
+              fixture={fixture}
+              actions={actions}
+              onDone={() => setEditing(false)}
+            />
+          ) : (
+            <ResultEditor view={view} fixture={fixture} actions={actions} onDone={() => setEditing(false)} />
+          ))}
       </td>
       <td>
         <div className="tm-row">
@@ -397,7 +406,7 @@ function FixtureRow({
                 {t.confirm}
               </button>
             )}
-          {canPublish && published && !editing && !bp && (
+          {canPublish && published && !editing && (
             <button
               type="button"
               className="btn btn--ghost btn--sm"
