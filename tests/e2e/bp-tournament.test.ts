@@ -274,7 +274,7 @@ describe('a 16-team BP tournament', () => {
       await editor.getByTestId(`tm-bp-result-${second}-place`).selectOption('1');
       await editor.getByTestId('tm-result-save').click();
       await expect
-        .poll(() => editor.getByTestId('tm-bp-result-error').innerText())
+        .poll(() => editor.getByTestId('tm-result-error').innerText())
         .toContain('名次与辩手分不一致');
       await shot(page, 'bp-result-editor-1440');
       // The scores traded too: saved, and the console shows the new order.

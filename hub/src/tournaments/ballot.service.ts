@@ -212,12 +212,7 @@ export class BallotService {
 
   /** Confirms the result the ballots give (a split decision waits for this). */
   async confirm(tournament: TournamentRow, fixtureId: string, byName: string): Promise<FixtureResult> {
-    await this.fixture(tournament, fixtureId);
-    const now = this.clock.now();
-    return this.changes.write(tournament.id, async (db) => {
-      const tx = this.ballotRepository.in(db);
-      const fixture = (await tx.lockFixture(fixtureId))!;
-      if (isBpRoom(fixture)) throw new HubError('BAD_REQUEST', T.resultBpManual, 'result-bp-manual');
+    return this.decide(tournament, fixtureId, 'two-team', async (tx, fixture, now) => {
       const tally = await ballotTally(tx, fixture);
       if (tally.votes.aff + tally.votes.neg === 0)
         throw new HubError('BAD_REQUEST', T.resultNoBallots, 'no-ballots');
@@ -245,12 +240,7 @@ export class BallotService {
     note: string,
     byName: string,
   ): Promise<FixtureResult> {
-    await this.fixture(tournament, fixtureId);
-    const now = this.clock.now();
-    return this.changes.write(tournament.id, async (db) => {
-      const tx = this.ballotRepository.in(db);
-      const fixture = (await tx.lockFixture(fixtureId))!;
-      if (isBpRoom(fixture)) throw new HubError('BAD_REQUEST', T.resultBpManual, 'result-bp-manual');
+    return this.decide(tournament, fixtureId, 'two-team', async (tx, fixture, now) => {
       const current = await tx.resultOf(fixtureId);
       // A split decided by hand keeps the speaker points its ballots gave.
       const speakerPoints = current?.speakerPoints ?? (await ballotTally(tx, fixture)).speakerPoints;
@@ -275,12 +265,7 @@ export class BallotService {
     note: string,
     byName: string,
   ): Promise<FixtureResult> {
-    await this.fixture(tournament, fixtureId);
-    const now = this.clock.now();
-    return this.changes.write(tournament.id, async (db) => {
-      const tx = this.ballotRepository.in(db);
-      const fixture = (await tx.lockFixture(fixtureId))!;
-      if (!isBpRoom(fixture)) throw new HubError('BAD_REQUEST', T.resultNotBp, 'result-not-bp');
+    return this.decide(tournament, fixtureId, 'bp', async (tx, fixture, now) => {
       if ((await tx.roundStatus(fixture.roundId)) !== 'published')
         throw new HubError('BAD_REQUEST', T.resultRoundUnpublished, 'result-round-unpublished');
       const current = await tx.resultOf(fixtureId);
@@ -299,6 +284,29 @@ export class BallotService {
         bp.scores,
       );
       return (await resultOf(tx, fixture))!;
+    });
+  }
+
+  /**
+   * An organizer's decision on one fixture's result, under the fixture's row lock, refused in
+   * Chinese when the room is not of the kind the decision is for (a winner and 票型 for a
+   * two-team room, places for a BP room).
+   */
+  private async decide<T>(
+    tournament: TournamentRow,
+    fixtureId: string,
+    room: 'two-team' | 'bp',
+    work: (tx: BallotRepository, fixture: FixtureRow, now: number) => Promise<T>,
+  ): Promise<T> {
+    await this.fixture(tournament, fixtureId);
+    const now = this.clock.now();
+    return this.changes.write(tournament.id, async (db) => {
+      const tx = this.ballotRepository.in(db);
+      const fixture = (await tx.lockFixture(fixtureId))!;
+      const bp = isBpRoom(fixture);
+      if (bp && room === 'two-team') throw new HubError('BAD_REQUEST', T.resultBpManual, 'result-bp-manual');
+      if (!bp && room === 'bp') throw new HubError('BAD_REQUEST', T.resultNotBp, 'result-not-bp');
+      return work(tx, fixture, now);
     });
   }
 

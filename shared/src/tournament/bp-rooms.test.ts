@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bpOrder, bpPointsForPlace, bpSeatsOf, bpWinnerSide, checkBpBallot, type BpScores } from './bp-rooms';
+import {
+  bpOrder,
+  bpPointsForPlace,
+  bpSeatsOf,
+  bpWinnerSide,
+  checkBpBallot,
+  readBpEntry,
+  type BpScores,
+} from './bp-rooms';
 import { bpStandings } from './bp-standings';
 import { ballotInputSchema, bpBallotSchema } from './tournament.schema';
 
@@ -113,5 +121,34 @@ describe('bpSeatsOf', () => {
     expect(
       bpSeatsOf({ affTeamId: 'a', negTeamId: 'b', cgTeamId: 'c', coTeamId: 'd' })?.[0]?.place,
     ).toBeNull();
+  });
+});
+
+describe('readBpEntry', () => {
+  const places = { og: 2, oo: 1, cg: 4, co: 3 };
+  const scores = { og: ['78', '77'], oo: ['80', '79'], cg: ['74', '73'], co: ['76', '75'] };
+
+  it('reads the places and the scores as numbers', () => {
+    expect(readBpEntry(places, scores)).toEqual({
+      ballot: {
+        ranking: places,
+        scores: { og: [78, 77], oo: [80, 79], cg: [74, 73], co: [76, 75] },
+      },
+      errors: [],
+    });
+  });
+
+  it('says in Chinese what is missing, then what disagrees', () => {
+    expect(readBpEntry({ ...places, cg: null }, scores)).toEqual({
+      ballot: null,
+      errors: ['请为四支队伍排出第 1 至第 4 名，每个名次只能用一次'],
+    });
+    expect(readBpEntry(places, { ...scores, co: ['76', ' '] })).toEqual({
+      ballot: null,
+      errors: ['请填写八位辩手的分数'],
+    });
+    expect(readBpEntry({ ...places, og: 1, oo: 2 }, scores).errors).toEqual([
+      '名次与辩手分不一致：第 1 名（OG）的总分低于第 2 名（OO）',
+    ]);
   });
 });

@@ -48,6 +48,31 @@ export function bpOrder(ranking: BpRanking): BpPositionId[] {
   return [...BP_POSITION_IDS].sort((x, y) => ranking[x] - ranking[y]);
 }
 
+const BP_PLACES_NEEDED = '请为四支队伍排出第 1 至第 4 名，每个名次只能用一次';
+
+/**
+ * A BP ballot as typed (the chair's phone, the organizer's editor): places not yet picked are
+ * null, scores are the fields' text. The ballot, or its problems in Chinese: what is missing
+ * first, then what {@link checkBpBallot} finds.
+ */
+export function readBpEntry(
+  places: Record<BpPositionId, number | null>,
+  scores: Record<BpPositionId, string[]>,
+): { ballot: { ranking: BpRanking; scores: BpScores }; errors: [] } | { ballot: null; errors: string[] } {
+  if (BP_POSITION_IDS.some((position) => places[position] === null))
+    return { ballot: null, errors: [BP_PLACES_NEEDED] };
+  if (BP_POSITION_IDS.some((position) => scores[position].some((value) => value.trim() === '')))
+    return { ballot: null, errors: ['请填写八位辩手的分数'] };
+  const ranking = Object.fromEntries(
+    BP_POSITION_IDS.map((position) => [position, places[position]!]),
+  ) as BpRanking;
+  const numbers = Object.fromEntries(
+    BP_POSITION_IDS.map((position) => [position, scores[position].map(Number)]),
+  ) as BpScores;
+  const errors = checkBpBallot(ranking, numbers);
+  return errors.length > 0 ? { ballot: null, errors } : { ballot: { ranking, scores: numbers }, errors: [] };
+}
+
 /**
  * Problems with a BP ballot in Chinese, or [] when it is sound: each place 1–4 used once, two
  * scores per team within the scale, and no team placed above one with a higher total.
@@ -59,7 +84,7 @@ export function checkBpBallot(ranking: BpRanking, scores: BpScores): string[] {
     places.some((place) => !Number.isInteger(place) || place < 1 || place > 4) ||
     new Set(places).size !== 4
   )
-    problems.push('请为四支队伍排出第 1 至第 4 名，每个名次只能用一次');
+    problems.push(BP_PLACES_NEEDED);
   const { min, max } = BP_SPEAKER_SCORE_RANGE;
   for (const position of BP_POSITION_IDS) {
     const row = scores[position] ?? [];

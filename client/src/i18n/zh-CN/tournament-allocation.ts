@@ -81,7 +81,4 @@ export const bpResult = {
   place: '名次',
   placeOf: '{position} 名次',
   scoreOf: '{position} 第 {n} 位辩手分',
-  total: '合计 {total}',
-  rankRequired: '请为四支队伍排出第 1 至第 4 名，每个名次只能用一次',
-  scoresIncomplete: '请填写八位辩手的分数',
 };

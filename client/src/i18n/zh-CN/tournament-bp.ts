@@ -24,7 +24,5 @@ export const tournamentBp = {
     rankPlaceholder: '选择名次',
     speaker: '{position} 第 {n} 位辩手',
     total: '合计 {total}',
-    rankRequired: '请为四支队伍排出第 1 至第 4 名，每个名次只能用一次',
-    scoresIncomplete: '请填写八位辩手的分数',
   },
 };

@@ -6,12 +6,12 @@ import {
   BP_SPEAKERS_PER_TEAM,
   bpOrder,
   bpWinnerSide,
-  checkBpBallot,
   type BallotInput,
   type BallotPage,
   type BpPositionId,
+  type BpBallot,
   type BpRanking,
-  type BpScores,
+  readBpEntry,
 } from '@bianshi/shared';
 import { useState } from 'react';
 import { format } from '../../../i18n';
@@ -65,7 +65,7 @@ export function BpBallotForm({
     co: ['', ''],
   });
   const [errors, setErrors] = useState<string[]>([]);
-  const [confirmed, setConfirmed] = useState<{ ranking: BpRanking; scores: BpScores } | null>(null);
+  const [confirmed, setConfirmed] = useState<BpBallot | null>(null);
   const { min, max } = BP_SPEAKER_SCORE_RANGE;
 
   if (confirmed) {
@@ -89,23 +89,9 @@ export function BpBallotForm({
   }
 
   const submit = () => {
-    if (BP_POSITION_IDS.some((position) => places[position] === null)) {
-      setErrors([tb.rankRequired]);
-      return;
-    }
-    if (BP_POSITION_IDS.some((position) => scores[position].some((value) => value.trim() === ''))) {
-      setErrors([tb.scoresIncomplete]);
-      return;
-    }
-    const ranking = Object.fromEntries(
-      BP_POSITION_IDS.map((position) => [position, places[position]!]),
-    ) as BpRanking;
-    const numbers = Object.fromEntries(
-      BP_POSITION_IDS.map((position) => [position, scores[position].map(Number)]),
-    ) as BpScores;
-    const problems = checkBpBallot(ranking, numbers);
-    setErrors(problems);
-    if (problems.length === 0) setConfirmed({ ranking, scores: numbers });
+    const read = readBpEntry(places, scores);
+    setErrors(read.errors);
+    if (read.ballot) setConfirmed(read.ballot);
   };
 
   return (

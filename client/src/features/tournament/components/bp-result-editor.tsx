@@ -1,34 +1,24 @@
 import {
   BP_POSITION_IDS,
-  BP_POSITION_LABELS,
   BP_SPEAKER_SCORE_RANGE,
   BP_SPEAKERS_PER_TEAM,
-  checkBpBallot,
+  bpSeatsOf,
   type BpPositionId,
-  type BpRanking,
-  type BpScores,
   type TournamentFixture,
   type TournamentView,
+  readBpEntry,
 } from '@bianshi/shared';
 import { useState } from 'react';
 import { format } from '../../../i18n';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
 import { bpResult as tb } from '../../../i18n/zh-CN/tournament-allocation';
+import { tournamentBp } from '../../../i18n/zh-CN/tournament-bp';
 import { toast } from '../../../lib/toast';
 import type { TournamentActions } from '../api/use-tournament-actions';
 import { teamNameOf, teamsById } from '../view-model';
+import { ResultEditorFooter } from './result-editor';
 
 const t = tournamentText.rounds;
-
-/** The room's team id at each BP position. */
-function teamIdsOf(fixture: TournamentFixture): Record<BpPositionId, string | null> {
-  return {
-    og: fixture.affTeamId,
-    oo: fixture.negTeamId,
-    cg: fixture.cgTeamId ?? null,
-    co: fixture.coTeamId ?? null,
-  };
-}
 
 /**
  * 录入结果 / 修改结果 of a BP room: each team's place and its two speakers' scores, opened with
@@ -47,13 +37,12 @@ export function BpResultEditor({
   onDone: () => void;
 }) {
   const teams = teamsById(view);
-  const ids = teamIdsOf(fixture);
   const held = fixture.result;
-  const [places, setPlaces] = useState<Record<BpPositionId, string>>(
+  const [places, setPlaces] = useState<Record<BpPositionId, number | null>>(
     () =>
       Object.fromEntries(
-        BP_POSITION_IDS.map((position) => [position, held?.ranking ? String(held.ranking[position]) : '']),
-      ) as Record<BpPositionId, string>,
+        BP_POSITION_IDS.map((position) => [position, held?.ranking?.[position] ?? null]),
+      ) as Record<BpPositionId, number | null>,
   );
   const [scores, setScores] = useState<Record<BpPositionId, string[]>>(
     () =>
@@ -61,9 +50,7 @@ export function BpResultEditor({
         BP_POSITION_IDS.map((position) => [
           position,
           Array.from({ length: BP_SPEAKERS_PER_TEAM }, (_, i) =>
-            held?.positionScores?.[position]?.[i] === undefined
-              ? ''
-              : String(held.positionScores[position][i]),
+            String(held?.positionScores?.[position]?.[i] ?? ''),
           ),
         ]),
       ) as Record<BpPositionId, string[]>,
@@ -73,20 +60,11 @@ export function BpResultEditor({
   const { min, max } = BP_SPEAKER_SCORE_RANGE;
 
   const save = () => {
-    if (BP_POSITION_IDS.some((position) => places[position] === '')) return setErrors([tb.rankRequired]);
-    if (BP_POSITION_IDS.some((position) => scores[position].some((value) => value.trim() === '')))
-      return setErrors([tb.scoresIncomplete]);
-    const ranking = Object.fromEntries(
-      BP_POSITION_IDS.map((position) => [position, Number(places[position])]),
-    ) as BpRanking;
-    const numbers = Object.fromEntries(
-      BP_POSITION_IDS.map((position) => [position, scores[position].map(Number)]),
-    ) as BpScores;
-    const problems = checkBpBallot(ranking, numbers);
-    setErrors(problems);
-    if (problems.length > 0) return;
+    const read = readBpEntry(places, scores);
+    setErrors(read.errors);
+    if (!read.ballot) return;
     actions.editBpResult.mutate(
-      { tournamentId: view.id, fixtureId: fixture.id, bp: { ranking, scores: numbers }, note },
+      { tournamentId: view.id, fixtureId: fixture.id, bp: read.ballot, note },
       { onSuccess: () => (toast.success(t.confirmed), onDone()) },
     );
   };
@@ -94,20 +72,19 @@ export function BpResultEditor({
   return (
     <div className="tm-result-editor tm-bp-result-editor" data-testid="tm-bp-result-editor">
       <p className="tm-small tm-muted">{format(tb.title, { min, max })}</p>
-      {BP_POSITION_IDS.map((position) => {
-        const label = BP_POSITION_LABELS[position];
+      {(bpSeatsOf(fixture) ?? []).map(({ position, label, teamId }) => {
         const total = scores[position].reduce((sum, value) => sum + (Number(value) || 0), 0);
         return (
           <div key={position} className="tm-bp-result-editor__row" data-testid={`tm-bp-result-${position}`}>
             <span className="tm-bp-result-editor__team">
-              <strong>{label}</strong> {teamNameOf(teams, ids[position])}
+              <strong>{label}</strong> {teamNameOf(teams, teamId)}
             </span>
             <select
               className="input tm-input--sm"
-              value={places[position]}
+              value={places[position] ?? ''}
               aria-label={format(tb.placeOf, { position: label })}
               onChange={(e) => {
-                setPlaces((all) => ({ ...all, [position]: e.target.value }));
+                setPlaces((all) => ({ ...all, [position]: e.target.value ? Number(e.target.value) : null }));
                 setErrors([]);
               }}
               data-testid={`tm-bp-result-${position}-place`}
@@ -139,36 +116,18 @@ export function BpResultEditor({
                 data-testid={`tm-bp-result-${position}-score-${i + 1}`}
               />
             ))}
-            <span className="tm-small tm-muted">{format(tb.total, { total })}</span>
+            <span className="tm-small tm-muted">{format(tournamentBp.ballot.total, { total })}</span>
           </div>
         );
       })}
-      <input
-        className="input tm-input--sm"
-        value={note}
-        placeholder={t.note}
-        aria-label={t.note}
-        onChange={(e) => setNote(e.target.value)}
+      <ResultEditorFooter
+        note={note}
+        onNote={setNote}
+        onSave={save}
+        pending={actions.editBpResult.isPending}
+        onCancel={onDone}
+        errors={errors}
       />
-      <button
-        type="button"
-        className="btn btn--primary btn--sm"
-        onClick={save}
-        disabled={actions.editBpResult.isPending}
-        data-testid="tm-result-save"
-      >
-        {tournamentText.form.save}
-      </button>
-      <button type="button" className="btn btn--ghost btn--sm" onClick={onDone}>
-        {tournamentText.draw.cancel}
-      </button>
-      {errors.length > 0 && (
-        <div className="tm-error tm-small" role="alert" data-testid="tm-bp-result-error">
-          {errors.map((message) => (
-            <p key={message}>{message}</p>
-          ))}
-        </div>
-      )}
     </div>
   );
 }

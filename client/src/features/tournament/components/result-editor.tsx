@@ -116,30 +116,62 @@ export function ResultEditor({
         onChange={(e) => setNeg(e.target.value)}
         data-testid="tm-result-neg"
       />
+      <ResultEditorFooter
+        note={note}
+        onNote={setNote}
+        onSave={save}
+        pending={actions.editResult.isPending}
+        onCancel={onDone}
+        errors={error ? [error] : []}
+      />
+    </div>
+  );
+}
+
+/** The end of a result editor: the change's note, 保存 and 取消, and what is wrong (in Chinese). */
+export function ResultEditorFooter({
+  note,
+  onNote,
+  onSave,
+  pending,
+  onCancel,
+  errors,
+}: {
+  note: string;
+  onNote: (note: string) => void;
+  onSave: () => void;
+  pending: boolean;
+  onCancel: () => void;
+  errors: string[];
+}) {
+  return (
+    <>
       <input
         className="input tm-input--sm"
         value={note}
         placeholder={t.note}
         aria-label={t.note}
-        onChange={(e) => setNote(e.target.value)}
+        onChange={(e) => onNote(e.target.value)}
       />
       <button
         type="button"
         className="btn btn--primary btn--sm"
-        onClick={save}
-        disabled={actions.editResult.isPending}
+        onClick={onSave}
+        disabled={pending}
         data-testid="tm-result-save"
       >
         {tournamentText.form.save}
       </button>
-      <button type="button" className="btn btn--ghost btn--sm" onClick={onDone}>
+      <button type="button" className="btn btn--ghost btn--sm" onClick={onCancel}>
         {tournamentText.draw.cancel}
       </button>
-      {error && (
-        <p className="tm-error tm-small" role="alert">
-          {error}
-        </p>
+      {errors.length > 0 && (
+        <div className="tm-error tm-small" role="alert" data-testid="tm-result-error">
+          {errors.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </div>
       )}
-    </div>
+    </>
   );
 }
