@@ -300,4 +300,93 @@ describe('a 16-team BP tournament', () => {
       ranking: { ...held.ranking, [first]: 2, [second]: 1 },
     });
   }, 120_000);
+
+  it('releases a round’s three motions from the console onto its displays, the page and the statistics', async () => {
+    const round = (await view()).rounds[0]!;
+    const motions = [
+      [
+        '经济',
+        '本院支持全民基本收入',
+        '全民基本收入：政府定期向每位公民无条件发放的现金，不论其收入或就业状况。',
+      ],
+      ['科技', '本院认为社交媒体平台应对用户发布的虚假信息承担法律责任', ''],
+      ['', '本院会禁止十六岁以下青少年使用智能手机', ''],
+    ] as const;
+    const { context, page, errors } = await openSignedInPage(browser, hub.url, director.cookie, {
+      viewport: { width: 1440, height: 900 },
+    });
+    await page.goto(`${hub.url}/worldcup/${slug}/manage#tm-rounds`);
+    const card = page.getByTestId('tm-round-card').filter({ hasText: round.name });
+    const box = card.getByTestId('tm-motions');
+    await box.getByTestId('tm-motions-edit').click();
+    await box.getByRole('button', { name: '添加辩题' }).click();
+    await box.getByRole('button', { name: '添加辩题' }).click();
+    const drafts = box.getByTestId('tm-motion-draft');
+    for (const [index, [reference, text, slide]] of motions.entries()) {
+      const draft = drafts.nth(index);
+      await draft.getByLabel('简称（可选）').fill(reference);
+      // The second motion is left empty first: refused in Chinese, naming it, before anything is sent.
+      if (index !== 1) await draft.getByLabel('辩题', { exact: true }).fill(text);
+      await draft.getByLabel('背景资料（可选）').fill(slide);
+    }
+    await box.getByTestId('tm-motions-save').click();
+    await expect.poll(() => box.getByRole('alert').innerText()).toBe('辩题 2：请填写辩题');
+    await drafts.nth(1).getByLabel('辩题', { exact: true }).fill(motions[1][1]);
+    await box.getByTestId('tm-motions-save').click();
+    await expect.poll(() => box.getByTestId('tm-motion').count(), { timeout: 20_000 }).toBe(3);
+    expect(await box.getByTestId('tm-motion').first().innerText()).toContain('未公布');
+
+    // Not out yet: the public page does not have them.
+    const visitor = await openPage(browser, { viewport: { width: 1920, height: 1080 } });
+    await visitor.page.goto(`${hub.url}/worldcup/${slug}?tab=topics`);
+    await visitor.page.getByTestId('tm-topic').first().waitFor({ timeout: 20_000 });
+    expect(await visitor.page.locator('main').innerText()).not.toContain('全民基本收入');
+
+    // Released: the room's display shows all three until the room's motion is chosen.
+    await box.getByTestId('tm-motions-release').click();
+    await confirmDialog(page);
+    await expect.poll(() => box.getByTestId('tm-motion').first().innerText()).toMatch(/已公布/);
+    const fixture = round.fixtures[0]!;
+    const display = await openPage(browser, { viewport: { width: 1920, height: 1080 } });
+    await display.page.goto(`${hub.url}/timer/${fixture.timerShortid}`);
+    const topic = display.page.getByTestId('display-topic');
+    await expect
+      .poll(() => topic.innerText(), { timeout: 20_000 })
+      .toContain('经济：本院支持全民基本收入 ｜ 科技：');
+    await shot(display.page, 'motions-display-all-1920');
+    await box.getByTestId('tm-room-motions').locator('summary').click();
+    await box
+      .getByTestId('tm-room-motions')
+      .locator('select')
+      .first()
+      .selectOption({ label: `科技：${motions[1][1]}` });
+    // The display shows the chosen motion alone.
+    await expect.poll(() => topic.innerText(), { timeout: 20_000 }).toBe(`辩题${motions[1][1]}`);
+    await shot(display.page, 'motions-display-chosen-1920');
+    await shot(page, 'motions-console-1440');
+    expect(display.errors).toEqual([]);
+    await display.context.close();
+
+    // The page: the three motions with the info slide, and the statistics by position.
+    await visitor.page.reload();
+    await expect.poll(() => visitor.page.getByTestId('tm-topic-motion').count(), { timeout: 20_000 }).toBe(3);
+    await visitor.page.getByText('背景资料').first().click();
+    expect(await visitor.page.locator('main').innerText()).toContain('不论其收入或就业状况');
+    const stats = visitor.page.getByTestId('tm-motion-stats');
+    expect(await stats.locator('thead').innerText()).toMatch(/OG 平均得分[\s\S]*CO 平均得分/);
+    const row = stats.getByTestId('tm-motion-stats-row').filter({ hasText: motions[1][1] });
+    expect(await row.locator('td').nth(1).innerText()).toBe('1');
+    await shot(visitor.page, 'motions-topics-1920');
+    expect(visitor.errors).toEqual([]);
+    await visitor.context.close();
+    const phone = await openPage(browser, { viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+    await phone.page.goto(`${hub.url}/worldcup/${slug}?tab=topics`);
+    await phone.page.getByTestId('tm-motion-stats').waitFor({ timeout: 20_000 });
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(phone.page, 'motions-topics-390-dark');
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 });

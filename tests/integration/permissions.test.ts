@@ -545,6 +545,18 @@ const TABLE: Record<string, Row> = {
     rule: tournament('organizer'),
     input: (fx) => ({ tournamentId: tournamentId(fx), roundId: 'no-such-round' }),
   },
+  'tournament.setRoundMotions': {
+    rule: tournament('organizer'),
+    input: (fx) => ({ tournamentId: tournamentId(fx), roundId: 'no-such-round', motions: [] }),
+  },
+  'tournament.releaseRoundMotions': {
+    rule: tournament('organizer'),
+    input: (fx) => ({ tournamentId: tournamentId(fx), roundId: 'no-such-round' }),
+  },
+  'tournament.setFixtureMotion': {
+    rule: tournament('organizer'),
+    input: (fx) => ({ tournamentId: tournamentId(fx), fixtureId: 'no-such-fixture', motionId: null }),
+  },
   // The private judge link is the capability itself; presenting it is the proof.
   'tournament.ballot': {
     rule: PUBLIC,

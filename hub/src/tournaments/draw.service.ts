@@ -231,7 +231,8 @@ export class DrawService {
         .set({ topicId: input.topicId, topicReleaseAt: input.releaseAt })
         .where(inArray(tournamentFixtures.id, ids)),
     );
-    if (input.releaseAt !== null && input.releaseAt <= this.clock.now()) await this.topicsOut.push(ids);
+    if (input.releaseAt !== null && input.releaseAt <= this.clock.now())
+      await this.topicsOut.push(tournament, ids);
   }
 
   /** Releases a round's topics now: public on the page and shown on every published fixture's timer. */
@@ -250,7 +251,10 @@ export class DrawService {
           .set({ topicReleaseAt: now })
           .where(inArray(tournamentFixtures.id, pending)),
       );
-    await this.topicsOut.push(withTopic.map((fixture) => fixture.id));
+    await this.topicsOut.push(
+      tournament,
+      withTopic.map((fixture) => fixture.id),
+    );
     return { released: pending.length };
   }
 }

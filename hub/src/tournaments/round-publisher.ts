@@ -11,6 +11,7 @@ import type { TimerService } from '../timers/timer.service';
 import { planJudges } from './draw.service';
 import { T } from './messages';
 import type { TournamentChanges } from './tournament-changes';
+import { shownTopic } from './tournament-view';
 import type { TournamentRepository, TournamentRow, TournamentSnapshot } from './tournament.repository';
 import { tournamentFixtures, tournamentRounds } from './tournament.schema';
 
@@ -159,10 +160,7 @@ export function fixtureTimerInput(
       schoolId: row?.librarySchoolId ?? null,
     };
   };
-  const topic =
-    fixture.topicId && fixture.topicReleaseAt !== null && fixture.topicReleaseAt <= now
-      ? snapshot.topics.get(fixture.topicId)
-      : undefined;
+  const topic = shownTopic(snapshot, fixture, now);
   // The room's judges as its display lists them: the voting panel (chair first), then trainees.
   const judges = [...judgeIds, ...fixture.traineeIds.filter((id) => !judgeIds.includes(id))]
     .map((id) => snapshot.judges.find((judge) => judge.id === id)?.name ?? '')
@@ -188,7 +186,7 @@ export function fixtureTimerInput(
     settings: {
       teams: { aff, neg },
       topic: topic?.text ?? null,
-      ...(topic && fixture.topicId ? { topicId: fixture.topicId } : {}),
+      ...(topic?.topicId ? { topicId: topic.topicId } : {}),
       details: { topic: topic?.text ?? '', judges, venue: fixture.venue, notes: '' },
     },
   };

@@ -1,14 +1,13 @@
-import { eq, inArray } from 'drizzle-orm';
 import { TimerSettingsRepository } from '../timers/timer-settings.repository';
-import { topics } from '../library/library.schema';
 import type { Clock } from '../lib/clock';
 import type { TimerService } from '../timers/timer.service';
-import type { TournamentRepository } from './tournament.repository';
-import { tournamentFixtures } from './tournament.schema';
+import type { TournamentRepository, TournamentRow } from './tournament.repository';
+import { shownTopic } from './tournament-view';
 
 /**
  * Puts released topics on the displays of published fixtures' timers, the way the topic
- * library's "use in timer" does: the timer's settings, then a `timer` notice to every hub.
+ * library's "use in timer" does: the timer's settings, then a `timer` notice to every hub. A
+ * fixture shows its own topic, or its round's motions (tournament-view.ts `shownTopic`).
  */
 export class TopicPublisher {
   constructor(
@@ -17,25 +16,22 @@ export class TopicPublisher {
     private readonly clock: Clock,
   ) {}
 
-  /** Pushes the topics of `fixtureIds` that are released and have a timer. */
-  async push(fixtureIds: readonly string[]): Promise<void> {
+  /** Pushes what `fixtureIds` show now, to those that have a timer and something released. */
+  async push(tournament: TournamentRow, fixtureIds: readonly string[]): Promise<void> {
     if (fixtureIds.length === 0) return;
-    const rows = await this.repository.db
-      .select({
-        timerId: tournamentFixtures.timerId,
-        releaseAt: tournamentFixtures.topicReleaseAt,
-        topicId: topics.id,
-        text: topics.text,
-      })
-      .from(tournamentFixtures)
-      .innerJoin(topics, eq(topics.id, tournamentFixtures.topicId))
-      .where(inArray(tournamentFixtures.id, [...fixtureIds]));
+    const snapshot = await this.repository.snapshot(tournament);
+    const wanted = new Set(fixtureIds);
     const manage = new TimerSettingsRepository(this.repository.db);
     const now = this.clock.now();
-    for (const row of rows) {
-      if (!row.timerId || row.releaseAt === null || row.releaseAt > now) continue;
-      await manage.mergeSettings(row.timerId, { topic: row.text, topicId: row.topicId });
-      await this.timers.changed(row.timerId);
+    for (const fixture of snapshot.fixtures) {
+      if (!wanted.has(fixture.id) || !fixture.timerId) continue;
+      const topic = shownTopic(snapshot, fixture, now);
+      if (!topic) continue;
+      await manage.mergeSettings(fixture.timerId, {
+        topic: topic.text,
+        ...(topic.topicId ? { topicId: topic.topicId } : {}),
+      });
+      await this.timers.changed(fixture.timerId);
     }
   }
 }

@@ -3,13 +3,19 @@ import {
   bpStandings,
   type BpStandingsResult,
   getBuiltinFormat,
+  motionReleased,
   poolStandings,
+  roomMotionText,
+  roundMotionStatistics,
   tallyBallots,
   tournamentRoleAtLeast,
   validateFormat,
   type BracketNode,
   type FixtureResult,
   type FixtureStatus,
+  type FixtureTopic,
+  type MotionStatsRow,
+  type RoundMotion,
   type StandingsResult,
   type TournamentFixture,
   type TournamentRole,
@@ -17,6 +23,7 @@ import {
 } from '@bianshi/shared';
 import type {
   FixtureRow,
+  MotionRow,
   ResultRow,
   TeamRow,
   TimerProgress,
@@ -211,9 +218,7 @@ export function fixtureView(
   const teams = new Map(snapshot.teams.map((team) => [team.id, team]));
   const result = snapshot.results.find((row) => row.fixtureId === fixture.id);
   const progress = fixture.timerId ? snapshot.timers.get(fixture.timerId) : undefined;
-  const topic = fixture.topicId ? snapshot.topics.get(fixture.topicId) : undefined;
-  const released = fixture.topicReleaseAt !== null && fixture.topicReleaseAt <= now;
-  const visible = released || staff;
+  const chosen = snapshot.motions.find((motion) => motion.id === fixture.motionId);
   return {
     id: fixture.id,
     roundId: fixture.roundId,
@@ -233,19 +238,126 @@ export function fixtureView(
     timerId: fixture.timerId,
     timerShortid: progress?.shortid ?? null,
     status: fixtureStatus(result, progress),
-    topic: {
-      set: fixture.topicId !== null,
-      topicId: visible ? fixture.topicId : null,
-      text: visible ? (topic?.text ?? null) : null,
-      affText: visible ? (topic?.affText ?? '') : '',
-      negText: visible ? (topic?.negText ?? '') : '',
-      releaseAt: fixture.topicReleaseAt,
-      released,
-    },
+    topic: fixtureTopicOf(snapshot, fixture, staff, now),
+    motionId: chosen && (staff || motionReleased(chosen, now)) ? chosen.id : null,
     ballotsIn: snapshot.ballots.filter((ballot) => ballot.fixtureId === fixture.id).length,
     ballotTally: staff ? ballotTallyOf(snapshot, fixture, result) : null,
     result: result && (result.confirmed || staff) ? resultView(result, fixture, teams) : null,
   };
+}
+
+/** A fixture's topic: its own (from the topic library), else its round's motions. */
+function fixtureTopicOf(
+  snapshot: TournamentSnapshot,
+  fixture: FixtureRow,
+  staff: boolean,
+  now: number,
+): FixtureTopic {
+  if (fixture.topicId === null) {
+    const motions = motionsOfRound(snapshot, fixture.roundId);
+    if (motions.length > 0) {
+      const out = motions.filter((motion) => motionReleased(motion, now));
+      const released = out.length > 0;
+      const shown = released ? out : staff ? motions : [];
+      const releaseAt = out.reduce<number | null>(
+        (first, motion) => Math.min(first ?? Infinity, motion.releasedAt!),
+        null,
+      );
+      return {
+        set: true,
+        topicId: null,
+        text: roomMotionText(shown, fixture.motionId),
+        affText: '',
+        negText: '',
+        releaseAt,
+        released,
+      };
+    }
+  }
+  const topic = fixture.topicId ? snapshot.topics.get(fixture.topicId) : undefined;
+  const released = fixture.topicReleaseAt !== null && fixture.topicReleaseAt <= now;
+  const visible = released || staff;
+  return {
+    set: fixture.topicId !== null,
+    topicId: visible ? fixture.topicId : null,
+    text: visible ? (topic?.text ?? null) : null,
+    affText: visible ? (topic?.affText ?? '') : '',
+    negText: visible ? (topic?.negText ?? '') : '',
+    releaseAt: fixture.topicReleaseAt,
+    released,
+  };
+}
+
+/**
+ * The topic a fixture's timer display shows now: its own released topic, else (without one) its
+ * round's released motions; null when nothing is out.
+ */
+export function shownTopic(
+  snapshot: TournamentSnapshot,
+  fixture: FixtureRow,
+  now: number,
+): { text: string; topicId: string | null } | null {
+  if (fixture.topicId !== null) {
+    const topic = snapshot.topics.get(fixture.topicId);
+    const released = fixture.topicReleaseAt !== null && fixture.topicReleaseAt <= now;
+    return topic && released ? { text: topic.text, topicId: fixture.topicId } : null;
+  }
+  const out = motionsOfRound(snapshot, fixture.roundId).filter((motion) => motionReleased(motion, now));
+  const text = roomMotionText(out, fixture.motionId);
+  return text === null ? null : { text, topicId: null };
+}
+
+/** A round's motions in order. */
+export function motionsOfRound(snapshot: TournamentSnapshot, roundId: string): MotionRow[] {
+  return snapshot.motions.filter((motion) => motion.roundId === roundId);
+}
+
+/** A round's motions as the caller sees them: staff every one, the public those released. */
+function roundMotionsView(
+  snapshot: TournamentSnapshot,
+  roundId: string,
+  staff: boolean,
+  now: number,
+): RoundMotion[] {
+  return motionsOfRound(snapshot, roundId)
+    .map((motion) => ({
+      id: motion.id,
+      seq: motion.seq,
+      reference: motion.reference,
+      text: motion.text,
+      infoSlide: motion.infoSlide,
+      releasedAt: motion.releasedAt,
+      released: motionReleased(motion, now),
+    }))
+    .filter((motion) => staff || motion.released);
+}
+
+/** Released motions with how the sides fared on them (confirmed results only). */
+function motionStatsOf(snapshot: TournamentSnapshot, now: number): MotionStatsRow[] {
+  const results = new Map(
+    snapshot.results.filter((result) => result.confirmed).map((result) => [result.fixtureId, result]),
+  );
+  const order = new Map(snapshot.rounds.map((round, index) => [round.id, index]));
+  const motions = [...snapshot.motions].sort(
+    (x, y) => (order.get(x.roundId!) ?? 0) - (order.get(y.roundId!) ?? 0) || x.seq - y.seq,
+  );
+  return roundMotionStatistics(
+    motions,
+    snapshot.fixtures.map((fixture) => ({
+      roundId: fixture.roundId,
+      chosenMotionId: fixture.motionId,
+      result: results.get(fixture.id) ?? null,
+    })),
+    now,
+  ).map(({ motion, motionId, rooms, positionPoints, averages }) => ({
+    motionId,
+    roundId: motion.roundId!,
+    reference: motion.reference,
+    text: motion.text,
+    rooms,
+    positionPoints,
+    averages,
+  }));
 }
 
 /** What a fixture's ballots say, for staff: the votes, the majority, and whether it waits for a decision. */
@@ -364,6 +476,7 @@ export function buildView(
                 joinToken: lobby.visibility === 'private' ? lobby.joinToken : null,
               }
             : null,
+        motions: roundMotionsView(snapshot, round.id, staff, now),
         fixtures: snapshot.fixtures
           .filter((fixture) => fixture.roundId === round.id)
           .map((fixture) => fixtureView(snapshot, fixture, staff, now)),
@@ -371,5 +484,6 @@ export function buildView(
     }),
     standings: standingsOf(snapshot),
     bracket: bracketOf(snapshot),
+    motionStats: motionStatsOf(snapshot, now),
   };
 }

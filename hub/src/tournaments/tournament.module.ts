@@ -20,6 +20,7 @@ import { TabbycatExporter } from './tabbycat-export.service';
 import { TabbycatImporter } from './tabbycat-import.service';
 import { TabbycatPull } from './tabbycat-pull.service';
 import { TopicPublisher } from './topic-publisher';
+import { RoundMotionService } from './round-motions.service';
 import { TournamentMotions } from './tournament-motions';
 import { TournamentChanges } from './tournament-changes';
 import { TournamentRepository } from './tournament.repository';
@@ -38,6 +39,8 @@ export interface Tournaments {
   readonly invites: StaffInvites;
   /** The group draw, fixture edits, judge assignment and topics. */
   readonly draws: DrawService;
+  /** A round's motions (several for prep by motion), their release, and which one a room debated. */
+  readonly roundMotions: RoundMotionService;
   /** Preliminary rounds drawn one at a time (random or power-paired, Swiss). */
   readonly roundDraws: RoundDrawService;
   /** Panels placed by hand with their roles, and the clashes they are judged against. */
@@ -95,6 +98,7 @@ export function createTournaments(deps: TournamentModuleDependencies): Tournamen
     },
     deps.invitesNeedVerifiedEmail,
   );
+  const displays = new TopicPublisher(repository, deps.timers, deps.clock);
   const rounds = new RoundPublisher(repository, changes, deps.timers, deps.lobbies, deps.clock);
   return {
     invites,
@@ -107,12 +111,8 @@ export function createTournaments(deps: TournamentModuleDependencies): Tournamen
       invites,
     ),
     participants: new ParticipantService(repository, changes, deps.library.schools.repository),
-    draws: new DrawService(
-      repository,
-      changes,
-      new TopicPublisher(repository, deps.timers, deps.clock),
-      deps.clock,
-    ),
+    draws: new DrawService(repository, changes, displays, deps.clock),
+    roundMotions: new RoundMotionService(repository, changes, displays, deps.clock),
     roundDraws: new RoundDrawService(repository, changes, deps.clock),
     allocation: new AllocationService(repository, changes),
     knockout: new KnockoutService(repository, changes, deps.clock),

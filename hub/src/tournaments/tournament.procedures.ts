@@ -11,6 +11,7 @@ import {
   resultInputSchema,
   roundAbsentSchema,
   roundDrawSchema,
+  roundMotionsSchema,
   setPanelsSchema,
   submissionIdSchema,
   teamImportSchema,
@@ -399,6 +400,30 @@ export const tournamentRouter = router({
   releaseTopic: organizer
     .input(z.object({ roundId: id }))
     .mutation(({ ctx, input }) => ctx.services.tournaments.draws.releaseTopic(ctx.tournament, input.roundId)),
+
+  /**
+   * Replaces a round's motions (several for prep by motion, each with a short reference and an
+   * info slide). Motions named by `id` keep their release; the rest start unreleased.
+   */
+  setRoundMotions: organizer
+    .input(z.object({ roundId: id, motions: roundMotionsSchema }))
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.tournaments.roundMotions.set(ctx.tournament, input.roundId, input.motions);
+      return ok;
+    }),
+  /** Releases a round's motions now: public, and on every published room's display. */
+  releaseRoundMotions: organizer
+    .input(z.object({ roundId: id }))
+    .mutation(({ ctx, input }) =>
+      ctx.services.tournaments.roundMotions.release(ctx.tournament, input.roundId),
+    ),
+  /** Says which of its round's motions a room debated (null: none chosen). */
+  setFixtureMotion: organizer
+    .input(z.object({ fixtureId: id, motionId: id.nullable() }))
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.tournaments.roundMotions.choose(ctx.tournament, input.fixtureId, input.motionId);
+      return ok;
+    }),
 
   /** The judge's ballot page, by the private token. */
   ballot: ballotProcedure

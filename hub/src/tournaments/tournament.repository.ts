@@ -1,5 +1,5 @@
 import type { MatchState } from '@bianshi/shared';
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { lobbies } from '../lobbies/lobby.schema';
 import { matches, timers } from '../timers/timer.schema';
@@ -34,6 +34,7 @@ export type FixtureRow = typeof tournamentFixtures.$inferSelect;
 export type BallotRow = typeof tournamentBallots.$inferSelect;
 export type ResultRow = typeof tournamentResults.$inferSelect;
 export type HistoryRow = typeof tournamentResultHistory.$inferSelect;
+export type MotionRow = typeof tournamentMotions.$inferSelect;
 
 /** What only a tab (an imported tournament, or one exported for Tabbycat) carries beyond the snapshot. */
 export interface TabRows {
@@ -73,6 +74,8 @@ export interface TournamentSnapshot {
   results: ResultRow[];
   /** Ballots per fixture (counts for everyone; contents for staff). */
   ballots: BallotRow[];
+  /** The rounds' motions, in their order within each round (motions in no round are left out). */
+  motions: MotionRow[];
   timers: Map<string, TimerProgress>;
   lobbies: Map<string, { code: string; joinToken: string; visibility: string }>;
   topics: Map<string, { text: string; affText: string; negText: string }>;
@@ -193,7 +196,7 @@ export class TournamentRepository {
   /** Every row of a tournament. */
   async snapshot(tournament: TournamentRow): Promise<TournamentSnapshot> {
     const id = tournament.id;
-    const [staff, teams, judges, stages, rounds, fixtures, results, ballots] = await Promise.all([
+    const [staff, teams, judges, stages, rounds, fixtures, results, ballots, motions] = await Promise.all([
       this.db
         .select({
           userId: tournamentStaff.userId,
@@ -228,6 +231,11 @@ export class TournamentRepository {
         .orderBy(asc(tournamentFixtures.position)),
       this.db.select().from(tournamentResults).where(eq(tournamentResults.tournamentId, id)),
       this.db.select().from(tournamentBallots).where(eq(tournamentBallots.tournamentId, id)),
+      this.db
+        .select()
+        .from(tournamentMotions)
+        .where(and(eq(tournamentMotions.tournamentId, id), isNotNull(tournamentMotions.roundId)))
+        .orderBy(asc(tournamentMotions.seq), asc(tournamentMotions.id)),
     ]);
     const stageOrder = new Map(stages.map((stage) => [stage.id, stage.position]));
     rounds.sort(
@@ -277,6 +285,7 @@ export class TournamentRepository {
       fixtures,
       results,
       ballots,
+      motions,
       timers: new Map(
         timerRows.map((row) => [
           row.id,

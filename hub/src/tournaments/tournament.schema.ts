@@ -270,10 +270,17 @@ export const tournamentFixtures = pgTable(
     bracket: integer('bracket'),
     /** Power-paired rounds: teams pulled up into this room from the bracket below. */
     pullups: jsonb('pullups').$type<string[]>().notNull().default([]),
+    /** The motion the room debated, of its round's (rounds with several); null: not chosen. */
+    motionId: text('motion_id'),
   },
   (table) => [
     index('tournament_fixtures_round_idx').on(table.roundId),
     index('tournament_fixtures_tournament_idx').on(table.tournamentId),
+    foreignKey({
+      name: 'tournament_fixtures_motion_fk',
+      columns: [table.motionId],
+      foreignColumns: [tournamentMotions.id],
+    }).onDelete('set null'),
   ],
 );
 

@@ -187,7 +187,13 @@ export interface TournamentFixture {
   timerId: string | null;
   timerShortid: string | null;
   status: FixtureStatus;
+  /**
+   * The room's topic: its own (from the topic library) or, without one, its round's motions
+   * (the debated one once chosen, else all of them).
+   */
   topic: FixtureTopic;
+  /** Of a round with several motions, the one the room debated (null: not chosen, or not released). */
+  motionId: string | null;
   /** Judges assigned / ballots received (counts; ballots themselves are staff-only). */
   ballotsIn: number;
   /**
@@ -216,6 +222,33 @@ export interface RoundLobby {
   joinToken: string | null;
 }
 
+/** A motion of a round. The public sees a round's motions once released, staff always. */
+export interface RoundMotion {
+  id: string;
+  /** Order within the round, from 1. */
+  seq: number;
+  /** Short name (a motion's theme: "经济", "Climate"); '' when none. */
+  reference: string;
+  text: string;
+  /** What the teams read before the motion (Tabbycat's info slide); '' when none. */
+  infoSlide: string;
+  /** When it was released (ms); null while not. */
+  releasedAt: number | null;
+  released: boolean;
+}
+
+/** How a released motion fared: rooms decided on it, wins (two-team) or team points (BP) per position. */
+export interface MotionStatsRow {
+  motionId: string;
+  roundId: string;
+  reference: string;
+  text: string;
+  rooms: number;
+  /** [正方, 反方] wins, or [OG, OO, CG, CO] points; empty when no room is decided yet. */
+  positionPoints: number[];
+  averages: number[];
+}
+
 /** A round of a stage. */
 export interface TournamentRound {
   id: string;
@@ -235,6 +268,8 @@ export interface TournamentRound {
   /** Teams and judges marked absent (staff only; empty lists for others). */
   absent: RoundAbsent;
   lobby: RoundLobby | null;
+  /** Its motions in order (the public: released ones only). */
+  motions: RoundMotion[];
   fixtures: TournamentFixture[];
 }
 
@@ -316,6 +351,8 @@ export interface TournamentView {
   /** Standings per pool (pool order), from confirmed results. */
   standings: Array<{ poolId: string; poolName: string; rows: StandingsRow[] }>;
   bracket: BracketNode[];
+  /** Released motions with the sides' wins on them, in the rounds' order. */
+  motionStats: MotionStatsRow[];
 }
 
 /** What the judge's ballot page shows (by the private token). */

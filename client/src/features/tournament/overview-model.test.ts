@@ -29,6 +29,7 @@ function fixture(id: string, venue: string, patch: Partial<TournamentFixture> = 
       releaseAt: null,
       released: false,
     },
+    motionId: null,
     ballotsIn: 0,
     ballotTally: null,
     result: null,

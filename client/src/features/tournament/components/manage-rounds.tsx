@@ -18,6 +18,7 @@ import { FixtureBallotsDialog } from './fixture-ballots';
 import { AllocationPanel } from './allocation-lazy';
 import { StatusPill } from './fixture-tile';
 import { RoundCheckIn } from './manage-round-checkin';
+import { RoundMotions } from './manage-round-motions';
 import { drawnOnItsOwn, RoundDrawControl } from './manage-round-draw';
 import { ResultEditor } from './result-editor';
 import type { SectionProps } from './manage-page';
@@ -167,7 +168,10 @@ function RoundCard({
       {canPublish && !published && <RoundCheckIn view={view} round={round} actions={actions} />}
       {allocating && !published && <AllocationPanel view={view} round={round} />}
       {canPublish && drawnOnItsOwn(round) && <RoundDrawControl view={view} round={round} actions={actions} />}
-      {canPublish && <TopicControl view={view} round={round} actions={actions} />}
+      {canPublish && <RoundMotions view={view} round={round} actions={actions} />}
+      {canPublish && round.motions.length === 0 && (
+        <TopicControl view={view} round={round} actions={actions} />
+      )}
       <div className="tm-table-scroll">
         <table className="tm-table tm-table--fixtures">
           <thead>
@@ -440,7 +444,9 @@ function TopicControl({
     ...trpc.library.topics.search.queryOptions({ q: deferred, limit: 8 }),
     enabled: deferred.length > 0,
   });
-  const current = round.fixtures[0]?.topic ?? null;
+  // The round's own topic from the library (a round with motions shows them in 本轮辩题 instead).
+  const first = round.fixtures[0]?.topic;
+  const current = first?.topicId ? first : null;
   const released = round.fixtures.length > 0 && round.fixtures.every((fixture) => fixture.topic.released);
   return (
     <div className="tm-topic-control">

@@ -1,7 +1,14 @@
-import { TIE_BREAK_LABELS, type TournamentView } from '@bianshi/shared';
+import {
+  BP_POSITION_IDS,
+  BP_POSITION_LABELS,
+  TIE_BREAK_LABELS,
+  type TournamentRound,
+  type TournamentView,
+} from '@bianshi/shared';
 import { format } from '../../../i18n';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
 import { tournamentBp } from '../../../i18n/zh-CN/tournament-bp';
+import { motionTab as motionText } from '../../../i18n/zh-CN/tournament-motions';
 import { formatClockTime } from '../format';
 import { bracketRoundsOf, teamsById } from '../view-model';
 import { Bracket } from './bracket';
@@ -104,49 +111,55 @@ export function BracketTab({ view }: { view: TournamentView }) {
 
 /** 辩题: each round's released topics (the rest say when they will be). */
 export function TopicsTab({ view }: { view: TournamentView }) {
-  const rounds = view.rounds.filter((round) => round.status === 'published' && round.fixtures.length > 0);
+  const rounds = view.rounds.filter(
+    (round) => round.motions.length > 0 || (round.status === 'published' && round.fixtures.length > 0),
+  );
   if (rounds.length === 0) return <p className="tm-empty">{t.topics.empty}</p>;
   return (
-    <ol className="tm-topics">
-      {rounds.map((round) => {
-        const seen = new Set<string>();
-        const topics = round.fixtures
-          .map((fixture) => fixture.topic)
-          .filter((topic) => {
-            const key = `${topic.text}|${topic.releaseAt}`;
-            if (seen.has(key)) return false;
-            seen.add(key);
-            return true;
-          });
-        return (
-          <li key={round.id} className="tm-topic" data-testid="tm-topic">
-            <h3 className="tm-topic__round">{round.name}</h3>
-            {topics.map((topic, index) =>
-              topic.released && topic.text ? (
-                <div key={index}>
-                  <p className="tm-topic__text">{topic.text}</p>
-                  {(topic.affText || topic.negText) && (
-                    <p className="tm-muted">
-                      {topic.affText && format(t.topics.aff, { text: topic.affText })}
-                      {topic.affText && topic.negText && '　'}
-                      {topic.negText && format(t.topics.neg, { text: topic.negText })}
-                    </p>
-                  )}
-                </div>
-              ) : (
-                <p key={index} className="tm-muted">
-                  {!topic.set
-                    ? t.topics.notSet
-                    : topic.releaseAt
-                      ? format(t.topics.hidden, { time: formatClockTime(topic.releaseAt) })
-                      : t.topics.hiddenNoTime}
-                </p>
-              ),
-            )}
-          </li>
-        );
-      })}
-    </ol>
+    <div className="tm-stack">
+      <ol className="tm-topics">
+        {rounds.map((round) => {
+          if (round.motions.length > 0) return <RoundMotionsCard key={round.id} round={round} />;
+          const seen = new Set<string>();
+          const topics = round.fixtures
+            .map((fixture) => fixture.topic)
+            .filter((topic) => {
+              const key = `${topic.text}|${topic.releaseAt}`;
+              if (seen.has(key)) return false;
+              seen.add(key);
+              return true;
+            });
+          return (
+            <li key={round.id} className="tm-topic" data-testid="tm-topic">
+              <h3 className="tm-topic__round">{round.name}</h3>
+              {topics.map((topic, index) =>
+                topic.released && topic.text ? (
+                  <div key={index}>
+                    <p className="tm-topic__text">{topic.text}</p>
+                    {(topic.affText || topic.negText) && (
+                      <p className="tm-muted">
+                        {topic.affText && format(t.topics.aff, { text: topic.affText })}
+                        {topic.affText && topic.negText && '　'}
+                        {topic.negText && format(t.topics.neg, { text: topic.negText })}
+                      </p>
+                    )}
+                  </div>
+                ) : (
+                  <p key={index} className="tm-muted">
+                    {!topic.set
+                      ? t.topics.notSet
+                      : topic.releaseAt
+                        ? format(t.topics.hidden, { time: formatClockTime(topic.releaseAt) })
+                        : t.topics.hiddenNoTime}
+                  </p>
+                ),
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      <MotionStatsTable view={view} />
+    </div>
   );
 }
 
@@ -210,5 +223,84 @@ export function JudgesTab({ view }: { view: TournamentView }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A round's released motions (several for prep by motion), each with its info slide. */
+function RoundMotionsCard({ round }: { round: TournamentRound }) {
+  return (
+    <li className="tm-topic" data-testid="tm-topic">
+      <h3 className="tm-topic__round">{round.name}</h3>
+      {round.motions.map((motion) => (
+        <div key={motion.id} className="tm-topic__motion" data-testid="tm-topic-motion">
+          <p className="tm-topic__text">
+            {motion.reference && <span className="tm-muted">{motion.reference} · </span>}
+            {motion.text}
+          </p>
+          {motion.infoSlide && (
+            <details className="tm-small">
+              <summary>{motionText.infoSlide}</summary>
+              <p className="tm-topic__slide">{motion.infoSlide}</p>
+            </details>
+          )}
+        </div>
+      ))}
+    </li>
+  );
+}
+
+/** 辩题统计: rooms decided on each released motion and how the sides (BP: positions) fared. */
+function MotionStatsTable({ view }: { view: TournamentView }) {
+  const rows = view.motionStats;
+  if (rows.length === 0) return null;
+  const bp = view.teamsPerRoom === 4;
+  const columns = bp
+    ? BP_POSITION_IDS.map((position) =>
+        format(motionText.statsPoints, { position: BP_POSITION_LABELS[position] }),
+      )
+    : [
+        format(motionText.statsWins, { side: t.fixtures.aff }),
+        format(motionText.statsWins, { side: t.fixtures.neg }),
+      ];
+  const number = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 2 });
+  return (
+    <section className="tm-table-card" aria-label={motionText.statsTitle} data-testid="tm-motion-stats">
+      <h3 className="tm-table-card__title">{motionText.statsTitle}</h3>
+      <div className="tm-table-scroll">
+        <table className="tm-table tm-table--motions">
+          <thead>
+            <tr>
+              <th scope="col">{motionText.statsMotion}</th>
+              <th scope="col">{motionText.statsRooms}</th>
+              {columns.map((label) => (
+                <th key={label} scope="col">
+                  {label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.motionId} data-testid="tm-motion-stats-row">
+                <td>
+                  {row.reference && <span className="tm-muted">{row.reference} · </span>}
+                  {row.text}
+                </td>
+                <td>{row.rooms}</td>
+                {row.rooms === 0 ? (
+                  <td colSpan={columns.length} className="tm-muted">
+                    {motionText.statsEmpty}
+                  </td>
+                ) : (
+                  (bp ? row.averages : row.positionPoints).map((value, index) => (
+                    <td key={index}>{number.format(value)}</td>
+                  ))
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }

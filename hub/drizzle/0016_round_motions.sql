@@ -1,0 +1,2 @@
+ALTER TABLE "tournament_fixtures" ADD COLUMN "motion_id" text;--> statement-breakpoint
+ALTER TABLE "tournament_fixtures" ADD CONSTRAINT "tournament_fixtures_motion_fk" FOREIGN KEY ("motion_id") REFERENCES "public"."tournament_motions"("id") ON DELETE set null ON UPDATE no action;
