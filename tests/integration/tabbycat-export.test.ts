@@ -126,6 +126,72 @@ describe('Tabbycat export', () => {
     expect(again.speakerCategories.length).toBe(imported.speakerCategories);
   });
 
+  it('writes a BP room to DebateXML with four sides, 3-2-1-0 points, scores and its round motion', async () => {
+    const owner = await organizer('bp-xml');
+    const created = await owner.client.tournament.create.mutate({
+      tournament: {
+        name: 'BP Archive',
+        slug: 'export-bp-xml',
+        format: { kind: 'builtin', id: 'bp' },
+        judgesPerFixture: 1,
+      },
+    });
+    await owner.client.tournament.importTeams.mutate({
+      tournamentId: created.id,
+      import: {
+        source: 'csv',
+        text: ['队名,学校,辩手', 'A队,甲校,A1;A2', 'B队,乙校,B1;B2', 'C队,丙校,C1;C2', 'D队,丁校,D1;D2'].join(
+          '\n',
+        ),
+      },
+    });
+    await owner.client.tournament.addJudge.mutate({
+      tournamentId: created.id,
+      judge: { name: '主席', conflicts: [] },
+    });
+    const { roundId } = await owner.client.tournament.addRound.mutate({
+      tournamentId: created.id,
+      round: { drawKind: 'random' },
+    });
+    await owner.client.tournament.drawRound.mutate({ tournamentId: created.id, draw: { roundId } });
+    await owner.client.tournament.setRoundMotions.mutate({
+      tournamentId: created.id,
+      roundId,
+      motions: [{ reference: '', text: 'This House would ban zoos', infoSlide: '' }],
+    });
+    await owner.client.tournament.publishRound.mutate({ tournamentId: created.id, roundId });
+    const slug = 'export-bp-xml';
+    const caller = { id: owner.id, email: owner.email, displayName: '' };
+    const fixture = (await hub.services.tournaments.core.view(slug, caller)).rounds[0]!.fixtures[0]!;
+    await owner.client.tournament.editBpResult.mutate({
+      tournamentId: created.id,
+      fixtureId: fixture.id,
+      bp: {
+        ranking: { og: 2, oo: 1, cg: 4, co: 3 },
+        scores: { og: [76, 75], oo: [78, 77], cg: [72, 71], co: [74, 73] },
+      },
+    });
+    const { xml } = await owner.client.tournament.exportDebateXml.query({ tournamentId: created.id });
+    expect(xml).toContain('style="bp"');
+    const debate = xml.slice(xml.indexOf('<debate'), xml.indexOf('</debate>'));
+    expect(debate.match(/<side /g)).toHaveLength(4);
+    // Sides in position order: OG 2nd (2 points, 151), OO 1st (3, 155), CG 4th (0, 143), CO 3rd (1, 147).
+    expect(
+      [...debate.matchAll(/<side [\s\S]*?<ballot[^>]*rank="(\d)"[^>]*>([\d.]+)<\/ballot>/g)].map((m) => [
+        m[1],
+        m[2],
+      ]),
+    ).toEqual([
+      ['2', '151'],
+      ['1', '155'],
+      ['4', '143'],
+      ['3', '147'],
+    ]);
+    // The round's only motion, named after its round (Tabbycat needs a reference).
+    expect(debate).toMatch(/motion="M\d+"/);
+    expect(xml).toContain('This House would ban zoos');
+  });
+
   it('exports a tournament made here: its schools become institutions', async () => {
     const owner = await organizer('native');
     const created = await owner.client.tournament.create.mutate({

@@ -5,7 +5,8 @@
  * here (not imported) gets its institutions from its teams' schools and its motions from the
  * topics its fixtures drew.
  */
-import { tabbycat } from '@bianshi/shared';
+import { bpPointsForPlace, bpSeatsOf, debatedMotion, tabbycat } from '@bianshi/shared';
+import { motionsOfRound } from './tournament-view';
 import type {
   TabRows,
   TournamentRepository,
@@ -160,14 +161,26 @@ export function tabOf(snapshot: TournamentSnapshot, tab: TabRows) {
     usedReferences.add(candidate);
     return candidate;
   };
+  const motionReference = new Map<string, string>(); // motion id → its reference as written
   for (const row of tab.motions) {
     const round = row.roundId ? roundOf.get(row.roundId) : undefined;
+    // Tabbycat needs a reference; a motion written here without one is named after its round.
+    const ref = reference(row.reference || `${round?.abbreviation ?? ''} 辩题${row.seq}`.trim());
+    motionReference.set(row.id, ref);
     motions.push({
-      reference: reference(row.reference),
+      reference: ref,
       text: row.text,
       infoSlide: row.infoSlide,
       rounds: round ? [{ round: round.abbreviation, roundSeq: round.seq, seq: row.seq }] : [],
     });
+  }
+  // A room on its round's motions debated the one chosen for it, or the round's only one.
+  for (const fixture of snapshot.fixtures) {
+    const debated = fixture.topicId
+      ? null
+      : debatedMotion(motionsOfRound(snapshot, fixture.roundId), fixture.motionId);
+    const ref = debated ? motionReference.get(debated.id) : undefined;
+    if (ref) motionOf.set(fixture.id, ref);
   }
   const topicMotion = new Map<string, string>(); // round id + topic id → reference
   for (const fixture of snapshot.fixtures) {
@@ -242,9 +255,9 @@ export function tabOf(snapshot: TournamentSnapshot, tab: TabRows) {
 }
 
 /**
- * The confirmed results of two-team rooms, round by round: the winner's 1 point, the panel's
- * speaker scores (the average of the ballots that scored, per speaker position) and the panel,
- * chair first.
+ * The confirmed results, round by round, with the panel (chair first). Two-team rooms: the
+ * winner's 1 point and the panel's speaker scores (the average of the ballots that scored, per
+ * speaker position). BP rooms: OG, OO, CG, CO with 3-2-1-0 points and the chair's scores.
  */
 function debateXmlResults(
   snapshot: TournamentSnapshot,
@@ -266,6 +279,37 @@ function debateXmlResults(
       .flatMap((fixture): tabbycat.DebateXmlDebate[] => {
         const result = results.get(fixture.id)!;
         if (!fixture.affTeamId || !fixture.negTeamId) return [];
+        const motion = motionOf.get(fixture.id);
+        const common = {
+          ...(fixture.venue.trim() ? { venue: fixture.venue.trim() } : {}),
+          ...(motion ? { motion } : {}),
+          adjudicators: fixture.judgeIds.flatMap((id, position) => {
+            const name = judgeName.get(id);
+            return name ? [{ name, ...(position === 0 ? { chair: true } : {}) }] : [];
+          }),
+        };
+        const seats = bpSeatsOf(fixture);
+        if (seats) {
+          const { ranking, positionScores } = result;
+          if (!ranking || seats.some((seat) => !seat.teamId)) return [];
+          return [
+            {
+              ...common,
+              sides: seats.map(({ position, teamId }) => {
+                const scores = positionScores?.[position] ?? [];
+                const speeches = (members.get(teamId!) ?? []).flatMap((speaker, at) =>
+                  typeof scores[at] === 'number' ? [{ speaker, score: scores[at] }] : [],
+                );
+                return {
+                  team: teamName.get(teamId!)!,
+                  points: bpPointsForPlace(ranking[position]),
+                  ...(speeches.length > 0 ? { score: sum(speeches.map((speech) => speech.score)) } : {}),
+                  speeches,
+                };
+              }),
+            },
+          ];
+        }
         const scored = (ballots.get(fixture.id) ?? []).flatMap((ballot) =>
           ballot.speakerScores ? [ballot.speakerScores] : [],
         );
@@ -288,18 +332,7 @@ function debateXmlResults(
             speeches,
           };
         };
-        const motion = motionOf.get(fixture.id);
-        return [
-          {
-            ...(fixture.venue.trim() ? { venue: fixture.venue.trim() } : {}),
-            ...(motion ? { motion } : {}),
-            adjudicators: fixture.judgeIds.flatMap((id, position) => {
-              const name = judgeName.get(id);
-              return name ? [{ name, ...(position === 0 ? { chair: true } : {}) }] : [];
-            }),
-            sides: [side(fixture.affTeamId, 'aff'), side(fixture.negTeamId, 'neg')],
-          },
-        ];
+        return [{ ...common, sides: [side(fixture.affTeamId, 'aff'), side(fixture.negTeamId, 'neg')] }];
       });
     return debates.length > 0 ? [{ round: abbreviation, debates }] : [];
   });
