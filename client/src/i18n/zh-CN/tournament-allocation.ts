@@ -68,6 +68,8 @@ export const tabbycatLink = {
   rooms: '本次拉取',
   change: { added: '新增', changed: '变更', unchanged: '未变' } as Record<string, string>,
   changed: { teams: '队伍', venue: '会场', panel: '评委', sides: '正反方' } as Record<string, string>,
+  /** A BP room's teams in other positions (OG/OO/CG/CO). */
+  changedSeats: '席位',
   removed: '已移除：{list}',
   motions: '辩题：{list}',
   openWall: '打开大屏',
