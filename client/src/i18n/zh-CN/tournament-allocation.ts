@@ -36,6 +36,9 @@ export const allocation = {
   traineesLine: '见习：{list}',
   castingVote: '主席决定票',
   castingVoteHint: '票数相同：以主席的投票为准',
+  /** The tournament setting (基本信息), here and not in tournament.ts: the judge's ballot page loads that file. */
+  castingVoteSetting: '平票时主席决定票',
+  castingVoteSettingHint: '评委人数为偶数、票数相同时，以主席的投票为准；关闭后由组织者裁定',
 };
 
 /** The Tabbycat link (拉取对阵) in the console. */

@@ -159,8 +159,6 @@ export const tournament = {
     venuesHint: '每行一个会场（比赛房间）',
     venuesPlaceholder: '教学楼 A101\n教学楼 A102',
     judgesPerFixture: '每场评委人数',
-    castingVote: '平票时主席决定票',
-    castingVoteHint: '评委人数为偶数、票数相同时，以主席的投票为准；关闭后由组织者裁定',
     up: '上移',
     down: '下移',
     removeTieBreak: '移除',
@@ -184,7 +182,6 @@ export const tournament = {
       format: '请选择赛制',
       visibility: '请选择谁可以查看',
       description: '简介最多 2000 个字符',
-      castingVote: '平票时主席决定票只能是开启或关闭',
     },
     errors: {
       advance: '每组出线队数须是 1 到 16 的整数',

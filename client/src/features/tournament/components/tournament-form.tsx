@@ -13,6 +13,7 @@ import {
 } from '@bianshi/shared';
 import { useState, type FormEvent } from 'react';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
+import { allocation as allocationText } from '../../../i18n/zh-CN/tournament-allocation';
 
 const t = tournamentText.form;
 
@@ -263,9 +264,9 @@ export function TournamentForm({
               checked={values.castingVote ?? castingVoteDefault({ kind: 'builtin', id: values.formatId })}
               onChange={(e) => set('castingVote', e.target.checked)}
             />
-            {t.castingVote}
+            {allocationText.castingVoteSetting}
           </span>
-          <span className="tm-field__hint">{t.castingVoteHint}</span>
+          <span className="tm-field__hint">{allocationText.castingVoteSettingHint}</span>
         </label>
       )}
       <fieldset className="tm-field tm-field--wide tm-tiebreaks">
