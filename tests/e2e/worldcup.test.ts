@@ -113,9 +113,14 @@ describe('世界杯 in the browser', () => {
     await page.locator('input[name="slug"]').fill(SLUG);
     await page.locator('textarea[name="venues"]').fill('一号厅\n二号厅\n三号厅\n四号厅');
     await page.locator('input[name="judgesPerFixture"]').fill('1');
+    // 平票时主席决定票 starts from the format's default (on for a two-team format); turned off here.
+    const castingVote = page.getByTestId('tm-form-casting-vote');
+    expect(await castingVote.isChecked()).toBe(true);
+    await castingVote.uncheck();
     await page.getByTestId('tm-form-submit').click();
     await page.waitForURL(`**/worldcup/${SLUG}/manage`, { timeout: 20_000 });
     await page.getByTestId('tm-console').waitFor();
+    expect((await view()).castingVote).toBe(false);
 
     // A CSV with mistakes: every row and column named, nothing imported.
     await page.getByTestId('tm-csv-text').fill('队名,种子\n,1\n某队,x\n');

@@ -76,10 +76,10 @@ export async function startHubsOnOnePostgres(
 
 /**
  * Two in-process hubs on one fresh Postgres database and a private Redis: a scaled-out
- * deployment, for state that must reach screens on either hub. `close()` stops them, Redis and
- * the database.
+ * deployment, for state that must reach screens on either hub (`extraEnv` for both). `close()`
+ * stops them, Redis and the database.
  */
-export async function startHubPair(): Promise<{
+export async function startHubPair(extraEnv: Record<string, string> = {}): Promise<{
   a: TestHub;
   b: TestHub;
   databaseUrl: string;
@@ -96,7 +96,7 @@ export async function startHubPair(): Promise<{
   try {
     [scratch, redis] = await Promise.all([createScratchPostgres(), startRedis()]);
     const database = { kind: 'postgres', url: scratch.url } as const;
-    const env = { REDIS_URL: redis.url, LOG_LEVEL: 'silent' };
+    const env = { REDIS_URL: redis.url, LOG_LEVEL: 'silent', ...extraEnv };
     hubs.push(await startHub({ database, env }));
     hubs.push(await startHub({ database, env }));
   } catch (error) {

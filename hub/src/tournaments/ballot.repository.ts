@@ -1,5 +1,5 @@
 import type { ResultValues } from '@bianshi/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { recordFixtureResult } from './library-link';
 import type { BallotRow, FixtureRow, ResultRow, TeamRow } from './tournament.repository';
@@ -11,6 +11,7 @@ import {
   tournamentResults,
   tournamentRounds,
   tournamentTeams,
+  tournaments,
 } from './tournament.schema';
 
 /** What a judge's ballot says (the row's columns besides who and where). */
@@ -49,6 +50,42 @@ export class BallotRepository {
       .where(eq(tournamentFixtures.id, fixtureId))
       .for('update');
     return fixture ?? null;
+  }
+
+  /**
+   * Locks, in id order, the tournament's fixtures that have ballots and no confirmed result
+   * (their pending result follows the ballots).
+   */
+  async lockUndecidedFixtures(tournamentId: string): Promise<FixtureRow[]> {
+    const balloted = this.db
+      .selectDistinct({ id: tournamentBallots.fixtureId })
+      .from(tournamentBallots)
+      .where(eq(tournamentBallots.tournamentId, tournamentId));
+    const decided = this.db
+      .select({ id: tournamentResults.fixtureId })
+      .from(tournamentResults)
+      .where(and(eq(tournamentResults.tournamentId, tournamentId), eq(tournamentResults.confirmed, true)));
+    return this.db
+      .select()
+      .from(tournamentFixtures)
+      .where(
+        and(
+          eq(tournamentFixtures.tournamentId, tournamentId),
+          inArray(tournamentFixtures.id, balloted),
+          notInArray(tournamentFixtures.id, decided),
+        ),
+      )
+      .orderBy(asc(tournamentFixtures.id))
+      .for('update');
+  }
+
+  /** Whether the tournament gives a room's chair the casting vote on level votes. */
+  async castingVote(tournamentId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ castingVote: tournaments.castingVote })
+      .from(tournaments)
+      .where(eq(tournaments.id, tournamentId));
+    return row?.castingVote ?? true;
   }
 
   /** A fixture of a tournament. */

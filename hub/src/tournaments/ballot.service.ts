@@ -351,8 +351,11 @@ export class BallotService {
   }
 }
 
-/** What a fixture's ballots say, read inside the transaction. */
-async function ballotTally(tx: BallotRepository, fixture: FixtureRow) {
+/**
+ * What a fixture's ballots say, read inside the transaction (after the fixture's lock), under
+ * the tournament's casting vote as it is now, or as `castingVote` says it is about to be.
+ */
+async function ballotTally(tx: BallotRepository, fixture: FixtureRow, castingVote?: boolean) {
   const ballots = await tx.ballotsOf(fixture.id);
   return tallyBallots(
     ballots.map((ballot) => ({
@@ -362,9 +365,35 @@ async function ballotTally(tx: BallotRepository, fixture: FixtureRow) {
       bestDebater: ballot.bestDebater ?? null,
     })),
     fixture.judgeIds.length,
-    // The chair (first of the voting panel) casts the deciding vote on level votes.
+    // The chair (first of the voting panel) casts the deciding vote on level votes, if the tournament says so.
     fixture.judgeIds[0] ?? null,
+    castingVote ?? (await tx.castingVote(fixture.tournamentId)),
   );
+}
+
+/**
+ * After a tournament's casting vote changed (to `castingVote`, not yet written): every two-team
+ * room waiting on its ballots gets the pending result they now give, or none on level votes
+ * without the casting vote. Confirmed results stay. Runs in the settings change's transaction;
+ * it locks the rooms (in id order) before that transaction touches the tournament's row, the
+ * order a ballot takes them in.
+ */
+export async function resettlePending(
+  tx: BallotRepository,
+  tournamentId: string,
+  castingVote: boolean,
+): Promise<void> {
+  for (const fixture of await tx.lockUndecidedFixtures(tournamentId)) {
+    if (isBpRoom(fixture)) continue;
+    const tally = await ballotTally(tx, fixture, castingVote);
+    if (!tally.winner) await tx.deletePendingResult(fixture.id);
+    else
+      await tx.savePendingResult(
+        fixture,
+        { winner: tally.winner, votes: tally.votes, bestDebater: tally.bestDebater },
+        tally.speakerPoints,
+      );
+  }
 }
 
 /** Writes a confirmed result and its history entry. */

@@ -2,11 +2,18 @@
  * Runs the clocks of a tournament tabbed in Tabbycat: `link` mirrors the site's tournament
  * (institutions, teams with speakers, adjudicators, venues, rounds and their motions) into one of
  * ours and keeps where it is; `pullRound` reads a released round's draw and gives every room a
- * fixture, a timer with its display, and the round one lobby (RoundPublisher), then on a later
- * pull updates the rooms whose teams, venue or panel changed in place, keeping their timers.
+ * fixture (a BP room's four teams in their positions, OG/OO/CG/CO), a timer with its display, and
+ * the round one lobby (RoundPublisher), then on a later pull updates the rooms whose teams, venue
+ * or panel changed in place, keeping their timers.
  * Mirrored rows are matched to the site's by id (tournament_tabbycat_refs), so renames update.
  */
-import { TOURNAMENT_LIMITS, normalizeName, tournamentSchoolKey } from '@bianshi/shared';
+import {
+  TOURNAMENT_LIMITS,
+  castingVoteDefault,
+  isBpRoom,
+  normalizeName,
+  tournamentSchoolKey,
+} from '@bianshi/shared';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { lockAccount } from '../auth/account-lock';
 import type { EntitlementService } from '../commerce/entitlements.service';
@@ -36,6 +43,7 @@ import {
 import { freeTournamentSlug, slugBase } from './tabbycat-import.service';
 import { fixtureTimerInput, type RoundPublisher } from './round-publisher';
 import type { TournamentChanges } from './tournament-changes';
+import { motionsOfRound } from './tournament-view';
 import { isUniqueViolation, type TournamentRepository, type TournamentRow } from './tournament.repository';
 import { parseTournamentInput } from './tournament.service';
 import {
@@ -89,17 +97,19 @@ export interface TabbycatLinkInfo {
 export interface PulledRoom {
   fixtureId: string;
   venue: string;
+  /** 正方, or a BP room's opening government (OG). */
   aff: string;
+  /** 反方, or a BP room's opening opposition (OO). */
   neg: string;
-  /** Closing government and opposition of a BP room (shown in the display's notes). */
-  others: string[];
+  /** A BP room's closing government (CG) and closing opposition (CO); null in a two-team room. */
+  closing: { cg: string; co: string } | null;
   judges: string[];
   timerId: string | null;
   /** Display and short links of the room's timer, relative to the site. */
   links: { display: string; short: string; manage: string } | null;
   /** What this pull did to the room. */
   change: 'added' | 'changed' | 'unchanged';
-  /** For a changed room: which of teams, venue, panel changed. */
+  /** For a changed room: which of teams, venue, panel changed ('sides': the same teams in other positions). */
   changed: Array<'teams' | 'venue' | 'panel' | 'sides'>;
 }
 
@@ -294,33 +304,23 @@ export class TabbycatPull {
       await this.extendLobby(tournament, plan.roundId, plan.removedTimerIds);
     }
 
-    // Every room's display: teams, venue, panel and the released motion, as they now are.
+    // Every room's display: teams, venue, panel and the released motions, as they now are.
     const fresh = (await this.repository.find(tournament.id)) ?? tournament;
     const snapshot = await this.repository.snapshot(fresh);
     const current = snapshot.rounds.find((each) => each.id === plan.roundId)!;
-    const motions = await this.repository.db
-      .select()
-      .from(tournamentMotions)
-      .where(eq(tournamentMotions.roundId, plan.roundId));
-    motions.sort((x, y) => x.seq - y.seq);
-    const released = motions.filter((motion) => motion.releasedAt !== null);
-    const motionText = released.map((motion) => motion.text).join(' / ');
     const settings = new TimerSettingsRepository(this.repository.db);
     const fixtures = snapshot.fixtures.filter((fixture) => fixture.roundId === plan.roundId);
     const rooms: PulledRoom[] = [];
     for (const fixture of fixtures) {
+      // A BP room's display shows its benches as "OG 甲 / CG 丙" and "OO 乙 / CO 丁".
       const input = fixtureTimerInput(snapshot, current.name, fixture, fixture.judgeIds, now);
-      const others = plan.others.get(fixture.id) ?? [];
       let links: PulledRoom['links'] = null;
       if (fixture.timerId) {
         await settings.mergeSettings(fixture.timerId, {
           teams: input.settings.teams,
-          topic: motionText || null,
-          details: {
-            ...input.settings.details,
-            topic: motionText,
-            notes: others.length ? `闭幕政府：${others[0] ?? ''}；闭幕反对：${others[1] ?? ''}` : '',
-          },
+          // The round's released motions, or the one the room debated (tournament-view.ts shownTopic).
+          topic: input.settings.topic,
+          details: { ...input.settings.details, topic: input.settings.topic ?? '' },
         });
         await settings.updateInfo(fixture.timerId, { name: input.name, description: input.description });
         const timer = await this.timers.changed(fixture.timerId);
@@ -334,7 +334,7 @@ export class TabbycatPull {
         venue: fixture.venue,
         aff: team(fixture.affTeamId),
         neg: team(fixture.negTeamId),
-        others,
+        closing: isBpRoom(fixture) ? { cg: team(fixture.cgTeamId), co: team(fixture.coTeamId) } : null,
         judges: [...fixture.judgeIds, ...fixture.traineeIds].map(
           (id) => snapshot.judges.find((judge) => judge.id === id)?.name ?? '',
         ),
@@ -362,7 +362,7 @@ export class TabbycatPull {
         unchanged: rooms.filter((room) => room.change === 'unchanged').length,
         removed: plan.removed.length,
       },
-      motions: motions.map((motion) => ({
+      motions: motionsOfRound(snapshot, plan.roundId).map((motion) => ({
         seq: motion.seq,
         reference: motion.reference,
         text: motion.releasedAt !== null ? motion.text : '',
@@ -451,7 +451,13 @@ export class TabbycatPull {
               .where(eq(tournaments.ownerId, ownerId));
             admit(owned?.n ?? 0);
           }
-          await db.insert(tournaments).values({ id, ...settings, teamsPerRoom: data.teamsPerRoom, ownerId });
+          await db.insert(tournaments).values({
+            id,
+            ...settings,
+            teamsPerRoom: data.teamsPerRoom,
+            castingVote: castingVoteDefault(settings.format),
+            ownerId,
+          });
           await this.sync(db, id, data, now);
           await saveLink(db, id, target, ownerId);
         });
@@ -734,7 +740,6 @@ export class TabbycatPull {
       string,
       { kind: 'added' | 'changed' | 'unchanged'; what: PulledRoom['changed'] }
     >();
-    const others = new Map<string, string[]>();
     const wanted = pairings.map((pairing, position) => {
       const sides = sidesOf(pairing, teamsPerRoom);
       const team = (link: string | null) => {
@@ -767,9 +772,10 @@ export class TabbycatPull {
       return {
         pairing,
         position,
-        affTeamId: team(sides.aff),
-        negTeamId: team(sides.neg),
-        others: sides.others.map((link) => teamNames.get(team(link)!) ?? ''),
+        affTeamId: team(sides.og),
+        negTeamId: team(sides.oo),
+        cgTeamId: team(sides.cg),
+        coTeamId: team(sides.co),
         venue: venueId === null ? '' : (refs.venue.get(venueId) ?? ''),
         judgeIds,
         traineeIds,
@@ -808,6 +814,8 @@ export class TabbycatPull {
         position: room.position,
         affTeamId: room.affTeamId,
         negTeamId: room.negTeamId,
+        cgTeamId: room.cgTeamId,
+        coTeamId: room.coTeamId,
         venue: room.venue,
         judgeIds: room.judgeIds,
         traineeIds: room.traineeIds,
@@ -818,10 +826,17 @@ export class TabbycatPull {
       if (before) {
         fixtureId = before.id;
         const what: PulledRoom['changed'] = [];
-        if (before.affTeamId !== room.affTeamId || before.negTeamId !== room.negTeamId) {
-          const swapped = before.affTeamId === room.negTeamId && before.negTeamId === room.affTeamId;
-          what.push(swapped ? 'sides' : 'teams');
-        }
+        const seats = (row: typeof room | typeof before) => [
+          row.affTeamId,
+          row.negTeamId,
+          row.cgTeamId,
+          row.coTeamId,
+        ];
+        if (JSON.stringify(seats(before)) !== JSON.stringify(seats(room)))
+          // The same teams in other positions (sides swapped, a BP room's seats reshuffled), or other teams.
+          what.push(
+            JSON.stringify(seats(before).sort()) === JSON.stringify(seats(room).sort()) ? 'sides' : 'teams',
+          );
         if (before.venue !== room.venue) what.push('venue');
         if (
           JSON.stringify([before.judgeIds, before.traineeIds]) !==
@@ -835,7 +850,6 @@ export class TabbycatPull {
         changes.set(fixtureId, { kind: 'added', what: [] });
         await tx.insert(tournamentFixtures).values({ id: fixtureId, tournamentId, roundId, ...values });
       }
-      if (room.others.length) others.set(fixtureId, room.others);
       refs.pairing.set(room.pairing.id, fixtureId);
       await tx
         .insert(tournamentTabbycatRefs)
@@ -853,7 +867,6 @@ export class TabbycatPull {
     return {
       roundId,
       changes,
-      others,
       removedTimerIds: removed.flatMap((fixture) => (fixture.timerId ? [fixture.timerId] : [])),
       removed: removed.map((fixture) => ({
         venue: fixture.venue,
@@ -993,9 +1006,10 @@ function venueNames(venues: TcVenue[]): string[] {
 }
 
 /**
- * A pairing's teams by side: aff (Tabbycat's aff, proposition or opening government) and neg
- * (neg, opposition or opening opposition); a BP room's closing teams are `others`. Teams without
- * a side take the next free one in order.
+ * A pairing's teams by position: og (Tabbycat's aff, proposition or opening government), oo (neg,
+ * opposition or opening opposition), and in a BP room (`teamsPerRoom` 4) cg and co, the closing
+ * government and opposition; null where the room has no team. Sides named by number ("1-2"
+ * side names) count from 0 in that order. Teams without a side take the next free one in order.
  */
 function sidesOf(pairing: TcPairing, teamsPerRoom: 2 | 4) {
   const slots: Array<string | null> = [null, null, null, null];
@@ -1011,9 +1025,6 @@ function sidesOf(pairing: TcPairing, teamsPerRoom: 2 | 4) {
     const free = slots.findIndex((slot, at) => slot === null && at < Math.max(teamsPerRoom, 2));
     if (free >= 0) slots[free] = team;
   }
-  return {
-    aff: slots[0] ?? null,
-    neg: slots[1] ?? null,
-    others: slots.slice(2).filter((slot): slot is string => slot !== null),
-  };
+  const [og = null, oo = null, cg = null, co = null] = slots;
+  return { og, oo, cg, co };
 }

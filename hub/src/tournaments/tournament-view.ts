@@ -377,6 +377,7 @@ function ballotTallyOf(
     })),
     fixture.judgeIds.length,
     fixture.judgeIds[0] ?? null,
+    snapshot.tournament.castingVote,
   );
   return {
     votes: tally.votes,
@@ -413,6 +414,7 @@ export function buildView(
     venues: tournament.venues,
     judgesPerFixture: tournament.judgesPerFixture,
     teamsPerRoom: tournament.teamsPerRoom,
+    castingVote: tournament.castingVote,
     tieBreaks: tournament.tieBreaks,
     version: tournament.version,
     myRole: role,

@@ -55,6 +55,8 @@ export const tournaments = pgTable(
      */
     teamsPerRoom: integer('teams_per_room').$type<2 | 4>().notNull().default(2),
     tieBreaks: jsonb('tie_breaks').$type<TieBreak[]>().notNull(),
+    /** On level votes (an even panel) the chair's ballot decides; off, the organizer decides. */
+    castingVote: boolean('casting_vote').notNull().default(true),
     /** users.id of the owner. */
     ownerId: text('owner_id').notNull(),
     version: integer('version').notNull().default(1),

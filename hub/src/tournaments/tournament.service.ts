@@ -1,4 +1,5 @@
 import {
+  castingVoteDefault,
   chineseIssueMessage,
   fixturesCsv,
   getBuiltinFormat,
@@ -21,6 +22,8 @@ import { HubError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import type { RateLimiter } from '../lib/rate-limit';
 import type { EntitlementService } from '../commerce/entitlements.service';
+import { BallotRepository } from './ballot.repository';
+import { resettlePending } from './ballot.service';
 import { T } from './messages';
 import type { StaffInvites } from './staff-invites';
 import type { TournamentChanges } from './tournament-changes';
@@ -229,9 +232,13 @@ export class TournamentService {
           .from(tournaments)
           .where(eq(tournaments.ownerId, user.id));
         admit(owned?.n ?? 0);
-        await tx
-          .insert(tournaments)
-          .values({ id, ...settings, teamsPerRoom: roomSizeOf(settings.format), ownerId: user.id });
+        await tx.insert(tournaments).values({
+          id,
+          ...settings,
+          teamsPerRoom: roomSizeOf(settings.format),
+          castingVote: settings.castingVote ?? castingVoteDefault(settings.format),
+          ownerId: user.id,
+        });
       });
     } catch (error) {
       if (isUniqueViolation(error, 'tournaments_slug_idx'))
@@ -247,13 +254,23 @@ export class TournamentService {
     try {
       // A change of format to or from BP changes the room size; an unchanged format keeps it
       // (an imported four-team tournament may run under another format).
-      const formatChanged = JSON.stringify(settings.format) !== JSON.stringify(tournament.format);
-      await this.changes.write(tournament.id, (tx) =>
-        tx
+      const formatChanged = canonicalJson(settings.format) !== canonicalJson(tournament.format);
+      await this.changes.write(tournament.id, async (tx) => {
+        const ballots = new BallotRepository(tx);
+        const was = await ballots.castingVote(tournament.id);
+        // Left out, the casting vote stays, or follows a new format's default.
+        const castingVote =
+          settings.castingVote ?? (formatChanged ? castingVoteDefault(settings.format) : was);
+        // Pending results follow the new rule first: rooms are locked before the tournament's row, as ballots do.
+        if (castingVote !== was) await resettlePending(ballots, tournament.id, castingVote);
+        await tx
           .update(tournaments)
-          .set(formatChanged ? { ...settings, teamsPerRoom: roomSizeOf(settings.format) } : settings)
-          .where(eq(tournaments.id, tournament.id)),
-      );
+          .set({
+            ...(formatChanged ? { ...settings, teamsPerRoom: roomSizeOf(settings.format) } : settings),
+            castingVote,
+          })
+          .where(eq(tournaments.id, tournament.id));
+      });
     } catch (error) {
       if (isUniqueViolation(error, 'tournaments_slug_idx'))
         throw new HubError('CONFLICT', T.slugTaken(settings.slug), 'slug-taken');
@@ -291,4 +308,13 @@ export class TournamentService {
 /** Teams in a room for a format: four for British Parliamentary, else two. */
 function roomSizeOf(format: TournamentFormat): 2 | 4 {
   return format.kind === 'builtin' && format.id === 'bp' ? 4 : 2;
+}
+
+/** JSON with every object's keys sorted: a jsonb column gives its keys back in its own order. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, each: unknown) =>
+    each && typeof each === 'object' && !Array.isArray(each)
+      ? Object.fromEntries(Object.entries(each).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)))
+      : each,
+  );
 }

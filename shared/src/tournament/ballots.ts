@@ -1,7 +1,8 @@
 /**
  * A fixture's ballots into its result: 票型, the winner, speaker points and the best-debater
  * vote. The result confirms itself only when every assigned judge has voted and all agree. On
- * level votes the chair's ballot decides (panels.ts: the casting vote).
+ * level votes the chair's ballot decides when the tournament gives the chair the casting vote
+ * (panels.ts), else the room waits for the organizer.
  */
 import type { SideId } from '../formats/format.schema';
 import { panelDecision } from './panels';
@@ -16,7 +17,10 @@ export interface TallyBallot {
   bestDebater: BestDebaterVote | null;
 }
 
-/** What the ballots say. `winner` is null when the votes are level and the chair has not voted. */
+/**
+ * What the ballots say. `winner` is null when the votes are level and the chair has not voted,
+ * or the chair has no casting vote.
+ */
 export interface BallotTally {
   votes: { aff: number; neg: number };
   winner: SideId | null;
@@ -67,12 +71,14 @@ export function ballotTooEarly(
 
 /**
  * Tallies the ballots of a fixture with `assignedJudges` voting judges (trainees cast none), the
- * chair `chairId` (the first of the fixture's `judgeIds`) deciding level votes.
+ * chair `chairId` (the first of the fixture's `judgeIds`) deciding level votes when `castingVote`
+ * (the tournament's setting) gives them the casting vote.
  */
 export function tallyBallots(
   ballots: readonly TallyBallot[],
   assignedJudges: number,
   chairId: string | null = null,
+  castingVote = true,
 ): BallotTally {
   const aff = ballots.filter((ballot) => ballot.winner === 'aff').length;
   const neg = ballots.length - aff;
@@ -101,7 +107,7 @@ export function tallyBallots(
     )[0]?.vote ?? null;
   const chairVote =
     chairId === null ? null : (ballots.find((ballot) => ballot.judgeId === chairId)?.winner ?? null);
-  const decision = panelDecision({ aff, neg }, chairVote);
+  const decision = panelDecision({ aff, neg }, chairVote, castingVote);
   return {
     votes: { aff, neg },
     winner: decision.winner,

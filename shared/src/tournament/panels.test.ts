@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { tallyBallots } from './ballots';
 import { assignJudges } from './judge-assignment';
 import {
+  castingVoteDefault,
   panelClashes,
   panelColumns,
   panelDecision,
@@ -70,6 +71,28 @@ describe('majority and the casting vote', () => {
     expect(tallyBallots(four, 4, 'c')).toMatchObject({ winner: 'aff', castingVote: true });
     const against = [ballot('c', 'aff'), ballot('a', 'neg'), ballot('b', 'neg'), ballot('d', 'neg')];
     expect(tallyBallots(against, 4, 'c')).toMatchObject({ winner: 'neg', castingVote: false });
+  });
+
+  it('without the casting vote a level panel waits for the organizer; a majority still decides', () => {
+    expect(panelDecision({ aff: 1, neg: 1 }, 'neg', false)).toEqual({ winner: null, castingVote: false });
+    expect(panelDecision({ aff: 2, neg: 1 }, 'neg', false)).toEqual({ winner: 'aff', castingVote: false });
+    const four = [ballot('c', 'aff'), ballot('a', 'neg'), ballot('b', 'neg'), ballot('d', 'aff')];
+    expect(tallyBallots(four, 4, 'c', false)).toMatchObject({
+      votes: { aff: 2, neg: 2 },
+      winner: null,
+      castingVote: false,
+      complete: true,
+      unanimous: false,
+    });
+    const three = [ballot('c', 'aff'), ballot('a', 'neg'), ballot('b', 'neg')];
+    expect(tallyBallots(three, 3, 'c', false)).toMatchObject({ winner: 'neg', castingVote: false });
+  });
+
+  it('a new tournament gives the chair the casting vote in two-team formats, not in BP', () => {
+    expect(castingVoteDefault({ kind: 'builtin', id: 'cn-worldcup' })).toBe(true);
+    expect(castingVoteDefault({ kind: 'builtin', id: 'australs' })).toBe(true);
+    expect(castingVoteDefault({ kind: 'custom' })).toBe(true);
+    expect(castingVoteDefault({ kind: 'builtin', id: 'bp' })).toBe(false);
   });
 });
 

@@ -4,7 +4,8 @@
  * reads `judgeIds` — ballots, counts, exports, the automatic allocation — keeps working), and
  * `traineeIds` the trainees, who sit in the room but do not vote. The room's result is the
  * majority of the voting panel; when the votes are level (an even panel) the chair's vote
- * decides (the casting vote). Also the clashes a hand-made allocation can have, as the
+ * decides (the casting vote) if the tournament gives the chair one (`castingVote`, on by
+ * default: {@link castingVoteDefault}), else the organizer decides. Also the clashes a hand-made allocation can have, as the
  * allocation screen shows them (zh-CN): a school or team conflict, two judges who may not sit
  * together, a judge marked absent, a judge in two rooms.
  */
@@ -57,16 +58,30 @@ export function roleIn(panel: Panel, judgeId: string): PanelRole | null {
 
 /**
  * The room's decision from its votes: the side with more votes; on level votes, the side the
- * chair voted for (`castingVote` true), or null when the chair has not voted (or there is no
- * chair). Trainees' ballots are never counted: callers pass the voting panel's votes only.
+ * chair voted for (`castingVote` true in the answer) when the tournament gives the chair the
+ * casting vote (`chairCasts`), else null: the organizer decides. Null too when the chair has not
+ * voted (or there is no chair). Trainees' ballots are never counted: callers pass the voting
+ * panel's votes only.
  */
 export function panelDecision(
   votes: { aff: number; neg: number },
   chairVote: SideId | null,
+  chairCasts = true,
 ): { winner: SideId | null; castingVote: boolean } {
   if (votes.aff !== votes.neg) return { winner: votes.aff > votes.neg ? 'aff' : 'neg', castingVote: false };
-  if (votes.aff > 0 && chairVote) return { winner: chairVote, castingVote: true };
+  if (chairCasts && votes.aff > 0 && chairVote) return { winner: chairVote, castingVote: true };
   return { winner: null, castingVote: false };
+}
+
+/**
+ * Whether a new tournament gives the chair the casting vote on a level panel, from its format.
+ * Formats say nothing of panels (format.schema.ts has no such field), so: yes for every two-team
+ * format, as Tabbycat decides a split even panel by the chair; a BP room takes one consensus
+ * ballot from its chair, so there is no vote to cast and the setting is off. The organizer can
+ * change it in the tournament's settings (docs/decisions/034-casting-vote.md).
+ */
+export function castingVoteDefault(format: { kind: string; id?: string }): boolean {
+  return !(format.kind === 'builtin' && format.id === 'bp');
 }
 
 const judgeId = z.string().min(1).max(64);

@@ -156,6 +156,11 @@ export const tournamentInputSchema = z
       .min(1, { error: '至少选择一项排名依据' })
       .refine((list) => new Set(list).size === list.length, { error: '排名依据不能重复' })
       .default([...DEFAULT_TIE_BREAKS]),
+    /**
+     * 平票时主席决定票: on level votes the chair's ballot decides (panels.ts). Left out, a new
+     * tournament takes its format's default (`castingVoteDefault`) and a saved one keeps its own.
+     */
+    castingVote: z.boolean({ error: '平票时主席决定票只能是开启或关闭' }).optional(),
   })
   .superRefine((input, ctx) => {
     if (input.startDate && input.endDate && input.endDate < input.startDate)

@@ -339,6 +339,8 @@ export interface TournamentView {
   /** Teams in a room: 2, or 4 for British Parliamentary. */
   teamsPerRoom: 2 | 4;
   tieBreaks: TieBreak[];
+  /** On level votes the chair's ballot decides (平票时主席决定票); off, the organizer decides. */
+  castingVote: boolean;
   /** Bumped on every change; `tournament.watch` yields it. */
   version: number;
   myRole: TournamentRole | null;

@@ -36,6 +36,9 @@ export const allocation = {
   traineesLine: '见习：{list}',
   castingVote: '主席决定票',
   castingVoteHint: '票数相同：以主席的投票为准',
+  /** The tournament setting (基本信息), here and not in tournament.ts: the judge's ballot page loads that file. */
+  castingVoteSetting: '平票时主席决定票',
+  castingVoteSettingHint: '评委人数为偶数、票数相同时，以主席的投票为准；关闭后由组织者裁定',
 };
 
 /** The Tabbycat link (拉取对阵) in the console. */
@@ -68,6 +71,8 @@ export const tabbycatLink = {
   rooms: '本次拉取',
   change: { added: '新增', changed: '变更', unchanged: '未变' } as Record<string, string>,
   changed: { teams: '队伍', venue: '会场', panel: '评委', sides: '正反方' } as Record<string, string>,
+  /** A BP room's teams in other positions (OG/OO/CG/CO). */
+  changedSeats: '席位',
   removed: '已移除：{list}',
   motions: '辩题：{list}',
   openWall: '打开大屏',

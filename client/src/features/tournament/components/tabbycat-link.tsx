@@ -211,14 +211,20 @@ export function TabbycatLinkSection({ view }: { view: TournamentView }) {
                   <tr key={room.fixtureId} data-testid="tm-tc-room" data-change={room.change}>
                     <td>{room.venue || '—'}</td>
                     <td>
-                      {room.aff} vs {room.neg}
+                      {room.closing
+                        ? `OG ${room.aff} · OO ${room.neg} · CG ${room.closing.cg} · CO ${room.closing.co}`
+                        : `${room.aff} vs ${room.neg}`}
                     </td>
                     <td className="tm-table__wrap">{room.judges.join('、')}</td>
                     <td>
                       <span className={room.change === 'unchanged' ? 'tm-chip' : 'tm-chip tm-chip--warn'}>
                         {t.change[room.change] ?? room.change}
                         {room.changed.length > 0 &&
-                          `：${room.changed.map((what) => t.changed[what] ?? what).join('、')}`}
+                          `：${room.changed
+                            .map((what) =>
+                              room.closing && what === 'sides' ? t.changedSeats : (t.changed[what] ?? what),
+                            )
+                            .join('、')}`}
                       </span>
                     </td>
                   </tr>

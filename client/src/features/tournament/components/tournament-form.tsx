@@ -5,6 +5,7 @@ import {
   TIE_BREAKS,
   TOURNAMENT_VISIBILITIES,
   TOURNAMENT_VISIBILITY_LABELS,
+  castingVoteDefault,
   tournamentInputSchema,
   type TieBreak,
   type TournamentInput,
@@ -12,6 +13,7 @@ import {
 } from '@bianshi/shared';
 import { useState, type FormEvent } from 'react';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
+import { allocation as allocationText } from '../../../i18n/zh-CN/tournament-allocation';
 
 const t = tournamentText.form;
 
@@ -28,6 +30,8 @@ interface FormValues {
   venues: string;
   judgesPerFixture: string;
   tieBreaks: TieBreak[];
+  /** 平票时主席决定票; null until chosen on a new tournament: the format's default. */
+  castingVote: boolean | null;
 }
 
 /** A slug to start from: `worldcup-` and four random letters or digits. */
@@ -51,6 +55,7 @@ function valuesOf(view: TournamentView | null): FormValues {
       venues: '',
       judgesPerFixture: '3',
       tieBreaks: [...DEFAULT_TIE_BREAKS],
+      castingVote: null,
     };
   }
   return {
@@ -65,6 +70,7 @@ function valuesOf(view: TournamentView | null): FormValues {
     venues: view.venues.join('\n'),
     judgesPerFixture: String(view.judgesPerFixture),
     tieBreaks: view.tieBreaks,
+    castingVote: view.castingVote,
   };
 }
 
@@ -87,6 +93,7 @@ export function checkTournamentForm(
       .filter(Boolean),
     judgesPerFixture: Number(values.judgesPerFixture),
     tieBreaks: values.tieBreaks,
+    castingVote: values.castingVote ?? castingVoteDefault({ kind: 'builtin', id: values.formatId }),
   });
   if (parsed.success) return { ok: true, input: parsed.data };
   const errors: Record<string, string> = {};
@@ -101,7 +108,7 @@ export function checkTournamentForm(
 
 /**
  * Create or edit a tournament: name, short link, season, format, visibility, dates, venues,
- * judges per fixture and the tie-break order. Checked before sending; the hub checks again.
+ * judges per fixture, the chair's casting vote and the tie-break order. Checked before sending; the hub checks again.
  */
 export function TournamentForm({
   view,
@@ -246,6 +253,22 @@ export function TournamentForm({
         />
         {errors.judgesPerFixture && <span className="tm-field__error">{errors.judgesPerFixture}</span>}
       </label>
+      {/* A BP room's chair submits the panel's one ballot: there is no vote to cast. */}
+      {values.formatId !== 'bp' && (
+        <label className="tm-field tm-field--wide">
+          <span className="tm-check">
+            <input
+              type="checkbox"
+              name="castingVote"
+              data-testid="tm-form-casting-vote"
+              checked={values.castingVote ?? castingVoteDefault({ kind: 'builtin', id: values.formatId })}
+              onChange={(e) => set('castingVote', e.target.checked)}
+            />
+            {allocationText.castingVoteSetting}
+          </span>
+          <span className="tm-field__hint">{allocationText.castingVoteSettingHint}</span>
+        </label>
+      )}
       <fieldset className="tm-field tm-field--wide tm-tiebreaks">
         <legend className="tm-field__label">{t.tieBreakOrder}</legend>
         <ol className="tm-tiebreaks__list">

@@ -1,0 +1,1 @@
+ALTER TABLE "tournaments" ADD COLUMN "casting_vote" boolean DEFAULT true NOT NULL;
