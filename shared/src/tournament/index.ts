@@ -17,3 +17,4 @@ export * from './bp-standings';
 export * as tabEngine from './engine';
 /** Tabbycat's CSV import folders and DebateXML, namespaced: its type names (ImportError, …) are generic. */
 export * as tabbycat from './tabbycat';
+export * from './break-categories';
