@@ -7,6 +7,8 @@
  * released on hub A reaches hub B's public page, hidden before; the knockout seeds from the
  * open break. A tournament without categories previews one implicit open category.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BreakPreview, TournamentView } from '@bianshi/shared';
 import { createAccount, outcome, signedInOn, type TestAccount } from '../support/accounts';
@@ -14,38 +16,11 @@ import { startHubPair, type TestHub } from '../support/hub';
 import { httpClient, wsClient } from '../support/trpc';
 import { until } from '../support/until';
 
-const INSTITUTIONS = ['X', 'Y', 'Z', 'W', 'V'];
-/** X has four teams (one too many for AIDA's cap); W and V and X's fourth are ESL. */
-const TEAMS: Array<[string, string, boolean]> = [
-  ['X', '1', false],
-  ['X', '2', false],
-  ['X', '3', false],
-  ['X', '4', true],
-  ...['Y', 'Z', 'W', 'V'].flatMap((code) =>
-    ['1', '2', '3'].map((ref): [string, string, boolean] => [code, ref, code === 'W' || code === 'V']),
-  ),
-];
-const FOLDER = {
-  'institutions.csv': ['code,region,name', ...INSTITUTIONS.map((code) => `${code},,${code} 大学`)].join('\n'),
-  'break_categories.csv': [
-    'name,slug,seq,break_size,is_general,priority,rule',
-    'Open,open,1,8,TRUE,20,aida-1996',
-    'ESL,esl,2,4,FALSE,10,standard',
-  ].join('\n'),
-  'teams.csv': [
-    'institution,reference,use_institution_prefix,break_category,speaker1_name,speaker2_name,speaker3_name',
-    ...TEAMS.map(
-      ([code, ref, esl]) =>
-        `${code},${ref},TRUE,${esl ? 'open/esl' : 'open'},${code}${ref}甲,${code}${ref}乙,${code}${ref}丙`,
-    ),
-  ].join('\n'),
-  'rounds.csv': [
-    'seq,name,abbreviation,stage,draw_type,silent,feedback_weight,break_category,weight',
-    '1,Round 1,R1,preliminary,random,FALSE,0.5,,1',
-    '2,Round 2,R2,preliminary,power paired,FALSE,0.5,,1',
-    '3,Round 3,R3,preliminary,power paired,FALSE,0.5,,1',
-  ].join('\n'),
-};
+/** tests/fixtures/tabbycat/break16: X has four teams (one too many for AIDA's cap); W, V and X's fourth are ESL. */
+const DIR = new URL('../fixtures/tabbycat/break16/', import.meta.url).pathname;
+const FOLDER = Object.fromEntries(
+  readdirSync(DIR).map((file) => [file, readFileSync(join(DIR, file), 'utf8')]),
+);
 
 describe('break categories on two hubs (Postgres + Redis)', () => {
   let close: (() => Promise<void>) | undefined;
