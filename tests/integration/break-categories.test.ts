@@ -7,20 +7,13 @@
  * released on hub A reaches hub B's public page, hidden before; the knockout seeds from the
  * open break. A tournament without categories previews one implicit open category.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BreakPreview, TournamentView } from '@bianshi/shared';
 import { createAccount, outcome, signedInOn, type TestAccount } from '../support/accounts';
+import { playBreak16 } from '../support/break-tournament';
 import { startHubPair, type TestHub } from '../support/hub';
 import { httpClient, wsClient } from '../support/trpc';
 import { until } from '../support/until';
-
-/** tests/fixtures/tabbycat/break16: X has four teams (one too many for AIDA's cap); W, V and X's fourth are ESL. */
-const DIR = new URL('../fixtures/tabbycat/break16/', import.meta.url).pathname;
-const FOLDER = Object.fromEntries(
-  readdirSync(DIR).map((file) => [file, readFileSync(join(DIR, file), 'utf8')]),
-);
 
 describe('break categories on two hubs (Postgres + Redis)', () => {
   let close: (() => Promise<void>) | undefined;
@@ -36,33 +29,7 @@ describe('break categories on two hubs (Postgres + Redis)', () => {
   beforeAll(async () => {
     ({ a, b, close } = await startHubPair());
     owner = await createAccount(a, 'break-owner');
-    const imported = await owner.client.tournament.importTabbycat.mutate({
-      name: '晋级测试赛',
-      files: FOLDER,
-    });
-    ({ id: tournamentId, slug } = imported.tournament);
-    // Three rounds, the stronger team (earlier in the list) winning every room 3:0.
-    let v = await view(a);
-    const strength = new Map(v.teams.map((team, index) => [team.id, index]));
-    for (const [index, round] of v.rounds.entries()) {
-      await owner.client.tournament.drawRound.mutate({
-        tournamentId,
-        draw: { roundId: round.id, seed: `break-${index}` },
-      });
-      await owner.client.tournament.publishRound.mutate({ tournamentId, roundId: round.id });
-      v = await view(a);
-      for (const fixture of v.rounds[index]!.fixtures) {
-        const affWins = strength.get(fixture.affTeamId!)! < strength.get(fixture.negTeamId!)!;
-        await owner.client.tournament.editResult.mutate({
-          tournamentId,
-          fixtureId: fixture.id,
-          result: {
-            winner: affWins ? 'aff' : 'neg',
-            votes: affWins ? { aff: 3, neg: 0 } : { aff: 0, neg: 3 },
-          },
-        });
-      }
-    }
+    ({ id: tournamentId, slug } = await playBreak16(a, owner));
   }, 240_000);
 
   afterAll(async () => {

@@ -111,6 +111,8 @@ export interface BreakTeamLine {
   /** BP: team points; two-team: ballots won. */
   points: number;
   speakerPoints: number;
+  /** Any of its results carried speaker points (else 辩手总分 shows —, not 0). */
+  scored: boolean;
 }
 
 /** One category's break. */
@@ -260,6 +262,7 @@ export function computeBreakPreview(input: {
       wins: row?.wins ?? 0,
       points: input.bp ? (row?.teamPoints ?? 0) : (row?.ballotsWon ?? 0),
       speakerPoints: row?.speakerPoints ?? 0,
+      scored: row?.scored ?? false,
     };
   };
   const categories = [...input.categories]

@@ -248,6 +248,9 @@ function CategoryCard({
   bp: boolean;
   children: ReactNode;
 }) {
+  // Teams not eligible for the category are many in a narrow break (ESL, novice): folded away.
+  const ineligible = category.excluded.filter((row) => row.reason === 'ineligible');
+  const others = category.excluded.filter((row) => row.reason !== 'ineligible');
   return (
     <section
       className="tm-table-card tm-break__category"
@@ -305,36 +308,51 @@ function CategoryCard({
       {category.excluded.length === 0 ? (
         <p className="tm-muted">{text.noneExcluded}</p>
       ) : (
-        <div className="tm-table-scroll">
-          <table className="tm-table" data-testid="tm-break-excluded">
-            <thead>
-              <tr>
-                <th scope="col">{text.rank}</th>
-                <th scope="col" className="tm-table__name">
-                  {text.team}
-                </th>
-                <th scope="col" className="tm-break__school">
-                  {text.school}
-                </th>
-                <th scope="col">{text.reason}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {category.excluded.map((row) => (
-                <tr key={row.teamId} data-testid="tm-break-excluded-row">
-                  <td>{row.rank}</td>
-                  <td className="tm-table__name">{row.name}</td>
-                  <td className="tm-break__school">{row.school}</td>
-                  <td>
-                    <span className="tm-chip tm-chip--warn">{text.reasons[row.reason]}</span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <>
+          {others.length > 0 && <ExcludedTable rows={others} />}
+          {ineligible.length > 0 && (
+            <details className="tm-break__ineligible" data-testid="tm-break-ineligible">
+              <summary>{format(text.ineligibleSummary, { n: ineligible.length })}</summary>
+              <ExcludedTable rows={ineligible} />
+            </details>
+          )}
+        </>
       )}
     </section>
+  );
+}
+
+/** Teams above the cut-off that do not break: place, team, school, and why. */
+function ExcludedTable({ rows }: { rows: BreakCategoryPreview['excluded'] }) {
+  return (
+    <div className="tm-table-scroll">
+      <table className="tm-table" data-testid="tm-break-excluded">
+        <thead>
+          <tr>
+            <th scope="col">{text.rank}</th>
+            <th scope="col" className="tm-table__name">
+              {text.team}
+            </th>
+            <th scope="col" className="tm-break__school">
+              {text.school}
+            </th>
+            <th scope="col">{text.reason}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.teamId} data-testid="tm-break-excluded-row">
+              <td>{row.rank}</td>
+              <td className="tm-table__name">{row.name}</td>
+              <td className="tm-break__school">{row.school}</td>
+              <td>
+                <span className="tm-chip tm-chip--warn">{text.reasons[row.reason]}</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -357,13 +375,13 @@ function RecordCells({ row, bp }: { row: BreakTeamLine; bp: boolean }) {
   return bp ? (
     <>
       <td>{row.points}</td>
-      <td>{row.speakerPoints}</td>
+      <td>{row.scored ? row.speakerPoints : '—'}</td>
     </>
   ) : (
     <>
       <td>{row.wins}</td>
       <td>{row.points}</td>
-      <td>{row.speakerPoints}</td>
+      <td>{row.scored ? row.speakerPoints : '—'}</td>
     </>
   );
 }
