@@ -47,7 +47,6 @@ describe('the 晋级 panel', () => {
     expect(await esl.getByTestId('tm-break-row').count()).toBe(4);
     const capped = open.getByTestId('tm-break-excluded-row').filter({ hasText: 'X 4' });
     expect(await capped.innerText()).toContain('学校名额已满');
-    expect(await esl.getByTestId('tm-break-excluded-row').first().innerText()).toContain('已在其他类别晋级');
     expect(await esl.getByTestId('tm-break-ineligible').innerText()).toMatch(/未达资格：另有 \d+ 支/);
     expect(await page.getByTestId('tm-break-status').innerText()).toContain('尚未公布');
 
