@@ -3,8 +3,8 @@
  * client: imported from a Tabbycat folder as it is (Tabbycat's own `australs24team` when a
  * snapshot of its repository is here, else our invented `circuit24` in the same layout), three
  * preliminary rounds — random, then power-paired — each drawn in the console, with panels of
- * three whose judges submit their own ballots (split decisions confirmed by the organizer), a
- * break of 8 from the standings, and quarterfinals to a champion on the public bracket.
+ * three whose judges submit their own ballots (split decisions confirmed by the organizer), the
+ * open category's break of 8 by its rule, and quarterfinals to a champion on the public bracket.
  * What a tab director clicks goes through the browser; the many judges' ballots go through the
  * API as their phones would send them.
  */
@@ -155,11 +155,15 @@ describe('a 24-team circuit from import to champion', () => {
     expect(new Set(pairs).size).toBe(36);
     expect(v.standings[0]!.rows).toHaveLength(24);
     expect(v.standings[0]!.rows[0]!.wins).toBe(3);
-    const breaking = v.standings[0]!.rows.slice(0, 8).map((row) => row.teamId);
+    // The break of 8: the folder's open category (by its rule, AIDA 2016 in australs24team).
+    const { categories } = await director.client.tournament.breakPreview.query({ tournamentId });
+    const breaking = categories.find((category) => category.isGeneral)!.breaking.map((row) => row.teamId);
+    expect(breaking).toHaveLength(8);
 
-    // The break of 8, from the console.
+    // The knockout from the console, seeded from the open break.
     await page.goto(`${hub.url}/worldcup/${slug}/manage#tm-knockout`);
-    await page.getByTestId('tm-advance-count').fill('8');
+    await page.getByTestId('tm-knockout-from-break').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('tm-advance-count').count()).toBe(0);
     await page.getByTestId('tm-create-knockout').click();
     await confirmDialog(page);
     await page.getByTestId('bracket').waitFor({ timeout: 20_000 });

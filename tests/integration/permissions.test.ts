@@ -606,6 +606,29 @@ const TABLE: Record<string, Row> = {
     rule: tournament('organizer'),
     input: (fx) => ({ tournamentId: tournamentId(fx) }),
   },
+  'tournament.breakPreview': {
+    rule: tournament('judgeCoordinator'),
+    input: (fx) => ({ tournamentId: tournamentId(fx) }),
+  },
+  'tournament.setBreakCategory': {
+    rule: tournament('organizer'),
+    input: (fx) => ({
+      tournamentId: tournamentId(fx),
+      category: { categoryId: 'no-such-category', size: 4, rule: 'standard' },
+    }),
+  },
+  'tournament.createBreakCategory': {
+    rule: tournament('organizer'),
+    input: (fx) => ({
+      tournamentId: tournamentId(fx),
+      category: { name: '公开组', size: 1, rule: 'standard' },
+    }),
+  },
+  'tournament.releaseBreak': {
+    rule: tournament('organizer'),
+    input: (fx) => ({ tournamentId: tournamentId(fx) }),
+  },
+  'tournament.releasedBreak': { rule: PUBLIC, input: (fx) => ({ slug: slugOf(fx) }) },
   'tournament.exportFixtures': { rule: PUBLIC, input: (fx) => ({ slug: slugOf(fx) }) },
   'tournament.exportStandings': { rule: PUBLIC, input: (fx) => ({ slug: slugOf(fx) }) },
   'tournament.exportTabbycat': {

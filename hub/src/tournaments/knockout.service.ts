@@ -13,6 +13,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
 import { newId } from '../lib/ids';
+import type { BreakService } from './break.service';
 import { roundFixtures } from './draw.service';
 import { T } from './messages';
 import type { TournamentChanges } from './tournament-changes';
@@ -41,11 +42,14 @@ export class KnockoutService {
     private readonly repository: TournamentRepository,
     private readonly changes: TournamentChanges,
     private readonly clock: Clock,
+    private readonly breaks?: BreakService,
   ) {}
 
   /**
    * Seeds the knockout from the group standings: the top `advancePerPool` of each pool, pool
    * winners first (ordered across pools by the tie-breaks), byes to the top seeds; drafts round 1.
+   * A two-team tournament with break categories seeds from its open category's break instead
+   * (seeds in order; `advancePerPool` is not used).
    */
   async createKnockout(
     tournament: TournamentRow,
@@ -54,7 +58,8 @@ export class KnockoutService {
     const snapshot = await this.repository.snapshot(tournament);
     const group = snapshot.stages.find((stage) => stage.kind === 'group');
     if (!group) throw new HubError('BAD_REQUEST', T.noGroupStage, 'no-group-stage');
-    const imported = importedKnockout(snapshot);
+    const broken = await this.breaks?.knockoutSeeds(tournament, snapshot);
+    const imported = importedKnockout(snapshot, broken?.categoryId);
     if (snapshot.stages.some((stage) => stage.kind === 'knockout') && !imported)
       throw new HubError('CONFLICT', T.knockoutExists, 'knockout-exists');
     const groupRounds = new Set(
@@ -67,18 +72,9 @@ export class KnockoutService {
       (fixture) => groupRounds.has(fixture.roundId) && !confirmed.has(fixture.id),
     ).length;
     if (open > 0) throw new HubError('BAD_REQUEST', T.knockoutGroupUnfinished(open), 'group-unfinished');
-    const names = new Map(snapshot.teams.map((team) => [team.id, team.name]));
-    const compare = compareAcrossPools(tournament.tieBreaks, names);
-    const seeded: StandingsRow[] = [];
-    for (let place = 1; place <= input.advancePerPool; place += 1) {
-      seeded.push(
-        ...standingsOf(snapshot)
-          .flatMap((pool) => pool.rows.filter((row) => row.rank === place))
-          .sort(compare),
-      );
-    }
+    const seeded = broken?.teamIds ?? seedsByPool(snapshot, tournament, input.advancePerPool);
     if (seeded.length < 2) throw new HubError('BAD_REQUEST', T.knockoutTooFew, 'knockout-too-few');
-    const bracket = buildBracket(seeded.map((row) => row.teamId));
+    const bracket = buildBracket(seeded);
     const stageId = imported?.stage.id ?? newId();
     const seed = newId();
     const draw: DrawRecord = { method: 'generated', seed, at: this.clock.now(), byName: '积分榜' };
@@ -186,12 +182,31 @@ export class KnockoutService {
   }
 }
 
+/** The top `advancePerPool` of each pool, pool winners first (ordered across pools by the tie-breaks). */
+function seedsByPool(
+  snapshot: TournamentSnapshot,
+  tournament: TournamentRow,
+  advancePerPool: number,
+): string[] {
+  const names = new Map(snapshot.teams.map((team) => [team.id, team.name]));
+  const compare = compareAcrossPools(tournament.tieBreaks, names);
+  const seeded: StandingsRow[] = [];
+  for (let place = 1; place <= advancePerPool; place += 1) {
+    seeded.push(
+      ...standingsOf(snapshot)
+        .flatMap((pool) => pool.rows.filter((row) => row.rank === place))
+        .sort(compare),
+    );
+  }
+  return seeded.map((row) => row.teamId);
+}
+
 /**
  * A knockout stage that came from an import and was never seeded: no bracket, and rounds that
  * are neither drawn nor published (Tabbycat's elimination rounds). Its rounds of the bracket's
  * category in order, and the rest.
  */
-function importedKnockout(snapshot: TournamentSnapshot) {
+function importedKnockout(snapshot: TournamentSnapshot, breakCategoryId?: string) {
   const stage = snapshot.stages.find((candidate) => candidate.kind === 'knockout');
   if (!stage || stage.bracket.length > 0) return null;
   const all = snapshot.rounds
@@ -199,9 +214,11 @@ function importedKnockout(snapshot: TournamentSnapshot) {
     .sort((a, b) => a.number - b.number);
   const drafted = new Set(snapshot.fixtures.map((fixture) => fixture.roundId));
   if (all.some((round) => round.status === 'published' || drafted.has(round.id))) return null;
-  // The bracket plays the break category of the last round (the open final); other categories'
-  // rounds (ESL, novice) wait after it, unplayed.
-  const category = all.at(-1)?.breakCategoryId ?? null;
+  // The bracket plays the category it was seeded from, else that of the last round (the open
+  // final); other categories' rounds (ESL, novice) wait after it, unplayed.
+  const category = all.some((round) => round.breakCategoryId === breakCategoryId)
+    ? breakCategoryId!
+    : (all.at(-1)?.breakCategoryId ?? null);
   const rounds = all.filter((round) => round.breakCategoryId === category);
   return { stage, rounds, others: all.filter((round) => round.breakCategoryId !== category) };
 }

@@ -10,6 +10,7 @@ import type { TimerService } from '../timers/timer.service';
 import { AllocationService } from './allocation.service';
 import { BallotRepository } from './ballot.repository';
 import { BallotService } from './ballot.service';
+import { BreakService } from './break.service';
 import { DrawService } from './draw.service';
 import { KnockoutService } from './knockout.service';
 import { ParticipantService } from './participant.service';
@@ -47,6 +48,8 @@ export interface Tournaments {
   readonly allocation: AllocationService;
   /** The knockout bracket and its rounds. */
   readonly knockout: KnockoutService;
+  /** The break per break category: sizes, rules, the computed lists and their release. */
+  readonly breaks: BreakService;
   /** Publishing rounds onto timers and a lobby. */
   readonly rounds: RoundPublisher;
   /** Judges' ballots and results. */
@@ -100,6 +103,7 @@ export function createTournaments(deps: TournamentModuleDependencies): Tournamen
   );
   const displays = new TopicPublisher(repository, deps.timers, deps.clock);
   const rounds = new RoundPublisher(repository, changes, deps.timers, deps.lobbies, deps.clock);
+  const breaks = new BreakService(deps.db, repository, changes, deps.clock);
   return {
     invites,
     core: new TournamentService(
@@ -115,7 +119,8 @@ export function createTournaments(deps: TournamentModuleDependencies): Tournamen
     roundMotions: new RoundMotionService(repository, changes, displays, deps.clock),
     roundDraws: new RoundDrawService(repository, changes, deps.clock),
     allocation: new AllocationService(repository, changes),
-    knockout: new KnockoutService(repository, changes, deps.clock),
+    knockout: new KnockoutService(repository, changes, deps.clock, breaks),
+    breaks,
     rounds,
     ballots: new BallotService(repository, new BallotRepository(deps.db), changes, deps.clock),
     motions: new TournamentMotions(deps.db, () => deps.clock.now()),

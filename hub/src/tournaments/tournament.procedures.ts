@@ -2,12 +2,15 @@ import {
   addRoundSchema,
   ballotInputSchema,
   bpBallotSchema,
+  breakCategoryCreateSchema,
+  breakCategoryPatchSchema,
   epochMsSchema,
   fixturePatchSchema,
   generatedDrawSchema,
   judgeInputSchema,
   knockoutInputSchema,
   manualDrawSchema,
+  openBreakSchema,
   resultInputSchema,
   roundAbsentSchema,
   roundDrawSchema,
@@ -492,6 +495,35 @@ export const tournamentRouter = router({
   advanceKnockout: organizer.mutation(({ ctx }) =>
     ctx.services.tournaments.knockout.advanceKnockout(ctx.tournament),
   ),
+
+  /**
+   * The break per break category from the current standings: breaking teams with their seeds,
+   * teams above the cut-off left out and why, ties across it, and what was released. Without
+   * categories, one implicit open category sized by `open`.
+   */
+  breakPreview: coordinator
+    .input(z.object({ open: openBreakSchema.optional() }))
+    .query(({ ctx, input }) => ctx.services.tournaments.breaks.preview(ctx.tournament, input.open)),
+  /** Sets a break category's size and rule. */
+  setBreakCategory: organizer
+    .input(z.object({ category: breakCategoryPatchSchema }))
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.tournaments.breaks.setCategory(ctx.tournament, input.category);
+      return ok;
+    }),
+  /** Saves the open break category of a tournament that has none (every team eligible). */
+  createBreakCategory: organizer
+    .input(z.object({ category: breakCategoryCreateSchema }))
+    .mutation(({ ctx, input }) =>
+      ctx.services.tournaments.breaks.createCategory(ctx.tournament, input.category),
+    ),
+  /** Releases the break as computed now (again: replaces it); the public page shows it from then on. */
+  releaseBreak: organizer.mutation(({ ctx }) => ctx.services.tournaments.breaks.release(ctx.tournament)),
+  /** The released break per category (seed, team, institution); empty until released. */
+  releasedBreak: publicProcedure.input(bySlug).query(async ({ ctx, input }) => {
+    const tournament = await ctx.services.tournaments.core.visible(input.slug, ctx.user);
+    return ctx.services.tournaments.breaks.released(tournament);
+  }),
 
   /** Fixtures and results as CSV. */
   exportFixtures: publicProcedure

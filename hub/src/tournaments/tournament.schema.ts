@@ -444,6 +444,10 @@ export const tournamentBreakCategories = pgTable(
     /** Which category a team breaking in several takes (higher first). */
     priority: integer('priority').notNull().default(0),
     rule: text('rule').$type<BreakRule>().notNull().default('standard'),
+    /** When the organizer released the break (公布晋级名单); null: not released, hidden from the public. */
+    releasedAt: bigint('released_at', { mode: 'number' }),
+    /** The breaking teams as released, seeds in order (later changes show only once released again). */
+    releasedTeamIds: jsonb('released_team_ids').$type<string[]>(),
   },
   (table) => [uniqueIndex('tournament_break_categories_slug_idx').on(table.tournamentId, table.slug)],
 );

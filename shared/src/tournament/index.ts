@@ -18,3 +18,4 @@ export * from './round-motions';
 export * as tabEngine from './engine';
 /** Tabbycat's CSV import folders and DebateXML, namespaced: its type names (ImportError, …) are generic. */
 export * as tabbycat from './tabbycat';
+export * from './break-categories';

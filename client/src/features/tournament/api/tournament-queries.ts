@@ -56,6 +56,8 @@ export function useTournamentChanges(slug: string, enabled: boolean) {
           void queryClient.invalidateQueries({ queryKey: trpc.tournament.live.pathKey() });
           void queryClient.invalidateQueries({ queryKey: trpc.tournament.ballots.pathKey() });
           void queryClient.invalidateQueries({ queryKey: trpc.tournament.allocation.pathKey() });
+          void queryClient.invalidateQueries({ queryKey: trpc.tournament.breakPreview.pathKey() });
+          void queryClient.invalidateQueries({ queryKey: trpc.tournament.releasedBreak.pathKey() });
         },
       },
     );

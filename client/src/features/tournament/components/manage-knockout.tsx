@@ -1,9 +1,12 @@
+import { knockoutBreakCategory } from '@bianshi/shared';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { format } from '../../../i18n';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
 import { swiss } from '../../../i18n/zh-CN/tournament-swiss';
+import { tournamentBreak } from '../../../i18n/zh-CN/tournament-break';
+import { useBreakPreview } from '../api/use-break';
 import { bracketRoundsOf } from '../view-model';
 import { Bracket } from './bracket';
 import type { SectionProps } from './manage-page';
@@ -21,10 +24,21 @@ export function KnockoutSection({ view, actions }: SectionProps) {
   const unconfirmed = view.rounds
     .filter((round) => round.stageId === group?.id)
     .reduce((n, round) => n + round.fixtures.filter((fixture) => !fixture.result?.confirmed).length, 0);
-  const count = Number(advance);
-  const invalid = swissStage
-    ? !Number.isInteger(count) || count < 2 || count > 64
-    : !Number.isInteger(count) || count < 1 || count > 16;
+  // With break categories, a two-team knockout seeds from the open category's break (as released, else as computed).
+  const breakPreview = useBreakPreview(view.id, undefined, !hasKnockout && view.teamsPerRoom === 2).data;
+  const breakCategory =
+    breakPreview && !breakPreview.implicit && view.teamsPerRoom === 2
+      ? knockoutBreakCategory(breakPreview.categories)
+      : undefined;
+  const breakSeeds = breakCategory
+    ? (breakCategory.released?.teamIds.length ?? breakCategory.breaking.length)
+    : 0;
+  const count = breakCategory ? breakSeeds : Number(advance);
+  const invalid = breakCategory
+    ? breakSeeds < 2
+    : swissStage
+      ? !Number.isInteger(count) || count < 2 || count > 64
+      : !Number.isInteger(count) || count < 1 || count > 16;
   const rounds = bracketRoundsOf(view);
   const confirm = useConfirm();
   return (
@@ -33,22 +47,35 @@ export function KnockoutSection({ view, actions }: SectionProps) {
       {!hasKnockout ? (
         <>
           {unconfirmed > 0 && <p className="tm-muted">{format(t.notReady, { n: unconfirmed })}</p>}
+          {breakCategory && (
+            <p className="tm-muted" data-testid="tm-knockout-from-break">
+              {breakSeeds >= 2
+                ? format(tournamentBreak.knockoutFromBreak, {
+                    name: breakCategory.name,
+                    n: breakSeeds,
+                    m: breakSeeds - 1,
+                  })
+                : format(tournamentBreak.knockoutFromBreakEmpty, { name: breakCategory.name })}
+            </p>
+          )}
           <div className="tm-row tm-row--end">
-            <label className="tm-field tm-field--inline">
-              <span className="tm-field__label">
-                {swissStage ? swiss.breakSize : tournamentText.form.advancePerPool}
-              </span>
-              <input
-                className="input"
-                type="number"
-                min={swissStage ? 2 : 1}
-                max={swissStage ? 64 : 16}
-                value={advance}
-                aria-invalid={invalid ? 'true' : undefined}
-                onChange={(e) => setAdvance(e.target.value)}
-                data-testid="tm-advance-count"
-              />
-            </label>
+            {!breakCategory && (
+              <label className="tm-field tm-field--inline">
+                <span className="tm-field__label">
+                  {swissStage ? swiss.breakSize : tournamentText.form.advancePerPool}
+                </span>
+                <input
+                  className="input"
+                  type="number"
+                  min={swissStage ? 2 : 1}
+                  max={swissStage ? 64 : 16}
+                  value={advance}
+                  aria-invalid={invalid ? 'true' : undefined}
+                  onChange={(e) => setAdvance(e.target.value)}
+                  data-testid="tm-advance-count"
+                />
+              </label>
+            )}
             <button
               type="button"
               className="btn btn--primary btn--sm"
@@ -70,7 +97,7 @@ export function KnockoutSection({ view, actions }: SectionProps) {
               {t.advance}
             </button>
           </div>
-          {invalid && (
+          {invalid && !breakCategory && (
             <p className="tm-field__error">
               {swissStage ? swiss.breakSizeInvalid : tournamentText.form.errors.advance}
             </p>

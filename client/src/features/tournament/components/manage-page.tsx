@@ -3,10 +3,12 @@ import { Link, useParams } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
 import { tabbycatLink as tabbycatText } from '../../../i18n/zh-CN/tournament-allocation';
+import { tournamentBreak } from '../../../i18n/zh-CN/tournament-break';
 import { useTournament } from '../api/tournament-queries';
 import { tournamentErrorMessage } from '../api/tournament-errors';
 import { useTournamentActions, type TournamentActions } from '../api/use-tournament-actions';
 import { useTournamentTitle } from '../hooks/use-tournament-title';
+import { BreakSection } from './manage-break';
 import { ExportsMenu } from './exports-menu';
 import { DrawSection } from './manage-draw';
 import { JudgesSection } from './manage-judges';
@@ -19,7 +21,11 @@ import { TournamentForm } from './tournament-form';
 import '../tournament.css';
 
 const t = tournamentText;
-const STEPS = ['info', 'staff', 'teams', 'draw', 'judges', 'rounds', 'knockout', 'exports'] as const;
+const STEPS = ['info', 'staff', 'teams', 'draw', 'judges', 'rounds', 'break', 'knockout', 'exports'] as const;
+const STEP_LABELS: Record<(typeof STEPS)[number], string> = {
+  ...t.console.steps,
+  break: tournamentBreak.step,
+};
 
 /** What every console section receives. */
 export interface SectionProps {
@@ -30,7 +36,7 @@ export interface SectionProps {
 /**
  * `/worldcup/:slug/manage`: the organizer's console, one page of sections in the order a
  * tournament runs — settings, staff (managed by the owner), teams, the group draw, judges, rounds (publish, topics, results),
- * the knockout, exports. Judge coordinators see the judge and round sections.
+ * the break (晋级), the knockout, exports. Judge coordinators see the judge and round sections.
  */
 export function ManagePage() {
   const { slug = '' } = useParams();
@@ -79,7 +85,7 @@ export function ManagePage() {
         <nav className="tm-console__nav" aria-label={t.console.title}>
           {steps.map((step) => (
             <a key={step} href={`#tm-${step}`} className="tm-console__step">
-              {t.console.steps[step]}
+              {STEP_LABELS[step]}
             </a>
           ))}
           {organizer && (
@@ -126,6 +132,11 @@ export function ManagePage() {
             <RoundsSection {...props} canPublish={organizer} />
           </Section>
           {organizer && (
+            <Section id="break">
+              <BreakSection {...props} />
+            </Section>
+          )}
+          {organizer && (
             <Section id="knockout">
               <KnockoutSection {...props} />
             </Section>
@@ -163,7 +174,7 @@ function Section({ id, children }: { id: (typeof STEPS)[number]; children: React
       data-testid={`tm-section-${id}`}
     >
       <h2 id={`tm-${id}-title`} className="tm-subtitle">
-        {t.console.steps[id]}
+        {STEP_LABELS[id]}
       </h2>
       {children}
     </section>

@@ -3,10 +3,13 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { format } from '../../../i18n';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
+import { tournamentBreak } from '../../../i18n/zh-CN/tournament-break';
 import { useTournament } from '../api/tournament-queries';
 import { tournamentErrorMessage } from '../api/tournament-errors';
+import { useReleasedBreak } from '../api/use-break';
 import { useTournamentTitle } from '../hooks/use-tournament-title';
 import { phaseOf } from '../view-model';
+import { BreakTab } from './break-tab';
 import { ExportsMenu } from './exports-menu';
 import { FixturesTab } from './fixtures-tab';
 import { BracketTab, JudgesTab, StandingsTab, TeamsTab, TopicsTab } from './tabs';
@@ -14,11 +17,20 @@ import '../tournament.css';
 
 const t = tournamentText;
 
-/** The tabs of a tournament page, in order; `?tab=` names one. */
-export const TOURNAMENT_TABS = ['fixtures', 'standings', 'bracket', 'topics', 'teams', 'judges'] as const;
+/** The tabs of a tournament page, in order; `?tab=` names one. 晋级 shows once the break is released. */
+export const TOURNAMENT_TABS = [
+  'fixtures',
+  'standings',
+  'break',
+  'bracket',
+  'topics',
+  'teams',
+  'judges',
+] as const;
 type TabId = (typeof TOURNAMENT_TABS)[number];
+const TAB_LABELS: Record<TabId, string> = { ...t.tabs, break: tournamentBreak.tab };
 
-const PANELS: Record<TabId, (props: { view: TournamentView }) => ReactNode> = {
+const PANELS: Record<Exclude<TabId, 'break'>, (props: { view: TournamentView }) => ReactNode> = {
   fixtures: FixturesTab,
   standings: StandingsTab,
   bracket: BracketTab,
@@ -27,11 +39,13 @@ const PANELS: Record<TabId, (props: { view: TournamentView }) => ReactNode> = {
   judges: JudgesTab,
 };
 
-/** `/worldcup/:slug`: the tournament with tabs 赛程, 积分榜, 淘汰赛, 辩题, 参赛队伍, 评委; live via `tournament.watch`. */
+/** `/worldcup/:slug`: the tournament with tabs 赛程, 积分榜, 晋级 (once released), 淘汰赛, 辩题, 参赛队伍, 评委; live via `tournament.watch`. */
 export function TournamentPage() {
   const { slug = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const query = useTournament(slug);
+  const released = useReleasedBreak(slug).data ?? [];
+  const tabs = TOURNAMENT_TABS.filter((id) => id !== 'break' || released.length > 0);
   const view = query.data;
   useTournamentTitle(view?.name);
   const requested = params.get('tab');
@@ -45,7 +59,7 @@ export function TournamentPage() {
   // Live matches first; once the knockout is drawn and nothing is live, the bracket.
   const fallback: TabId =
     live === 0 && (phase === 'knockout' || phase === 'finished') ? 'bracket' : 'fixtures';
-  const tab: TabId = TOURNAMENT_TABS.includes(requested as TabId) ? (requested as TabId) : fallback;
+  const tab: TabId = tabs.includes(requested as TabId) ? (requested as TabId) : fallback;
 
   if (query.isError) {
     return (
@@ -64,15 +78,15 @@ export function TournamentPage() {
   const select = (next: TabId) =>
     setParams((all) => ({ ...Object.fromEntries(all), tab: next }), { replace: true });
   const onKey = (event: KeyboardEvent) => {
-    const index = TOURNAMENT_TABS.indexOf(tab);
+    const index = tabs.indexOf(tab);
     const by = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (!by) return;
     event.preventDefault();
-    const next = TOURNAMENT_TABS[(index + by + TOURNAMENT_TABS.length) % TOURNAMENT_TABS.length]!;
+    const next = tabs[(index + by + tabs.length) % tabs.length]!;
     select(next);
     document.getElementById(`tm-tab-${next}`)?.focus();
   };
-  const Panel = PANELS[tab];
+  const Panel = tab === 'break' ? null : PANELS[tab];
   const latest = [...view.rounds].reverse().find((round) => round.status === 'published' && round.lobby);
 
   return (
@@ -122,7 +136,7 @@ export function TournamentPage() {
         </div>
       </header>
       <div className="tm-tabs" role="tablist" aria-label={view.name} onKeyDown={onKey}>
-        {TOURNAMENT_TABS.map((id) => (
+        {tabs.map((id) => (
           <button
             key={id}
             id={`tm-tab-${id}`}
@@ -134,7 +148,7 @@ export function TournamentPage() {
             tabIndex={tab === id ? 0 : -1}
             onClick={() => select(id)}
           >
-            {t.tabs[id]}
+            {TAB_LABELS[id]}
           </button>
         ))}
       </div>
@@ -145,7 +159,7 @@ export function TournamentPage() {
         aria-labelledby={`tm-tab-${tab}`}
         data-tab={tab}
       >
-        <Panel view={view} />
+        {Panel ? <Panel view={view} /> : <BreakTab categories={released} />}
       </div>
       <footer className="tm-foot">
         <ExportsMenu slug={view.slug} />

@@ -1,0 +1,387 @@
+import {
+  BREAK_CATEGORY_RULES,
+  BREAK_SIZE_MAX,
+  DEFAULT_OPEN_BREAK_SIZE,
+  type BreakCategoryPreview,
+  type BreakCategoryRule,
+  type BreakTeamLine,
+} from '@bianshi/shared';
+import { useDeferredValue, useState, type ReactNode } from 'react';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { format } from '../../../i18n';
+import { tournamentBreak as text } from '../../../i18n/zh-CN/tournament-break';
+import { toast } from '../../../lib/toast';
+import { useBreakActions, useBreakPreview } from '../api/use-break';
+import { formatDateTime } from '../format';
+import type { SectionProps } from './manage-page';
+import '../break.css';
+
+/** A size as typed, or null when it is not a whole number from 1 to the largest break. */
+function parseSize(value: string): number | null {
+  const size = Number(value);
+  return value.trim() !== '' && Number.isInteger(size) && size >= 1 && size <= BREAK_SIZE_MAX ? size : null;
+}
+
+/**
+ * 晋级: each break category's breaking teams (seed, team, school, record), the teams above the
+ * cut-off left out and why, ties across the cut-off; size and rule edited per category; and
+ * 公布晋级名单, after which the public page shows the lists.
+ */
+export function BreakSection({ view }: SectionProps) {
+  const [openSize, setOpenSize] = useState(String(Math.min(DEFAULT_OPEN_BREAK_SIZE, view.teams.length || 1)));
+  const [openRule, setOpenRule] = useState<BreakCategoryRule>('standard');
+  const [openName, setOpenName] = useState('公开组');
+  const typedSize = parseSize(openSize);
+  const [lastSize, setLastSize] = useState(typedSize ?? DEFAULT_OPEN_BREAK_SIZE);
+  if (typedSize !== null && typedSize !== lastSize) setLastSize(typedSize);
+  const deferredSize = useDeferredValue(lastSize);
+  const query = useBreakPreview(view.id, { size: deferredSize, rule: openRule });
+  const actions = useBreakActions(view.slug);
+  const confirm = useConfirm();
+  const preview = query.data;
+  if (!preview) return <p className="tm-muted">{text.loading}</p>;
+  const bp = view.teamsPerRoom === 4;
+  const releasedAt = Math.max(0, ...preview.categories.map((category) => category.released?.at ?? 0));
+  const changed = preview.categories.some((category) => category.changedSinceRelease);
+  const nameValid = openName.trim().length >= 1 && openName.trim().length <= 40;
+  const implicitInvalid = preview.implicit && (typedSize === null || !nameValid);
+  const busy = actions.release.isPending || actions.createCategory.isPending;
+
+  const release = async () => {
+    const yes = await confirm.ask({
+      title: text.releaseConfirm,
+      body: preview.implicit ? text.releaseImplicitBody : text.releaseConfirmBody,
+      confirmLabel: text.release,
+    });
+    if (!yes) return;
+    if (preview.implicit) {
+      await actions.createCategory.mutateAsync({
+        tournamentId: view.id,
+        category: { name: openName.trim(), size: typedSize!, rule: openRule },
+      });
+    }
+    await actions.release.mutateAsync({ tournamentId: view.id });
+    toast.success(text.released);
+  };
+
+  return (
+    <div className="tm-stack tm-break" data-testid="tm-break">
+      {confirm.dialog}
+      <p className="tm-muted">{text.lead}</p>
+      {preview.implicit && <p className="tm-break__note">{text.implicit}</p>}
+      {preview.results === 0 && <p className="tm-break__note">{text.noResults}</p>}
+      {preview.categories.map((category) =>
+        category.id === null ? (
+          <CategoryCard key="implicit" category={category} bp={bp}>
+            <div className="tm-break__edit">
+              <label className="tm-field">
+                <span className="tm-field__label">{text.categoryName}</span>
+                <input
+                  className="input"
+                  value={openName}
+                  maxLength={40}
+                  aria-invalid={nameValid ? undefined : 'true'}
+                  onChange={(event) => setOpenName(event.target.value)}
+                  data-testid="tm-break-name"
+                />
+              </label>
+              <SizeInput value={openSize} onChange={setOpenSize} />
+              <RuleSelect value={openRule} onChange={setOpenRule} />
+              <button
+                type="button"
+                className="btn btn--secondary btn--sm"
+                disabled={implicitInvalid || busy}
+                onClick={() =>
+                  actions.createCategory.mutate(
+                    {
+                      tournamentId: view.id,
+                      category: { name: openName.trim(), size: typedSize!, rule: openRule },
+                    },
+                    { onSuccess: () => void toast.success(text.created) },
+                  )
+                }
+                data-testid="tm-break-create"
+              >
+                {text.saveImplicit}
+              </button>
+            </div>
+            {typedSize === null && <p className="tm-field__error">{text.sizeInvalid}</p>}
+            {!nameValid && <p className="tm-field__error">{text.nameInvalid}</p>}
+          </CategoryCard>
+        ) : (
+          <SavedCategory
+            key={`${category.id}:${category.size}:${category.rule}`}
+            category={category}
+            bp={bp}
+            tournamentId={view.id}
+            slug={view.slug}
+          />
+        ),
+      )}
+      <div className="tm-break__release">
+        <p
+          className={releasedAt ? 'tm-break__status' : 'tm-muted'}
+          role="status"
+          data-testid="tm-break-status"
+        >
+          {releasedAt ? format(text.releasedAt, { at: formatDateTime(releasedAt) }) : text.notReleased}
+        </p>
+        {changed && (
+          <p className="tm-break__warn" data-testid="tm-break-changed">
+            {text.changed}
+          </p>
+        )}
+        <button
+          type="button"
+          className="btn btn--primary"
+          disabled={implicitInvalid || busy || preview.results === 0}
+          onClick={() => void release().catch(() => undefined)}
+          data-testid="tm-break-release"
+        >
+          {releasedAt ? text.releaseAgain : text.release}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** A stored category: size and rule edited in place, saved together. */
+function SavedCategory({
+  category,
+  bp,
+  tournamentId,
+  slug,
+}: {
+  category: BreakCategoryPreview;
+  bp: boolean;
+  tournamentId: string;
+  slug: string;
+}) {
+  const actions = useBreakActions(slug);
+  const [size, setSize] = useState(String(category.size));
+  const [rule, setRule] = useState<BreakCategoryRule>(category.rule);
+  const parsed = parseSize(size);
+  const dirty = parsed !== category.size || rule !== category.rule;
+  return (
+    <CategoryCard category={category} bp={bp}>
+      <form
+        className="tm-break__edit"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (parsed === null || !dirty) return;
+          actions.setCategory.mutate(
+            { tournamentId, category: { categoryId: category.id!, size: parsed, rule } },
+            { onSuccess: () => void toast.success(text.saved) },
+          );
+        }}
+      >
+        <SizeInput value={size} onChange={setSize} />
+        <RuleSelect value={rule} onChange={setRule} />
+        <button
+          type="submit"
+          className="btn btn--secondary btn--sm"
+          disabled={parsed === null || !dirty || actions.setCategory.isPending}
+          data-testid="tm-break-save"
+        >
+          {text.save}
+        </button>
+      </form>
+      {parsed === null && <p className="tm-field__error">{text.sizeInvalid}</p>}
+    </CategoryCard>
+  );
+}
+
+function SizeInput({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const invalid = parseSize(value) === null;
+  return (
+    <label className="tm-field tm-break__size">
+      <span className="tm-field__label">{text.size}</span>
+      <input
+        className="input"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={BREAK_SIZE_MAX}
+        value={value}
+        aria-invalid={invalid ? 'true' : undefined}
+        onChange={(event) => onChange(event.target.value)}
+        data-testid="tm-break-size"
+      />
+    </label>
+  );
+}
+
+function RuleSelect({
+  value,
+  onChange,
+}: {
+  value: BreakCategoryRule;
+  onChange: (value: BreakCategoryRule) => void;
+}) {
+  return (
+    <label className="tm-field tm-break__rule">
+      <span className="tm-field__label">{text.rule}</span>
+      <select
+        className="input"
+        value={value}
+        title={text.ruleHelp}
+        onChange={(event) => onChange(event.target.value as BreakCategoryRule)}
+        data-testid="tm-break-rule"
+      >
+        {BREAK_CATEGORY_RULES.map((rule) => (
+          <option key={rule} value={rule}>
+            {text.rules[rule]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** One category: its head, the edit row (children), warnings, and the two lists. */
+function CategoryCard({
+  category,
+  bp,
+  children,
+}: {
+  category: BreakCategoryPreview;
+  bp: boolean;
+  children: ReactNode;
+}) {
+  // Teams not eligible for the category are many in a narrow break (ESL, novice): folded away.
+  const ineligible = category.excluded.filter((row) => row.reason === 'ineligible');
+  const others = category.excluded.filter((row) => row.reason !== 'ineligible');
+  return (
+    <section
+      className="tm-table-card tm-break__category"
+      aria-label={category.name}
+      data-testid="tm-break-category"
+    >
+      <h3 className="tm-table-card__title tm-break__title">
+        {category.name}
+        {category.isGeneral && <span className="tm-chip">{text.general}</span>}
+        <span className="tm-chip">{format(text.eligible, { n: category.eligible })}</span>
+        {category.released && <span className="tm-chip tm-chip--ok">{text.released}</span>}
+      </h3>
+      {children}
+      {category.tiedAtCutoff.length > 0 && (
+        <p className="tm-break__warn" role="status" data-testid="tm-break-tied">
+          {format(text.tied, { teams: category.tiedAtCutoff.map((row) => row.name).join('、') })}
+        </p>
+      )}
+      <h4 className="tm-break__subtitle">
+        {text.breaking} · {category.breaking.length}/{category.size}
+      </h4>
+      {category.breaking.length === 0 ? (
+        <p className="tm-muted">{text.none}</p>
+      ) : (
+        <div className="tm-table-scroll">
+          <table className="tm-table" data-testid="tm-break-breaking">
+            <thead>
+              <tr>
+                <th scope="col">{text.seed}</th>
+                <th scope="col" className="tm-table__name">
+                  {text.team}
+                </th>
+                <th scope="col" className="tm-break__school">
+                  {text.school}
+                </th>
+                <th scope="col">{text.rank}</th>
+                <RecordHead bp={bp} />
+              </tr>
+            </thead>
+            <tbody>
+              {category.breaking.map((row) => (
+                <tr key={row.teamId} data-testid="tm-break-row">
+                  <td>{row.seed}</td>
+                  <td className="tm-table__name">{row.name}</td>
+                  <td className="tm-break__school">{row.school}</td>
+                  <td>{row.rank}</td>
+                  <RecordCells row={row} bp={bp} />
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <h4 className="tm-break__subtitle">{text.excluded}</h4>
+      {category.excluded.length === 0 ? (
+        <p className="tm-muted">{text.noneExcluded}</p>
+      ) : (
+        <>
+          {others.length > 0 && <ExcludedTable rows={others} />}
+          {ineligible.length > 0 && (
+            <details className="tm-break__ineligible" data-testid="tm-break-ineligible">
+              <summary>{format(text.ineligibleSummary, { n: ineligible.length })}</summary>
+              <ExcludedTable rows={ineligible} />
+            </details>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Teams above the cut-off that do not break: place, team, school, and why. */
+function ExcludedTable({ rows }: { rows: BreakCategoryPreview['excluded'] }) {
+  return (
+    <div className="tm-table-scroll">
+      <table className="tm-table" data-testid="tm-break-excluded">
+        <thead>
+          <tr>
+            <th scope="col">{text.rank}</th>
+            <th scope="col" className="tm-table__name">
+              {text.team}
+            </th>
+            <th scope="col" className="tm-break__school">
+              {text.school}
+            </th>
+            <th scope="col">{text.reason}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.teamId} data-testid="tm-break-excluded-row">
+              <td>{row.rank}</td>
+              <td className="tm-table__name">{row.name}</td>
+              <td className="tm-break__school">{row.school}</td>
+              <td>
+                <span className="tm-chip tm-chip--warn">{text.reasons[row.reason]}</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function RecordHead({ bp }: { bp: boolean }) {
+  return bp ? (
+    <>
+      <th scope="col">{text.teamPoints}</th>
+      <th scope="col">{text.speakerPoints}</th>
+    </>
+  ) : (
+    <>
+      <th scope="col">{text.wins}</th>
+      <th scope="col">{text.ballots}</th>
+      <th scope="col">{text.speakerPoints}</th>
+    </>
+  );
+}
+
+function RecordCells({ row, bp }: { row: BreakTeamLine; bp: boolean }) {
+  return bp ? (
+    <>
+      <td>{row.points}</td>
+      <td>{row.scored ? row.speakerPoints : '—'}</td>
+    </>
+  ) : (
+    <>
+      <td>{row.wins}</td>
+      <td>{row.points}</td>
+      <td>{row.scored ? row.speakerPoints : '—'}</td>
+    </>
+  );
+}
