@@ -245,6 +245,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       // Invites attach only to an address the hub can vouch for, when it has a way to check one.
       invitesNeedVerifiedEmail: auth.mailLinks || auth.mode === 'supabase',
       tabbycatAllowPrivate: config.TABBYCAT_ALLOW_PRIVATE,
+      logger,
     }),
     yjs: createYjs({
       db: database.db,
@@ -297,6 +298,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   );
   await rooms.start();
   services.retention.start();
+  services.tournaments.releases.start();
   await integrations.start();
   await seedLibrary(services.library);
 
@@ -330,6 +332,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
         await integrations.close();
         services.lobbies.registry.stop();
         await services.retention.stop();
+        await services.tournaments.releases.stop();
         await ws.close();
         await services.yjs.close();
         server.closeAllConnections();

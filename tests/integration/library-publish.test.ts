@@ -166,6 +166,16 @@ describe('motions of a finished public tournament', () => {
       topicId: unreleased.id,
       releaseAt: null,
     });
+    // The third round also has its own motions (prep by motion), released: they join in order.
+    await owner.client.tournament.setRoundMotions.mutate({
+      tournamentId,
+      roundId: third!.id,
+      motions: [
+        { reference: '甲', text: `${name}：第三轮辩题甲`, infoSlide: '背景资料' },
+        { reference: 'B', text: 'This House would ban zoos', infoSlide: '' },
+      ],
+    });
+    await owner.client.tournament.releaseRoundMotions.mutate({ tournamentId, roundId: third!.id });
     const fixtures = view.rounds.flatMap((round) => round.fixtures);
     const decide = (fixtureId: string) =>
       owner.client.tournament.editResult.mutate({
@@ -173,7 +183,7 @@ describe('motions of a finished public tournament', () => {
         fixtureId,
         result: { winner: 'aff', votes: { aff: 1, neg: 0 } },
       });
-    return { tournamentId, fixtures, rounds: [first!, second!], decide, owner };
+    return { tournamentId, fixtures, rounds: [first!, second!, third!], decide, owner };
   }
 
   it('copies released motions with tournament and round once the last result is in, once only', async () => {
@@ -200,16 +210,24 @@ describe('motions of a finished public tournament', () => {
     expect(page.topics.map((topic) => [topic.text, topic.source])).toEqual([
       ['收录杯：第一轮辩题', { tournament: '收录杯', round: rounds[0]!.name, year: 2026 }],
       ['收录杯：第二轮辩题', { tournament: '收录杯', round: rounds[1]!.name, year: 2026 }],
+      ['收录杯：第三轮辩题甲', { tournament: '收录杯', round: rounds[2]!.name, year: 2026 }],
+      ['This House would ban zoos', { tournament: '收录杯', round: rounds[2]!.name, year: 2026 }],
     ]);
     expect(page.topics[0]?.type).toBe('value');
+    expect(page.topics.map((topic) => [topic.language, topic.infoSlide])).toEqual([
+      ['zh', ''],
+      ['zh', ''],
+      ['zh', '背景资料'],
+      ['en', ''],
+    ]);
     expect((await anonymous.library.topics.search.query({ q: '收录杯' })).map((topic) => topic.text)).toEqual(
-      ['收录杯：第一轮辩题', '收录杯：第二轮辩题'],
+      ['收录杯：第一轮辩题', '收录杯：第二轮辩题', '收录杯：第三轮辩题甲', 'This House would ban zoos'],
     );
 
     // Idempotent: another change, or running it again, adds nothing.
     await decide(fixtures[0]!.id);
     expect(await hub.services.tournaments.motions.sync(tournamentId)).toBe(0);
-    expect((await anonymous.library.topics.group.query({ id: groupId })).topics).toHaveLength(2);
+    expect((await anonymous.library.topics.group.query({ id: groupId })).topics).toHaveLength(4);
     // Only admins edit it.
     expect(
       await outcome(owner.client.library.topics.addTopic.mutate({ groupId, topic: { text: '外加' } })),

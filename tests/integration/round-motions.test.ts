@@ -227,4 +227,57 @@ describe('round motions on two hubs (Postgres + Redis)', () => {
     );
     expect(after.rounds[0]!.fixtures.find((each) => each.id === second!.id)!.motionId).toBeNull();
   });
+
+  it('releases at a set time: the displays on the other hub show it then, the page only from then', async () => {
+    const round = (await staffView(a)).rounds[1]!;
+    await owner.client.tournament.drawRound.mutate({ tournamentId, draw: { roundId: round.id } });
+    const { timerIds } = await owner.client.tournament.publishRound.mutate({
+      tournamentId,
+      roundId: round.id,
+    });
+    const fixtures = (await staffView(a)).rounds[1]!.fixtures;
+    // Room 1 shows the round's motion; room 2 a topic from the library, each scheduled.
+    const [libraryTopic] = await a.services.library.topics.all();
+    const topics = new Map<string, Array<string | null>>(timerIds.map((id) => [id, []]));
+    const display = wsClient(b.wsUrl);
+    const subscriptions = timerIds.map((timerId) =>
+      display.client.timer.watch.subscribe(
+        { timerId },
+        {
+          onData: (value: unknown) => {
+            const message = ((value as { data?: unknown }).data ?? value) as {
+              timer?: { settings?: { topic?: string | null } };
+            };
+            if (message.timer?.settings) topics.get(timerId)!.push(message.timer.settings.topic ?? null);
+          },
+        },
+      ),
+    );
+    try {
+      await untilTrue(() => [...topics.values()].every((seen) => seen.length > 0));
+      const at = Date.now() + 2_000;
+      await owner.client.tournament.setTopic.mutate({
+        tournamentId,
+        roundId: round.id,
+        fixtureId: fixtures[1]!.id,
+        topicId: libraryTopic!.id,
+        releaseAt: at,
+      });
+      await owner.client.tournament.releaseRoundMotions.mutate({ tournamentId, roundId: round.id, at });
+      // Not yet: staff see it scheduled, the public nothing.
+      const staff = await staffView(b);
+      expect(staff.rounds[1]!.motions[0]).toMatchObject({ releasedAt: at, released: false });
+      if (Date.now() < at) expect((await publicView(b)).rounds[1]!.motions).toEqual([]);
+      const room = (fixtureIndex: number) => topics.get(fixtures[fixtureIndex]!.timerId!)!;
+      await untilTrue(() => room(0).at(-1) === '本院支持安乐死合法化', 10_000);
+      await untilTrue(() => room(1).at(-1) === libraryTopic!.text, 10_000);
+      expect(Date.now()).toBeGreaterThanOrEqual(at);
+      expect((await publicView(b)).rounds[1]!.motions.map((motion) => motion.text)).toEqual([
+        '本院支持安乐死合法化',
+      ]);
+    } finally {
+      for (const subscription of subscriptions) subscription.unsubscribe();
+      display.close();
+    }
+  });
 });

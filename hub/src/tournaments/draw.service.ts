@@ -25,6 +25,7 @@ import type {
   TournamentSnapshot,
 } from './tournament.repository';
 import { tournamentFixtures, tournamentRounds, tournamentStages, tournamentTeams } from './tournament.schema';
+import type { ScheduledReleases } from './scheduled-releases';
 import type { TopicPublisher } from './topic-publisher';
 
 type NewFixture = typeof tournamentFixtures.$inferInsert;
@@ -45,6 +46,7 @@ export class DrawService {
     private readonly changes: TournamentChanges,
     private readonly topicsOut: TopicPublisher,
     private readonly clock: Clock,
+    private readonly releases: Pick<ScheduledReleases, 'rearm'>,
   ) {}
 
   /** Pools drawn by the seeded PRNG (the seed is recorded), then round robin and sides. */
@@ -233,6 +235,7 @@ export class DrawService {
     );
     if (input.releaseAt !== null && input.releaseAt <= this.clock.now())
       await this.topicsOut.push(tournament, ids);
+    else if (input.releaseAt !== null) this.releases.rearm();
   }
 
   /** Releases a round's topics now: public on the page and shown on every published fixture's timer. */

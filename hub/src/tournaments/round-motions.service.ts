@@ -5,6 +5,7 @@ import { HubError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { roundFixtures } from './draw.service';
 import { T } from './messages';
+import type { ScheduledReleases } from './scheduled-releases';
 import type { TopicPublisher } from './topic-publisher';
 import type { TournamentChanges } from './tournament-changes';
 import type { TournamentRepository, TournamentRow } from './tournament.repository';
@@ -22,6 +23,7 @@ export class RoundMotionService {
     private readonly changes: TournamentChanges,
     private readonly displays: TopicPublisher,
     private readonly clock: Clock,
+    private readonly releases: Pick<ScheduledReleases, 'rearm'>,
   ) {}
 
   /**
@@ -61,19 +63,23 @@ export class RoundMotionService {
     await this.displays.push(tournament, fixtureIds);
   }
 
-  /** Releases a round's motions now: on the public page and every published room's display. */
-  async release(tournament: TournamentRow, roundId: string): Promise<{ released: number }> {
+  /**
+   * Releases a round's motions: now, or at `at` (the displays get them then, see
+   * scheduled-releases.ts). Motions already out stay as they are; a scheduled release is moved.
+   */
+  async release(tournament: TournamentRow, roundId: string, at?: number): Promise<{ released: number }> {
     const snapshot = await this.repository.snapshot(tournament);
     const fixtureIds = roundFixtures(snapshot, roundId).map((fixture) => fixture.id);
     const motions = motionsOfRound(snapshot, roundId);
     if (motions.length === 0) throw new HubError('BAD_REQUEST', T.noMotions, 'no-motions');
     const now = this.clock.now();
+    const releasedAt = at !== undefined && at > now ? at : now;
     const pending = motions.filter((motion) => motion.releasedAt === null || motion.releasedAt > now);
     if (pending.length)
       await this.changes.write(tournament.id, (tx) =>
         tx
           .update(tournamentMotions)
-          .set({ releasedAt: now })
+          .set({ releasedAt })
           .where(
             inArray(
               tournamentMotions.id,
@@ -81,7 +87,8 @@ export class RoundMotionService {
             ),
           ),
       );
-    await this.displays.push(tournament, fixtureIds);
+    if (releasedAt > now) this.releases.rearm();
+    else await this.displays.push(tournament, fixtureIds);
     return { released: pending.length };
   }
 

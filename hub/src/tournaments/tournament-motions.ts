@@ -1,6 +1,6 @@
 /**
- * Motions released at a public tournament on this hub join the public topic library once the
- * tournament is over, each with the tournament and round as its source (one group per
+ * Motions released at a public tournament on this hub (a fixture's topic, or a round's own
+ * motions) join the public topic library once the tournament is over, each with the tournament and round as its source (one group per
  * tournament, created and filled idempotently: running again adds only what is missing).
  */
 import { createHash } from 'node:crypto';
@@ -9,6 +9,7 @@ import type { Db } from '../db/database';
 import { topicGroups, topics } from '../library/library.schema';
 import {
   tournamentFixtures,
+  tournamentMotions,
   tournamentResults,
   tournamentRounds,
   tournamentStages,
@@ -22,6 +23,15 @@ export function tournamentGroupId(tournamentId: string): string {
 
 function motionId(tournamentId: string, roundId: string, topicId: string): string {
   return `tm-${createHash('sha256').update(`${tournamentId}\n${roundId}\n${topicId}`).digest('hex').slice(0, 24)}`;
+}
+
+/** A released motion as the library receives it. */
+interface LibraryMotion {
+  roundName: string;
+  topic: Pick<
+    typeof topics.$inferSelect,
+    'text' | 'affText' | 'negText' | 'type' | 'tags' | 'language' | 'infoSlide'
+  >;
 }
 
 /** Copies a finished public tournament's released motions into the public library. */
@@ -79,6 +89,8 @@ export class TournamentMotions {
       .select({
         roundId: tournamentRounds.id,
         roundName: tournamentRounds.name,
+        stage: tournamentStages.position,
+        number: tournamentRounds.number,
         topic: topics,
       })
       .from(tournamentFixtures)
@@ -97,12 +109,49 @@ export class TournamentMotions {
         asc(tournamentRounds.number),
         asc(tournamentFixtures.position),
       );
-    // One entry per motion per round (every fixture of a round usually shares it).
-    const motions = new Map<string, (typeof released)[number]>();
-    for (const row of released) {
-      const id = motionId(tournamentId, row.roundId, row.topic.id);
-      if (!motions.has(id)) motions.set(id, row);
-    }
+    // A round's own motions (several for prep by motion), once released.
+    const roundMotions = await this.db
+      .select({
+        roundId: tournamentRounds.id,
+        roundName: tournamentRounds.name,
+        stage: tournamentStages.position,
+        number: tournamentRounds.number,
+        motion: tournamentMotions,
+      })
+      .from(tournamentMotions)
+      .innerJoin(tournamentRounds, eq(tournamentRounds.id, tournamentMotions.roundId))
+      .innerJoin(tournamentStages, eq(tournamentStages.id, tournamentRounds.stageId))
+      .where(
+        and(
+          eq(tournamentMotions.tournamentId, tournamentId),
+          isNotNull(tournamentMotions.releasedAt),
+          lte(tournamentMotions.releasedAt, this.now()),
+        ),
+      )
+      .orderBy(asc(tournamentStages.position), asc(tournamentRounds.number), asc(tournamentMotions.seq));
+    // One entry per motion per round (every fixture of a round usually shares it), in round order.
+    const entries: Array<LibraryMotion & { id: string; stage: number; number: number; seq: number }> = [
+      ...released.map((row) => ({ ...row, id: motionId(tournamentId, row.roundId, row.topic.id), seq: 0 })),
+      ...roundMotions.map(({ roundId, roundName, stage, number, motion }) => ({
+        id: motionId(tournamentId, roundId, motion.id),
+        roundName,
+        stage,
+        number,
+        seq: motion.seq,
+        topic: {
+          text: motion.text,
+          affText: '',
+          negText: '',
+          type: null,
+          tags: [],
+          // Motions typed in a round say no language: Chinese when they have Chinese in them.
+          language: /\p{Script=Han}/u.test(motion.text) ? 'zh' : 'en',
+          infoSlide: motion.infoSlide,
+        },
+      })),
+    ].sort((x, y) => x.stage - y.stage || x.number - y.number || x.seq - y.seq);
+    const motions = new Map<string, LibraryMotion>();
+    for (const entry of entries) if (!motions.has(entry.id)) motions.set(entry.id, entry);
     if (motions.size === 0) return 0;
     const groupId = tournamentGroupId(tournamentId);
     // The year only when the tournament states its dates: a source is never guessed.

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import type { Clock } from '../lib/clock';
+import type { Logger } from '../lib/logger';
 import type { RateLimiterFactory } from '../lib/rate-limit';
 import type { EntitlementService } from '../commerce/entitlements.service';
 import type { Library } from '../library/library.module';
@@ -22,6 +23,7 @@ import { TabbycatImporter } from './tabbycat-import.service';
 import { TabbycatPull } from './tabbycat-pull.service';
 import { TopicPublisher } from './topic-publisher';
 import { RoundMotionService } from './round-motions.service';
+import { ScheduledReleases } from './scheduled-releases';
 import { TournamentMotions } from './tournament-motions';
 import { TournamentChanges } from './tournament-changes';
 import { TournamentRepository } from './tournament.repository';
@@ -42,6 +44,8 @@ export interface Tournaments {
   readonly draws: DrawService;
   /** A round's motions (several for prep by motion), their release, and which one a room debated. */
   readonly roundMotions: RoundMotionService;
+  /** Topics and motions released at a set time, pushed to the rooms' displays then (start/stop with the hub). */
+  readonly releases: ScheduledReleases;
   /** Preliminary rounds drawn one at a time (random or power-paired, Swiss). */
   readonly roundDraws: RoundDrawService;
   /** Panels placed by hand with their roles, and the clashes they are judged against. */
@@ -81,6 +85,7 @@ export interface TournamentModuleDependencies {
   invitesNeedVerifiedEmail: boolean;
   /** TABBYCAT_ALLOW_PRIVATE: linked Tabbycat sites may be on loopback or a private network. */
   tabbycatAllowPrivate?: boolean;
+  logger: Pick<Logger, 'warn'>;
 }
 
 /** Wires the tournament repository and services. */
@@ -102,6 +107,7 @@ export function createTournaments(deps: TournamentModuleDependencies): Tournamen
     deps.invitesNeedVerifiedEmail,
   );
   const displays = new TopicPublisher(repository, deps.timers, deps.clock);
+  const releases = new ScheduledReleases(repository, displays, changes, deps.clock, deps.logger);
   const rounds = new RoundPublisher(repository, changes, deps.timers, deps.lobbies, deps.clock);
   const breaks = new BreakService(deps.db, repository, changes, deps.clock);
   return {
@@ -115,8 +121,9 @@ export function createTournaments(deps: TournamentModuleDependencies): Tournamen
       invites,
     ),
     participants: new ParticipantService(repository, changes, deps.library.schools.repository),
-    draws: new DrawService(repository, changes, displays, deps.clock),
-    roundMotions: new RoundMotionService(repository, changes, displays, deps.clock),
+    draws: new DrawService(repository, changes, displays, deps.clock, releases),
+    roundMotions: new RoundMotionService(repository, changes, displays, deps.clock, releases),
+    releases,
     roundDraws: new RoundDrawService(repository, changes, deps.clock),
     allocation: new AllocationService(repository, changes),
     knockout: new KnockoutService(repository, changes, deps.clock, breaks),

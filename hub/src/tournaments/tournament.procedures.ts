@@ -414,11 +414,11 @@ export const tournamentRouter = router({
       await ctx.services.tournaments.roundMotions.set(ctx.tournament, input.roundId, input.motions);
       return ok;
     }),
-  /** Releases a round's motions now: public, and on every published room's display. */
+  /** Releases a round's motions, now or at `at`: public, and on every published room's display. */
   releaseRoundMotions: organizer
-    .input(z.object({ roundId: id }))
+    .input(z.object({ roundId: id, at: epochMsSchema.optional() }))
     .mutation(({ ctx, input }) =>
-      ctx.services.tournaments.roundMotions.release(ctx.tournament, input.roundId),
+      ctx.services.tournaments.roundMotions.release(ctx.tournament, input.roundId, input.at),
     ),
   /** Says which of its round's motions a room debated (null: none chosen). */
   setFixtureMotion: organizer

@@ -278,6 +278,8 @@ export const tournamentFixtures = pgTable(
   (table) => [
     index('tournament_fixtures_round_idx').on(table.roundId),
     index('tournament_fixtures_tournament_idx').on(table.tournamentId),
+    // Scheduled releases (scheduled-releases.ts) look releases up by time on every hub.
+    index('tournament_fixtures_topic_release_idx').on(table.topicReleaseAt),
     foreignKey({
       name: 'tournament_fixtures_motion_fk',
       columns: [table.motionId],
@@ -526,6 +528,7 @@ export const tournamentMotions = pgTable(
   (table) => [
     index('tournament_motions_tournament_idx').on(table.tournamentId),
     index('tournament_motions_round_idx').on(table.roundId),
+    index('tournament_motions_released_idx').on(table.releasedAt),
   ],
 );
 

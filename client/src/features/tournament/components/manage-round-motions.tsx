@@ -48,6 +48,7 @@ export function RoundMotions({
 }) {
   const [drafts, setDrafts] = useState<Draft[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [releaseAt, setReleaseAt] = useState('');
   const confirm = useConfirm();
   const motions = round.motions;
   const released = motions.filter((motion) => motion.released);
@@ -81,9 +82,17 @@ export function RoundMotions({
       !(await confirm.ask({ title: t.releaseConfirm, body: t.releaseConfirmBody, confirmLabel: t.release }))
     )
       return;
+    const at = releaseAt ? new Date(releaseAt).getTime() : undefined;
     actions.releaseRoundMotions.mutate(
-      { tournamentId: view.id, roundId: round.id },
-      { onSuccess: (result) => void toast.success(format(t.releasedToast, { n: result.released })) },
+      { tournamentId: view.id, roundId: round.id, ...(at ? { at } : {}) },
+      {
+        onSuccess: (result) =>
+          void toast.success(
+            at && at > Date.now()
+              ? format(t.scheduledToast, { time: formatClockTime(at) })
+              : format(t.releasedToast, { n: result.released }),
+          ),
+      },
     );
   };
   const edit = (key: string, patch: Partial<Draft>) =>
@@ -185,15 +194,27 @@ export function RoundMotions({
           {motions.length ? t.edit : t.addFirst}
         </button>
         {pending > 0 && (
-          <button
-            type="button"
-            className="btn btn--primary btn--sm"
-            disabled={actions.releaseRoundMotions.isPending}
-            onClick={() => void release()}
-            data-testid="tm-motions-release"
-          >
-            {t.release}
-          </button>
+          <>
+            <label className="tm-row tm-small">
+              <span className="tm-muted">{t.releaseAt}</span>
+              <input
+                className="input tm-input--sm"
+                type="datetime-local"
+                value={releaseAt}
+                onChange={(e) => setReleaseAt(e.target.value)}
+                data-testid="tm-motions-release-at"
+              />
+            </label>
+            <button
+              type="button"
+              className="btn btn--primary btn--sm"
+              disabled={actions.releaseRoundMotions.isPending}
+              onClick={() => void release()}
+              data-testid="tm-motions-release"
+            >
+              {releaseAt ? t.schedule : t.release}
+            </button>
+          </>
         )}
       </div>
       {motions.length > 0 && (
@@ -204,9 +225,11 @@ export function RoundMotions({
                 {motion.reference && <strong>{motion.reference} · </strong>}
                 {motion.text}
                 <span className="tm-chip">
-                  {motion.released && motion.releasedAt
-                    ? format(t.releasedAt, { time: formatClockTime(motion.releasedAt) })
-                    : t.unreleased}
+                  {motion.releasedAt === null
+                    ? t.unreleased
+                    : format(motion.released ? t.releasedAt : t.scheduled, {
+                        time: formatClockTime(motion.releasedAt),
+                      })}
                 </span>
               </p>
               {motion.infoSlide && (

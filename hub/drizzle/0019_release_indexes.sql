@@ -1,0 +1,2 @@
+CREATE INDEX "tournament_fixtures_topic_release_idx" ON "tournament_fixtures" USING btree ("topic_release_at");--> statement-breakpoint
+CREATE INDEX "tournament_motions_released_idx" ON "tournament_motions" USING btree ("released_at");
