@@ -130,9 +130,15 @@ describe('a 24-team circuit from import to champion', () => {
       await card.getByTestId('tm-publish-round').click();
       await confirmDialog(page);
       await expect.poll(() => card.getAttribute('data-status'), { timeout: 30_000 }).toBe('published');
-      const panels = (await view()).rounds[index]!.fixtures.map((fixture) => fixture.judgeIds.length);
+      const seated = (await view()).rounds[index]!.fixtures;
+      const panels = seated.map((fixture) => fixture.judgeIds.length);
       expect(panels.filter((size) => size === 3).length).toBeGreaterThanOrEqual(4);
-      expect(panels[0]).toBe(3);
+      // The top bracket is served first. Which of its rooms gets the third judge depends on the
+      // judges' conflicts, and the draw changes from run to run, so no single room is checked.
+      const top = Math.max(...seated.map((fixture) => fixture.bracket ?? 0));
+      expect(seated.some((fixture) => (fixture.bracket ?? 0) === top && fixture.judgeIds.length === 3)).toBe(
+        true,
+      );
       const splits = await judge(index, strength);
       // Splits wait for the organizer (待裁定); unanimous rooms are confirmed by their ballots.
       await expect
