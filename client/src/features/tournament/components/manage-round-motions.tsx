@@ -124,22 +124,24 @@ export function RoundMotions({
                   {t.remove}
                 </button>
               </div>
-              <textarea
-                className="input tm-textarea"
-                rows={2}
-                value={draft.text}
-                aria-label={t.text}
-                placeholder={t.text}
-                onChange={(e) => edit(draft.key, { text: e.target.value })}
-              />
-              <textarea
-                className="input tm-textarea"
-                rows={2}
-                value={draft.infoSlide}
-                aria-label={t.infoSlide}
-                placeholder={t.infoSlide}
-                onChange={(e) => edit(draft.key, { infoSlide: e.target.value })}
-              />
+              <label className="tm-field">
+                <span className="tm-field__label">{t.text}</span>
+                <textarea
+                  className="input tm-textarea"
+                  rows={2}
+                  value={draft.text}
+                  onChange={(e) => edit(draft.key, { text: e.target.value })}
+                />
+              </label>
+              <label className="tm-field">
+                <span className="tm-field__label">{t.infoSlide}</span>
+                <textarea
+                  className="input tm-textarea"
+                  rows={2}
+                  value={draft.infoSlide}
+                  onChange={(e) => edit(draft.key, { infoSlide: e.target.value })}
+                />
+              </label>
             </li>
           ))}
         </ol>
