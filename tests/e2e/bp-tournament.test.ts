@@ -377,6 +377,11 @@ describe('a 16-team BP tournament', () => {
     const row = stats.getByTestId('tm-motion-stats-row').filter({ hasText: motions[1][1] });
     expect(await row.locator('td').nth(1).innerText()).toBe('1');
     await shot(visitor.page, 'motions-topics-1920');
+    // Every room is decided: the public speaker tab ranks all 32 speakers by their chairs' scores.
+    await visitor.page.goto(`${hub.url}/worldcup/${slug}?tab=speakers`);
+    await expect.poll(() => visitor.page.getByTestId('tm-speaker-row').count(), { timeout: 20_000 }).toBe(32);
+    expect(await visitor.page.getByTestId('tm-speaker-total').first().innerText()).toBe('160');
+    await shot(visitor.page, 'speakers-1920');
     expect(visitor.errors).toEqual([]);
     await visitor.context.close();
     const phone = await openPage(browser, { viewport: { width: 390, height: 844 }, colorScheme: 'dark' });

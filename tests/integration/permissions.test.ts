@@ -629,6 +629,7 @@ const TABLE: Record<string, Row> = {
     input: (fx) => ({ tournamentId: tournamentId(fx) }),
   },
   'tournament.releasedBreak': { rule: PUBLIC, input: (fx) => ({ slug: slugOf(fx) }) },
+  'tournament.speakerTab': { rule: PUBLIC, input: (fx) => ({ slug: slugOf(fx) }) },
   'tournament.exportFixtures': { rule: PUBLIC, input: (fx) => ({ slug: slugOf(fx) }) },
   'tournament.exportStandings': { rule: PUBLIC, input: (fx) => ({ slug: slugOf(fx) }) },
   'tournament.exportTabbycat': {

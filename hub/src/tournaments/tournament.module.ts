@@ -24,6 +24,7 @@ import { TabbycatPull } from './tabbycat-pull.service';
 import { TopicPublisher } from './topic-publisher';
 import { RoundMotionService } from './round-motions.service';
 import { ScheduledReleases } from './scheduled-releases';
+import { SpeakerTabService } from './speaker-tab.service';
 import { TournamentMotions } from './tournament-motions';
 import { TournamentChanges } from './tournament-changes';
 import { TournamentRepository } from './tournament.repository';
@@ -60,6 +61,8 @@ export interface Tournaments {
   readonly ballots: BallotService;
   /** A finished public tournament's released motions, copied into the public library. */
   readonly motions: TournamentMotions;
+  /** 辩手榜: the speaker tab (staff always, the public once the tournament is over). */
+  readonly speakerTab: SpeakerTabService;
   /** A new tournament from a Tabbycat import folder. */
   readonly tabbycat: TabbycatImporter;
   /** The tournament written out for Tabbycat (its CSV folder) and as DebateXML. */
@@ -106,6 +109,7 @@ export function createTournaments(deps: TournamentModuleDependencies): Tournamen
     },
     deps.invitesNeedVerifiedEmail,
   );
+  const motions = new TournamentMotions(deps.db, () => deps.clock.now());
   const displays = new TopicPublisher(repository, deps.timers, deps.clock);
   const releases = new ScheduledReleases(repository, displays, changes, deps.clock, deps.logger);
   const rounds = new RoundPublisher(repository, changes, deps.timers, deps.lobbies, deps.clock);
@@ -130,7 +134,8 @@ export function createTournaments(deps: TournamentModuleDependencies): Tournamen
     breaks,
     rounds,
     ballots: new BallotService(repository, new BallotRepository(deps.db), changes, deps.clock),
-    motions: new TournamentMotions(deps.db, () => deps.clock.now()),
+    motions,
+    speakerTab: new SpeakerTabService(repository, motions),
     tabbycat: new TabbycatImporter(repository, { plans: deps.entitlements, changes }),
     tabbycatExport: new TabbycatExporter(repository),
     tabbycatPull: new TabbycatPull(repository, changes, rounds, deps.timers, deps.lobbies, deps.clock, {

@@ -519,6 +519,12 @@ export const tournamentRouter = router({
     ),
   /** Releases the break as computed now (again: replaces it); the public page shows it from then on. */
   releaseBreak: organizer.mutation(({ ctx }) => ctx.services.tournaments.breaks.release(ctx.tournament)),
+  /** 辩手榜: the speaker tab, per speaker category (the public: once the tournament is over). */
+  speakerTab: publicProcedure.input(bySlug).query(async ({ ctx, input }) => {
+    const { core, speakerTab } = ctx.services.tournaments;
+    const tournament = await core.visible(input.slug, ctx.user);
+    return speakerTab.tab(tournament, await core.roleOf(tournament, ctx.user));
+  }),
   /** The released break per category (seed, team, institution); empty until released. */
   releasedBreak: publicProcedure.input(bySlug).query(async ({ ctx, input }) => {
     const tournament = await ctx.services.tournaments.core.visible(input.slug, ctx.user);

@@ -14,6 +14,7 @@ export * from './round-draw';
 export * from './bp-rooms';
 export * from './bp-standings';
 export * from './round-motions';
+export * from './speaker-tab';
 /** The tab engine (Swiss, BP, standings, break), namespaced: its names overlap the pool draw's. */
 export * as tabEngine from './engine';
 /** Tabbycat's CSV import folders and DebateXML, namespaced: its type names (ImportError, …) are generic. */

@@ -58,6 +58,7 @@ export function useTournamentChanges(slug: string, enabled: boolean) {
           void queryClient.invalidateQueries({ queryKey: trpc.tournament.allocation.pathKey() });
           void queryClient.invalidateQueries({ queryKey: trpc.tournament.breakPreview.pathKey() });
           void queryClient.invalidateQueries({ queryKey: trpc.tournament.releasedBreak.pathKey() });
+          void queryClient.invalidateQueries({ queryKey: trpc.tournament.speakerTab.pathKey() });
         },
       },
     );

@@ -4,12 +4,15 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { format } from '../../../i18n';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
 import { tournamentBreak } from '../../../i18n/zh-CN/tournament-break';
+import { speakerTab as speakerText } from '../../../i18n/zh-CN/tournament-speakers';
 import { useTournament } from '../api/tournament-queries';
 import { tournamentErrorMessage } from '../api/tournament-errors';
 import { useReleasedBreak } from '../api/use-break';
+import { useSpeakerTab } from '../api/use-speaker-tab';
 import { useTournamentTitle } from '../hooks/use-tournament-title';
 import { phaseOf } from '../view-model';
 import { BreakTab } from './break-tab';
+import { SpeakerTab } from './speaker-tab';
 import { ExportsMenu } from './exports-menu';
 import { FixturesTab } from './fixtures-tab';
 import { BracketTab, JudgesTab, StandingsTab, TeamsTab, TopicsTab } from './tabs';
@@ -21,6 +24,7 @@ const t = tournamentText;
 export const TOURNAMENT_TABS = [
   'fixtures',
   'standings',
+  'speakers',
   'break',
   'bracket',
   'topics',
@@ -28,9 +32,13 @@ export const TOURNAMENT_TABS = [
   'judges',
 ] as const;
 type TabId = (typeof TOURNAMENT_TABS)[number];
-const TAB_LABELS: Record<TabId, string> = { ...t.tabs, break: tournamentBreak.tab };
+const TAB_LABELS: Record<TabId, string> = {
+  ...t.tabs,
+  break: tournamentBreak.tab,
+  speakers: speakerText.tab,
+};
 
-const PANELS: Record<Exclude<TabId, 'break'>, (props: { view: TournamentView }) => ReactNode> = {
+const PANELS: Record<Exclude<TabId, 'break' | 'speakers'>, (props: { view: TournamentView }) => ReactNode> = {
   fixtures: FixturesTab,
   standings: StandingsTab,
   bracket: BracketTab,
@@ -45,7 +53,10 @@ export function TournamentPage() {
   const [params, setParams] = useSearchParams();
   const query = useTournament(slug);
   const released = useReleasedBreak(slug).data ?? [];
-  const tabs = TOURNAMENT_TABS.filter((id) => id !== 'break' || released.length > 0);
+  const speakers = useSpeakerTab(slug).data;
+  const tabs = TOURNAMENT_TABS.filter(
+    (id) => (id !== 'break' || released.length > 0) && (id !== 'speakers' || speakers?.visible === true),
+  );
   const view = query.data;
   useTournamentTitle(view?.name);
   const requested = params.get('tab');
@@ -86,7 +97,7 @@ export function TournamentPage() {
     select(next);
     document.getElementById(`tm-tab-${next}`)?.focus();
   };
-  const Panel = tab === 'break' ? null : PANELS[tab];
+  const Panel = tab === 'break' || tab === 'speakers' ? null : PANELS[tab];
   const latest = [...view.rounds].reverse().find((round) => round.status === 'published' && round.lobby);
 
   return (
@@ -159,7 +170,13 @@ export function TournamentPage() {
         aria-labelledby={`tm-tab-${tab}`}
         data-tab={tab}
       >
-        {Panel ? <Panel view={view} /> : <BreakTab categories={released} />}
+        {Panel ? (
+          <Panel view={view} />
+        ) : tab === 'speakers' && speakers ? (
+          <SpeakerTab tab={speakers} staff={view.myRole !== null} />
+        ) : (
+          <BreakTab categories={released} />
+        )}
       </div>
       <footer className="tm-foot">
         <ExportsMenu slug={view.slug} />
