@@ -67,23 +67,6 @@ describe('phaseOf and isPast', () => {
     expect(
       phaseOf({ stages: [group, knockout], bracket: advanceBracket(nodes, new Map([[nodes[0]!.id, 't1']])) }),
     ).toBe('finished');
-    // BP has no bracket: finished once its one-room final is ranked.
-    const room = {
-      affTeamId: 't1',
-      negTeamId: 't2',
-      cgTeamId: 't3',
-      coTeamId: 't4',
-      result: { confirmed: true, ranking: { og: 2, oo: 1, cg: 3, co: 4 } },
-    };
-    const final = {
-      stageId: 'k',
-      number: 1,
-      fixtures: [room],
-    } as unknown as TournamentView['rounds'][number];
-    const bp = { stages: [group, knockout], bracket: [], teamsPerRoom: 4 as const };
-    expect(phaseOf({ ...bp, rounds: [final] })).toBe('finished');
-    const unranked = { ...final, fixtures: [{ ...room, result: null }] } as unknown as typeof final;
-    expect(phaseOf({ ...bp, rounds: [unranked] })).toBe('knockout');
   });
 
   it('calls a tournament past after its last day', () => {

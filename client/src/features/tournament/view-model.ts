@@ -3,7 +3,6 @@
  * the knockout bracket as the bracket component draws it.
  */
 import {
-  bpChampionOfView,
   bpSeatsOf,
   knockoutRoundName,
   type BracketNode,
@@ -46,18 +45,10 @@ export function bpOrderText(
 /** Where a tournament is: no draw yet, in its group stage, in its knockout, or done. */
 export type TournamentPhase = 'draft' | 'groups' | 'knockout' | 'finished';
 
-/** The phase from the stages and the bracket (BP: its ranked final, given the rounds). */
-export function phaseOf(
-  view: Pick<TournamentView, 'stages' | 'bracket'> & Partial<Pick<TournamentView, 'teamsPerRoom' | 'rounds'>>,
-): TournamentPhase {
+/** The phase from the stages and the bracket. */
+export function phaseOf(view: Pick<TournamentView, 'stages' | 'bracket'>): TournamentPhase {
   const final = view.bracket.find((node) => node.nextNodeId === null);
   if (final?.winnerTeamId) return 'finished';
-  if (
-    view.teamsPerRoom === 4 &&
-    view.rounds &&
-    bpChampionOfView({ teamsPerRoom: 4, stages: view.stages, rounds: view.rounds })
-  )
-    return 'finished';
   if (view.stages.some((stage) => stage.kind === 'knockout')) return 'knockout';
   if (view.stages.some((stage) => stage.kind === 'group' && stage.pools.length > 0)) return 'groups';
   return 'draft';
