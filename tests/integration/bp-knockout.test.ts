@@ -154,6 +154,11 @@ describe('BP elimination rounds on two hubs (Postgres + Redis)', () => {
       bySeed([2, 3, 6, 7]),
     ]);
     expect(v.bracket).toEqual([]);
+    expect(
+      await outcome(
+        owner.client.tournament.createKnockout.mutate({ tournamentId, knockout: { advancePerPool: 8 } }),
+      ),
+    ).toMatchObject({ ok: false, reason: 'knockout-exists' });
     // The preliminary rounds are over once the break is drafted.
     expect(
       await outcome(owner.client.tournament.addRound.mutate({ tournamentId, round: { drawKind: 'power' } })),
