@@ -409,6 +409,18 @@ describe('a 16-team BP tournament', () => {
     const card = page.getByTestId('tm-round-card').filter({ hasText: '半决赛' });
     await expect.poll(() => card.getByTestId('tm-fixture-row').count(), { timeout: 20_000 }).toBe(2);
     await shot(page, 'bp-knockout-console-1440');
+    // The public 淘汰赛 tab lists the semifinal's rooms once published.
+    await card.getByTestId('tm-publish-round').click();
+    await confirmDialog(page);
+    await expect.poll(() => card.getAttribute('data-status'), { timeout: 30_000 }).toBe('published');
+    const visitor = await openPage(browser, { viewport: { width: 1440, height: 900 } });
+    await visitor.page.goto(`${hub.url}/worldcup/${slug}?tab=bracket`);
+    const rooms = visitor.page.getByTestId('tm-bp-knockout-round');
+    await expect.poll(() => rooms.getByTestId('tm-bp-seat').count(), { timeout: 20_000 }).toBe(8);
+    expect(await rooms.innerText()).toContain('半决赛');
+    await shot(visitor.page, 'bp-knockout-public-1440');
+    expect(visitor.errors).toEqual([]);
+    await visitor.context.close();
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);
