@@ -394,4 +394,39 @@ describe('a 16-team BP tournament', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
+
+  it('breaks 8 into two semifinal rooms of four from the console’s 淘汰赛 section', async () => {
+    const { context, page, errors } = await openSignedInPage(browser, hub.url, director.cookie, {
+      viewport: { width: 1440, height: 900 },
+    });
+    await page.goto(`${hub.url}/worldcup/${slug}/manage#tm-knockout`);
+    const size = page.getByTestId('tm-advance-count');
+    await size.fill('6');
+    await expect.poll(() => page.getByTestId('tm-knockout-bp-size').innerText()).toContain('现在是 6 队');
+    expect(await page.getByTestId('tm-create-knockout').isDisabled()).toBe(true);
+    await size.fill('8');
+    await page.getByTestId('tm-create-knockout').click();
+    await confirmDialog(page);
+    const semis = page.getByTestId('tm-bp-knockout-round');
+    await expect.poll(() => semis.count(), { timeout: 20_000 }).toBe(1);
+    expect(await semis.getByTestId('tm-bp-seat').count()).toBe(8);
+    // The rounds list has the semifinal as a round to publish, two rooms of four seats.
+    const card = page.getByTestId('tm-round-card').filter({ hasText: '半决赛' });
+    await expect.poll(() => card.getByTestId('tm-fixture-row').count(), { timeout: 20_000 }).toBe(2);
+    await shot(page, 'bp-knockout-console-1440');
+    // The public 淘汰赛 tab lists the semifinal's rooms once published.
+    await card.getByTestId('tm-publish-round').click();
+    await confirmDialog(page);
+    await expect.poll(() => card.getAttribute('data-status'), { timeout: 30_000 }).toBe('published');
+    const visitor = await openPage(browser, { viewport: { width: 1440, height: 900 } });
+    await visitor.page.goto(`${hub.url}/worldcup/${slug}?tab=bracket`);
+    const rooms = visitor.page.getByTestId('tm-bp-knockout-round');
+    await expect.poll(() => rooms.getByTestId('tm-bp-seat').count(), { timeout: 20_000 }).toBe(8);
+    expect(await rooms.innerText()).toContain('半决赛');
+    await shot(visitor.page, 'bp-knockout-public-1440');
+    expect(visitor.errors).toEqual([]);
+    await visitor.context.close();
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
 });

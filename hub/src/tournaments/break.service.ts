@@ -211,20 +211,22 @@ export class BreakService {
   }
 
   /**
-   * The seeds of a two-team knockout when the tournament has break categories: the general
-   * (open) category's break as released, or as computed now when not released. Null without
-   * categories, or in BP (its knockouts seed as before).
+   * The seeds of a knockout: the general (open) category's break as released, or as computed
+   * now when not released. A two-team tournament without categories gets null (it seeds by pool).
+   * A BP tournament without categories breaks its top `openSize` teams (the implicit open category).
    */
   async knockoutSeeds(
     tournament: TournamentRow,
     snapshot: TournamentSnapshot,
-  ): Promise<{ categoryId: string; teamIds: string[] } | null> {
-    if (tournament.teamsPerRoom !== 2) return null;
-    const preview = await this.preview(tournament, undefined, snapshot);
-    if (preview.implicit) return null;
+    openSize?: number,
+  ): Promise<{ categoryId: string | null; teamIds: string[] } | null> {
+    const bp = tournament.teamsPerRoom === 4;
+    const open = bp && openSize !== undefined ? { size: openSize, rule: 'standard' as const } : undefined;
+    const preview = await this.preview(tournament, open, snapshot);
+    if (preview.implicit && !bp) return null;
     const category = knockoutBreakCategory(preview.categories)!;
     return {
-      categoryId: category.id!,
+      categoryId: category.id,
       teamIds: category.released?.teamIds ?? category.breaking.map((row) => row.teamId),
     };
   }

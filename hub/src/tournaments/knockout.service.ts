@@ -1,9 +1,16 @@
 import {
+  bpBreakSizeOk,
+  bpEliminationRoundName,
+  bpEliminationRounds,
   buildBracket,
   compareAcrossPools,
   drawSides,
   knockoutRoundName,
+  nextBpEliminationRound,
   playableNodes,
+  seededRandom,
+  shuffled,
+  tabEngine,
   type DrawRecord,
   type KnockoutInput,
   type SideId,
@@ -36,6 +43,8 @@ type NewFixture = typeof tournamentFixtures.$inferInsert;
 /**
  * The knockout: a bracket seeded from the group standings, drafted a round at a time as
  * winners advance (winners are applied from confirmed results whenever the bracket is read).
+ * BP (four-team rooms) has no bracket: its rounds are drafted from the last round's places,
+ * each room's first and second going on (shared/src/tournament/bp-knockout.ts decides).
  */
 export class KnockoutService {
   constructor(
@@ -49,7 +58,8 @@ export class KnockoutService {
    * Seeds the knockout from the group standings: the top `advancePerPool` of each pool, pool
    * winners first (ordered across pools by the tie-breaks), byes to the top seeds; drafts round 1.
    * A two-team tournament with break categories seeds from its open category's break instead
-   * (seeds in order; `advancePerPool` is not used).
+   * (seeds in order; `advancePerPool` is not used). BP always seeds from the open break (without
+   * categories, the top `advancePerPool` teams): 4, 8, 16 … teams in rooms of four.
    */
   async createKnockout(
     tournament: TournamentRow,
@@ -58,8 +68,9 @@ export class KnockoutService {
     const snapshot = await this.repository.snapshot(tournament);
     const group = snapshot.stages.find((stage) => stage.kind === 'group');
     if (!group) throw new HubError('BAD_REQUEST', T.noGroupStage, 'no-group-stage');
-    const broken = await this.breaks?.knockoutSeeds(tournament, snapshot);
-    const imported = importedKnockout(snapshot, broken?.categoryId);
+    const bp = tournament.teamsPerRoom === 4;
+    const broken = await this.breaks?.knockoutSeeds(tournament, snapshot, input.advancePerPool);
+    const imported = importedKnockout(snapshot, broken?.categoryId ?? undefined);
     if (snapshot.stages.some((stage) => stage.kind === 'knockout') && !imported)
       throw new HubError('CONFLICT', T.knockoutExists, 'knockout-exists');
     const groupRounds = new Set(
@@ -74,11 +85,15 @@ export class KnockoutService {
     if (open > 0) throw new HubError('BAD_REQUEST', T.knockoutGroupUnfinished(open), 'group-unfinished');
     const seeded = broken?.teamIds ?? seedsByPool(snapshot, tournament, input.advancePerPool);
     if (seeded.length < 2) throw new HubError('BAD_REQUEST', T.knockoutTooFew, 'knockout-too-few');
-    const bracket = buildBracket(seeded);
+    if (bp && !bpBreakSizeOk(seeded.length))
+      throw new HubError('BAD_REQUEST', T.knockoutBpSize(seeded.length), 'knockout-bp-size');
+    const bracket = bp ? [] : buildBracket(seeded);
     const stageId = imported?.stage.id ?? newId();
     const seed = newId();
     const draw: DrawRecord = { method: 'generated', seed, at: this.clock.now(), byName: '积分榜' };
-    const totalRounds = Math.max(...bracket.map((node) => node.round));
+    const totalRounds = bp
+      ? bpEliminationRounds(seeded.length)
+      : Math.max(...bracket.map((node) => node.round));
     // An imported knockout's rounds are played from the end: its last round is the final, so
     // a break of 8 plays "Quarterfinals, Semifinals, Grand Final" of a longer list; earlier ones
     // are dropped (their motions stay in the tournament, in no round).
@@ -91,15 +106,22 @@ export class KnockoutService {
       tournamentId: tournament.id,
       stageId,
       number: 1,
-      name: first?.name ?? knockoutRoundName(1, totalRounds),
+      name: first?.name ?? (bp ? bpEliminationRoundName(1, totalRounds) : knockoutRoundName(1, totalRounds)),
     };
-    const fixtures = knockoutFixtures(
-      snapshot,
-      tournament,
-      round.id,
-      playableNodes(bracket).filter((node) => node.round === 1),
-      seed,
-    );
+    // BP: the engine's rooms (1/8/9/16, 2/7/10/15 …), positions drawn by the recorded seed.
+    const fixtures = bp
+      ? bpFixtures(
+          tournament,
+          round.id,
+          tabEngine.seedBpBreak(seeded, seededRandom(`${seed}:1`)).map((room) => room.teams),
+        )
+      : knockoutFixtures(
+          snapshot,
+          tournament,
+          round.id,
+          playableNodes(bracket).filter((node) => node.round === 1),
+          seed,
+        );
     await this.changes.write(tournament.id, async (tx) => {
       if (imported) {
         await tx.update(tournamentStages).set({ draw, bracket }).where(eq(tournamentStages.id, stageId));
@@ -155,6 +177,10 @@ export class KnockoutService {
     );
     if (latest && roundFixtures(snapshot, latest.id).some((fixture) => !confirmed.has(fixture.id)))
       throw new HubError('BAD_REQUEST', T.knockoutRoundUnfinished, 'knockout-round-unfinished');
+    if (tournament.teamsPerRoom === 4) {
+      if (!latest) throw new HubError('BAD_REQUEST', T.knockoutNotFound, 'knockout-not-found');
+      return this.advanceBp(tournament, snapshot, stage, stageRounds, latest);
+    }
     const bracket = bracketOf(snapshot);
     const totalRounds = Math.max(...bracket.map((node) => node.round));
     const number = (latest?.number ?? 0) + 1;
@@ -180,6 +206,68 @@ export class KnockoutService {
     });
     return { roundId: round.id };
   }
+
+  /**
+   * The next BP elimination round: each room's first and second place of `latest` (every room
+   * confirmed) go on, rooms folded, positions drawn by the stage's seed. After the final (one
+   * room) the knockout is over: its first place is the champion.
+   */
+  private async advanceBp(
+    tournament: TournamentRow,
+    snapshot: TournamentSnapshot,
+    stage: TournamentSnapshot['stages'][number],
+    stageRounds: TournamentSnapshot['rounds'],
+    latest: TournamentSnapshot['rounds'][number],
+  ): Promise<{ roundId: string | null }> {
+    const results = new Map(snapshot.results.map((result) => [result.fixtureId, result]));
+    const rooms = roundFixtures(snapshot, latest.id)
+      .sort((x, y) => x.position - y.position)
+      .map((fixture) => ({
+        teams: [fixture.affTeamId!, fixture.negTeamId!, fixture.cgTeamId!, fixture.coTeamId!] as const,
+        ranking: results.get(fixture.id)?.ranking ?? null,
+      }));
+    const next = nextBpEliminationRound(rooms);
+    if (next === null)
+      throw new HubError('BAD_REQUEST', T.knockoutRoundUnfinished, 'knockout-round-unfinished');
+    if (next.length === 0) throw new HubError('BAD_REQUEST', T.knockoutFinished, 'knockout-finished');
+    const number = latest.number + 1;
+    const totalRounds = latest.number + bpEliminationRounds(rooms.length * 4) - 1;
+    const waiting = stageRounds.find((round) => round.number === number);
+    const round = {
+      id: waiting?.id ?? newId(),
+      tournamentId: tournament.id,
+      stageId: stage.id,
+      number,
+      name: waiting?.name ?? bpEliminationRoundName(number, totalRounds),
+    };
+    const random = seededRandom(`${stage.draw?.seed ?? stage.id}:${number}`);
+    const fixtures = bpFixtures(
+      tournament,
+      round.id,
+      next.map((teams) => shuffled(teams, random)),
+    );
+    await this.changes.write(tournament.id, async (tx) => {
+      if (!waiting) await tx.insert(tournamentRounds).values(round);
+      await tx.insert(tournamentFixtures).values(fixtures);
+    });
+    return { roundId: round.id };
+  }
+}
+
+/** BP fixtures for rooms of four teams in position order (OG, OO, CG, CO), venues in order. */
+function bpFixtures(tournament: TournamentRow, roundId: string, rooms: readonly string[][]): NewFixture[] {
+  return rooms.map((teams, position) => ({
+    id: newId(),
+    tournamentId: tournament.id,
+    roundId,
+    position,
+    affTeamId: teams[0]!,
+    negTeamId: teams[1]!,
+    cgTeamId: teams[2]!,
+    coTeamId: teams[3]!,
+    sidesDrawn: true,
+    venue: tournament.venues[position % Math.max(1, tournament.venues.length)] ?? '',
+  }));
 }
 
 /** The top `advancePerPool` of each pool, pool winners first (ordered across pools by the tie-breaks). */

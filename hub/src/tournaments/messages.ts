@@ -1,3 +1,4 @@
+import { bpBreakSizeProblem } from '@bianshi/shared';
 import { formatWait } from '../lib/wait';
 
 /** zh-CN messages of the tournament hub (世界杯). */
@@ -59,6 +60,7 @@ export const T = {
   knockoutNotFound: '还没有生成淘汰赛',
   knockoutRoundUnfinished: '当前淘汰赛轮次还有比赛没有确认结果',
   knockoutFinished: '淘汰赛已经结束',
+  knockoutBpSize: (size: number) => bpBreakSizeProblem(size) ?? '',
   breakCategoryNotFound: '找不到这个晋级类别',
   breakCategoriesExist: '赛事已经有晋级类别：请直接修改各类别的名额与规则',
   breakSizeTooBig: (size: number, teams: number) => `晋级名额（${size} 队）不能多于参赛队伍数（${teams} 队）`,

@@ -50,11 +50,15 @@ export class RoundDrawService {
     if (group && group.pools.length > 0)
       throw new HubError('CONFLICT', T.roundRobinStage, 'round-robin-stage');
     const knockout = snapshot.stages.find((stage) => stage.kind === 'knockout');
-    // Once the break is made (the bracket seeded) the preliminary rounds are over.
+    // Once the break is made (the bracket seeded, or BP rooms drafted) the preliminary rounds are over.
+    const knockoutRounds = new Set(
+      snapshot.rounds.filter((round) => round.stageId === knockout?.id).map((round) => round.id),
+    );
     if (
       knockout &&
       (knockout.bracket.length > 0 ||
-        snapshot.rounds.some((round) => round.stageId === knockout.id && round.status === 'published'))
+        snapshot.rounds.some((round) => knockoutRounds.has(round.id) && round.status === 'published') ||
+        snapshot.fixtures.some((fixture) => knockoutRounds.has(fixture.roundId)))
     )
       throw new HubError('CONFLICT', T.knockoutStarted, 'knockout-started');
     const stageId = group?.id ?? newId();

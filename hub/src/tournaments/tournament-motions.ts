@@ -43,12 +43,18 @@ export class TournamentMotions {
 
   /**
    * Whether the tournament is over: every fixture has a confirmed result and — with a
-   * knockout — its final is among them (the champion is known).
+   * knockout — its final is among them (the champion is known). A BP knockout has no bracket:
+   * its final is its one-room round.
    */
   async isOver(tournamentId: string): Promise<boolean> {
     const [fixtures, results, stages] = await Promise.all([
       this.db
-        .select({ id: tournamentFixtures.id, node: tournamentFixtures.bracketNodeId })
+        .select({
+          id: tournamentFixtures.id,
+          node: tournamentFixtures.bracketNodeId,
+          roundId: tournamentFixtures.roundId,
+          closing: tournamentFixtures.cgTeamId,
+        })
         .from(tournamentFixtures)
         .where(eq(tournamentFixtures.tournamentId, tournamentId)),
       this.db
@@ -56,7 +62,7 @@ export class TournamentMotions {
         .from(tournamentResults)
         .where(and(eq(tournamentResults.tournamentId, tournamentId), eq(tournamentResults.confirmed, true))),
       this.db
-        .select({ kind: tournamentStages.kind, bracket: tournamentStages.bracket })
+        .select({ id: tournamentStages.id, kind: tournamentStages.kind, bracket: tournamentStages.bracket })
         .from(tournamentStages)
         .where(eq(tournamentStages.tournamentId, tournamentId)),
     ]);
@@ -65,6 +71,16 @@ export class TournamentMotions {
     if (fixtures.some((fixture) => !confirmed.has(fixture.id))) return false;
     const knockout = stages.find((stage) => stage.kind === 'knockout');
     if (!knockout) return true;
+    if (knockout.bracket.length === 0) {
+      const rounds = await this.db
+        .select({ id: tournamentRounds.id })
+        .from(tournamentRounds)
+        .where(eq(tournamentRounds.stageId, knockout.id));
+      return rounds.some((round) => {
+        const rooms = fixtures.filter((fixture) => fixture.roundId === round.id);
+        return rooms.length === 1 && rooms[0]!.closing !== null;
+      });
+    }
     const final = knockout.bracket.find((node) => node.nextNodeId === null);
     return final !== undefined && fixtures.some((fixture) => fixture.node === final.id);
   }

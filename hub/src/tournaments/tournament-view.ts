@@ -1,5 +1,6 @@
 import {
   advanceBracket,
+  bpChampion,
   bpStandings,
   type BpStandingsResult,
   getBuiltinFormat,
@@ -198,6 +199,34 @@ export function bracketOf(snapshot: TournamentSnapshot): BracketNode[] {
     ...node,
     fixtureId: fixtureOf.get(node.id) ?? null,
   }));
+}
+
+/**
+ * The champion's team id once decided: the bracket final's winner, or in BP the first place of
+ * the knockout's final room (its one-room elimination round).
+ */
+export function championOf(snapshot: TournamentSnapshot): string | null {
+  if (snapshot.tournament.teamsPerRoom !== 4)
+    return bracketOf(snapshot).find((node) => node.nextNodeId === null)?.winnerTeamId ?? null;
+  const stage = snapshot.stages.find((candidate) => candidate.kind === 'knockout');
+  const drafted = new Set(snapshot.fixtures.map((fixture) => fixture.roundId));
+  const last = snapshot.rounds
+    .filter((round) => round.stageId === stage?.id && drafted.has(round.id))
+    .sort((x, y) => x.number - y.number)
+    .at(-1);
+  if (!last) return null;
+  const results = new Map(snapshot.results.map((result) => [result.fixtureId, result]));
+  return bpChampion(
+    snapshot.fixtures
+      .filter((fixture) => fixture.roundId === last.id)
+      .map((fixture) => {
+        const result = results.get(fixture.id);
+        return {
+          teams: [fixture.affTeamId!, fixture.negTeamId!, fixture.cgTeamId!, fixture.coTeamId!] as const,
+          ranking: result?.confirmed ? (result.ranking ?? null) : null,
+        };
+      }),
+  );
 }
 
 /** The display name of the tournament's format. */

@@ -27,7 +27,7 @@ import { resettlePending } from './ballot.service';
 import { T } from './messages';
 import type { StaffInvites } from './staff-invites';
 import type { TournamentChanges } from './tournament-changes';
-import { bracketOf, buildView, fixtureView } from './tournament-view';
+import { buildView, championOf, fixtureView } from './tournament-view';
 import { isUniqueViolation, type TournamentRepository, type TournamentRow } from './tournament.repository';
 import { tournamentStaff, tournaments } from './tournament.schema';
 
@@ -142,14 +142,13 @@ export class TournamentService {
     }));
   }
 
-  /** Which of `rows` have their champion decided (a knockout whose final has a confirmed winner). */
+  /** Which of `rows` have their champion decided (a knockout whose final has a confirmed winner, or BP first place). */
   private async championDecided(rows: readonly TournamentRow[]): Promise<Set<string>> {
     const withKnockout = await this.repository.withKnockout(rows.map((row) => row.id));
     const decided = new Set<string>();
     for (const row of rows) {
       if (!withKnockout.has(row.id)) continue;
-      const final = bracketOf(await this.repository.snapshot(row)).find((node) => node.nextNodeId === null);
-      if (final?.winnerTeamId) decided.add(row.id);
+      if (championOf(await this.repository.snapshot(row))) decided.add(row.id);
     }
     return decided;
   }

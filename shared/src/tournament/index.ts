@@ -13,6 +13,7 @@ export * from './exports';
 export * from './round-draw';
 export * from './bp-rooms';
 export * from './bp-standings';
+export * from './bp-knockout';
 export * from './round-motions';
 export * from './speaker-tab';
 /** The tab engine (Swiss, BP, standings, break), namespaced: its names overlap the pool draw's. */

@@ -1,4 +1,4 @@
-import { knockoutBreakCategory } from '@bianshi/shared';
+import { bpBreakSizeOk, bpBreakSizeProblem, knockoutBreakCategory } from '@bianshi/shared';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
@@ -6,39 +6,48 @@ import { format } from '../../../i18n';
 import { tournament as tournamentText } from '../../../i18n/zh-CN/tournament';
 import { swiss } from '../../../i18n/zh-CN/tournament-swiss';
 import { tournamentBreak } from '../../../i18n/zh-CN/tournament-break';
+import { tournamentBpKnockout } from '../../../i18n/zh-CN/tournament-bp-knockout';
 import { useBreakPreview } from '../api/use-break';
 import { bracketRoundsOf } from '../view-model';
+import { BpKnockout } from './bp-knockout';
 import { Bracket } from './bracket';
 import type { SectionProps } from './manage-page';
 
 const t = tournamentText.knockout;
 
-/** 淘汰赛: seed the bracket from the standings (byes for top seeds), then draft each next round. */
+/**
+ * 淘汰赛: seed the bracket from the standings (byes for top seeds), then draft each next round.
+ * BP: rooms of four from the break (4, 8, 16 … teams), each room's top two going on.
+ */
 export function KnockoutSection({ view, actions }: SectionProps) {
-  const [advance, setAdvance] = useState('2');
+  const bp = view.teamsPerRoom === 4;
+  const [advance, setAdvance] = useState(bp ? '8' : '2');
   // An imported knockout (Tabbycat's elimination rounds) waits unseeded until the break.
-  const hasKnockout = view.bracket.length > 0;
+  const knockoutStage = view.stages.find((stage) => stage.kind === 'knockout');
+  const hasKnockout =
+    view.bracket.length > 0 ||
+    (bp && view.rounds.some((round) => round.stageId === knockoutStage?.id && round.fixtures.length > 0));
   const group = view.stages.find((stage) => stage.kind === 'group');
   // A Swiss stage has no pools: one table, so the count is the whole break.
   const swissStage = group !== undefined && group.pools.length === 0;
   const unconfirmed = view.rounds
     .filter((round) => round.stageId === group?.id)
     .reduce((n, round) => n + round.fixtures.filter((fixture) => !fixture.result?.confirmed).length, 0);
-  // With break categories, a two-team knockout seeds from the open category's break (as released, else as computed).
-  const breakPreview = useBreakPreview(view.id, undefined, !hasKnockout && view.teamsPerRoom === 2).data;
+  // With break categories, the knockout seeds from the open category's break (as released, else as computed).
+  const breakPreview = useBreakPreview(view.id, undefined, !hasKnockout).data;
   const breakCategory =
-    breakPreview && !breakPreview.implicit && view.teamsPerRoom === 2
-      ? knockoutBreakCategory(breakPreview.categories)
-      : undefined;
+    breakPreview && !breakPreview.implicit ? knockoutBreakCategory(breakPreview.categories) : undefined;
   const breakSeeds = breakCategory
     ? (breakCategory.released?.teamIds.length ?? breakCategory.breaking.length)
     : 0;
   const count = breakCategory ? breakSeeds : Number(advance);
-  const invalid = breakCategory
-    ? breakSeeds < 2
-    : swissStage
-      ? !Number.isInteger(count) || count < 2 || count > 64
-      : !Number.isInteger(count) || count < 1 || count > 16;
+  const invalid = bp
+    ? !bpBreakSizeOk(count)
+    : breakCategory
+      ? breakSeeds < 2
+      : swissStage
+        ? !Number.isInteger(count) || count < 2 || count > 64
+        : !Number.isInteger(count) || count < 1 || count > 16;
   const rounds = bracketRoundsOf(view);
   const confirm = useConfirm();
   return (
@@ -49,26 +58,38 @@ export function KnockoutSection({ view, actions }: SectionProps) {
           {unconfirmed > 0 && <p className="tm-muted">{format(t.notReady, { n: unconfirmed })}</p>}
           {breakCategory && (
             <p className="tm-muted" data-testid="tm-knockout-from-break">
-              {breakSeeds >= 2
-                ? format(tournamentBreak.knockoutFromBreak, {
+              {bp && breakSeeds >= 4
+                ? format(tournamentBpKnockout.fromBreak, {
                     name: breakCategory.name,
                     n: breakSeeds,
-                    m: breakSeeds - 1,
+                    a: breakSeeds / 2,
+                    b: breakSeeds / 2 + 1,
                   })
-                : format(tournamentBreak.knockoutFromBreakEmpty, { name: breakCategory.name })}
+                : breakSeeds >= 2
+                  ? format(tournamentBreak.knockoutFromBreak, {
+                      name: breakCategory.name,
+                      n: breakSeeds,
+                      m: breakSeeds - 1,
+                    })
+                  : format(tournamentBreak.knockoutFromBreakEmpty, { name: breakCategory.name })}
             </p>
           )}
           <div className="tm-row tm-row--end">
             {!breakCategory && (
               <label className="tm-field tm-field--inline">
                 <span className="tm-field__label">
-                  {swissStage ? swiss.breakSize : tournamentText.form.advancePerPool}
+                  {bp
+                    ? tournamentBpKnockout.breakSize
+                    : swissStage
+                      ? swiss.breakSize
+                      : tournamentText.form.advancePerPool}
                 </span>
                 <input
                   className="input"
                   type="number"
-                  min={swissStage ? 2 : 1}
+                  min={bp ? 4 : swissStage ? 2 : 1}
                   max={swissStage ? 64 : 16}
+                  step={bp ? 4 : 1}
                   value={advance}
                   aria-invalid={invalid ? 'true' : undefined}
                   onChange={(e) => setAdvance(e.target.value)}
@@ -97,7 +118,12 @@ export function KnockoutSection({ view, actions }: SectionProps) {
               {t.advance}
             </button>
           </div>
-          {invalid && !breakCategory && (
+          {invalid && bp && (
+            <p className="tm-field__error" data-testid="tm-knockout-bp-size">
+              {bpBreakSizeProblem(count)}
+            </p>
+          )}
+          {invalid && !bp && !breakCategory && (
             <p className="tm-field__error">
               {swissStage ? swiss.breakSizeInvalid : tournamentText.form.errors.advance}
             </p>
@@ -121,6 +147,7 @@ export function KnockoutSection({ view, actions }: SectionProps) {
         </div>
       )}
       {rounds.length > 0 && <Bracket rounds={rounds} />}
+      {bp && <BpKnockout view={view} />}
     </div>
   );
 }

@@ -11,6 +11,8 @@ import { tournamentBp } from '../../../i18n/zh-CN/tournament-bp';
 import { motionTab as motionText } from '../../../i18n/zh-CN/tournament-motions';
 import { formatClockTime } from '../format';
 import { bracketRoundsOf, teamsById } from '../view-model';
+import { tournamentBpKnockout } from '../../../i18n/zh-CN/tournament-bp-knockout';
+import { BpKnockout } from './bp-knockout';
 import { Bracket } from './bracket';
 
 const t = tournamentText;
@@ -102,8 +104,10 @@ export function StandingsTab({ view }: { view: TournamentView }) {
   );
 }
 
-/** 淘汰赛: the bracket, once the knockout is drawn. */
+/** 淘汰赛: the bracket, once the knockout is drawn; in BP the elimination rooms and the champion. */
 export function BracketTab({ view }: { view: TournamentView }) {
+  if (view.teamsPerRoom === 4 && view.bracket.length === 0)
+    return <BpKnockout view={view} empty={<p className="tm-empty">{tournamentBpKnockout.empty}</p>} />;
   const rounds = bracketRoundsOf(view);
   if (rounds.length === 0) return <p className="tm-empty">{t.bracket.empty}</p>;
   return <Bracket rounds={rounds} />;
