@@ -1,6 +1,14 @@
 import { z } from 'zod';
+import type { Format } from '../formats/format.schema';
 import { normalizeLobbyCode } from './lobby-code';
-import type { PresenceCounts, PresenceRole, RosterEntry, WatchMessage } from './messages';
+import type {
+  MatchStateDelta,
+  PresenceCounts,
+  PresenceRole,
+  RosterEntry,
+  WatchMessage,
+  WatchSnapshot,
+} from './messages';
 
 /**
  * Lobby wire types: what `lobby.watch` yields and what lobby procedures accept.
@@ -72,11 +80,18 @@ export interface LobbyScreenSelf {
   role: PresenceRole;
 }
 
-/** One match of a lobby inside its snapshot: the match room's own `timer.watch` snapshot. */
+/**
+ * A match room's `timer.watch` snapshot as a lobby snapshot carries it: the state without its
+ * format, which the lobby snapshot sends once in `formats` under `formatKey` (equal formats
+ * share a key, so a round of 100 matches on one format carries it once).
+ */
+export type LobbyWatchSnapshot = Omit<WatchSnapshot, 'state'> & { state: MatchStateDelta; formatKey: string };
+
+/** One match of a lobby inside its snapshot. */
 export interface LobbyMatchEntry {
   timerId: string;
-  /** A `snapshot` watch message; null when the timer or its match is gone. */
-  watch: Extract<WatchMessage, { type: 'snapshot' }> | null;
+  /** The match room's snapshot, its format by key; null when the timer or its match is gone. */
+  watch: LobbyWatchSnapshot | null;
 }
 
 /**
@@ -90,6 +105,8 @@ export type LobbyMessage =
       lobbyId: string;
       version: number;
       lobby: LobbyPublic;
+      /** Each distinct format of the matches once, by the key their entries name. */
+      formats: Record<string, Format>;
       matches: LobbyMatchEntry[];
       serverNow: number;
     }
@@ -104,6 +121,17 @@ export type LobbyMessage =
 
 /** The first message of a lobby watch (also what an audience page carries, and draws from). */
 export type LobbySnapshot = Extract<LobbyMessage, { type: 'snapshot' }>;
+
+/**
+ * A lobby snapshot entry's match as `timer.watch` sends it (its format put back, shared with
+ * every entry of that key); null when the entry has none or its format is missing.
+ */
+export function lobbyEntryWatch(snapshot: LobbySnapshot, entry: LobbyMatchEntry): WatchSnapshot | null {
+  if (!entry.watch) return null;
+  const { formatKey, state, ...watch } = entry.watch;
+  const format = snapshot.formats[formatKey];
+  return format ? { ...watch, state: { ...state, format } } : null;
+}
 
 /** How long an identified screen flashes its name. */
 export const LOBBY_IDENTIFY_MS = 6_000;
