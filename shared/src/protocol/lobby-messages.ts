@@ -1,14 +1,8 @@
 import { z } from 'zod';
 import type { Format } from '../formats/format.schema';
 import { normalizeLobbyCode } from './lobby-code';
-import type {
-  MatchStateDelta,
-  PresenceCounts,
-  PresenceRole,
-  RosterEntry,
-  WatchMessage,
-  WatchSnapshot,
-} from './messages';
+import type { LobbyWatchSnapshot } from './lobby-watch-snapshot';
+import type { PresenceCounts, PresenceRole, RosterEntry, WatchMessage } from './messages';
 
 /**
  * Lobby wire types: what `lobby.watch` yields and what lobby procedures accept.
@@ -27,6 +21,7 @@ export {
   normalizeLobbyCode,
 } from './lobby-code';
 export { LOBBY_SCREEN_AS_DISPLAY, LOBBY_SCREEN_PATH, lobbyScreenIdOf } from './lobby-screen-path';
+export { lobbyEntryWatch, type LobbyWatchSnapshot } from './lobby-watch-snapshot';
 
 /** A lobby code as procedures accept it (normalised first). */
 export const lobbyCodeSchema = z.string().max(20).transform(normalizeLobbyCode);
@@ -80,13 +75,6 @@ export interface LobbyScreenSelf {
   role: PresenceRole;
 }
 
-/**
- * A match room's `timer.watch` snapshot as a lobby snapshot carries it: the state without its
- * format, which the lobby snapshot sends once in `formats` under `formatKey` (equal formats
- * share a key, so a round of 100 matches on one format carries it once).
- */
-export type LobbyWatchSnapshot = Omit<WatchSnapshot, 'state'> & { state: MatchStateDelta; formatKey: string };
-
 /** One match of a lobby inside its snapshot. */
 export interface LobbyMatchEntry {
   timerId: string;
@@ -121,17 +109,6 @@ export type LobbyMessage =
 
 /** The first message of a lobby watch (also what an audience page carries, and draws from). */
 export type LobbySnapshot = Extract<LobbyMessage, { type: 'snapshot' }>;
-
-/**
- * A lobby snapshot entry's match as `timer.watch` sends it (its format put back, shared with
- * every entry of that key); null when the entry has none or its format is missing.
- */
-export function lobbyEntryWatch(snapshot: LobbySnapshot, entry: LobbyMatchEntry): WatchSnapshot | null {
-  if (!entry.watch) return null;
-  const { formatKey, state, ...watch } = entry.watch;
-  const format = snapshot.formats[formatKey];
-  return format ? { ...watch, state: { ...state, format } } : null;
-}
 
 /** How long an identified screen flashes its name. */
 export const LOBBY_IDENTIFY_MS = 6_000;
