@@ -8,7 +8,7 @@
  * that did not hear of a change never shows it, so the wait times out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LobbyMessage, TimerPublic, WatchMessage } from '@bianshi/shared';
+import { lobbyEntryWatch, type LobbyMessage, type TimerPublic, type WatchMessage } from '@bianshi/shared';
 import { createScratchPostgres, type ScratchDatabase } from '../support/postgres';
 import { spawnHub, type HubProcess } from '../support/process-hub';
 import { startRedis, type TestRedis } from '../support/redis';
@@ -36,9 +36,10 @@ function displayMatch(w: Watcher): string | undefined {
 function lobbyWatchMessages(w: LobbyWatcher, timerId: string): WatchMessage[] {
   return w.tracked.flatMap(({ message }: { message: LobbyMessage }) => {
     if (message.type === 'snapshot')
-      return message.matches.flatMap((entry) =>
-        entry.timerId === timerId && entry.watch ? [entry.watch] : [],
-      );
+      return message.matches.flatMap((entry) => {
+        const watch = entry.timerId === timerId ? lobbyEntryWatch(message, entry) : null;
+        return watch ? [watch] : [];
+      });
     if (message.type === 'match' && message.timerId === timerId) return [message.watch];
     return [];
   });

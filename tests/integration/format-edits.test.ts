@@ -6,7 +6,13 @@
  */
 import { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getBuiltinFormat, type Format, type LobbyMessage, type WatchMessage } from '@bianshi/shared';
+import {
+  getBuiltinFormat,
+  lobbyEntryWatch,
+  type Format,
+  type LobbyMessage,
+  type WatchMessage,
+} from '@bianshi/shared';
 import { startTwoHubs, type TwoHubs } from '../support/two-hubs';
 import { httpClient } from '../support/trpc';
 import { watch, type Watcher } from '../support/watch';
@@ -36,9 +42,10 @@ function displayFormat(w: Watcher): Format | undefined {
 function lobbyFormat(w: LobbyWatcher, timerId: string): Format | undefined {
   const messages = w.tracked.flatMap(({ message }: { message: LobbyMessage }): WatchMessage[] => {
     if (message.type === 'snapshot')
-      return message.matches.flatMap((entry) =>
-        entry.timerId === timerId && entry.watch ? [entry.watch] : [],
-      );
+      return message.matches.flatMap((entry) => {
+        const watch = entry.timerId === timerId ? lobbyEntryWatch(message, entry) : null;
+        return watch ? [watch] : [];
+      });
     if (message.type === 'match' && message.timerId === timerId) return [message.watch];
     return [];
   });

@@ -1,5 +1,6 @@
 import { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lobbyEntryWatch } from '@bianshi/shared';
 import { startHub, type TestHub } from '../support/hub';
 import { watchLobby, rosterOf, totalPresence, type LobbyWatcher } from '../support/lobby';
 import { httpClient, type HubClient } from '../support/trpc';
@@ -75,7 +76,9 @@ describe('lobby rooms through real sockets', () => {
     });
     expect(first.matches.map((m) => m.timerId)).toEqual(timers.map((t) => t.id));
     expect(
-      first.matches.every((m) => m.watch?.type === 'snapshot' && m.watch.state.format.stages.length > 0),
+      first.matches.every(
+        (m) => lobbyEntryWatch(first, m)?.state.format.stages.length === FORMAT.stages.length,
+      ),
     ).toBe(true);
     screen.close();
   });

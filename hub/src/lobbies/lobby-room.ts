@@ -5,6 +5,7 @@ import {
   type LobbyMessage,
   type LobbyPublic,
   type LobbyRosterEntry,
+  type LobbySnapshot,
   type PresenceCounts,
 } from '@bianshi/shared';
 import type { Clock } from '../lib/clock';
@@ -15,6 +16,7 @@ import { countByRole } from '../realtime/presence';
 import type { Outgoing, Session } from '../realtime/session';
 import type { LobbyRecord } from './lobby.repository';
 import { sendTick } from '../realtime/ticks';
+import { lobbyWatchEntry } from './lobby-snapshot';
 
 /** How many recent frames a lobby keeps so a reconnecting screen gets exactly what it missed. */
 export const LOBBY_RESUME_WINDOW = 256;
@@ -170,8 +172,9 @@ export class LobbyRoom implements MatchObserver {
   }
 
   /**
-   * The lobby and every match it shows, serialized once per version. The match rooms' own
-   * cached snapshot frames are spliced in as they are, never parsed or serialized again.
+   * The lobby and every match it shows, serialized once per version. Each match's snapshot
+   * (serialized once per match state by {@link lobbyWatchEntry}) and each distinct format (once
+   * per snapshot, by key) are spliced in as they are, never parsed or serialized again.
    */
   snapshotFrame(): { version: number; frame: PreSerialized } {
     if (this.snapshotCache?.version !== this.version) {
@@ -181,14 +184,21 @@ export class LobbyRoom implements MatchObserver {
         version: this.version,
         lobby: lobbyPublic(this.record),
         serverNow: this.deps.clock.now(),
-      } satisfies Omit<Extract<LobbyMessage, { type: 'snapshot' }>, 'matches'>);
+      } satisfies Omit<LobbySnapshot, 'formats' | 'matches'>);
+      const formats = new Map<string, string>();
+      const now = () => this.deps.clock.now();
       const matches = this.record.timerIds.map((timerId) => {
         const room = this.relays.get(timerId)?.room ?? null;
-        return `{"timerId":${JSON.stringify(timerId)},"watch":${room ? room.snapshotFrame().frame.json : 'null'}}`;
+        const entry = room ? lobbyWatchEntry(room, now) : null;
+        if (entry) formats.set(entry.format.key, entry.format.json);
+        return `{"timerId":${JSON.stringify(timerId)},"watch":${entry ? entry.json : 'null'}}`;
       });
+      const formatsJson = [...formats].map(([key, json]) => `${JSON.stringify(key)}:${json}`).join(',');
       this.snapshotCache = {
         version: this.version,
-        frame: new PreSerialized(`${head.slice(0, -1)},"matches":[${matches.join(',')}]}`),
+        frame: new PreSerialized(
+          `${head.slice(0, -1)},"formats":{${formatsJson}},"matches":[${matches.join(',')}]}`,
+        ),
       };
     }
     return this.snapshotCache;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { Format } from '../formats/format.schema';
 import { normalizeLobbyCode } from './lobby-code';
+import type { LobbyWatchSnapshot } from './lobby-watch-snapshot';
 import type { PresenceCounts, PresenceRole, RosterEntry, WatchMessage } from './messages';
 
 /**
@@ -19,6 +21,7 @@ export {
   normalizeLobbyCode,
 } from './lobby-code';
 export { LOBBY_SCREEN_AS_DISPLAY, LOBBY_SCREEN_PATH, lobbyScreenIdOf } from './lobby-screen-path';
+export { lobbyEntryWatch, type LobbyWatchSnapshot } from './lobby-watch-snapshot';
 
 /** A lobby code as procedures accept it (normalised first). */
 export const lobbyCodeSchema = z.string().max(20).transform(normalizeLobbyCode);
@@ -72,11 +75,11 @@ export interface LobbyScreenSelf {
   role: PresenceRole;
 }
 
-/** One match of a lobby inside its snapshot: the match room's own `timer.watch` snapshot. */
+/** One match of a lobby inside its snapshot. */
 export interface LobbyMatchEntry {
   timerId: string;
-  /** A `snapshot` watch message; null when the timer or its match is gone. */
-  watch: Extract<WatchMessage, { type: 'snapshot' }> | null;
+  /** The match room's snapshot, its format by key; null when the timer or its match is gone. */
+  watch: LobbyWatchSnapshot | null;
 }
 
 /**
@@ -90,6 +93,8 @@ export type LobbyMessage =
       lobbyId: string;
       version: number;
       lobby: LobbyPublic;
+      /** Each distinct format of the matches once, by the key their entries name. */
+      formats: Record<string, Format>;
       matches: LobbyMatchEntry[];
       serverNow: number;
     }

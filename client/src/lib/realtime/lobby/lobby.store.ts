@@ -4,13 +4,14 @@
  * component draws them like any watched timer), presence, the roster (organizers), who this
  * screen is, and what the organizer sent to it alone.
  */
-import type {
-  LobbyMessage,
-  LobbyPublic,
-  LobbyRosterEntry,
-  LobbyScreenSelf,
-  PresenceCounts,
-  WatchMessage,
+import {
+  lobbyEntryWatch,
+  type LobbyMessage,
+  type LobbyPublic,
+  type LobbyRosterEntry,
+  type LobbyScreenSelf,
+  type PresenceCounts,
+  type WatchMessage,
 } from '@bianshi/shared';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppError } from '../../api/errors';
@@ -72,7 +73,10 @@ export function createLobbyStore(clock: ServerClock, now: () => number = Date.no
       switch (message.type) {
         case 'snapshot':
           set({ lobby: message.lobby, error: null });
-          for (const entry of message.matches) if (entry.watch) feed(entry.timerId, entry.watch);
+          for (const entry of message.matches) {
+            const watch = lobbyEntryWatch(message, entry);
+            if (watch) feed(entry.timerId, watch);
+          }
           return;
         case 'lobby':
           set({ lobby: message.lobby });

@@ -22,6 +22,7 @@ const lobbyBlock = {
     lobbyId: 'lobby-1',
     version: 1,
     lobby: { code: 'ABC234' },
+    formats: {},
     matches: [],
     serverNow: 4_000,
   },
