@@ -10,7 +10,7 @@ import type { TournamentView } from '@bianshi/shared';
 import { createAccount, outcome, type TestAccount } from '../support/accounts';
 import { startHubPair, type TestHub } from '../support/hub';
 import { wsClient } from '../support/trpc';
-import { until, untilTrue } from '../support/until';
+import { holds, until, untilTrue } from '../support/until';
 
 const TEAMS_CSV = ['队名,学校', '甲队,一中', '乙队,二中', '丙队,三中', '丁队,四中'].join('\n');
 const MOTIONS = [
@@ -128,6 +128,16 @@ describe('round motions on two hubs (Postgres + Redis)', () => {
       expect(released).toBe(3);
       const all = '经济：本院支持全民基本收入 ｜ 科技：本院认为人工智能利大于弊 ｜ 本院会禁止校园内使用手机';
       await untilTrue(() => topics.at(-1) === all);
+      // Releasing again finds nothing to release, and the displays already show it: no message.
+      const seen = topics.length;
+      expect(await owner.client.tournament.releaseRoundMotions.mutate({ tournamentId, roundId })).toEqual({
+        released: 0,
+      });
+      await holds(
+        () => topics.length,
+        (count) => count === seen,
+        1_000,
+      );
 
       const out = await publicView(b);
       expect(

@@ -16,8 +16,8 @@ const CATCH_UP_MS = 10 * 60_000;
  * Topics and motions released at a set time reach the rooms' displays at that time: the page
  * and the live wall read the release time themselves, but a display shows only what its timer's
  * settings say. Each hub keeps a timeout for the next release it knows of, set at once when this
- * hub schedules one and found within `RELEASE_POLL_MS` when another hub did; several hubs may
- * push the same release, which is harmless (the same settings, one more version).
+ * hub schedules one and found within `RELEASE_POLL_MS` when another hub did. Several hubs may
+ * run the same release: the first pushes it, the others find the displays already showing it.
  */
 export class ScheduledReleases {
   private handle: unknown = null;
@@ -109,9 +109,11 @@ export class ScheduledReleases {
       if (!tournament) continue;
       const snapshot = await this.repository.snapshot(tournament);
       for (const fixture of snapshot.fixtures) if (roundIds.has(fixture.roundId)) fixtureIds.add(fixture.id);
-      await this.displays.push(tournament, [...fixtureIds]);
-      // Pages watching the tournament read it again and find the release.
-      await this.changes.write(tournamentId, async () => {});
+      const pushed = await this.displays.push(tournament, [...fixtureIds]);
+      // Pages watching the tournament read it again and find the release. A release made "now"
+      // was pushed and announced when it was made: its displays already show it, nothing to say.
+      if (pushed.changed > 0 || pushed.withoutTimer > 0)
+        await this.changes.write(tournamentId, async () => {});
     }
     this.checkedUpTo = now;
     const next = await this.next(now);
