@@ -219,7 +219,10 @@ export class KnockoutService {
     stageRounds: TournamentSnapshot['rounds'],
     latest: TournamentSnapshot['rounds'][number],
   ): Promise<{ roundId: string | null }> {
-    const results = new Map(snapshot.results.map((result) => [result.fixtureId, result]));
+    // Only confirmed places advance anyone (as championOf reads the final).
+    const results = new Map(
+      snapshot.results.filter((result) => result.confirmed).map((result) => [result.fixtureId, result]),
+    );
     const rooms = roundFixtures(snapshot, latest.id)
       .sort((x, y) => x.position - y.position)
       .map((fixture) => ({

@@ -54,8 +54,9 @@ function SpeakerTable({ table, rounds }: { table: SpeakerTabTable; rounds: strin
             </tr>
           </thead>
           <tbody>
-            {table.rows.map((row) => (
-              <tr key={`${row.teamId}-${row.name}`} data-testid="tm-speaker-row">
+            {table.rows.map((row, index) => (
+              // Two speakers of a team may share a name: the row's place keys it.
+              <tr key={`${row.teamId}-${index}`} data-testid="tm-speaker-row">
                 <td>
                   {row.rank}
                   {row.tied && <span className="tm-muted tm-small"> {t.tied}</span>}
