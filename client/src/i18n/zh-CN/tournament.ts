@@ -8,7 +8,6 @@ export const tournament = {
     lead: '整届赛事在辩时的计时器上进行：小组赛、淘汰赛、每场比赛的实时计时、评委手机投票、积分与对阵自动更新。',
     create: '创建赛事',
     current: '进行中的赛事',
-    upcoming: '即将开始',
     past: '已结束的赛事',
     mine: '我组织的赛事',
     empty: '还没有公开的赛事。',
@@ -80,7 +79,6 @@ export const tournament = {
     margin: '净胜票',
     noPoints: '还没有计入辩手分',
     tieBreak: '同分排序：{order}',
-    qualified: '晋级',
   },
   bracket: {
     empty: '淘汰赛对阵将在小组赛结束后生成。',
@@ -144,7 +142,6 @@ export const tournament = {
   },
   form: {
     createTitle: '创建赛事',
-    editTitle: '基本信息',
     name: '赛事名称',
     namePlaceholder: '例如 2026 华语辩论世界杯 · 华东赛区',
     slug: '短链接',
@@ -212,7 +209,6 @@ export const tournament = {
   },
   draw: {
     title: '分组抽签',
-    seeded: '随机抽签（按种子分档）',
     seed: '随机种子',
     seedHint: '同一个种子总是得到同一份分组，可公开用于复核。',
     reroll: '换一个种子',
@@ -291,7 +287,6 @@ export const tournament = {
     title: '淘汰赛',
     advance: '进入淘汰赛',
     advanceConfirm: '进入淘汰赛？',
-    advanceConfirmBody: '将按积分榜生成淘汰赛对阵（轮空自动晋级）。小组赛赛果确认完毕后才能进入淘汰赛。',
     advanced: '淘汰赛对阵已生成',
     notReady: '还有 {n} 场小组赛未确认赛果',
     next: '生成下一轮淘汰赛',

@@ -139,7 +139,12 @@ export function JudgesSection({ view, actions }: SectionProps) {
                     className="btn btn--ghost btn--sm"
                     onClick={() =>
                       void confirm
-                        .ask({ title: t.removeConfirm, confirmLabel: t.remove, tone: 'danger' })
+                        .ask({
+                          title: t.removeConfirm,
+                          body: t.removeConfirmBody,
+                          confirmLabel: t.remove,
+                          tone: 'danger',
+                        })
                         .then(
                           (yes) =>
                             yes && actions.removeJudge.mutate({ tournamentId: view.id, judgeId: judge.id }),

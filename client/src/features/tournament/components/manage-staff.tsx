@@ -113,6 +113,7 @@ export function StaffSection({ view, actions }: SectionProps) {
     if (
       !(await confirm.ask({
         title: format(t.removeConfirm, { name }),
+        body: t.removeConfirmBody,
         confirmLabel: t.remove,
         tone: 'danger',
       }))
