@@ -1,9 +1,7 @@
 /// <reference types="vite/client" />
 
-/** Id of this build (a UUID), `dev` under the dev server. Set by build/builds-plugin.ts. */
+/** Id of this build (a digest of its sources), `dev` under the dev server. Set by build/builds-plugin.ts. */
 declare const __BUILD_ID__: string;
-/** When this build was made (ms since epoch), 0 under the dev server. */
-declare const __BUILD_TIMESTAMP__: number;
 /** client/package.json version. */
 declare const __APP_VERSION__: string;
 

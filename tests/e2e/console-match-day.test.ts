@@ -166,6 +166,10 @@ describe('the console on match day', () => {
     await page.getByTestId('set-time-input').fill('90');
     await page.getByTestId('set-time-input').press('Enter');
     await until(shown, (text) => text === '01:29' || text === '01:30');
+    await until(
+      () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null),
+      (focused) => focused !== 'set-time-input',
+    );
 
     // What is not a time is said beside the field, in Chinese.
     await page.getByTestId('set-time-input').fill('三分钟左右');

@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
 // What the build defines; the route table reaches env.ts, which reads them as it loads.
-Object.assign(globalThis, { __BUILD_ID__: 'test', __BUILD_TIMESTAMP__: 0, __APP_VERSION__: '0.0.0' });
+Object.assign(globalThis, { __BUILD_ID__: 'test', __APP_VERSION__: '0.0.0' });
 const { routes } = await import('./route-table');
 
 /** Every page path of the router, joined from its nested routes (`/timer/manage/:shortid/info`). */

@@ -4,7 +4,6 @@ export const env = {
   analyticsUrl: import.meta.env.VITE_ANALYTICS_URL || '',
   analyticsWebsiteId: import.meta.env.VITE_ANALYTICS_WEBSITE_ID || '',
   buildId: __BUILD_ID__,
-  buildTimestamp: __BUILD_TIMESTAMP__,
   version: __APP_VERSION__,
   isDev: import.meta.env.DEV,
 } as const;

@@ -38,14 +38,17 @@ export function SetTimeForm({
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = parseTypedDuration(text);
+    const typed = text;
+    const parsed = parseTypedDuration(typed);
     if (!parsed.ok) return setError(parsed.reason);
     const refusal = await actions.setShownTime(parsed.ms);
     if (refusal === 'failed') return;
     if (refusal) return setError(t.refused[refusal]);
+    toast.success(format(t.done, { time: clockText(parsed.ms) }));
+    // What was typed while the hub answered is the next entry: keep it, and keep the keyboard.
+    if (inputRef.current && inputRef.current.value !== typed) return;
     setError(null);
     setText('');
-    toast.success(format(t.done, { time: clockText(parsed.ms) }));
     // Back to the shortcuts: the field lets go of the keyboard.
     inputRef.current?.blur();
   };
