@@ -98,3 +98,40 @@ describe('the 晋级 panel', () => {
     await context.close();
   }, 180_000);
 });
+
+describe('a knockout per break category', () => {
+  it('makes ESL’s own knockout once the open one exists; the public 淘汰赛 tab shows both', async () => {
+    const director = await createAccount(hub, 'break-e2e-esl');
+    const { slug } = await playBreak16(hub, director, '类别淘汰赛测试');
+    const { context, page, errors } = await openSignedInPage(browser, hub.url, director.cookie, {
+      viewport: { width: 1920, height: 1080 },
+    });
+    await page.goto(`${hub.url}/worldcup/${slug}/manage#tm-knockout`);
+    const panel = page.getByTestId('tm-category-knockout-panel');
+    await panel.waitFor({ timeout: 20_000 });
+    expect(await panel.innerText()).toContain('公开组淘汰赛生成后，可按「ESL」的晋级名单另开一组淘汰赛');
+
+    await page.getByTestId('tm-create-knockout').click();
+    await confirmDialog(page);
+    const create = panel.getByTestId('tm-create-category-knockout');
+    await create.waitFor({ timeout: 20_000 });
+    expect(await panel.innerText()).toContain('按「ESL」的晋级名单排定种子（4 队）');
+    await create.click();
+    await confirmDialog(page);
+    await panel.getByTestId('bracket').waitFor({ timeout: 20_000 });
+    expect(await panel.getByTestId('bracket').innerText()).toContain('半决赛');
+    expect(await panel.getByTestId('tm-advance-category-knockout').innerText()).toBe('生成ESL下一轮');
+
+    // The public page: the open bracket, then ESL's under its name.
+    const visitor = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    await visitor.page.goto(`${hub.url}/worldcup/${slug}?tab=bracket`);
+    const esl = visitor.page.getByTestId('tm-category-knockout');
+    await esl.waitFor({ timeout: 20_000 });
+    expect(await esl.getByRole('heading', { level: 3 }).first().innerText()).toBe('ESL淘汰赛');
+    expect(await visitor.page.getByTestId('bracket').count()).toBe(2);
+    expect(errors).toEqual([]);
+    expect(visitor.errors).toEqual([]);
+    await visitor.context.close();
+    await context.close();
+  }, 180_000);
+});

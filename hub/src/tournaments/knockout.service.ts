@@ -24,7 +24,7 @@ import type { BreakService } from './break.service';
 import { roundFixtures } from './draw.service';
 import { T } from './messages';
 import type { TournamentChanges } from './tournament-changes';
-import { bracketOf, standingsOf } from './tournament-view';
+import { bracketOf, knockoutOf, mainKnockout, standingsOf } from './tournament-view';
 import type {
   FixtureRow,
   TournamentRepository,
@@ -60,6 +60,9 @@ export class KnockoutService {
    * A two-team tournament with break categories seeds from its open category's break instead
    * (seeds in order; `advancePerPool` is not used). BP always seeds from the open break (without
    * categories, the top `advancePerPool` teams): 4, 8, 16 … teams in rooms of four.
+   *
+   * With `breakCategoryId` of another category (ESL, 新生…), that category's own knockout from its
+   * break, once the main one exists: a stage of its own, rounds named for the category.
    */
   async createKnockout(
     tournament: TournamentRow,
@@ -69,9 +72,19 @@ export class KnockoutService {
     const group = snapshot.stages.find((stage) => stage.kind === 'group');
     if (!group) throw new HubError('BAD_REQUEST', T.noGroupStage, 'no-group-stage');
     const bp = tournament.teamsPerRoom === 4;
-    const broken = await this.breaks?.knockoutSeeds(tournament, snapshot, input.advancePerPool);
-    const imported = importedKnockout(snapshot, broken?.categoryId ?? undefined);
-    if (snapshot.stages.some((stage) => stage.kind === 'knockout') && !imported)
+    const category = input.breakCategoryId
+      ? await this.categoryBreak(tournament, snapshot, input.breakCategoryId)
+      : null;
+    const broken = category ?? (await this.breaks?.knockoutSeeds(tournament, snapshot, input.advancePerPool));
+    const mainImported = category ? null : importedKnockout(snapshot, broken?.categoryId ?? undefined);
+    const imported = category ? importedCategoryRounds(snapshot, category.categoryId) : mainImported;
+    if (category) {
+      // The main knockout is seeded (an imported one waits unseeded until then).
+      if (!mainKnockout(snapshot) || importedKnockout(snapshot))
+        throw new HubError('BAD_REQUEST', T.categoryKnockoutBeforeMain, 'knockout-main-first');
+      if (knockoutOf(snapshot, category.categoryId))
+        throw new HubError('CONFLICT', T.categoryKnockoutExists(category.name), 'knockout-exists');
+    } else if (mainKnockout(snapshot) && !mainImported)
       throw new HubError('CONFLICT', T.knockoutExists, 'knockout-exists');
     const groupRounds = new Set(
       snapshot.rounds.filter((round) => round.stageId === group.id).map((round) => round.id),
@@ -88,7 +101,7 @@ export class KnockoutService {
     if (bp && !bpBreakSizeOk(seeded.length))
       throw new HubError('BAD_REQUEST', T.knockoutBpSize(seeded.length), 'knockout-bp-size');
     const bracket = bp ? [] : buildBracket(seeded);
-    const stageId = imported?.stage.id ?? newId();
+    const stageId = mainImported?.stage.id ?? newId();
     const seed = newId();
     const draw: DrawRecord = { method: 'generated', seed, at: this.clock.now(), byName: '积分榜' };
     const totalRounds = bp
@@ -106,7 +119,8 @@ export class KnockoutService {
       tournamentId: tournament.id,
       stageId,
       number: 1,
-      name: first?.name ?? (bp ? bpEliminationRoundName(1, totalRounds) : knockoutRoundName(1, totalRounds)),
+      name: first?.name ?? roundName(bp, 1, totalRounds, category?.name),
+      breakCategoryId: category?.categoryId ?? null,
     };
     // BP: the engine's rooms (1/8/9/16, 2/7/10/15 …), positions drawn by the recorded seed.
     const fixtures = bp
@@ -123,8 +137,21 @@ export class KnockoutService {
           seed,
         );
     await this.changes.write(tournament.id, async (tx) => {
-      if (imported) {
+      if (mainImported) {
         await tx.update(tournamentStages).set({ draw, bracket }).where(eq(tournamentStages.id, stageId));
+      } else {
+        await tx.insert(tournamentStages).values({
+          id: stageId,
+          tournamentId: tournament.id,
+          kind: 'knockout',
+          name: category ? `${category.name}淘汰赛` : '淘汰赛',
+          position: category ? 2 + snapshot.stages.filter((stage) => stage.kind === 'knockout').length : 1,
+          draw,
+          bracket,
+          breakCategoryId: category?.categoryId ?? null,
+        });
+      }
+      if (imported) {
         if (dropped.length) {
           const ids = dropped.map((each) => each.id);
           await tx
@@ -133,27 +160,18 @@ export class KnockoutService {
             .where(inArray(tournamentMotions.roundId, ids));
           await tx.delete(tournamentRounds).where(inArray(tournamentRounds.id, ids));
         }
-        // Kept rounds number from 1 (the bracket's first round) to the final; other categories' after.
+        // Kept rounds number from 1 (the bracket's first round) to the final, in this stage;
+        // other categories' wait after, in the main stage.
         for (const [index, each] of kept.entries())
           await tx
             .update(tournamentRounds)
-            .set({ number: totalRounds - kept.length + index + 1 })
+            .set({ stageId, number: totalRounds - kept.length + index + 1 })
             .where(eq(tournamentRounds.id, each.id));
         for (const [index, each] of imported.others.entries())
           await tx
             .update(tournamentRounds)
             .set({ number: totalRounds + index + 1 })
             .where(eq(tournamentRounds.id, each.id));
-      } else {
-        await tx.insert(tournamentStages).values({
-          id: stageId,
-          tournamentId: tournament.id,
-          kind: 'knockout',
-          name: '淘汰赛',
-          position: 1,
-          draw,
-          bracket,
-        });
       }
       if (!first) await tx.insert(tournamentRounds).values(round);
       if (fixtures.length) await tx.insert(tournamentFixtures).values(fixtures);
@@ -161,10 +179,31 @@ export class KnockoutService {
     return { stageId, roundId: round.id };
   }
 
+  /** A category's break for its own knockout (as released, else as computed now); null for the open one. */
+  private async categoryBreak(
+    tournament: TournamentRow,
+    snapshot: TournamentSnapshot,
+    categoryId: string,
+  ): Promise<{ categoryId: string; name: string; slug: string; teamIds: string[] } | null> {
+    const preview = await this.breaks?.preview(tournament, undefined, snapshot);
+    const category = preview?.categories.find((each) => each.id === categoryId);
+    if (!category) throw new HubError('NOT_FOUND', T.breakCategoryNotFound, 'break-category-not-found');
+    if (category.isGeneral) return null;
+    return {
+      categoryId,
+      name: category.name,
+      slug: category.slug,
+      teamIds: category.released?.teamIds ?? category.breaking.map((row) => row.teamId),
+    };
+  }
+
   /** Drafts the next knockout round once every fixture of the latest one has a confirmed result. */
-  async advanceKnockout(tournament: TournamentRow): Promise<{ roundId: string | null }> {
+  async advanceKnockout(
+    tournament: TournamentRow,
+    breakCategoryId: string | null = null,
+  ): Promise<{ roundId: string | null }> {
     const snapshot = await this.repository.snapshot(tournament);
-    const stage = snapshot.stages.find((candidate) => candidate.kind === 'knockout');
+    const stage = knockoutOf(snapshot, breakCategoryId);
     if (!stage) throw new HubError('BAD_REQUEST', T.knockoutNotFound, 'knockout-not-found');
     const stageRounds = snapshot.rounds
       .filter((round) => round.stageId === stage.id)
@@ -181,7 +220,7 @@ export class KnockoutService {
       if (!latest) throw new HubError('BAD_REQUEST', T.knockoutNotFound, 'knockout-not-found');
       return this.advanceBp(tournament, snapshot, stage, stageRounds, latest);
     }
-    const bracket = bracketOf(snapshot);
+    const bracket = bracketOf(snapshot, stage);
     const totalRounds = Math.max(...bracket.map((node) => node.round));
     const number = (latest?.number ?? 0) + 1;
     if (number > totalRounds) throw new HubError('BAD_REQUEST', T.knockoutFinished, 'knockout-finished');
@@ -191,7 +230,8 @@ export class KnockoutService {
       tournamentId: tournament.id,
       stageId: stage.id,
       number,
-      name: waiting?.name ?? knockoutRoundName(number, totalRounds),
+      name: waiting?.name ?? roundName(false, number, totalRounds, categoryOf(stage)),
+      breakCategoryId: stage.breakCategoryId,
     };
     const fixtures = knockoutFixtures(
       snapshot,
@@ -241,7 +281,8 @@ export class KnockoutService {
       tournamentId: tournament.id,
       stageId: stage.id,
       number,
-      name: waiting?.name ?? bpEliminationRoundName(number, totalRounds),
+      name: waiting?.name ?? roundName(true, number, totalRounds, categoryOf(stage)),
+      breakCategoryId: stage.breakCategoryId,
     };
     const random = seededRandom(`${stage.draw?.seed ?? stage.id}:${number}`);
     const fixtures = bpFixtures(
@@ -298,7 +339,7 @@ function seedsByPool(
  * category in order, and the rest.
  */
 function importedKnockout(snapshot: TournamentSnapshot, breakCategoryId?: string) {
-  const stage = snapshot.stages.find((candidate) => candidate.kind === 'knockout');
+  const stage = mainKnockout(snapshot);
   if (!stage || stage.bracket.length > 0) return null;
   const all = snapshot.rounds
     .filter((round) => round.stageId === stage.id)
@@ -312,6 +353,38 @@ function importedKnockout(snapshot: TournamentSnapshot, breakCategoryId?: string
     : (all.at(-1)?.breakCategoryId ?? null);
   const rounds = all.filter((round) => round.breakCategoryId === category);
   return { stage, rounds, others: all.filter((round) => round.breakCategoryId !== category) };
+}
+
+/**
+ * A category's imported elimination rounds (Tabbycat's ESL or novice rounds, waiting in the main
+ * knockout stage, neither drawn nor published), in order; null when there are none.
+ */
+function importedCategoryRounds(snapshot: TournamentSnapshot, breakCategoryId: string) {
+  const drafted = new Set(snapshot.fixtures.map((fixture) => fixture.roundId));
+  const knockouts = new Set(
+    snapshot.stages.filter((stage) => stage.kind === 'knockout').map((stage) => stage.id),
+  );
+  const rounds = snapshot.rounds
+    .filter(
+      (round) =>
+        knockouts.has(round.stageId) &&
+        round.breakCategoryId === breakCategoryId &&
+        round.status !== 'published' &&
+        !drafted.has(round.id),
+    )
+    .sort((a, b) => a.number - b.number);
+  return rounds.length ? { rounds, others: [] as typeof rounds } : null;
+}
+
+/** The category a knockout's rounds are named for (its stage is named `<category>淘汰赛`); none for the main one. */
+function categoryOf(stage: TournamentSnapshot['stages'][number]): string | undefined {
+  return stage.breakCategoryId ? stage.name.replace(/淘汰赛$/, '') : undefined;
+}
+
+/** An elimination round's name: 半决赛, 决赛 …, prefixed by the category's name for a category's knockout. */
+function roundName(bp: boolean, number: number, total: number, category?: string): string {
+  const name = bp ? bpEliminationRoundName(number, total) : knockoutRoundName(number, total);
+  return category ? `${category} ${name}` : name;
 }
 
 /** Side counts so far per team, from a tournament's fixtures (for balancing new sides). */

@@ -55,6 +55,8 @@ export const T = {
   resultTie: '票数相同，无法自动判定胜方：请录入结果',
   resultNotConfirmed: '这场比赛的结果尚未确认',
   knockoutExists: '淘汰赛已经生成',
+  categoryKnockoutExists: (name: string) => `${name}的淘汰赛已经生成`,
+  categoryKnockoutBeforeMain: '请先生成公开组的淘汰赛，再生成其他类别的淘汰赛',
   knockoutGroupUnfinished: (count: number) => `小组赛还有 ${count} 场比赛没有确认结果`,
   knockoutTooFew: '晋级队伍不足 2 支，无法生成淘汰赛',
   knockoutNotFound: '还没有生成淘汰赛',

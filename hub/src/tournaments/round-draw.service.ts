@@ -13,7 +13,7 @@ import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { T } from './messages';
-import { confirmedBpResults, confirmedResults } from './tournament-view';
+import { confirmedBpResults, confirmedResults, mainKnockout } from './tournament-view';
 import type { TournamentChanges } from './tournament-changes';
 import type {
   RoundRow,
@@ -49,7 +49,7 @@ export class RoundDrawService {
     const group = snapshot.stages.find((stage) => stage.kind === 'group');
     if (group && group.pools.length > 0)
       throw new HubError('CONFLICT', T.roundRobinStage, 'round-robin-stage');
-    const knockout = snapshot.stages.find((stage) => stage.kind === 'knockout');
+    const knockout = mainKnockout(snapshot);
     // Once the break is made (the bracket seeded, or BP rooms drafted) the preliminary rounds are over.
     const knockoutRounds = new Set(
       snapshot.rounds.filter((round) => round.stageId === knockout?.id).map((round) => round.id),

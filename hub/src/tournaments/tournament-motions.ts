@@ -42,9 +42,9 @@ export class TournamentMotions {
   ) {}
 
   /**
-   * Whether the tournament is over: every fixture has a confirmed result and — with a
-   * knockout — its final is among them (the champion is known). A BP knockout has no bracket:
-   * its final is its one-room round.
+   * Whether the tournament is over: every fixture has a confirmed result and — with knockouts
+   * (the main one, a category's) — each one's final is among them (its champion is known). A BP
+   * knockout has no bracket: its final is its one-room round.
    */
   async isOver(tournamentId: string): Promise<boolean> {
     const [fixtures, results, stages] = await Promise.all([
@@ -69,20 +69,26 @@ export class TournamentMotions {
     if (fixtures.length === 0) return false;
     const confirmed = new Set(results.map((result) => result.fixtureId));
     if (fixtures.some((fixture) => !confirmed.has(fixture.id))) return false;
-    const knockout = stages.find((stage) => stage.kind === 'knockout');
-    if (!knockout) return true;
-    if (knockout.bracket.length === 0) {
-      const rounds = await this.db
-        .select({ id: tournamentRounds.id })
-        .from(tournamentRounds)
-        .where(eq(tournamentRounds.stageId, knockout.id));
-      return rounds.some((round) => {
-        const rooms = fixtures.filter((fixture) => fixture.roundId === round.id);
-        return rooms.length === 1 && rooms[0]!.closing !== null;
-      });
-    }
-    const final = knockout.bracket.find((node) => node.nextNodeId === null);
-    return final !== undefined && fixtures.some((fixture) => fixture.node === final.id);
+    const knockouts = stages.filter((stage) => stage.kind === 'knockout');
+    if (knockouts.length === 0) return true;
+    const rounds = await this.db
+      .select({ id: tournamentRounds.id, stageId: tournamentRounds.stageId })
+      .from(tournamentRounds)
+      .where(eq(tournamentRounds.tournamentId, tournamentId));
+    // Every knockout (the main one, and each category's) has played its final.
+    return knockouts.every((knockout) => {
+      const stageRounds = new Set(
+        rounds.filter((round) => round.stageId === knockout.id).map((round) => round.id),
+      );
+      const played = fixtures.filter((fixture) => stageRounds.has(fixture.roundId));
+      if (knockout.bracket.length === 0)
+        return [...stageRounds].some((roundId) => {
+          const rooms = played.filter((fixture) => fixture.roundId === roundId);
+          return rooms.length === 1 && rooms[0]!.closing !== null;
+        });
+      const final = knockout.bracket.find((node) => node.nextNodeId === null);
+      return final !== undefined && played.some((fixture) => fixture.node === final.id);
+    });
   }
 
   /**

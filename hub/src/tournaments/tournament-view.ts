@@ -177,15 +177,37 @@ export function standingsOf(snapshot: TournamentSnapshot): TournamentView['stand
   }));
 }
 
-/** The knockout bracket with confirmed winners carried forward, and each node's fixture. */
-export function bracketOf(snapshot: TournamentSnapshot): BracketNode[] {
-  const stage = snapshot.stages.find((candidate) => candidate.kind === 'knockout');
-  if (!stage) return [];
+type Stage = TournamentSnapshot['stages'][number];
+
+/** The main knockout (the open break's), else undefined. */
+export function mainKnockout(snapshot: Pick<TournamentSnapshot, 'stages'>): Stage | undefined {
+  return snapshot.stages.find((stage) => stage.kind === 'knockout' && stage.breakCategoryId === null);
+}
+
+/** The knockout of a break category (null: the main one). */
+export function knockoutOf(
+  snapshot: Pick<TournamentSnapshot, 'stages'>,
+  breakCategoryId: string | null,
+): Stage | undefined {
+  return snapshot.stages.find(
+    (stage) => stage.kind === 'knockout' && stage.breakCategoryId === breakCategoryId,
+  );
+}
+
+/**
+ * A knockout's bracket (the main one unless `stage` is given) with confirmed winners carried
+ * forward, and each node's fixture.
+ */
+export function bracketOf(snapshot: TournamentSnapshot, stage = mainKnockout(snapshot)): BracketNode[] {
+  if (!stage || stage.bracket.length === 0) return [];
+  const rounds = new Set(
+    snapshot.rounds.filter((round) => round.stageId === stage.id).map((round) => round.id),
+  );
   const results = new Map(snapshot.results.map((result) => [result.fixtureId, result]));
   const winners = new Map<string, string>();
   const fixtureOf = new Map<string, string>();
   for (const fixture of snapshot.fixtures) {
-    if (!fixture.bracketNodeId) continue;
+    if (!fixture.bracketNodeId || !rounds.has(fixture.roundId)) continue;
     fixtureOf.set(fixture.bracketNodeId, fixture.id);
     const result = results.get(fixture.id);
     const winner = result?.confirmed
@@ -202,16 +224,16 @@ export function bracketOf(snapshot: TournamentSnapshot): BracketNode[] {
 }
 
 /**
- * The champion's team id once decided: the bracket final's winner, or in BP the first place of
- * the knockout's final room (its one-room elimination round).
+ * A knockout's champion (the main one unless `stage` is given) once decided: the bracket final's
+ * winner, or in BP the first place of the knockout's final room (its one-room elimination round).
  */
-export function championOf(snapshot: TournamentSnapshot): string | null {
+export function championOf(snapshot: TournamentSnapshot, stage = mainKnockout(snapshot)): string | null {
+  if (!stage) return null;
   if (snapshot.tournament.teamsPerRoom !== 4)
-    return bracketOf(snapshot).find((node) => node.nextNodeId === null)?.winnerTeamId ?? null;
-  const stage = snapshot.stages.find((candidate) => candidate.kind === 'knockout');
+    return bracketOf(snapshot, stage).find((node) => node.nextNodeId === null)?.winnerTeamId ?? null;
   const drafted = new Set(snapshot.fixtures.map((fixture) => fixture.roundId));
   const last = snapshot.rounds
-    .filter((round) => round.stageId === stage?.id && drafted.has(round.id))
+    .filter((round) => round.stageId === stage.id && drafted.has(round.id))
     .sort((x, y) => x.number - y.number)
     .at(-1);
   if (!last) return null;
@@ -485,6 +507,9 @@ export function buildView(
       position: stage.position,
       pools: stage.pools,
       draw: stage.draw ?? null,
+      breakCategoryId: stage.breakCategoryId,
+      bracket: stage.kind === 'knockout' ? bracketOf(snapshot, stage) : [],
+      championTeamId: stage.kind === 'knockout' ? championOf(snapshot, stage) : null,
     })),
     rounds: snapshot.rounds.map((round) => {
       const lobby = round.lobbyId ? snapshot.lobbies.get(round.lobbyId) : undefined;
@@ -515,6 +540,7 @@ export function buildView(
     }),
     standings: standingsOf(snapshot),
     bracket: bracketOf(snapshot),
+    championTeamId: championOf(snapshot),
     motionStats: motionStatsOf(snapshot, now),
   };
 }

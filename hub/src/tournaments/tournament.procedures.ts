@@ -492,9 +492,11 @@ export const tournamentRouter = router({
       ctx.services.tournaments.knockout.createKnockout(ctx.tournament, input.knockout),
     ),
   /** Drafts the next knockout round once every fixture of the current one is confirmed (winners advance on confirm). */
-  advanceKnockout: organizer.mutation(({ ctx }) =>
-    ctx.services.tournaments.knockout.advanceKnockout(ctx.tournament),
-  ),
+  advanceKnockout: organizer
+    .input(z.object({ breakCategoryId: z.string().min(1).max(64).optional() }))
+    .mutation(({ ctx, input }) =>
+      ctx.services.tournaments.knockout.advanceKnockout(ctx.tournament, input.breakCategoryId ?? null),
+    ),
 
   /**
    * The break per break category from the current standings: breaking teams with their seeds,

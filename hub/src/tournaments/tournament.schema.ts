@@ -22,6 +22,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { idColumn, createdAtColumn, updatedAtColumn } from '../db/columns';
@@ -187,8 +188,23 @@ export const tournamentStages = pgTable(
     draw: jsonb('draw').$type<DrawRecord | null>(),
     /** Knockout only: the bracket as seeded (winners are applied from results when read). */
     bracket: jsonb('bracket').$type<BracketNode[]>().notNull().default([]),
+    /**
+     * A knockout of one break category (ESL, 新生…) beside the main one; null for the group stage
+     * and the main knockout (the open break's).
+     */
+    breakCategoryId: text('break_category_id'),
   },
-  (table) => [uniqueIndex('tournament_stages_kind_idx').on(table.tournamentId, table.kind)],
+  (table) => [
+    // One group stage, one main knockout, one knockout per category.
+    unique('tournament_stages_kind_category_idx')
+      .on(table.tournamentId, table.kind, table.breakCategoryId)
+      .nullsNotDistinct(),
+    foreignKey({
+      name: 'tournament_stages_break_category_fk',
+      columns: [table.breakCategoryId],
+      foreignColumns: [tournamentBreakCategories.id],
+    }).onDelete('cascade'),
+  ],
 );
 
 /** A round; published once its timers and lobby exist. */

@@ -5,7 +5,6 @@
  */
 import { BP_POSITION_IDS, type BpRanking } from './bp-rooms';
 import { nextEliminationRound } from './engine/break';
-import type { TournamentView } from './tournament.view';
 
 /** A BP break must fill rooms of four in every round down to the final: 4, 8, 16, 32 … teams. */
 export function bpBreakSizeOk(size: number): boolean {
@@ -71,30 +70,4 @@ export function nextBpEliminationRound(rooms: readonly BpEliminationRoom[]): str
 export function bpChampion(finalRooms: readonly BpEliminationRoom[]): string | null {
   if (finalRooms.length !== 1) return null;
   return bpRoomPlaces(finalRooms[0]!)?.[0] ?? null;
-}
-
-/** A BP tournament's champion as screens read it from the view: the confirmed first place of its knockout final. */
-export function bpChampionOfView(
-  view: Pick<TournamentView, 'teamsPerRoom' | 'stages' | 'rounds'>,
-): string | null {
-  if (view.teamsPerRoom !== 4) return null;
-  const knockout = view.stages.find((stage) => stage.kind === 'knockout');
-  if (!knockout) return null;
-  const last = view.rounds
-    .filter((round) => round.stageId === knockout.id && round.fixtures.length > 0)
-    .sort((x, y) => x.number - y.number)
-    .at(-1);
-  if (!last) return null;
-  return bpChampion(
-    last.fixtures.flatMap((fixture) =>
-      fixture.affTeamId && fixture.negTeamId && fixture.cgTeamId && fixture.coTeamId
-        ? [
-            {
-              teams: [fixture.affTeamId, fixture.negTeamId, fixture.cgTeamId, fixture.coTeamId] as const,
-              ranking: fixture.result?.confirmed ? (fixture.result.ranking ?? null) : null,
-            },
-          ]
-        : [],
-    ),
-  );
 }

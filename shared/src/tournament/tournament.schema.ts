@@ -332,6 +332,8 @@ export type GeneratedDraw = z.output<typeof generatedDrawSchema>;
 export const knockoutInputSchema = z.strictObject({
   /** Per pool; a Swiss stage (no pools) is one table, so this is the whole break. */
   advancePerPool: z.number().int().min(1).max(64, { error: '出线队数最多 64' }),
+  /** Another break category's own knockout (ESL, 新生…), seeded from its break; absent: the main one. */
+  breakCategoryId: z.string().min(1).max(64).optional(),
 });
 /** A knockout request. */
 export type KnockoutInput = z.output<typeof knockoutInputSchema>;

@@ -104,6 +104,12 @@ export interface TournamentStage {
   position: number;
   pools: TournamentPool[];
   draw: DrawRecord | null;
+  /** A knockout of one break category (ESL, 新生…); null for the group stage and the main knockout. */
+  breakCategoryId: string | null;
+  /** A knockout's bracket with winners applied (empty for the group stage and in BP). */
+  bracket: BracketNode[];
+  /** A knockout's champion once its final is decided, else null. */
+  championTeamId: string | null;
 }
 
 /** A fixture's topic. `text` is null until released (staff see it before, with `released` false). */
@@ -352,7 +358,10 @@ export interface TournamentView {
   rounds: TournamentRound[];
   /** Standings per pool (pool order), from confirmed results. */
   standings: Array<{ poolId: string; poolName: string; rows: StandingsRow[] }>;
+  /** The main knockout's bracket (the open break's; as its stage's `bracket`). */
   bracket: BracketNode[];
+  /** The main knockout's champion once its final is decided (the tournament is over), else null. */
+  championTeamId: string | null;
   /** Released motions with the sides' wins on them, in the rounds' order. */
   motionStats: MotionStatsRow[];
 }

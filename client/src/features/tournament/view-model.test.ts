@@ -50,7 +50,7 @@ describe('bracketRoundsOf', () => {
 });
 
 describe('phaseOf and isPast', () => {
-  it('reads the phase from stages and the final', () => {
+  it('reads the phase from stages and the champion', () => {
     const group = {
       id: 'g',
       kind: 'group' as const,
@@ -58,15 +58,16 @@ describe('phaseOf and isPast', () => {
       position: 0,
       pools: [{ id: 'p', name: 'A', teamIds: [] }],
       draw: null,
+      breakCategoryId: null,
+      bracket: [],
+      championTeamId: null,
     };
     const knockout = { ...group, id: 'k', kind: 'knockout' as const, pools: [] };
-    expect(phaseOf({ stages: [], bracket: [] })).toBe('draft');
-    expect(phaseOf({ stages: [group], bracket: [] })).toBe('groups');
-    const nodes = buildBracket(['t1', 't2']);
-    expect(phaseOf({ stages: [group, knockout], bracket: nodes })).toBe('knockout');
-    expect(
-      phaseOf({ stages: [group, knockout], bracket: advanceBracket(nodes, new Map([[nodes[0]!.id, 't1']])) }),
-    ).toBe('finished');
+    expect(phaseOf({ stages: [], championTeamId: null })).toBe('draft');
+    expect(phaseOf({ stages: [group], championTeamId: null })).toBe('groups');
+    expect(phaseOf({ stages: [group, knockout], championTeamId: null })).toBe('knockout');
+    // A bracket's final winner or a BP final's first place: the hub names the champion.
+    expect(phaseOf({ stages: [group, knockout], championTeamId: 't1' })).toBe('finished');
   });
 
   it('calls a tournament past after its last day', () => {

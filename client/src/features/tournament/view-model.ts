@@ -45,10 +45,9 @@ export function bpOrderText(
 /** Where a tournament is: no draw yet, in its group stage, in its knockout, or done. */
 export type TournamentPhase = 'draft' | 'groups' | 'knockout' | 'finished';
 
-/** The phase from the stages and the bracket. */
-export function phaseOf(view: Pick<TournamentView, 'stages' | 'bracket'>): TournamentPhase {
-  const final = view.bracket.find((node) => node.nextNodeId === null);
-  if (final?.winnerTeamId) return 'finished';
+/** The phase from the stages and the main knockout's champion (a bracket's, or a BP final's first place). */
+export function phaseOf(view: Pick<TournamentView, 'stages' | 'championTeamId'>): TournamentPhase {
+  if (view.championTeamId) return 'finished';
   if (view.stages.some((stage) => stage.kind === 'knockout')) return 'knockout';
   if (view.stages.some((stage) => stage.kind === 'group' && stage.pools.length > 0)) return 'groups';
   return 'draft';
@@ -70,20 +69,26 @@ export function fixturesById(rounds: readonly TournamentRound[]): Map<string, To
   return new Map(rounds.flatMap((round) => round.fixtures.map((fixture) => [fixture.id, fixture] as const)));
 }
 
-/** The knockout bracket as rounds of matches, with byes, winners, votes and feeders. */
-export function bracketRoundsOf(view: Pick<TournamentView, 'bracket' | 'teams' | 'rounds'>): BracketRound[] {
-  if (view.bracket.length === 0) return [];
+/**
+ * A knockout bracket (the main one unless `bracket` is given: a category's) as rounds of matches,
+ * with byes, winners, votes and feeders.
+ */
+export function bracketRoundsOf(
+  view: Pick<TournamentView, 'bracket' | 'teams' | 'rounds'>,
+  bracket: readonly BracketNode[] = view.bracket,
+): BracketRound[] {
+  if (bracket.length === 0) return [];
   const teams = teamsById(view);
   const fixtures = fixturesById(view.rounds);
-  const roundNumbers = [...new Set(view.bracket.map((node) => node.round))].sort((a, b) => a - b);
+  const roundNumbers = [...new Set(bracket.map((node) => node.round))].sort((a, b) => a - b);
   const feedersOf = (node: BracketNode): (string | null)[] => {
     const feeders: (string | null)[] = [null, null];
-    for (const other of view.bracket)
+    for (const other of bracket)
       if (other.nextNodeId === node.id && other.nextSlot !== null) feeders[other.nextSlot] = other.id;
     return feeders;
   };
   return roundNumbers.map((number) => {
-    const nodes = view.bracket.filter((node) => node.round === number).sort((a, b) => a.index - b.index);
+    const nodes = bracket.filter((node) => node.round === number).sort((a, b) => a.index - b.index);
     const matches = nodes.map((node): BracketMatch => {
       const fixture = node.fixtureId ? fixtures.get(node.fixtureId) : undefined;
       const result = fixture?.result?.confirmed ? fixture.result : null;

@@ -1,4 +1,4 @@
-import { bpChampionOfView, type TournamentView } from '@bianshi/shared';
+import type { TournamentStage, TournamentView } from '@bianshi/shared';
 import type { ReactNode } from 'react';
 import { format } from '../../../i18n';
 import { tournamentBpKnockout as t } from '../../../i18n/zh-CN/tournament-bp-knockout';
@@ -6,17 +6,25 @@ import { teamNameOf, teamsById } from '../view-model';
 import { BpSeats } from './bp-seats';
 
 /**
- * A BP knockout (no bracket): each elimination round's rooms with their places, and the
- * champion once the final is ranked. `empty` (or nothing) before the knockout is drafted.
+ * A BP knockout (no bracket; the main one unless `stage` is given: a category's): each
+ * elimination round's rooms with their places, and the champion once the final is ranked.
+ * `empty` (or nothing) before the knockout is drafted.
  */
-export function BpKnockout({ view, empty = null }: { view: TournamentView; empty?: ReactNode }) {
-  const stage = view.stages.find((each) => each.kind === 'knockout');
+export function BpKnockout({
+  view,
+  stage = view.stages.find((each) => each.kind === 'knockout' && each.breakCategoryId === null),
+  empty = null,
+}: {
+  view: TournamentView;
+  stage?: TournamentStage;
+  empty?: ReactNode;
+}) {
   const rounds = view.rounds
     .filter((round) => round.stageId === stage?.id && round.fixtures.length > 0)
     .sort((x, y) => x.number - y.number);
   if (rounds.length === 0) return empty;
   const teams = teamsById(view);
-  const champion = bpChampionOfView(view);
+  const champion = stage?.championTeamId ?? null;
   return (
     <div className="tm-stack" data-testid="tm-bp-knockout">
       {champion && (

@@ -11,6 +11,7 @@ import { useBreakPreview } from '../api/use-break';
 import { bracketRoundsOf } from '../view-model';
 import { BpKnockout } from './bp-knockout';
 import { Bracket } from './bracket';
+import { CategoryKnockouts } from './manage-category-knockouts';
 import type { SectionProps } from './manage-page';
 
 const t = tournamentText.knockout;
@@ -23,7 +24,9 @@ export function KnockoutSection({ view, actions }: SectionProps) {
   const bp = view.teamsPerRoom === 4;
   const [advance, setAdvance] = useState(bp ? '8' : '2');
   // An imported knockout (Tabbycat's elimination rounds) waits unseeded until the break.
-  const knockoutStage = view.stages.find((stage) => stage.kind === 'knockout');
+  const knockoutStage = view.stages.find(
+    (stage) => stage.kind === 'knockout' && stage.breakCategoryId === null,
+  );
   const hasKnockout =
     view.bracket.length > 0 ||
     (bp && view.rounds.some((round) => round.stageId === knockoutStage?.id && round.fixtures.length > 0));
@@ -148,6 +151,7 @@ export function KnockoutSection({ view, actions }: SectionProps) {
       )}
       {rounds.length > 0 && <Bracket rounds={rounds} />}
       {bp && <BpKnockout view={view} />}
+      <CategoryKnockouts view={view} actions={actions} />
     </div>
   );
 }

@@ -104,13 +104,37 @@ export function StandingsTab({ view }: { view: TournamentView }) {
   );
 }
 
-/** 淘汰赛: the bracket, once the knockout is drawn; in BP the elimination rooms and the champion. */
+/**
+ * 淘汰赛: the bracket, once the knockout is drawn; in BP the elimination rooms and the champion.
+ * Then each other break category's knockout (ESL, 新生…) under its name.
+ */
 export function BracketTab({ view }: { view: TournamentView }) {
-  if (view.teamsPerRoom === 4 && view.bracket.length === 0)
-    return <BpKnockout view={view} empty={<p className="tm-empty">{tournamentBpKnockout.empty}</p>} />;
+  const bp = view.teamsPerRoom === 4;
   const rounds = bracketRoundsOf(view);
-  if (rounds.length === 0) return <p className="tm-empty">{t.bracket.empty}</p>;
-  return <Bracket rounds={rounds} />;
+  const main = bp ? (
+    <BpKnockout view={view} empty={<p className="tm-empty">{tournamentBpKnockout.empty}</p>} />
+  ) : rounds.length === 0 ? (
+    <p className="tm-empty">{t.bracket.empty}</p>
+  ) : (
+    <Bracket rounds={rounds} />
+  );
+  const categories = view.stages.filter((stage) => stage.kind === 'knockout' && stage.breakCategoryId);
+  if (categories.length === 0) return main;
+  return (
+    <div className="tm-stack">
+      {main}
+      {categories.map((stage) => (
+        <section key={stage.id} aria-label={stage.name} data-testid="tm-category-knockout">
+          <h3 className="tm-subtitle tm-subtitle--small">{stage.name}</h3>
+          {bp ? (
+            <BpKnockout view={view} stage={stage} />
+          ) : (
+            <Bracket rounds={bracketRoundsOf(view, stage.bracket)} />
+          )}
+        </section>
+      ))}
+    </div>
+  );
 }
 
 /** 辩题: each round's released topics (the rest say when they will be). */
