@@ -2,7 +2,9 @@
  * Screenshots of the break (晋级) for review (not a test): the console's 晋级 panel of
  * tests/fixtures/tabbycat/break16 after three rounds (before release, an AIDA-capped team and
  * ties at the cut-off showing), and the public page's 晋级 tab after release, at 1920×1080 and
- * 390×844; also the implicit open category of a tournament without categories.
+ * 390×844; also the implicit open category of a tournament without categories, and a tournament
+ * created in Bianshi with an ESL category beside its open one, its 参赛资格 list and
+ * 添加晋级类别 open.
  *
  *   npm run build && npx tsx tests/e2e/break-screenshots.ts
  *
@@ -11,7 +13,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { createAccount } from '../support/accounts';
-import { playBreak16 } from '../support/break-tournament';
+import { NATIVE12_TEAMS, playBreak16, playNative12 } from '../support/break-tournament';
 import { startHub } from '../support/hub';
 import { launchBrowser } from './support/browser';
 
@@ -80,6 +82,43 @@ try {
       await page.evaluate(() => document.getElementById('tm-break')?.scrollIntoView({ block: 'start' }));
     },
     other.cookie,
+  );
+
+  const organizer = await createAccount(hub, 'break-shots-native');
+  const native = await playNative12(hub, organizer, '2026 新生杯');
+  await organizer.client.tournament.createBreakCategory.mutate({
+    tournamentId: native.id,
+    category: { name: '公开组', size: 4, rule: 'standard' },
+  });
+  const { categoryId } = await organizer.client.tournament.createBreakCategory.mutate({
+    tournamentId: native.id,
+    category: { name: 'ESL', size: 2, rule: 'standard' },
+  });
+  const nativeView = await hub.services.tournaments.core.view(native.slug, {
+    id: organizer.id,
+    email: organizer.email,
+    displayName: '',
+  });
+  const table = nativeView.standings[0]!.rows.map((row) => row.teamId);
+  const eslTeams = [table[0]!, table[8]!, table[9]!, table[11]!];
+  await organizer.client.tournament.setBreakEligibility.mutate({
+    tournamentId: native.id,
+    eligibility: { categoryId, teamIds: eslTeams },
+  });
+  console.log(`${NATIVE12_TEAMS.length} teams, ESL ${eslTeams.length}`);
+  await shoot(
+    'categories',
+    `${hub.url}/worldcup/${native.slug}/manage#tm-break`,
+    async (page) => {
+      await page.getByTestId('tm-break-category').nth(1).waitFor({ timeout: 20_000 });
+      await page.getByTestId('tm-break-eligibility').locator('summary').click();
+      await page.getByTestId('tm-break-eligibility-team').nth(2).locator('input').check();
+      await page.getByTestId('tm-break-add').locator('summary').click();
+      await page.evaluate(() =>
+        document.querySelectorAll('[data-testid="tm-break-category"]')[1]?.scrollIntoView({ block: 'start' }),
+      );
+    },
+    organizer.cookie,
   );
 } finally {
   await browser.close();

@@ -3,12 +3,15 @@
  * rounds of tests/fixtures/tabbycat/break16, the organizer sees the open break of 8 under AIDA
  * 1996 with X's fourth team left out (学校名额已满) and the ESL break, shrinks the open break to
  * 4 and sees the list follow, releases it after confirming, and the public page's 晋级 tab (absent
- * before) shows each category's seeds, teams and schools.
+ * before) shows each category's seeds, teams and schools. On a phone, the organizer of a
+ * tournament created in Bianshi saves its open category, adds ESL, ticks its teams (filtered by
+ * name) and sees ESL's break among them; a too-large break is refused with the hub's Chinese
+ * message; ESL is deleted after confirming.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../support/accounts';
-import { playBreak16 } from '../support/break-tournament';
+import { NATIVE12_TEAMS, playBreak16, playNative12 } from '../support/break-tournament';
 import { startHub, type TestHub } from '../support/hub';
 import { confirmDialog, launchBrowser, openPage, openSignedInPage } from './support/browser';
 
@@ -95,6 +98,86 @@ describe('the 晋级 panel', () => {
     expect(errors).toEqual([]);
     expect(visitor.errors).toEqual([]);
     await visitor.context.close();
+    await context.close();
+  }, 180_000);
+
+  it('adds an ESL category on a phone, ticks its teams, shows its break, deletes it', async () => {
+    const director = await createAccount(hub, 'break-e2e-native');
+    const { slug } = await playNative12(hub, director, '晋级类别面板测试赛');
+    const { context, page, errors } = await openSignedInPage(browser, hub.url, director.cookie, {
+      viewport: { width: 390, height: 844 },
+    });
+    const toasts = (at: Page) => at.locator('[data-sonner-toast]').allInnerTexts();
+    await page.goto(`${hub.url}/worldcup/${slug}/manage#tm-break`);
+    const categories = page.getByTestId('tm-break-category');
+    await expect.poll(() => categories.count(), { timeout: 20_000 }).toBe(1);
+    // No category saved yet: no 添加晋级类别 until the open one is saved.
+    expect(await page.getByTestId('tm-break-add').count()).toBe(0);
+    await categories.first().getByTestId('tm-break-size').fill('4');
+    await page.getByTestId('tm-break-create').click();
+    const add = page.getByTestId('tm-break-add');
+    await add.waitFor({ timeout: 20_000 });
+
+    await add.locator('summary').click();
+    await add.getByTestId('tm-break-name').fill('esl');
+    await add.getByTestId('tm-break-size').fill('2');
+    await add.getByTestId('tm-break-add-submit').click();
+    const esl = categories.filter({ hasText: 'esl' });
+    await esl.waitFor({ timeout: 20_000 });
+    expect(await categories.count()).toBe(2);
+    expect(await esl.innerText()).toContain('0 队有资格');
+    // The same name again is caught before it is sent.
+    await add.getByTestId('tm-break-name').fill('ESL');
+    expect(await add.innerText()).toContain('已经有同名的晋级类别');
+    expect(await add.getByTestId('tm-break-add-submit').isDisabled()).toBe(true);
+
+    // The table's first team breaks in the open category (the top four); ESL's two come from
+    // the three chosen far below it.
+    const played = await hub.services.tournaments.core.view(slug, {
+      id: director.id,
+      email: director.email,
+      displayName: '',
+    });
+    const nameOf = new Map(played.teams.map((team) => [team.id, team.name]));
+    const table = played.standings[0]!.rows.map((row) => nameOf.get(row.teamId)!);
+    const [top, ninth, tenth, last] = [table[0]!, table[8]!, table[9]!, table[11]!];
+
+    // 参赛资格 opens for a category without teams; filter, tick, save.
+    const eligibility = esl.getByTestId('tm-break-eligibility');
+    const teams = eligibility.getByTestId('tm-break-eligibility-team');
+    const filter = eligibility.getByTestId('tm-break-eligibility-filter');
+    await expect.poll(() => teams.count()).toBe(NATIVE12_TEAMS.length);
+    await filter.fill('学院');
+    await expect.poll(() => teams.count()).toBe(4);
+    await filter.fill(ninth.slice(0, 2));
+    await expect.poll(() => teams.count()).toBe(1);
+    await teams.first().locator('input').check();
+    await filter.fill('');
+    for (const name of [top, tenth, last]) await teams.filter({ hasText: name }).locator('input').check();
+    expect(await eligibility.locator('summary').innerText()).toContain('有未保存的更改（已勾选 4 队）');
+    await eligibility.getByTestId('tm-break-eligibility-save').click();
+    await expect.poll(() => esl.locator('h3').innerText(), { timeout: 20_000 }).toContain('4 队有资格');
+    expect((await toasts(page)).join()).toContain('已保存参赛资格（4 队）');
+    await expect.poll(() => esl.getByTestId('tm-break-row').count(), { timeout: 20_000 }).toBe(2);
+    const eslRows = await esl.getByTestId('tm-break-row').allInnerTexts();
+    expect(eslRows.map((row) => row.split('\t').slice(0, 2).join(' '))).toEqual([`1 ${ninth}`, `2 ${tenth}`]);
+    expect((await categories.first().getByTestId('tm-break-row').allInnerTexts()).join()).toContain(top);
+
+    // A break larger than the tournament: the hub's refusal, in Chinese.
+    await add.getByTestId('tm-break-name').fill('新生组');
+    await add.getByTestId('tm-break-size').fill('20');
+    await add.getByTestId('tm-break-add-submit').click();
+    await expect
+      .poll(async () => (await toasts(page)).join(), { timeout: 20_000 })
+      .toContain('晋级名额（20 队）不能多于参赛队伍数（12 队）');
+    expect(await categories.count()).toBe(2);
+
+    // 删除类别, after the product's confirmation.
+    await esl.getByTestId('tm-break-delete').click();
+    expect(await page.locator('dialog[open]').innerText()).toContain('删除晋级类别「esl」？');
+    await confirmDialog(page);
+    await expect.poll(() => categories.count(), { timeout: 20_000 }).toBe(1);
+    expect(errors).toEqual([]);
     await context.close();
   }, 180_000);
 });

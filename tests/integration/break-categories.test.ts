@@ -5,12 +5,18 @@
  * plays three Swiss rounds. The preview lists each category's breaking teams, those left out
  * and why; an organizer resizes and re-rules a category (refusals in Chinese); the break
  * released on hub A reaches hub B's public page, hidden before; the knockout seeds from the
- * open break. A tournament without categories previews one implicit open category.
+ * open break. A tournament without categories previews one implicit open category. A
+ * tournament created in Bianshi gets an ESL category on hub A beside its open one, its eligible
+ * teams chosen there, and hub B's preview breaks ESL among those teams only; bad team ids, the
+ * open category's eligibility and a duplicate name are refused in Chinese; categories are
+ * deleted (not one with knockout rounds, not the open one while others exist).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BreakPreview, TournamentView } from '@bianshi/shared';
+import { eq } from 'drizzle-orm';
+import { tournamentBreakEligibility, tournamentRounds } from '../../hub/src/tournaments/tournament.schema';
 import { createAccount, outcome, signedInOn, type TestAccount } from '../support/accounts';
-import { playBreak16 } from '../support/break-tournament';
+import { playBreak16, playNative12 } from '../support/break-tournament';
 import { startHubPair, type TestHub } from '../support/hub';
 import { httpClient, wsClient } from '../support/trpc';
 import { until } from '../support/until';
@@ -110,10 +116,15 @@ describe('break categories on two hubs (Postgres + Redis)', () => {
       await outcome(
         owner.client.tournament.createBreakCategory.mutate({
           tournamentId,
-          category: { name: '公开组', size: 4, rule: 'standard' },
+          category: { name: ' open ', size: 4, rule: 'standard' },
         }),
       ),
-    ).toMatchObject({ ok: false, reason: 'break-categories-exist' });
+    ).toMatchObject({
+      ok: false,
+      code: 'CONFLICT',
+      reason: 'break-category-name-taken',
+      message: '已经有名为「Open」的晋级类别：请换一个名称',
+    });
 
     // Standard rule: the top four of the table, X 4 included when it ranks there.
     await owner.client.tournament.setBreakCategory.mutate({
@@ -248,5 +259,266 @@ describe('break categories on two hubs (Postgres + Redis)', () => {
     const released = await httpClient(b.url).tournament.releasedBreak.query({ slug: implicitSlug });
     expect(released).toHaveLength(1);
     expect(released[0]!.teams.map((team) => team.teamId).sort()).toEqual([...winners].sort());
+  });
+
+  describe('categories beyond the open one, in a tournament created in Bianshi', () => {
+    let director: TestAccount;
+    let nativeId = '';
+    let nativeSlug = '';
+    let nativeView: TournamentView;
+    const idOf = (name: string) => nativeView.teams.find((team) => team.name === name)!.id;
+    const previewOn = (hub: TestHub): Promise<BreakPreview> =>
+      signedInOn(hub, director).tournament.breakPreview.query({ tournamentId: nativeId });
+    const category = (result: BreakPreview, name: string) =>
+      result.categories.find((each) => each.name === name);
+
+    /** Runs `change` on hub A and waits until hub B's watchers hear of it. */
+    async function changedOnB<T>(change: () => Promise<T>): Promise<T> {
+      const screen = wsClient(b.wsUrl);
+      const versions: number[] = [];
+      const subscription = screen.client.tournament.watch.subscribe(
+        { slug: nativeSlug },
+        { onData: (event) => versions.push(event.data.version) },
+      );
+      try {
+        await until(
+          () => versions.length,
+          (count) => count > 0,
+        );
+        const before = versions.at(-1)!;
+        const value = await change();
+        await until(
+          () => versions.at(-1)!,
+          (version) => version > before,
+          15_000,
+        );
+        return value;
+      } finally {
+        subscription.unsubscribe();
+        screen.close();
+      }
+    }
+
+    beforeAll(async () => {
+      director = await createAccount(a, 'break-native');
+      ({ id: nativeId, slug: nativeSlug } = await playNative12(a, director));
+      nativeView = await a.services.tournaments.core.view(nativeSlug, {
+        id: director.id,
+        email: director.email,
+        displayName: '',
+      });
+    }, 120_000);
+
+    it('adds ESL after the open category, chooses its teams on hub A; hub B breaks ESL among them', async () => {
+      const client = director.client.tournament;
+      await client.createBreakCategory.mutate({
+        tournamentId: nativeId,
+        category: { name: '公开组', size: 4, rule: 'standard' },
+      });
+      const { categoryId: eslId } = await changedOnB(() =>
+        client.createBreakCategory.mutate({
+          tournamentId: nativeId,
+          category: { name: 'ESL', size: 2, rule: 'standard' },
+        }),
+      );
+      const added = await previewOn(b);
+      expect(added.categories.map((each) => each.name)).toEqual(['公开组', 'ESL']);
+      expect(category(added, '公开组')).toMatchObject({ isGeneral: true, priority: 0, eligible: 12 });
+      expect(category(added, '公开组')!.eligibleTeamIds).toBeUndefined();
+      expect(category(added, 'ESL')).toMatchObject({
+        id: eslId,
+        slug: 'esl',
+        isGeneral: false,
+        priority: -1,
+        eligible: 0,
+        eligibleTeamIds: [],
+        breaking: [],
+      });
+
+      // The table's first team breaks in the open category (the top four); ESL's two come
+      // from the three chosen far below the open break.
+      const table = (
+        await b.services.tournaments.core.view(nativeSlug, {
+          id: director.id,
+          email: director.email,
+          displayName: '',
+        })
+      ).standings[0]!.rows.map((row) => row.teamId);
+      const chosen = [table[0]!, table[8]!, table[9]!, table[11]!];
+      expect(
+        await changedOnB(() =>
+          client.setBreakEligibility.mutate({
+            tournamentId: nativeId,
+            eligibility: { categoryId: eslId, teamIds: [...chosen, chosen[1]!] },
+          }),
+        ),
+      ).toEqual({ eligible: 4 });
+      const onB = await previewOn(b);
+      const open = category(onB, '公开组')!;
+      const esl = category(onB, 'ESL')!;
+      expect(esl.eligible).toBe(4);
+      expect([...esl.eligibleTeamIds!].sort()).toEqual([...chosen].sort());
+      const openIds = new Set(open.breaking.map((row) => row.teamId));
+      expect(openIds.has(table[0]!)).toBe(true);
+      const expected = [table[8]!, table[9]!];
+      expect(table.filter((teamId) => chosen.includes(teamId) && !openIds.has(teamId))).toEqual([
+        ...expected,
+        table[11],
+      ]);
+      expect(esl.breaking.map((row) => row.teamId)).toEqual(expected);
+      expect(esl.breaking.map((row) => row.seed)).toEqual([1, 2]);
+      for (const row of esl.excluded)
+        expect(row.reason).toBe(row.teamId === table[0] ? 'differentBreak' : 'ineligible');
+
+      // Released on hub A, the public page on hub B lists ESL's two teams.
+      await client.releaseBreak.mutate({ tournamentId: nativeId });
+      const released = await httpClient(b.url).tournament.releasedBreak.query({ slug: nativeSlug });
+      expect(released.map((each) => each.name)).toEqual(['公开组', 'ESL']);
+      expect(released[1]!.teams.map((team) => team.teamId)).toEqual(expected);
+    });
+
+    it('refuses bad team ids, the open category’s eligibility and a duplicate name, in Chinese', async () => {
+      const client = director.client.tournament;
+      const [open, esl] = (await previewOn(a)).categories;
+      const foreign = (await view(b)).teams[0]!.id;
+      expect(
+        await outcome(
+          client.setBreakEligibility.mutate({
+            tournamentId: nativeId,
+            eligibility: { categoryId: esl!.id!, teamIds: [idOf('紫荆队'), 'no-such-team', foreign] },
+          }),
+        ),
+      ).toMatchObject({
+        ok: false,
+        code: 'BAD_REQUEST',
+        reason: 'break-teams-not-in-tournament',
+        message: `2 支队伍不属于本赛事（no-such-team、${foreign}）：请刷新页面后重新选择`,
+      });
+      expect(
+        await outcome(
+          client.setBreakEligibility.mutate({
+            tournamentId: nativeId,
+            eligibility: { categoryId: open!.id!, teamIds: [idOf('紫荆队')] },
+          }),
+        ),
+      ).toMatchObject({
+        ok: false,
+        code: 'BAD_REQUEST',
+        reason: 'break-general-eligibility',
+        message: '「公开组」是公开类别，所有队伍都有资格，不能单独设置参赛资格',
+      });
+      expect(
+        await outcome(
+          client.setBreakEligibility.mutate({
+            tournamentId: nativeId,
+            eligibility: { categoryId: 'no-such-category', teamIds: [] },
+          }),
+        ),
+      ).toMatchObject({ ok: false, code: 'NOT_FOUND', message: '找不到这个晋级类别' });
+      expect(
+        await outcome(
+          client.createBreakCategory.mutate({
+            tournamentId: nativeId,
+            category: { name: ' esl ', size: 2, rule: 'standard' },
+          }),
+        ),
+      ).toMatchObject({
+        ok: false,
+        code: 'CONFLICT',
+        reason: 'break-category-name-taken',
+        message: '已经有名为「ESL」的晋级类别：请换一个名称',
+      });
+      expect(
+        await outcome(
+          client.createBreakCategory.mutate({
+            tournamentId: nativeId,
+            category: { name: '新生组', size: 13, rule: 'standard' },
+          }),
+        ),
+      ).toMatchObject({ ok: false, reason: 'break-size-too-big' });
+      // The eligibility is unchanged by the refusals.
+      expect((await previewOn(b)).categories[1]!.eligible).toBe(4);
+      // A Chinese name has no letters for the slug; the priority follows ESL's unless given.
+      await client.createBreakCategory.mutate({
+        tournamentId: nativeId,
+        category: { name: '新生组', size: 2, rule: 'aida-1996' },
+      });
+      await client.createBreakCategory.mutate({
+        tournamentId: nativeId,
+        category: { name: '女子组', size: 1, rule: 'standard', priority: 5 },
+      });
+      const four = await previewOn(b);
+      expect(category(four, '新生组')).toMatchObject({ slug: 'category', priority: -2, isGeneral: false });
+      expect(category(four, '女子组')).toMatchObject({ slug: 'category-2', priority: 5, isGeneral: false });
+    });
+
+    it('deletes categories: not one with knockout rounds, not the open one while others exist', async () => {
+      const client = director.client.tournament;
+      const before = await previewOn(a);
+      const open = category(before, '公开组')!;
+      const esl = category(before, 'ESL')!;
+      const novice = category(before, '新生组')!;
+      const women = category(before, '女子组')!;
+      expect(
+        await outcome(client.deleteBreakCategory.mutate({ tournamentId: nativeId, categoryId: open.id! })),
+      ).toMatchObject({
+        ok: false,
+        code: 'CONFLICT',
+        reason: 'break-general-has-others',
+        message: '「公开组」是公开类别：请先删除其他晋级类别，再删除它',
+      });
+      // A round of the category (as an imported knockout's are) keeps it.
+      const db = a.services.database.db;
+      const roundId = nativeView.rounds[0]!.id;
+      await db
+        .update(tournamentRounds)
+        .set({ breakCategoryId: novice.id })
+        .where(eq(tournamentRounds.id, roundId));
+      try {
+        expect(
+          await outcome(
+            client.deleteBreakCategory.mutate({ tournamentId: nativeId, categoryId: novice.id! }),
+          ),
+        ).toMatchObject({
+          ok: false,
+          code: 'CONFLICT',
+          reason: 'break-category-has-rounds',
+          message: '「新生组」已有 1 个淘汰赛轮次，不能删除',
+        });
+      } finally {
+        await db
+          .update(tournamentRounds)
+          .set({ breakCategoryId: null })
+          .where(eq(tournamentRounds.id, roundId));
+      }
+      expect(
+        await outcome(client.deleteBreakCategory.mutate({ tournamentId: nativeId, categoryId: 'no-such' })),
+      ).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+
+      await changedOnB(() =>
+        client.deleteBreakCategory.mutate({ tournamentId: nativeId, categoryId: esl.id! }),
+      );
+      expect((await previewOn(b)).categories.map((each) => each.name)).toEqual([
+        '公开组',
+        '新生组',
+        '女子组',
+      ]);
+      expect(
+        await db
+          .select()
+          .from(tournamentBreakEligibility)
+          .where(eq(tournamentBreakEligibility.breakCategoryId, esl.id!)),
+      ).toEqual([]);
+      expect(
+        (await httpClient(b.url).tournament.releasedBreak.query({ slug: nativeSlug })).map(
+          (each) => each.name,
+        ),
+      ).toEqual(['公开组']);
+      for (const each of [novice, women, open])
+        await client.deleteBreakCategory.mutate({ tournamentId: nativeId, categoryId: each.id! });
+      const none = await previewOn(b);
+      expect(none.implicit).toBe(true);
+      expect(none.categories).toHaveLength(1);
+    });
   });
 });

@@ -624,6 +624,17 @@ const TABLE: Record<string, Row> = {
       category: { name: '公开组', size: 1, rule: 'standard' },
     }),
   },
+  'tournament.setBreakEligibility': {
+    rule: tournament('organizer'),
+    input: (fx) => ({
+      tournamentId: tournamentId(fx),
+      eligibility: { categoryId: 'no-such-category', teamIds: [] },
+    }),
+  },
+  'tournament.deleteBreakCategory': {
+    rule: tournament('organizer'),
+    input: (fx) => ({ tournamentId: tournamentId(fx), categoryId: 'no-such-category' }),
+  },
   'tournament.releaseBreak': {
     rule: tournament('organizer'),
     input: (fx) => ({ tournamentId: tournamentId(fx) }),

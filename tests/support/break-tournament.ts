@@ -49,3 +49,67 @@ export async function playBreak16(
   }
   return { id: tournament.id, slug: tournament.slug };
 }
+
+/** The teams of `playNative12`, strongest first, and their schools. */
+export const NATIVE12_TEAMS = [
+  ['北辰队', '北辰大学'],
+  ['东篱队', '东篱大学'],
+  ['南山队', '南山大学'],
+  ['西岭队', '西岭大学'],
+  ['青松队', '青松学院'],
+  ['白鹭队', '白鹭学院'],
+  ['紫荆队', '紫荆学院'],
+  ['红枫队', '红枫学院'],
+  ['金桂队', '金桂中学'],
+  ['银杏队', '银杏中学'],
+  ['玉兰队', '玉兰中学'],
+  ['墨竹队', '墨竹中学'],
+] as const;
+
+/**
+ * A tournament created in Bianshi (not imported, so without break categories) with the twelve
+ * teams of NATIVE12_TEAMS and two rounds (random, then power paired) drawn, published and
+ * decided, the stronger team winning every room; returns its id and slug.
+ */
+export async function playNative12(
+  hub: TestHub,
+  owner: TestAccount,
+  name = '晋级类别测试赛',
+): Promise<{ id: string; slug: string }> {
+  const slug = `break-native-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const { id } = await owner.client.tournament.create.mutate({
+    tournament: { name, slug, judgesPerFixture: 0 },
+  });
+  await owner.client.tournament.importTeams.mutate({
+    tournamentId: id,
+    import: {
+      source: 'csv',
+      text: ['队名,学校', ...NATIVE12_TEAMS.map(([team, school]) => `${team},${school}`)].join('\n'),
+    },
+  });
+  const caller = { id: owner.id, email: owner.email, displayName: '' };
+  const view = () => hub.services.tournaments.core.view(slug, caller);
+  const strength = new Map((await view()).teams.map((team) => [team.id, team.name]));
+  const rank = (teamId: string) => NATIVE12_TEAMS.findIndex(([team]) => team === strength.get(teamId));
+  for (const [index, drawKind] of (['random', 'power'] as const).entries()) {
+    const { roundId } = await owner.client.tournament.addRound.mutate({
+      tournamentId: id,
+      round: { drawKind },
+    });
+    await owner.client.tournament.drawRound.mutate({
+      tournamentId: id,
+      draw: { roundId, seed: `native-${index}` },
+    });
+    await owner.client.tournament.publishRound.mutate({ tournamentId: id, roundId });
+    const round = (await view()).rounds.find((each) => each.id === roundId)!;
+    for (const fixture of round.fixtures) {
+      const affWins = rank(fixture.affTeamId!) < rank(fixture.negTeamId!);
+      await owner.client.tournament.editResult.mutate({
+        tournamentId: id,
+        fixtureId: fixture.id,
+        result: { winner: affWins ? 'aff' : 'neg', votes: affWins ? { aff: 1, neg: 0 } : { aff: 0, neg: 1 } },
+      });
+    }
+  }
+  return { id, slug };
+}

@@ -9,16 +9,19 @@ import {
   DEFAULT_OPEN_BREAK_SIZE,
   knockoutBreakCategory,
   mergePoolStandings,
+  breakCategorySlug,
+  sameBreakCategoryName,
   type BreakCategoryCreate,
   type BreakCategoryInput,
   type BreakCategoryPatch,
   type BreakCategoryRule,
+  type BreakEligibility,
   type BreakPreview,
   type BreakTeamInput,
   type ReleasedBreakCategory,
   type StandingsRow,
 } from '@bianshi/shared';
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
@@ -27,7 +30,12 @@ import { T } from './messages';
 import type { TournamentChanges } from './tournament-changes';
 import { confirmedBpResults, confirmedResults, standingsOf } from './tournament-view';
 import type { TournamentRepository, TournamentRow, TournamentSnapshot } from './tournament.repository';
-import { tournamentBreakCategories, tournamentBreakEligibility, tournamentTeams } from './tournament.schema';
+import {
+  tournamentBreakCategories,
+  tournamentBreakEligibility,
+  tournamentRounds,
+  tournamentTeams,
+} from './tournament.schema';
 
 type CategoryRow = typeof tournamentBreakCategories.$inferSelect;
 
@@ -115,8 +123,7 @@ export class BreakService {
 
   /** Sets a category's size and rule. */
   async setCategory(tournament: TournamentRow, patch: BreakCategoryPatch): Promise<void> {
-    const category = (await this.categories(tournament.id)).find((row) => row.id === patch.categoryId);
-    if (!category) throw new HubError('NOT_FOUND', T.breakCategoryNotFound, 'break-category-not-found');
+    const category = await this.category(tournament, patch.categoryId);
     await this.checkSize(tournament, patch.size);
     await this.changes.write(tournament.id, (tx) =>
       tx
@@ -126,29 +133,134 @@ export class BreakService {
     );
   }
 
-  /** Saves the open category of a tournament that has none (every team eligible). */
+  /**
+   * Adds a break category. The tournament's first is the general (open) one, every team
+   * eligible, slug `open`, priority 0 unless given. A later one is not general (its teams are
+   * chosen with `setEligibility`, none at first); its slug comes from its name, and unless given
+   * its priority is just below every existing category's, so a team eligible in several breaks
+   * takes the open break first, then the categories in the order they were added.
+   */
   async createCategory(
     tournament: TournamentRow,
     input: BreakCategoryCreate,
   ): Promise<{ categoryId: string }> {
-    if ((await this.categories(tournament.id)).length > 0)
-      throw new HubError('CONFLICT', T.breakCategoriesExist, 'break-categories-exist');
     await this.checkSize(tournament, input.size);
     const categoryId = newId();
-    await this.changes.write(tournament.id, (tx) =>
-      tx.insert(tournamentBreakCategories).values({
+    await this.changes.write(tournament.id, async (tx) => {
+      const existing = await tx
+        .select()
+        .from(tournamentBreakCategories)
+        .where(eq(tournamentBreakCategories.tournamentId, tournament.id));
+      const taken = existing.find((row) => sameBreakCategoryName(row.name, input.name));
+      if (taken)
+        throw new HubError('CONFLICT', T.breakCategoryNameTaken(taken.name), 'break-category-name-taken');
+      const first = existing.length === 0;
+      await tx.insert(tournamentBreakCategories).values({
         id: categoryId,
         tournamentId: tournament.id,
         name: input.name,
-        slug: 'open',
-        seq: 1,
+        slug: first ? 'open' : breakCategorySlug(input.name, new Set(existing.map((row) => row.slug))),
+        seq: Math.max(0, ...existing.map((row) => row.seq)) + 1,
         size: input.size,
-        isGeneral: true,
-        priority: 0,
+        isGeneral: first,
+        priority: input.priority ?? (first ? 0 : Math.min(...existing.map((row) => row.priority)) - 1),
         rule: input.rule,
-      }),
-    );
+      });
+    });
     return { categoryId };
+  }
+
+  /**
+   * Replaces the teams eligible to break in a non-general category. The general one has every
+   * team and is refused; so is a list naming a team not in the tournament.
+   */
+  async setEligibility(tournament: TournamentRow, input: BreakEligibility): Promise<{ eligible: number }> {
+    const category = await this.category(tournament, input.categoryId);
+    if (category.isGeneral)
+      throw new HubError(
+        'BAD_REQUEST',
+        T.breakGeneralEligibility(category.name),
+        'break-general-eligibility',
+      );
+    const teamIds = [...new Set(input.teamIds)];
+    const known = new Set(
+      (
+        await this.db
+          .select({ id: tournamentTeams.id })
+          .from(tournamentTeams)
+          .where(eq(tournamentTeams.tournamentId, tournament.id))
+      ).map((row) => row.id),
+    );
+    const unknown = teamIds.filter((id) => !known.has(id));
+    if (unknown.length > 0)
+      throw new HubError(
+        'BAD_REQUEST',
+        T.breakTeamsNotInTournament(
+          unknown.length,
+          unknown.slice(0, 3).join('、') + (unknown.length > 3 ? '…' : ''),
+        ),
+        'break-teams-not-in-tournament',
+      );
+    await this.changes.write(tournament.id, async (tx) => {
+      await tx
+        .delete(tournamentBreakEligibility)
+        .where(eq(tournamentBreakEligibility.breakCategoryId, category.id));
+      if (teamIds.length > 0)
+        await tx
+          .insert(tournamentBreakEligibility)
+          .values(
+            teamIds.map((teamId) => ({ breakCategoryId: category.id, teamId, tournamentId: tournament.id })),
+          );
+    });
+    return { eligible: teamIds.length };
+  }
+
+  /**
+   * Deletes a category with its eligibility list. Refused while knockout rounds belong to it,
+   * and for the general category while other categories exist (they break after it).
+   */
+  async deleteCategory(tournament: TournamentRow, categoryId: string): Promise<void> {
+    const category = await this.category(tournament, categoryId);
+    await this.changes.write(tournament.id, async (tx) => {
+      const rounds = await tx
+        .select({ id: tournamentRounds.id })
+        .from(tournamentRounds)
+        .where(
+          and(
+            eq(tournamentRounds.tournamentId, tournament.id),
+            eq(tournamentRounds.breakCategoryId, category.id),
+          ),
+        );
+      if (rounds.length > 0)
+        throw new HubError(
+          'CONFLICT',
+          T.breakCategoryHasRounds(category.name, rounds.length),
+          'break-category-has-rounds',
+        );
+      if (category.isGeneral) {
+        const others = await tx
+          .select({ id: tournamentBreakCategories.id })
+          .from(tournamentBreakCategories)
+          .where(
+            and(
+              eq(tournamentBreakCategories.tournamentId, tournament.id),
+              ne(tournamentBreakCategories.id, category.id),
+            ),
+          );
+        if (others.length > 0)
+          throw new HubError('CONFLICT', T.breakGeneralHasOthers(category.name), 'break-general-has-others');
+      }
+      await tx
+        .delete(tournamentBreakEligibility)
+        .where(eq(tournamentBreakEligibility.breakCategoryId, category.id));
+      await tx.delete(tournamentBreakCategories).where(eq(tournamentBreakCategories.id, category.id));
+    });
+  }
+
+  private async category(tournament: TournamentRow, categoryId: string): Promise<CategoryRow> {
+    const category = (await this.categories(tournament.id)).find((row) => row.id === categoryId);
+    if (!category) throw new HubError('NOT_FOUND', T.breakCategoryNotFound, 'break-category-not-found');
+    return category;
   }
 
   private async checkSize(tournament: TournamentRow, size: number): Promise<void> {

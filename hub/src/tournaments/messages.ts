@@ -64,10 +64,16 @@ export const T = {
   knockoutFinished: '淘汰赛已经结束',
   knockoutBpSize: (size: number) => bpBreakSizeProblem(size) ?? '',
   breakCategoryNotFound: '找不到这个晋级类别',
-  breakCategoriesExist: '赛事已经有晋级类别：请直接修改各类别的名额与规则',
   breakSizeTooBig: (size: number, teams: number) => `晋级名额（${size} 队）不能多于参赛队伍数（${teams} 队）`,
   breakNoCategories: '还没有保存晋级类别：请先保存公开组的名额与规则',
   breakNoResults: '预赛还没有确认的比赛结果，暂不能公布晋级名单',
+  breakCategoryNameTaken: (name: string) => `已经有名为「${name}」的晋级类别：请换一个名称`,
+  breakGeneralEligibility: (name: string) => `「${name}」是公开类别，所有队伍都有资格，不能单独设置参赛资格`,
+  breakTeamsNotInTournament: (count: number, ids: string) =>
+    `${count} 支队伍不属于本赛事（${ids}）：请刷新页面后重新选择`,
+  breakCategoryHasRounds: (name: string, rounds: number) =>
+    `「${name}」已有 ${rounds} 个淘汰赛轮次，不能删除`,
+  breakGeneralHasOthers: (name: string) => `「${name}」是公开类别：请先删除其他晋级类别，再删除它`,
   noGroupStage: '还没有小组赛：请先抽签',
   overallStandings: '总排名',
   roundName: (number: number) => `第 ${number} 轮`,

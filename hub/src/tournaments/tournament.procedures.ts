@@ -4,6 +4,7 @@ import {
   bpBallotSchema,
   breakCategoryCreateSchema,
   breakCategoryPatchSchema,
+  breakEligibilitySchema,
   epochMsSchema,
   fixturePatchSchema,
   generatedDrawSchema,
@@ -513,12 +514,26 @@ export const tournamentRouter = router({
       await ctx.services.tournaments.breaks.setCategory(ctx.tournament, input.category);
       return ok;
     }),
-  /** Saves the open break category of a tournament that has none (every team eligible). */
+  /**
+   * Adds a break category: the first is the general (open) one, every team eligible; later ones
+   * (ESL, 新生…) break among the teams chosen with setBreakEligibility.
+   */
   createBreakCategory: organizer
     .input(z.object({ category: breakCategoryCreateSchema }))
     .mutation(({ ctx, input }) =>
       ctx.services.tournaments.breaks.createCategory(ctx.tournament, input.category),
     ),
+  /** Replaces the teams eligible to break in a non-general category. */
+  setBreakEligibility: organizer
+    .input(z.object({ eligibility: breakEligibilitySchema }))
+    .mutation(({ ctx, input }) =>
+      ctx.services.tournaments.breaks.setEligibility(ctx.tournament, input.eligibility),
+    ),
+  /** Deletes a break category without knockout rounds (the general one only when it is the last). */
+  deleteBreakCategory: organizer.input(z.object({ categoryId: id })).mutation(async ({ ctx, input }) => {
+    await ctx.services.tournaments.breaks.deleteCategory(ctx.tournament, input.categoryId);
+    return ok;
+  }),
   /** Releases the break as computed now (again: replaces it); the public page shows it from then on. */
   releaseBreak: organizer.mutation(({ ctx }) => ctx.services.tournaments.breaks.release(ctx.tournament)),
   /** 辩手榜: the speaker tab, per speaker category (the public: once the tournament is over). */

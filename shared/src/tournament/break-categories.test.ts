@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   BREAK_CATEGORY_RULES,
+  breakCategoryCreateSchema,
   breakCategoryPatchSchema,
+  breakCategorySlug,
   computeBreakPreview,
   engineBreakRule,
   engineStandings,
   knockoutBreakCategory,
   mergePoolStandings,
+  sameBreakCategoryName,
   type BreakCategoryInput,
   type BreakTeamInput,
 } from './break-categories';
@@ -140,6 +143,7 @@ describe('break categories', () => {
     expect(open!.tiedAtCutoff.map((row) => row.teamId)).toEqual(['y1', 'y2']);
     expect(open!.changedSinceRelease).toBe(true);
     expect(open!.eligible).toBe(8);
+    expect(open!.eligibleTeamIds).toBeUndefined();
     expect(esl!.breaking.map((row) => row.teamId)).toEqual(['x4', 'z1']);
     expect(esl!.excluded.map((row) => [row.teamId, row.reason])).toEqual([
       ['x1', 'ineligible'],
@@ -149,6 +153,7 @@ describe('break categories', () => {
       ['y2', 'ineligible'],
     ]);
     expect(esl!.eligible).toBe(5);
+    expect(esl!.eligibleTeamIds).toEqual(['x2', 'x4', 'y1', 'z1', 'z2']);
   });
 
   it('chooses the general category for the knockout, and validates edits in Chinese', () => {
@@ -164,5 +169,23 @@ describe('break categories', () => {
       '晋级名额至少 1 队',
       '未知的晋级规则',
     ]);
+  });
+
+  it('slugs a new category from its name, unique in the tournament, and compares names loosely', () => {
+    expect(breakCategorySlug('ESL', new Set(['open']))).toBe('esl');
+    expect(breakCategorySlug('English as a 2nd Language', new Set())).toBe('english-as-a-2nd-language');
+    expect(breakCategorySlug('新生组', new Set(['open']))).toBe('category');
+    expect(breakCategorySlug('新生组', new Set(['category', 'category-2']))).toBe('category-3');
+    expect(breakCategorySlug('ESL', new Set(['esl']))).toBe('esl-2');
+    expect(sameBreakCategoryName(' ESL ', 'esl')).toBe(true);
+    expect(sameBreakCategoryName('ＥＳＬ', 'ESL')).toBe(true);
+    expect(sameBreakCategoryName('新生组', '新生')).toBe(false);
+    const refused = breakCategoryCreateSchema.safeParse({
+      name: 'ESL',
+      size: 4,
+      rule: 'standard',
+      priority: 1.5,
+    });
+    expect(refused.error!.issues.map((issue) => issue.message)).toEqual(['优先级须为整数']);
   });
 });

@@ -61,7 +61,16 @@ export const breakCategoryPatchSchema = z.strictObject({
   rule: ruleSchema,
 });
 export type BreakCategoryPatch = z.output<typeof breakCategoryPatchSchema>;
-/** The open category of a tournament that has none yet: its name, size and rule. */
+/** Lowest and highest priority a category may be given. */
+export const BREAK_PRIORITY_MIN = -1000;
+export const BREAK_PRIORITY_MAX = 1000;
+/**
+ * A new break category: its name, size and rule. The first a tournament gets is the general
+ * (open) one, every team eligible; later ones are not, and their teams are chosen
+ * (`breakEligibilitySchema`). `priority` decides where a team eligible in several breaks: the
+ * higher first. Left out, the first category gets 0 and each later one ranks just below every
+ * existing category (the open break takes a team first, then the categories in the order created).
+ */
 export const breakCategoryCreateSchema = z.strictObject({
   name: z
     .string()
@@ -70,8 +79,48 @@ export const breakCategoryCreateSchema = z.strictObject({
     .max(40, { error: '晋级类别名称最多 40 个字符' }),
   size: sizeSchema,
   rule: ruleSchema,
+  priority: z
+    .number({ error: '优先级须为整数' })
+    .int({ error: '优先级须为整数' })
+    .min(BREAK_PRIORITY_MIN, { error: `优先级须在 ${BREAK_PRIORITY_MIN} 到 ${BREAK_PRIORITY_MAX} 之间` })
+    .max(BREAK_PRIORITY_MAX, { error: `优先级须在 ${BREAK_PRIORITY_MIN} 到 ${BREAK_PRIORITY_MAX} 之间` })
+    .optional(),
 });
 export type BreakCategoryCreate = z.output<typeof breakCategoryCreateSchema>;
+
+/** Most teams one eligibility list may name. */
+export const BREAK_ELIGIBILITY_MAX = 2000;
+/** The teams eligible to break in a (non-general) category: replaces its list. */
+export const breakEligibilitySchema = z.strictObject({
+  categoryId: z.string().min(1).max(64),
+  teamIds: z
+    .array(z.string().min(1).max(64), { error: '队伍列表格式不正确' })
+    .max(BREAK_ELIGIBILITY_MAX, { error: `一次最多 ${BREAK_ELIGIBILITY_MAX} 支队伍` }),
+});
+export type BreakEligibility = z.output<typeof breakEligibilitySchema>;
+
+/**
+ * A category's address part from its name: its ASCII letters and digits ("ESL" → esl), else
+ * `category` (a name in Chinese has none); `-2`, `-3`… when `taken` already has it.
+ */
+export function breakCategorySlug(name: string, taken: ReadonlySet<string>): string {
+  const ascii = name
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
+  const base = ascii || 'category';
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/** Two category names that read the same (case, width and surrounding spaces aside). */
+export function sameBreakCategoryName(x: string, y: string): boolean {
+  const key = (name: string) => name.normalize('NFKC').trim().toLowerCase();
+  return key(x) === key(y);
+}
 
 /** A break category as the break reads it. */
 export interface BreakCategoryInput {
@@ -126,6 +175,8 @@ export interface BreakCategoryPreview {
   priority: number;
   /** Teams eligible to break in it. */
   eligible: number;
+  /** A non-general category's eligible teams (a general one: every team, not listed). */
+  eligibleTeamIds?: string[];
   breaking: Array<BreakTeamLine & { seed: number }>;
   /** Teams ranked above the last breaking team that do not break, and why. */
   excluded: Array<BreakTeamLine & { reason: BreakExclusion }>;
@@ -271,6 +322,9 @@ export function computeBreakPreview(input: {
       const result = byId.get(key(category))!;
       const breaking = result.breaking.map((row) => ({ ...line(row.teamId), seed: row.seed }));
       const seeds = breaking.map((row) => row.teamId);
+      const eligibleIds = category.isGeneral
+        ? null
+        : input.teams.filter((team) => team.categoryIds.includes(key(category))).map((team) => team.id);
       return {
         id: category.id,
         name: category.name,
@@ -279,9 +333,8 @@ export function computeBreakPreview(input: {
         rule: category.rule,
         isGeneral: category.isGeneral,
         priority: category.priority,
-        eligible: category.isGeneral
-          ? input.teams.length
-          : input.teams.filter((team) => team.categoryIds.includes(key(category))).length,
+        eligible: eligibleIds ? eligibleIds.length : input.teams.length,
+        ...(eligibleIds ? { eligibleTeamIds: eligibleIds } : {}),
         breaking,
         excluded: result.excluded.map((row) => ({ ...line(row.teamId), reason: row.reason })),
         tiedAtCutoff: result.tiedAtCutoff.map(line),

@@ -43,6 +43,8 @@ export function useBreakActions(slug: string) {
   return {
     setCategory: useMutation({ ...trpc.tournament.setBreakCategory.mutationOptions(), ...common }),
     createCategory: useMutation({ ...trpc.tournament.createBreakCategory.mutationOptions(), ...common }),
+    setEligibility: useMutation({ ...trpc.tournament.setBreakEligibility.mutationOptions(), ...common }),
+    deleteCategory: useMutation({ ...trpc.tournament.deleteBreakCategory.mutationOptions(), ...common }),
     release: useMutation({ ...trpc.tournament.releaseBreak.mutationOptions(), ...common }),
   };
 }

@@ -1,10 +1,9 @@
 import {
-  BREAK_CATEGORY_RULES,
-  BREAK_SIZE_MAX,
   DEFAULT_OPEN_BREAK_SIZE,
   type BreakCategoryPreview,
   type BreakCategoryRule,
   type BreakTeamLine,
+  type TournamentView,
 } from '@bianshi/shared';
 import { useDeferredValue, useState, type ReactNode } from 'react';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
@@ -13,19 +12,16 @@ import { tournamentBreak as text } from '../../../i18n/zh-CN/tournament-break';
 import { toast } from '../../../lib/toast';
 import { useBreakActions, useBreakPreview } from '../api/use-break';
 import { formatDateTime } from '../format';
+import { AddBreakCategory, BreakEligibilityEditor, DeleteBreakCategory } from './manage-break-categories';
+import { NameInput, RuleSelect, SizeInput, nameValid, parseSize } from './manage-break-fields';
 import type { SectionProps } from './manage-page';
 import '../break.css';
 
-/** A size as typed, or null when it is not a whole number from 1 to the largest break. */
-function parseSize(value: string): number | null {
-  const size = Number(value);
-  return value.trim() !== '' && Number.isInteger(size) && size >= 1 && size <= BREAK_SIZE_MAX ? size : null;
-}
-
 /**
  * 晋级: each break category's breaking teams (seed, team, school, record), the teams above the
- * cut-off left out and why, ties across the cut-off; size and rule edited per category; and
- * 公布晋级名单, after which the public page shows the lists.
+ * cut-off left out and why, ties across the cut-off; size and rule edited per category; categories
+ * beyond the open one added (ESL, 新生组…), their eligible teams chosen, deleted; and 公布晋级名单,
+ * after which the public page shows the lists.
  */
 export function BreakSection({ view }: SectionProps) {
   const [openSize, setOpenSize] = useState(String(Math.min(DEFAULT_OPEN_BREAK_SIZE, view.teams.length || 1)));
@@ -43,8 +39,8 @@ export function BreakSection({ view }: SectionProps) {
   const bp = view.teamsPerRoom === 4;
   const releasedAt = Math.max(0, ...preview.categories.map((category) => category.released?.at ?? 0));
   const changed = preview.categories.some((category) => category.changedSinceRelease);
-  const nameValid = openName.trim().length >= 1 && openName.trim().length <= 40;
-  const implicitInvalid = preview.implicit && (typedSize === null || !nameValid);
+  const openNameValid = nameValid(openName);
+  const implicitInvalid = preview.implicit && (typedSize === null || !openNameValid);
   const busy = actions.release.isPending || actions.createCategory.isPending;
 
   const release = async () => {
@@ -74,17 +70,7 @@ export function BreakSection({ view }: SectionProps) {
         category.id === null ? (
           <CategoryCard key="implicit" category={category} bp={bp}>
             <div className="tm-break__edit">
-              <label className="tm-field">
-                <span className="tm-field__label">{text.categoryName}</span>
-                <input
-                  className="input"
-                  value={openName}
-                  maxLength={40}
-                  aria-invalid={nameValid ? undefined : 'true'}
-                  onChange={(event) => setOpenName(event.target.value)}
-                  data-testid="tm-break-name"
-                />
-              </label>
+              <NameInput value={openName} onChange={setOpenName} invalid={!openNameValid} />
               <SizeInput value={openSize} onChange={setOpenSize} />
               <RuleSelect value={openRule} onChange={setOpenRule} />
               <button
@@ -106,18 +92,19 @@ export function BreakSection({ view }: SectionProps) {
               </button>
             </div>
             {typedSize === null && <p className="tm-field__error">{text.sizeInvalid}</p>}
-            {!nameValid && <p className="tm-field__error">{text.nameInvalid}</p>}
+            {!openNameValid && <p className="tm-field__error">{text.nameInvalid}</p>}
           </CategoryCard>
         ) : (
           <SavedCategory
-            key={`${category.id}:${category.size}:${category.rule}`}
+            key={category.id}
             category={category}
             bp={bp}
-            tournamentId={view.id}
-            slug={view.slug}
+            view={view}
+            ranked={preview.categories.length > 1}
           />
         ),
       )}
+      {!preview.implicit && <AddBreakCategory view={view} categories={preview.categories} />}
       <div className="tm-break__release">
         <p
           className={releasedAt ? 'tm-break__status' : 'tm-muted'}
@@ -145,38 +132,45 @@ export function BreakSection({ view }: SectionProps) {
   );
 }
 
-/** A stored category: size and rule edited in place, saved together. */
+/**
+ * A stored category: size and rule edited in place, saved together (a change on the hub replaces
+ * unsaved input); a non-general one also has its 参赛资格 list and 删除类别.
+ */
 function SavedCategory({
   category,
   bp,
-  tournamentId,
-  slug,
+  view,
+  ranked,
 }: {
   category: BreakCategoryPreview;
   bp: boolean;
-  tournamentId: string;
-  slug: string;
+  view: TournamentView;
+  /** Several categories: their priorities matter, so they show. */
+  ranked: boolean;
 }) {
-  const actions = useBreakActions(slug);
-  const [size, setSize] = useState(String(category.size));
-  const [rule, setRule] = useState<BreakCategoryRule>(category.rule);
+  const actions = useBreakActions(view.slug);
+  const serverKey = `${category.size}:${category.rule}`;
+  const [input, setInput] = useState({ base: serverKey, size: String(category.size), rule: category.rule });
+  if (input.base !== serverKey)
+    setInput({ base: serverKey, size: String(category.size), rule: category.rule });
+  const { size, rule } = input;
   const parsed = parseSize(size);
   const dirty = parsed !== category.size || rule !== category.rule;
   return (
-    <CategoryCard category={category} bp={bp}>
+    <CategoryCard category={category} bp={bp} ranked={ranked}>
       <form
         className="tm-break__edit"
         onSubmit={(event) => {
           event.preventDefault();
           if (parsed === null || !dirty) return;
           actions.setCategory.mutate(
-            { tournamentId, category: { categoryId: category.id!, size: parsed, rule } },
+            { tournamentId: view.id, category: { categoryId: category.id!, size: parsed, rule } },
             { onSuccess: () => void toast.success(text.saved) },
           );
         }}
       >
-        <SizeInput value={size} onChange={setSize} />
-        <RuleSelect value={rule} onChange={setRule} />
+        <SizeInput value={size} onChange={(value) => setInput({ ...input, size: value })} />
+        <RuleSelect value={rule} onChange={(value) => setInput({ ...input, rule: value })} />
         <button
           type="submit"
           className="btn btn--secondary btn--sm"
@@ -185,56 +179,11 @@ function SavedCategory({
         >
           {text.save}
         </button>
+        {!category.isGeneral && <DeleteBreakCategory view={view} category={category} />}
       </form>
       {parsed === null && <p className="tm-field__error">{text.sizeInvalid}</p>}
+      {!category.isGeneral && <BreakEligibilityEditor view={view} category={category} />}
     </CategoryCard>
-  );
-}
-
-function SizeInput({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const invalid = parseSize(value) === null;
-  return (
-    <label className="tm-field tm-break__size">
-      <span className="tm-field__label">{text.size}</span>
-      <input
-        className="input"
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={BREAK_SIZE_MAX}
-        value={value}
-        aria-invalid={invalid ? 'true' : undefined}
-        onChange={(event) => onChange(event.target.value)}
-        data-testid="tm-break-size"
-      />
-    </label>
-  );
-}
-
-function RuleSelect({
-  value,
-  onChange,
-}: {
-  value: BreakCategoryRule;
-  onChange: (value: BreakCategoryRule) => void;
-}) {
-  return (
-    <label className="tm-field tm-break__rule">
-      <span className="tm-field__label">{text.rule}</span>
-      <select
-        className="input"
-        value={value}
-        title={text.ruleHelp}
-        onChange={(event) => onChange(event.target.value as BreakCategoryRule)}
-        data-testid="tm-break-rule"
-      >
-        {BREAK_CATEGORY_RULES.map((rule) => (
-          <option key={rule} value={rule}>
-            {text.rules[rule]}
-          </option>
-        ))}
-      </select>
-    </label>
   );
 }
 
@@ -242,10 +191,12 @@ function RuleSelect({
 function CategoryCard({
   category,
   bp,
+  ranked = false,
   children,
 }: {
   category: BreakCategoryPreview;
   bp: boolean;
+  ranked?: boolean;
   children: ReactNode;
 }) {
   // Teams not eligible for the category are many in a narrow break (ESL, novice): folded away.
@@ -261,6 +212,11 @@ function CategoryCard({
         {category.name}
         {category.isGeneral && <span className="tm-chip">{text.general}</span>}
         <span className="tm-chip">{format(text.eligible, { n: category.eligible })}</span>
+        {ranked && (
+          <span className="tm-chip" title={text.priorityHelp}>
+            {format(text.priority, { n: category.priority })}
+          </span>
+        )}
         {category.released && <span className="tm-chip tm-chip--ok">{text.released}</span>}
       </h3>
       {children}
