@@ -4,7 +4,8 @@
  * ties at the cut-off showing), and the public page's 晋级 tab after release, at 1920×1080 and
  * 390×844; also the implicit open category of a tournament without categories, and a tournament
  * created in Bianshi with an ESL category beside its open one, its 参赛资格 list and
- * 添加晋级类别 open.
+ * 添加晋级类别 open; then break16's open knockout and ESL's own, in the console and on the
+ * public 淘汰赛 tab.
  *
  *   npm run build && npx tsx tests/e2e/break-screenshots.ts
  *
@@ -42,7 +43,7 @@ async function shoot(name: string, url: string, ready: (page: Page) => Promise<u
     const file = `${OUT}/${name}-${vp}.png`;
     await page.screenshot({ path: file });
     console.log(file);
-    const section = page.locator('#tm-break, #tm-panel').first();
+    const section = page.locator('#tm-break, #tm-knockout, #tm-panel').first();
     await section.screenshot({ path: `${OUT}/${name}-${vp}-section.png` });
     await context.close();
   }
@@ -119,6 +120,36 @@ try {
       );
     },
     organizer.cookie,
+  );
+
+  // break16's open knockout, then ESL's own: the console's 淘汰赛 section and the public tab.
+  await director.client.tournament.createKnockout.mutate({
+    tournamentId: id,
+    knockout: { advancePerPool: 1 },
+  });
+  const esl = (await director.client.tournament.breakPreview.query({ tournamentId: id })).categories[1]!;
+  await director.client.tournament.createKnockout.mutate({
+    tournamentId: id,
+    knockout: { advancePerPool: 4, breakCategoryId: esl.id! },
+  });
+  await shoot(
+    'category-knockout',
+    `${hub.url}/worldcup/${slug}/manage#tm-knockout`,
+    async (page) => {
+      await page
+        .getByTestId('tm-category-knockout-panel')
+        .getByTestId('bracket')
+        .waitFor({ timeout: 20_000 });
+      await page.evaluate(() =>
+        document
+          .querySelector('[data-testid="tm-category-knockout-panel"]')
+          ?.scrollIntoView({ block: 'start' }),
+      );
+    },
+    director.cookie,
+  );
+  await shoot('category-knockout-public', `${hub.url}/worldcup/${slug}?tab=bracket`, (page) =>
+    page.getByTestId('tm-category-knockout').waitFor({ timeout: 20_000 }),
   );
 } finally {
   await browser.close();

@@ -124,7 +124,12 @@ export function BracketTab({ view }: { view: TournamentView }) {
     <div className="tm-stack">
       {main}
       {categories.map((stage) => (
-        <section key={stage.id} aria-label={stage.name} data-testid="tm-category-knockout">
+        <section
+          key={stage.id}
+          className="tm-stack"
+          aria-label={stage.name}
+          data-testid="tm-category-knockout"
+        >
           <h3 className="tm-subtitle tm-subtitle--small">{stage.name}</h3>
           {bp ? (
             <BpKnockout view={view} stage={stage} />
