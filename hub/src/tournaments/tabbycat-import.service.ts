@@ -5,6 +5,7 @@
  * at once, per file and row, in Chinese. What Bianshi does not model is returned as `skipped`.
  */
 import {
+  asciiSlug,
   RESERVED_TOURNAMENT_SLUGS,
   TOURNAMENT_LIMITS,
   normalizeName,
@@ -202,13 +203,7 @@ function invalid(errors: tabbycat.ImportError[]): HubError {
  * ("Australs 2024" → australs-2024), else "tabbycat" (a name in Chinese has none).
  */
 export function slugBase(name: string): string {
-  const ascii = name
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/, '');
+  const ascii = asciiSlug(name);
   return ascii.length >= 3 ? ascii : 'tabbycat';
 }
 

@@ -100,18 +100,25 @@ export const breakEligibilitySchema = z.strictObject({
 export type BreakEligibility = z.output<typeof breakEligibilitySchema>;
 
 /**
- * A category's address part from its name: its ASCII letters and digits ("ESL" → esl), else
- * `category` (a name in Chinese has none); `-2`, `-3`… when `taken` already has it.
+ * The ASCII letters and digits of a name, dashed and lower-cased, at most 40 characters
+ * ("Australs 2024" → australs-2024); '' for a name in Chinese.
  */
-export function breakCategorySlug(name: string, taken: ReadonlySet<string>): string {
-  const ascii = name
+export function asciiSlug(name: string): string {
+  return name
     .normalize('NFKD')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 40)
     .replace(/-+$/, '');
-  const base = ascii || 'category';
+}
+
+/**
+ * A category's address part from its name: its ASCII letters and digits ("ESL" → esl), else
+ * `category` (a name in Chinese has none); `-2`, `-3`… when `taken` already has it.
+ */
+export function breakCategorySlug(name: string, taken: ReadonlySet<string>): string {
+  const base = asciiSlug(name) || 'category';
   if (!taken.has(base)) return base;
   for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }

@@ -154,32 +154,28 @@ export function BreakEligibilityEditor({
               />{' '}
               {t.onlySelected}
             </label>
-            <button
-              type="button"
-              className="btn btn--ghost btn--sm"
-              disabled={shown.length === 0}
-              onClick={() =>
-                change(
-                  shown.map((team) => team.id),
-                  true,
-                )
-              }
-            >
-              {filtered ? t.selectFiltered : t.selectShown}
-            </button>
-            <button
-              type="button"
-              className="btn btn--ghost btn--sm"
-              disabled={shown.length === 0}
-              onClick={() =>
-                change(
-                  shown.map((team) => team.id),
-                  false,
-                )
-              }
-            >
-              {filtered ? t.clearFiltered : t.clearShown}
-            </button>
+            {([true, false] as const).map((on) => (
+              <button
+                key={String(on)}
+                type="button"
+                className="btn btn--ghost btn--sm"
+                disabled={shown.length === 0}
+                onClick={() =>
+                  change(
+                    shown.map((team) => team.id),
+                    on,
+                  )
+                }
+              >
+                {on
+                  ? filtered
+                    ? t.selectFiltered
+                    : t.selectShown
+                  : filtered
+                    ? t.clearFiltered
+                    : t.clearShown}
+              </button>
+            ))}
           </div>
           {shown.length === 0 ? (
             <p className="tm-muted">{t.noMatch}</p>
