@@ -32,7 +32,7 @@ export const routes: Messages<typeof zhroutes> = {
     },
     ccf: {
       title: '流程單',
-      description: '多人即時協作的辯論流程單（CCF），賽前準備與賽中紀錄一處完成。',
+      description: '多人即時協作的辯論流程單（CCF），賽前準備與賽中記錄一處完成。',
       items: ['新建與管理流程單', '多人即時協作與線上狀態', '按環節整理論點'],
     },
     ccfProject: {
@@ -125,7 +125,7 @@ export const routes: Messages<typeof zhroutes> = {
     create: {
       title: '建立計時器',
       description: '選擇賽制或貼上比賽規則，一分鐘建立一個計時器。',
-      items: ['從賽制庫選擇', '貼上規則文字自動識別', '自訂環節、時長與鈴聲'],
+      items: ['從賽制庫選擇', '貼上規則文字自動辨識', '自訂環節、時長與鈴聲'],
     },
     pricing: {
       title: '價格',
