@@ -60,7 +60,7 @@ export const consolePage: Messages<typeof zhconsolePage> = {
   stage: '第 {n} / {total} 環節',
   stages: '環節列表',
   current: '目前',
-  jump: '跳至到第 {n} 環節：{name}',
+  jump: '前往第 {n} 環節：{name}',
   timeout: {
     title: '技術暫停',
     start: '{side}暫停',

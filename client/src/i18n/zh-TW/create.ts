@@ -6,7 +6,7 @@ export const create: Messages<typeof zhcreate> = {
   lead: '從賽制庫選一個賽制，一步建立計時器，隨後即可在控制台開始比賽，並把大螢幕連結分享給投影與評審。',
   formats: '賽制庫',
   search: '搜尋賽制',
-  searchPlaceholder: '名稱、地區或關鍵詞',
+  searchPlaceholder: '名稱、地區或關鍵字',
   language: { all: '全部', zh: '中文賽制', en: '英文賽制' },
   noMatch: '沒有符合條件的賽制',
   preview: '環節預覽',

@@ -5,7 +5,7 @@ export const landing: Messages<typeof zhlanding> = {
   title: '辯時',
   join: {
     title: '加入大廳',
-    lead: '輸入主辦方提供的房間碼，或掃描現場 QR Code 。',
+    lead: '輸入主辦方提供的房間碼，或掃描現場 QR Code。',
     label: '房間碼',
     placeholder: '例如 8K2Q7M',
     submit: '加入',

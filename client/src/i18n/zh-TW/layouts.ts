@@ -27,7 +27,7 @@ export const layouts: Messages<typeof zhlayouts> = {
     sections: [
       { title: '快速上手', path: '/docs/getting-started' },
       { title: '建立計時器', path: '/docs/create-timer' },
-      { title: '賽制配置', path: '/docs/formats' },
+      { title: '賽制設定', path: '/docs/formats' },
       { title: '多螢幕連動', path: '/docs/screens' },
       { title: '控制台快捷鍵', path: '/docs/shortcuts' },
       { title: '常見問題', path: '/docs/faq' },

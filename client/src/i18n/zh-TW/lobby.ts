@@ -126,7 +126,7 @@ export const lobby: Messages<typeof zhlobby> = {
       route: '頁面',
       actions: '操作',
     },
-    identify: '閃爍識別',
+    identify: '閃爍辨識',
     rename: '改名',
     renamePrompt: '新的螢幕名稱',
     message: '發訊息',

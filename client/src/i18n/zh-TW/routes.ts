@@ -33,7 +33,7 @@ export const routes: Messages<typeof zhroutes> = {
     ccf: {
       title: '流程單',
       description: '多人即時協作的辯論流程單（CCF），賽前準備與賽中記錄一處完成。',
-      items: ['新建與管理流程單', '多人即時協作與線上狀態', '按環節整理論點'],
+      items: ['新增與管理流程單', '多人即時協作與線上狀態', '按環節整理論點'],
     },
     ccfProject: {
       title: '流程單編輯',

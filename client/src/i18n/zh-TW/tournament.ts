@@ -189,7 +189,7 @@ export const tournament: Messages<typeof zhtournament> = {
     schoolSearchPlaceholder: '輸入學校名稱或簡稱',
     teamName: '隊名（預設為學校名）',
     add: '新增',
-    noSchools: '學校庫中沒有匹配的學校，可以用 CSV 匯入',
+    noSchools: '學校庫中沒有符合的學校，可以用 CSV 匯入',
     fromCsv: '從 CSV 匯入',
     csvHint: '第一列為表頭：隊名,學校,辯士,種子。辯士之間用頓號（、）或分號分隔；種子可留空。',
     template: '下載範本',
@@ -237,7 +237,7 @@ export const tournament: Messages<typeof zhtournament> = {
     published: '已發布：{n} 個計時器和一個大廳',
     publishConfirm: '發布本輪？',
     publishConfirmBody:
-      '發布後將為本輪每場比賽建立計時器和大廳。填寫了電子郵件的評審會收到本輪對陣和評分連結（伺服器已設定郵件時）；所有評審的連結都可在「評審連結單」中複製或列印 QR Code 。',
+      '發布後將為本輪每場比賽建立計時器和大廳。填寫了電子郵件的評審會收到本輪對陣和評分連結（伺服器已設定郵件時）；所有評審的連結都可在「評審連結單」中複製或列印 QR Code。',
     mailed: '已給 {n} 位評審傳送評分連結郵件',
     notMailed: '沒有傳送郵件：請在「評審連結單」中複製連結或列印 QR Code 交給評審',
     releaseTopic: '公布辯題',
