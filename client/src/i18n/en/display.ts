@@ -6,13 +6,14 @@ export const display: Messages<typeof zh> = {
   title: 'Timer',
   sides: { aff: 'Proposition', neg: 'Opposition' },
   neutral: 'Time',
+  /** Units are concatenated with the numbers (3 min 29 s), hence the spaces. */
   clock: {
     remaining: 'remaining',
     elapsed: 'elapsed',
     overtime: 'overtime',
-    hours: 'h',
-    minutes: 'min',
-    seconds: 's',
+    hours: ' h ',
+    minutes: ' min ',
+    seconds: ' s',
     running: 'Running',
     paused: 'Paused',
     speaking: 'Speaking',
