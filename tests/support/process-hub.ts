@@ -1,6 +1,8 @@
 /** A hub in its own process, for tests that kill it (SIGKILL) and start it again. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { until } from './until';
 
 /** A free TCP port on 127.0.0.1. */
@@ -24,10 +26,41 @@ export interface HubProcess {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts `hub/src/main.ts` under tsx and resolves once /api/health answers. */
+/** The newest modification time of a file under `dir` (0 when there is none). */
+function newestUnder(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+const HUB_BUNDLE = 'hub/dist/main.js';
+
+/**
+ * How a hub process starts: the bundle `npm run build` made when it is newer than every source it
+ * bundles (hub/src, shared/src), else the sources under tsx. Same code either way; the bundle
+ * starts on about 3.5 s of CPU against 6 s under tsx on this 2-core machine, and a test run
+ * spawns some twenty hubs.
+ */
+function hubArgs(): string[] {
+  let bundled = 0;
+  try {
+    bundled = statSync(HUB_BUNDLE).mtimeMs;
+  } catch {
+    // not built
+  }
+  const fresh = bundled > Math.max(newestUnder('hub/src'), newestUnder('shared/src'));
+  return fresh ? [HUB_BUNDLE] : ['--import', 'tsx', 'hub/src/main.ts'];
+}
+
+/**
+ * Starts the hub (hub/dist/main.js when it is up to date, else `hub/src/main.ts` under tsx) and
+ * resolves once /api/health answers.
+ */
 export async function spawnHub(env: Record<string, string>, port?: number): Promise<HubProcess> {
   const listenPort = port ?? (await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', 'hub/src/main.ts'], {
+  const child = spawn(process.execPath, hubArgs(), {
     env: {
       ...process.env,
       DATABASE_URL: '',
