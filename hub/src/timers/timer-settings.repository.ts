@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { matchProgress, type Format, type MatchState } from '@bianshi/shared';
 import type { Db } from '../db/database';
 import { matches, timers } from './timer.schema';
@@ -64,6 +64,16 @@ export class TimerSettingsRepository {
    * Merges top-level keys into `timers.settings` in one statement (jsonb `||`), so two pages
    * saving different sections at once both land. A key set to null is removed.
    */
+  /** The topic each of some timers' displays shows now (`settings.topic`; null when none). */
+  async shownTopics(timerIds: readonly string[]): Promise<Map<string, string | null>> {
+    if (timerIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: timers.id, topic: sql<string | null>`${timers.settings}->>'topic'` })
+      .from(timers)
+      .where(inArray(timers.id, [...timerIds]));
+    return new Map(rows.map((row) => [row.id, row.topic]));
+  }
+
   async mergeSettings(timerId: string, patch: Record<string, unknown>): Promise<void> {
     await this.db
       .update(timers)

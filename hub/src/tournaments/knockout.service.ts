@@ -24,7 +24,7 @@ import type { BreakService } from './break.service';
 import { roundFixtures } from './draw.service';
 import { T } from './messages';
 import type { TournamentChanges } from './tournament-changes';
-import { bracketOf, knockoutOf, mainKnockout, standingsOf } from './tournament-view';
+import { bracketOf, knockoutOf, knockoutStarted, mainKnockout, standingsOf } from './tournament-view';
 import type {
   FixtureRow,
   TournamentRepository,
@@ -79,8 +79,8 @@ export class KnockoutService {
     const mainImported = category ? null : importedKnockout(snapshot, broken?.categoryId ?? undefined);
     const imported = category ? importedCategoryRounds(snapshot, category.categoryId) : mainImported;
     if (category) {
-      // The main knockout is seeded (an imported one waits unseeded until then).
-      if (!mainKnockout(snapshot) || importedKnockout(snapshot))
+      const main = mainKnockout(snapshot);
+      if (!main || !knockoutStarted(snapshot, main))
         throw new HubError('BAD_REQUEST', T.categoryKnockoutBeforeMain, 'knockout-main-first');
       if (knockoutOf(snapshot, category.categoryId))
         throw new HubError('CONFLICT', T.categoryKnockoutExists(category.name), 'knockout-exists');
@@ -340,12 +340,10 @@ function seedsByPool(
  */
 function importedKnockout(snapshot: TournamentSnapshot, breakCategoryId?: string) {
   const stage = mainKnockout(snapshot);
-  if (!stage || stage.bracket.length > 0) return null;
+  if (!stage || knockoutStarted(snapshot, stage)) return null;
   const all = snapshot.rounds
     .filter((round) => round.stageId === stage.id)
     .sort((a, b) => a.number - b.number);
-  const drafted = new Set(snapshot.fixtures.map((fixture) => fixture.roundId));
-  if (all.some((round) => round.status === 'published' || drafted.has(round.id))) return null;
   // The bracket plays the category it was seeded from, else that of the last round (the open
   // final); other categories' rounds (ESL, novice) wait after it, unplayed.
   const category = all.some((round) => round.breakCategoryId === breakCategoryId)

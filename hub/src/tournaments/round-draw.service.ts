@@ -13,7 +13,7 @@ import type { Clock } from '../lib/clock';
 import { HubError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { T } from './messages';
-import { confirmedBpResults, confirmedResults, mainKnockout } from './tournament-view';
+import { confirmedBpResults, confirmedResults, knockoutStarted, mainKnockout } from './tournament-view';
 import type { TournamentChanges } from './tournament-changes';
 import type {
   RoundRow,
@@ -51,15 +51,7 @@ export class RoundDrawService {
       throw new HubError('CONFLICT', T.roundRobinStage, 'round-robin-stage');
     const knockout = mainKnockout(snapshot);
     // Once the break is made (the bracket seeded, or BP rooms drafted) the preliminary rounds are over.
-    const knockoutRounds = new Set(
-      snapshot.rounds.filter((round) => round.stageId === knockout?.id).map((round) => round.id),
-    );
-    if (
-      knockout &&
-      (knockout.bracket.length > 0 ||
-        snapshot.rounds.some((round) => knockoutRounds.has(round.id) && round.status === 'published') ||
-        snapshot.fixtures.some((fixture) => knockoutRounds.has(fixture.roundId)))
-    )
+    if (knockout && knockoutStarted(snapshot, knockout))
       throw new HubError('CONFLICT', T.knockoutStarted, 'knockout-started');
     const stageId = group?.id ?? newId();
     const rounds = snapshot.rounds.filter((round) => round.stageId === stageId);

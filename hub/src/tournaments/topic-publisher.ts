@@ -1,6 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
 import { TimerSettingsRepository } from '../timers/timer-settings.repository';
-import { timers as timerTable } from '../timers/timer.schema';
 import type { Clock } from '../lib/clock';
 import type { TimerService } from '../timers/timer.service';
 import type { TournamentRepository, TournamentRow } from './tournament.repository';
@@ -44,20 +42,8 @@ export class TopicPublisher {
       return [{ timerId: fixture.timerId, topic }];
     });
     if (due.length === 0) return done;
-    const shown = new Map(
-      (
-        await this.repository.db
-          .select({ id: timerTable.id, topic: sql<string | null>`${timerTable.settings}->>'topic'` })
-          .from(timerTable)
-          .where(
-            inArray(
-              timerTable.id,
-              due.map((each) => each.timerId),
-            ),
-          )
-      ).map((row) => [row.id, row.topic]),
-    );
     const manage = new TimerSettingsRepository(this.repository.db);
+    const shown = await manage.shownTopics(due.map((each) => each.timerId));
     for (const { timerId, topic } of due) {
       if (shown.get(timerId) === topic.text) continue;
       await manage.mergeSettings(timerId, {

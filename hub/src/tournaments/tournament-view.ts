@@ -184,6 +184,24 @@ export function mainKnockout(snapshot: Pick<TournamentSnapshot, 'stages'>): Stag
   return snapshot.stages.find((stage) => stage.kind === 'knockout' && stage.breakCategoryId === null);
 }
 
+/**
+ * Whether a knockout has begun: its bracket seeded, or a round of it drafted or published. An
+ * imported knockout waits unseeded, with empty rounds, until then.
+ */
+export function knockoutStarted(
+  snapshot: Pick<TournamentSnapshot, 'rounds' | 'fixtures'>,
+  stage: Stage,
+): boolean {
+  if (stage.bracket.length > 0) return true;
+  const rounds = new Set(
+    snapshot.rounds.filter((round) => round.stageId === stage.id).map((round) => round.id),
+  );
+  return (
+    snapshot.rounds.some((round) => rounds.has(round.id) && round.status === 'published') ||
+    snapshot.fixtures.some((fixture) => rounds.has(fixture.roundId))
+  );
+}
+
 /** The knockout of a break category (null: the main one). */
 export function knockoutOf(
   snapshot: Pick<TournamentSnapshot, 'stages'>,
@@ -448,6 +466,13 @@ export function buildView(
 ): TournamentView {
   const { tournament } = snapshot;
   const staff = role !== null;
+  // Each knockout's bracket and champion, once: the main one's is also the view's own.
+  const stages = snapshot.stages.map((stage) => ({
+    stage,
+    bracket: stage.kind === 'knockout' ? bracketOf(snapshot, stage) : [],
+    championTeamId: stage.kind === 'knockout' ? championOf(snapshot, stage) : null,
+  }));
+  const main = stages.find(({ stage }) => stage === mainKnockout(snapshot));
   const coordinator = tournamentRoleAtLeast(role, 'judgeCoordinator');
   const schools = new Map<string, string>();
   for (const team of snapshot.teams) if (team.schoolKey) schools.set(team.schoolKey, team.school);
@@ -500,7 +525,7 @@ export function buildView(
       ballotToken: coordinator && !judge.revoked ? judge.ballotToken : null,
       revoked: judge.revoked,
     })),
-    stages: snapshot.stages.map((stage) => ({
+    stages: stages.map(({ stage, bracket, championTeamId }) => ({
       id: stage.id,
       kind: stage.kind,
       name: stage.name,
@@ -508,8 +533,8 @@ export function buildView(
       pools: stage.pools,
       draw: stage.draw ?? null,
       breakCategoryId: stage.breakCategoryId,
-      bracket: stage.kind === 'knockout' ? bracketOf(snapshot, stage) : [],
-      championTeamId: stage.kind === 'knockout' ? championOf(snapshot, stage) : null,
+      bracket,
+      championTeamId,
     })),
     rounds: snapshot.rounds.map((round) => {
       const lobby = round.lobbyId ? snapshot.lobbies.get(round.lobbyId) : undefined;
@@ -539,8 +564,8 @@ export function buildView(
       };
     }),
     standings: standingsOf(snapshot),
-    bracket: bracketOf(snapshot),
-    championTeamId: championOf(snapshot),
+    bracket: main?.bracket ?? [],
+    championTeamId: main?.championTeamId ?? null,
     motionStats: motionStatsOf(snapshot, now),
   };
 }

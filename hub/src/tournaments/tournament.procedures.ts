@@ -494,7 +494,7 @@ export const tournamentRouter = router({
     ),
   /** Drafts the next knockout round once every fixture of the current one is confirmed (winners advance on confirm). */
   advanceKnockout: organizer
-    .input(z.object({ breakCategoryId: z.string().min(1).max(64).optional() }))
+    .input(z.object({ breakCategoryId: id.optional() }))
     .mutation(({ ctx, input }) =>
       ctx.services.tournaments.knockout.advanceKnockout(ctx.tournament, input.breakCategoryId ?? null),
     ),

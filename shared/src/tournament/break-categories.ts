@@ -61,6 +61,8 @@ export const breakCategoryPatchSchema = z.strictObject({
   rule: ruleSchema,
 });
 export type BreakCategoryPatch = z.output<typeof breakCategoryPatchSchema>;
+/** Longest break category name, in characters. */
+export const BREAK_CATEGORY_NAME_MAX = 40;
 /** Lowest and highest priority a category may be given. */
 export const BREAK_PRIORITY_MIN = -1000;
 export const BREAK_PRIORITY_MAX = 1000;
@@ -76,7 +78,7 @@ export const breakCategoryCreateSchema = z.strictObject({
     .string()
     .trim()
     .min(1, { error: '请填写晋级类别名称' })
-    .max(40, { error: '晋级类别名称最多 40 个字符' }),
+    .max(BREAK_CATEGORY_NAME_MAX, { error: `晋级类别名称最多 ${BREAK_CATEGORY_NAME_MAX} 个字符` }),
   size: sizeSchema,
   rule: ruleSchema,
   priority: z

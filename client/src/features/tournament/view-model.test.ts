@@ -1,7 +1,7 @@
 import { advanceBracket, buildBracket, type TournamentView } from '@bianshi/shared';
 import { describe, expect, it } from 'vitest';
 import { layoutBracket } from './bracket-layout';
-import { bracketRoundsOf, isPast, phaseOf } from './view-model';
+import { bracketRoundsOf, isPast, knockoutStarted, phaseOf } from './view-model';
 
 const teams = ['甲', '乙', '丙', '丁', '戊', '己'].map((name, i) => ({
   id: `t${i + 1}`,
@@ -68,6 +68,29 @@ describe('phaseOf and isPast', () => {
     expect(phaseOf({ stages: [group, knockout], championTeamId: null })).toBe('knockout');
     // A bracket's final winner or a BP final's first place: the hub names the champion.
     expect(phaseOf({ stages: [group, knockout], championTeamId: 't1' })).toBe('finished');
+  });
+
+  it('starts the knockout when its bracket is seeded or (BP) a round of the main one is drafted', () => {
+    const stage = (id: string, breakCategoryId: string | null) => ({
+      id,
+      kind: 'knockout' as const,
+      name: '淘汰赛',
+      position: 1,
+      pools: [],
+      draw: null,
+      breakCategoryId,
+      bracket: [],
+      championTeamId: null,
+    });
+    const round = (stageId: string, drafted: boolean) =>
+      ({ stageId, fixtures: drafted ? [{}] : [] }) as unknown as TournamentView['rounds'][number];
+    const stages = [stage('main', null), stage('esl', 'c-esl')];
+    // Imported and unseeded: its rounds wait empty.
+    expect(knockoutStarted({ stages, bracket: [], rounds: [round('main', false)] })).toBe(false);
+    // Another category's drafted round does not start the main one.
+    expect(knockoutStarted({ stages, bracket: [], rounds: [round('esl', true)] })).toBe(false);
+    expect(knockoutStarted({ stages, bracket: [], rounds: [round('main', true)] })).toBe(true);
+    expect(knockoutStarted({ stages, bracket: buildBracket(['t1', 't2']), rounds: [] })).toBe(true);
   });
 
   it('calls a tournament past after its last day', () => {

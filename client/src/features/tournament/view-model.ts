@@ -10,6 +10,7 @@ import {
   type MatchState,
   type TournamentFixture,
   type TournamentRound,
+  type TournamentStage,
   type TournamentSummary,
   type TournamentTeam,
   type TournamentView,
@@ -51,6 +52,23 @@ export function phaseOf(view: Pick<TournamentView, 'stages' | 'championTeamId'>)
   if (view.stages.some((stage) => stage.kind === 'knockout')) return 'knockout';
   if (view.stages.some((stage) => stage.kind === 'group' && stage.pools.length > 0)) return 'groups';
   return 'draft';
+}
+
+/** The main knockout (the open break's), once made; other categories' have a `breakCategoryId`. */
+export function mainKnockoutOf(view: Pick<TournamentView, 'stages'>): TournamentStage | undefined {
+  return view.stages.find((stage) => stage.kind === 'knockout' && stage.breakCategoryId === null);
+}
+
+/**
+ * Whether the main knockout has begun: its bracket seeded, or (BP, no bracket) a round drafted.
+ * An imported knockout (Tabbycat's elimination rounds) waits unseeded until then.
+ */
+export function knockoutStarted(view: Pick<TournamentView, 'stages' | 'bracket' | 'rounds'>): boolean {
+  const main = mainKnockoutOf(view);
+  return (
+    view.bracket.length > 0 ||
+    view.rounds.some((round) => round.stageId === main?.id && round.fixtures.length > 0)
+  );
 }
 
 /** Whether a listed tournament is over (its last day before `today`, `YYYY-MM-DD`). */

@@ -2,7 +2,7 @@ import type { TournamentStage, TournamentView } from '@bianshi/shared';
 import type { ReactNode } from 'react';
 import { format } from '../../../i18n';
 import { tournamentBpKnockout as t } from '../../../i18n/zh-CN/tournament-bp-knockout';
-import { teamNameOf, teamsById } from '../view-model';
+import { mainKnockoutOf, teamNameOf, teamsById } from '../view-model';
 import { BpSeats } from './bp-seats';
 
 /**
@@ -12,7 +12,7 @@ import { BpSeats } from './bp-seats';
  */
 export function BpKnockout({
   view,
-  stage = view.stages.find((each) => each.kind === 'knockout' && each.breakCategoryId === null),
+  stage = mainKnockoutOf(view),
   empty = null,
 }: {
   view: TournamentView;

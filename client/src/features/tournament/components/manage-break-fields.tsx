@@ -1,4 +1,9 @@
-import { BREAK_CATEGORY_RULES, BREAK_SIZE_MAX, type BreakCategoryRule } from '@bianshi/shared';
+import {
+  BREAK_CATEGORY_NAME_MAX,
+  BREAK_CATEGORY_RULES,
+  BREAK_SIZE_MAX,
+  type BreakCategoryRule,
+} from '@bianshi/shared';
 import { tournamentBreak as text } from '../../../i18n/zh-CN/tournament-break';
 
 /** A size as typed, or null when it is not a whole number from 1 to the largest break. */
@@ -7,9 +12,10 @@ export function parseSize(value: string): number | null {
   return value.trim() !== '' && Number.isInteger(size) && size >= 1 && size <= BREAK_SIZE_MAX ? size : null;
 }
 
-/** A break category's name as typed is usable (1 to 40 characters once trimmed). */
+/** A break category's name as typed is usable (1 to BREAK_CATEGORY_NAME_MAX characters once trimmed). */
 export function nameValid(value: string): boolean {
-  return value.trim().length >= 1 && value.trim().length <= 40;
+  const length = value.trim().length;
+  return length >= 1 && length <= BREAK_CATEGORY_NAME_MAX;
 }
 
 export function SizeInput({ value, onChange }: { value: string; onChange: (value: string) => void }) {
@@ -77,7 +83,7 @@ export function NameInput({
       <input
         className="input"
         value={value}
-        maxLength={40}
+        maxLength={BREAK_CATEGORY_NAME_MAX}
         placeholder={placeholder}
         aria-invalid={invalid ? 'true' : undefined}
         onChange={(event) => onChange(event.target.value)}

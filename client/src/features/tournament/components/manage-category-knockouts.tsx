@@ -10,7 +10,7 @@ import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { format } from '../../../i18n';
 import { categoryKnockout as t } from '../../../i18n/zh-CN/tournament-category-knockout';
 import { useBreakPreview } from '../api/use-break';
-import { bracketRoundsOf, teamNameOf, teamsById } from '../view-model';
+import { bracketRoundsOf, knockoutStarted, teamNameOf, teamsById } from '../view-model';
 import { BpKnockout } from './bp-knockout';
 import { Bracket } from './bracket';
 import type { SectionProps } from './manage-page';
@@ -25,11 +25,7 @@ export function CategoryKnockouts({ view, actions }: SectionProps) {
   const open = knockoutBreakCategory(preview.categories);
   const others = preview.categories.filter((category) => category.id && category !== open);
   if (others.length === 0) return null;
-  // The open knockout is seeded (an imported one waits unseeded until then).
-  const main = view.stages.find((stage) => stage.kind === 'knockout' && stage.breakCategoryId === null);
-  const mainStarted =
-    view.bracket.length > 0 ||
-    view.rounds.some((round) => round.stageId === main?.id && round.fixtures.length > 0);
+  const mainStarted = knockoutStarted(view);
   return (
     <>
       {others.map((category) => (

@@ -8,7 +8,7 @@ import { swiss } from '../../../i18n/zh-CN/tournament-swiss';
 import { tournamentBreak } from '../../../i18n/zh-CN/tournament-break';
 import { tournamentBpKnockout } from '../../../i18n/zh-CN/tournament-bp-knockout';
 import { useBreakPreview } from '../api/use-break';
-import { bracketRoundsOf } from '../view-model';
+import { bracketRoundsOf, knockoutStarted } from '../view-model';
 import { BpKnockout } from './bp-knockout';
 import { Bracket } from './bracket';
 import { CategoryKnockouts } from './manage-category-knockouts';
@@ -23,13 +23,7 @@ const t = tournamentText.knockout;
 export function KnockoutSection({ view, actions }: SectionProps) {
   const bp = view.teamsPerRoom === 4;
   const [advance, setAdvance] = useState(bp ? '8' : '2');
-  // An imported knockout (Tabbycat's elimination rounds) waits unseeded until the break.
-  const knockoutStage = view.stages.find(
-    (stage) => stage.kind === 'knockout' && stage.breakCategoryId === null,
-  );
-  const hasKnockout =
-    view.bracket.length > 0 ||
-    (bp && view.rounds.some((round) => round.stageId === knockoutStage?.id && round.fixtures.length > 0));
+  const hasKnockout = knockoutStarted(view);
   const group = view.stages.find((stage) => stage.kind === 'group');
   // A Swiss stage has no pools: one table, so the count is the whole break.
   const swissStage = group !== undefined && group.pools.length === 0;
